@@ -1,0 +1,1 @@
+"""Kharkov Suite: the headless core (no Qt outside kharkovsuite.view)."""

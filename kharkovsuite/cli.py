@@ -1,0 +1,189 @@
+"""``kharkov-cli``: headless tools on scenario files.
+
+Every command reports bad input as ``file:line: path: message`` lines and exits 1; a
+traceback is never shown (an unexpected failure is summarised and logged to a file).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from .scenario import ScenarioError, load_scenario
+
+
+def _load(path: str):
+    return load_scenario(path)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    failed = False
+    for path in args.files:
+        try:
+            _load(path)
+        except ScenarioError as exc:
+            failed = True
+            for problem in exc.problems:
+                print(problem)
+        else:
+            if not args.quiet:
+                print(f"{path}: valid")
+    return 1 if failed else 0
+
+
+def scenario_info(scenario) -> dict:
+    by_side: dict[str, Counter] = {side: Counter() for side in scenario.sides}
+    for unit in scenario.units:
+        ut = scenario.unit_types[unit.type]
+        by_side[ut.side][unit.type] += 1
+    g = scenario.map.grid
+    return {
+        "id": scenario.id,
+        "title": scenario.title,
+        "rules": scenario.rules,
+        "map": {
+            "columns": g.columns,
+            "rows": g.rows,
+            "orientation": g.orientation,
+            "hexes": g.columns * g.rows,
+            "cities": sorted(scenario.map.cities),
+            "lines": sorted(scenario.map.lines),
+            "areas": len(scenario.map.areas),
+        },
+        "turns": len(scenario.turns),
+        "units": {side: {"total": sum(c.values()), "by_type": dict(sorted(c.items()))} for side, c in by_side.items()},
+        "reinforcements": sum(len(r.units) for r in scenario.reinforcements),
+    }
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    scenario = _load(args.file)
+    info = scenario_info(scenario)
+    if args.json:
+        print(json.dumps(info, indent=2))
+        return 0
+    m = info["map"]
+    print(f"{info['title']} ({info['id']}), rule system {info['rules']}")
+    print(f"map: {m['columns']} columns x {m['rows']} rows, {m['orientation']}-top hexes; cities: {', '.join(m['cities']) or '-'}")
+    print(f"turns: {info['turns']}; reinforcement units: {info['reinforcements']}")
+    for side, data in info["units"].items():
+        print(f"{scenario.sides[side].name}: {data['total']} units")
+        for type_id, n in data["by_type"].items():
+            print(f"  {n:3d}  {scenario.unit_types[type_id].name}")
+    return 0
+
+
+def hex_report(scenario, hex_id: str) -> dict:
+    from .map import GameMap
+
+    gmap = GameMap.from_scenario(scenario)
+    gmap.grid.hex_of(hex_id)  # raises HexIdError with the valid ranges
+    spot = gmap.city_at(hex_id)
+    return {
+        "hex": hex_id,
+        "terrain": gmap.terrain(hex_id),
+        "hexsides": {d: sorted(f) for d, f in gmap.hexsides_of(hex_id).items()},
+        "road": sorted(gmap.roads.neighbors(hex_id)) if hex_id in gmap.roads else [],
+        "rail": sorted(gmap.rails.neighbors(hex_id)) if hex_id in gmap.rails else [],
+        "city": {"id": spot.id, "name": spot.city.name, "kind": spot.city.kind, "vp": spot.city.vp} if spot else None,
+        "garrison": gmap.garrison(hex_id),
+        "areas": sorted(gmap.areas_of(hex_id)),
+        "line_sides": gmap.line_sides(hex_id),
+    }
+
+
+def cmd_hex(args: argparse.Namespace) -> int:
+    from .hexgrid import HexIdError
+
+    scenario = _load(args.file)
+    try:
+        report = hex_report(scenario, args.hex)
+    except HexIdError as exc:
+        print(f"{args.file}: hex {args.hex}: {exc}")
+        return 1
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"hex {report['hex']}: {report['terrain']}")
+    for direction, features in report["hexsides"].items():
+        print(f"  {direction} hexside: {', '.join(features)}")
+    if report["road"]:
+        print(f"  road to {', '.join(report['road'])}")
+    if report["rail"]:
+        print(f"  railroad to {', '.join(report['rail'])}")
+    if report["city"]:
+        c = report["city"]
+        print(f"  {c['name']} ({c['kind']}, {c['vp']} VP), garrison {report['garrison']}")
+    if report["areas"]:
+        print(f"  areas: {', '.join(report['areas'])}")
+    for line, side in report["line_sides"].items():
+        print(f"  {line}: {side} side")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .scenario.model import Scenario
+
+    schema = Scenario.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "Kharkov Suite scenario (kharkovsuite-scenario/1)"
+    print(json.dumps(schema, indent=2))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="kharkov-cli", description="Headless tools for Kharkov Suite scenarios and games.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("validate", help="check scenario files; one problem a line")
+    p.add_argument("files", nargs="+")
+    p.add_argument("-q", "--quiet", action="store_true", help="print problems only")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("info", help="map size, units per side and type, turns, rule system")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_info)
+
+    p = sub.add_parser("hex", help="everything the map says about one hex")
+    p.add_argument("file")
+    p.add_argument("hex")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_hex)
+
+    p = sub.add_parser("schema", help="JSON Schema of the scenario format, for YAML-aware editors")
+    p.set_defaults(func=cmd_schema)
+
+    for register in EXTRA_COMMANDS:
+        register(sub)
+    return parser
+
+
+#: Commands added by other modules (trace, selfplay, bench): each gets the subparsers object.
+EXTRA_COMMANDS: list[Callable] = []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from .errors import report_unexpected
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except ScenarioError as exc:
+        for problem in exc.problems:
+            print(problem)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a programming mistake: summarise, log, never a traceback on screen
+        print(report_unexpected(exc), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

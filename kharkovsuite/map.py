@@ -1,0 +1,222 @@
+"""The map model: terrain, hexside features, road and rail nets, cities, lines and areas.
+
+Built once from a scenario's ``map`` section and then read by rule systems, the view and
+the command line.  Geometry is in *map units*: the layout of hex size 1 returned by
+``HexGrid.layout(1.0)``; named lines are stored in the same units.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.ops import split
+
+from .hexgrid import HexGrid, Layout
+from .scenario.checks import grid_for
+from .scenario.model import City, MapModel, NamedLine, Scenario
+
+
+@dataclass(frozen=True)
+class CitySpot:
+    id: str
+    city: City
+
+
+class LineGeometry:
+    """A named line with its two sides, answering "which side of the line is hex H"."""
+
+    def __init__(self, line_id: str, line: NamedLine, gmap: "GameMap"):
+        self.id = line_id
+        self.model = line
+        self.geometry = LineString(line.points)
+        self._map = gmap
+        self._side: dict[str, str | None] = {}
+        self._pieces = self._split()
+
+    def _split(self) -> tuple[Polygon, Polygon] | None:
+        minx, miny, maxx, maxy = self._map.bounds
+        frame = box(minx - 1, miny - 1, maxx + 1, maxy + 1)
+        pts = list(self.geometry.coords)
+        reach = (maxx - minx) + (maxy - miny) + 10
+        extended = LineString([_extend(pts[1], pts[0], reach)] + pts + [_extend(pts[-2], pts[-1], reach)])
+        pieces = [g for g in split(frame, extended).geoms if g.area > 1e-6]
+        if len(pieces) != 2:
+            return None
+        (x0, y0), (x1, y1) = pts[0], pts[1]
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5 or 1.0
+        # With y growing south, the left of a walker heading (dx, dy) lies at (dy, -dx).
+        mid = ((x0 + x1) / 2 + 0.01 * (y1 - y0) / length, (y0 + y1) / 2 - 0.01 * (x1 - x0) / length)
+        left = pieces[0] if pieces[0].contains(Point(mid)) else pieces[1]
+        right = pieces[1] if left is pieces[0] else pieces[0]
+        return left, right
+
+    def side_of_point(self, x: float, y: float) -> str | None:
+        """``left``/``right`` (or the side names the line gives them)."""
+        names = self.model.sides
+        point = Point(x, y)
+        if self._pieces is not None:
+            hand = "left" if self._pieces[0].contains(point) else "right" if self._pieces[1].contains(point) else None
+        else:
+            hand = self._hand_by_nearest_segment(point)
+        if hand is None:
+            return None
+        return names.get(hand, hand)
+
+    def _hand_by_nearest_segment(self, point: Point) -> str | None:
+        # Open lines that do not split the map: judge by the nearest segment's direction.
+        pts = list(self.geometry.coords)
+        best = min(range(len(pts) - 1), key=lambda i: LineString(pts[i : i + 2]).distance(point))
+        (x0, y0), (x1, y1) = pts[best], pts[best + 1]
+        cross = (x1 - x0) * (point.y - y0) - (y1 - y0) * (point.x - x0)
+        if abs(cross) < 1e-9:
+            return None
+        return "right" if cross > 0 else "left"
+
+    def side(self, hex_id: str) -> str | None:
+        if hex_id not in self._side:
+            x, y = self._map.center(hex_id)
+            self._side[hex_id] = self.side_of_point(x, y)
+        return self._side[hex_id]
+
+    @cached_property
+    def adjacent_hexes(self) -> dict[str, tuple[str, float]]:
+        """Hexes with at least one hexside on the line: hex -> (side, position along the line)."""
+        out: dict[str, tuple[str, float]] = {}
+        near = self.geometry.buffer(0.05)
+        for hex_id in self._map.hex_ids:
+            poly = self._map.polygon(hex_id)
+            if not poly.intersects(near):
+                continue
+            if poly.boundary.intersection(near).length < 0.5:
+                continue  # touches the line at a corner only
+            side = self.side(hex_id)
+            if side is not None:
+                x, y = self._map.center(hex_id)
+                out[hex_id] = (side, self.geometry.project(Point(x, y)))
+        return out
+
+    def hexes_between(self, mark_a: str, mark_b: str, side: str | None = None) -> list[str]:
+        """Hexes adjacent to the line between two of its marks (inclusive), on ``side``."""
+        pa = self.geometry.project(Point(*self._map.center(self.model.marks[mark_a])))
+        pb = self.geometry.project(Point(*self._map.center(self.model.marks[mark_b])))
+        lo, hi = min(pa, pb), max(pa, pb)
+        return sorted(
+            h
+            for h, (s, pos) in self.adjacent_hexes.items()
+            if lo - 1e-6 <= pos <= hi + 1e-6 and (side is None or s == side)
+        )
+
+
+def _extend(a, b, reach):
+    """The point ``reach`` beyond ``b`` on the ray from ``a`` through ``b``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    return (b[0] + dx / n * reach, b[1] + dy / n * reach)
+
+
+class GameMap:
+    """Read-only queries on a scenario's map."""
+
+    def __init__(self, model: MapModel, grid: HexGrid):
+        self.model = model
+        self.grid = grid
+        self.layout: Layout = grid.layout(1.0)
+        self.hex_ids: list[str] = grid.all_ids()
+        self._hex_set = frozenset(self.hex_ids)
+        self._terrain = dict(model.terrain)
+        self._hexsides: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in model.hexsides.items()}
+        self.roads = _chain_graph(model.roads)
+        self.rails = _chain_graph(model.railroads)
+        self._city_of: dict[str, CitySpot] = {}
+        for city_id, city in model.cities.items():
+            for h in city.hexes:
+                self._city_of[h] = CitySpot(city_id, city)
+        self._areas_of: dict[str, list[str]] = defaultdict(list)
+        for area_id, area in model.areas.items():
+            for h in area.hexes:
+                self._areas_of[h].append(area_id)
+        self._centers: dict[str, tuple[float, float]] = {}
+        self.lines: dict[str, LineGeometry] = {}
+        for line_id, line in model.lines.items():
+            self.lines[line_id] = LineGeometry(line_id, line, self)
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario) -> "GameMap":
+        return cls(scenario.map, grid_for(scenario))
+
+    # --- geometry
+    def center(self, hex_id: str) -> tuple[float, float]:
+        c = self._centers.get(hex_id)
+        if c is None:
+            c = self._centers[hex_id] = self.layout.center(self.grid.hex_of(hex_id))
+        return c
+
+    def polygon(self, hex_id: str) -> Polygon:
+        return self.layout.polygon(self.grid.hex_of(hex_id))
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        xs, ys = [], []
+        for h in self.hex_ids:
+            for x, y in self.layout.corners(self.grid.hex_of(h)):
+                xs.append(x)
+                ys.append(y)
+        return min(xs), min(ys), max(xs), max(ys)
+
+    # --- hexes
+    def __contains__(self, hex_id: str) -> bool:
+        return hex_id in self._hex_set
+
+    def neighbors(self, hex_id: str) -> list[str]:
+        return self.grid.neighbors(hex_id)
+
+    def terrain(self, hex_id: str) -> str:
+        return self._terrain.get(hex_id, self.model.default_terrain)
+
+    def hexside_features(self, a: str, b: str) -> frozenset[str]:
+        return self._hexsides.get(self.grid.hexside_id(a, b), frozenset())
+
+    def hexsides_of(self, hex_id: str) -> dict[str, frozenset[str]]:
+        """Direction name -> features, for the hexsides of a hex that carry any."""
+        out: dict[str, frozenset[str]] = {}
+        for n in self.grid.neighbors(hex_id):
+            features = self.hexside_features(hex_id, n)
+            if features:
+                out[self.grid.direction_name(self.grid.direction(hex_id, n))] = features
+        return out
+
+    def road_between(self, a: str, b: str) -> bool:
+        return self.roads.has_edge(a, b)
+
+    def rail_between(self, a: str, b: str) -> bool:
+        return self.rails.has_edge(a, b)
+
+    def city_at(self, hex_id: str) -> CitySpot | None:
+        return self._city_of.get(hex_id)
+
+    def garrison(self, hex_id: str) -> int:
+        spot = self._city_of.get(hex_id)
+        return spot.city.garrison.get(hex_id, 0) if spot else 0
+
+    def areas_of(self, hex_id: str) -> list[str]:
+        return list(self._areas_of.get(hex_id, ()))
+
+    def area_hexes(self, area_id: str) -> frozenset[str]:
+        return frozenset(self.model.areas[area_id].hexes)
+
+    def line_sides(self, hex_id: str) -> dict[str, str | None]:
+        return {line_id: line.side(hex_id) for line_id, line in self.lines.items()}
+
+    def edge(self, side: str) -> list[str]:
+        return self.grid.edge_ids(side)
+
+
+def _chain_graph(chains: list[list[str]]) -> nx.Graph:
+    graph = nx.Graph()
+    for chain in chains:
+        graph.add_nodes_from(chain)
+        graph.add_edges_from(zip(chain, chain[1:]))
+    return graph

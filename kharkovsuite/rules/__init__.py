@@ -1,0 +1,46 @@
+"""Rule systems, one package each, registered by id.
+
+The scenario names its rule system (``rules: kharkov1942``).  Callers reach a system only
+through this registry, so systems differ in their package, never in the callers.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..scenario.model import Scenario
+
+#: id -> module path.  A system listed here may not be playable yet: see :func:`system`.
+KNOWN_SYSTEMS: dict[str, str] = {
+    "kharkov1942": "kharkovsuite.rules.kharkov1942",
+    "kharkov1943": "kharkovsuite.rules.kharkov1943",
+    "kirovograd": "kharkovsuite.rules.kirovograd",
+}
+
+
+class RuleSystemUnavailable(LookupError):
+    pass
+
+
+def system(rules_id: str) -> ModuleType:
+    """The package of a rule system; raises :class:`RuleSystemUnavailable` with a reason."""
+    if rules_id not in KNOWN_SYSTEMS:
+        raise RuleSystemUnavailable(f"unknown rule system {rules_id!r} (known: {', '.join(KNOWN_SYSTEMS)})")
+    try:
+        return importlib.import_module(KNOWN_SYSTEMS[rules_id])
+    except ModuleNotFoundError as exc:
+        if exc.name == KNOWN_SYSTEMS[rules_id]:
+            raise RuleSystemUnavailable(f"rule system {rules_id!r} is not implemented yet") from None
+        raise
+
+
+def scenario_checks(scenario: "Scenario") -> list[tuple[tuple, str]]:
+    """Checks a rule system adds on top of the format's (``checks(scenario)`` in its package)."""
+    try:
+        module = system(scenario.rules)
+    except RuleSystemUnavailable:
+        return []
+    check = getattr(module, "scenario_checks", None)
+    return list(check(scenario)) if check else []

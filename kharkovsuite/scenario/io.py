@@ -1,0 +1,146 @@
+"""Load, validate and save scenario files.
+
+``load_scenario`` collects every problem it can find (YAML syntax, types, unknown keys,
+references, hexes off the map) and raises one :class:`ScenarioError` holding all of them,
+each naming its file, line and YAML path.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+import types
+import typing
+from pathlib import Path
+from typing import Any, Union
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import Problem, ScenarioError, format_path
+from .model import Scenario
+from .yamlio import YamlProblem, dump, line_of, load_with_lines
+
+
+def load_scenario(path: str | os.PathLike) -> Scenario:
+    """Read and fully validate a scenario file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError([Problem(str(path), None, "(file)", "no such file")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError([Problem(str(path), None, "(file)", f"cannot read: {exc}")]) from None
+    return loads_scenario(text, str(path))
+
+
+def loads_scenario(text: str, filename: str = "<scenario>") -> Scenario:
+    from .checks import check_scenario  # the cross-reference checks need the map model
+
+    try:
+        data, lines, dups = load_with_lines(text)
+    except YamlProblem as exc:
+        raise ScenarioError([Problem(filename, exc.line, "(file)", exc.message)]) from None
+    problems = [Problem(filename, line, format_path(p), msg) for line, p, msg in dups]
+    if not isinstance(data, dict):
+        problems.append(Problem(filename, 1, "(top)", "a scenario file is a mapping of keys (format, title, map, ...)"))
+        raise ScenarioError(problems)
+    try:
+        scenario = Scenario.model_validate(data)
+    except ValidationError as exc:
+        problems += [_from_pydantic(err, filename, lines) for err in exc.errors()]
+        raise ScenarioError(problems) from None
+    for path, message in check_scenario(scenario):
+        problems.append(Problem(filename, line_of(lines, path), format_path(path), message))
+    if problems:
+        raise ScenarioError(problems)
+    return scenario
+
+
+def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
+    """Plain data in the model's key order; defaults are left out to keep files short."""
+    return scenario.model_dump(mode="json", exclude_defaults=True)
+
+
+def dumps_scenario(scenario: Scenario) -> str:
+    data = scenario_to_data(scenario)
+    # `format` must stay even though it has no default; model_dump keeps it.
+    return dump(data)
+
+
+def save_scenario(scenario: Scenario, path: str | os.PathLike) -> None:
+    """Write atomically: a temporary file in the same folder, then renamed into place."""
+    atomic_write(Path(path), dumps_scenario(scenario))
+
+
+def atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+# ----------------------------------------------------------------------------- pydantic errors
+
+
+def _from_pydantic(err: dict, filename: str, lines: dict) -> Problem:
+    loc = tuple(err["loc"])
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        key = loc[-1]
+        allowed = _allowed_keys(loc[:-1])
+        hint = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+        message = f"unknown key {key!r}"
+        if hint:
+            message += f"; did you mean {hint[0]!r}?"
+        elif allowed:
+            message += f" (allowed: {', '.join(allowed)})"
+        return Problem(filename, line_of(lines, loc), format_path(loc), message)
+    if kind == "missing":
+        return Problem(filename, line_of(lines, loc[:-1]), format_path(loc), "required key is missing")
+    got = err.get("input")
+    message = err["msg"]
+    if not isinstance(got, (dict, list)):
+        message += f" (got {got!r})"
+    return Problem(filename, line_of(lines, loc), format_path(loc), message)
+
+
+def _allowed_keys(loc: tuple) -> list[str]:
+    """Field names of the model found by walking ``loc`` down from :class:`Scenario`."""
+    current: Any = Scenario
+    for part in loc:
+        current = _unwrap(current)
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            field = current.model_fields.get(str(part))
+            if field is None:
+                return []
+            current = field.annotation
+            continue
+        origin = typing.get_origin(current)
+        args = typing.get_args(current)
+        if origin in (dict,) and len(args) == 2:
+            current = args[1]
+        elif origin in (list, tuple) and args:
+            current = args[0]
+        else:
+            return []
+    current = _unwrap(current)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _unwrap(annotation: Any) -> Any:
+    origin = typing.get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        for arg in typing.get_args(annotation):
+            if arg is not type(None):
+                return _unwrap(arg)
+    return annotation
