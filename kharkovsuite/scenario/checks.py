@@ -116,9 +116,6 @@ def _map_checks(s: Scenario, grid: HexGrid) -> Found:
     for line_id, line in m.lines.items():
         for label, hex_id in line.marks.items():
             yield from _hex(grid, ("map", "lines", line_id, "marks", label), hex_id)
-        for side in line.sides.values():
-            if side not in s.sides:
-                yield ("map", "lines", line_id, "sides"), _unknown("side", side, s.sides)
     for area_id, area in m.areas.items():
         if area.side is not None and area.side not in s.sides:
             yield ("map", "areas", area_id, "side"), _unknown("side", area.side, s.sides)

@@ -77,7 +77,8 @@ class NamedLine(Model):
     """A polyline in map units (hex size 1, see :meth:`HexGrid.layout`).
 
     ``sides`` names the side of the line on the left and on the right when walking it from
-    the first point to the last with north up.  ``marks`` are labelled hexes along the line
+    the first point to the last with north up (free names: ``axis``/``soviet`` for a front
+    line, ``north``/``south`` for a sector line).  ``marks`` are labelled hexes along the line
     (e.g. points 1-7 and A-G of the 1942 front line), each on one side of it.
     """
 
