@@ -83,17 +83,17 @@ class LineGeometry:
 
     @cached_property
     def adjacent_hexes(self) -> dict[str, tuple[str, float]]:
-        """Hexes with at least one hexside on the line: hex -> (side, position along the line)."""
+        """Hexes bordering the other side of the line: hex -> (side, position along the line).
+
+        A hex is adjacent to the line when a neighbour lies on the other side; for a line
+        drawn along hexsides these are exactly the hexes with a hexside on the line.
+        """
         out: dict[str, tuple[str, float]] = {}
-        near = self.geometry.buffer(0.05)
         for hex_id in self._map.hex_ids:
-            poly = self._map.polygon(hex_id)
-            if not poly.intersects(near):
-                continue
-            if poly.boundary.intersection(near).length < 0.5:
-                continue  # touches the line at a corner only
             side = self.side(hex_id)
-            if side is not None:
+            if side is None:
+                continue
+            if any(self.side(n) not in (None, side) for n in self._map.neighbors(hex_id)):
                 x, y = self._map.center(hex_id)
                 out[hex_id] = (side, self.geometry.project(Point(x, y)))
         return out
