@@ -1,0 +1,263 @@
+"""Draw a scenario's map to a PNG, headless (a docs tool; the game's view is kharkovsuite.view).
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python tools/render_map_png.py \
+        scenarios/kharkov-1942.yaml docs/images/kharkov-1942-map.png [--size 16] [--setup]
+
+Hexes are filled by terrain colour, rivers drawn on their hexsides, roads and railways from hex
+centre to hex centre, City hexes show their garrison, named lines are drawn with their marks,
+and every fourth hex id is printed.  ``--setup`` adds the historical deployment as small stacks.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QPointF, QRectF, Qt  # noqa: E402
+from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QImage, QPainter, QPen, QPolygonF  # noqa: E402
+
+from kharkovsuite.map import GameMap  # noqa: E402
+from kharkovsuite.scenario import load_scenario  # noqa: E402
+from kharkovsuite.view.qtfix import guard  # noqa: E402
+
+ROAD = QColor("#9a6a2f")
+RAIL = QColor("#222222")
+MARGIN = 30
+
+
+_APP = None
+
+
+def _application() -> QGuiApplication:
+    """Fonts need a GUI application; one per process, kept in a module global.
+
+    The view's guard against PySide6 6.12 dropping references to None (see
+    kharkovsuite/view/qtfix.py) must be in place before a few thousand painter calls."""
+    global _APP
+    guard()
+    app = QGuiApplication.instance()
+    if app is None:
+        app = _APP = QGuiApplication([])
+    return app
+
+
+def render(scenario, out: Path, size: float = 16.0, setup: bool = False) -> None:
+    _application()
+    _render(scenario, out, size, setup)
+
+
+def _render(scenario, out: Path, size: float, setup: bool) -> None:
+    gmap = GameMap.from_scenario(scenario)
+    model = scenario.map
+    minx, miny, maxx, maxy = gmap.bounds
+    legend_h = 84
+    width = int((maxx - minx) * size + 2 * MARGIN)
+    height = int((maxy - miny) * size + 2 * MARGIN + legend_h)
+    image = QImage(width, height, QImage.Format_ARGB32)
+    image.fill(QColor("#ffffff"))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.Antialiasing)
+
+    def pt(x: float, y: float) -> QPointF:
+        return QPointF(MARGIN + (x - minx) * size, MARGIN + (y - miny) * size)
+
+    def hex_poly(h: str) -> QPolygonF:
+        return QPolygonF([pt(x, y) for x, y in gmap.polygon(h).exterior.coords])
+
+    # terrain
+    p.setPen(QPen(QColor("#b9b29a"), 0.6))
+    for h in gmap.hex_ids:
+        p.setBrush(QBrush(QColor(model.terrain_types[gmap.terrain(h)].color)))
+        p.drawPolygon(hex_poly(h))
+    # side tint: the Soviet side of the front a little redder, for reading the line
+    front = gmap.lines.get("front")
+    if front is not None:
+        p.setPen(Qt.NoPen)
+        tint = QColor(200, 60, 40, 28)
+        for h in gmap.hex_ids:
+            if front.side(h) == "soviet":
+                p.setBrush(QBrush(tint))
+                p.drawPolygon(hex_poly(h))
+    # rivers on hexsides
+    for side_id, features in sorted(model.hexsides.items()):
+        a, b = side_id.split("/")
+        (x1, y1), (x2, y2) = gmap.layout.edge(gmap.grid.hex_of(a), gmap.grid.hex_of(b))
+        for feature in features:
+            t = model.hexside_types[feature]
+            pen = QPen(QColor(t.color), t.width * size / 16.0 * 1.1)
+            pen.setCapStyle(Qt.RoundCap)
+            p.setPen(pen)
+            p.drawLine(pt(x1, y1), pt(x2, y2))
+    # roads and railways, centre to centre
+    for chains, color, width, dash in ((model.roads, ROAD, 2.0, None), (model.railroads, RAIL, 1.6, [3, 2])):
+        pen = QPen(color, width * size / 16.0)
+        if dash:
+            pen.setDashPattern(dash)
+        p.setPen(pen)
+        for chain in chains:
+            for a, b in zip(chain, chain[1:]):
+                p.drawLine(pt(*gmap.center(a)), pt(*gmap.center(b)))
+    # hex ids
+    p.setPen(QColor("#8a8470"))
+    p.setFont(QFont("DejaVu Sans", max(5, int(size * 0.32))))
+    named = _named_hexes(scenario)
+    for h in gmap.hex_ids:
+        row, col = gmap.grid.row_col(h)
+        if row % 4 == 1 and col % 4 == 1 or h in named:
+            x, y = gmap.center(h)
+            p.drawText(QRectF(pt(x - 0.9, y - 0.95), pt(x + 0.9, y - 0.35)), Qt.AlignCenter, h)
+    # cities and places
+    for spot_id, city in model.cities.items():
+        major = city.kind == "major_city"
+        for h in city.hexes:
+            x, y = gmap.center(h)
+            if major:
+                p.setPen(QPen(QColor("#5b4636"), 1.2))
+                p.setBrush(Qt.NoBrush)
+                p.drawPolygon(hex_poly(h))
+                g = city.garrison.get(h)
+                if g:
+                    p.setPen(QColor("#000000"))
+                    p.setFont(QFont("DejaVu Sans", max(6, int(size * 0.45)), QFont.Bold))
+                    p.drawText(QRectF(pt(x - 0.6, y - 0.3), pt(x + 0.6, y + 0.5)), Qt.AlignCenter, str(g))
+            else:
+                p.setPen(QPen(QColor("#000000"), 1))
+                p.setBrush(QBrush(QColor("#ffffff")))
+                p.drawRect(QRectF(pt(x - 0.16, y - 0.16), pt(x + 0.16, y + 0.16)))
+        label = city.label_hex or city.hexes[0]
+        x, y = gmap.center(label)
+        p.setPen(QColor("#000000"))
+        p.setFont(QFont("DejaVu Sans", max(6, int(size * (0.6 if major else 0.42))), QFont.Bold if major else QFont.Normal))
+        p.drawText(QRectF(pt(x - 4, y + 0.25), pt(x + 4, y + 1.0)), Qt.AlignCenter, city.name)
+    p.setFont(QFont("DejaVu Sans", max(5, int(size * 0.34))))
+    for place in model.places.values():
+        x, y = gmap.center(place.hex)
+        p.setPen(Qt.NoPen)
+        p.setBrush(QBrush(QColor("#333333")))
+        p.drawEllipse(pt(x, y), size * 0.09, size * 0.09)
+        p.setPen(QColor("#333333"))
+        # names of places in neighbouring columns go above and below by turns, so they do not collide
+        dy = 0.2 if gmap.grid.row_col(place.hex)[1] % 2 == 0 else -0.8
+        p.drawText(QRectF(pt(x - 3, y + dy), pt(x + 3, y + dy + 0.6)), Qt.AlignCenter, place.name)
+    if setup:
+        _draw_setup(p, scenario, gmap, pt, size)
+    # named lines and their marks
+    for line_id, line in model.lines.items():
+        pen = QPen(QColor(line.color), 3.2 * size / 16.0)
+        if line.style == "dash":
+            pen.setDashPattern([4, 3])
+        elif line.style == "dot":
+            pen.setDashPattern([1, 2])
+        p.setPen(pen)
+        pts = [pt(x, y) for x, y in line.points]
+        for a, b in zip(pts, pts[1:]):
+            p.drawLine(a, b)
+        for label, h in line.marks.items():
+            x, y = gmap.center(h)
+            p.setPen(QPen(QColor(line.color), 1.5))
+            p.setBrush(QBrush(QColor("#ffffff")))
+            p.drawEllipse(pt(x, y), size * 0.42, size * 0.42)
+            p.setPen(QColor(line.color))
+            p.setFont(QFont("DejaVu Sans", max(6, int(size * 0.45)), QFont.Bold))
+            p.drawText(QRectF(pt(x - 0.5, y - 0.5), pt(x + 0.5, y + 0.5)), Qt.AlignCenter, label)
+    _legend(p, scenario, width, height - legend_h, size)
+    p.end()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    image.save(str(out))
+
+
+def _named_hexes(scenario) -> set[str]:
+    """Hexes worth labelling beyond the regular grid: those the set-up names, reserve boxes."""
+    named = {z.hex for z in scenario.setup.zones if z.hex}
+    for area in scenario.map.areas.values():
+        if area.kind in ("reserve", "supply"):
+            named.update(area.hexes)
+    return named
+
+
+def _draw_setup(p, scenario, gmap, pt, size) -> None:
+    side_of = {u.id: scenario.unit_types[u.type].side for u in scenario.units}
+    stacks: dict[str, list[str]] = {}
+    for placement in scenario.setup.placements:
+        if placement.hex:
+            stacks.setdefault(placement.hex, []).append(placement.unit)
+    colors = {s: QColor(side.color) for s, side in scenario.sides.items()}
+    p.setFont(QFont("DejaVu Sans", max(5, int(size * 0.4)), QFont.Bold))
+    for h, units in sorted(stacks.items()):
+        x, y = gmap.center(h)
+        side = side_of[units[0]]
+        rect = QRectF(pt(x - 0.45, y - 0.45), pt(x + 0.45, y + 0.45))
+        p.setPen(QPen(QColor("#000000"), 1))
+        p.setBrush(QBrush(colors[side]))
+        p.drawRect(rect)
+        p.setPen(QColor(scenario.sides[side].text_color))
+        p.drawText(rect, Qt.AlignCenter, str(len(units)))
+
+
+def _legend(p, scenario, width, top, size) -> None:
+    model = scenario.map
+    x = MARGIN
+    y = top + 10
+    p.setFont(QFont("DejaVu Sans", 9))
+    for tid, t in model.terrain_types.items():
+        p.setPen(QPen(QColor("#777777"), 1))
+        p.setBrush(QBrush(QColor(t.color)))
+        p.drawRect(QRectF(x, y, 16, 12))
+        p.setPen(QColor("#000000"))
+        p.drawText(QPointF(x + 22, y + 11), t.name)
+        x += 130
+    for tid, t in model.hexside_types.items():
+        p.setPen(QPen(QColor(t.color), t.width))
+        p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
+        p.setPen(QColor("#000000"))
+        p.drawText(QPointF(x + 24, y + 11), t.name)
+        x += 34 + 7 * len(t.name)
+    x = MARGIN
+    y += 24
+    for label, color, dash in (("Road", ROAD, None), ("Railway", RAIL, [3, 2])):
+        pen = QPen(color, 2)
+        if dash:
+            pen.setDashPattern(dash)
+        p.setPen(pen)
+        p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
+        p.setPen(QColor("#000000"))
+        p.drawText(QPointF(x + 24, y + 11), label)
+        x += 130
+    for line in model.lines.values():
+        pen = QPen(QColor(line.color), 3)
+        if line.style == "dash":
+            pen.setDashPattern([4, 3])
+        p.setPen(pen)
+        p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
+        p.setPen(QColor("#000000"))
+        p.drawText(QPointF(x + 24, y + 11), line.name)
+        x += 240
+    p.setPen(QColor("#000000"))
+    p.drawText(
+        QPointF(MARGIN, y + 32),
+        f"{scenario.title}. Reconstructed map; numbers in City hexes are garrisons; "
+        f"circled labels are the front line's set-up points.",
+    )
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenario", nargs="?", default=str(ROOT / "scenarios" / "kharkov-1942.yaml"))
+    parser.add_argument("out", nargs="?", default=str(ROOT / "docs" / "images" / "kharkov-1942-map.png"))
+    parser.add_argument("--size", type=float, default=16.0, help="hex size in pixels (centre to corner)")
+    parser.add_argument("--setup", action="store_true", help="draw the historical deployment")
+    args = parser.parse_args(argv)
+    render(load_scenario(args.scenario), Path(args.out), args.size, args.setup)
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
