@@ -1,0 +1,177 @@
+"""How fast the map view opens and paints: prints figures, asserts nothing.
+
+    .venv/bin/python bench/bench_view.py [--scenario FILE] [--repeat 20] [--size 1440x900]
+
+Without --scenario it uses scenarios/kharkov-1942.yaml, or, while that file does not exist, a
+synthetic scenario of the same size (40 x 39 hexes, ~200 counters; tests/view/synthetic.py).
+Runs offscreen.  Each figure is the median of --repeat runs; the ratio is against the baseline
+measured in the same run: the terrain layer alone, painted without any cache.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "view"))
+
+from PySide6.QtCore import QPointF  # noqa: E402
+from PySide6.QtGui import QImage, QPainter, QPixmapCache  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from kharkovsuite.scenario import load_scenario  # noqa: E402
+from kharkovsuite.view import MapScene  # noqa: E402
+from player.app import DEFAULT_SCENARIO, PlayerWindow  # noqa: E402
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000.0
+
+
+def timed(fn, repeat: int, setup=None) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        if setup is not None:
+            setup()
+        t = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t)
+    return out
+
+
+def settle() -> None:
+    for _ in range(3):
+        QApplication.processEvents()
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenario", help="scenario file (default: Kharkov 1942, or a synthetic one of its size)")
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--size", default="1440x900", help="window size, WxH")
+    args = parser.parse_args(argv)
+    width, height = (int(v) for v in args.size.split("x"))
+    app = QApplication.instance() or QApplication([])
+
+    path = Path(args.scenario) if args.scenario else DEFAULT_SCENARIO
+    if not path.exists() and not args.scenario:
+        from synthetic import write_synthetic
+
+        path = write_synthetic(Path(tempfile.mkdtemp()) / "synthetic-40x39.yaml")
+        print(f"{DEFAULT_SCENARIO.name} not found; using a synthetic 40x39 scenario")
+    scenario = load_scenario(path)
+    g = scenario.map.grid
+    print(f"scenario: {path} ({g.columns}x{g.rows} hexes, {len(scenario.setup.placements)} counters placed)")
+    print(f"window: {width}x{height}, repeat: {args.repeat}, Qt platform: {app.platformName()}")
+    print()
+
+    # -- open: load + build scene + window + first painted frame
+    windows = []
+
+    def open_window():
+        w = PlayerWindow(path)
+        w.resize(width, height)
+        w.show()
+        settle()
+        w.view.viewport().repaint()
+        windows.append(w)
+
+    opens = timed(open_window, max(3, args.repeat // 4))
+    for w in windows:
+        w.close()
+    loads = timed(lambda: load_scenario(path), max(3, args.repeat // 4))
+    builds = timed(lambda: MapScene(scenario), max(3, args.repeat // 4))
+
+    window = PlayerWindow(path)
+    window.resize(width, height)
+    window.show()
+    settle()
+    view, scene = window.view, window.scene
+    vp = view.viewport()
+    image = QImage(vp.size(), QImage.Format.Format_ARGB32_Premultiplied)
+
+    def render():
+        painter = QPainter(image)
+        view.render(painter)
+        painter.end()
+
+    def drop_caches():
+        QPixmapCache.clear()
+        scene.set_layer_cache(False)
+        scene.set_layer_cache(True)
+
+    # -- baseline: the terrain layer alone, uncached
+    hidden = [item for item in scene.items() if item.isVisible() and item is not scene.layers["terrain"] and item.parentItem() is None]
+    for item in hidden:
+        item.setVisible(False)
+    scene.set_layer_cache(False)
+    baseline = timed(render, args.repeat)
+    for item in hidden:
+        item.setVisible(True)
+    scene.set_layer_cache(True)
+
+    # -- whole map at the default zoom (fit to the window)
+    view.fit_map()
+    settle()
+    scene.set_layer_cache(False)
+    uncached = timed(render, args.repeat)
+    scene.set_layer_cache(True)
+    cold = timed(render, args.repeat, setup=drop_caches)
+    render()
+    warm = timed(render, args.repeat)
+    repaint_warm = timed(vp.repaint, args.repeat)
+
+    # -- interaction: a wheel step of zoom (caches rebuilt at the new zoom), and a pan step
+    zooms = [view.zoom * 2.0, view.zoom * 2.0 * view.ZOOM_STEP]
+    i = [0]
+
+    def zoom_step():
+        i[0] += 1
+        view.set_zoom(zooms[i[0] % 2], QPointF(vp.width() / 2, vp.height() / 2))
+        vp.repaint()
+
+    zoom_frames = timed(zoom_step, args.repeat)
+    view.set_zoom(1.0)
+    view.center_on_point(scene.map_rect.center())
+    vp.repaint()
+    d = [40]
+
+    def pan_step():
+        d[0] = -d[0]
+        view.pan(d[0], d[0] // 2)
+        vp.repaint()
+
+    pan_frames = timed(pan_step, args.repeat)
+    window.close()
+
+    base = median_ms(baseline)
+    rows = [
+        ("open scenario to a painted window", opens, None),
+        ("  of which: load and validate the YAML", loads, None),
+        ("  of which: build the MapScene (all layers)", builds, None),
+        ("baseline: terrain layer only, uncached, default zoom", baseline, base),
+        ("full frame, default zoom, no item caches", uncached, base),
+        ("full frame, default zoom, caches cold (first frame)", cold, base),
+        ("full frame, default zoom, caches warm (view.render)", warm, base),
+        ("full frame, default zoom, caches warm (viewport repaint)", repaint_warm, base),
+        ("zoom step (x1.25 at zoom ~0.5): repaint with new caches", zoom_frames, base),
+        ("pan step (40 px at zoom 1.0): repaint", pan_frames, base),
+    ]
+    print(f"{'measure':60s} {'median ms':>10s} {'min ms':>8s} {'vs baseline':>12s}")
+    for name, samples, ref in rows:
+        m = median_ms(samples)
+        ratio = f"{m / ref:10.2f}x" if ref else ""
+        print(f"{name:60s} {m:10.1f} {min(samples) * 1000:8.1f} {ratio:>12s}")
+    print(f"\nfit zoom: {view.min_zoom * 2:.3f} px per scene unit (hex size {50 * view.min_zoom * 2:.1f} px)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
