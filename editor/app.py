@@ -1,38 +1,73 @@
-"""The scenario editor: entry point ``kharkov-editor``."""
+"""The scenario editor: entry point ``kharkov-editor [FILE] [--screenshot PNG]``.
+
+A file that cannot be opened is reported in a message box listing its problems (or, with
+``--screenshot``, on standard error), never with a traceback.
+"""
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
 
-DEFAULT_SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "kharkov-1942.yaml"
-
 
 def parse_args(argv=None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="kharkov-editor", description="Edit Kharkov Suite scenarios.")
-    parser.add_argument("--scenario", default=str(DEFAULT_SCENARIO), help="scenario file (default: Kharkov 1942)")
-    parser.add_argument("--load", help="a saved game to open")
-    parser.add_argument("--screenshot", help="render the window into this PNG once shown, then exit")
+    parser = argparse.ArgumentParser(prog="kharkov-editor", description="Edit Kharkov Suite scenarios: maps, orders of battle, set-ups and schedules.")
+    parser.add_argument("file", nargs="?", help="a scenario file to open (default: a new, empty map)")
+    parser.add_argument("--screenshot", metavar="PNG", help="render the window into this PNG once shown, then exit")
     return parser.parse_args(argv)
 
 
 def main(argv=None) -> int:
     args = parse_args(argv)
-    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+    from kharkovsuite.errors import report_unexpected
+
+    try:
+        return _run(args)
+    except Exception as exc:  # noqa: BLE001 - a programming mistake: summarise and log, never a traceback
+        print(report_unexpected(exc), file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from kharkovsuite.scenario import ScenarioError, load_scenario
+
+    from .document import Document
+    from .window import APP_NAME, MainWindow, show_problems
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    window = QMainWindow()
-    window.setWindowTitle("Kharkov Suite")
-    label = QLabel("The editor is being built. Meanwhile, kharkov-cli validates and inspects scenarios.")
-    label.setMargin(40)
-    window.setCentralWidget(label)
-    window.resize(900, 600)
+    app.setApplicationName(APP_NAME)
+    doc = None
+    if args.file:
+        try:
+            doc = Document(load_scenario(args.file), args.file)
+        except ScenarioError as exc:
+            if args.screenshot:
+                for problem in exc.problems:
+                    print(problem, file=sys.stderr)
+                return 1
+            show_problems(None, f"{Path(args.file).name} cannot be opened", exc)
+            return 1
+    window = MainWindow(doc)
     window.show()
     if args.screenshot:
-        app.processEvents()
-        window.grab().save(args.screenshot)
-        return 0
+        return screenshot(app, window, args.screenshot)
     return app.exec()
+
+
+def screenshot(app, window, path: str) -> int:
+    """Let the window lay itself out, then render it into ``path``."""
+    for _ in range(5):
+        app.processEvents()
+    window.sync.flush()
+    window.view.fit_map()
+    app.processEvents()
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if not window.grab().save(path):
+        print(f"could not write {path}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":
