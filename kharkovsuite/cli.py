@@ -133,6 +133,29 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    """Play whole games between computer players; report wins, levels and timing."""
+    from .ai import PLAYERS
+    from .engine.selfplay import selfplay
+
+    for side in ("axis", "soviet"):
+        if getattr(args, side) not in PLAYERS:
+            print(f"unknown player {getattr(args, side)!r} for --{side} (known: {', '.join(sorted(PLAYERS))})")
+            return 1
+    _load(args.scenario)  # report a bad scenario file as file:line problems before playing
+    summary = selfplay(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    n = max(summary["games"], 1)
+    print(f"{summary['games']} games: Axis {summary['wins']['axis']}, Soviet {summary['wins']['soviet']}, draws {summary['draws']}")
+    for level, count in summary["levels"].items():
+        print(f"  {count:4d}  {level}")
+    print(f"mean VP margin (Soviet - Axis): {summary['mean_vp_margin']:+g}")
+    print(f"{summary['seconds']:.1f} s, {summary['seconds'] / n:.2f} s per game")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kharkov-cli", description="Headless tools for Kharkov Suite scenarios and games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -155,6 +178,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("schema", help="JSON Schema of the scenario format, for YAML-aware editors")
     p.set_defaults(func=cmd_schema)
+
+    p = sub.add_parser("selfplay", help="play whole games between computer players")
+    p.add_argument("--scenario", required=True)
+    p.add_argument("--axis", default="random", help="player for the Axis side (default: random)")
+    p.add_argument("--soviet", default="random", help="player for the Soviet side (default: random)")
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
+    p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=cmd_selfplay)
 
     for register in EXTRA_COMMANDS:
         register(sub)
