@@ -1,0 +1,52 @@
+"""The generic game engine: state, actions, events, dice, saves and replays.
+
+It knows nothing of a particular rulebook: :func:`new_game` finds the rule system named by the
+scenario (``rules: kharkov1942``) and lets it set the game up.
+"""
+from __future__ import annotations
+
+import os
+
+from . import actions, events
+from .actions import (
+    Action,
+    Advance,
+    Attack,
+    Chase,
+    ChooseLoss,
+    CommitAir,
+    DeclineAir,
+    DeclineChase,
+    EliminateExcess,
+    EndAdvance,
+    EndPhase,
+    Move,
+    Overrun,
+    RailMove,
+    Retreat,
+    action_from_dict,
+)
+from .errors import IllegalAction
+from .legal import LegalActions
+from .saves import load, replay, save
+from .state import Decision, GameState, Phase, Reach, Result, UnitRecord
+
+
+def new_game(scenario, seed: int = 0, setup: str = "historical") -> GameState:
+    """A game of ``scenario`` (a loaded Scenario or a path) with dice seeded by ``seed``."""
+    from ..rules import system
+    from ..scenario import Scenario, load_scenario
+
+    path = None
+    if not isinstance(scenario, Scenario):
+        path = os.fspath(scenario)
+        scenario = load_scenario(path)
+    return system(scenario.rules).new_game(scenario, seed, setup, scenario_path=path)
+
+
+__all__ = [
+    "Action", "Advance", "Attack", "Chase", "ChooseLoss", "CommitAir", "DeclineAir", "DeclineChase",
+    "Decision", "EliminateExcess", "EndAdvance", "EndPhase", "GameState", "IllegalAction", "LegalActions",
+    "Move", "Overrun", "Phase", "RailMove", "Reach", "Result", "Retreat", "UnitRecord", "action_from_dict",
+    "actions", "events", "load", "new_game", "replay", "save",
+]

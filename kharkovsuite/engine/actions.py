@@ -1,0 +1,151 @@
+"""Actions: frozen value objects a player (human, computer or test) hands to ``state.apply``.
+
+Every action prints as it is written in Python, e.g. ``Move(units=('ge-79id',),
+path=('0215', '0216'))``, and round-trips through ``to_dict``/``action_from_dict`` for saves.
+Lists given for tuple fields are turned into tuples, so JSON input works unchanged.
+What an action means in a particular phase is the rule system's business.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+#: class name -> action class, filled by subclassing
+ACTIONS: dict[str, type["Action"]] = {}
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action; ``kind`` is the class name."""
+
+    kind: ClassVar[str] = "Action"
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.kind = cls.__name__
+        ACTIONS[cls.__name__] = cls
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, list):
+                object.__setattr__(self, f.name, tuple(value))
+
+    def __str__(self) -> str:
+        return repr(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    data = dict(data)
+    kind = data.pop("kind")
+    try:
+        cls = ACTIONS[kind]
+    except KeyError:
+        raise ValueError(f"unknown action kind {kind!r}") from None
+    return cls(**data)
+
+
+@dataclass(frozen=True)
+class EndPhase(Action):
+    """Finish the current phase (4.0)."""
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move a unit or a stack along ``path``.
+
+    For a unit on the map ``path[0]`` is its hex; for a reinforcement ``path[0]`` is the first
+    hex it enters (and pays for).
+    """
+
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RailMove(Action):
+    """Move units by rail (6.4) from ``path[0]`` along connected rail hexes."""
+
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Overrun(Action):
+    """Overrun the enemy units in ``target`` with units that move there along ``path`` (7.0)."""
+
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    target: str
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    """Declare one attack: these units attack every enemy unit in the target hexes (9.1, 9.2)."""
+
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CommitAir(Action):
+    """Spend one Air Point on the combat being resolved (13.1)."""
+
+
+@dataclass(frozen=True)
+class DeclineAir(Action):
+    """Spend no Air Point on the combat being resolved (13.12)."""
+
+
+@dataclass(frozen=True)
+class ChooseLoss(Action):
+    """Take one step loss from ``unit`` (9.56, 9.57)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class Retreat(Action):
+    """Retreat ``unit`` along ``path`` (9.6); an empty path means it cannot and is lost."""
+
+    unit: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Advance(Action):
+    """Advance ``unit`` after combat along ``path`` (9.7)."""
+
+    unit: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndAdvance(Action):
+    """Advance no (further) units after this combat (9.73)."""
+
+
+@dataclass(frozen=True)
+class Chase(Action):
+    """Move ``unit`` into the hex a disengaging unit left (6.62)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class DeclineChase(Action):
+    """Let the disengaging unit go (6.62)."""
+
+
+@dataclass(frozen=True)
+class EliminateExcess(Action):
+    """Remove an over-stacked unit, owner's choice (8.1)."""
+
+    unit: str

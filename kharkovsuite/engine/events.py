@@ -1,0 +1,228 @@
+"""Events: what happened, each with the rule case that made it happen.
+
+``state.apply`` returns them and ``state.log`` keeps them all.  They are frozen records with a
+readable ``str`` for the log dock and a ``to_dict`` for saves.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+EVENTS: dict[str, type["Event"]] = {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    case: str = ""
+    kind: ClassVar[str] = "Event"
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.kind = cls.__name__
+        EVENTS[cls.__name__] = cls
+
+    def text(self) -> str:
+        parts = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "case")
+        return f"{self.kind}({parts})"
+
+    def __str__(self) -> str:
+        return f"[{self.case}] {self.text()}" if self.case else self.text()
+
+    def to_dict(self) -> dict[str, Any]:
+        from .codec import encode
+
+        return {"kind": self.kind, **{f.name: encode(getattr(self, f.name)) for f in fields(self)}}
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    from .codec import decode
+
+    data = dict(data)
+    cls = EVENTS[data.pop("kind")]
+    return cls(**{k: decode(v) for k, v in data.items()})
+
+
+@dataclass(frozen=True, kw_only=True)
+class PhaseChanged(Event):
+    turn: int
+    phase: str
+    side: str | None
+    name: str
+
+    def text(self) -> str:
+        return f"turn {self.turn}: {self.name}" + (f" ({self.side})" if self.side else "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class UnitMoved(Event):
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+    cost: float = 0.0
+    how: str = "move"
+
+    def text(self) -> str:
+        return f"{', '.join(self.units)} {self.how} {'-'.join(self.path)} ({self.cost:g} MP)"
+
+
+@dataclass(frozen=True, kw_only=True)
+class MoveStopped(Event):
+    units: tuple[str, ...]
+    hex: str
+    reason: str
+
+    def text(self) -> str:
+        return f"{', '.join(self.units)} stop at {self.hex}: {self.reason}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiceRolled(Event):
+    die: int
+    purpose: str
+    modified: int | None = None
+
+    def text(self) -> str:
+        mod = f" (modified {self.modified})" if self.modified is not None and self.modified != self.die else ""
+        return f"die {self.die}{mod} for {self.purpose}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackDeclared(Event):
+    attackers: tuple[str, ...]
+    targets: tuple[str, ...]
+    defenders: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{', '.join(self.attackers)} attack {', '.join(self.targets)} ({', '.join(self.defenders) or 'garrison'})"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AirCommitted(Event):
+    side: str
+    committed: bool
+
+    def text(self) -> str:
+        return f"{self.side} {'commits an Air Point' if self.committed else 'commits no Air Point'}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Revealed(Event):
+    unit: str
+    attack: float
+    defense: float
+    movement: int
+    steps: int = 1
+
+    def text(self) -> str:
+        return f"{self.unit} revealed as {self.attack:g}-{self.defense:g}-{self.movement}" + (
+            f" ({self.steps} steps)" if self.steps > 1 else ""
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class CombatResolved(Event):
+    """The full odds breakdown of one combat (9.0-9.9, 13.1)."""
+
+    attackers: tuple[tuple[str, str, str], ...]  # (unit, strength, how it was reached)
+    defenders: tuple[tuple[str, str, str], ...]
+    garrison: int
+    attack: str
+    defense: str
+    base_column: str
+    shifts: tuple[tuple[str, int], ...]  # (reason with case, columns; + favours the attacker)
+    column: str
+    die: int
+    modifier: int
+    result: str
+
+    def text(self) -> str:
+        shifts = "".join(f", {reason} {n:+d}" for reason, n in self.shifts)
+        mod = f"{self.modifier:+d}" if self.modifier else ""
+        return (
+            f"{self.attack} to {self.defense}: {self.base_column}{shifts} -> {self.column}; "
+            f"die {self.die}{mod}: {self.result}"
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class StepLost(Event):
+    unit: str
+    step: int
+    steps: int
+
+    def text(self) -> str:
+        return f"{self.unit} loses a step ({self.steps - self.step} left)"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Eliminated(Event):
+    unit: str
+    hex: str | None
+    reason: str = ""
+
+    def text(self) -> str:
+        return f"{self.unit} eliminated at {self.hex}" + (f": {self.reason}" if self.reason else "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class GarrisonDestroyed(Event):
+    hex: str
+
+    def text(self) -> str:
+        return f"garrison of {self.hex} destroyed"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Retreated(Event):
+    unit: str
+    path: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.unit} retreats {'-'.join(self.path)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Advanced(Event):
+    unit: str
+    path: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.unit} advances {'-'.join(self.path)}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Displaced(Event):
+    unit: str
+    to: str | None
+
+    def text(self) -> str:
+        return f"HQ {self.unit} displaced to {self.to}" if self.to else f"HQ {self.unit} has nowhere to go"
+
+
+@dataclass(frozen=True, kw_only=True)
+class FlagChanged(Event):
+    unit: str
+    flag: str
+    on: bool
+
+    def text(self) -> str:
+        return f"{self.unit} {'becomes' if self.on else 'is no longer'} {self.flag}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class VictoryPoints(Event):
+    side: str
+    vp: int
+    reason: str
+
+    def text(self) -> str:
+        return f"{self.side} +{self.vp} VP: {self.reason}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class GameEnded(Event):
+    vp: dict = field(default_factory=dict)
+    winner: str | None = None
+    level: str = ""
+
+    def text(self) -> str:
+        return f"game over: {self.vp}; {self.level}" + (f" ({self.winner})" if self.winner else "")

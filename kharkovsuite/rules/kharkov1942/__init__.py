@@ -1,0 +1,171 @@
+"""Rule system ``kharkov1942``: SPI's *Kharkov* (1978), rules engine part 1.
+
+Modules follow the rulebook: :mod:`.sequence` (4.0), :mod:`.movement` (6.1-6.3),
+:mod:`.rail` (6.4), :mod:`.disengagement` (6.6), :mod:`.breakout` (6.8), :mod:`.stacking`
+(8.1), :mod:`.zoc` (8.2), :mod:`.combat` (9.1-9.4, 9.8, 9.9), :mod:`.results` (9.5),
+:mod:`.retreat` (9.6), :mod:`.advance` (9.7), :mod:`.air` (13.1), :mod:`.units` (steps and
+untried units, 9.5, 12.0), :mod:`.setup` (5.0), :mod:`.reinforcements` (16.0),
+:mod:`.victory` (17.0, simple) and the part-2 seams :mod:`.supply` (11.0), :mod:`.hq` (10.0)
+and :mod:`.overrun` (7.0).
+
+:data:`RULES` is the object the engine's ``GameState`` delegates to.
+"""
+from __future__ import annotations
+
+from ...engine.actions import EndPhase, Move, RailMove
+from ...engine.errors import IllegalAction
+from ...engine.legal import LegalActions
+from ...engine.state import GameState, Phase, Reach, Result
+from . import (
+    advance,
+    air,
+    combat,
+    disengagement,
+    movement,
+    observation,
+    overrun,
+    rail,
+    results,
+    sequence,
+    setup,
+    stacking,
+    victory,
+    zoc,
+)
+from .board import Board, board_for
+
+#: pending decision kind -> module with ``legal(state, decision)`` and ``apply(state, decision, action, events)``
+DECISIONS = {
+    "air": air,
+    "loss_or_retreat": results,
+    "advance": advance,
+    "chase": disengagement,
+    "overstack": stacking,
+}
+
+#: action kind -> handler ``(state, action, events)`` in a phase without a pending decision
+HANDLERS = {
+    "Move": movement.apply_move,
+    "RailMove": rail.apply_rail,
+    "Overrun": overrun.apply_overrun,
+    "Attack": combat.apply_attack,
+    "EndPhase": lambda state, action, events: sequence.request_end(state, events),
+}
+
+
+class Kharkov1942Rules:
+    id = "kharkov1942"
+    phases: tuple[Phase, ...] = sequence.PHASES
+
+    # ---------------------------------------------------------------- set-up
+    def board(self, scenario) -> Board:
+        return board_for(scenario)
+
+    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+        return setup.new_game(self, scenario, seed, setup_name, scenario_path)
+
+    # ---------------------------------------------------------------- reading
+    def phase(self, state: GameState) -> Phase:
+        return sequence.current(state)
+
+    def to_act(self, state: GameState) -> str | None:
+        if state.terminal:
+            return None
+        if state.pending:
+            return state.pending[-1].side
+        return sequence.current(state).side
+
+    def date(self, state: GameState) -> str:
+        record = next((t for t in state.scenario.turns if t.turn == state.turn), None)
+        return record.date if record else ""
+
+    def observation(self, state: GameState, side: str) -> dict:
+        return observation.observation(state, side)
+
+    def result(self, state: GameState) -> Result:
+        return victory.result(state)
+
+    def copy_cache(self, cache: dict) -> dict:
+        # Cached searches are immutable and may be shared; the derived counts are updated in
+        # place, so a clone rebuilds its own.
+        return {k: dict(v) for k, v in cache.items() if k in ("reach", "rail")}
+
+    def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
+        zoc.unit_moved(state, unit_id, old, new)
+
+    # ---------------------------------------------------------------- legal actions
+    def legal_actions(self, state: GameState) -> LegalActions:
+        legal = LegalActions()
+        if state.terminal:
+            return legal
+        if state.pending:
+            decision = state.pending[-1]
+            legal.add_list(DECISIONS[decision.kind].legal(state, decision))
+            return legal
+        phase = sequence.current(state)
+        if "Move" in phase.actions:
+            self._movement_actions(state, legal)
+        if "Attack" in phase.actions:
+            combat.legal_attacks(state, legal)
+        legal.add_list([EndPhase()])
+        return legal
+
+    def _movement_actions(self, state: GameState, legal: LegalActions) -> None:
+        units = movement.movable_units(state)
+        for uid in units:
+            entry = movement.reach(state, uid)
+
+            def make(i: int, uid=uid, entry=entry) -> Move:
+                return Move(units=(uid,), path=movement.path_of(state, entry, entry.dests[i]))
+
+            legal.add(len(entry.dests), make)
+        for uid in units:
+            if rail.may_use_rail(state, uid, movable=True):
+                dests = rail.rail_reach(state, uid)[2]
+
+                def make_rail(i: int, uid=uid, dests=dests) -> RailMove:
+                    return RailMove(units=(uid,), path=rail.rail_path(state, uid, dests[i]))
+
+                legal.add(len(dests), make_rail)
+        legal.add_list(overrun.legal_overruns(state))
+
+    def legal_moves(self, state: GameState, units) -> dict[str, Reach]:
+        if state.pending or state.terminal or "Move" not in sequence.current(state).actions:
+            return {}
+        return movement.legal_moves(state, units)
+
+    # ---------------------------------------------------------------- applying
+    def apply(self, state: GameState, action) -> list:
+        if state.terminal:
+            raise IllegalAction("17.0", "the game is over")
+        events: list = []
+        if state.pending:
+            decision = state.pending[-1]
+            DECISIONS[decision.kind].apply(state, decision, action, events)
+        else:
+            phase = sequence.current(state)
+            if action.kind not in phase.actions:
+                case = sequence.REFUSED.get((phase.id, action.kind), phase.case)
+                raise IllegalAction(case, f"{action.kind} is not allowed in the {phase.side or ''} {phase.name} Phase".replace("  ", " "))
+            handler = HANDLERS.get(action.kind)
+            if handler is None:
+                raise IllegalAction(phase.case, f"{action.kind} is not implemented yet (rules engine part 2)")
+            handler(state, action, events)
+        self.settle(state, events)
+        return events
+
+    def settle(self, state: GameState, events: list) -> None:
+        """Run automatic phases and pass idle ones until a player has something to decide."""
+        while not state.terminal and not state.pending:
+            phase = sequence.current(state)
+            if phase.automatic or (phase.skip_if_idle and len(self.legal_actions(state)) <= 1):
+                sequence.next_phase(state, events)
+                continue
+            break
+
+
+RULES = Kharkov1942Rules()
+
+
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+    return RULES.new_game(scenario, seed, setup_name, scenario_path)

@@ -1,0 +1,199 @@
+"""Static tables of one scenario for the kharkov1942 rules, built once and shared by every state.
+
+Hexes are numbered 0..n-1 in the order of the map's sorted hex ids, so the hot searches
+(movement, rail, ZOC) work on small integers and lists.  Movement costs are stored in half
+Movement Points (the Terrain Effects Chart, 6.3, has 1/2 MP road and city costs), so every
+cost is an integer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ...map import GameMap
+from ...scenario.model import Scenario, StepValues, UnitType
+
+_BOARDS: dict[int, "Board"] = {}
+
+
+def board_for(scenario: Scenario) -> "Board":
+    board = _BOARDS.get(id(scenario))
+    if board is None or board.scenario is not scenario:
+        board = _BOARDS[id(scenario)] = Board(scenario)
+    return board
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A hexside seen from one hex: what lies across and what crossing it means."""
+
+    to: int
+    major: bool  # a Major River hexside: 6.25, 6.64, 9.32
+    minor: bool  # a Minor River hexside: 9.33
+    road: bool  # a road runs across it
+    move_blocked: bool  # the Dnieper away from a road (6.3)
+    attack_blocked: bool  # the Dnieper away from a road (6.3: combat only across road hexsides)
+
+
+def half_mp(value: float, where: str) -> int:
+    doubled = value * 2
+    if abs(doubled - round(doubled)) > 1e-9:
+        raise ValueError(f"{where}: movement costs must be multiples of 1/2 MP, got {value}")
+    return int(round(doubled))
+
+
+class Board:
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.map = GameMap.from_scenario(scenario)
+        grid = self.map.grid
+        self.ids: list[str] = list(self.map.hex_ids)
+        self.index: dict[str, int] = {h: i for i, h in enumerate(self.ids)}
+        self.axial = [grid.hex_of(h) for h in self.ids]
+        self.nbrs: list[tuple[int, ...]] = [tuple(self.index[n] for n in grid.neighbors(h)) for h in self.ids]
+        self.nbr_ids: dict[str, tuple[str, ...]] = {h: tuple(grid.neighbors(h)) for h in self.ids}
+        self.within2: list[tuple[int, ...]] = [tuple(self.index[n] for n in grid.within(h, 2)) for h in self.ids]
+        self._within: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._edges()
+        self._costs()
+        self._units()
+        self.garrisons0: dict[str, int] = {
+            h: v for city in scenario.map.cities.values() for h, v in city.garrison.items() if v > 0
+        }
+        # The Cities of 17.1 (worth points, garrisoned): minor cities are only terrain (6.3).
+        self.city_hexes: frozenset[str] = frozenset(
+            h for city in scenario.map.cities.values() if city.vp > 0 or city.garrison for h in city.hexes
+        )
+
+    # ----------------------------------------------------------------- hexsides and costs
+    def _edges(self) -> None:
+        te = self.scenario.terrain_effects
+        effects = te.hexsides
+        self.edges: list[tuple[Edge, ...]] = []
+        self.edge_of: dict[tuple[int, int], Edge] = {}
+        for i, h in enumerate(self.ids):
+            row = []
+            for j in self.nbrs[i]:
+                feats = self.map.hexside_features(h, self.ids[j])
+                road = self.map.road_between(h, self.ids[j])
+                fx = [effects[f] for f in feats if f in effects]
+                edge = Edge(
+                    to=j,
+                    major=any(e.attack_multiplier < 1 for e in fx),
+                    minor=any(e.die_modifier_all_across > 0 for e in fx),
+                    road=road,
+                    move_blocked=any(e.prohibited and not (e.except_road and road) for e in fx),
+                    attack_blocked=any((e.attack_only_via_road or e.prohibited) and not road for e in fx),
+                )
+                row.append(edge)
+                self.edge_of[(i, j)] = edge
+            self.edges.append(tuple(row))
+        self.touches_major: list[bool] = [any(e.major for e in row) for row in self.edges]
+
+    def _hex_effect(self, hex_id: str):
+        """The Terrain Effects Chart line of a hex: its City kind if listed, else its terrain (6.3)."""
+        te = self.scenario.terrain_effects
+        spot = self.map.city_at(hex_id)
+        if spot is not None and spot.city.kind in te.cities:
+            return te.cities[spot.city.kind]
+        return te.terrain[self.map.terrain(hex_id)]
+
+    def _costs(self) -> None:
+        te = self.scenario.terrain_effects
+        self.defense_multiplier: list[float] = [self._hex_effect(h).defense_multiplier for h in self.ids]
+        self.classes = list(te.movement_classes)
+        self.enter_cost: dict[str, list[int]] = {}
+        self.adj: dict[str, list[tuple[tuple[int, int, bool], ...]]] = {}
+        for cls in self.classes:
+            enter = []
+            for h in self.ids:
+                cost = self._hex_effect(h).cost
+                if cls not in cost:
+                    raise ValueError(f"terrain_effects: hex {h} ({self.map.terrain(h)}) has no cost for movement class {cls!r}")
+                enter.append(half_mp(cost[cls], f"terrain_effects ({h})"))
+            self.enter_cost[cls] = enter
+            road = te.road.cost.get(cls) if te.road is not None else None
+            road2 = half_mp(road, "terrain_effects.road") if road is not None else None
+            adj = []
+            for i, h in enumerate(self.ids):
+                row = []
+                for edge in self.edges[i]:
+                    if edge.move_blocked:
+                        continue
+                    cost = enter[edge.to]
+                    if edge.road and road2 is not None:
+                        cost = min(cost, road2)  # the road rate applies only along a road (6.3)
+                    for f in self.map.hexside_features(h, self.ids[edge.to]):
+                        effect = te.hexsides.get(f)
+                        if effect is not None:
+                            cost += half_mp(effect.extra_cost.get(cls, 0), f"terrain_effects.hexsides.{f}")
+                    row.append((edge.to, cost, edge.major))
+                adj.append(tuple(row))
+            self.adj[cls] = adj
+
+    # ----------------------------------------------------------------- units
+    def _units(self) -> None:
+        s = self.scenario
+        self.unit_model = {u.id: u for u in s.units}
+        self.unit_type: dict[str, UnitType] = {u.id: s.unit_types[u.type] for u in s.units}
+        self.side_units: dict[str, list[str]] = {
+            side: sorted(u.id for u in s.units if s.unit_types[u.type].side == side) for side in s.sides
+        }
+        self.hq_units: frozenset[str] = frozenset(
+            u.id for u in s.units if s.unit_types[u.type].hq is not None or u.hq is not None or "hq" in s.unit_types[u.type].flags
+        )
+        self.pool_movement: dict[str, int] = {}
+        for pool_id, pool in s.untried_pools.items():
+            digits = "".join(ch for ch in pool.back.split("-")[-1] if ch.isdigit())
+            self.pool_movement[pool_id] = int(digits) if digits else max((c.movement for c in pool.counters), default=0)
+
+    def is_hq(self, unit_id: str) -> bool:
+        """HQ units: no ZOC, no stacking, no step (8.21, 10.13, 10.16)."""
+        return unit_id in self.hq_units
+
+    def hq_values(self, unit_id: str):
+        return self.unit_model[unit_id].hq or self.unit_type[unit_id].hq
+
+    def has_flag(self, unit_id: str, flag: str) -> bool:
+        return flag in self.unit_type[unit_id].flags
+
+    def type_steps(self, unit_id: str) -> list[StepValues]:
+        return self.unit_type[unit_id].steps
+
+    # ----------------------------------------------------------------- lines, rails, geometry
+    @cached_property
+    def rail_nbrs(self) -> list[tuple[int, ...]]:
+        rails = self.map.rails
+        return [tuple(self.index[n] for n in rails.neighbors(h)) if h in rails else () for h in self.ids]
+
+    @cached_property
+    def rail_side(self) -> list[str | None]:
+        """6.42: rail hexes on the Axis side of the front line are Axis; all others Soviet."""
+        front = self.map.lines.get("front")
+        out: list[str | None] = []
+        for i, h in enumerate(self.ids):
+            if not self.rail_nbrs[i]:
+                out.append(None)
+            elif front is not None and front.side(h) == "axis":
+                out.append("axis")
+            else:
+                out.append("soviet")
+        return out
+
+    def within(self, i: int, n: int) -> tuple[int, ...]:
+        """Hexes within ``n`` of hex ``i`` (itself included), cached."""
+        key = (i, n)
+        out = self._within.get(key)
+        if out is None:
+            out = self._within[key] = tuple(self.index[h] for h in self.map.grid.within(self.ids[i], n))
+        return out
+
+    def distance(self, i: int, j: int) -> int:
+        return self.axial[i].distance(self.axial[j])
+
+    def hex_distance(self, a: str, b: str) -> int:
+        return self.distance(self.index[a], self.index[b])
+
+    def area(self, area_id: str) -> tuple[str, ...]:
+        area = self.scenario.map.areas.get(area_id)
+        return tuple(h for h in area.hexes if h in self.index) if area else ()

@@ -1,0 +1,69 @@
+"""Headquarters (10.0) — what part 1 needs, and the seams part 2 fills.
+
+HQ records carry the flag ``inactive`` (the "N" side, 10.1): every HQ starts non-active
+(10.31) and turns active on the game-turn printed on its back (10.32-10.34, the unit's
+``entry_turn``).  Part 1 uses the flag for HQ movement (10.12) and implements displacement
+(10.17), which combat needs.  The command test for attacks (9.15, 10.21) is part 2's:
+:func:`may_attack` allows every attack for now.
+"""
+from __future__ import annotations
+
+from ...engine.events import Displaced, Eliminated, FlagChanged
+from ...engine.state import GameState
+from .units import OFF_MAP_ELIMINATED, is_combat
+
+
+def may_attack(state: GameState, unit_id: str) -> bool:
+    """9.15/10.21: may this unit attack (Soviet and Rumanian units need an active HQ)?  Part 1: yes."""
+    return True
+
+
+def activate_scheduled(state: GameState, events: list) -> None:
+    """10.32-10.34: at the start of a game-turn, HQs whose activation turn has come turn active.
+
+    The activation turn is the unit's ``entry_turn`` (the "GT-n" printed on the HQ's back,
+    3.21).  Part 2 adds the other ways an HQ changes state.
+    """
+    for uid, rec in state.units.items():
+        model = state.board.unit_model[uid]
+        if "inactive" in rec.flags and "displaced" not in rec.flags and state.board.is_hq(uid):
+            if model.entry_turn is not None and model.entry_turn <= state.turn:
+                state.set_flag(uid, "inactive", False)
+                events.append(FlagChanged(unit=uid, flag="active", on=True, case="10.3"))
+
+
+def displace(state: GameState, unit_id: str, events: list) -> None:
+    """10.17: put the HQ, non-active, in the nearest hex holding a friendly combat unit.
+
+    Among equally near hexes the owner may choose; part 1 takes the lowest hex id.  With no
+    friendly combat unit left on the map the HQ is lost (10.18).
+    """
+    rec = state.units[unit_id]
+    origin = rec.hex
+    board = state.board
+    best: tuple[int, str] | None = None
+    for hex_id, ids in state.at.items():
+        if hex_id == origin:
+            continue
+        if any(state.units[u].side == rec.side and is_combat(state, u) for u in ids):
+            key = (board.hex_distance(origin, hex_id), hex_id)
+            if best is None or key < best:
+                best = key
+    if best is None:
+        state.to_box(unit_id, OFF_MAP_ELIMINATED)
+        state.game.setdefault("eliminated", []).append(unit_id)
+        events.append(Eliminated(unit=unit_id, hex=origin, reason="no friendly combat unit left", case="10.18"))
+        return
+    state.place(unit_id, best[1])
+    state.set_flag(unit_id, "inactive", True)
+    state.set_flag(unit_id, "displaced", True)
+    events.append(Displaced(unit=unit_id, to=best[1], case="10.17"))
+
+
+def reactivate_displaced(state: GameState, side: str, events: list) -> None:
+    """4.2.A4/10.17: displaced HQs of ``side`` become active in its Disruption Removal Phase."""
+    for uid, rec in state.units.items():
+        if rec.side == side and "displaced" in rec.flags:
+            state.set_flag(uid, "displaced", False)
+            state.set_flag(uid, "inactive", False)
+            events.append(FlagChanged(unit=uid, flag="active", on=True, case="10.17"))

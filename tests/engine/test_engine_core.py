@@ -1,0 +1,84 @@
+"""The generic engine: actions, events, the lazy legal-action list, codec, errors."""
+import pytest
+
+from kharkovsuite.engine import IllegalAction, LegalActions, actions
+from kharkovsuite.engine.actions import ACTIONS, Advance, Attack, EndPhase, Move, action_from_dict
+from kharkovsuite.engine.codec import decode, encode
+from kharkovsuite.engine.events import EVENTS, CombatResolved, StepLost, UnitMoved, event_from_dict
+
+
+def test_action_prints_as_written():
+    assert str(Move(units=("ge-79id",), path=("0215", "0216"))) == "Move(units=('ge-79id',), path=('0215', '0216'))"
+    assert str(EndPhase()) == "EndPhase()"
+
+
+def test_action_lists_become_tuples():
+    move = Move(units=["a"], path=["0101", "0102"])
+    assert move == Move(units=("a",), path=("0101", "0102"))
+    assert hash(move) == hash(Move(units=("a",), path=("0101", "0102")))
+
+
+@pytest.mark.parametrize("action", [
+    EndPhase(),
+    Move(units=("a", "b"), path=("0101", "0102")),
+    Attack(attackers=("a",), targets=("0203", "0204")),
+    Advance(unit="a", path=("0101",)),
+    actions.Retreat(unit="a", path=()),
+    actions.ChooseLoss(unit="a"),
+    actions.CommitAir(),
+])
+def test_action_round_trips_through_a_dict(action):
+    assert action_from_dict(action.to_dict()) == action
+
+
+def test_every_action_kind_is_registered():
+    assert {"EndPhase", "Move", "RailMove", "Overrun", "Attack", "CommitAir", "DeclineAir", "ChooseLoss", "Retreat",
+            "Advance", "EndAdvance", "Chase", "DeclineChase", "EliminateExcess"} <= set(ACTIONS)
+
+
+def test_unknown_action_kind_is_an_error():
+    with pytest.raises(ValueError):
+        action_from_dict({"kind": "Teleport"})
+
+
+def test_illegal_action_message_starts_with_the_case():
+    err = IllegalAction("6.25", "may not cross a Major River into an enemy-controlled hex")
+    assert str(err) == "6.25: may not cross a Major River into an enemy-controlled hex"
+    assert err.case == "6.25" and isinstance(err, ValueError)
+
+
+def test_event_prints_its_case_and_round_trips():
+    event = UnitMoved(units=("a",), path=("0101", "0102"), cost=1.5, how="move", case="6.1")
+    assert str(event).startswith("[6.1] ")
+    assert event_from_dict(event.to_dict()) == event
+    resolved = CombatResolved(attackers=(("a", "9", "9"),), defenders=(), garrison=1, attack="9", defense="1",
+                              base_column="9-1", shifts=(("air 13.14", 1),), column="10-1", die=3, modifier=0,
+                              result="De", case="9.4")
+    assert event_from_dict(resolved.to_dict()) == resolved
+    assert "StepLost" in EVENTS and StepLost(unit="a", step=1, steps=4).text()
+
+
+def test_codec_keeps_sets_and_tuples():
+    data = {"a": {1, 2}, "b": ("x", ("y",)), "c": [frozenset({"z"})], "d": None}
+    back = decode(encode(data))
+    assert back["a"] == {1, 2} and back["b"] == ("x", ("y",)) and back["c"] == [{"z"}] and back["d"] is None
+
+
+def test_legal_actions_is_a_lazy_sequence():
+    made = []
+
+    def make(i):
+        made.append(i)
+        return Advance(unit=f"u{i}", path=("0101",))
+
+    legal = LegalActions()
+    legal.add(1000, make)
+    legal.add_list([EndPhase()])
+    assert len(legal) == 1001 and made == []
+    assert legal[5] == Advance(unit="u5", path=("0101",)) and made == [5]
+    assert legal[-1] == EndPhase() and legal[1000] == EndPhase()
+    assert EndPhase() in legal
+    with pytest.raises(IndexError):
+        legal[1001]
+    assert len(list(legal)) == 1001
+    assert legal[998:1000] == [Advance(unit="u998", path=("0101",)), Advance(unit="u999", path=("0101",))]
