@@ -14,22 +14,7 @@ Found = Iterator[tuple[tuple, str]]
 
 
 def grid_for(scenario: Scenario) -> HexGrid:
-    from ..hexgrid import GridSpec
-
-    g = scenario.map.grid
-    return HexGrid(
-        GridSpec(
-            orientation=g.orientation,
-            columns=g.columns,
-            rows=g.rows,
-            id_order=g.id_order,
-            row_grows=g.row_grows,
-            column_grows=g.column_grows,
-            shifted=g.shifted,
-            first_row=g.first_row,
-            first_column=g.first_column,
-        )
-    )
+    return HexGrid(scenario.map.grid.spec())
 
 
 def _unknown(kind: str, name: str, known: Iterable[str]) -> str:

@@ -559,17 +559,7 @@ def _few(items: list[str], n: int = 4) -> str:
 
 
 def grid_spec(g: GridModel) -> GridSpec:
-    return GridSpec(
-        orientation=g.orientation,
-        columns=g.columns,
-        rows=g.rows,
-        id_order=g.id_order,
-        row_grows=g.row_grows,
-        column_grows=g.column_grows,
-        shifted=g.shifted,
-        first_row=g.first_row,
-        first_column=g.first_column,
-    )
+    return g.spec()
 
 
 def _check_hex(grid: HexGrid, hex_id: str) -> None:

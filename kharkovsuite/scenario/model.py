@@ -12,9 +12,12 @@ the file (references, hexes on the map, adjacency) live in :mod:`.checks`.
 """
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import TYPE_CHECKING, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from ..hexgrid import GridSpec
 
 FORMAT_ID = "kharkovsuite-scenario/1"
 
@@ -43,6 +46,12 @@ class GridModel(Model):
     first_row: int = 1
     first_column: int = 1
     km_per_hex: float | None = None
+
+    def spec(self) -> "GridSpec":
+        """The hex grid this numbering describes."""
+        from ..hexgrid import GridSpec
+
+        return GridSpec(**self.model_dump(exclude={"km_per_hex"}))
 
 
 class TerrainType(Model):
