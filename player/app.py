@@ -1,38 +1,156 @@
 """The player: entry point ``kharkov``.
 
-A main window around the shared map view: the map in the middle, a minimap, the stack inspector
-and a legend in docks, the scenario's title and turn in the toolbar.  The counters come from
-the scenario's set-up through :func:`counter_views_from_scenario`; the game engine will feed the
-same view from its observations.
+A main window around the shared map view, driving a game through a :class:`GameController`:
+the map in the middle; a phase bar (turn, date, phase, side to act, what may be done, the rule
+case, End phase); docks for the minimap, the stack, actions, combat, unit and game record, and
+the game log.  The window never decides a rule: it shows what the engine offers
+(``legal_moves``, ``legal_actions``) and hands the chosen action to the engine, and it shows
+the engine's refusal (which names the rule case) when there is one.
+
+A scenario whose rule system cannot run yet opens as its set-up only, as before.
 """
 from __future__ import annotations
 
 import argparse
+import html
 import sys
+import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QSizePolicy, QToolBar, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QSizePolicy,
+    QSpinBox,
+    QToolBar,
+    QToolButton,
+    QWidget,
+)
 
+from kharkovsuite.engine import IllegalAction, Move, RailMove
 from kharkovsuite.errors import report_unexpected
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location
 
+from .controller import GameController
+from .help import HelpBrowser, rules_path
+from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel
+
 DEFAULT_SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "kharkov-1942.yaml"
 MAX_PROBLEMS_SHOWN = 25
+SAVE_FILTER = "Kharkov Suite games (*.ksave *.json)"
+MAX_RECENT = 8
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="kharkov", description="Play Kharkov Suite scenarios.")
     parser.add_argument("--scenario", default=str(DEFAULT_SCENARIO), help="scenario file (default: Kharkov 1942)")
     parser.add_argument("--load", help="a saved game to open")
+    parser.add_argument("--seed", type=int, default=None, help="dice seed of a new game (default: from the clock)")
     parser.add_argument("--screenshot", help="render the window into this PNG once shown, then exit")
     return parser.parse_args(argv)
 
 
+def autosave_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("kharkovsuite")) / "autosave"
+
+
+class HandOver(QWidget):
+    """A full-window curtain between hot-seat players: "Soviet player: click to continue"."""
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet("background: rgba(20, 24, 28, 235); color: #f0ead6;")
+        self.label = QLabel(self)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        f = QFont(self.label.font())
+        f.setPointSizeF(f.pointSizeF() * 2.2)
+        f.setBold(True)
+        self.label.setFont(f)
+        self.hide()
+
+    def show_for(self, text: str) -> None:
+        self.label.setText(text + "\n\nclick to continue")
+        self.setGeometry(self.parentWidget().rect())
+        self.label.setGeometry(self.rect())
+        self.raise_()
+        self.show()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.hide()
+        event.accept()
+
+
+class NewGameDialog(QDialog):
+    """Scenario file, who plays each side (human or a computer player), dice seed."""
+
+    def __init__(self, scenario_path: Path, parent=None):
+        super().__init__(parent)
+        from kharkovsuite.ai import PLAYERS
+
+        self.setWindowTitle("New game — Kharkov Suite")
+        self.path = QLineEdit(str(scenario_path), self)
+        browse = QToolButton(self, text="…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.path)
+        row.addWidget(browse)
+        form = QFormLayout(self)
+        form.addRow("Scenario", row)
+        self.players: dict[str, QComboBox] = {}
+        # Computer players become choosable once kharkovsuite.ai has more than the random one.
+        computer_ok = len(PLAYERS) > 1
+        try:
+            sides = load_scenario(scenario_path).sides
+        except Exception:  # noqa: BLE001 - the dialog still opens; the game start reports the problem
+            sides = {"soviet": None, "axis": None}
+        for side, info in sides.items():
+            combo = QComboBox(self)
+            combo.addItem("Human")
+            for name in PLAYERS:
+                combo.addItem(f"Computer: {name}")
+                item = combo.model().item(combo.count() - 1)
+                item.setEnabled(computer_ok)
+                if not computer_ok:
+                    item.setToolTip("Only the random player exists yet")
+            self.players[side] = combo
+            form.addRow(f"{info.name if info else side.title()} player", combo)
+        self.seed = QSpinBox(self, minimum=0, maximum=2**31 - 1, value=int(time.time()) % 100000)
+        form.addRow("Dice seed", self.seed)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Scenario", self.path.text(), "Scenarios (*.yaml *.yml)")
+        if path:
+            self.path.setText(path)
+
+
 class PlayerWindow(QMainWindow):
-    """The player's main window on one scenario; raises ScenarioError for a bad file."""
+    """The game window on one scenario; raises ScenarioError for a bad file.
+
+    With ``controller`` (or a playable scenario) the window drives that game; ``seed`` seeds a
+    new one.  ``handover`` shows the hot-seat curtain when the side to act changes;
+    ``autosave`` is a directory for the autosave at every phase change (None: none).
+    """
 
     LAYER_NAMES = {
         "hex_ids": "Hex numbers",
@@ -46,28 +164,58 @@ class PlayerWindow(QMainWindow):
         "boxes": "Off-map boxes",
     }
 
-    def __init__(self, scenario_path: str | Path, parent: QWidget | None = None):
+    def __init__(self, scenario_path: str | Path, parent: QWidget | None = None, *, controller: GameController | None = None,
+                 seed: int = 0, handover: bool = False, autosave: Path | None = None, interactive: bool = False):
         super().__init__(parent)
+        t0 = time.perf_counter()
         self.scenario_path = Path(scenario_path)
-        self.scenario = load_scenario(self.scenario_path)
+        self.controller = controller
+        self.engine_problem = ""
+        if self.controller is None:
+            try:
+                self.controller = GameController.new(self.scenario_path, seed)
+            except ScenarioError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a rule system not (yet) able to run this scenario
+                self.engine_problem = f"{type(exc).__name__}: {exc}"
+        self.scenario = self.controller.state.scenario if self.controller is not None else load_scenario(self.scenario_path)
+        self.handover_enabled = handover
+        self.autosave = autosave
+        self.interactive = interactive
+        self.selected: tuple[str, ...] = ()
+        self.reach: dict = {}
+        self.rail_mode = False
+        self.attackers: list[str] = []
+        self.help: HelpBrowser | None = None
+        self._last_actor = None
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
         self.minimap = Minimap(self.view)
         self.inspector = StackInspector(self.scene)
         self.legend = Legend(self.scene)
         self.setCentralWidget(self.view)
+        self.curtain = HandOver(self)
         self.setWindowTitle(f"{self.scenario.title} — Kharkov Suite")
         self._docks()
         self._toolbar()
         self._menus()
-        self.view.hex_clicked.connect(self.select)
+        self.view.hex_clicked.connect(self.click_hex)
         self.view.hex_hovered.connect(self._show_hex)
         self.view.zoom_changed.connect(self._show_zoom)
-        self.scene.set_counters(counter_views_from_scenario(self.scenario))
-        self.resize(1440, 900)
+        self.view.counters_dropped.connect(self._dropped)
+        self.inspector.counter_selected.connect(self._inspector_pick)
+        self.resize(1600, 980)
+        if self.controller is not None:
+            self._attach(self.controller)
+        else:
+            self.scene.set_counters(counter_views_from_scenario(self.scenario))
+            self.phase_label.setText("Set-up only: this scenario's rules cannot run yet")
+            self.phase_label.setToolTip(self.engine_problem)
+            self.statusBar().showMessage(f"Set-up only; the game engine could not start: {self.engine_problem}")
+            self.end_phase_action.setEnabled(False)
+        self.open_seconds = time.perf_counter() - t0
 
-    # -- parts
-
+    # ------------------------------------------------------------------ parts
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
         dock.setObjectName(title.lower().replace(" ", "_"))
@@ -78,11 +226,33 @@ class PlayerWindow(QMainWindow):
 
     def _docks(self) -> None:
         right = Qt.DockWidgetArea.RightDockWidgetArea
+        left = Qt.DockWidgetArea.LeftDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
         self.minimap_dock = self._dock("Minimap", self.minimap, right)
         self.inspector_dock = self._dock("Stack", self.inspector, right)
         self.legend_dock = self._dock("Legend", self.legend, right)
         self.resizeDocks([self.minimap_dock, self.inspector_dock, self.legend_dock], [240, 330, 330], Qt.Orientation.Vertical)
         self.resizeDocks([self.minimap_dock], [300], Qt.Orientation.Horizontal)
+        if self.controller is None:
+            return
+        self.actions_panel = ActionsPanel(self.controller)
+        self.actions_panel.chosen.connect(self.do)
+        self.actions_panel.title.linkActivated.connect(self.open_link)
+        self.combat_panel = CombatPanel(self.controller)
+        self.combat_panel.anchorClicked.connect(self.open_link)
+        self.status_panel = StatusPanel(self.controller)
+        self.status_panel.anchorClicked.connect(self.open_link)
+        self.log_panel = LogPanel(self.controller)
+        self.log_panel.anchorClicked.connect(self.open_link)
+        self.actions_dock = self._dock("Actions", self.actions_panel, left)
+        self.combat_dock = self._dock("Combat", self.combat_panel, left)
+        self.status_dock = self._dock("Unit and game", self.status_panel, left)
+        self.log_dock = self._dock("Game log", self.log_panel, bottom)
+        self.tabifyDockWidget(self.legend_dock, self.inspector_dock)
+        self.inspector_dock.raise_()
+        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [200, 380, 300], Qt.Orientation.Vertical)
+        self.resizeDocks([self.actions_dock], [340], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
 
     def _toolbar(self) -> None:
         bar = QToolBar("Game", self)
@@ -95,18 +265,29 @@ class PlayerWindow(QMainWindow):
         title.setFont(f)
         title.setContentsMargins(8, 0, 16, 0)
         bar.addWidget(title)
-        self.turn_label = QLabel(self._turn_text(1))
+        self.turn_label = QLabel("")
         self.turn_label.setContentsMargins(0, 0, 16, 0)
         bar.addWidget(self.turn_label)
-        spacer = QWidget()
-        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        bar.addWidget(spacer)
+        self.phase_label = QLabel("")
+        self.phase_label.setTextFormat(Qt.TextFormat.RichText)
+        self.phase_label.setWordWrap(True)
+        self.phase_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.phase_label.linkActivated.connect(self.open_link)
+        bar.addWidget(self.phase_label)
+        self.rail_action = QAction("Rail", self, checkable=True, toggled=self._rail_toggled)
+        self.rail_action.setToolTip("Show the hexes the selected units reach by rail (6.4)")
+        bar.addAction(self.rail_action)
+        self.end_phase_action = QAction("End phase", self, shortcut=QKeySequence("Ctrl+E"), triggered=self.end_phase)
+        bar.addAction(self.end_phase_action)
+        end_button = bar.widgetForAction(self.end_phase_action)
+        if end_button is not None:
+            end_button.setStyleSheet("QToolButton { font-weight: bold; padding: 4px 14px; background: #e6d9a8; border: 1px solid #8a7a40; border-radius: 3px; }")
+        bar.addSeparator()
         self.zoom_in_action = QAction("Zoom in", self, shortcut=QKeySequence.StandardKey.ZoomIn, triggered=self.view.zoom_in)
         self.zoom_out_action = QAction("Zoom out", self, shortcut=QKeySequence.StandardKey.ZoomOut, triggered=self.view.zoom_out)
         self.fit_action = QAction("Whole map", self, shortcut=QKeySequence("Ctrl+0"), triggered=self.view.fit_map)
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
             bar.addAction(action)
-        bar.addSeparator()
         self.layer_actions: dict[str, QAction] = {}
         for name, text in self.LAYER_NAMES.items():
             if name not in self.scene.layers:
@@ -116,15 +297,25 @@ class PlayerWindow(QMainWindow):
             self.layer_actions[name] = action
         self.layer_actions["hex_ids"].setShortcut(QKeySequence("Ctrl+H"))
         bar.addAction(self.layer_actions["hex_ids"])
-        bar.addAction(self.layer_actions["areas"])
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
-        self.statusBar().showMessage("Shift+arrows move the hex cursor; drag with the right button to pan; wheel to zoom")
+        self.statusBar().showMessage("Click a unit to see where it may go; right-drag pans; wheel zooms")
 
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
-        file_menu.addAction(QAction("&Open scenario…", self, shortcut=QKeySequence.StandardKey.Open, triggered=self.open_scenario))
+        file_menu.addAction(QAction("&New game…", self, shortcut=QKeySequence.StandardKey.New, triggered=self.new_game_dialog))
+        file_menu.addAction(QAction("&Open game…", self, shortcut=QKeySequence.StandardKey.Open, triggered=self.open_game_dialog))
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addAction(QAction("&Save", self, shortcut=QKeySequence.StandardKey.Save, triggered=self.save_game))
+        file_menu.addAction(QAction("Save &as…", self, shortcut=QKeySequence.StandardKey.SaveAs, triggered=self.save_game_as))
         file_menu.addSeparator()
         file_menu.addAction(QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close))
+        game_menu = self.menuBar().addMenu("&Game")
+        game_menu.addAction(self.end_phase_action)
+        game_menu.addAction(self.rail_action)
+        self.handover_action = QAction("Hot-seat hand-over screen", self, checkable=True, checked=self.handover_enabled)
+        self.handover_action.toggled.connect(lambda on: setattr(self, "handover_enabled", on))
+        game_menu.addAction(self.handover_action)
         view_menu = self.menuBar().addMenu("&View")
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
             view_menu.addAction(action)
@@ -132,36 +323,387 @@ class PlayerWindow(QMainWindow):
         for action in self.layer_actions.values():
             view_menu.addAction(action)
         view_menu.addSeparator()
-        for dock in (self.minimap_dock, self.inspector_dock, self.legend_dock):
+        for dock in self.findChildren(QDockWidget):
             view_menu.addAction(dock.toggleViewAction())
+        help_menu = self.menuBar().addMenu("&Help")
+        help_menu.addAction(QAction("&Rules reference", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help("")))
 
-    def _turn_text(self, turn: int) -> str:
-        turns = self.scenario.turns
-        record = next((t for t in turns if t.turn == turn), None)
-        date = f" · {record.date}" if record is not None else ""
-        return f"Set-up · Turn {turn} of {len(turns)}{date}" if turns else "Set-up"
+    # ------------------------------------------------------------------ the game
+    def _attach(self, controller: GameController) -> None:
+        self.controller = controller
+        controller.game_replaced.connect(self.log_panel.reset)
+        controller.game_replaced.connect(lambda: setattr(self.combat_panel, "last", None))
+        controller.state_changed.connect(self._state_changed)
+        for panel in (self.actions_panel, self.combat_panel, self.status_panel, self.log_panel):
+            panel.controller = controller
+        self._last_actor = controller.state.to_act
+        self._state_changed([])
 
-    # -- behaviour
+    def _state_changed(self, events: list) -> None:
+        state = self.controller.state
+        self.scene.set_counters(self.controller.counters(locations=self._drawn))
+        self._phase_bar()
+        self.log_panel.refresh(events)
+        self.combat_panel.refresh(events)
+        if any(e.kind == "CombatResolved" for e in events) or (state.pending and state.pending[-1].kind == "air"):
+            self.combat_dock.raise_()
+        if any(e.kind == "PhaseChanged" for e in events):
+            self._clear_selection()
+            self._autosave()
+        self._decision_overlay()
+        self.actions_panel.refresh(self.selected)
+        self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
+        self.inspector.show_location(self.inspector.location)
+        actor = state.to_act
+        if actor != self._last_actor and actor is not None and self.handover_enabled and self.isVisible():
+            name = state.scenario.sides[actor].name if actor in state.scenario.sides else actor
+            self.curtain.show_for(f"{name} player")
+        self._last_actor = actor
+        if state.is_terminal and any(e.kind == "GameEnded" for e in events) and self.interactive:
+            self.game_over_box().exec()
 
+    def _drawn(self, location: str) -> bool:
+        return location in self.scene.boxes or location in self.scene.game_map
+
+    def _phase_bar(self) -> None:
+        state = self.controller.state
+        phase = state.phase
+        turns = state.scenario.turns
+        self.turn_label.setText(f"Turn {state.turn} of {len(turns)} · {state.date}" if turns else f"Turn {state.turn}")
+        actor = state.to_act
+        side = state.scenario.sides[actor].name if actor in state.scenario.sides else (actor or "—")
+        pending = state.pending[-1] if state.pending else None
+        doing = html.escape(phase.what_may_be_done)
+        if pending is not None:
+            doing = f"<b>Decision</b>: {html.escape(pending.kind.replace('_', ' '))} (<a href='case:{pending.case}'>{pending.case}</a>)"
+        self.phase_label.setText(
+            f"<b>{html.escape(phase.name)}</b> · <b style='color:#7a1f00'>{html.escape(side)}</b> to act · "
+            f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
+        )
+        legal = state.legal_actions()
+        # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
+        self.end_phase_action.setEnabled(not state.is_terminal and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
+        self.rail_action.setEnabled("RailMove" in phase.actions)
+        if "RailMove" not in phase.actions and self.rail_action.isChecked():
+            self.rail_action.setChecked(False)
+
+    def do(self, action) -> list | None:
+        """Hand ``action`` to the engine; a refusal goes to the status bar with its rule case."""
+        events, error = self.controller.try_apply(action)
+        if error is not None:
+            self.refuse(error)
+            return None
+        last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",)), None)
+        if last is not None:
+            self.statusBar().showMessage(str(last), 8000)
+        return events
+
+    def refuse(self, error: IllegalAction) -> None:
+        self.statusBar().showMessage(f"Not allowed — {error}", 12000)
+
+    # ------------------------------------------------------------------ clicks
+    def _legal(self, *kinds):
+        return [a for a in self.controller.state.legal_actions() if a.kind in kinds] if self.controller else []
+
+    def click_hex(self, location: str) -> None:
+        self.scene.set_selected_hex(location)
+        self.inspector.show_location(location)
+        if self.controller is None or self.controller.state.is_terminal:
+            return
+        state = self.controller.state
+        # A pending retreat or advance: the hex names the path's end.
+        if state.pending:
+            choices = [a for a in self._legal("Retreat", "Advance") if a.path and a.path[-1] == location and (not self.selected or a.unit in self.selected)]
+            if choices:
+                self.do(min(choices, key=lambda a: len(a.path)))
+                return
+            self._select([u for u in state.units_at(location) if u in self._decision_units()])
+            return
+        phase_kinds = state.phase.actions
+        if self.selected and ("Move" in phase_kinds or "RailMove" in phase_kinds):
+            if location in self.reach:
+                self.move_to(location)
+                return
+            overruns = [a for a in self._legal("Overrun") if a.target == location and set(a.units) == set(self.selected)] if "Overrun" in phase_kinds and state.units_at(location) else []
+            if overruns:
+                self.do(min(overruns, key=lambda a: len(a.path)))
+                return
+            if not self.controller.own_units_at(location) and location != state.units[self.selected[0]].hex:
+                self._refused_move(location)
+                return
+        if "Attack" in phase_kinds:
+            self._combat_click(location)
+            return
+        self._select(self.controller.own_units_at(location))
+
+    def _decision_units(self) -> set[str]:
+        return {getattr(a, "unit", None) for a in self.controller.state.legal_actions()} - {None}
+
+    def _refused_move(self, location: str) -> None:
+        """Ask the engine about a hex the selection cannot reach, so that it says why (with its case)."""
+        start = self.controller.state.units[self.selected[0]].hex
+        action = (RailMove if self.rail_mode else Move)(units=self.selected, path=(start, location) if start else (location,))
+        self.do(action)
+
+    def move_to(self, location: str) -> list | None:
+        reach = self.reach[location]
+        kind = RailMove if self.rail_mode else Move
+        path = reach.path if hasattr(reach, "path") else reach
+        units = self.selected
+        events = self.do(kind(units=units, path=tuple(path)))
+        if events is not None:
+            still = tuple(u for u in units if self.controller.state.units[u].hex == location)
+            self._select(list(still))
+            left = [self.controller.mp_left(u) for u in still]
+            left = [m for m in left if m is not None]
+            if left:
+                self.statusBar().showMessage(f"{', '.join(still)} at {location}: {min(left):g} MP left", 12000)
+        return events
+
+    def _combat_click(self, location: str) -> None:
+        state = self.controller.state
+        own = [u for u in self.controller.own_units_at(location)]
+        if own:
+            able = {u for a in self._legal("Attack") for u in a.attackers}
+            own = [u for u in own if u in able]
+            if all(u in self.attackers for u in own):
+                self.attackers = [u for u in self.attackers if u not in own]
+            else:
+                self.attackers += [u for u in own if u not in self.attackers]
+            self._select(self.attackers)
+            return
+        if state.units_at(location) or location in (state.game.get("garrisons") or {}):
+            if not self.attackers:
+                self.statusBar().showMessage("Select the attacking units first (click your units next to the enemy).", 8000)
+                return
+            from kharkovsuite.engine import Attack
+
+            events = self.do(Attack(attackers=tuple(self.attackers), targets=(location,)))
+            if events is not None:
+                self.attackers = []
+                self._select([])
+                self.combat_dock.raise_()
+
+    def _dropped(self, origin: str, target: str, ids: list) -> None:
+        if self.controller is None:
+            return
+        units = [u for u in ids if u in self.controller.state.units and self.controller.state.units[u].side == self.controller.state.to_act]
+        if not units:
+            return
+        self._select(units)
+        if target in self.reach:
+            self.move_to(target)
+        else:
+            self._refused_move(target)
+
+    def _inspector_pick(self, unit_id: str) -> None:
+        if self.controller is None or unit_id not in self.controller.state.units:
+            return
+        if self.controller.state.units[unit_id].side == self.controller.state.to_act:
+            self._select([unit_id])
+
+    def _rail_toggled(self, on: bool) -> None:
+        self.rail_mode = on
+        if self.selected:
+            self._select(list(self.selected))
+
+    def _select(self, units: list[str]) -> None:
+        """Select units of the side to act and show where they may go (or what they may do)."""
+        state = self.controller.state
+        self.selected = tuple(units)
+        self.reach = {}
+        self.scene.clear_overlay("reach")
+        self.scene.clear_overlay("targets")
+        phase_kinds = state.phase.actions
+        if units and not state.pending:
+            if self.rail_mode and "RailMove" in phase_kinds:
+                ends = {}
+                for a in self._legal("RailMove"):
+                    if set(a.units) == set(units):
+                        if a.path[-1] not in ends or len(a.path) < len(ends[a.path[-1]]):
+                            ends[a.path[-1]] = a.path
+                self.reach = ends
+                self.scene.set_hex_overlay("reach", {h: ("rail", "rail") for h in ends})
+            elif "Move" in phase_kinds:
+                reach = state.legal_moves(tuple(units))
+                if not reach and len(units) > 1:  # a stack that cannot move together: take the top unit
+                    return self._select(units[-1:])
+                self.reach = dict(reach)
+                self.scene.set_hex_overlay("reach", {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex})
+            elif "Attack" in phase_kinds:
+                targets = {t for a in self._legal("Attack") if set(units) <= set(a.attackers) for t in a.targets}
+                self.scene.set_hex_overlay("targets", {h: ("attack", "attack") for h in targets})
+        self.actions_panel.refresh(self.selected)
+        self.status_panel.refresh(tuple(self.selected))
+        if units:
+            mps = [self.controller.mp_left(u) for u in units]
+            mps = [m for m in mps if m is not None]
+            where = f" · {len(self.reach)} hexes reachable" if self.reach else ""
+            mp = f" · {min(mps):g} MP left" if mps and "Move" in phase_kinds else ""
+            self.statusBar().showMessage(f"Selected {', '.join(units)}{mp}{where}", 12000)
+
+    def _clear_selection(self) -> None:
+        self.selected = ()
+        self.attackers = []
+        self.reach = {}
+        self.scene.clear_overlay("reach")
+        self.scene.clear_overlay("targets")
+
+    def _decision_overlay(self) -> None:
+        """Highlight the hexes a pending retreat or advance may end in."""
+        self.scene.clear_overlay("decision")
+        state = self.controller.state
+        if not state.pending:
+            return
+        ends = {a.path[-1]: ("selected", a.kind.lower()) for a in self._legal("Retreat", "Advance") if a.path}
+        if ends:
+            self.scene.set_hex_overlay("decision", ends)
+
+    def end_phase(self, confirm: bool | None = None) -> list | None:
+        """End the phase; asks first (listing what may have been forgotten) when interactive."""
+        from kharkovsuite.engine import EndPhase
+
+        if self.controller is None:
+            return None
+        forgotten = self.controller.forgotten()
+        if forgotten and (self.interactive if confirm is None else confirm):
+            box = QMessageBox(QMessageBox.Icon.Question, "End phase", f"End {self.controller.state.phase.name}?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+            box.setInformativeText("\n".join(f"• {line}" for line in forgotten))
+            if box.exec() != QMessageBox.StandardButton.Yes:
+                return None
+        return self.do(EndPhase())
+
+    # ------------------------------------------------------------------ help and links
+    def open_link(self, link) -> None:
+        text = link.toString() if isinstance(link, QUrl) else str(link)
+        if text.startswith("case:"):
+            self.show_help(text.removeprefix("case:"))
+
+    def show_help(self, case: str = "") -> HelpBrowser:
+        if self.help is None:
+            self.help = HelpBrowser(rules_path(self.scenario.rules), self)
+        self.help.show()
+        self.help.raise_()
+        if case:
+            self.help.show_case(case)
+        return self.help
+
+    # ------------------------------------------------------------------ files
+    def save_game(self) -> bool:
+        if self.controller is None:
+            return False
+        if self.controller.path is None:
+            return self.save_game_as()
+        return self._save_to(self.controller.path)
+
+    def save_game_as(self) -> bool:
+        if self.controller is None:
+            return False
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(self.controller.path or Path.home() / "kharkov.ksave"), SAVE_FILTER)
+        return bool(path) and self._save_to(Path(path))
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.controller.save(path)
+        except OSError as exc:
+            QMessageBox.critical(self, "Save", f"The game could not be saved:\n{exc}")
+            return False
+        self._remember(path)
+        self.statusBar().showMessage(f"Saved {path}", 6000)
+        return True
+
+    def open_game_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open game", str(Path.home()), SAVE_FILTER)
+        if path:
+            self.open_game(path)
+
+    def open_game(self, path: str | Path) -> bool:
+        from kharkovsuite import engine
+
+        try:
+            state = engine.load(path)
+        except Exception as exc:  # noqa: BLE001 - a bad file is reported, not raised
+            QMessageBox.critical(self, "Open game", f"{path} cannot be opened:\n{report_unexpected(exc)}")
+            return False
+        if state.scenario.id != self.scenario.id:
+            window = PlayerWindow(state.scenario_path or self.scenario_path, controller=GameController(state), handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive)
+            window.controller.path = Path(path)
+            window.show()
+            self.close()
+            return True
+        self.controller.replace(state, Path(path))
+        self._clear_selection()
+        self._remember(Path(path))
+        self.statusBar().showMessage(f"Opened {path}", 6000)
+        return True
+
+    def _remember(self, path: Path) -> None:
+        settings = QSettings("kharkovsuite", "player")
+        recent = [str(path)] + [p for p in (settings.value("recent", []) or []) if p != str(path)]
+        settings.setValue("recent", recent[:MAX_RECENT])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for p in QSettings("kharkovsuite", "player").value("recent", []) or []:
+            self.recent_menu.addAction(p, lambda p=p: self.open_game(p))
+
+    def _autosave(self) -> None:
+        if self.autosave is None or self.controller is None:
+            return
+        try:
+            self.autosave.mkdir(parents=True, exist_ok=True)
+            current = self.autosave / "autosave.ksave"
+            if current.exists():
+                current.replace(self.autosave / "autosave-previous-phase.ksave")
+            self.controller.save(current)
+        except OSError as exc:
+            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+
+    def new_game_dialog(self) -> None:
+        dialog = NewGameDialog(self.scenario_path, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return
+        try:
+            controller = GameController.new(dialog.path.text(), dialog.seed.value())
+        except Exception as exc:  # noqa: BLE001 - reported, not raised
+            QMessageBox.critical(self, "New game", report_unexpected(exc))
+            return
+        if Path(dialog.path.text()).resolve() == self.scenario_path.resolve():
+            self.controller.replace(controller.state)
+            self._clear_selection()
+        else:
+            window = PlayerWindow(dialog.path.text(), controller=controller, handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive)
+            window.show()
+            self.close()
+
+    def game_over_box(self) -> QMessageBox:
+        result = self.controller.state.result()
+        sides = self.controller.state.scenario.sides
+        vp = "\n".join(f"{sides[k].name if k in sides else k}: {v} VP" for k, v in result.vp.items())
+        box = QMessageBox(QMessageBox.Icon.Information, "Game over", f"{result.level}" + (f" — {sides[result.winner].name if result.winner in sides else result.winner}" if result.winner else ""), QMessageBox.StandardButton.Ok, self)
+        box.setInformativeText(f"{vp}\nMargin (Soviet − Axis): {result.margin}")
+        return box
+
+    # ------------------------------------------------------------------ status
     def select(self, location: str) -> None:
         self.scene.set_selected_hex(location)
         self.inspector.show_location(location)
 
     def _show_hex(self, location: str) -> None:
         if location:
-            self.statusBar().showMessage(describe_location(self.scene, location))
+            text = describe_location(self.scene, location)
+            if location in self.reach and hasattr(self.reach[location], "cost"):
+                text += f" · {self.reach[location].cost:g} MP to enter"
+            self.statusBar().showMessage(text)
 
     def _show_zoom(self, zoom: float) -> None:
         self.statusBar().showMessage(f"Zoom {zoom * 100:.0f}%", 1500)
 
-    def open_scenario(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open scenario", str(self.scenario_path.parent), "Scenarios (*.yaml *.yml)")
-        if path:
-            window = open_window(path, self)
-            if window is not None:
-                window.show()
-                self.close()
-
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if self.curtain.isVisible():
+            self.curtain.setGeometry(self.rect())
+            self.curtain.label.setGeometry(self.curtain.rect())
 
 
 def problems_box(title: str, problems: list, parent=None):
@@ -180,10 +722,15 @@ def problems_box(title: str, problems: list, parent=None):
     return box
 
 
-def open_window(path: str | Path, parent=None, *, screenshot: str | None = None):
-    """A PlayerWindow on ``path``, or None after showing what is wrong with the file."""
+def open_window(path: str | Path, parent=None, *, screenshot: str | None = None, load: str | None = None, seed: int | None = None):
+    """A PlayerWindow on ``path`` (or on the saved game ``load``), or None after showing what is wrong."""
+    interactive = not screenshot
+    options = dict(handover=interactive, autosave=autosave_dir() if interactive else None, interactive=interactive)
     try:
-        return PlayerWindow(path)
+        if load:
+            controller = GameController.open(load)
+            return PlayerWindow(controller.state.scenario_path or path, controller=controller, **options)
+        return PlayerWindow(path, seed=seed if seed is not None else int(time.time()) % 100000, **options)
     except ScenarioError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
@@ -191,7 +738,7 @@ def open_window(path: str | Path, parent=None, *, screenshot: str | None = None)
     except Exception as exc:  # noqa: BLE001 - the user sees a summary, the log gets the traceback
         message = report_unexpected(exc)
         print(message, file=sys.stderr)
-        box = problems_box("The player could not open the scenario.", [message], parent)
+        box = problems_box("The player could not open the game." if load else "The player could not open the scenario.", [message], parent)
     if screenshot:
         box.show()
         _settle()
@@ -211,12 +758,9 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
-    window = open_window(args.scenario, screenshot=args.screenshot)
+    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed)
     if window is None:
         return 1
-    if args.load:
-        window.statusBar().showMessage(f"Saved games open once the game engine is in; {args.load} was not loaded.")
-        print(f"kharkov: saved games open once the game engine is in; {args.load} was not loaded", file=sys.stderr)
     window.show()
     if args.screenshot:
         _settle()

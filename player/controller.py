@@ -1,0 +1,213 @@
+"""The game controller: the one object of the player that holds a GameState.
+
+Widgets read the state (through the controller) and hand it actions; they never decide a rule.
+Every applied action emits :attr:`GameController.state_changed` with the engine's events.
+An illegal action is not applied: the engine's :class:`IllegalAction` (which names the rule
+case) goes back to the caller.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from kharkovsuite import engine
+from kharkovsuite.engine import Action, GameState, IllegalAction
+from kharkovsuite.scenario import Scenario, load_scenario
+from kharkovsuite.engine.events import PhaseChanged, UnitMoved
+from kharkovsuite.view.counters import MARKERS, CounterView, unit_counter_view
+
+
+_SCENARIOS: dict[tuple[str, int], Scenario] = {}
+
+
+def scenario(path: str | Path) -> Scenario:
+    """The scenario file loaded once per process (and again when the file changes)."""
+    p = Path(path).resolve()
+    key = (str(p), p.stat().st_mtime_ns)
+    if key not in _SCENARIOS:
+        _SCENARIOS[key] = load_scenario(p)
+    return _SCENARIOS[key]
+
+
+class GameController(QObject):
+    """Holds the game, applies actions, tells the window what happened."""
+
+    state_changed = Signal(list)  # the events of the last action (empty after a load)
+    game_replaced = Signal()  # a new or loaded game
+
+    def __init__(self, state: GameState, parent: QObject | None = None):
+        super().__init__(parent)
+        self.state = state
+        self.path: Path | None = None  # where the game was last saved or opened
+        self._units = {u.id: u for u in state.scenario.units}
+
+    # ------------------------------------------------------------------ games
+    @classmethod
+    def new(cls, scenario_path: str | Path, seed: int = 0, setup: str = "historical") -> "GameController":
+        state = engine.new_game(scenario(scenario_path), seed, setup)
+        state.scenario_path = os.fspath(Path(scenario_path).resolve())  # what a save names; absolute, so it opens from anywhere
+        return cls(state)
+
+    @classmethod
+    def open(cls, save_path: str | Path) -> "GameController":
+        name = json.loads(Path(save_path).read_text(encoding="utf-8")).get("scenario")
+        state = engine.load(save_path, scenario=scenario(name) if name and Path(name).exists() else None)
+        if name:
+            state.scenario_path = name
+        controller = cls(state)
+        controller.path = Path(save_path)
+        return controller
+
+    def replace(self, state: GameState, path: Path | None = None) -> None:
+        self.state = state
+        self.path = path
+        self._units = {u.id: u for u in state.scenario.units}
+        self.game_replaced.emit()
+        self.state_changed.emit([])
+
+    def save(self, path: str | Path) -> None:
+        engine.save(self.state, path)  # atomic
+        self.path = Path(path)
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, action: Action) -> list:
+        """Apply ``action``; raises IllegalAction (nothing changes) if the rules refuse it."""
+        events = self.state.apply(action)
+        self.state_changed.emit(events)
+        return events
+
+    def try_apply(self, action: Action) -> tuple[list | None, IllegalAction | None]:
+        try:
+            return self.apply(action), None
+        except IllegalAction as exc:
+            return None, exc
+
+    def legal_actions(self) -> list[Action]:
+        return list(self.state.legal_actions())
+
+    def legal_of_kinds(self, *kinds: str) -> list[Action]:
+        """The legal actions of these kinds (the phase tells which kinds it allows at all)."""
+        allowed = set(self.state.phase.actions) | {"CommitAir", "DeclineAir", "ChooseLoss", "Retreat", "Advance", "EndAdvance", "Chase", "DeclineChase", "EliminateExcess"}
+        if not set(kinds) & allowed:
+            return []
+        return [a for a in self.state.legal_actions() if a.kind in kinds]
+
+    # ------------------------------------------------------------------ what the window shows
+    def viewing_side(self) -> str:
+        """The side whose observation the map shows: the side to act, else the phasing side."""
+        return self.state.to_act or self.state.phase.side or next(iter(self.state.scenario.sides))
+
+    def observation(self, side: str | None = None) -> dict:
+        return self.state.observation(side or self.viewing_side())
+
+    def counters(self, side: str | None = None, locations: Callable[[str], bool] | None = None) -> dict[str, list[CounterView]]:
+        """The counters as ``side`` may see them: location -> stack, top first."""
+        obs = self.observation(side)
+        out: dict[str, list[CounterView]] = {}
+        for uid, view in obs["units"].items():
+            where = view.get("hex") or view.get("box")
+            if where is None or (locations is not None and not locations(where)):  # e.g. boxes the map does not draw
+                continue
+            out.setdefault(where, []).insert(0, self.counter_view(uid, view))
+        # The state lists a hex's units in arrival order; the last to arrive is on top.
+        for loc, stack in out.items():
+            order = self.state.units_at(loc)
+            if order:
+                rank = {u: i for i, u in enumerate(order)}
+                stack.sort(key=lambda cv: -rank.get(cv.id, -1))
+        return out
+
+    def counter_view(self, uid: str, view: dict) -> CounterView:
+        unit = self._units[uid]
+        flags = view.get("flags", ())
+        markers = tuple(f for f in flags if f in MARKERS)
+        hq_active = None
+        if self.state.board.is_hq(uid) if hasattr(self.state.board, "is_hq") else False:
+            hq_active = "inactive" not in flags
+        cv = unit_counter_view(self.state.scenario, unit, step=view.get("step", 0), untried="untried" in view, hq_active=hq_active, markers=markers)
+        values = view.get("values")
+        if values and "untried" not in view:
+            cv = dataclasses.replace(cv, values=f"{values['attack']:g}-{values['defense']:g}-{values['movement']}", untried=False)
+        return cv
+
+    def result(self):
+        """The running result (what each side would score if the game ended now), cached per action."""
+        key = (id(self.state), len(self.state.actions))
+        if getattr(self, "_result_key", None) != key:
+            try:
+                self._result = self.state.result()
+            except Exception:  # noqa: BLE001 - a rule system without a running tally
+                self._result = None
+            self._result_key = key
+        return self._result
+
+    def own_units_at(self, location: str) -> list[str]:
+        side = self.state.to_act
+        return [u for u in self.state.units_at(location) if self.state.units[u].side == side]
+
+    def movement_allowance(self, uid: str) -> float | None:
+        """The movement allowance printed on the counter as the side to act sees it (6.11).
+
+        Revealed values first; an untried unit shows it on its back (``U-7``); an HQ by its side.
+        """
+        rec = self.state.units[uid]
+        if rec.values is not None and "movement" in rec.values:
+            return rec.values["movement"]
+        t = self.state.scenario.unit_types.get(rec.type)
+        if t is None:
+            return None
+        hq = self._units[uid].hq or t.hq
+        if hq is not None:
+            return hq.inactive_movement if "inactive" in rec.flags else hq.movement
+        pool = self.state.scenario.untried_pools.get(t.untried_pool or "")
+        if pool is not None:
+            tail = pool.back.rsplit("-", 1)[-1]
+            return float(tail) if tail.replace(".", "", 1).isdigit() else None
+        if t.steps:
+            return t.steps[min(rec.step, len(t.steps) - 1)].movement
+        return None
+
+    def mp_spent(self, uid: str) -> float:
+        """Movement Points spent this phase, summed from the log since the phase began."""
+        spent = 0.0
+        for event in reversed(self.state.log):
+            if isinstance(event, PhaseChanged):
+                break
+            if isinstance(event, UnitMoved) and uid in event.units:
+                spent += event.cost
+        return spent
+
+    def mp_left(self, uid: str) -> float | None:
+        allowance = self.movement_allowance(uid)
+        return None if allowance is None else max(0.0, allowance - self.mp_spent(uid))
+
+    def forgotten(self) -> list[str]:
+        """Things the player may have forgotten before ending the phase, as the state tells them."""
+        state = self.state
+        out = []
+        if state.pending:
+            out.append(f"a decision is pending ({state.pending[-1].kind}, {state.pending[-1].case})")
+        if "Move" in state.phase.actions:
+            waiting = sorted({u for a in state.legal_actions() if a.kind == "Move" for u in a.units if state.units[u].hex is None})
+            if waiting:
+                out.append(f"{len(waiting)} reinforcement(s) may still enter: {', '.join(waiting[:8])}" + (" …" if len(waiting) > 8 else ""))
+        side = state.phase.side
+        if side and "Move" in state.phase.actions:
+            limit = getattr(state.board, "stacking_limit", None)
+            if isinstance(limit, int):
+                over = [h for h, ids in state.at.items() if sum(1 for u in ids if state.units[u].side == side) > limit]
+                if over:
+                    out.append(f"overstacked hexes: {', '.join(sorted(over))} (8.1)")
+        if state.phase.actions and "Attack" in state.phase.actions:
+            attacks = sum(1 for a in state.legal_actions() if a.kind == "Attack")
+            if attacks:
+                out.append(f"{attacks} attack(s) could still be declared")
+        return out
+
+
+__all__ = ["GameController", "IllegalAction"]
