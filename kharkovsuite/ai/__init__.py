@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .greedy import GreedyPlayer
+from .planner import PLANNERS
 from .random_player import RandomPlayer
 
 PLAYERS: dict[str, Callable] = {"random": RandomPlayer}
+PLAYERS["greedy"] = GreedyPlayer
+PLAYERS.update(PLANNERS)  # "ai" and "ai:easy", "ai:normal", "ai:hard"
 
 
 def make_player(name: str, side: str, seed: int | None = None):

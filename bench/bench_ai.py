@@ -1,0 +1,65 @@
+"""Timing of the computer players: one side-turn and whole games, against the random baseline.
+
+    .venv/bin/python bench/bench_ai.py [--games 3] [--player ai] [--scenario scenarios/kharkov-1942.yaml]
+
+A side-turn is every action one seat chooses between two changes of the side to move (its
+decisions during the enemy's turn included).  Prints figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from kharkovsuite.ai import make_player
+from kharkovsuite.engine import new_game
+from kharkovsuite.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def play(scenario, name: str, seed: int) -> tuple[float, list[float]]:
+    """One game with ``name`` on both sides: (game seconds, seconds spent per side-turn)."""
+    state = new_game(scenario, seed)
+    seats = {s: make_player(name, s, seed * 2 + k) for k, s in enumerate(("axis", "soviet"))}
+    turns: list[float] = []
+    current, spent = None, 0.0
+    start = time.perf_counter()
+    while not state.is_terminal:
+        key = (state.turn, state.phase.side)
+        if key != current:
+            if current is not None:
+                turns.append(spent)
+            current, spent = key, 0.0
+        t0 = time.perf_counter()
+        action = seats[state.to_act].choose(state)
+        spent += time.perf_counter() - t0
+        state.apply(action)
+    turns.append(spent)
+    return time.perf_counter() - start, turns
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--scenario", default=str(ROOT / "scenarios" / "kharkov-1942.yaml"))
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--player", default="ai")
+    args = ap.parse_args()
+    scenario = load_scenario(args.scenario)
+    figures = {}
+    for name in ("random", args.player):
+        games, turns = [], []
+        for seed in range(args.games):
+            g, t = play(scenario, name, seed)
+            games.append(g)
+            turns.extend(t)
+        figures[name] = (statistics.median(turns), max(turns), statistics.median(games))
+        med, worst, game = figures[name]
+        print(f"{name:>10}: side-turn thinking median {med:.3f} s, worst {worst:.3f} s; whole game median {game:.1f} s ({args.games} games)")
+    r, p = figures["random"], figures[args.player]
+    print(f"ratio {args.player}/random: side-turn median x{p[0] / max(r[0], 1e-9):.1f}, worst x{p[1] / max(r[1], 1e-9):.1f}, game x{p[2] / max(r[2], 1e-9):.1f}")
+
+
+if __name__ == "__main__":
+    main()

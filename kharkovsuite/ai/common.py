@@ -1,0 +1,155 @@
+"""What a computer player knows, built only from ``state.observation(side)`` and public map data.
+
+The map, the counter mix of the untried pools and the unit types are printed on the board and
+counters, so they are public; positions, steps lost and revealed values come from the
+observation.  Nothing here reads ``state.units``, the random generator or drawn values.
+An untried unit is valued at the mean of its pool (12.0: nobody knows more).
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from ..engine.legal import LegalActions
+
+SIDES = ("axis", "soviet")
+
+
+def other(side: str) -> str:
+    return "soviet" if side == "axis" else "axis"
+
+
+def pool_means(scenario) -> dict[str, tuple[float, float, float]]:
+    """Mean (attack, defense, steps) of each untried pool, weighted by counter mix."""
+    out = {}
+    for pid, pool in scenario.untried_pools.items():
+        n = sum(c.count for c in pool.counters) or 1
+        out[pid] = (
+            sum(c.attack * c.count for c in pool.counters) / n,
+            sum(c.defense * c.count for c in pool.counters) / n,
+            sum(c.steps * c.count for c in pool.counters) / n,
+        )
+    return out
+
+
+def last_actions(legal: LegalActions) -> list:
+    """The last action of every segment of a lazy action list.
+
+    For attacks a segment is one target set and its last action uses every able attacker
+    (combat.legal_attacks numbers subsets by bit mask); this avoids building 2^n subsets.
+    """
+    out = []
+    start = 0
+    for make, end in zip(legal._makers, legal._ends):
+        out.append(make(end - start - 1))
+        start = end
+    return out
+
+
+class Knowledge:
+    """Values and geometry for one side's decisions at one moment, from its observation."""
+
+    def __init__(self, state, side: str):
+        self.state = state
+        self.side = side
+        self.enemy = other(side)
+        self.board = state.board
+        self.obs = state.observation(side)
+        self.turn = self.obs["turn"]
+        self.pools = _POOLS.setdefault(id(state.scenario), pool_means(state.scenario))
+        self.units = self.obs["units"]
+        self.at: dict[str, list[str]] = {}
+        for uid in sorted(self.units):
+            view = self.units[uid]
+            if view["hex"] is not None:
+                self.at.setdefault(view["hex"], []).append(uid)
+
+    # ------------------------------------------------------------------ unit values
+    def values(self, uid: str) -> tuple[float, float, int]:
+        """(attack, defense, steps left) as the observation shows them."""
+        view = self.units[uid]
+        if self.board.is_hq(uid):
+            return 0.0, 1.0, 0
+        if "values" in view:
+            v = view["values"]
+            return float(v["attack"]), float(v["defense"]), max(1, int(v["steps"]) - view["step"])
+        pool = self.board.unit_type[uid].untried_pool
+        if pool is not None and "untried" in view:
+            a, d, s = self.pools[pool]
+            return a, d, max(1, round(s))
+        steps = self.board.type_steps(uid)
+        if not steps:
+            return 1.0, 1.0, 1
+        st = steps[min(view["step"], len(steps) - 1)]
+        a = float(st.attack or 0)
+        d = float(st.defense if st.defense is not None else (st.attack or 0))
+        return a, d, max(1, len(steps) - view["step"])
+
+    def mult(self, hex_id: str) -> float:
+        return float(self.board.defense_multiplier[self.board.index[hex_id]])
+
+    def side_at(self, hex_id: str, side: str) -> list[str]:
+        return [u for u in self.at.get(hex_id, ()) if self.units[u]["side"] == side]
+
+    def hex_defense(self, hex_id: str) -> float:
+        return sum(self.values(u)[1] for u in self.at.get(hex_id, ()) if not self.board.is_hq(u)) * self.mult(hex_id)
+
+    def enemy_attack_near(self, hex_id: str) -> float:
+        return sum(
+            self.values(u)[0] for n in self.board.nbr_ids[hex_id] for u in self.side_at(n, self.enemy)
+        )
+
+    def odds(self, attackers, targets) -> float:
+        att = sum(self.values(u)[0] for u in attackers)
+        dfn = sum(self.hex_defense(h) for h in targets)
+        return att / dfn if dfn > 0 else 99.0
+
+    # ------------------------------------------------------------------ objectives
+    def kharkov_hexes(self) -> list[str]:
+        city = self.state.scenario.map.cities.get("kharkov")
+        return list(city.hexes) if city else []
+
+    def objectives(self) -> list[str]:
+        """Soviet: Kharkov and the Cities it does not stand in; Axis: the Soviet salient and lost Cities."""
+        cities = sorted(self.board.city_hexes)
+        if self.side == "soviet":
+            goals = [h for h in cities if not self.side_at(h, "soviet")]
+            return sorted(set(goals) | set(self.kharkov_hexes()))
+        enemy_hexes = sorted(h for h in self.at if self.side_at(h, "soviet"))
+        lost = [h for h in cities if self.side_at(h, "soviet")]
+        return sorted(set(enemy_hexes) | set(lost))
+
+    def distance_field(self, sources) -> dict[str, int]:
+        """Hex steps from the nearest source over the map's adjacency (terrain ignored)."""
+        dist = {h: 0 for h in sources if h in self.board.index}
+        queue = deque(sorted(dist))
+        nbr = self.board.nbr_ids
+        while queue:
+            h = queue.popleft()
+            d = dist[h] + 1
+            for n in nbr[h]:
+                if n not in dist:
+                    dist[n] = d
+                    queue.append(n)
+        return dist
+
+    def material(self, side: str) -> float:
+        return sum(
+            self.values(u)[2] for u, v in self.units.items() if v["side"] == side and v["box"] != "eliminated" and not self.board.is_hq(u)
+        )
+
+    def evaluate(self) -> float:
+        """Score of the position for ``side``: VP margin plus material (steps)."""
+        vp = self.obs.get("vp", {})
+        margin = vp.get(self.side, 0) - vp.get(self.enemy, 0)
+        return margin + 1.5 * (self.material(self.side) - self.material(self.enemy))
+
+
+_POOLS: dict[int, dict] = {}
+
+
+def blind_clone(state, rng: random.Random):
+    """A clone whose future dice are re-drawn from the player's own generator (no peeking at the dice)."""
+    sim = state.clone()
+    sim.rng = random.Random(rng.getrandbits(64))
+    return sim
