@@ -156,6 +156,43 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_trace(args: argparse.Namespace) -> int:
+    """Each unit's supply status (11.0): its line's path, or the hexes and limits blocking it."""
+    from .engine import new_game
+    from .engine.saves import SAVE_FORMAT, load
+
+    state = None
+    if args.file.endswith(".json"):
+        try:
+            with open(args.file, encoding="utf-8") as fh:
+                head = json.load(fh)
+        except (OSError, ValueError):
+            head = None
+        if isinstance(head, dict) and head.get("format") == SAVE_FORMAT:
+            state = load(args.file)
+    if state is None:
+        state = new_game(args.file, 0)  # the opening position
+    if state.scenario.rules != "kharkov1942":
+        print(f"{args.file}: trace knows the kharkov1942 rules only, not {state.scenario.rules!r}")
+        return 1
+    from .rules.kharkov1942 import trace
+
+    try:
+        reports = trace.side_report(state, args.side, args.unit)
+    except KeyError:
+        print(f"{args.file}: no unit {args.unit!r}")
+        return 1
+    if args.json:
+        print(json.dumps(reports if args.unit is None else reports[0]))
+        return 0
+    for r in reports:
+        print(trace.format_report(r))
+    n_out = sum(1 for r in reports if not r["in_supply"])
+    if args.unit is None:
+        print(f"{len(reports)} {args.side} units on the map, {n_out} out of supply")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="kharkov-cli", description="Headless tools for Kharkov Suite scenarios and games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -188,6 +225,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=cmd_selfplay)
+
+    p = sub.add_parser("trace", help="each unit's supply status: its line's path or what blocks it (11.0)")
+    p.add_argument("file", help="a scenario (its opening position) or a save file")
+    p.add_argument("--side", choices=("axis", "soviet"), required=True)
+    p.add_argument("--unit", help="one unit only")
+    p.add_argument("--json", action="store_true", help="one JSON object per unit (a list; an object with --unit)")
+    p.set_defaults(func=cmd_trace)
 
     for register in EXTRA_COMMANDS:
         register(sub)

@@ -40,7 +40,7 @@ def test_no_run_of_eight_words_is_copied_from_the_rulebook():
     for line in ours.splitlines():
         if line.startswith("#"):
             continue  # section titles are the rulebook's names for its sections
-        w = words(line)
+        w = words(re.sub(r"\btest_\w+", " ", line))  # test names are identifiers, not prose
         for i in range(len(w) - 7):
             run = tuple(w[i : i + 8])
             # Tables of numbers and result codes are facts, not prose.

@@ -12,17 +12,22 @@ from .actions import (
     Action,
     Advance,
     Attack,
+    BreakDown,
     Chase,
     ChooseLoss,
     CommitAir,
+    CommitReserve,
     DeclineAir,
     DeclineChase,
     EliminateExcess,
     EndAdvance,
     EndPhase,
     Move,
+    FormStrongpoint,
     Overrun,
+    PlaceUnit,
     RailMove,
+    ReformDivision,
     Retreat,
     action_from_dict,
 )
@@ -45,7 +50,7 @@ def new_game(scenario, seed: int = 0, setup: str = "historical") -> GameState:
 
 
 __all__ = [
-    "Action", "Advance", "Attack", "Chase", "ChooseLoss", "CommitAir", "DeclineAir", "DeclineChase",
+    "Action", "Advance", "Attack", "PlaceUnit", "BreakDown", "FormStrongpoint", "ReformDivision", "Chase", "ChooseLoss", "CommitAir", "CommitReserve", "DeclineAir", "DeclineChase",
     "Decision", "EliminateExcess", "EndAdvance", "EndPhase", "GameState", "IllegalAction", "LegalActions",
     "Move", "Overrun", "Phase", "RailMove", "Reach", "Result", "Retreat", "UnitRecord", "action_from_dict",
     "actions", "events", "load", "new_game", "replay", "save",

@@ -149,3 +149,48 @@ class EliminateExcess(Action):
     """Remove an over-stacked unit, owner's choice (8.1)."""
 
     unit: str
+
+
+@dataclass(frozen=True)
+class CommitReserve(Action):
+    """Commit reserve units to the map: ``units[i]`` is placed in ``hexes[i]`` (6.73)."""
+
+    units: tuple[str, ...]
+    hexes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class BreakDown(Action):
+    """Replace an unmoved German infantry division by its regiments (15.1)."""
+
+    division: str
+
+
+@dataclass(frozen=True)
+class ReformDivision(Action):
+    """Put a division in the Breakdown box back on the map in place of its regiments (15.12)."""
+
+    division: str
+    regiments: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FormStrongpoint(Action):
+    """Make an unmoved regiment alone in its hex a strongpoint (15.21)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class AirSupply(Action):
+    """Spend one unused Axis Air Point to supply the units now in ``hex`` for the next game-turn (13.2)."""
+
+    hex: str
+
+
+@dataclass(frozen=True)
+class PlaceUnit(Action):
+    """Set a unit up in a hex of its set-up zone (5.0)."""
+
+    unit: str
+    hex: str

@@ -17,7 +17,8 @@ def _to_phase(window, phase_id):
 
 def test_the_default_scenario_starts_with_the_historical_set_up(window):
     state = window.controller.state
-    assert state.turn == 1 and state.phase.id == "soviet-reserves"
+    # No reserves may be committed on turn 1 (6.74), so that phase passes by itself (4.2.A1).
+    assert state.turn == 1 and state.phase.id == "soviet-movement"
     on_map = sum(len(ids) for ids in state.at.values())
     shown = sum(len(stack) for loc, stack in window.scene.counters().items() if loc in window.scene.game_map)
     assert shown == on_map > 100
@@ -28,7 +29,7 @@ def test_the_default_scenario_starts_with_the_historical_set_up(window):
     for uid in untried:
         assert counters[uid].untried and counters[uid].shown_values == counters[uid].back  # strengths never shown
     bar = window.phase_label.text()
-    assert "Reserve Commitment" in bar and "Soviet" in bar and "case:4.2.A1" in bar
+    assert "Movement" in bar and "Soviet" in bar and "case:4.2.A2" in bar
     assert "1942-05-12" in window.turn_label.text()
     assert window.end_phase_action.isEnabled()
 

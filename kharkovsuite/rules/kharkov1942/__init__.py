@@ -19,16 +19,21 @@ from ...engine.state import GameState, Phase, Reach, Result
 from . import (
     advance,
     air,
+    breakdown,
     combat,
     disengagement,
+    fredericus,
     movement,
     observation,
     overrun,
     rail,
+    reserves,
     results,
     sequence,
     setup,
     stacking,
+    supply,
+    strongpoints,
     victory,
     zoc,
 )
@@ -46,10 +51,15 @@ DECISIONS = {
 #: action kind -> handler ``(state, action, events)`` in a phase without a pending decision
 HANDLERS = {
     "Move": movement.apply_move,
-    "RailMove": rail.apply_rail,
+    "RailMove": lambda state, action, events: (rail.apply_rail(state, action, events), fredericus.railed(state, action.units)),
+    "CommitReserve": reserves.apply_commit,
     "Overrun": overrun.apply_overrun,
-    "Attack": combat.apply_attack,
+    "Attack": lambda state, action, events: (strongpoints.attacked(state, action.attackers), combat.apply_attack(state, action, events)),
+    "BreakDown": breakdown.apply_break_down,
+    "ReformDivision": breakdown.apply_reform,
+    "FormStrongpoint": strongpoints.apply_form,
     "EndPhase": lambda state, action, events: sequence.request_end(state, events),
+    "AirSupply": lambda state, action, events: supply.apply_air_supply(state, action.hex, events),  # 13.2
 }
 
 
@@ -66,11 +76,15 @@ class Kharkov1942Rules:
 
     # ---------------------------------------------------------------- reading
     def phase(self, state: GameState) -> Phase:
+        if setup.in_setup(state):
+            return setup.setup_phase(state)  # 5.0: set-up by hand
         return sequence.current(state)
 
     def to_act(self, state: GameState) -> str | None:
         if state.terminal:
             return None
+        if setup.in_setup(state):
+            return setup.setup_phase(state).side
         if state.pending:
             return state.pending[-1].side
         return sequence.current(state).side
@@ -92,6 +106,10 @@ class Kharkov1942Rules:
 
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id, old, new)
+        fredericus.unit_moved(state, unit_id, old, new)  # 6.53
+        reserves.unit_moved(state, unit_id, old, new)  # 6.75
+        supply.unit_moved(state, unit_id, old, new)  # 11.0 cache, 16.0 arrivals
+        strongpoints.unit_moved(state, unit_id, old, new)  # 15.23
 
     # ---------------------------------------------------------------- legal actions
     def legal_actions(self, state: GameState) -> LegalActions:
@@ -102,11 +120,23 @@ class Kharkov1942Rules:
             decision = state.pending[-1]
             legal.add_list(DECISIONS[decision.kind].legal(state, decision))
             return legal
+        if setup.in_setup(state):
+            setup.setup_legal(state, legal)
+            return legal
         phase = sequence.current(state)
         if "Move" in phase.actions:
             self._movement_actions(state, legal)
         if "Attack" in phase.actions:
             combat.legal_attacks(state, legal)
+        if "CommitReserve" in phase.actions:
+            legal.add_list(reserves.legal(state))
+        if "AirSupply" in phase.actions:
+            from ...engine.actions import AirSupply
+
+            legal.add_list([AirSupply(hex=h) for h in supply.air_supply_legal(state)])  # 13.2
+        if "BreakDown" in phase.actions:
+            legal.add_list(breakdown.legal(state))
+            legal.add_list(strongpoints.legal(state))
         legal.add_list([EndPhase()])
         return legal
 
@@ -130,7 +160,7 @@ class Kharkov1942Rules:
         legal.add_list(overrun.legal_overruns(state))
 
     def legal_moves(self, state: GameState, units) -> dict[str, Reach]:
-        if state.pending or state.terminal or "Move" not in sequence.current(state).actions:
+        if state.pending or state.terminal or setup.in_setup(state) or "Move" not in sequence.current(state).actions:
             return {}
         return movement.legal_moves(state, units)
 
@@ -139,6 +169,9 @@ class Kharkov1942Rules:
         if state.terminal:
             raise IllegalAction("17.0", "the game is over")
         events: list = []
+        if setup.in_setup(state):
+            setup.setup_apply(state, action, events)  # 5.0-5.3
+            return events
         if state.pending:
             decision = state.pending[-1]
             DECISIONS[decision.kind].apply(state, decision, action, events)
@@ -156,10 +189,12 @@ class Kharkov1942Rules:
 
     def settle(self, state: GameState, events: list) -> None:
         """Run automatic phases and pass idle ones until a player has something to decide."""
+        fredericus.flush(state, events)
         while not state.terminal and not state.pending:
             phase = sequence.current(state)
             if phase.automatic or (phase.skip_if_idle and len(self.legal_actions(state)) <= 1):
                 sequence.next_phase(state, events)
+                fredericus.flush(state, events)
                 continue
             break
 
@@ -169,3 +204,9 @@ RULES = Kharkov1942Rules()
 
 def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
     return RULES.new_game(scenario, seed, setup_name, scenario_path)
+
+
+# Part 2 (Fredericus 6.54/6.56): start-of-phase and start-of-turn hooks.
+sequence.PHASE_HOOKS.setdefault("soviet-disruption", []).append(fredericus.end_of_soviet_turn)
+sequence.TURN_HOOKS.append(fredericus.begin_turn)
+overrun.hook_phases()  # 7.17: the HQs at the start of a movement phase

@@ -17,7 +17,7 @@ from ...engine.errors import IllegalAction
 from ...engine.events import AttackDeclared, CombatResolved, DiceRolled
 from ...engine.legal import LegalActions
 from ...engine.state import GameState
-from . import advance, air, hq, results, supply
+from . import advance, air, fredericus, hq, results, supply
 from .units import attack as attack_value
 from .units import defense as defense_value
 from .units import is_armor, is_combat, reveal
@@ -124,6 +124,8 @@ def check_attack(state: GameState, action: Attack) -> None:
             raise IllegalAction("9.73", f"{uid} advanced after combat and may not attack this phase")
         if "disrupted" in rec.flags:
             raise IllegalAction("7.32", f"{uid} is disrupted and may not attack")
+        if not hq.may_attack(state, uid):
+            raise IllegalAction("9.15", hq.why_no_command(state, uid))  # 9.15/10.21
         if not may_attack(state, uid):
             raise IllegalAction("9.15", f"{uid} may not attack now")
         for hex_id in action.targets:
@@ -158,6 +160,7 @@ def apply_attack(state: GameState, action: Attack, events: list) -> None:
         "eng": False,
     }
     events.append(AttackDeclared(attackers=action.attackers, targets=action.targets, defenders=tuple(defenders), case="9.1"))
+    fredericus.on_attacked(state, defenders, events)  # 6.52
     proceed(state, events)
 
 
@@ -189,6 +192,11 @@ def proceed(state: GameState, events: list) -> None:
                 return
         elif stage == "advance":
             combat["stage"] = "done"
+            if combat.get("overrun"):
+                from .overrun import finish
+
+                finish(state, combat, events)  # 7.23-7.25, 7.31: no advance after combat
+                return
             if advance.offer(state, combat):
                 return
         else:
@@ -205,8 +213,10 @@ def crosses(state: GameState, from_hex: str, targets: list[str]):
 
 
 def integration_doubled(state: GameState, unit_ids: list[str], attacking: bool) -> set[str]:
-    """14.1/14.2: German mechanized divisional integration doubles these units.  Part 2."""
-    return set()
+    """14.1/14.2: German mechanized divisional integration doubles these units (:mod:`.divisional`)."""
+    from .divisional import doubled
+
+    return doubled(state, unit_ids, attacking)
 
 
 def attack_strength(state: GameState, uid: str, targets: list[str], doubled: set[str]) -> tuple[Fraction, str]:
@@ -310,6 +320,9 @@ def resolve(state: GameState, combat: dict, events: list) -> None:
         value, note = attack_strength(state, uid, targets, a_doubled)
         total_a += value
         a_rows.append((uid, fmt(value), note))
+    if combat.get("overrun"):
+        total_a = Fraction(floor(total_a / 2))  # 7.0: halved, fractions dropped
+        a_rows.append(("overrun", fmt(total_a), "total halved 7.0"))
     d_rows, total_d = [], Fraction(0)
     combat_defenders = [u for u in counted if is_combat(state, u)]
     for uid in combat_defenders:
@@ -339,7 +352,7 @@ def resolve(state: GameState, combat: dict, events: list) -> None:
         shifts.append(("attacker Air Point 13.14", 1))
     if combat["air"]["defender"]:
         shifts.append(("defender Air Point 13.14", -1))
-    morale = morale_shift(state, combat["side"], events)
+    morale = 0 if combat.get("overrun") else morale_shift(state, combat["side"], events)  # 7.21
     if morale:
         shifts.append(("Soviet morale 9.85", morale))
     column = shifted_column(columns, base, sum(n for _r, n in shifts))

@@ -3,8 +3,11 @@
 HQ records carry the flag ``inactive`` (the "N" side, 10.1): every HQ starts non-active
 (10.31) and turns active on the game-turn printed on its back (10.32-10.34, the unit's
 ``entry_turn``).  Part 1 uses the flag for HQ movement (10.12) and implements displacement
-(10.17), which combat needs.  The command test for attacks (9.15, 10.21) is part 2's:
-:func:`may_attack` allows every attack for now.
+(10.17), which combat needs.  10.14 (an HQ alone defends with one) is in :mod:`.combat`,
+10.18 in :func:`displace`.  Part 2: the command test for attacks (9.15, 10.21) is
+:func:`may_attack`, through the Line of Communications search of :mod:`.supply`
+(:func:`.supply.command_status` explains a refusal; :func:`.supply.command_reach` gives
+each HQ's reach for overlays).
 """
 from __future__ import annotations
 
@@ -14,8 +17,20 @@ from .units import OFF_MAP_ELIMINATED, is_combat
 
 
 def may_attack(state: GameState, unit_id: str) -> bool:
-    """9.15/10.21: may this unit attack (Soviet and Rumanian units need an active HQ)?  Part 1: yes."""
-    return True
+    """9.15/10.21: may this unit attack?  Soviet and Rumanian combat units need a Line of
+    Communications (10.23) from an active friendly HQ at the instant of combat."""
+    from . import supply
+
+    return supply.in_command(state, unit_id)
+
+
+def why_no_command(state: GameState, unit_id: str) -> str:
+    """The refusal text of 9.15/10.21 for a unit out of command."""
+    from . import supply
+
+    trace = supply.command_status(state, unit_id)
+    detail = "; ".join(f"{b.hex}: {b.reason} ({b.case})" for b in trace.blocks)
+    return f"{unit_id} has no Line of Communications from an active HQ (9.15, 10.21)" + (f": {detail}" if detail else "")
 
 
 def activate_scheduled(state: GameState, events: list) -> None:

@@ -18,7 +18,7 @@ from ...engine.actions import Move
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import GameState, Reach, UnitRecord
-from . import breakout, disengagement, supply
+from . import breakout, disengagement, fredericus, supply
 from .places import relocate
 from .units import movement
 from .zoc import blocked_for_movement, derived, other_side
@@ -84,7 +84,7 @@ def allowance(state: GameState, rec: UnitRecord) -> int:
     mp = movement(state, rec)
     if rec.id in state.phase_data.get("unsupplied", ()):
         mp = int(mp) // 2
-    return int(round(mp * 2))
+    return int(round(mp * 2)) - state.phase_data.get("spent", {}).get(rec.id, 0)  # 7.0: MP spent on overruns
 
 
 # ----------------------------------------------------------------------------- search
@@ -122,8 +122,8 @@ def context(state: GameState, unit_id: str) -> Context:
     if start is None:
         how: str | None = "enter"
         entries = tuple(b.index[h] for h in b.area(rec.data.get("entry", "")))
-    elif start not in zoc:
-        how = "move"
+    elif start not in zoc or unit_id in state.phase_data.get("overrun_free", ()):
+        how = "move"  # 6.23/6.24: a stack that has just overrun may move on (7.25)
     elif disengagement.may_disengage(state, rec):
         how = "disengage"
     elif breakout.may_break_out(state, rec):
@@ -143,7 +143,7 @@ def context(state: GameState, unit_id: str) -> Context:
         stop=stop,
         river_zoc=d.river_zoc[enemy],
         friendly=d.occupied[side],
-        forbidden=reserve_forbidden(state, rec),
+        forbidden=reserve_forbidden(state, rec) | fredericus.forbidden(state, rec),  # 6.72, 6.77
         entries=entries,
     )
 
@@ -357,6 +357,8 @@ def check_path(state: GameState, unit_id: str, path: tuple[str, ...]) -> tuple[i
 def _check_enter(state: GameState, ctx: Context, i: int, hex_id: str) -> None:
     if i in ctx.blocked:
         raise IllegalAction("6.22", f"{hex_id} holds an enemy unit or garrison")
+    if i in ctx.forbidden and not state.board.has_flag(ctx.unit, "reserve_counter"):
+        raise IllegalAction("6.77", f"{ctx.unit} set up south of the sector line: before activation it goes north only by rail ({hex_id})")
     if i in ctx.forbidden:
         raise IllegalAction("6.72", f"an Army Reserve counter may not move within three hexes of an Axis unit ({hex_id})")
 

@@ -15,7 +15,7 @@ from ...engine.actions import ChooseLoss, Retreat
 from ...engine.errors import IllegalAction
 from ...engine.events import GarrisonDestroyed, Retreated
 from ...engine.state import Decision, GameState
-from . import hq
+from . import hq, strongpoints
 from .places import relocate
 from .retreat import retreat_paths
 from .units import OFF_MAP_ELIMINATED, eliminate, is_combat, lose_all_steps, lose_step, remaining_steps
@@ -33,6 +33,7 @@ def apply_part(state: GameState, combat: dict, part: list, events: list) -> bool
         side = combat["enemy"]
         _sweep(state, combat, events)
         involved = [u for u in _on_map(state, combat["defenders"]) if u not in combat["swept"]]
+        involved = [u for u in involved if not strongpoints.immune(state, u, amount)]  # 15.2
     else:
         side = combat["side"]
         involved = _on_map(state, combat["attackers"])

@@ -18,7 +18,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(
         "soviet-reserves", "Reserve Commitment", "soviet", "4.2.A1",
         "The Soviet player may commit eligible reserve units to the map (6.7); none on Game-Turn One.",
-        ("Commit", "EndPhase"), skip_if_idle=True,
+        ("CommitReserve", "EndPhase"), skip_if_idle=True,
     ),
     Phase(
         "soviet-movement", "Movement", "soviet", "4.2.A2",
@@ -38,7 +38,7 @@ PHASES: tuple[Phase, ...] = (
     Phase(
         "axis-movement", "Initial Movement", "axis", "4.2.B1",
         "Axis units move, disengage (6.6), move by rail (6.4) and overrun; reinforcements enter (16.2).",
-        MOVE_ACTIONS,
+        MOVE_ACTIONS + ("BreakDown", "ReformDivision", "FormStrongpoint"),
     ),
     Phase(
         "axis-combat", "Combat", "axis", "4.2.B2",
@@ -113,6 +113,13 @@ ON_ENTER: dict[str, Callable[[GameState, list], None]] = {
     "turn-end": _turn_end,
 }
 
+#: phase id -> extra start-of-phase hooks other modules register (part 2: Fredericus 6.54,
+#: overrun snapshots 7.17); each is called ``hook(state, events)`` after :data:`ON_ENTER`'s.
+PHASE_HOOKS: dict[str, list[Callable[[GameState, list], None]]] = {}
+
+#: extra start-of-game-turn hooks ``hook(state, events)`` (part 2: Fredericus 6.56)
+TURN_HOOKS: list[Callable[[GameState, list], None]] = []
+
 #: phase id -> (case, predicate): the phase is passed over when the predicate holds
 SKIP: dict[str, tuple[str, Callable[[GameState], bool]]] = {
     "axis-mechanized": ("6.58", lambda s: s.turn == last_turn(s)),
@@ -130,6 +137,8 @@ def begin_turn(state: GameState, events: list) -> None:
     state.turn_data = {}
     air.begin_turn(state)
     hq.activate_scheduled(state, events)
+    for extra in TURN_HOOKS:
+        extra(state, events)
 
 
 def enter_phase(state: GameState, index: int, events: list) -> None:
@@ -149,6 +158,8 @@ def enter_phase(state: GameState, index: int, events: list) -> None:
     hook = ON_ENTER.get(phase.id)
     if hook:
         hook(state, events)
+    for extra in PHASE_HOOKS.get(phase.id, ()):
+        extra(state, events)
 
 
 def next_phase(state: GameState, events: list) -> None:

@@ -72,6 +72,8 @@ def total_steps(state: GameState, rec: UnitRecord) -> int:
     """Steps of the unit at full strength; 0 for HQs (9.51-9.54)."""
     if state.board.is_hq(rec.id):
         return 0
+    if state.board.has_flag(rec.id, "regiment"):
+        return (rec.data or {}).get("face", 0) + 1  # 15.14: one step, whichever face
     if rec.values is not None:
         return rec.values["steps"]
     steps = state.board.type_steps(rec.id)

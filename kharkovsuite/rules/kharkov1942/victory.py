@@ -7,15 +7,30 @@ for now); 17.25/17.3 elimination points at the end, from the unit type's ``vp`` 
 unit of a formation is destroyed, the formation's ``vp`` instead (17.25's panzer division
 note); Soviet units out of supply at the end count as eliminated (17.3, via the seam).
 Levels of victory from ``victory.levels`` on the net difference.
-Not yet (part 2): 17.23 Kharkov held or cut off, 17.24 holes in the Axis front.
+Part 2: supply is real (:mod:`.supply`); after each Axis player-turn (4.2.C, :func:`turn_end`)
+17.23 gives 3 VP when Kharkov is cut off or Soviet-held (:func:`kharkov_status`; the two roads
+are road-graph shortest paths between the cities) and 17.24 gives 2 VP for a hole in the Axis
+front (:func:`front_status`: the Axis units, garrisons and Axis ZOC must hold a hex-connected
+barrier from the north edge to the south or east edge; otherwise the hole is shown as a Soviet
+path from the east edge to the west edge avoiding them).  :func:`vp_breakdown` is the live
+count, which :func:`result` uses.
 """
 from __future__ import annotations
+
+from collections import deque
+
+import networkx as nx
 
 from ...engine.events import VictoryPoints
 from ...engine.state import GameState, Result
 from . import supply
+from . import zoc as _zoc
 
 CITY_HEX_VP = 6  # 17.21
+KHARKOV_VP = 3  # 17.23
+HOLE_VP = 2  # 17.24
+KHARKOV = "kharkov"
+KHARKOV_ROADS = ("poltava", "dnepropetrovsk")  # 17.23: the roads from Kharkov to these cities
 
 
 def init(state: GameState) -> None:
@@ -45,11 +60,139 @@ def city_entered(state: GameState, unit_id: str, hex_id: str, events: list) -> N
 
 def award(state: GameState, side: str, vp: int, reason: str, case: str, events: list) -> None:
     state.game["vp"][side] = state.game["vp"].get(side, 0) + vp
+    state.game.setdefault("vp_items", []).append({"turn": state.turn, "side": side, "vp": vp, "reason": reason, "case": case})
     events.append(VictoryPoints(side=side, vp=vp, reason=reason, case=case))
 
 
 def turn_end(state: GameState, events: list) -> None:
-    """4.2.C: per-turn Soviet points (17.23 Kharkov, 17.24 holes in the front).  Part 2."""
+    """4.2.C, after the Axis player-turn: 17.23 Kharkov held or cut off, 17.24 a hole in the front."""
+    k = kharkov_status(state)
+    if k["held"] or k["cut_off"]:
+        why = "Kharkov held by the Soviets" if k["held"] else f"Kharkov cut off (Soviet units on {', '.join(k['soviet_on'])})"
+        award(state, "soviet", KHARKOV_VP, why, "17.23", events)
+    f = front_status(state)
+    if not f["continuous"]:
+        where = f" (through {f['hole'][0]}..{f['hole'][-1]})" if f["hole"] else ""
+        award(state, "soviet", HOLE_VP, "hole in the Axis front" + where, "17.24", events)
+
+
+# ----------------------------------------------------------------------------- 17.23 Kharkov
+
+
+_ROADS: dict[int, tuple] = {}
+
+
+def kharkov_roads(state: GameState) -> dict[str, list[str]]:
+    """17.23: the road from Kharkov to each of Poltava and Dnepropetrovsk, as the shortest path
+    in the road graph between the cities' hexes (the cities' own hexes left out)."""
+    b = state.board
+    got = _ROADS.get(id(b))
+    if got is not None and got[0] is b:
+        return got[1]
+    cities = state.scenario.map.cities
+    roads = b.map.roads
+    out: dict[str, list[str]] = {}
+    home = cities.get(KHARKOV)
+    for name in KHARKOV_ROADS:
+        other = cities.get(name)
+        if home is None or other is None:
+            continue
+        g = nx.Graph(roads)
+        g.add_edges_from(("@from", h) for h in home.hexes if h in roads)
+        g.add_edges_from(("@to", h) for h in other.hexes if h in roads)
+        try:
+            path = nx.shortest_path(g, "@from", "@to")
+        except (nx.NetworkXNoPath, nx.NodeNotFound):
+            continue
+        ends = set(home.hexes) | set(other.hexes)
+        out[name] = [h for h in path[1:-1] if h not in ends]
+    _ROADS[id(b)] = (b, out)
+    return out
+
+
+def soviet_controls(state: GameState, hex_id: str) -> bool:
+    """17.12 for one City hex: no garrison, Soviet last to occupy it, a line to the east edge."""
+    return (
+        hex_id not in state.game.get("garrisons", {})
+        and state.game.get("last_occupant", {}).get(hex_id) == "soviet"
+        and supply.hex_in_supply(state, hex_id, "soviet")
+    )
+
+
+def kharkov_status(state: GameState) -> dict:
+    """17.23: is Kharkov Soviet-held, or cut off (a Kharkov hex not Soviet-controlled and a Soviet
+    unit on a hex of either road)?"""
+    city = state.scenario.map.cities.get(KHARKOV)
+    if city is None:
+        return {"held": False, "cut_off": False, "soviet_on": [], "roads": {}}
+    held = all(soviet_controls(state, h) for h in city.hexes)
+    roads = kharkov_roads(state)
+    on = sorted({h for path in roads.values() for h in path if any(state.units[u].side == "soviet" for u in state.units_at(h))})
+    return {"held": held, "cut_off": (not held) and bool(on), "soviet_on": on, "roads": roads}
+
+
+# ----------------------------------------------------------------------------- 17.24 the front
+
+
+def _edges(state: GameState) -> dict[str, set[int]]:
+    b = state.board
+    rows = [int(h[:2]) for h in b.ids]
+    cols = [int(h[2:]) for h in b.ids]
+    east = {b.index[h] for h in b.area("east_edge")} or {i for i, c in enumerate(cols) if c == min(cols)}
+    return {
+        "north": {i for i, r in enumerate(rows) if r == min(rows)},
+        "south": {i for i, r in enumerate(rows) if r == max(rows)},
+        "east": east,
+        "west": {i for i, c in enumerate(cols) if c == max(cols)},
+    }
+
+
+def front_status(state: GameState) -> dict:
+    """17.24: do Axis units and their ZOC form a continuous front from the north edge to the south
+    or east edge?  The front is a hex-connected barrier of hexes occupied by Axis units (or
+    garrisons) or in Axis ZOC.  Without one, ``hole`` is a Soviet path (east edge -> west edge)
+    around the barrier, for the view to draw."""
+    b = state.board
+    d = _zoc.derived(state)
+    barrier = set(d.occupied["axis"]) | set(d.zoc["axis"]) | d.garrisons
+    edges = _edges(state)
+    seen: set[int] = set()
+    continuous = False
+    for start in edges["north"] & barrier:
+        if start in seen:
+            continue
+        comp = {start}
+        todo = [start]
+        seen.add(start)
+        while todo:
+            i = todo.pop()
+            for j in b.nbrs[i]:
+                if j in barrier and j not in seen:
+                    seen.add(j)
+                    comp.add(j)
+                    todo.append(j)
+        if comp & (edges["south"] | edges["east"]):
+            continuous = True
+            break
+    hole: list[str] = []
+    if not continuous:
+        parent: dict[int, int | None] = {i: None for i in edges["east"] if i not in barrier}
+        queue = deque(parent)
+        end = None
+        while queue:
+            i = queue.popleft()
+            if i in edges["west"]:
+                end = i
+                break
+            for j in b.nbrs[i]:
+                if j not in barrier and j not in parent:
+                    parent[j] = i
+                    queue.append(j)
+        while end is not None:
+            hole.append(b.ids[end])
+            end = parent[end]
+        hole.reverse()
+    return {"continuous": continuous, "hole": hole}
 
 
 def _city_controller(state: GameState, city) -> str | None:
@@ -65,12 +208,22 @@ def _city_controller(state: GameState, city) -> str | None:
     return owners.pop() if len(owners) == 1 else None
 
 
+def soviet_out_of_supply(state: GameState) -> list[str]:
+    """17.3: Soviet units on the map out of supply (HQs and Army Reserve counters aside)."""
+    b = state.board
+    return sorted(
+        u for u, rec in state.units.items()
+        if rec.side == "soviet" and rec.hex is not None and not b.is_hq(u) and not b.has_flag(u, "reserve_counter")
+        and not supply.in_supply(state, u)
+    )
+
+
 def _elimination_vp(state: GameState) -> dict[str, int]:
     """17.25, 17.3: points for destroyed enemy units (formations replace their units' points)."""
     out = {side: 0 for side in state.scenario.sides}
     b = state.board
     lost = set(state.game.get("eliminated", []))
-    lost |= {u for u, rec in state.units.items() if rec.side == "soviet" and rec.hex is not None and not b.is_hq(u) and not supply.in_supply(state, u)}
+    lost |= set(soviet_out_of_supply(state))
     whole = {
         f_id for f_id, f in state.scenario.formations.items()
         if f.vp and all(u.id in lost for u in state.scenario.units if u.formation == f_id)
@@ -88,6 +241,43 @@ def _elimination_vp(state: GameState) -> dict[str, int]:
             continue
         out[gainer] += b.unit_type[uid].vp
     return out
+
+
+def vp_breakdown(state: GameState) -> dict:
+    """The live Victory Point count: what each side would have if the game ended now, by case.
+
+    Keys: ``transitory`` (17.21-17.24 points already scored, by case), ``items`` (each award),
+    ``cities`` (city -> controller, 17.1), ``city_vp``, ``eliminations`` (17.25, 17.3),
+    ``soviet_out_of_supply`` (17.3's units counted eliminated), ``now`` (Kharkov and the front
+    as they stand, 17.23/17.24), ``total``, ``margin``, ``level``, ``winner``.
+    """
+    sides = list(state.scenario.sides)
+    items = list(state.game.get("vp_items", []))
+    transitory = {side: {} for side in sides}
+    for it in items:
+        per = transitory.setdefault(it["side"], {})
+        per[it["case"]] = per.get(it["case"], 0) + it["vp"]
+    cities, city_vp = {}, {side: 0 for side in sides}
+    for cid, city in state.scenario.map.cities.items():
+        if not city.vp:
+            continue
+        controller = _city_controller(state, city)
+        cities[cid] = controller
+        if controller is not None:
+            city_vp[controller] = city_vp.get(controller, 0) + city.vp
+    elim = _elimination_vp(state)
+    total = {side: state.game.get("vp", {}).get(side, 0) + elim.get(side, 0) + city_vp.get(side, 0) for side in sides}
+    res = level(state, total)
+    oos = soviet_out_of_supply(state)
+    k = kharkov_status(state)
+    f = front_status(state)
+    return {
+        "transitory": transitory, "items": items, "cities": cities, "city_vp": city_vp, "eliminations": elim,
+        "soviet_out_of_supply": oos,
+        "now": {"kharkov_held": k["held"], "kharkov_cut_off": k["cut_off"], "soviet_on_kharkov_roads": k["soviet_on"],
+                "front_continuous": f["continuous"], "hole": f["hole"]},
+        "total": total, "margin": res.margin, "level": res.level, "winner": res.winner,
+    }
 
 
 def tally(state: GameState) -> dict[str, int]:
@@ -115,7 +305,8 @@ def level(state: GameState, vp: dict[str, int]) -> Result:
 
 
 def result(state: GameState) -> Result:
-    return level(state, tally(state))
+    """The result if the game ended now, from :func:`vp_breakdown`."""
+    return level(state, vp_breakdown(state)["total"])
 
 
 def final_result(state: GameState, events: list) -> Result:

@@ -22,11 +22,13 @@ def scenario():
 
 
 def position(placements: dict[str, str], phase: str = "soviet-movement", turn: int = 1, seed: int = 0,
-             garrisons: dict[str, int] | None = None, flags: dict[str, set[str]] | None = None):
+             garrisons: dict[str, int] | None = None, flags: dict[str, set[str]] | None = None,
+             fredericus: bool = False):
     """A game with only ``placements`` on the map, in ``phase`` of ``turn``.
 
     ``garrisons`` replaces the City garrisons (default: none, so they do not get in the way);
-    ``flags`` adds markers to units.
+    ``flags`` adds markers to units.  ``fredericus``: freeze the Axis units placed south of the
+    sector line as at set-up (6.51); by default Operation Fredericus is already active.
     """
     state = new_game(scenario(), seed)
     for uid, rec in state.units.items():
@@ -34,6 +36,13 @@ def position(placements: dict[str, str], phase: str = "soviet-movement", turn: i
             state.to_box(uid, OFF)
     for uid, hex_id in placements.items():
         state.place(uid, hex_id)
+    from kharkovsuite.rules.kharkov1942 import fredericus as _fredericus
+
+    for uid in state.units:
+        state.set_flag(uid, "frozen", False)
+    _fredericus.init(state)
+    if not fredericus:
+        _fredericus.activate(state, "test", [])
     for uid, extra in (flags or {}).items():
         for flag in extra:
             state.set_flag(uid, flag, True)

@@ -225,6 +225,10 @@ def test_golden_legal_action_count_at_the_start():
     from kharkovsuite.engine import new_game
 
     state = new_game(scenario(), 0)
+    assert len(state.legal_actions()) == 542  # part 2: 6.77 keeps the southern Soviet units south
+    from kharkovsuite.rules.kharkov1942 import fredericus
+
+    fredericus.activate(state, "test", [])
     assert len(state.legal_actions()) == 668
 
 

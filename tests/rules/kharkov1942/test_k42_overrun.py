@@ -1,0 +1,257 @@
+"""Overrun (7.0) and Disruption (7.3) on small positions of the test map.
+
+German infantry divisions are 9-9-8, the Guards rifle division su-g1 4-5-7; clear terrain.
+"""
+import pytest
+from k42_helpers import Dice, last, position, reveal_as
+
+from kharkovsuite.engine import Attack, ChooseLoss, EndPhase, IllegalAction, Move, Overrun, Retreat
+from kharkovsuite.rules.kharkov1942 import overrun
+
+
+@pytest.fixture(autouse=True)
+def _supplied_and_in_command(monkeypatch):
+    """These positions test part 2b's rules alone: every unit in supply and in command (11.0, 10.2
+    are tested with the supply engine)."""
+    from kharkovsuite.rules.kharkov1942 import hq, supply
+
+    monkeypatch.setattr(supply, "in_supply", lambda state, uid: True)
+    monkeypatch.setattr(hq, "may_attack", lambda state, uid: True)
+
+
+
+def axis(placements, phase="axis-movement", rolls=(1,), **kw):
+    state = position(placements, phase=phase, **kw)
+    state.rng = Dice(*rolls)
+    return state
+
+
+def test_7_0_legal_actions_offer_overruns_of_adjacent_enemy_hexes():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    offered = [a for a in state.legal_actions() if a.kind == "Overrun"]
+    assert Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406") in offered
+    assert Overrun(units=("ge-1",), path=("0407",), target="0406") in offered
+    assert all(a.target == "0406" for a in offered)
+
+
+def test_7_0_the_attack_strength_is_halved_dropping_fractions():
+    state = axis({"ge-1": "0407", "su-g1": "0406"}, rolls=(6,))
+    events = state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert last(events, "CombatResolved").attack == "4"  # 9 / 2 = 4.5 -> 4
+
+
+def test_7_0_an_overrun_costs_three_movement_points():
+    # 6 MP to reach 0402 (the minor river costs one more) + 3 for the overrun > 8
+    state = axis({"ge-1": "0407", "su-r1": "0401"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0407", "0406", "0405", "0404", "0403", "0402"), target="0401"))
+    assert err.value.case == "7.0"
+    state = axis({"ge-1": "0407", "su-g1": "0406"}, rolls=(6,))
+    state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert state.phase_data["spent"]["ge-1"] == 6  # half MP
+
+
+def test_7_25_a_successful_overrun_advances_and_may_move_on():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    events = state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    assert last(events, "CombatResolved").result == "De"  # 13 against 1: 10-1, die 1
+    assert [state.units[u].hex for u in ("ge-1", "ge-2", "ge-3")] == ["0406"] * 3
+    moves = state.legal_moves("ge-1")
+    assert moves and max(r.cost for r in moves.values()) <= 5  # 8 MP less the 3 of the overrun
+
+
+def test_7_25_after_an_overrun_the_stack_may_leave_an_enemy_zoc():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406", "su-r2": "0305"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    assert state.units["ge-1"].hex == "0406"  # 0406 is in su-r2's ZOC
+    assert state.legal_moves("ge-1")
+
+
+def test_7_0_a_stack_may_move_first_then_overrun():
+    state = axis({"ge-1": "0408", "ge-2": "0408", "ge-3": "0408", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0408", "0407"), target="0406"))
+    assert state.units["ge-1"].hex == "0406"
+    assert state.phase_data["spent"]["ge-1"] == 2 + 6
+
+
+def test_7_23_an_overrun_that_fails_to_clear_the_hex_stops_the_stack():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    events = state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    assert last(events, "CombatResolved").result == "D1"  # 9 against 5: 1-1, die 1
+    events = state.apply(ChooseLoss("su-g1"))
+    assert state.units["su-g1"].hex == "0406"
+    assert last(events, "MoveStopped").case == "7.23"
+    assert state.legal_moves("ge-1") == {}
+
+
+def test_7_31_a_defender_that_loses_a_step_is_disrupted():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    events = state.apply(ChooseLoss("su-g1"))
+    assert "disrupted" in state.units["su-g1"].flags
+    assert last(events, "FlagChanged").case == "7.31"
+
+
+def test_7_31_a_defender_that_retreats_is_disrupted_and_the_stack_goes_on():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    retreat = next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path)
+    state.apply(retreat)
+    assert "disrupted" in state.units["su-g1"].flags
+    assert state.units["ge-1"].hex == "0406"
+
+
+def test_7_31_an_engaged_result_disrupts_nobody():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"}, rolls=(4,))
+    events = state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    assert last(events, "CombatResolved").result == "Eng"
+    state.apply(ChooseLoss("su-g1"))
+    state.apply(ChooseLoss("ge-1"))
+    assert "disrupted" not in state.units["su-g1"].flags
+    assert state.legal_moves("ge-2") == {}  # 7.24: a loss stops the stack
+
+
+def test_7_24_a_loss_to_the_overrunning_stack_stops_it():
+    state = axis({"ge-1": "0407", "su-g1": "0406"}, rolls=(3,))
+    events = state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert last(events, "CombatResolved").result == "A1"  # 4 against 5: 1-2, die 3
+    events = state.apply(ChooseLoss("ge-1"))
+    assert last(events, "MoveStopped").case == "7.24"
+    assert state.legal_moves("ge-1") == {}
+
+
+def test_7_34_hqs_are_never_disrupted():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406", "su-hq6": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    state.apply(ChooseLoss("su-g1"))
+    assert "disrupted" in state.units["su-g1"].flags and "disrupted" not in state.units["su-hq6"].flags
+
+
+def test_7_32_disrupted_units_may_not_move_or_attack():
+    state = position({"su-g1": "0406", "ge-1": "0407"}, phase="soviet-movement", flags={"su-g1": {"disrupted"}})
+    assert state.legal_moves("su-g1") == {}
+    state = position({"su-g1": "0406", "ge-1": "0407"}, phase="soviet-combat", flags={"su-g1": {"disrupted"}})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("su-g1",), targets=("0407",)))
+    assert err.value.case == "7.32"
+
+
+def test_7_12_units_out_of_supply_at_the_phase_start_may_not_overrun():
+    state = axis({"ge-1": "0407", "su-g1": "0406"})
+    state.phase_data["unsupplied"].add("ge-1")
+    assert not any(a.kind == "Overrun" for a in state.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert err.value.case == "7.12"
+
+
+def test_7_13_units_overrun_together_only_from_one_hex():
+    state = axis({"ge-1": "0407", "ge-2": "0408", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    assert err.value.case == "7.13"
+
+
+def test_7_13_a_unit_that_has_moved_may_not_overrun():
+    state = axis({"ge-1": "0408", "su-g1": "0406"})
+    state.apply(Move(units=("ge-1",), path=("0408", "0407")))
+    with pytest.raises(IllegalAction):
+        state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+
+
+def test_7_14_an_overrun_needs_an_adjacent_enemy_hex():
+    state = axis({"ge-1": "0407", "su-g1": "0405"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0407",), target="0405"))
+    assert err.value.case == "7.0"
+    state = axis({"ge-1": "0407", "su-g1": "0405"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert err.value.case == "7.14"
+
+
+def test_7_16_an_axis_stack_may_overrun_again():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406", "su-r2": "0405"}, rolls=(1, 1))
+    reveal_as(state, "su-r1", 1, 1, 7)
+    reveal_as(state, "su-r2", 1, 1, 7)
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0406",), target="0405"))
+    assert state.units["ge-1"].hex == "0405"
+
+
+def soviet(placements, turn=2, rolls=(1,)):
+    state = position(placements, phase="soviet-movement", turn=turn)
+    state.rng = Dice(*rolls)
+    return state
+
+
+def test_7_16_a_soviet_unit_overruns_at_most_once_a_phase():
+    state = soviet({"su-hq6": "0403", "su-g1": "0405", "ge-5": "0406", "ge-r1": "0506"})
+    state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))  # 2 against 2, die 1: D1
+    state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path))
+    assert state.units["su-g1"].hex == "0406"
+    state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
+    state.phase_data["hqs_used"].clear()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("su-g1",), path=("0406",), target="0506"))
+    assert err.value.case == "7.16"
+
+
+def test_7_17_each_soviet_overrun_needs_its_own_active_hq():
+    state = soviet({"su-hq6": "0403", "su-g1": "0405", "su-r3": "0305", "ge-5": "0406", "ge-1": "0306"}, rolls=(6,))
+    reveal_as(state, "su-r3", 4, 4, 7)
+    state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))
+    while state.pending:
+        state.apply(state.legal_actions()[0])
+    assert not any(a.kind == "Overrun" for a in state.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("su-r3",), path=("0305",), target="0306"))
+    assert err.value.case == "7.17"
+
+
+def test_7_17_a_soviet_stack_outside_every_active_hq_radius_may_not_overrun():
+    state = soviet({"su-hq6": "0101", "su-g1": "0907", "ge-5": "0908"}, turn=2)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("su-g1",), path=("0907",), target="0908"))
+    assert err.value.case == "7.17"
+
+
+def test_7_17_a_non_active_hq_supervises_no_overrun():
+    state = soviet({"su-hq6": "0403", "su-g1": "0405", "ge-5": "0406"}, turn=1)  # su-hq6 activates on GT 2
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))
+    assert err.value.case == "7.17"
+
+
+def test_7_21_no_soviet_morale_roll_in_an_overrun():
+    state = soviet({"su-hq6": "0403", "su-g1": "0405", "ge-5": "0406"}, turn=2, rolls=(1,))
+    events = state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))
+    assert not any(e.kind == "DiceRolled" and e.case == "9.85" for e in events)
+    assert last(events, "CombatResolved").attack == "2"
+
+
+def test_7_21_armor_superiority_applies_to_overrun():
+    state = axis({"pz-1a": "0407", "su-g1": "0406"}, rolls=(6,))
+    events = state.apply(Overrun(units=("pz-1a",), path=("0407",), target="0406"))
+    assert ("armor superiority 9.9", 1) in last(events, "CombatResolved").shifts
+
+
+def test_7_11_no_overrun_in_a_combat_phase():
+    state = axis({"ge-1": "0407", "su-g1": "0406"}, phase="axis-combat")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert err.value.case == "7.11"
+
+
+def test_6_52_an_overrun_on_a_frozen_southern_unit_activates_the_axis():
+    held = {"su-r5": "0805", "su-r6": "1005"}
+    state = soviet({"su-hq6": "0604", "su-g1": "0605", "ge-4": "0606", "ro-1": "1010", **held}, turn=2)
+    from kharkovsuite.rules.kharkov1942 import fredericus
+
+    fredericus.init(state)
+    assert "frozen" in state.units["ro-1"].flags
+    state.apply(Overrun(units=("su-g1",), path=("0605",), target="0606"))
+    assert state.game["fredericus"]["case"] == "6.52"

@@ -1,0 +1,101 @@
+"""German strongpoints (15.2): regiments ge-r1.. (2-8) of the test map."""
+import pytest
+from k42_helpers import Dice, last, position
+
+from kharkovsuite.engine import Attack, ChooseLoss, DeclineAir, FormStrongpoint, IllegalAction, Move
+from kharkovsuite.rules.kharkov1942.zoc import in_enemy_zoc
+
+
+@pytest.fixture(autouse=True)
+def _supplied_and_in_command(monkeypatch):
+    """These positions test part 2b's rules alone: every unit in supply and in command (11.0, 10.2
+    are tested with the supply engine)."""
+    from kharkovsuite.rules.kharkov1942 import hq, supply
+
+    monkeypatch.setattr(supply, "in_supply", lambda state, uid: True)
+    monkeypatch.setattr(hq, "may_attack", lambda state, uid: True)
+
+
+
+def sp(state, uid="ge-r1"):
+    return "strongpoint" in state.units[uid].flags
+
+
+def test_15_21_an_unmoved_regiment_alone_forms_a_strongpoint():
+    state = position({"ge-r1": "0207"}, phase="axis-movement")
+    assert FormStrongpoint(unit="ge-r1") in state.legal_actions()
+    state.apply(FormStrongpoint(unit="ge-r1"))
+    assert sp(state)
+
+
+def test_15_21_only_regiments_form_strongpoints():
+    state = position({"ge-1": "0207"}, phase="axis-movement")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(FormStrongpoint(unit="ge-1"))
+    assert err.value.case == "15.21"
+
+
+def test_15_21_a_regiment_that_moved_may_not_form_one():
+    state = position({"ge-r1": "0207"}, phase="axis-movement")
+    state.apply(Move(units=("ge-r1",), path=("0207", "0208")))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(FormStrongpoint(unit="ge-r1"))
+    assert err.value.case == "15.21"
+
+
+def test_15_22_a_regiment_must_be_alone():
+    state = position({"ge-r1": "0207", "ge-r2": "0207"}, phase="axis-movement")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(FormStrongpoint(unit="ge-r1"))
+    assert err.value.case == "15.22"
+
+
+def test_7_35_a_disrupted_regiment_may_not_form_one():
+    state = position({"ge-r1": "0207"}, phase="axis-movement", flags={"ge-r1": {"disrupted"}})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(FormStrongpoint(unit="ge-r1"))
+    assert err.value.case == "7.35"
+
+
+def test_15_24_a_strongpoint_has_no_zoc():
+    state = position({"ge-r1": "0207"}, phase="axis-movement")
+    assert in_enemy_zoc(state, "0206", "soviet")
+    state.apply(FormStrongpoint(unit="ge-r1"))
+    assert not in_enemy_zoc(state, "0206", "soviet")
+
+
+def test_15_23_another_unit_entering_ends_the_strongpoint():
+    state = position({"ge-r1": "0207", "ge-1": "0208"}, phase="axis-movement")
+    state.apply(FormStrongpoint(unit="ge-r1"))
+    state.apply(Move(units=("ge-1",), path=("0208", "0207")))
+    assert not sp(state)
+
+
+def attack_on_strongpoint(rolls):
+    state = position({"ge-r1": "0207"}, phase="axis-movement")
+    state.apply(FormStrongpoint(unit="ge-r1"))
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    sequence.go_to(state, "soviet-combat", turn=2)
+    state.place("su-g1", "0206")
+    state.place("su-t1", "0206")
+    from k42_helpers import reveal_as
+
+    reveal_as(state, "su-t1", 6, 6, 11)
+    state.rng = Dice(*rolls)
+    events = state.apply(Attack(attackers=("su-g1", "su-t1"), targets=("0207",)))
+    while state.pending and state.pending[-1].kind == "air":
+        events += state.apply(DeclineAir())
+    return state, events
+
+
+def test_15_2_only_de_affects_a_strongpoint():
+    state, events = attack_on_strongpoint((6, 3))  # 10 against 2: 5-1, +1 armor -> 6-1; die 3: D2
+    assert last(events, "CombatResolved").result == "D2"
+    assert state.units["ge-r1"].hex == "0207" and state.units["ge-r1"].step == 0
+
+
+def test_15_2_de_eliminates_a_strongpoint():
+    state, events = attack_on_strongpoint((6, 1))  # 6-1 column, die 1: De/A1
+    assert last(events, "CombatResolved").result.startswith("De")
+    assert state.units["ge-r1"].hex is None

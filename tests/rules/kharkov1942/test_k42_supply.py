@@ -1,0 +1,334 @@
+"""Supply (11.0), Lines of Communication (10.2) and air-drop supply (13.2), on tests/data/k42-basic.yaml.
+
+The map is 10 x 10, ids RRCC, rows growing south and columns growing west; the east edge
+(Soviet sources) is column 01; the City Gorod is 0508/0509; the German road entries are 0510
+and 1008; the Donets (``major_river``) runs between columns 07 and 08 in rows 06-10, crossed
+by the road 0707/0708.  The Soviet HQ su-hq6 has Command Radius 5.
+"""
+from __future__ import annotations
+
+import pytest
+
+from k42_helpers import position as _position
+
+from kharkovsuite.engine.actions import AirSupply, Attack
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.rules.kharkov1942 import combat, movement, supply
+
+GORORD = ["0508", "0509"]
+
+
+def position(placements, **kw):
+    """k42_helpers.position, but the helper's own Fredericus activation ("test") is not the 6.57
+    activation turn: only :func:`test_6_57...` activates for real."""
+    state = _position(placements, **kw)
+    fr = state.game.get("fredericus")
+    if fr and fr.get("case") == "test":
+        fr["activated_turn"] = 0
+        state.cache.pop("supply", None)
+    return state
+
+
+def soviet(placements, hq_active=True, phase="soviet-movement", **kw):
+    state = position(placements, phase=phase, **kw)
+    if "su-hq6" in placements:
+        state.set_flag("su-hq6", "inactive", not hq_active)
+    return state
+
+
+def no_city_sources(state):
+    """Gorod's hexes count as entered by a Soviet unit (11.31), leaving the road sources."""
+    state.game["captured"] = list(GORORD)
+    state.cache.pop("supply", None)
+    return state
+
+
+# ----------------------------------------------------------------------------- 11.1, 8.25, 15.31
+
+
+def test_11_1_enemy_zoc_blocks_a_line_of_communications():
+    # 0101 can be left only through 0102, 0201 and 0202: all in the ZOC of ge-1 (0103) or ge-2 (0302).
+    state = soviet({"su-hq6": "0301", "su-r1": "0101", "ge-1": "0103", "ge-2": "0302"})
+    trace = supply.supply_status(state, "su-r1")
+    assert not trace.in_supply
+    assert any(b.reason == supply.ZOC_REASON and b.case == "11.1" for b in trace.blocks)
+
+
+def test_8_25_a_friendly_unit_negates_enemy_zoc_for_supply():
+    state = soviet({"su-hq6": "0301", "su-r1": "0101", "su-r2": "0201", "ge-1": "0103", "ge-2": "0302"})
+    trace = supply.supply_status(state, "su-r1")
+    assert trace.in_supply and trace.kind == "soviet-hq"
+    assert trace.path == ["0101", "0201", "0301"]  # unit -> LOC -> HQ, which stands on the east edge
+
+
+def test_15_31_a_garrison_negates_soviet_zoc_for_an_axis_road_line():
+    # su-r1 in 0608 puts Gorod's hexes (on the row-05 road) in Soviet ZOC.
+    bare = no_city_sources(position({"su-r1": "0608", "ge-1": "0502"}, phase="axis-movement"))
+    assert "0507" not in {bare.board.ids[i] for i in supply.road_sources(bare)[0]}
+    assert not supply.in_supply(bare, "ge-1")
+    held = no_city_sources(position({"su-r1": "0608", "ge-1": "0502"}, phase="axis-movement", garrisons={"0508": 1, "0509": 2}))
+    assert "0507" in {held.board.ids[i] for i in supply.road_sources(held)[0]}
+    trace = supply.supply_status(held, "ge-1")
+    assert trace.in_supply and trace.kind == "road"
+    assert trace.path[0] == "0502" and trace.path[-1] == "0510"  # along the road to the west-edge entry
+
+
+# ----------------------------------------------------------------------------- 10.22, 10.23
+
+
+def test_10_23_loc_counts_the_unit_hex_not_the_hq_hex():
+    state = soviet({"su-hq6": "0501", "su-r1": "0506", "su-r2": "0207"})
+    five = supply.supply_status(state, "su-r1")  # five hexes west of the HQ along row 05
+    assert five.in_supply and five.path == ["0506", "0505", "0504", "0503", "0502", "0501"]
+    state = soviet({"su-hq6": "0501", "su-r1": "0507"})
+    six = supply.supply_status(state, "su-r1")
+    assert not six.in_supply
+    assert six.blocks[0].case == "10.23" and "6 hexes" in six.blocks[0].reason and "limit 5" in six.blocks[0].reason
+
+
+def test_10_11_an_inactive_hq_gives_no_supply():
+    state = soviet({"su-hq6": "0501", "su-r1": "0503"}, hq_active=False)
+    trace = supply.supply_status(state, "su-r1")
+    assert not trace.in_supply
+    assert trace.blocks[0].case == "10.22"
+
+
+def test_10_22_the_hq_itself_needs_a_line_to_the_east_edge():
+    # HQ and unit in 0103: 0104 is Axis, 0102/0202 in ge-2's ZOC (0201), 0203 in ge-1's.
+    state = soviet({"su-hq6": "0103", "su-r1": "0103", "ge-1": "0104", "ge-2": "0201"})
+    hq = supply.supply_status(state, "su-hq6")
+    assert not hq.in_supply and any(b.case == "11.1" for b in hq.blocks)
+    trace = supply.supply_status(state, "su-r1")
+    assert not trace.in_supply
+    assert any(b.case == "10.22" and "su-hq6 is out of supply" in b.reason for b in trace.blocks)
+    free = soviet({"su-hq6": "0103", "su-r1": "0103", "ge-1": "0104"})
+    assert supply.supply_status(free, "su-r1").in_supply
+
+
+# ----------------------------------------------------------------------------- 11.31-11.33
+
+
+def test_11_31_city_line_limit(monkeypatch):
+    assert supply.CITY_LIMIT == 15
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)  # road sources supply only their own hexes here
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)  # the 10x10 map is too small for 15
+    state = position({"ge-1": "0306", "ge-2": "0305"}, phase="axis-movement")  # 3 and 4 hexes from 0508
+    assert state.board.hex_distance("0306", "0508") == 3 and state.board.hex_distance("0305", "0508") == 4
+    ok, far = supply.supply_status(state, "ge-1"), supply.supply_status(state, "ge-2")
+    assert ok.in_supply and ok.kind == "city" and ok.source == "0508" and ok.limit == 3
+    assert not far.in_supply
+    assert any(b.case == "11.31" and "4 hexes from the nearest City source, limit 3" in b.reason for b in far.blocks)
+
+
+def test_11_31_a_city_hex_once_entered_by_a_soviet_unit_is_no_source(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    state = position({"ge-1": "0205"}, phase="axis-movement")
+    assert supply.in_supply(state, "ge-1")
+    no_city_sources(state)
+    assert not supply.in_supply(state, "ge-1")
+
+
+def test_11_32_road_line_limit_of_five():
+    assert supply.ROAD_LIMIT == 5
+    # Soviet units in 0506 and 0708 cut both roads: sources are 0510, 0509, 0508, 0507 and 1008, 0908, 0808.
+    state = no_city_sources(position({"su-r1": "0506", "su-r2": "0607", "ge-1": "0103", "ge-2": "0203"}, phase="axis-movement"))
+    src = {state.board.ids[i] for i in supply.road_sources(state)[0]}
+    assert "0505" not in src
+    for uid in ("ge-1", "ge-2"):
+        trace = supply.supply_status(state, uid)
+        assert trace.in_supply == (min(state.board.hex_distance(trace.path[0], s) for s in src) <= 5 and trace.in_supply)
+    far = [u for u in ("ge-1", "ge-2") if not supply.in_supply(state, u)]
+    assert far, "one of the two is beyond five hexes"
+    blocks = supply.supply_status(state, far[0]).blocks
+    assert any(b.case == "11.32" and "limit 5" in b.reason for b in blocks)
+
+
+def test_11_33_a_soviet_unit_on_the_road_cuts_the_road_source():
+    clear = no_city_sources(position({"ge-1": "0401"}, phase="axis-movement"))
+    assert supply.supply_status(clear, "ge-1").kind == "road"
+    cut = no_city_sources(position({"ge-1": "0401", "su-r1": "0506"}, phase="axis-movement"))
+    src = {cut.board.ids[i] for i in supply.road_sources(cut)[0]}
+    assert "0506" not in src and "0504" not in src and "0503" not in src
+    assert not supply.in_supply(cut, "ge-1")
+
+
+def test_11_33_uncovered_soviet_zoc_cuts_the_road_but_an_axis_unit_covers_it():
+    cut = no_city_sources(position({"ge-1": "0401", "su-r1": "0406"}, phase="axis-movement"))  # ZOC on 0507/0506
+    src = {cut.board.ids[i] for i in supply.road_sources(cut)[0]}
+    assert "0503" not in src
+    assert not supply.in_supply(cut, "ge-1")
+    covered = no_city_sources(position({"ge-1": "0401", "su-r1": "0406", "ge-2": "0507", "ge-3": "0506"}, phase="axis-movement"))
+    src = {covered.board.ids[i] for i in supply.road_sources(covered)[0]}
+    assert "0503" in src
+    assert supply.in_supply(covered, "ge-1")
+
+
+# ----------------------------------------------------------------------------- 11.34-11.36 the Donets
+
+
+def donets(monkeypatch, placements, free_row=0):
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", free_row)
+    # su-r9-style blocker in 0706 closes the road crossing 0707/0708 (ZOC on 0707).
+    return no_city_sources(position(placements, phase="axis-movement"))
+
+
+def test_11_34_a_line_goes_only_one_hex_across_the_donets(monkeypatch):
+    state = donets(monkeypatch, {"su-r1": "0706", "ge-1": "1007", "ge-2": "1006"})
+    assert supply.supply_status(state, "ge-1").in_supply  # adjacent to the river
+    trace = supply.supply_status(state, "ge-2")
+    assert not trace.in_supply
+    assert any(b.case == "11.34" and "Donets" in b.reason for b in trace.blocks)
+
+
+def test_11_35_no_donets_limit_north_of_the_free_row(monkeypatch):
+    state = donets(monkeypatch, {"su-r1": "0706", "ge-2": "1006"}, free_row=10)
+    assert supply.in_supply(state, "ge-2")
+
+
+def test_11_36_no_donets_limit_across_a_road_hexside(monkeypatch):
+    state = donets(monkeypatch, {"ge-2": "0806"})
+    trace = supply.supply_status(state, "ge-2")
+    assert trace.in_supply
+    assert "0707" in trace.path and "0708" in trace.path  # over the road bridge
+    blocked = donets(monkeypatch, {"su-r1": "0605", "ge-2": "0806"})  # ZOC on 0706... the bridge
+    assert supply.in_supply(blocked, "ge-2") == ("0707" in supply.supply_status(blocked, "ge-2").path)
+
+
+# ----------------------------------------------------------------------------- Rumanians (11.22, 10.27)
+
+
+def test_10_27_the_rumanian_hq_supplies_rumanians_not_germans(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0304", "ge-1": "0303"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    assert supply.supply_status(state, "ro-hq").kind == "city"
+    assert supply.supply_status(state, "ro-1").kind == "rumanian-hq"  # 4 from the HQ, radius 4
+    assert not supply.in_supply(state, "ge-1")  # 5 from Gorod, limit 3, and the Rumanian HQ does not help
+
+
+# ----------------------------------------------------------------------------- 11.41, 11.43
+
+
+def test_11_41_out_of_supply_at_the_start_of_movement_halves_the_allowance_rounding_down():
+    state = soviet({"su-hq6": "0501", "su-c1": "0909"})  # the cavalry is far beyond the radius
+    assert "su-c1" in state.phase_data["unsupplied"]
+    rec = state.units["su-c1"]
+    full = movement.movement(state, rec)
+    assert movement.allowance(state, rec) == (int(full) // 2) * 2  # half MP units
+
+
+def test_11_43_out_of_supply_strength_halves_never_below_one():
+    state = soviet({"su-hq6": "0501", "su-g1": "0909", "ge-1": "0908"}, phase="axis-combat")
+    assert not supply.in_supply(state, "su-g1")
+    value, note = combat.defense_strength(state, "su-g1", set())
+    full = combat.defense_value(state, state.units["su-g1"])
+    assert value == max(1, int(full) // 2) and "11.43" in note
+    state.units["ge-1"].step = 3  # a 1-8
+    state.game["captured"] = list(GORORD)
+    state.cache.clear()
+    if not supply.in_supply(state, "ge-1"):
+        value, _ = combat.attack_strength(state, "ge-1", ["0909"], set())
+        assert value == 1
+
+
+# ----------------------------------------------------------------------------- 9.15, 10.21
+
+
+def test_9_15_no_attack_without_an_active_hq_line_of_communications():
+    state = soviet({"su-hq6": "0501", "su-r1": "0105", "ge-1": "0106"}, hq_active=False, phase="soviet-combat")
+    assert not supply.command_status(state, "su-r1").in_command
+    assert not any(isinstance(a, Attack) for a in state.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("su-r1",), targets=("0106",)))
+    assert err.value.case == "9.15" and "10.21" in str(err.value)
+
+
+def test_10_21_an_active_hq_in_reach_lets_the_unit_attack():
+    state = soviet({"su-hq6": "0303", "su-r1": "0105", "ge-1": "0106"}, phase="soviet-combat")
+    status = supply.command_status(state, "su-r1")
+    assert status.in_command and status.hq == "su-hq6" and status.path[0] == "0105" and status.path[-1] == "0303"
+    assert any(isinstance(a, Attack) for a in state.legal_actions())
+
+
+def test_10_23_command_reach_of_an_hq():
+    state = soviet({"su-hq6": "0501"})
+    reach = supply.command_reach(state, "su-hq6")
+    assert "0506" in reach and "0507" not in reach
+
+
+# ----------------------------------------------------------------------------- 6.57, 13.2, 16.0
+
+
+def test_6_57_frozen_units_are_supplied_on_their_activation_turn(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = position({"ge-1": "1003"}, phase="soviet-movement", turn=2, fredericus=True)
+    from kharkovsuite.rules.kharkov1942 import fredericus, sequence
+
+    assert "ge-1" in state.game["fredericus"]["frozen"]
+    assert not supply.in_supply(state, "ge-1")
+    fredericus.activate(state, "6.52", [])
+    trace = supply.supply_status(state, "ge-1")
+    assert trace.in_supply and trace.kind == "first-activation"
+    sequence.go_to(state, "soviet-movement", 3)
+    assert not supply.in_supply(state, "ge-1")
+
+
+def test_13_2_air_drop_supplies_the_units_in_the_hex_for_the_next_turn(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = position({"ge-1": "0103", "su-r1": "0101"}, phase="axis-air-supply", turn=2)
+    assert not supply.in_supply(state, "ge-1")
+    drops = [a for a in state.legal_actions() if isinstance(a, AirSupply)]
+    assert AirSupply(hex="0103") in drops
+    state.apply(AirSupply(hex="0103"))
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    sequence.go_to(state, "soviet-movement", 3)
+    trace = supply.supply_status(state, "ge-1")
+    assert trace.in_supply and trace.kind == "air"
+    sequence.go_to(state, "soviet-movement", 4)
+    assert not supply.in_supply(state, "ge-1")
+
+
+def test_13_2_air_drop_needs_an_unused_air_point():
+    state = position({"ge-1": "0103"}, phase="axis-air-supply", turn=1)  # GT 1: no Axis air points
+    with pytest.raises(IllegalAction) as err:
+        supply.apply_air_supply(state, "0103", [])
+    assert err.value.case == "13.2"
+
+
+# ----------------------------------------------------------------------------- caching
+
+
+def test_supply_is_recomputed_after_a_move():
+    state = soviet({"su-hq6": "0501", "su-r1": "0507"})
+    assert not supply.in_supply(state, "su-r1")
+    state.place("su-r1", "0505")
+    assert supply.in_supply(state, "su-r1")
+
+
+# ----------------------------------------------------------------------------- kharkov-cli trace
+
+
+def test_cli_trace_json_gives_one_object_per_unit(capsys):
+    import json
+
+    from kharkovsuite.cli import main
+
+    from k42_helpers import K42
+
+    assert main(["trace", str(K42), "--side", "soviet", "--json"]) == 0
+    reports = json.loads(capsys.readouterr().out)
+    assert reports and all({"unit", "in_supply", "kind", "source", "path", "limit", "blocks"} <= set(r) for r in reports)
+    out = [r for r in reports if not r["in_supply"]]
+    assert out and all(r["blocks"] and {"hex", "reason", "case"} <= set(r["blocks"][0]) for r in out)
+    assert main(["trace", str(K42), "--side", "axis", "--unit", "ge-1", "--json"]) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert one["unit"] == "ge-1" and one["in_supply"] and one["path"][0] == one["hex"]
+
+
+def test_13_2_no_air_drop_on_the_last_game_turn():
+    state = position({"ge-1": "0103"}, phase="axis-air-supply", turn=4)  # GT 4 of 4, two Axis points
+    assert supply.air_supply_legal(state) == []
