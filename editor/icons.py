@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 
 from kharkovsuite.view import style as S
 
@@ -13,6 +13,14 @@ SIZE = 32
 
 def _hex(c: QPointF, r: float) -> QPolygonF:
     return QPolygonF([QPointF(c.x() + r * math.cos(math.radians(60 * i - 30)), c.y() + r * math.sin(math.radians(60 * i - 30))) for i in range(6)])
+
+
+def _italic(px: int) -> QFont:
+    font = QFont()
+    font.setItalic(True)
+    font.setBold(True)
+    font.setPixelSize(px)
+    return font
 
 
 def _draw(kind: str, p: QPainter) -> None:
@@ -75,6 +83,13 @@ def _draw(kind: str, p: QPainter) -> None:
         p.setPen(Qt.PenStyle.NoPen)
         for x, y in ((15, 11), (18, 11), (15, 16), (18, 16), (7, 17)):
             p.drawRect(QRectF(x, y, 2, 2))
+    elif kind == "place":
+        p.setPen(QPen(QColor("#ffffff"), 1.5))
+        p.setBrush(ink)
+        p.drawEllipse(QPointF(8, 24), 4, 4)
+        p.setPen(QPen(ink, 1))
+        p.setFont(_italic(15))
+        p.drawText(QRectF(8, 1, 24, 20), Qt.AlignmentFlag.AlignCenter, "Ab")
     elif kind == "line":
         p.setPen(QPen(QColor("#c0392b"), 2.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
         pts = [QPointF(4, 27), QPointF(11, 18), QPointF(18, 21), QPointF(27, 6)]

@@ -78,6 +78,22 @@ class Panel(QWidget):
     def refresh(self) -> None:
         pass
 
+    def _modes(self, *modes: str) -> list[QRadioButton]:
+        """A row of radio buttons that set the tool's ``mode``; the first is chosen."""
+        row = QHBoxLayout()
+        group = QButtonGroup(self)
+        buttons = []
+        for mode in modes:
+            button = QRadioButton(mode.capitalize())
+            button.setChecked(mode == modes[0])
+            button.toggled.connect(lambda on, m=mode: on and setattr(self.tool, "mode", m))
+            group.addButton(button)
+            row.addWidget(button)
+            buttons.append(button)
+        row.addStretch(1)
+        self.layout_.addLayout(row)
+        return buttons
+
 
 class SelectPanel(Panel):
     """What the map says about the hex under the pointer or last clicked."""
@@ -128,86 +144,65 @@ class SelectPanel(Panel):
         self.info.setText("<br>".join(rows))
 
 
-class TerrainPanel(Panel):
-    def __init__(self, tool: T.TerrainTool, parent=None):
+class _TypeListPanel(Panel):
+    """A list of the map's terrain or hexside types to choose the tool's brush from."""
+
+    types = ""  # the mapping of the map model listed
+    attr = ""  # the tool's attribute set to the chosen key
+
+    def __init__(self, tool, parent=None):
         super().__init__(tool, parent)
-        row = QHBoxLayout()
-        self.brush = QRadioButton("Brush")
-        self.fill = QRadioButton("Fill")
-        self.brush.setChecked(True)
-        group = QButtonGroup(self)
-        group.addButton(self.brush)
-        group.addButton(self.fill)
-        self.brush.toggled.connect(lambda on: setattr(tool, "mode", "brush" if on else "fill"))
-        row.addWidget(self.brush)
-        row.addWidget(self.fill)
-        row.addStretch(1)
-        self.layout_.addLayout(row)
         self.list = QListWidget()
         self.list.currentItemChanged.connect(self._chosen)
-        self.layout_.addWidget(self.list, 1)
-        self.layout_.addWidget(_hint("Brush: click or drag (one undo step per stroke). Fill: click to fill the region of one terrain. Add terrain types under Tables ▸ Terrain effects."))
-        self.refresh()
 
     def refresh(self) -> None:
-        types = self.doc.scenario.map.terrain_types
+        types = getattr(self.doc.scenario.map, self.types)
+        chosen = getattr(self.tool, self.attr)
         self.list.blockSignals(True)
         self.list.clear()
         for key, t in types.items():
             item = QListWidgetItem(_swatch(t.color), f"{t.name}  ({key})")
             item.setData(Qt.ItemDataRole.UserRole, key)
             self.list.addItem(item)
-            if key == self.tool.terrain:
+            if key == chosen:
                 self.list.setCurrentItem(item)
         self.list.blockSignals(False)
-        if self.tool.terrain not in types and types:
+        if chosen not in types and types:
             self.list.setCurrentRow(0)
 
     def _chosen(self, item, _previous=None) -> None:
         if item is not None:
-            self.tool.terrain = item.data(Qt.ItemDataRole.UserRole)
+            setattr(self.tool, self.attr, item.data(Qt.ItemDataRole.UserRole))
 
 
-class HexsidePanel(Panel):
+class TerrainPanel(_TypeListPanel):
+    types = "terrain_types"
+    attr = "terrain"
+
+    def __init__(self, tool: T.TerrainTool, parent=None):
+        super().__init__(tool, parent)
+        self.brush, self.fill = self._modes("brush", "fill")
+        self.layout_.addWidget(self.list, 1)
+        self.layout_.addWidget(_hint("Brush: click or drag (one undo step per stroke). Fill: click to fill the region of one terrain. Add terrain types under Tables ▸ Terrain effects."))
+        self.refresh()
+
+
+class HexsidePanel(_TypeListPanel):
+    types = "hexside_types"
+    attr = "feature"
+
     def __init__(self, tool: T.HexsideTool, parent=None):
         super().__init__(tool, parent)
-        self.list = QListWidget()
-        self.list.currentItemChanged.connect(lambda item, _p=None: item and setattr(tool, "feature", item.data(Qt.ItemDataRole.UserRole)))
         self.layout_.addWidget(QLabel("Feature"))
         self.layout_.addWidget(self.list, 1)
         self.layout_.addWidget(_hint("Click near a hexside to add or remove the feature; drag along hexsides to draw a river in one step. Add hexside types under Tables ▸ Terrain effects."))
         self.refresh()
 
-    def refresh(self) -> None:
-        types = self.doc.scenario.map.hexside_types
-        self.list.blockSignals(True)
-        self.list.clear()
-        for key, t in types.items():
-            item = QListWidgetItem(_swatch(t.color), f"{t.name}  ({key})")
-            item.setData(Qt.ItemDataRole.UserRole, key)
-            self.list.addItem(item)
-            if key == self.tool.feature:
-                self.list.setCurrentItem(item)
-        self.list.blockSignals(False)
-        if self.tool.feature not in types and types:
-            self.list.setCurrentRow(0)
-
 
 class NetPanel(Panel):
     def __init__(self, tool: T.NetTool, parent=None):
         super().__init__(tool, parent)
-        row = QHBoxLayout()
-        self.draw = QRadioButton("Draw")
-        self.erase = QRadioButton("Erase")
-        self.draw.setChecked(True)
-        group = QButtonGroup(self)
-        group.addButton(self.draw)
-        group.addButton(self.erase)
-        self.draw.toggled.connect(lambda on: setattr(tool, "mode", "draw" if on else "erase"))
-        row.addWidget(self.draw)
-        row.addWidget(self.erase)
-        row.addStretch(1)
-        self.layout_.addLayout(row)
+        self.draw, self.erase = self._modes("draw", "erase")
         end = QPushButton("End here (Esc)")
         end.clicked.connect(tool.cancel)
         self.layout_.addWidget(end)
@@ -241,7 +236,14 @@ class _ChooserPanel(Panel):
         return getattr(self.doc.scenario.map, self.collection)
 
     def current(self) -> str | None:
-        raise AttributeError
+        return self.tool.current
+
+    def _set(self, **changes) -> None:
+        """Change fields of the chosen object, unless they already have these values."""
+        obj = self.items().get(self.current() or "")
+        if obj is None or all(getattr(obj, k) == v for k, v in changes.items()):
+            return
+        self.tool.set_properties(**changes)
 
     def refresh(self) -> None:
         items = self.items()
@@ -292,15 +294,6 @@ class CityPanel(_ChooserPanel):
         self.garrison.itemChanged.connect(self._garrison_changed)
         self.refresh()
 
-    def current(self):
-        return self.tool.city_id
-
-    def _set(self, **changes) -> None:
-        city = self.items().get(self.current() or "")
-        if city is None or all(getattr(city, k) == v for k, v in changes.items()):
-            return
-        self.tool.set_properties(**changes)
-
     def fill_form(self, city) -> None:
         for w in (self.name, self.kind, self.vp, self.garrison):
             w.setEnabled(city is not None)
@@ -332,6 +325,29 @@ class CityPanel(_ChooserPanel):
             self.refresh()
             return
         self.tool.set_garrison(hex_id, value)
+
+
+class PlacePanel(_ChooserPanel):
+    collection = "places"
+
+    def __init__(self, tool: T.PlaceTool, parent=None):
+        super().__init__(tool, parent)
+        self.name = QLineEdit()
+        self.hex = QLabel()
+        self.form.addRow("Name", self.name)
+        self.form.addRow("Hex", self.hex)
+        self.layout_.addWidget(
+            _hint("Places are named on the map without any effect on play (villages, stations). With (new) chosen, click a hex "
+                  "to name a place there; click a place to choose it; with a place chosen, click another hex to move it.")
+        )
+        self.layout_.addStretch(1)
+        self.name.editingFinished.connect(lambda: self._set(name=self.name.text().strip()))
+        self.refresh()
+
+    def fill_form(self, place) -> None:
+        self.name.setEnabled(place is not None)
+        self.name.setText(place.name if place else "")
+        self.hex.setText(place.hex if place else "")
 
 
 class LinePanel(_ChooserPanel):
@@ -378,15 +394,6 @@ class LinePanel(_ChooserPanel):
         self.right.lineEdit().editingFinished.connect(lambda: self._set_side("right", self.right.currentText()))
         self.style.activated.connect(lambda _i: self._set(style=self.style.currentText()))
         self.refresh()
-
-    def current(self):
-        return self.tool.line_id
-
-    def _set(self, **changes):
-        line = self.items().get(self.current() or "")
-        if line is None or all(getattr(line, k) == v for k, v in changes.items()):
-            return
-        self.tool.set_properties(**changes)
 
     def _set_name(self):
         self._set(name=self.name.text().strip())
@@ -446,20 +453,11 @@ class AreaPanel(_ChooserPanel):
         self.side.activated.connect(lambda _i: self._set(side=self.side.currentData()))
         self.refresh()
 
-    def current(self):
-        return self.tool.area_id
-
     def _new(self) -> None:
         name, ok = QInputDialog.getText(self, "New area", "Name of the area (set-up zone, entry edge, reserve box):")
         if ok and name.strip():
             area_id = E.new_key(self.items(), "_".join(name.lower().split())[:24] or "area")
             self.tool.new_area(area_id, name.strip(), self.kind.currentText() or "zone", self.side.currentData())
-
-    def _set(self, **changes):
-        area = self.items().get(self.current() or "")
-        if area is None or all(getattr(area, k) == v for k, v in changes.items()):
-            return
-        self.tool.set_properties(**changes)
 
     def fill_form(self, area) -> None:
         self.side.blockSignals(True)
@@ -521,6 +519,7 @@ PANELS = {
     "roads": NetPanel,
     "railroads": NetPanel,
     "city": CityPanel,
+    "place": PlacePanel,
     "line": LinePanel,
     "area": AreaPanel,
     "units": UnitPanel,

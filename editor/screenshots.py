@@ -43,6 +43,12 @@ def _settle(app, window, centre: str, zoom: float) -> None:
         app.processEvents()
 
 
+def _grab(app, window, path: Path) -> None:
+    app.processEvents()
+    window.grab().save(str(path))
+    window.close()
+
+
 def map_picture(app, path: Path) -> None:
     """The map tools: the front line selected (its two sides marked), a forest stroke, a warning."""
     window = _window(app)
@@ -79,9 +85,7 @@ def map_picture(app, path: Path) -> None:
     _settle(app, window, holder.hex, 0.62)
     window.goto_issue(next(i for i in window.issues if i.case == "5.15"))
     window.history_dock.raise_()
-    app.processEvents()
-    window.grab().save(str(path))
-    window.close()
+    _grab(app, window, path)
 
 
 def oob_picture(app, path: Path) -> None:
@@ -101,9 +105,26 @@ def oob_picture(app, path: Path) -> None:
     table.view.resizeColumnsToContents()
     _settle(app, window, where, 0.95)
     window.scene.set_selected_hex(doc.gmap.neighbors(where)[1])
-    app.processEvents()
-    window.grab().save(str(path))
-    window.close()
+    _grab(app, window, path)
+
+
+def objects_picture(app, path: Path) -> None:
+    """The Place tool with a village chosen, and the map objects as tables after a rename."""
+    window = _window(app)
+    doc = window.doc
+    window.resizeDocks([window.tables_dock], [int(SIZE[0] * 0.42)], Qt.Orientation.Horizontal)
+    areas = window.tables["areas"]
+    areas.model.setData(areas.model.index(areas.model.row_of("east_edge"), 0), "soviet_east_edge")
+    window._reveal(areas)
+    places = window.tables["places"]
+    place_id = next(iter(doc.scenario.map.places))
+    tool = window.set_tool("place")
+    tool.select(place_id)
+    places.select_key(place_id)
+    for table in (window.tables["cities"], places, window.tables["lines"], areas):
+        table.view.resizeColumnsToContents()
+    _settle(app, window, doc.scenario.map.places[place_id].hex, 0.9)
+    _grab(app, window, path)
 
 
 def main(argv=None) -> int:
@@ -116,7 +137,8 @@ def main(argv=None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     map_picture(app, out / "editor-map.png")
     oob_picture(app, out / "editor-oob.png")
-    print(f"wrote {out / 'editor-map.png'} and {out / 'editor-oob.png'}")
+    objects_picture(app, out / "editor-objects.png")
+    print(f"wrote editor-map.png, editor-oob.png and editor-objects.png in {out}")
     return 0
 
 

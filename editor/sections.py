@@ -195,6 +195,7 @@ class Section:
     parts: frozenset[str] = frozenset()  # Document.changed parts that refresh a view of it
     item_name = "row"
     reset_path: tuple | None = None  # the part that "Reset to defaults" copies from the reference
+    rename_kind: str | None = None  # a key of edit.RENAMEABLE: renaming a row renames its references
 
     # --- rows
     def items(self, s: Scenario):
@@ -217,17 +218,19 @@ class Section:
         return E.set_in(s, self.path + (len(items),), self.new_item(s, len(items)))
 
     def remove(self, s: Scenario, key) -> Scenario:
+        if self.rename_kind is not None:  # what other parts name stays while they do
+            return E.remove_unused(s, self.rename_kind, key)
         return E.set_in(s, self.path + (key,), E.DELETE)
 
     def rename(self, s: Scenario, old, new: str) -> Scenario:
+        """A new id for a row; what other parts refer to follows (see :func:`edit.rename`)."""
+        if self.rename_kind is not None:
+            return E.rename(s, self.rename_kind, old, new)
         new = new.strip()
         if new == old:
             return s
-        if not re.match(r"^[A-Za-z0-9_.\-]+$", new):
-            raise EditError("an id is letters, digits, '_', '-' or '.', without spaces")
         items = self.items(s)
-        if new in items:
-            raise EditError(f"id {new!r} is taken")
+        E.check_new_id(new, items)
         return E.set_in(s, self.path, {(new if k == old else k): v for k, v in items.items()})
 
     def new_key_stem(self, s: Scenario) -> str:
@@ -297,13 +300,11 @@ def _side_of_type(s: Scenario, type_id: str) -> str:
 
 class UnitTypesSection(Section):
     key = "unit_types"
+    rename_kind = "unit type"
     title = "Unit types"
     path = ("unit_types",)
     parts = frozenset({"unit_types", "terrain_effects", "untried_pools", "sides"})
     item_name = "unit type"
-
-    def rename(self, s, old, new):
-        return E.rename_unit_type(s, old, new.strip())
 
     def new_item(self, s, key):
         side = next(iter(s.sides), "axis")
@@ -358,6 +359,7 @@ class UnitTypesSection(Section):
 
 class UnitsSection(Section):
     key = "units"
+    rename_kind = "unit"
     title = "Units"
     path = ("units",)
     parts = frozenset({"units", "unit_types", "setup", "formations", "reinforcements"})
@@ -414,7 +416,7 @@ class UnitsSection(Section):
             return ut.untried_pool or "" if ut else ""
 
         return [
-            Column("id", lambda s, k, u: k, lambda s, k, u, text: E.rename_unit(s, k, text.strip()), "renaming updates the set-up and the schedule"),
+            Column("id", lambda s, k, u: k, lambda s, k, u, text: self.rename(s, k, text), "renaming updates the set-up and the schedule"),
             self.field("type", "type"),
             self.field("name", "name"),
             self.ro("side", lambda s, k, u: _side_of_type(s, u.type), "from the unit type"),
@@ -429,6 +431,7 @@ class UnitsSection(Section):
 
 class FormationsSection(Section):
     key = "formations"
+    rename_kind = "formation"
     title = "Formations"
     path = ("formations",)
     parts = frozenset({"formations", "sides"})
@@ -449,6 +452,7 @@ class FormationsSection(Section):
 
 class SidesSection(Section):
     key = "sides"
+    rename_kind = "side"
     title = "Sides"
     path = ("sides",)
     parts = frozenset({"sides"})
@@ -470,6 +474,7 @@ class SidesSection(Section):
 
 class UntriedPoolsSection(Section):
     key = "untried_pools"
+    rename_kind = "untried pool"
     title = "Untried pools"
     path = ("untried_pools",)
     parts = frozenset({"untried_pools"})
@@ -623,52 +628,84 @@ class AwardsSection(Section):
 # ----------------------------------------------------------------------------- terrain effects
 
 
-class TerrainSection(Section):
+def class_cost_column(header: str, tip: str, cls: str, read, write) -> Column:
+    """The column of one movement class in a ``{class: MP}`` mapping; a blank cell takes it out.
+
+    ``read(s, key, item)`` gives the mapping of a row, ``write(s, key, item, mapping)`` stores it.
+    """
+
+    def get(s, k, item):
+        return fmt_num(read(s, k, item).get(cls))
+
+    def set_(s, k, item, text):
+        cost = dict(read(s, k, item))
+        if text.strip():
+            cost[cls] = parse_float(text)
+        else:
+            cost.pop(cls, None)
+        return write(s, k, item, cost)
+
+    return Column(header, get, set_, tip)
+
+
+class _TypesWithEffectsSection(Section):
+    """Terrain or hexside types, each row with its entry of the terrain effects table."""
+
+    effects = ""  # the mapping of terrain_effects keyed like the types
+    effect_model: type[BaseModel] = MovementCost
+
+    def can_add(self):
+        return True
+
+    def _effect(self, s, key):
+        return getattr(s.terrain_effects, self.effects).get(key) or self.effect_model()
+
+    def _set_effect(self, s, key, **changes) -> Scenario:
+        return E.set_in(s, ("terrain_effects", self.effects, key), updated(self._effect(s, key), **changes))
+
+    def _eff(self, header, name, fmt=str, parse=parse_str, kind="text", tip=""):
+        """A column of one field of the row's effect."""
+
+        def get(s, k, t):
+            v = getattr(self._effect(s, k), name)
+            return bool(v) if kind == "bool" else ("" if v is None else fmt(v))
+
+        def set_(s, k, t, text):
+            value = text if kind == "bool" and isinstance(text, bool) else parse(text)
+            return self._set_effect(s, k, **{name: value})
+
+        return Column(header, get, set_, tip, kind)
+
+    def _cost_columns(self, s, name: str, header: str, tip: str) -> list[Column]:
+        read = lambda s, k, t: getattr(self._effect(s, k), name)  # noqa: E731
+        write = lambda s, k, t, cost: self._set_effect(s, k, **{name: cost})  # noqa: E731
+        return [class_cost_column(header.format(cls), tip.format(cls), cls, read, write) for cls in s.terrain_effects.movement_classes]
+
+    def reset(self, s, reference):
+        return reset_terrain(s, reference)
+
+
+class TerrainSection(_TypesWithEffectsSection):
     """Terrain types and their effects, one row each (map.terrain_types + terrain_effects.terrain)."""
 
     key = "terrain"
+    rename_kind = "terrain type"
     title = "Terrain"
     path = ("map", "terrain_types")
     parts = frozenset({"map.terrain_types", "map.default_terrain", "terrain_effects"})
     item_name = "terrain"
+    effects = "terrain"
+    effect_model = MovementCost
 
     def add(self, s):
         key = E.new_key(s.map.terrain_types, "terrain")
         return E.set_terrain_type(s, key, TerrainType(name="New terrain"))
 
-    def can_add(self):
-        return True
-
     def remove(self, s, key):
         return E.set_terrain_type(s, key, None)
 
-    def rename(self, s, old, new):
-        new = new.strip()
-        if new == old:
-            return s
-        if new in s.map.terrain_types:
-            raise EditError(f"id {new!r} is taken")
-        if not re.match(r"^[A-Za-z0-9_.\-]+$", new):
-            raise EditError("an id is letters, digits, '_', '-' or '.', without spaces")
-        ren = lambda d: {(new if k == old else k): v for k, v in d.items()}  # noqa: E731
-        m = s.map.model_copy(
-            update={
-                "terrain_types": ren(s.map.terrain_types),
-                "terrain": {h: (new if t == old else t) for h, t in s.map.terrain.items()},
-                "default_terrain": new if s.map.default_terrain == old else s.map.default_terrain,
-            }
-        )
-        te = s.terrain_effects.model_copy(update={"terrain": ren(s.terrain_effects.terrain)})
-        return s.model_copy(update={"map": m, "terrain_effects": te})
-
-    def _effect(self, s, key) -> MovementCost:
-        return s.terrain_effects.terrain.get(key) or MovementCost()
-
-    def _set_effect(self, s, key, **changes) -> Scenario:
-        return E.set_in(s, ("terrain_effects", "terrain", key), updated(self._effect(s, key), **changes))
-
     def columns(self, s):
-        cols = [
+        return [
             self.id_column(),
             self.field("name", "name"),
             self.field("colour", "color", kind="color"),
@@ -680,35 +717,11 @@ class TerrainSection(Section):
                 "the terrain of every hex not painted",
                 "bool",
             ),
+            *self._cost_columns(s, "cost", "MP {}", "movement points a {} unit pays to enter"),
+            self._eff("defense ×", "defense_multiplier", fmt_num, parse_float),
+            self._eff("attack ×", "attack_multiplier", fmt_num, parse_float),
+            self._eff("note", "note", str, parse_optstr),
         ]
-        for cls in s.terrain_effects.movement_classes:
-            cols.append(self._cost_column(cls))
-        cols += [
-            Column("defense ×", lambda s, k, t: fmt_num(self._effect(s, k).defense_multiplier),
-                   lambda s, k, t, text: self._set_effect(s, k, defense_multiplier=parse_float(text))),
-            Column("attack ×", lambda s, k, t: fmt_num(self._effect(s, k).attack_multiplier),
-                   lambda s, k, t, text: self._set_effect(s, k, attack_multiplier=parse_float(text))),
-            Column("note", lambda s, k, t: self._effect(s, k).note or "",
-                   lambda s, k, t, text: self._set_effect(s, k, note=parse_optstr(text))),
-        ]
-        return cols
-
-    def _cost_column(self, cls: str) -> Column:
-        def get(s, k, t):
-            return fmt_num(self._effect(s, k).cost.get(cls))
-
-        def set_(s, k, t, text):
-            cost = dict(self._effect(s, k).cost)
-            if text.strip():
-                cost[cls] = parse_float(text)
-            else:
-                cost.pop(cls, None)
-            return self._set_effect(s, k, cost=cost)
-
-        return Column(f"MP {cls}", get, set_, f"movement points a {cls} unit pays to enter")
-
-    def reset(self, s, reference):
-        return reset_terrain(s, reference)
 
 
 def reset_terrain(s: Scenario, ref: Scenario) -> Scenario:
@@ -727,22 +740,22 @@ def reset_terrain(s: Scenario, ref: Scenario) -> Scenario:
     return s.model_copy(update={"map": new_map, "terrain_effects": te})
 
 
-class HexsidesSection(Section):
+class HexsidesSection(_TypesWithEffectsSection):
     """Hexside types and their effects (map.hexside_types + terrain_effects.hexsides)."""
 
     key = "hexsides"
+    rename_kind = "hexside type"
     title = "Hexsides"
     path = ("map", "hexside_types")
     parts = frozenset({"map.hexside_types", "terrain_effects"})
     item_name = "hexside"
+    effects = "hexsides"
+    effect_model = HexsideEffect
 
     def add(self, s):
         key = E.new_key(s.map.hexside_types, "river")
         s = E.set_in(s, ("map", "hexside_types", key), HexsideType(name="New hexside"))
         return E.set_in(s, ("terrain_effects", "hexsides", key), HexsideEffect())
-
-    def can_add(self):
-        return True
 
     def remove(self, s, key):
         used = sorted(side for side, f in s.map.hexsides.items() if key in f)
@@ -753,51 +766,13 @@ class HexsidesSection(Section):
             s = E.set_in(s, ("terrain_effects", "hexsides", key), E.DELETE)
         return s
 
-    def rename(self, s, old, new):
-        new = new.strip()
-        if new == old:
-            return s
-        if new in s.map.hexside_types:
-            raise EditError(f"id {new!r} is taken")
-        if not re.match(r"^[A-Za-z0-9_.\-]+$", new):
-            raise EditError("an id is letters, digits, '_', '-' or '.', without spaces")
-        ren = lambda d: {(new if k == old else k): v for k, v in d.items()}  # noqa: E731
-        m = s.map.model_copy(
-            update={
-                "hexside_types": ren(s.map.hexside_types),
-                "hexsides": {side: [new if f == old else f for f in fs] for side, fs in s.map.hexsides.items()},
-            }
-        )
-        te = s.terrain_effects.model_copy(update={"hexsides": ren(s.terrain_effects.hexsides)})
-        return s.model_copy(update={"map": m, "terrain_effects": te})
-
-    def _effect(self, s, key) -> HexsideEffect:
-        return s.terrain_effects.hexsides.get(key) or HexsideEffect()
-
-    def _set_effect(self, s, key, **changes):
-        return E.set_in(s, ("terrain_effects", "hexsides", key), updated(self._effect(s, key), **changes))
-
-    def _eff(self, header, name, fmt, parse, kind="text", tip=""):
-        def get(s, k, t):
-            v = getattr(self._effect(s, k), name)
-            return bool(v) if kind == "bool" else ("" if v is None else fmt(v))
-
-        def set_(s, k, t, text):
-            value = text if kind == "bool" and isinstance(text, bool) else parse(text)
-            return self._set_effect(s, k, **{name: value})
-
-        return Column(header, get, set_, tip, kind)
-
     def columns(self, s):
-        cols = [
+        return [
             self.id_column(),
             self.field("name", "name"),
             self.field("colour", "color", kind="color"),
             self.field("width", "width", fmt_num, parse_float, "drawing width hint"),
-        ]
-        for cls in s.terrain_effects.movement_classes:
-            cols.append(self._extra_cost_column(cls))
-        cols += [
+            *self._cost_columns(s, "extra_cost", "+MP {}", "extra movement points a {} unit pays to cross"),
             self._eff("prohibited", "prohibited", str, parse_bool, "bool", "may not be crossed ..."),
             self._eff("except road", "except_road", str, parse_bool, "bool", "... except along a road"),
             self._eff("attack ×", "attack_multiplier", fmt_num, parse_float),
@@ -805,24 +780,6 @@ class HexsidesSection(Section):
             self._eff("die mod", "die_modifier_all_across", str, parse_int, tip="added to the die when every attacker is across"),
             self._eff("note", "note", str, parse_optstr),
         ]
-        return cols
-
-    def _extra_cost_column(self, cls: str) -> Column:
-        def get(s, k, t):
-            return fmt_num(self._effect(s, k).extra_cost.get(cls))
-
-        def set_(s, k, t, text):
-            cost = dict(self._effect(s, k).extra_cost)
-            if text.strip():
-                cost[cls] = parse_float(text)
-            else:
-                cost.pop(cls, None)
-            return self._set_effect(s, k, extra_cost=cost)
-
-        return Column(f"+MP {cls}", get, set_, f"extra movement points a {cls} unit pays to cross")
-
-    def reset(self, s, reference):
-        return reset_terrain(s, reference)
 
 
 class RoadAndCitySection(Section):
@@ -853,18 +810,9 @@ class RoadAndCitySection(Section):
 
     def columns(self, s):
         def cost(cls):
-            def get(s, k, mc):
-                return fmt_num(mc.cost.get(cls))
-
-            def set_(s, k, mc, text):
-                c = dict(mc.cost)
-                if text.strip():
-                    c[cls] = parse_float(text)
-                else:
-                    c.pop(cls, None)
-                return self.set_item(s, k, updated(mc, cost=c))
-
-            return Column(f"MP {cls}", get, set_)
+            return class_cost_column(
+                f"MP {cls}", "", cls, lambda s, k, mc: mc.cost, lambda s, k, mc, c: self.set_item(s, k, updated(mc, cost=c))
+            )
 
         return (
             [self.ro("along / in", lambda s, k, mc: "road" if k == "road" else f"city: {k.split(':', 1)[1]}")]
@@ -990,12 +938,25 @@ def scalar(text: str):
 # ----------------------------------------------------------------------------- map objects
 
 
-class CitiesSection(Section):
+class _MapObjectsSection(Section):
+    """Cities, places, lines or areas: rows go through the edit that keeps their hexes on the map."""
+
+    setter: Callable[..., Scenario]  # E.set_city, E.set_place, ...
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls.path = ("map", cls.key)  # the key names the mapping of the map model
+        cls.parts = cls.parts | {f"map.{cls.key}"}
+
+    def set_item(self, s, key, item):
+        return self.setter(s, key, item)
+
+
+class CitiesSection(_MapObjectsSection):
     key = "cities"
     title = "Cities"
-    path = ("map", "cities")
-    parts = frozenset({"map.cities"})
     item_name = "city"
+    setter = staticmethod(E.set_city)
 
     def columns(self, s):
         def set_garrison(s, k, c, text):
@@ -1016,12 +977,26 @@ class CitiesSection(Section):
         ]
 
 
-class LinesSection(Section):
+class PlacesSection(_MapObjectsSection):
+    key = "places"
+    title = "Places"
+    item_name = "place"
+    setter = staticmethod(E.set_place)
+
+    def columns(self, s):
+        return [
+            self.id_column(),
+            self.field("name", "name"),
+            self.field("hex", "hex", tip="click a hex with the Place tool to move the chosen place"),
+        ]
+
+
+class LinesSection(_MapObjectsSection):
     key = "lines"
+    rename_kind = "line"
     title = "Lines"
-    path = ("map", "lines")
-    parts = frozenset({"map.lines"})
     item_name = "line"
+    setter = staticmethod(E.set_line)
 
     def columns(self, s):
         def side(hand):
@@ -1051,12 +1026,13 @@ class LinesSection(Section):
         ]
 
 
-class AreasSection(Section):
+class AreasSection(_MapObjectsSection):
     key = "areas"
+    rename_kind = "area"
     title = "Areas"
-    path = ("map", "areas")
-    parts = frozenset({"map.areas", "sides"})
+    parts = frozenset({"sides"})
     item_name = "area"
+    setter = staticmethod(E.set_area)
 
     def columns(self, s):
         return [
@@ -1074,6 +1050,6 @@ def all_sections() -> dict[str, Section]:
         UnitTypesSection(), UnitsSection(), FormationsSection(), SidesSection(), UntriedPoolsSection(),
         SetupZonesSection(), ReinforcementsSection(), TurnsSection(), VictoryLevelsSection(), AwardsSection(),
         TerrainSection(), HexsidesSection(), RoadAndCitySection(), TablesSection(), CitiesSection(),
-        LinesSection(), AreasSection(),
+        PlacesSection(), LinesSection(), AreasSection(),
     ]
     return {s.key: s for s in sections}

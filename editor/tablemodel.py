@@ -108,7 +108,10 @@ class SectionModel(QAbstractTableModel):
             return False
         elif not isinstance(value, str):
             value = "" if value is None else str(value)
-        text = f"Edit {self.section.title.lower()}: {key} {col.header}"
+        if col.header == "id" and isinstance(value, str):
+            text = f"Rename {self.section.item_name} {key} to {value.strip()}"
+        else:
+            text = f"Edit {self.section.title.lower()}: {key} {col.header}"
         return self.doc.edit(text, self.section.set_cell, index.row(), index.column(), value)
 
     # --- whole rows

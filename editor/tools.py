@@ -11,12 +11,14 @@ A tool may show a preview (:meth:`Tool.overlay`): hexes to mark and a polyline, 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 
 from kharkovsuite.scenario import edit as E
-from kharkovsuite.scenario.model import Area, City, NamedLine
+from kharkovsuite.scenario.model import Area, City, NamedLine, Place, Scenario
 
 from .document import Document, new_stroke_key
 
@@ -80,7 +82,43 @@ class Tool(QObject):
 # ----------------------------------------------------------------------------- terrain
 
 
-class TerrainTool(Tool):
+class BrushStroke:
+    """What the hex brushes share (terrain, areas): a press starts a stroke, a drag paints the
+    hexes passed, a release ends it; the edits of one stroke merge into one undo step.
+
+    Subclasses paint with :meth:`_paint`, which sees each hex of a stroke once.
+    """
+
+    _stroke = None  # the merge key of the stroke under way
+    _done: set[str]  # the hexes painted by it
+
+    def _begin(self, hex_id: str) -> None:
+        self._stroke = new_stroke_key(self.key)
+        self._done = set()
+        self._last = hex_id
+        self._paint_new([hex_id])
+
+    def drag(self, hex_id, pos=None):
+        if self._stroke is not None and hex_id != self._last:
+            # Mouse moves can skip hexes when the map redraws slowly: paint the line between.
+            hexes = [h for h in self.doc.gmap.grid.line(self._last, hex_id) if h not in self._done]
+            self._last = hex_id
+            if hexes:
+                self._paint_new(hexes)
+
+    def release(self, hex_id=None, pos=None):
+        self._stroke = None
+
+    def _paint_new(self, hexes: list[str]) -> None:
+        self._done.update(hexes)
+        self._paint(hexes, len(self._done))
+
+    def _paint(self, hexes: list[str], n: int) -> None:
+        """Paint ``hexes``; with them the stroke has painted ``n`` hexes."""
+        raise NotImplementedError
+
+
+class TerrainTool(BrushStroke, Tool):
     """Paint terrain hex by hex (a drag is one undo step), or flood-fill a region."""
 
     key = "terrain"
@@ -92,8 +130,6 @@ class TerrainTool(Tool):
         super().__init__(doc, parent)
         self.terrain: str = doc.scenario.map.default_terrain
         self.mode = "brush"  # or "fill"
-        self._stroke = None
-        self._done: set[str] = set()
 
     def _name(self) -> str:
         t = self.doc.scenario.map.terrain_types.get(self.terrain)
@@ -104,25 +140,9 @@ class TerrainTool(Tool):
             region = E.flood_region(self.doc.scenario, hex_id)
             self.doc.edit(f"Fill {len(region)} hexes with {self._name()}", E.flood_fill, hex_id, self.terrain)
             return
-        self._stroke = new_stroke_key(self.key)
-        self._done = set()
-        self._last = hex_id
-        self._paint([hex_id])
+        self._begin(hex_id)
 
-    def drag(self, hex_id, pos=None):
-        if self._stroke is not None and hex_id != self._last:
-            # Mouse moves can skip hexes when the map redraws slowly: paint the line between.
-            hexes = [h for h in self.doc.gmap.grid.line(self._last, hex_id) if h not in self._done]
-            self._last = hex_id
-            if hexes:
-                self._paint(hexes)
-
-    def release(self, hex_id=None, pos=None):
-        self._stroke = None
-
-    def _paint(self, hexes: list[str]) -> None:
-        self._done.update(hexes)
-        n = len(self._done)
+    def _paint(self, hexes: list[str], n: int) -> None:
         text = f"Paint {self._name()}" + (f" ({n} hexes)" if n > 1 else f" in {hexes[0]}")
         self.doc.edit(text, E.paint_terrain, dict.fromkeys(hexes, self.terrain), merge_key=self._stroke)
 
@@ -304,25 +324,96 @@ class RailTool(NetTool):
     tip = "Railroad tool: click hexes one after another; Escape ends the line; erase mode removes a segment"
 
 
+# ----------------------------------------------------------------------------- named map objects
+
+
+class MapObjectTool(Tool):
+    """Base of the tools for the named objects of the map (cities, places, lines, areas).
+
+    The tool keeps one object selected (:attr:`current`); :meth:`set_properties` and
+    :meth:`delete` change or remove it as one undoable edit each.
+    """
+
+    collection = ""  # the mapping of the map model: "cities", "places", "lines", "areas"
+    model: type[BaseModel] = BaseModel
+    noun = ""  # in undo texts: "Delete city Kharkov"
+    setter: Callable[..., Scenario]  # (scenario, key, object or None) -> scenario: E.set_city, E.set_line, ...
+
+    def __init__(self, doc: Document, parent: QObject | None = None):
+        super().__init__(doc, parent)
+        self.current: str | None = None
+        self._chosen: BaseModel | None = None  # the object under that key, to follow a rename
+
+    def objects(self) -> dict:
+        return getattr(self.doc.scenario.map, self.collection)
+
+    def select(self, key: str | None) -> None:
+        self.current = key if key in self.objects() else None
+        self._chosen = self.objects().get(self.current or "")
+        self.selected.emit(self.current)
+        self.overlay_changed.emit()
+
+    def store(self, text: str, key: str, obj: BaseModel | None) -> bool:
+        """Put ``obj`` on the map under ``key`` (None removes it), as one undoable edit."""
+        return self.doc.edit(text, self.setter, key, obj)
+
+    def set_properties(self, **changes) -> bool:
+        """Change fields of the selected object (name, kind, sides, ...), validated by its model."""
+        if self.current is None:
+            return False
+        obj = self.objects()[self.current]
+        try:
+            new = self.model.model_validate({**dict(obj), **changes})
+        except ValueError as exc:
+            self.say(str(exc))
+            return False
+        return self.store(f"Change {self.noun} {obj.name}", self.current, new)
+
+    def delete(self) -> bool:
+        if self.current is None:
+            return False
+        name = self.objects()[self.current].name
+        if self.noun in E.RENAMEABLE:  # a line or an area that other parts name stays
+            done = self.doc.edit(f"Delete {self.noun} {name}", E.remove_unused, self.noun, self.current)
+        else:
+            done = self.store(f"Delete {self.noun} {name}", self.current, None)
+        if done:
+            self.select(None)
+        return done
+
+    def _doc_changed(self, parts):
+        # The selection outlives an undo of the object's creation, so a redo brings both back;
+        # a rename keeps the object itself, so the selection follows it to its new id.
+        if f"map.{self.collection}" in parts:
+            objects = self.objects()
+            if self.current in objects:
+                self._chosen = objects[self.current]
+            elif self.current is not None:
+                moved = next((k for k, v in objects.items() if v is self._chosen), None)
+                if moved is not None:
+                    self.select(moved)
+        if f"map.{self.collection}" in parts or "map.grid" in parts:
+            self.overlay_changed.emit()
+
+
 # ----------------------------------------------------------------------------- cities
 
 
-class CityTool(Tool):
+class CityTool(MapObjectTool):
     """Cities and towns: click an empty hex to start a city, click hexes to add or take away."""
 
     key = "city"
     label = "City"
     shortcut = "C"
     tip = "City tool: click a hex to found a city; with a city selected, click hexes to add or remove them"
+    collection = "cities"
+    model = City
+    setter = staticmethod(E.set_city)
+    noun = "city"
 
-    def __init__(self, doc: Document, parent: QObject | None = None):
-        super().__init__(doc, parent)
-        self.city_id: str | None = None
-
-    def select(self, city_id: str | None) -> None:
-        self.city_id = city_id if city_id in self.doc.scenario.map.cities else None
-        self.selected.emit(self.city_id)
-        self.overlay_changed.emit()
+    @property
+    def city_id(self) -> str | None:
+        return self.current
 
     def new_city(self) -> None:
         """The next click founds a new city."""
@@ -331,56 +422,73 @@ class CityTool(Tool):
     def press(self, hex_id, pos=None):
         s = self.doc.scenario
         spot = self.doc.gmap.city_at(hex_id)
-        if self.city_id is None or self.city_id not in s.map.cities:
+        if self.current is None or self.current not in s.map.cities:
             if spot is not None:
                 self.select(spot.id)
                 return
             city_id = E.new_key(s.map.cities, "city")
             city = City(name=f"City {hex_id}", kind="minor_city", hexes=[hex_id])
-            if self.doc.edit(f"Add city in {hex_id}", E.set_city, city_id, city):
+            if self.store(f"Add city in {hex_id}", city_id, city):
                 self.select(city_id)
             return
-        if spot is not None and spot.id != self.city_id:
+        if spot is not None and spot.id != self.current:
             self.select(spot.id)
             self.say(f"{hex_id} belongs to {spot.city.name}: selected it")
             return
-        name = s.map.cities[self.city_id].name
+        name = s.map.cities[self.current].name
         verb = "Remove" if spot is not None else "Add"
-        self.doc.edit(f"{verb} {hex_id} {'from' if spot else 'to'} {name}", E.toggle_city_hex, self.city_id, hex_id)
-
-    def set_properties(self, **changes) -> bool:
-        """Change name, kind, vp or label_hex of the selected city."""
-        if self.city_id is None:
-            return False
-        city = self.doc.scenario.map.cities[self.city_id]
-        try:
-            new = City.model_validate({**dict(city), **changes})
-        except ValueError as exc:
-            self.say(str(exc))
-            return False
-        return self.doc.edit(f"Change {city.name}", E.set_city, self.city_id, new)
+        self.doc.edit(f"{verb} {hex_id} {'from' if spot else 'to'} {name}", E.toggle_city_hex, self.current, hex_id)
 
     def set_garrison(self, hex_id: str, value: int) -> bool:
-        if self.city_id is None:
+        if self.current is None:
             return False
-        return self.doc.edit(f"Garrison {value} in {hex_id}", E.set_garrison, self.city_id, hex_id, value)
-
-    def delete(self) -> bool:
-        if self.city_id is None:
-            return False
-        name = self.doc.scenario.map.cities[self.city_id].name
-        done = self.doc.edit(f"Delete city {name}", E.set_city, self.city_id, None)
-        self.select(None)
-        return done
+        return self.doc.edit(f"Garrison {value} in {hex_id}", E.set_garrison, self.current, hex_id, value)
 
     def overlay(self) -> Overlay:
-        city = self.doc.scenario.map.cities.get(self.city_id or "")
+        city = self.objects().get(self.current or "")
         return Overlay(hexes={h: "selected" for h in city.hexes} if city else {})
 
-    def _doc_changed(self, parts):
-        # The selection outlives an undo of the city's creation, so a redo brings both back.
-        if "map.cities" in parts:
-            self.overlay_changed.emit()
+
+# ----------------------------------------------------------------------------- places
+
+
+class PlaceTool(MapObjectTool):
+    """Named places without rule effects (villages, stations): one hex each.
+
+    With no place selected, a click on an empty hex names a new place there; a click on a
+    place selects it; with a place selected, a click on another hex moves it there.
+    """
+
+    key = "place"
+    label = "Place"
+    shortcut = "P"
+    tip = "Place tool: click a hex to name a place there; click a place to choose it; with a place chosen, click a hex to move it"
+    collection = "places"
+    model = Place
+    setter = staticmethod(E.set_place)
+    noun = "place"
+
+    def places_at(self, hex_id: str) -> list[str]:
+        return [k for k, p in self.objects().items() if p.hex == hex_id]
+
+    def press(self, hex_id, pos=None):
+        here = self.places_at(hex_id)
+        if self.current in here:
+            return
+        if here:
+            self.select(here[0])
+            return
+        if self.current is None:
+            place_id = E.new_key(self.objects(), "place")
+            if self.store(f"Add place in {hex_id}", place_id, Place(name=f"Place {hex_id}", hex=hex_id)):
+                self.select(place_id)
+            return
+        place = self.objects()[self.current]
+        self.store(f"Move place {place.name} to {hex_id}", self.current, place.model_copy(update={"hex": hex_id}))
+
+    def overlay(self) -> Overlay:
+        place = self.objects().get(self.current or "")
+        return Overlay(hexes={place.hex: "selected"} if place else {})
 
 
 # ----------------------------------------------------------------------------- lines
@@ -389,7 +497,7 @@ class CityTool(Tool):
 LINE_SIDE_STYLES = ("orange", "sky")
 
 
-class LineTool(Tool):
+class LineTool(MapObjectTool):
     """Front and sector lines: click points (snapped to hex corners), Enter to finish.
 
     With a line selected, finishing replaces its points; otherwise a new line is made.  The
@@ -400,16 +508,18 @@ class LineTool(Tool):
     label = "Line"
     shortcut = "F"
     tip = "Line tool: click hex corners one after another, Enter or double-click to finish, Backspace to take back"
+    collection = "lines"
+    model = NamedLine
+    setter = staticmethod(E.set_line)
+    noun = "line"
 
     def __init__(self, doc: Document, parent: QObject | None = None):
         super().__init__(doc, parent)
-        self.line_id: str | None = None
         self.draft: list[Point] = []
 
-    def select(self, line_id: str | None) -> None:
-        self.line_id = line_id if line_id in self.doc.scenario.map.lines else None
-        self.selected.emit(self.line_id)
-        self.overlay_changed.emit()
+    @property
+    def line_id(self) -> str | None:
+        return self.current
 
     def press(self, hex_id, pos=None):
         if pos is None:
@@ -439,10 +549,10 @@ class LineTool(Tool):
             return False
         s = self.doc.scenario
         points = list(self.draft)
-        if self.line_id in s.map.lines:
-            line = s.map.lines[self.line_id]
-            done = self.doc.edit(f"Redraw {line.name}", E.set_line, self.line_id, line.model_copy(update={"points": points}))
-            line_id = self.line_id
+        if self.current in s.map.lines:
+            line = s.map.lines[self.current]
+            done = self.store(f"Redraw {line.name}", self.current, line.model_copy(update={"points": points}))
+            line_id = self.current
         else:
             line_id = "front" if "front" not in s.map.lines else E.new_key(s.map.lines, "line")
             sides = list(s.sides)
@@ -451,41 +561,21 @@ class LineTool(Tool):
                 points=points,
                 sides={"left": sides[0], "right": sides[1]} if line_id == "front" and len(sides) >= 2 else {},
             )
-            done = self.doc.edit(f"Draw {line.name}", E.set_line, line_id, line)
+            done = self.store(f"Draw {line.name}", line_id, line)
         if done:
             self.draft = []
             self.select(line_id)
         return done
 
-    def set_properties(self, **changes) -> bool:
-        """Change name, sides (``{"left": ..., "right": ...}``), marks, colour or style."""
-        if self.line_id is None:
-            return False
-        line = self.doc.scenario.map.lines[self.line_id]
-        try:
-            new = NamedLine.model_validate({**dict(line), **changes})
-        except ValueError as exc:
-            self.say(str(exc))
-            return False
-        return self.doc.edit(f"Change {line.name}", E.set_line, self.line_id, new)
-
-    def delete(self) -> bool:
-        if self.line_id is None:
-            return False
-        name = self.doc.scenario.map.lines[self.line_id].name
-        done = self.doc.edit(f"Delete {name}", E.set_line, self.line_id, None)
-        self.select(None)
-        return done
-
     def side_hexes(self) -> dict[str, str]:
         """Hexes along the selected line -> the side they are on."""
-        if self.line_id is None or self.line_id not in self.doc.gmap.lines:
+        if self.current is None or self.current not in self.doc.gmap.lines:
             return {}
-        return {h: side for h, (side, _pos) in self.doc.gmap.lines[self.line_id].adjacent_hexes.items()}
+        return {h: side for h, (side, _pos) in self.doc.gmap.lines[self.current].adjacent_hexes.items()}
 
     def overlay(self) -> Overlay:
         hexes: dict[str, str] = {}
-        line = self.doc.scenario.map.lines.get(self.line_id or "")
+        line = self.objects().get(self.current or "")
         if line is not None:
             names = [line.sides.get("left", "left"), line.sides.get("right", "right")]
             for h, side in self.side_hexes().items():
@@ -493,33 +583,27 @@ class LineTool(Tool):
         path = list(self.draft)
         return Overlay(hexes=hexes, path=path, points=list(self.draft))
 
-    def _doc_changed(self, parts):
-        if "map.lines" in parts or "map.grid" in parts:
-            self.overlay_changed.emit()
-
 
 # ----------------------------------------------------------------------------- areas
 
 
-class AreaTool(Tool):
+class AreaTool(BrushStroke, MapObjectTool):
     """Set-up zones, entry edges, reserve boxes: paint hexes into (or out of) the selected area."""
 
     key = "area"
     label = "Area"
     shortcut = "A"
     tip = "Area tool: click or drag to add hexes to the selected area; starting on one of its hexes takes them out"
+    collection = "areas"
+    model = Area
+    setter = staticmethod(E.set_area)
+    noun = "area"
 
-    def __init__(self, doc: Document, parent: QObject | None = None):
-        super().__init__(doc, parent)
-        self.area_id: str | None = None
-        self._stroke = None
-        self._add = True
-        self._done: set[str] = set()
+    _add = True
 
-    def select(self, area_id: str | None) -> None:
-        self.area_id = area_id if area_id in self.doc.scenario.map.areas else None
-        self.selected.emit(self.area_id)
-        self.overlay_changed.emit()
+    @property
+    def area_id(self) -> str | None:
+        return self.current
 
     def new_area(self, area_id: str, name: str, kind: str = "zone", side: str | None = None) -> bool:
         s = self.doc.scenario
@@ -527,65 +611,27 @@ class AreaTool(Tool):
         if area_id in s.map.areas:
             self.say(f"there is an area {area_id!r} already")
             return False
-        done = self.doc.edit(f"Add area {name}", E.set_area, area_id, Area(name=name, kind=kind, side=side))
+        done = self.store(f"Add area {name}", area_id, Area(name=name, kind=kind, side=side))
         if done:
             self.select(area_id)
         return done
 
-    def set_properties(self, **changes) -> bool:
-        if self.area_id is None:
-            return False
-        area = self.doc.scenario.map.areas[self.area_id]
-        try:
-            new = Area.model_validate({**dict(area), **changes})
-        except ValueError as exc:
-            self.say(str(exc))
-            return False
-        return self.doc.edit(f"Change area {area.name}", E.set_area, self.area_id, new)
-
-    def delete(self) -> bool:
-        if self.area_id is None:
-            return False
-        name = self.doc.scenario.map.areas[self.area_id].name
-        done = self.doc.edit(f"Delete area {name}", E.set_area, self.area_id, None)
-        self.select(None)
-        return done
-
     def press(self, hex_id, pos=None):
-        if self.area_id is None or self.area_id not in self.doc.scenario.map.areas:
+        if self.current is None or self.current not in self.objects():
             self.say("choose an area or make a new one first")
             return
-        self._stroke = new_stroke_key(self.key)
-        self._add = hex_id not in self.doc.scenario.map.areas[self.area_id].hexes
-        self._done = set()
-        self._last = hex_id
-        self._paint([hex_id])
+        self._add = hex_id not in self.objects()[self.current].hexes
+        self._begin(hex_id)
 
-    def drag(self, hex_id, pos=None):
-        if self._stroke is not None and hex_id != self._last:
-            hexes = [h for h in self.doc.gmap.grid.line(self._last, hex_id) if h not in self._done]
-            self._last = hex_id
-            if hexes:
-                self._paint(hexes)
-
-    def release(self, hex_id=None, pos=None):
-        self._stroke = None
-
-    def _paint(self, hexes: list[str]) -> None:
-        self._done.update(hexes)
-        area = self.doc.scenario.map.areas[self.area_id]
-        n = len(self._done)
+    def _paint(self, hexes: list[str], n: int) -> None:
+        area = self.objects()[self.current]
         verb = "Add" if self._add else "Remove"
         text = f"{verb} {n} hex{'es' if n > 1 else ''} {'to' if self._add else 'from'} {area.name}"
-        self.doc.edit(text, E.paint_area, self.area_id, hexes, self._add, merge_key=self._stroke)
+        self.doc.edit(text, E.paint_area, self.current, hexes, self._add, merge_key=self._stroke)
 
     def overlay(self) -> Overlay:
-        area = self.doc.scenario.map.areas.get(self.area_id or "")
+        area = self.objects().get(self.current or "")
         return Overlay(hexes={h: "setup" for h in area.hexes} if area else {})
-
-    def _doc_changed(self, parts):
-        if "map.areas" in parts:
-            self.overlay_changed.emit()
 
 
 # ----------------------------------------------------------------------------- units
@@ -682,4 +728,4 @@ class UnitTool(Tool):
         self._from = None
 
 
-ALL_TOOLS = (Tool, TerrainTool, HexsideTool, NetTool, RailTool, CityTool, LineTool, AreaTool, UnitTool)
+ALL_TOOLS = (Tool, TerrainTool, HexsideTool, NetTool, RailTool, CityTool, PlaceTool, LineTool, AreaTool, UnitTool)

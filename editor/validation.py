@@ -84,7 +84,7 @@ def target_of(s: Scenario, path: tuple) -> tuple[str | None, str | None, Any]:
                     return p[4], "cities", p[2]
                 return (city.hexes[0] if city.hexes else None), "cities", p[2]
             if kind == "places" and p[2] in m.places:
-                return m.places[p[2]].hex, None, None
+                return m.places[p[2]].hex, "places", p[2]
             if kind == "lines" and p[2] in m.lines:
                 line = m.lines[p[2]]
                 if p[3] == "marks" and p[4] in line.marks:

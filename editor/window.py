@@ -70,6 +70,7 @@ TOOLS: dict[str, tuple[type[T.Tool], bool]] = {
     "roads": (T.NetTool, True),
     "railroads": (T.RailTool, True),
     "city": (T.CityTool, True),
+    "place": (T.PlaceTool, True),
     "line": (T.LineTool, True),
     "area": (T.AreaTool, True),
     "units": (T.UnitTool, False),
@@ -268,7 +269,7 @@ class MainWindow(QMainWindow):
         self.table_tabs.addTab(self._split_page([sections["victory_levels"], sections["awards"]], reference), "Victory")
         self.table_tabs.addTab(self._terrain_page(sections, reference), "Terrain effects")
         self.table_tabs.addTab(self._tables_page(sections["tables"], reference), "CRT and tables")
-        self.table_tabs.addTab(self._split_page([sections["cities"], sections["lines"], sections["areas"]], reference), "Map objects")
+        self.table_tabs.addTab(self._split_page([sections["cities"], sections["places"], sections["lines"], sections["areas"]], reference), "Map objects")
         self.tables["units"].view.doubleClicked.connect(self._unit_double_clicked)
         self.tables["units"].view.selectionModel().currentRowChanged.connect(self._unit_chosen)
 

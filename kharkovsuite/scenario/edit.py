@@ -10,19 +10,22 @@ sorted, or at the end of one that is not, so saving after an edit diffs in one p
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel
 
 from ..hexgrid import GridSpec, HexGrid, HexIdError, Layout
-from .checks import grid_for
+from .checks import _unknown, check_scenario, grid_for
+from .errors import format_path
 from .model import (
     Area,
     City,
     GridModel,
     MapModel,
     NamedLine,
+    Place,
     Placement,
     Scenario,
     Side,
@@ -108,6 +111,109 @@ def new_key(existing: Iterable[str], stem: str) -> str:
     while f"{stem}_{n}" in taken:
         n += 1
     return f"{stem}_{n}"
+
+
+# ----------------------------------------------------------------------------- renames
+
+#: what a designer may rename, by the word the validator uses for it -> where the ids live
+#: (a mapping keyed by id; the units are a list keyed by their ``id`` field)
+RENAMEABLE: dict[str, tuple] = {
+    "side": ("sides",),
+    "area": ("map", "areas"),
+    "line": ("map", "lines"),
+    "unit type": ("unit_types",),
+    "formation": ("formations",),
+    "untried pool": ("untried_pools",),
+    "terrain type": ("map", "terrain_types"),
+    "hexside type": ("map", "hexside_types"),
+    "unit": ("units",),
+}
+
+ID_PATTERN = re.compile(r"^[A-Za-z0-9_.\-]+$")
+
+
+def check_new_id(new: str, taken: Iterable[str], what: str = "id") -> None:
+    """Refuse an id that is empty, has spaces or odd characters, or is in use."""
+    if not ID_PATTERN.match(new):
+        raise EditError(f"{what} {new!r}: an id is letters, digits, '_', '-' or '.', without spaces")
+    if new in set(taken):
+        raise EditError(f"{what} {new!r} is taken")
+
+
+def _ids(s: Scenario, kind: str) -> list[str]:
+    if kind not in RENAMEABLE:
+        raise EditError(f"cannot rename a {kind} (only {', '.join(RENAMEABLE)})")
+    items = get_in(s, RENAMEABLE[kind])
+    return [u.id for u in items] if kind == "unit" else list(items)
+
+
+def _without(s: Scenario, kind: str, name: str) -> Scenario:
+    if kind == "unit":
+        return set_in(s, ("units",), [u for u in s.units if u.id != name])
+    return set_in(s, RENAMEABLE[kind] + (name,), DELETE)
+
+
+def references(s: Scenario, kind: str, name: str) -> list[tuple]:
+    """Paths of every value (or mapping key) in ``s`` that names the ``kind`` called ``name``.
+
+    The scenario validator already knows which fields refer to what: take the named thing
+    away and each reference to it becomes an "unknown <kind> '<name>'" problem at its path.
+    Besides those, the sides of named lines name sides (the set-up checks read them).
+    """
+    if name not in _ids(s, kind):
+        raise EditError(f"unknown {kind} {name!r}")
+    expected = _unknown(kind, name, ())
+    paths = [
+        path
+        for path, message in check_scenario(_without(s, kind, name))
+        if message == expected or message.startswith(expected + ";")
+    ]
+    if kind == "side":
+        paths += [
+            ("map", "lines", line_id, "sides", hand)
+            for line_id, line in s.map.lines.items()
+            for hand, side in line.sides.items()
+            if side == name
+        ]
+    return list(dict.fromkeys(paths))
+
+
+def rename(s: Scenario, kind: str, old: str, new: str) -> Scenario:
+    """Give the ``kind`` called ``old`` the id ``new`` and change every reference to it."""
+    new = new.strip()
+    ids = _ids(s, kind)
+    if new == old:
+        return s
+    if old not in ids:
+        raise EditError(f"unknown {kind} {old!r}")
+    check_new_id(new, ids, f"{kind} id")
+    paths = references(s, kind, old)
+    if kind == "unit":
+        s = set_in(s, ("units", ids.index(old), "id"), new)
+    else:
+        s = set_in(s, RENAMEABLE[kind], _renamed_key(get_in(s, RENAMEABLE[kind]), old, new))
+    for path in paths:
+        if get_in(s, path) == old:
+            s = set_in(s, path, new)
+        else:  # the name is the key of a mapping (terrain effects, air points by side)
+            s = set_in(s, path[:-1], _renamed_key(get_in(s, path[:-1]), old, new))
+    return s
+
+
+def remove_unused(s: Scenario, kind: str, name: str) -> Scenario:
+    """Remove the ``kind`` called ``name``; refused while other parts of the scenario name it."""
+    paths = references(s, kind, name)
+    if paths:
+        more = f" and {len(paths) - 1} more places" if len(paths) > 1 else ""
+        raise EditError(f"{kind} {name!r} is still named at {format_path(paths[0])}{more}; change those first")
+    return _without(s, kind, name)
+
+
+def _renamed_key(d: Mapping, old: Any, new: Any) -> dict:
+    """``d`` with the key ``old`` called ``new``, in the same place."""
+    if old not in d:
+        raise EditError(f"no key {old!r} to rename")
+    return {(new if k == old else k): v for k, v in d.items()}
 
 
 # ----------------------------------------------------------------------------- terrain
@@ -284,6 +390,11 @@ def _singular(kind: str) -> str:
 
 
 def set_city(s: Scenario, city_id: str, city: City | None) -> Scenario:
+    """Add, change or (``None``) remove a city; its hexes and label hex must be on the map."""
+    if city is not None:
+        grid = grid_for(s)
+        for hex_id in [*city.hexes, *city.garrison, *([city.label_hex] if city.label_hex else [])]:
+            _check_hex(grid, hex_id)
     return set_in(s, ("map", "cities", city_id), DELETE if city is None else city)
 
 
@@ -317,6 +428,13 @@ def set_garrison(s: Scenario, city_id: str, hex_id: str, value: int) -> Scenario
     else:
         garrison = with_key(garrison, hex_id, int(value))
     return set_city(s, city_id, city.model_copy(update={"garrison": garrison}))
+
+
+def set_place(s: Scenario, place_id: str, place: Place | None) -> Scenario:
+    """Add, change or (``None``) remove a named place; its hex must be on the map."""
+    if place is not None:
+        _check_hex(grid_for(s), place.hex)
+    return set_in(s, ("map", "places", place_id), DELETE if place is None else place)
 
 
 def set_line(s: Scenario, line_id: str, line: NamedLine | None) -> Scenario:
@@ -388,33 +506,12 @@ def remove_placement(s: Scenario, unit_id: str) -> Scenario:
 
 def rename_unit(s: Scenario, old: str, new: str) -> Scenario:
     """Change a unit's id and every reference to it (placements, zones, reinforcements)."""
-    if old == new:
-        return s
-    if not new:
-        raise EditError("a unit id may not be empty")
-    if any(u.id == new for u in s.units):
-        raise EditError(f"unit id {new!r} is taken")
-    units = [u.model_copy(update={"id": new}) if u.id == old else u for u in s.units]
-    s = set_in(s, ("units",), units)
-    ren = lambda ids: [new if x == old else x for x in ids]  # noqa: E731
-    placements = [p.model_copy(update={"unit": new}) if p.unit == old else p for p in s.setup.placements]
-    zones = [z.model_copy(update={"units": ren(z.units)}) if old in z.units else z for z in s.setup.zones]
-    s = set_in(s, ("setup",), s.setup.model_copy(update={"placements": placements, "zones": zones}))
-    reinf = [r.model_copy(update={"units": ren(r.units)}) if old in r.units else r for r in s.reinforcements]
-    return set_in(s, ("reinforcements",), reinf)
+    return rename(s, "unit", old, new)
 
 
 def rename_unit_type(s: Scenario, old: str, new: str) -> Scenario:
     """Change a unit type's id and the type of every unit of it."""
-    if old == new:
-        return s
-    if not new:
-        raise EditError("a unit type id may not be empty")
-    if new in s.unit_types:
-        raise EditError(f"unit type id {new!r} is taken")
-    types = {(new if k == old else k): v for k, v in s.unit_types.items()}
-    units = [u.model_copy(update={"type": new}) if u.type == old else u for u in s.units]
-    return s.model_copy(update={"unit_types": types, "units": units})
+    return rename(s, "unit type", old, new)
 
 
 def remove_unit(s: Scenario, unit_id: str) -> Scenario:

@@ -4,7 +4,7 @@ import pytest
 from kharkovsuite.map import GameMap
 from kharkovsuite.scenario import dumps_scenario, loads_scenario
 from kharkovsuite.scenario import edit as E
-from kharkovsuite.scenario.model import City, GridModel, NamedLine
+from kharkovsuite.scenario.model import City, GridModel, NamedLine, Place
 
 
 def test_set_in_copies_only_the_path_and_leaves_the_input_alone(small):
@@ -159,3 +159,18 @@ def test_line_and_area_setters(small):
     s = E.set_line(small, "sector", NamedLine(name="Sector", points=[(1.0, 1.0), (5.0, 5.0)]))
     assert "sector" in s.map.lines
     assert "front" not in E.set_line(s, "front", None).map.lines
+
+
+def test_places_stay_on_the_map(small):
+    s = E.set_place(small, "station", Place(name="Station", hex="0202"))
+    assert s.map.places["station"].hex == "0202"
+    with pytest.raises(E.EditError, match="off the map"):
+        E.set_place(small, "station", Place(name="Station", hex="0999"))
+    assert "village" not in E.set_place(small, "village", None).map.places
+
+
+def test_cities_stay_on_the_map(small):
+    town = small.map.cities["town"]
+    with pytest.raises(E.EditError, match="off the map"):
+        E.set_city(small, "town", town.model_copy(update={"label_hex": "0999"}))
+    assert E.set_city(small, "town", town.model_copy(update={"label_hex": "0406"})).map.cities["town"].label_hex == "0406"

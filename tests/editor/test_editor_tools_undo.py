@@ -161,6 +161,32 @@ def test_city_tool_selects_the_city_of_a_clicked_hex(doc):
     assert tool.city_id == "town" and doc.undo_stack.count() == 0
 
 
+def test_place_tool_names_moves_renames_and_deletes_a_place(doc):
+    tool = T.PlaceTool(doc)
+    tool.select(None)
+    _, after = one_undo_step(doc, lambda: tool.click("0303"))
+    place_id = tool.current
+    assert place_id == "place" and after.map.places[place_id].hex == "0303"
+    assert tool.overlay().hexes == {"0303": "selected"}
+    one_undo_step(doc, lambda: tool.click("0304"))  # with a place chosen, a click moves it
+    assert doc.scenario.map.places[place_id].hex == "0304"
+    one_undo_step(doc, lambda: tool.set_properties(name="Balakleya"))
+    assert doc.scenario.map.places[place_id].name == "Balakleya"
+    assert doc.undo_stack.text(doc.undo_stack.count() - 1) == "Change place Place 0303"
+    one_undo_step(doc, tool.delete)
+    assert place_id not in doc.scenario.map.places and tool.current is None
+
+
+def test_place_tool_chooses_the_place_of_a_clicked_hex(doc):
+    tool = T.PlaceTool(doc)
+    tool.select(None)
+    tool.click("0707")  # Selo in small.yaml
+    assert tool.current == "village" and doc.undo_stack.count() == 0
+    tool.click("0707")  # clicking the chosen place again changes nothing
+    assert doc.undo_stack.count() == 0
+    assert not tool.set_properties(hex="9999") and doc.undo_stack.count() == 0
+
+
 def test_line_tool_draws_a_polyline_snapped_to_corners(doc):
     tool = T.LineTool(doc)
     gmap = doc.gmap
