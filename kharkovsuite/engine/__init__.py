@@ -19,6 +19,7 @@ from .actions import (
     CommitReserve,
     DeclineAir,
     DeclineChase,
+    DeclineReserve,
     EliminateExcess,
     EndAdvance,
     EndPhase,
@@ -50,7 +51,7 @@ def new_game(scenario, seed: int = 0, setup: str = "historical") -> GameState:
 
 
 __all__ = [
-    "Action", "Advance", "Attack", "PlaceUnit", "BreakDown", "FormStrongpoint", "ReformDivision", "Chase", "ChooseLoss", "CommitAir", "CommitReserve", "DeclineAir", "DeclineChase",
+    "Action", "Advance", "Attack", "PlaceUnit", "BreakDown", "FormStrongpoint", "ReformDivision", "Chase", "ChooseLoss", "CommitAir", "CommitReserve", "DeclineAir", "DeclineChase", "DeclineReserve",
     "Decision", "EliminateExcess", "EndAdvance", "EndPhase", "GameState", "IllegalAction", "LegalActions",
     "Move", "Overrun", "Phase", "RailMove", "Reach", "Result", "Retreat", "UnitRecord", "action_from_dict",
     "actions", "events", "load", "new_game", "replay", "save",

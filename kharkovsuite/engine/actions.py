@@ -23,7 +23,8 @@ class Action:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         cls.kind = cls.__name__
-        ACTIONS[cls.__name__] = cls
+        if not cls.__name__.startswith("_"):  # private bases only share fields
+            ACTIONS[cls.__name__] = cls
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -58,31 +59,46 @@ class EndPhase(Action):
 
 
 @dataclass(frozen=True)
-class Move(Action):
+class _UnitsAlongPath(Action):
+    """Fields shared by the actions that take units along a path of hexes."""
+
+    units: tuple[str, ...]
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _UnitAlongPath(Action):
+    """Fields shared by the actions that take one unit along a path of hexes."""
+
+    unit: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _OneUnit(Action):
+    """The field shared by the actions that name one unit."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class Move(_UnitsAlongPath):
     """Move a unit or a stack along ``path``.
 
     For a unit on the map ``path[0]`` is its hex; for a reinforcement ``path[0]`` is the first
     hex it enters (and pays for).
     """
 
-    units: tuple[str, ...]
-    path: tuple[str, ...]
-
 
 @dataclass(frozen=True)
-class RailMove(Action):
+class RailMove(_UnitsAlongPath):
     """Move units by rail (6.4) from ``path[0]`` along connected rail hexes."""
 
-    units: tuple[str, ...]
-    path: tuple[str, ...]
-
 
 @dataclass(frozen=True)
-class Overrun(Action):
+class Overrun(_UnitsAlongPath):
     """Overrun the enemy units in ``target`` with units that move there along ``path`` (7.0)."""
 
-    units: tuple[str, ...]
-    path: tuple[str, ...]
     target: str
 
 
@@ -105,26 +121,18 @@ class DeclineAir(Action):
 
 
 @dataclass(frozen=True)
-class ChooseLoss(Action):
+class ChooseLoss(_OneUnit):
     """Take one step loss from ``unit`` (9.56, 9.57)."""
 
-    unit: str
-
 
 @dataclass(frozen=True)
-class Retreat(Action):
+class Retreat(_UnitAlongPath):
     """Retreat ``unit`` along ``path`` (9.6); an empty path means it cannot and is lost."""
 
-    unit: str
-    path: tuple[str, ...]
-
 
 @dataclass(frozen=True)
-class Advance(Action):
+class Advance(_UnitAlongPath):
     """Advance ``unit`` after combat along ``path`` (9.7)."""
-
-    unit: str
-    path: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -133,10 +141,8 @@ class EndAdvance(Action):
 
 
 @dataclass(frozen=True)
-class Chase(Action):
+class Chase(_OneUnit):
     """Move ``unit`` into the hex a disengaging unit left (6.62)."""
-
-    unit: str
 
 
 @dataclass(frozen=True)
@@ -145,10 +151,8 @@ class DeclineChase(Action):
 
 
 @dataclass(frozen=True)
-class EliminateExcess(Action):
+class EliminateExcess(_OneUnit):
     """Remove an over-stacked unit, owner's choice (8.1)."""
-
-    unit: str
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,11 @@ class CommitReserve(Action):
 
     units: tuple[str, ...]
     hexes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeclineReserve(Action):
+    """Leave the rest of a released reserve in its box for now (6.75)."""
 
 
 @dataclass(frozen=True)
@@ -175,10 +184,8 @@ class ReformDivision(Action):
 
 
 @dataclass(frozen=True)
-class FormStrongpoint(Action):
+class FormStrongpoint(_OneUnit):
     """Make an unmoved regiment alone in its hex a strongpoint (15.21)."""
-
-    unit: str
 
 
 @dataclass(frozen=True)

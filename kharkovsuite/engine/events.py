@@ -19,7 +19,8 @@ class Event:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         cls.kind = cls.__name__
-        EVENTS[cls.__name__] = cls
+        if not cls.__name__.startswith("_"):  # private bases only share fields
+            EVENTS[cls.__name__] = cls
 
     def text(self) -> str:
         parts = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "case")
@@ -172,21 +173,25 @@ class GarrisonDestroyed(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Retreated(Event):
+class _UnitAlongPath(Event):
+    """One unit went along a path; ``verb`` says how."""
+
     unit: str
     path: tuple[str, ...]
+    verb: ClassVar[str] = "goes"
 
     def text(self) -> str:
-        return f"{self.unit} retreats {'-'.join(self.path)}"
+        return f"{self.unit} {self.verb} {'-'.join(self.path)}"
 
 
 @dataclass(frozen=True, kw_only=True)
-class Advanced(Event):
-    unit: str
-    path: tuple[str, ...]
+class Retreated(_UnitAlongPath):
+    verb = "retreats"
 
-    def text(self) -> str:
-        return f"{self.unit} advances {'-'.join(self.path)}"
+
+@dataclass(frozen=True, kw_only=True)
+class Advanced(_UnitAlongPath):
+    verb = "advances"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,6 +36,21 @@ def test_every_action_kind_is_registered():
             "Advance", "EndAdvance", "Chase", "DeclineChase", "EliminateExcess"} <= set(ACTIONS)
 
 
+def test_shared_field_bases_are_not_kinds_and_kinds_stay_apart():
+    assert not [k for k in ACTIONS if k.startswith("_")] and not [k for k in EVENTS if k.startswith("_")]
+    move, rail = Move(units=("a",), path=("0101", "0102")), actions.RailMove(units=("a",), path=("0101", "0102"))
+    assert move != rail and str(rail) == "RailMove(units=('a',), path=('0101', '0102'))"
+    overrun = actions.Overrun(("a",), ("0101",), "0102")  # positional order: units, path, target
+    assert overrun.target == "0102" and action_from_dict(overrun.to_dict()) == overrun
+    assert actions.Chase(unit="a") != actions.ChooseLoss(unit="a")
+    assert action_from_dict(actions.DeclineReserve().to_dict()) == actions.DeclineReserve()
+    from kharkovsuite.engine.events import Advanced, Retreated
+
+    assert Retreated(unit="a", path=("1", "2")).text() == "a retreats 1-2"
+    assert Advanced(unit="a", path=("1", "2")).text() == "a advances 1-2"
+    assert event_from_dict(Advanced(unit="a", path=("1",), case="9.71").to_dict()) == Advanced(unit="a", path=("1",), case="9.71")
+
+
 def test_unknown_action_kind_is_an_error():
     with pytest.raises(ValueError):
         action_from_dict({"kind": "Teleport"})

@@ -46,6 +46,7 @@ DECISIONS = {
     "advance": advance,
     "chase": disengagement,
     "overstack": stacking,
+    reserves.RELEASE: reserves.Release,  # 6.75
 }
 
 #: action kind -> handler ``(state, action, events)`` in a phase without a pending decision
@@ -102,10 +103,11 @@ class Kharkov1942Rules:
     def copy_cache(self, cache: dict) -> dict:
         # Cached searches are immutable and may be shared; the derived counts are updated in
         # place, so a clone rebuilds its own.
-        return {k: dict(v) for k, v in cache.items() if k in ("reach", "rail")}
+        return {k: dict(v) for k, v in cache.items() if k in ("reach", "rail", "stack")}
 
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id, old, new)
+        movement.unit_moved(state, unit_id, old, new)  # its cached searches start elsewhere now
         fredericus.unit_moved(state, unit_id, old, new)  # 6.53
         reserves.unit_moved(state, unit_id, old, new)  # 6.75
         supply.unit_moved(state, unit_id, old, new)  # 11.0 cache, 16.0 arrivals
@@ -136,6 +138,7 @@ class Kharkov1942Rules:
             legal.add_list([AirSupply(hex=h) for h in supply.air_supply_legal(state)])  # 13.2
         if "BreakDown" in phase.actions:
             legal.add_list(breakdown.legal(state))
+            legal.add_list(breakdown.reform_legal(state))  # 15.12
             legal.add_list(strongpoints.legal(state))
         legal.add_list([EndPhase()])
         return legal
@@ -149,6 +152,13 @@ class Kharkov1942Rules:
                 return Move(units=(uid,), path=movement.path_of(state, entry, entry.dests[i]))
 
             legal.add(len(entry.dests), make)
+        for group in movement.stacks(state, units):  # 6.0: units of one hex moving together
+            paths = movement.stack_reach(state, group)
+
+            def make_stack(i: int, group=group, paths=paths) -> Move:
+                return Move(units=group, path=paths[i])
+
+            legal.add(len(paths), make_stack)
         for uid in units:
             if rail.may_use_rail(state, uid, movable=True):
                 dests = rail.rail_reach(state, uid)[2]
@@ -180,10 +190,7 @@ class Kharkov1942Rules:
             if action.kind not in phase.actions:
                 case = sequence.REFUSED.get((phase.id, action.kind), phase.case)
                 raise IllegalAction(case, f"{action.kind} is not allowed in the {phase.side or ''} {phase.name} Phase".replace("  ", " "))
-            handler = HANDLERS.get(action.kind)
-            if handler is None:
-                raise IllegalAction(phase.case, f"{action.kind} is not implemented yet (rules engine part 2)")
-            handler(state, action, events)
+            HANDLERS[action.kind](state, action, events)
         self.settle(state, events)
         return events
 
@@ -191,6 +198,8 @@ class Kharkov1942Rules:
         """Run automatic phases and pass idle ones until a player has something to decide."""
         fredericus.flush(state, events)
         while not state.terminal and not state.pending:
+            if reserves.offer_release(state, events):
+                break  # 6.75: the Soviet player may commit the released reserve at once
             phase = sequence.current(state)
             if phase.automatic or (phase.skip_if_idle and len(self.legal_actions(state)) <= 1):
                 sequence.next_phase(state, events)

@@ -14,8 +14,14 @@ that phase (the substitution happens once movement is over).  15.13 stacking hol
 moment; enemy ZOC does not matter.  15.15 only the counters of the box are used; when too few
 are left, eliminated regiments are traded for a division waiting in the box (the division
 leaves play, not counted as eliminated, and as many regiments as its pattern return).
+:func:`reform_legal` lists every re-forming possible now for the legal actions.
+
+5.13: in a set-up by hand the Axis player may break down a division he has placed
+(:func:`setup_legal`, :func:`apply_setup_break_down`).
 """
 from __future__ import annotations
+
+from itertools import combinations
 
 from ...engine.actions import BreakDown, ReformDivision
 from ...engine.errors import IllegalAction
@@ -143,9 +149,75 @@ def legal(state: GameState) -> list[BreakDown]:
     return out
 
 
+def reform_legal(state: GameState) -> list[ReformDivision]:
+    """15.12: every division in the box that the regiments standing together in one hex could
+    re-form now, with each set of those regiments whose faces match its pattern."""
+    if state.phase.id != "axis-movement":
+        return []
+    boxed = sorted(u for u, rec in state.units.items() if rec.box == BOX and is_division(state, u))
+    if not boxed:
+        return []
+    by_hex: dict[str, list[str]] = {}
+    for uid in state.board.side_units.get("axis", ()):
+        rec = state.units[uid]
+        if rec.hex is not None and is_regiment(state, uid):
+            by_hex.setdefault(rec.hex, []).append(uid)
+    out = []
+    for here in sorted(by_hex):
+        regs = sorted(by_hex[here])
+        for div in boxed:
+            pat = pattern(state, div)
+            if pat is None or sum(pat) > len(regs):
+                continue
+            want = [0] * pat[0] + [1] * pat[1]
+            for group in combinations(regs, sum(pat)):
+                if sorted(_face(state, r) for r in group) == want:
+                    out.append(ReformDivision(division=div, regiments=group))
+    return out
+
+
+def _face(state: GameState, uid: str) -> int:
+    return (state.units[uid].data or {}).get("face", 0)
+
+
+def setup_legal(state: GameState) -> list[BreakDown]:
+    """5.13: while the Axis player sets up by hand, a division he has placed may start the game
+    broken down, within the regiments of the box and the stacking limit of its hex."""
+    free = len(in_box(state))
+    out = []
+    for uid in divisions(state):
+        here = state.units[uid].hex
+        pat = pattern(state, uid) if here is not None else None
+        if pat and sum(pat) <= free and stacking.room(state, here, "axis") + 1 >= sum(pat):
+            out.append(BreakDown(division=uid))
+    return out
+
+
+def apply_setup_break_down(state: GameState, action: BreakDown, events: list) -> None:
+    """5.13: the set-up counterpart of :func:`apply_break_down` (no movement phase yet)."""
+    uid = action.division
+    if uid not in state.units or not is_division(state, uid):
+        raise IllegalAction("15.1", f"{uid} is not a German infantry division")
+    if state.units[uid].hex is None:
+        raise IllegalAction("5.13", f"{uid} must be set up on the map before it breaks down")
+    if BreakDown(division=uid) not in setup_legal(state):
+        pat = pattern(state, uid)
+        if pat is None:
+            raise IllegalAction("15.11", f"{uid} has no breakdown pattern at its strength")
+        if len(in_box(state)) < sum(pat):
+            raise IllegalAction("15.15", "not enough regiment counters in the Breakdown box")
+        raise IllegalAction("15.13", f"{sum(pat)} regiments would overstack {state.units[uid].hex}")
+    _replace(state, uid, pattern(state, uid), events, "5.13")
+
+
 def apply_break_down(state: GameState, action: BreakDown, events: list) -> None:
     uid = action.division
-    n2, n1 = check_break_down(state, uid)
+    _replace(state, uid, check_break_down(state, uid), events, "15.11")
+
+
+def _replace(state: GameState, uid: str, pat: tuple[int, int], events: list, case: str) -> None:
+    """Put the division in the box and the regiments of pattern ``pat`` in its hex."""
+    n2, n1 = pat
     n = n2 + n1
     if len(in_box(state)) < n:
         _trade(state, n - len(in_box(state)), events, apply=True)
@@ -160,7 +232,7 @@ def apply_break_down(state: GameState, action: BreakDown, events: list) -> None:
         rec.flags = frozenset()
         state.place(r, here)
     state.game.setdefault("breakdown", {})[uid] = list(regs)
-    events.append(UnitMoved(units=(uid,) + tuple(regs), path=(here,), cost=0.0, how="breakdown", case="15.11"))
+    events.append(UnitMoved(units=(uid,) + tuple(regs), path=(here,), cost=0.0, how="breakdown", case=case))
 
 
 def apply_reform(state: GameState, action: ReformDivision, events: list) -> None:
@@ -175,7 +247,7 @@ def apply_reform(state: GameState, action: ReformDivision, events: list) -> None
     if None in hexes or len(hexes) != 1:
         raise IllegalAction("15.12", "the regiments must stand together in one hex")
     pat = pattern(state, div)
-    faces = sorted((state.units[r].data or {}).get("face", 0) for r in regs)
+    faces = sorted(_face(state, r) for r in regs)
     if pat is None or faces != [0] * pat[0] + [1] * pat[1]:
         raise IllegalAction("15.12", f"{div} re-forms from {pat[0] if pat else 0} 2-8 and {pat[1] if pat else 0} 1-8 regiments")
     here = hexes.pop()

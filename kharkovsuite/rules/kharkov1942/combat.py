@@ -104,12 +104,12 @@ def legal_attacks(state: GameState, legal: LegalActions) -> None:
 def check_attack(state: GameState, action: Attack) -> None:
     side = state.phase.side
     if not action.attackers or len(set(action.attackers)) != len(action.attackers):
-        raise IllegalAction("9.1", "name each attacking unit once")
+        raise IllegalAction("9.11", "name each attacking unit once")
     if not action.targets or len(set(action.targets)) != len(action.targets):
-        raise IllegalAction("9.2", "name each target hex once")
+        raise IllegalAction("9.23", "name each target hex once")
     for hex_id in action.targets:
         if hex_id not in state.board.index:
-            raise IllegalAction("9.1", f"{hex_id} is not a hex of the map")
+            raise IllegalAction("9.11", f"{hex_id} is not a hex of the map")
         if not attackable(state, hex_id, side):
             raise IllegalAction("9.14", f"{hex_id} holds no enemy unit that may still be attacked this phase")
     for uid in action.attackers:
@@ -135,12 +135,19 @@ def check_attack(state: GameState, action: Attack) -> None:
                 raise IllegalAction("9.23", f"{uid} is not adjacent to {hex_id}: every attacker must be adjacent to every target")
 
 
+def defenders_of(state: GameState, targets, side: str) -> tuple[list[str], list[str]]:
+    """The enemy units in the target hexes (9.21) and those of them that retreated there this phase (9.65)."""
+    pd = state.phase_data
+    defenders = [u for h in targets for u in state.units_at(h) if state.units[u].side != side]
+    swept = [u for u in defenders if u in pd["retreated_into"] and pd["retreated_into"][u] == state.units[u].hex]
+    return defenders, swept
+
+
 def apply_attack(state: GameState, action: Attack, events: list) -> None:
     check_attack(state, action)
     side = state.phase.side
     pd = state.phase_data
-    defenders = [u for h in action.targets for u in state.units_at(h) if state.units[u].side != side]
-    swept = [u for u in defenders if u in pd["retreated_into"] and pd["retreated_into"][u] == state.units[u].hex]
+    defenders, swept = defenders_of(state, action.targets, side)
     pd["attacked"].update(action.attackers)
     pd["defended"].update(defenders)
     pd["hexes_attacked"].update(action.targets)
@@ -159,7 +166,7 @@ def apply_attack(state: GameState, action: Attack, events: list) -> None:
         "defender_part": False,
         "eng": False,
     }
-    events.append(AttackDeclared(attackers=action.attackers, targets=action.targets, defenders=tuple(defenders), case="9.1"))
+    events.append(AttackDeclared(attackers=action.attackers, targets=action.targets, defenders=tuple(defenders), case="9.11"))
     fredericus.on_attacked(state, defenders, events)  # 6.52
     proceed(state, events)
 
@@ -219,10 +226,13 @@ def integration_doubled(state: GameState, unit_ids: list[str], attacking: bool) 
     return doubled(state, unit_ids, attacking)
 
 
-def attack_strength(state: GameState, uid: str, targets: list[str], doubled: set[str]) -> tuple[Fraction, str]:
-    """9.35: doublings first, then the Major River halving (fractions kept, 9.32), then supply (11.43)."""
+def attack_strength(state: GameState, uid: str, targets: list[str], doubled: set[str], base: float | None = None) -> tuple[Fraction, str]:
+    """9.35: doublings first, then the Major River halving (fractions kept, 9.32), then supply (11.43).
+
+    ``base`` stands in for the printed Attack Strength (an untried unit's possible values, 12.0).
+    """
     rec = state.units[uid]
-    value = Fraction(attack_value(state, rec)).limit_denominator(1000)
+    value = Fraction(attack_value(state, rec) if base is None else base).limit_denominator(1000)
     notes = [f"{value}"]
     if uid in doubled:
         value *= 2
@@ -236,10 +246,10 @@ def attack_strength(state: GameState, uid: str, targets: list[str], doubled: set
     return value, " ".join(notes)
 
 
-def defense_strength(state: GameState, uid: str, doubled: set[str]) -> tuple[Fraction, str]:
-    """9.31 forest and City double; 9.35 then supply halves (11.43)."""
+def defense_strength(state: GameState, uid: str, doubled: set[str], base: float | None = None) -> tuple[Fraction, str]:
+    """9.31 forest and City double; 9.35 then supply halves (11.43); ``base`` as in :func:`attack_strength`."""
     rec = state.units[uid]
-    value = Fraction(defense_value(state, rec)).limit_denominator(1000)
+    value = Fraction(defense_value(state, rec) if base is None else base).limit_denominator(1000)
     notes = [f"{value}"]
     mult = state.board.defense_multiplier[state.board.index[rec.hex]]
     if mult != 1:
@@ -282,19 +292,30 @@ def fmt(value: Fraction) -> str:
 
 def morale_shift(state: GameState, side: str, events: list) -> int:
     """9.81-9.85: each Soviet attack on the turns of the morale table rolls for a shift to the right."""
-    table = state.scenario.tables.get("morale_bonus")
-    if side != "soviet" or table is None:
+    shifts = morale_shifts(state, side)
+    if shifts is None:
         return 0
-    labels = ["".join(ch for ch in str(c) if ch.isdigit()) for c in table.columns]
-    if str(state.turn) not in labels:
-        return 0  # 9.84
     die = state.rng.randint(1, 6)
     events.append(DiceRolled(die=die, purpose="Soviet morale bonus", case="9.85"))
-    value = table.rows[die][labels.index(str(state.turn))]
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return 0  # "n": no shift
+    return shifts[die]
+
+
+def morale_shifts(state: GameState, side: str) -> dict[int, int] | None:
+    """9.81-9.85: the shift for each morale die this turn, or None when no morale die is rolled."""
+    table = state.scenario.tables.get("morale_bonus")
+    if side != "soviet" or table is None:
+        return None
+    labels = ["".join(ch for ch in str(c) if ch.isdigit()) for c in table.columns]
+    if str(state.turn) not in labels:
+        return None  # 9.84
+    out = {}
+    for die in range(1, 7):
+        value = table.rows[die][labels.index(str(state.turn))]
+        try:
+            out[die] = int(value)
+        except (TypeError, ValueError):
+            out[die] = 0  # "n": no shift
+    return out
 
 
 def die_modifier(state: GameState, attackers: list[str], targets: list[str]) -> int:
@@ -329,29 +350,15 @@ def resolve(state: GameState, combat: dict, events: list) -> None:
         value, note = defense_strength(state, uid, d_doubled)
         total_d += value
         d_rows.append((uid, fmt(value), note))
-    for uid in combat["swept"]:
-        d_rows.append((uid, "0", "retreated here this phase 9.65"))
-    hq_hexes = {state.units[u].hex for u in counted if not is_combat(state, u)}
-    for hex_id in sorted(hq_hexes):
-        if not any(is_combat(state, u) for u in state.units_at(hex_id) if state.units[u].side == combat["enemy"]):
-            total_d += 1  # 10.14: HQs alone defend with one
-            d_rows.append(("HQ " + hex_id, "1", "HQ alone 10.14"))
-    garrison = sum(state.game["garrisons"].get(h, 0) for h in targets) if combat["enemy"] == "axis" else 0
-    total_d += garrison  # 15.32, 15.33: added, not doubled
+    extra_rows, extra, garrison = other_defense(state, combat, counted, targets)
+    d_rows += extra_rows
+    total_d += extra
     if total_d <= 0:
         total_d = Fraction(1)
     crt = state.scenario.tables["crt"]
     columns = list(crt.columns)
     base = base_column(columns, total_a, total_d)
-    shifts: list[tuple[str, int]] = []
-    a_armor = any(is_armor(state, u) for u in attackers)
-    d_armor = any(is_armor(state, u) for u in combat_defenders)
-    if a_armor != d_armor:
-        shifts.append(("armor superiority 9.9", 1 if a_armor else -1))
-    if combat["air"]["attacker"]:
-        shifts.append(("attacker Air Point 13.14", 1))
-    if combat["air"]["defender"]:
-        shifts.append(("defender Air Point 13.14", -1))
+    shifts = fixed_shifts(state, attackers, combat_defenders, combat["air"])
     morale = 0 if combat.get("overrun") else morale_shift(state, combat["side"], events)  # 7.21
     if morale:
         shifts.append(("Soviet morale 9.85", morale))
@@ -359,8 +366,7 @@ def resolve(state: GameState, combat: dict, events: list) -> None:
     die = state.rng.randint(1, 6)
     mod = die_modifier(state, attackers, targets)
     events.append(DiceRolled(die=die, modified=die + mod, purpose="combat", case="9.4"))
-    row = min(die + mod, max(crt.rows))
-    result = str(crt.rows[row][column])
+    result = crt_result(crt, column, die + mod)
     combat["result"] = result
     combat["parts"] = parse_result(result)
     events.append(
@@ -379,6 +385,40 @@ def resolve(state: GameState, combat: dict, events: list) -> None:
             case="9.4",
         )
     )
+
+
+def other_defense(state: GameState, combat: dict, counted: list[str], targets: list[str]) -> tuple[list, int, int]:
+    """Rows and strength besides the combat units': units retreated here count 0 (9.65), HQs alone 1 (10.14), garrisons (15.32, 15.33)."""
+    rows, total = [], 0
+    for uid in combat["swept"]:
+        rows.append((uid, "0", "retreated here this phase 9.65"))
+    hq_hexes = {state.units[u].hex for u in counted if not is_combat(state, u)}
+    for hex_id in sorted(hq_hexes):
+        if not any(is_combat(state, u) for u in state.units_at(hex_id) if state.units[u].side == combat["enemy"]):
+            total += 1  # 10.14: HQs alone defend with one
+            rows.append(("HQ " + hex_id, "1", "HQ alone 10.14"))
+    garrison = sum(state.game["garrisons"].get(h, 0) for h in targets) if combat["enemy"] == "axis" else 0
+    total += garrison  # 15.32, 15.33: added, not doubled
+    return rows, total, garrison
+
+
+def fixed_shifts(state: GameState, attackers: list[str], combat_defenders: list[str], air_used: dict) -> list[tuple[str, int]]:
+    """The column shifts known before the dice: armor superiority (9.9) and Air Points (13.14)."""
+    shifts: list[tuple[str, int]] = []
+    a_armor = any(is_armor(state, u) for u in attackers)
+    d_armor = any(is_armor(state, u) for u in combat_defenders)
+    if a_armor != d_armor:
+        shifts.append(("armor superiority 9.9", 1 if a_armor else -1))
+    if air_used["attacker"]:
+        shifts.append(("attacker Air Point 13.14", 1))
+    if air_used["defender"]:
+        shifts.append(("defender Air Point 13.14", -1))
+    return shifts
+
+
+def crt_result(crt, column: int, modified_die: int) -> str:
+    """The CRT entry of a column for a (modified) die; a die above the table reads its last row (9.33)."""
+    return str(crt.rows[min(modified_die, max(crt.rows))][column])
 
 
 def parse_result(text: str) -> list[list]:

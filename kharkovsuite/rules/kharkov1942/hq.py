@@ -37,14 +37,25 @@ def activate_scheduled(state: GameState, events: list) -> None:
     """10.32-10.34: at the start of a game-turn, HQs whose activation turn has come turn active.
 
     The activation turn is the unit's ``entry_turn`` (the "GT-n" printed on the HQ's back,
-    3.21).  Part 2 adds the other ways an HQ changes state.
+    3.21).  An HQ of the reinforcement schedule with no such turn becomes active on the
+    game-turn it is due, so it arrives active and supplies its units from the hex it enters
+    (16.0; the rulebook's own schedule has no HQ, this is how the program reads it).
     """
     for uid, rec in state.units.items():
-        model = state.board.unit_model[uid]
         if "inactive" in rec.flags and "displaced" not in rec.flags and state.board.is_hq(uid):
-            if model.entry_turn is not None and model.entry_turn <= state.turn:
+            turn = activation_turn(state, uid)
+            if turn is not None and turn <= state.turn:
                 state.set_flag(uid, "inactive", False)
                 events.append(FlagChanged(unit=uid, flag="active", on=True, case="10.3"))
+
+
+def activation_turn(state: GameState, unit_id: str) -> int | None:
+    """10.3, 16.0: the game-turn the HQ turns active: its ``entry_turn``, else for a
+    reinforcement the turn it is due."""
+    turn = state.board.unit_model[unit_id].entry_turn
+    if turn is None:
+        turn = (state.units[unit_id].data or {}).get("due")
+    return turn
 
 
 def displace(state: GameState, unit_id: str, events: list) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from itertools import combinations
 
 from ...engine.actions import Move
 from ...engine.errors import IllegalAction
@@ -27,7 +28,7 @@ INF = 1 << 30
 ARRIVING = "arriving"  # the box of reinforcements not yet on the map (16.0)
 
 #: how -> the case a move of that kind is made under
-HOW_CASE = {"move": "6.1", "disengage": "6.6", "breakout": "6.8", "enter": "16.0"}
+HOW_CASE = {"move": "6.0b", "disengage": "6.6", "breakout": "6.8", "enter": "16.0"}
 
 
 # ----------------------------------------------------------------------------- the phase
@@ -270,6 +271,15 @@ def sync_cache(state: GameState) -> dict[str, ReachEntry]:
     return cache
 
 
+def unit_moved(state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
+    """Engine move hook: a unit put somewhere else by any means (breakdown, re-forming, a
+    commitment, a retreat) drops its own cached searches, which start from its old hex."""
+    for key in ("reach", "rail"):
+        got = state.cache.get(key)
+        if got:
+            got.pop(unit_id, None)
+
+
 def path_of(state: GameState, entry: ReachEntry, dest: int) -> tuple[str, ...]:
     ids = state.board.ids
     out = [dest]
@@ -304,6 +314,36 @@ def legal_moves(state: GameState, units) -> dict[str, Reach]:
     return out
 
 
+def stacks(state: GameState, units: list[str]) -> list[tuple[str, ...]]:
+    """6.0: the groups of two or more of ``units`` (those able to move) that share a map hex,
+    every such group of each hex, smallest first."""
+    by_hex: dict[str, list[str]] = {}
+    for uid in units:
+        here = state.units[uid].hex
+        if here is not None:
+            by_hex.setdefault(here, []).append(uid)
+    out: list[tuple[str, ...]] = []
+    for here in sorted(by_hex):
+        group = sorted(by_hex[here])
+        for k in range(2, len(group) + 1):
+            out.extend(combinations(group, k))
+    return out
+
+
+def stack_reach(state: GameState, units: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The paths of :func:`legal_moves` for a stack, one per destination in hex order.
+
+    Cached for as long as the cached searches of its members stay (they are what it is made of).
+    """
+    cache = state.cache.setdefault("stack", {})
+    entries = tuple(reach(state, uid) for uid in units)
+    got = cache.get(units)
+    if got is None or any(a is not b for a, b in zip(got[0], entries)):
+        moves = legal_moves(state, units)
+        got = cache[units] = (entries, [moves[h].path for h in sorted(moves)])
+    return got[1]
+
+
 # ----------------------------------------------------------------------------- checking a path
 
 
@@ -314,7 +354,7 @@ def check_path(state: GameState, unit_id: str, path: tuple[str, ...]) -> tuple[i
     rec = state.units[unit_id]
     for h in path:
         if h not in b.index:
-            raise IllegalAction("6.1", f"{h} is not a hex of the map")
+            raise IllegalAction("6.0b", f"{h} is not a hex of the map")
     idx = [b.index[h] for h in path]
     if ctx.start is None:
         if not idx or idx[0] not in ctx.entries:
@@ -324,7 +364,7 @@ def check_path(state: GameState, unit_id: str, path: tuple[str, ...]) -> tuple[i
         steps = idx
     else:
         if len(idx) < 2 or idx[0] != ctx.start:
-            raise IllegalAction("6.1", f"a move of {unit_id} starts at its hex {rec.hex} and enters at least one hex")
+            raise IllegalAction("6.0b", f"a move of {unit_id} starts at its hex {rec.hex} and enters at least one hex")
         if ctx.how is None:
             raise IllegalAction("6.24", f"{unit_id} may not leave the enemy-controlled hex {rec.hex}")
         cost = 0
@@ -335,7 +375,7 @@ def check_path(state: GameState, unit_id: str, path: tuple[str, ...]) -> tuple[i
             raise IllegalAction("6.23", f"{unit_id} must stop on entering the enemy-controlled hex {b.ids[a]}")
         edge = b.edge_of.get((a, c))
         if edge is None:
-            raise IllegalAction("6.1", f"{b.ids[a]} and {b.ids[c]} are not adjacent")
+            raise IllegalAction("6.0b", f"{b.ids[a]} and {b.ids[c]} are not adjacent")
         if edge.move_blocked:
             raise IllegalAction("6.3", f"the river between {b.ids[a]} and {b.ids[c]} may be crossed only along a road")
         step_cost = next(cc for j, cc, _m in b.adj[ctx.cls][a] if j == c)
@@ -388,23 +428,23 @@ def apply_move(state: GameState, action: Move, events: list) -> None:
 
 def _check_units(state: GameState, units: tuple[str, ...], path: tuple[str, ...]) -> None:
     if not units or len(set(units)) != len(units):
-        raise IllegalAction("6.0", "name each moving unit once")
+        raise IllegalAction("6.0b", "name each moving unit once")
     where = set()
     for uid in units:
         rec = state.units.get(uid)
         if rec is None:
-            raise IllegalAction("6.0", f"no unit {uid!r}")
+            raise IllegalAction("6.0a", f"no unit {uid!r}")
         if rec.side != state.phase.side:
             raise IllegalAction("6.13", f"{uid} is not the phasing player's")
         if uid in state.phase_data.get("moved", ()):
-            raise IllegalAction("6.0", f"{uid} has already moved this phase (movement ends when the hand leaves it)")
+            raise IllegalAction("6.12", f"{uid} has already moved this phase (movement ends when the hand leaves it)")
         if not can_move(state, rec):
             raise IllegalAction(_why_not(state, rec), f"{uid} may not move now")
         where.add(rec.hex or rec.box)
     if len(where) > 1:
-        raise IllegalAction("6.0", "units moving together start in the same hex")
+        raise IllegalAction("6.0b", "units moving together start in the same hex")
     if not path:
-        raise IllegalAction("6.0", "a move needs a path")
+        raise IllegalAction("6.0b", "a move needs a path")
 
 
 def _why_not(state: GameState, rec: UnitRecord) -> str:
@@ -416,4 +456,4 @@ def _why_not(state: GameState, rec: UnitRecord) -> str:
         return "4.2.B3"
     if rec.hex is None:
         return "16.0"
-    return "6.0"
+    return "6.0a"

@@ -43,7 +43,11 @@ COST = 6  # 3 MP, in half MP (7.0)
 
 
 def begin_phase(state: GameState, events: list) -> None:
-    """Snapshot for 7.17: the phasing side's active HQs and their hexes at the start of the phase."""
+    """Snapshot for 7.17: the phasing side's active HQs and their hexes at the start of the phase.
+
+    The phase's overrun records start empty here, so that reading the legal actions (which
+    fills them on demand) never makes a played game differ from its replay."""
+    _pd(state)
     side = state.phase.side
     if side != "soviet":
         return
@@ -158,9 +162,9 @@ def check_overrun(state: GameState, action: Overrun) -> tuple[int, str | None]:
     pd = _pd(state)
     units, path, target = tuple(action.units), tuple(action.path), action.target
     if not units or len(set(units)) != len(units):
-        raise IllegalAction("7.0", "name each overrunning unit once")
+        raise IllegalAction("7.0a", "name each overrunning unit once")
     if not path:
-        raise IllegalAction("7.0", "an overrun needs a path, at least the stack's own hex")
+        raise IllegalAction("7.0a", "an overrun needs a path, at least the stack's own hex")
     starts = set()
     for uid in units:
         rec = state.units.get(uid)
@@ -184,10 +188,10 @@ def check_overrun(state: GameState, action: Overrun) -> tuple[int, str | None]:
         cost = max(check_path(state, uid, path)[0] for uid in units)
     for uid in units:
         if cost + COST > allowance(state, state.units[uid]):
-            raise IllegalAction("7.0", f"{uid} lacks the 3 MP an overrun costs")
+            raise IllegalAction("7.0b", f"{uid} lacks the 3 MP an overrun costs")
     b = state.board
     if target not in b.index or target not in b.nbr_ids[path[-1]]:
-        raise IllegalAction("7.0", f"an overrun targets a hex adjacent to {path[-1]}")
+        raise IllegalAction("7.0b", f"an overrun targets a hex adjacent to {path[-1]}")
     if target not in targets_from(state, path[-1], side):
         if any(state.units[u].side != side for u in state.units_at(target)):
             raise IllegalAction("6.3", "no overrun across the Dnieper away from a road")
@@ -210,7 +214,7 @@ def apply_overrun(state: GameState, action: Overrun, events: list) -> None:
     if len(path) > 1:
         for uid in units:
             relocate(state, uid, path[-1], events)
-        events.append(UnitMoved(units=units, path=path, cost=cost / 2, how="move", case="6.1"))
+        events.append(UnitMoved(units=units, path=path, cost=cost / 2, how="move", case="6.0b"))
     for uid in units:
         pd["spent"][uid] = pd["spent"].get(uid, 0) + cost + COST
         pd.get("overrun_free", set()).discard(uid)
@@ -241,7 +245,7 @@ def apply_overrun(state: GameState, action: Overrun, events: list) -> None:
         "steps_before": {u: state.units[u].step for u in list(units) + defenders},
         "from": path[-1],
     }
-    events.append(AttackDeclared(attackers=units, targets=(target,), defenders=tuple(defenders), case="7.0"))
+    events.append(AttackDeclared(attackers=units, targets=(target,), defenders=tuple(defenders), case="7.0a"))
     fredericus.on_attacked(state, defenders, events)  # 6.52
     for uid in units:
         state.cache.get("reach", {}).pop(uid, None)

@@ -113,7 +113,7 @@ def check_rail_path(state: GameState, unit_id: str, path: tuple[str, ...]) -> No
 def apply_rail(state: GameState, action: RailMove, events: list) -> None:
     units, path = action.units, action.path
     if not units or len(set(units)) != len(units):
-        raise IllegalAction("6.4", "name each unit once")
+        raise IllegalAction("6.41", "name each unit once")
     if not state.phase_data.get("rail_allowed"):
         raise IllegalAction("6.45", "no rail movement in this phase")
     for uid in units:
@@ -132,4 +132,4 @@ def apply_rail(state: GameState, action: RailMove, events: list) -> None:
     state.phase_data["moved"].update(units)
     for uid in units:
         relocate(state, uid, path[-1], events)
-    events.append(UnitMoved(units=units, path=path, cost=0.0, how="rail", case="6.4"))
+    events.append(UnitMoved(units=units, path=path, cost=0.0, how="rail", case="6.41"))

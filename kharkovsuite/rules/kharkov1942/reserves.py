@@ -15,17 +15,20 @@ within three hexes of may be committed whole, without limit (6.75); everything f
 
 Interpretation (6.75): the release is recorded the moment an Axis unit moves (or enters, or
 retreats or advances) to within three hexes of the counter; Axis units already that close at
-set-up do not count.  The released units are committed in the next Reserve Commitment Phase
-(the program does not interrupt the Axis player-turn).
+set-up do not count.  As soon as the action that caused it is over (and any decision it
+opened is settled), the Soviet player is asked at once, whoever's turn it is (decision
+``reserve_release``): he commits that reserve's units one by one (``CommitReserve``) or stops
+(``DeclineReserve``).  Units he leaves in the box may be committed in any later Reserve
+Commitment Phase, without the limits of 6.74.
 """
 from __future__ import annotations
 
 import re
 
-from ...engine.actions import CommitReserve
+from ...engine.actions import CommitReserve, DeclineReserve
 from ...engine.errors import IllegalAction
-from ...engine.events import Eliminated, UnitMoved
-from ...engine.state import GameState
+from ...engine.events import Eliminated, FlagChanged, UnitMoved
+from ...engine.state import Decision, GameState
 from . import fredericus, stacking
 from .places import relocate
 
@@ -34,6 +37,8 @@ NINTH = "reserve-9"  # 6.55
 TURN_LIMIT = 3  # 6.74
 FREE_TURN = 4  # 6.76
 REMOVED = "reserve-removed"
+RELEASE = "reserve_release"  # the pending decision of 6.75
+OFFERS = "reserve_offers"  # phase_data: boxes released by the action being applied
 
 
 def _digits(text: str) -> str:
@@ -76,6 +81,47 @@ def unit_moved(state: GameState, unit_id: str, old: str | None, new: str | None)
         where = state.units[counter].hex
         if where is not None and box not in data["released"] and b.hex_distance(where, new) <= 3:
             data["released"].append(box)
+            state.phase_data.setdefault(OFFERS, []).append(box)
+
+
+def offer_release(state: GameState, events: list) -> bool:
+    """6.75: open the Soviet decision for a reserve released since the last action, if any
+    of its units are still boxed; True when a decision was opened."""
+    offers = state.phase_data.get(OFFERS)
+    data = state.game.get(KEY) or {"boxes": {}}
+    while offers:
+        box = offers.pop(0)
+        counter = data["boxes"].get(box)
+        if counter and state.units[counter].hex is not None and boxed(state, box):
+            events.append(FlagChanged(unit=counter, flag="released", on=True, case="6.75"))
+            state.pending.append(Decision(RELEASE, "soviet", "6.75", {"box": box}))
+            return True
+    return False
+
+
+class Release:
+    """The decision of 6.75: commit the released reserve's units now, one at a time, or stop."""
+
+    @staticmethod
+    def legal(state: GameState, decision: Decision) -> list:
+        box = decision.data["box"]
+        hexes = [h for h in placements(state, box) if stacking.room(state, h, "soviet") > 0]
+        return [CommitReserve(units=(u,), hexes=(h,)) for u in boxed(state, box) for h in hexes] + [DeclineReserve()]
+
+    @staticmethod
+    def apply(state: GameState, decision: Decision, action, events: list) -> None:
+        box = decision.data["box"]
+        if isinstance(action, DeclineReserve):
+            state.pending.pop()
+            return
+        if not isinstance(action, CommitReserve):
+            raise IllegalAction("6.75", "commit released reserve units with CommitReserve or stop with DeclineReserve()")
+        stray = [u for u in action.units if u not in state.units or state.units[u].box != box]
+        if stray:
+            raise IllegalAction("6.75", f"only units of the released {box} may be committed now, not {', '.join(stray)}")
+        apply_commit(state, action, events)
+        if len(Release.legal(state, decision)) <= 1:
+            state.pending.pop()
 
 
 def released(state: GameState, box: str) -> bool:

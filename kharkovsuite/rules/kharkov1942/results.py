@@ -154,7 +154,7 @@ def _retreat(state: GameState, decision: Decision, action: Retreat, events: list
         return
     friends_there = any(state.units[u].side == state.units[action.unit].side for u in state.units_at(path[-1]))
     relocate(state, action.unit, path[-1], events)
-    events.append(Retreated(unit=action.unit, path=(origin,) + path, case="9.6"))
+    events.append(Retreated(unit=action.unit, path=(origin,) + path, case="9.61"))
     combat["retreats"].setdefault(origin, []).append(list(path))
     if friends_there:
         state.phase_data["retreated_into"][action.unit] = path[-1]  # 9.65

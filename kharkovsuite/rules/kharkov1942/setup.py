@@ -1,4 +1,4 @@
-"""Setting a game up (5.0): the historical deployment of the scenario.
+"""Setting a game up (5.0): the historical deployment of the scenario, or a set-up by hand.
 
 ``setup.placements`` puts each unit in a hex or an off-map box (reserve boxes, the German
 Regimental Breakdown box).  Units of the reinforcement schedule wait in the ``arriving``
@@ -66,13 +66,14 @@ def start_play(state: GameState, events: list | None = None) -> GameState:
 MANUAL_BOX = "setup"  # units waiting to be set up by hand
 SETUP_PHASES = {
     side: Phase(
-        f"{side}-setup", "Set-up", side, "5.0",
+        f"{side}-setup", "Set-up", side, {"axis": "5.0a", "soviet": "5.0b"}[side],
         f"The {side.title()} player sets up his units in their zones (5.14, 5.2/5.3); then his side of the front must be held (5.15).",
         ("PlaceUnit", "EndPhase"),
     )
     for side in ("axis", "soviet")
 }
 ORDER = ("axis", "soviet")  # 5.0: the Axis player sets up first
+SETUP_CASE = {"axis": "5.0a", "soviet": "5.0b"}  # the case of each side's set-up
 
 
 def begin_manual(state: GameState) -> GameState:
@@ -125,6 +126,21 @@ def waiting(state: GameState, side: str) -> list[str]:
     return sorted(u for u, rec in state.units.items() if rec.side == side and rec.box == MANUAL_BOX)
 
 
+#: 5.2a: set-up zones one of whose units may instead set up in any hex of a City (zone -> city id)
+CITY_OPTION = {"axis-1-2": "kharkov"}
+
+
+def city_option(state: GameState, zone_id: str, uid: str) -> tuple[list[str], str | None]:
+    """5.2a: (the City's hexes outside the zone, the unit of the zone already set up there or None)."""
+    city = state.scenario.map.cities.get(CITY_OPTION.get(zone_id, ""))
+    if city is None:
+        return [], None
+    hexes = [h for h in city.hexes if h not in zone_hexes(state, zone_id)]
+    zone_units = next(z.units for z in state.scenario.setup.zones if z.id == zone_id)
+    taken = next((u for u in zone_units if u != uid and state.units[u].hex in hexes), None)
+    return hexes, taken
+
+
 def places_for(state: GameState, uid: str) -> list[str]:
     from .stacking import room
     from .units import is_combat
@@ -134,7 +150,9 @@ def places_for(state: GameState, uid: str) -> list[str]:
         return []
     side = state.units[uid].side
     out = []
-    for h in zone_hexes(state, zone):
+    extra, taken = city_option(state, zone, uid)
+    hexes = list(zone_hexes(state, zone)) + (extra if taken is None else [])
+    for h in hexes:
         if any(state.units[u].side != side for u in state.units_at(h)):
             continue
         if is_combat(state, uid) and room(state, h, side) <= 0:
@@ -154,6 +172,10 @@ def setup_legal(state: GameState, legal) -> None:
             return PlaceUnit(unit=uid, hex=hexes[i])
 
         legal.add(len(hexes), make)
+    if side == "axis":
+        from .breakdown import setup_legal as breakdowns
+
+        legal.add_list(breakdowns(state))  # 5.13
     if not waiting(state, side):
         legal.add_list([EndPhase()])
 
@@ -183,19 +205,27 @@ def setup_apply(state: GameState, action, events: list) -> None:
         uid, h = action.unit, action.hex
         rec = state.units.get(uid)
         if rec is None or rec.side != side or rec.box != MANUAL_BOX:
-            raise IllegalAction("5.0", f"{uid} is not a unit of the {side} side waiting to be set up")
+            raise IllegalAction(SETUP_CASE[side], f"{uid} is not a unit of the {side} side waiting to be set up")
         if h not in places_for(state, uid):
             zone = data["zone_of"].get(uid)
             if zone and h in zone_hexes(state, zone):
                 raise IllegalAction("8.1", f"{h} cannot take {uid} (stacking or an enemy unit)")
+            extra, taken = city_option(state, zone, uid) if zone else ([], None)
+            if h in extra and taken:
+                raise IllegalAction("5.2a", f"only one unit of its group may set up in that City; {taken} already has")
             raise IllegalAction("5.14", f"{uid} sets up in its zone {zone}, not in {h}")
         state.place(uid, h)
-        events.append(UnitMoved(units=(uid,), path=(h,), cost=0.0, how="setup", case="5.0"))
+        events.append(UnitMoved(units=(uid,), path=(h,), cost=0.0, how="setup", case=SETUP_CASE[side]))
+        return
+    if action.kind == "BreakDown" and side == "axis":
+        from .breakdown import apply_setup_break_down
+
+        apply_setup_break_down(state, action, events)  # 5.13
         return
     if action.kind != "EndPhase":
-        raise IllegalAction("5.0", f"{action.kind} is not allowed during the set-up")
+        raise IllegalAction(SETUP_CASE[side], f"{action.kind} is not allowed during the set-up")
     if waiting(state, side):
-        raise IllegalAction("5.0", f"the {side} side still has units to set up: {', '.join(waiting(state, side)[:5])}")
+        raise IllegalAction(SETUP_CASE[side], f"the {side} side still has units to set up: {', '.join(waiting(state, side)[:5])}")
     unheld = unheld_front(state, side)
     if unheld:
         raise IllegalAction("5.15", f"front-line hexes neither occupied nor in {side} ZOC: {', '.join(unheld[:8])}")

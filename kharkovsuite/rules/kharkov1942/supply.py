@@ -285,8 +285,8 @@ class SideSupply:
             seeds = {}
             for u in hqs:
                 i = b.index[state.units[u].hex]
-                if s_edge.reached(i):
-                    self.kind[u] = "hq-line"
+                if s_edge.reached(i) or u in special:  # 16.0: an HQ arriving is supplied
+                    self.kind[u] = "hq-line" if s_edge.reached(i) else special[u]
                     if _active_hq(state, u):
                         r = b.hq_values(u).command_radius
                         if r > seeds.get(i, -1):

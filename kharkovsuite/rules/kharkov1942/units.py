@@ -128,7 +128,7 @@ def reveal(state: GameState, unit_id: str, events: list) -> None:
     c = pool.counters[index]
     rec.values = {"attack": c.attack, "defense": c.defense, "movement": c.movement, "steps": c.steps, "pool": pool_id, "counter": index}
     rec.flags = rec.flags | {"revealed"}
-    events.append(Revealed(unit=unit_id, attack=c.attack, defense=c.defense, movement=c.movement, steps=c.steps, case="12.0"))
+    events.append(Revealed(unit=unit_id, attack=c.attack, defense=c.defense, movement=c.movement, steps=c.steps, case="12.0b"))
 
 
 # ----------------------------------------------------------------------------- losses (9.5)

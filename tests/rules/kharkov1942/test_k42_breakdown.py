@@ -136,3 +136,28 @@ def test_15_12_a_wrong_set_of_regiments_may_not_re_form(bd):
     with pytest.raises(IllegalAction) as err:
         state.apply(ReformDivision(division="ge-1", regiments=regs[:2]))
     assert err.value.case == "15.12"
+
+
+def test_15_12_legal_actions_offer_the_re_forming_of_regiments_standing_together(bd):
+    state = bd({"ge-1": "0207"})
+    state.apply(BreakDown(division="ge-1"))
+    regs = tuple(sorted(state.units_at("0207")))
+    offered = [a for a in state.legal_actions() if a.kind == "ReformDivision"]
+    assert offered == [ReformDivision(division="ge-1", regiments=regs)]
+    state.apply(offered[0])
+    assert state.units_at("0207") == ["ge-1"]
+
+
+def test_15_12_no_re_forming_is_offered_when_the_regiments_stand_apart(bd):
+    state = bd({"ge-1": "0207"})
+    state.apply(BreakDown(division="ge-1"))
+    regs = tuple(sorted(state.units_at("0207")))
+    state.apply(Move(units=(regs[0],), path=("0207", "0208")))
+    assert not [a for a in state.legal_actions() if a.kind == "ReformDivision"]
+
+
+def test_15_1_every_offered_breakdown_and_re_forming_is_accepted(bd):
+    state = bd({"ge-1": "0207", "ge-4": "0307"})
+    state.apply(BreakDown(division="ge-1"))
+    for action in [a for a in state.legal_actions() if a.kind in ("BreakDown", "ReformDivision")]:
+        state.clone().apply(action)

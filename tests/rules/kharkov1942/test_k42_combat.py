@@ -311,7 +311,7 @@ def test_12_0_untried_strength_is_drawn_at_the_instant_of_combat():
     assert state.units["su-r1"].values is None  # the Soviet Air Point decision comes first (12.0, 13.11)
     events = state.apply(DeclineAir())
     revealed = last(events, "Revealed")
-    assert (revealed.unit, revealed.attack, revealed.defense, revealed.case) == ("su-r1", 1, 2, "12.0")
+    assert (revealed.unit, revealed.attack, revealed.defense, revealed.case) == ("su-r1", 1, 2, "12.0b")
     assert sum(state.game["pools"]["rifle"]) == pool_before - 1
     assert state.observation("axis")["units"]["su-r1"]["values"]["defense"] == 2
 
@@ -344,3 +344,30 @@ def test_9_81_no_morale_bonus_for_axis_attacks():
     state = position({"ge-1": "0505", "su-g1": "0504"}, phase="axis-combat")
     events = []
     assert combat.morale_shift(state, "axis", events) == 0 and events == []
+
+
+def test_12_0c_untried_attackers_stay_committed_once_the_attack_is_declared():
+    state = position({"su-g1": "0504", "su-r1": "0404", "ge-5": "0505", "ge-1": "0305"}, phase="soviet-combat", turn=1)
+    state.rng = Dice(1, 1, draws=[0])
+    state.apply(Attack(attackers=("su-g1", "su-r1"), targets=("0505",)))
+    assert state.pending[-1].kind == "air"
+    assert {a.kind for a in state.legal_actions()} == {"CommitAir", "DeclineAir"}  # nothing withdraws
+    with pytest.raises(IllegalAction):
+        state.apply(Attack(attackers=("su-r1",), targets=("0305",)))  # no switching to another combat
+    events = state.apply(DeclineAir())
+    assert last(events, "Revealed").unit == "su-r1"
+    assert [a[0] for a in resolved(events).attackers] == ["su-g1", "su-r1"]  # fights whatever it showed
+
+
+def test_12_0d_air_points_are_allocated_before_any_untried_unit_is_revealed():
+    state = position({"su-g1": "0504", "su-r1": "0404", "ge-5": "0505"}, phase="soviet-combat", turn=2)
+    state.rng = Dice(1, 1, draws=[0])
+    events = state.apply(Attack(attackers=("su-g1", "su-r1"), targets=("0505",)))
+    assert last(events, "Revealed") is None and state.units["su-r1"].values is None
+    roles = []
+    while state.pending and state.pending[-1].kind == "air":
+        roles.append(state.pending[-1].data["role"])
+        assert state.units["su-r1"].values is None  # still hidden while either side decides
+        events = state.apply(CommitAir())
+    assert roles == ["attacker", "defender"]
+    assert last(events, "Revealed").unit == "su-r1"

@@ -44,3 +44,62 @@ def test_10_3_an_hq_turns_active_on_its_turn_and_then_supplies():
     sequence.go_to(state, "soviet-movement", 2)  # su-hq6 activates on GT 2
     assert "inactive" not in state.units["su-hq6"].flags
     assert supply.in_supply(state, "su-r1")
+
+
+def test_10_15_an_hq_exerts_no_zoc():
+    from kharkovsuite.rules.kharkov1942.zoc import in_enemy_zoc
+
+    state = position({"su-hq6": "0406", "ge-1": "0407"}, phase="axis-movement")
+    assert not in_enemy_zoc(state, "0407", "axis")
+    assert "0405" in state.legal_moves("ge-1")  # moves past the HQ without stopping
+    state = position({"su-hq6": "0406", "su-g1": "0406", "ge-1": "0407"}, phase="axis-movement")
+    assert in_enemy_zoc(state, "0407", "axis")
+
+
+def test_10_25_a_soviet_unit_with_no_line_from_an_active_hq_defends_at_half_strength():
+    from k42_helpers import reveal_as
+
+    from kharkovsuite.rules.kharkov1942 import combat
+
+    state = position({"su-hq6": "0501", "su-g1": "0503", "ge-1": "0504"}, phase="axis-combat", turn=2)
+    assert supply.in_supply(state, "su-g1")
+    full, _ = combat.defense_strength(state, "su-g1", set())
+    state = position({"su-hq6": "0501", "su-g1": "0503", "ge-1": "0504"}, phase="axis-combat", turn=2)
+    state.set_flag("su-hq6", "inactive", True)
+    assert not supply.in_supply(state, "su-g1")
+    half, _ = combat.defense_strength(state, "su-g1", set())
+    assert full == 5 and half == 2  # 5 halved, fraction dropped (11.43)
+
+
+def test_10_31_to_10_34_the_shipped_hqs_follow_the_stavka_schedule():
+    from pathlib import Path
+
+    from kharkovsuite.engine import new_game
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    state = new_game(Path(__file__).resolve().parents[3] / "scenarios" / "kharkov-1942.yaml", 0)
+
+    def active():
+        return sorted(u for u, r in state.units.items() if state.board.is_hq(u) and r.side == "soviet"
+                      and "inactive" not in r.flags)
+
+    assert all(state.units[u].hex for u in state.units if state.board.is_hq(u))  # 10.31: all on the map
+    assert active() == ["su-hq-28", "su-hq-6"]  # 10.32: active from the start of GT 1
+    sequence.go_to(state, "soviet-movement", 2)
+    assert active() == ["su-hq-28", "su-hq-57", "su-hq-6"]  # 10.33
+    for turn in (3, 4):
+        sequence.go_to(state, "soviet-movement", turn)
+        assert active() == ["su-hq-28", "su-hq-57", "su-hq-6"]
+    sequence.go_to(state, "soviet-movement", 5)
+    assert active() == ["su-hq-28", "su-hq-37", "su-hq-38", "su-hq-57", "su-hq-6", "su-hq-9"]  # 10.34
+
+
+def test_11_44_units_out_of_supply_are_never_eliminated_for_it():
+    from kharkovsuite.engine import EndPhase
+
+    state = position({"su-g1": "0505", "ge-1": "0909"}, phase="soviet-movement", turn=2)
+    assert not supply.in_supply(state, "su-g1")  # no HQ at all
+    while state.turn < 4 and not state.is_terminal:
+        state.apply(EndPhase())
+    assert state.units["su-g1"].hex == "0505" and state.units["su-g1"].step == 0
+    assert "su-g1" not in state.game["eliminated"]

@@ -92,7 +92,7 @@ def test_6_12_a_unit_moves_once_per_phase():
     state.apply(Move(units=("su-r1",), path=("0302", "0402")))
     with pytest.raises(IllegalAction) as err:
         state.apply(Move(units=("su-r1",), path=("0402", "0302")))
-    assert err.value.case == "6.0"
+    assert err.value.case == "6.12"
 
 
 def test_6_13_enemy_units_may_not_move():
@@ -168,6 +168,21 @@ def test_6_0_a_stack_moves_together():
     assert "0402" in reach
     state.apply(Move(units=("su-r1", "su-r2"), path=("0302", "0402")))
     assert state.units_at("0402") == ["su-r1", "su-r2"]
+
+
+def test_6_0_legal_actions_list_every_stack_move_that_legal_moves_gives():
+    state = position({"su-r1": "0302", "su-r2": "0302", "su-t1": "0302", "su-r3": "0305"})
+    stack_moves = {}
+    for a in state.legal_actions():
+        if a.kind == "Move" and len(a.units) > 1:
+            stack_moves.setdefault(a.units, set()).add(a.path)
+    groups = [("su-r1", "su-r2"), ("su-r1", "su-t1"), ("su-r2", "su-t1"), ("su-r1", "su-r2", "su-t1")]
+    assert sorted(stack_moves) == sorted(groups)  # su-r3 stands alone: no stack of its own
+    for group in groups:
+        assert stack_moves[group] == {r.path for r in state.legal_moves(group).values()}
+    state.apply(Move(units=groups[-1], path=state.legal_moves(groups[-1])["0402"].path))
+    assert sorted(state.units_at("0402")) == list(groups[-1])
+    assert not [a for a in state.legal_actions() if a.kind == "Move" and len(a.units) > 1]
 
 
 def test_6_0_units_moving_together_start_together():

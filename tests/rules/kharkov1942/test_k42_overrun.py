@@ -45,7 +45,7 @@ def test_7_0_an_overrun_costs_three_movement_points():
     state = axis({"ge-1": "0407", "su-r1": "0401"})
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0407", "0406", "0405", "0404", "0403", "0402"), target="0401"))
-    assert err.value.case == "7.0"
+    assert err.value.case == "7.0b"
     state = axis({"ge-1": "0407", "su-g1": "0406"}, rolls=(6,))
     state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
     assert state.phase_data["spent"]["ge-1"] == 6  # half MP
@@ -166,7 +166,7 @@ def test_7_14_an_overrun_needs_an_adjacent_enemy_hex():
     state = axis({"ge-1": "0407", "su-g1": "0405"})
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0407",), target="0405"))
-    assert err.value.case == "7.0"
+    assert err.value.case == "7.0b"
     state = axis({"ge-1": "0407", "su-g1": "0405"})
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
@@ -255,3 +255,34 @@ def test_6_52_an_overrun_on_a_frozen_southern_unit_activates_the_axis():
     assert "frozen" in state.units["ro-1"].flags
     state.apply(Overrun(units=("su-g1",), path=("0605",), target="0606"))
     assert state.game["fredericus"]["case"] == "6.52"
+
+
+def test_7_15_the_same_unit_may_be_overrun_again_in_the_phase():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0506", "su-g1": "0406"}, rolls=(1, 1))
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    state.apply(ChooseLoss("su-g1"))  # D1: the first overrun fails to clear the hex (7.23)
+    assert state.units["su-g1"].hex == "0406"
+    events = state.apply(Overrun(units=("ge-3",), path=("0506",), target="0406"))
+    assert last(events, "AttackDeclared").defenders == ("su-g1",)
+    assert last(events, "CombatResolved") is not None
+
+
+def test_9_76_an_overrun_gives_no_advance_after_combat():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    retreat = next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path)
+    events = state.apply(retreat)
+    assert not state.pending  # no advance decision (9.71) follows an overrun
+    assert last(events, "Advanced") is None
+    assert not {"Advance", "EndAdvance"} & {a.kind for a in state.legal_actions()}
+
+
+def test_13_15_no_air_points_in_an_overrun():
+    from kharkovsuite.rules.kharkov1942 import air
+
+    state = axis({"ge-1": "0407", "su-g1": "0406", "su-r1": "0306"}, turn=4, rolls=(6, 6))
+    assert air.available(state, "axis") == 2 and air.available(state, "soviet") == 1
+    events = state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert last(events, "CombatResolved") is not None  # resolved at once: no Air Point decision
+    assert not any(d.kind == "air" for d in state.pending)
+    assert air.available(state, "axis") == 2 and air.available(state, "soviet") == 1

@@ -1,8 +1,8 @@
 """Soviet reserves (6.7): the 6th Army Reserve counter su-res6 and its box reserve-6."""
 import pytest
-from k42_helpers import position
+from k42_helpers import OFF, position
 
-from kharkovsuite.engine import CommitReserve, IllegalAction, Move
+from kharkovsuite.engine import CommitReserve, DeclineReserve, IllegalAction, Move
 from kharkovsuite.rules.kharkov1942 import reserves
 
 
@@ -134,3 +134,39 @@ def test_6_75_axis_units_already_near_a_counter_at_set_up_release_nothing():
     assert not reserves.released(state, BOX)
     state.place("ge-1", "0504")  # a move after set-up does
     assert reserves.released(state, BOX)
+
+
+def test_6_75_the_soviet_player_may_commit_a_released_reserve_at_once_in_the_axis_turn():
+    state = position({"su-res6": "0502", "ge-1": "0407"}, phase="axis-movement")
+    assert reserves.boxed(state, BOX) == ["su-r7", "su-t3"]
+    state.apply(Move(units=("ge-1",), path=("0407", "0406", "0506", "0505")))
+    assert state.to_act == "soviet" and state.pending[-1].case == "6.75"
+    offered = state.legal_actions()
+    assert DeclineReserve() in offered
+    assert {a.units[0] for a in offered if a.kind == "CommitReserve"} == {"su-r7", "su-t3"}
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("su-res6",), path=("0502", "0501")))
+    assert err.value.case == "6.75"
+    state.apply(CommitReserve(units=("su-r7",), hexes=("0501",)))
+    assert state.units["su-r7"].hex == "0501" and state.to_act == "soviet"
+    state.apply(DeclineReserve())
+    assert state.to_act == "axis" and state.phase.id == "axis-movement"
+    assert reserves.boxed(state, BOX) == ["su-t3"]  # still released: committed later without limit
+    assert reserves.released(state, BOX)
+
+
+def test_6_75_committing_the_last_released_unit_ends_the_decision():
+    state = position({"su-res6": "0502", "ge-1": "0407"}, phase="axis-movement")
+    state.to_box("su-t3", OFF)  # the box keeps su-r7 alone
+    state.apply(Move(units=("ge-1",), path=("0407", "0406", "0506", "0505")))
+    state.apply(CommitReserve(units=("su-r7",), hexes=("0501",)))
+    assert not state.pending and state.to_act == "axis"
+    assert state.units["su-res6"].box == reserves.REMOVED  # 6.73: the empty reserve's counter goes
+
+
+def test_6_75_no_decision_when_the_released_box_is_empty():
+    state = position({"su-res6": "0502", "ge-1": "0407"}, phase="axis-movement")
+    for uid in reserves.boxed(state, BOX):
+        state.to_box(uid, OFF)
+    state.apply(Move(units=("ge-1",), path=("0407", "0406", "0506", "0505")))
+    assert not state.pending and state.to_act == "axis"

@@ -99,3 +99,13 @@ def test_15_2_de_eliminates_a_strongpoint():
     state, events = attack_on_strongpoint((6, 1))  # 6-1 column, die 1: De/A1
     assert last(events, "CombatResolved").result.startswith("De")
     assert state.units["ge-r1"].hex is None
+
+
+def test_15_25_the_attackers_share_of_a_result_still_applies_against_a_strongpoint():
+    state, events = attack_on_strongpoint((6, 5))  # 6-1 column, die 5: D2/A1
+    assert last(events, "CombatResolved").result == "D2/A1"
+    assert state.units["ge-r1"].hex == "0207" and "strongpoint" in state.units["ge-r1"].flags
+    decision = state.pending[-1]
+    assert decision.kind == "loss_or_retreat" and decision.side == "soviet"
+    state.apply(ChooseLoss("su-g1"))
+    assert state.units["su-g1"].step == 1

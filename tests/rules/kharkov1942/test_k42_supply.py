@@ -332,3 +332,42 @@ def test_cli_trace_json_gives_one_object_per_unit(capsys):
 def test_13_2_no_air_drop_on_the_last_game_turn():
     state = position({"ge-1": "0103"}, phase="axis-air-supply", turn=4)  # GT 4 of 4, two Axis points
     assert supply.air_supply_legal(state) == []
+
+
+def _hq_as_reinforcement():
+    """k42-basic with su-hq6 taken off the map and scheduled to arrive on GT 2, with no
+    activation turn of its own."""
+    from k42_helpers import scenario
+
+    from kharkovsuite.scenario.model import Reinforcement
+
+    sc = scenario().model_copy(deep=True)
+    next(u for u in sc.units if u.id == "su-hq6").entry_turn = None
+    sc.setup.placements = [p for p in sc.setup.placements if p.unit != "su-hq6"]
+    sc.reinforcements.append(Reinforcement(turn=2, side="soviet", units=["su-hq6"], entry="east_edge"))
+    return sc
+
+
+def test_16_0_a_soviet_hq_arriving_as_a_reinforcement_is_active_and_supplies_its_units():
+    from kharkovsuite.engine import Move, new_game
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    state = new_game(_hq_as_reinforcement(), 0)
+    assert "inactive" in state.units["su-hq6"].flags  # not due yet (10.31)
+    sequence.go_to(state, "soviet-movement", 2)
+    assert "inactive" not in state.units["su-hq6"].flags
+    unit = next(u for u, r in state.units.items() if r.side == "soviet" and r.hex and supply.is_combat(state, u)
+                and not supply.in_supply(state, u) and state.board.hex_distance(r.hex, "0101") <= 4)
+    state.apply(Move(units=("su-hq6",), path=("0101",)))
+    trace = supply.supply_status(state, unit)
+    assert trace.in_supply and trace.kind == "soviet-hq" and trace.path[-1] == "0101"
+
+
+def test_16_0_an_hq_supplied_on_its_arrival_turn_supplies_through_its_line_of_communications():
+    # su-hq6 in 0103 is cut from the east edge (see test_10_22) but arrived this game-turn.
+    state = soviet({"su-hq6": "0103", "su-r1": "0103", "ge-1": "0104", "ge-2": "0201"})
+    assert not supply.in_supply(state, "su-r1")
+    state.game["arrived"] = {"su-hq6": state.turn}
+    state.cache.pop("supply", None)
+    assert supply.supply_status(state, "su-hq6").kind == "reinforcement"
+    assert supply.supply_status(state, "su-r1").kind == "soviet-hq"

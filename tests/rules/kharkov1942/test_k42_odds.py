@@ -1,0 +1,142 @@
+"""Odds before the roll (9.0-9.4, 9.85, 9.9, 12.0, 13.14, 15.33): kharkovsuite.rules.kharkov1942.odds.
+
+The query must give the figures the resolution then uses, and must read nothing hidden: an
+untried unit's strength is a distribution over the counters left in its pool.
+
+Neighbours used below: 0504: 0503 0403 0404 0505 0604 0603; 0508 is a City.
+"""
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from k42_helpers import Dice, last, position, reveal_as
+
+from kharkovsuite.engine import Attack, CommitAir, DeclineAir, IllegalAction
+from kharkovsuite.rules.kharkov1942 import hq, supply
+from kharkovsuite.rules.kharkov1942.odds import attack_odds, current_odds
+
+CRT_2_1 = {"D2": Fraction(1, 6), "D1": Fraction(1, 6), "D1/A1": Fraction(2, 6), "Eng": Fraction(1, 6), "A1": Fraction(1, 6)}
+
+
+@pytest.fixture(autouse=True)
+def _every_unit_supplied(monkeypatch):
+    """These positions have no HQs; like the combat tests, take every unit as supplied and commanded (11.0, 10.2)."""
+    monkeypatch.setattr(supply, "in_supply", lambda state, uid: True)
+    monkeypatch.setattr(supply, "hex_in_supply", lambda state, hex_id, side: True)
+    monkeypatch.setattr(hq, "may_attack", lambda state, uid: True)
+
+
+def twenty_nine_to_ten():
+    state = position({"ge-1": "0505", "ge-2": "0404", "ge-3": "0403", "ge-5": "0604", "su-r1": "0504"}, phase="axis-combat")
+    reveal_as(state, "su-r1", 1, 10, 7, pool="rifle")
+    return state, ["ge-1", "ge-2", "ge-3", "ge-5"], ["0504"]
+
+
+def fight(state, attackers, targets, *rolls, draws=None):
+    state.rng = Dice(*rolls, draws=draws)
+    events = state.apply(Attack(attackers=tuple(attackers), targets=tuple(targets)))
+    while state.pending and state.pending[-1].kind == "air":
+        events += state.apply(DeclineAir())
+    return last(events, "CombatResolved")
+
+
+def test_9_0_29_to_10_is_2_1_before_the_roll():
+    state, attackers, targets = twenty_nine_to_ten()
+    o = attack_odds(state, attackers, targets)
+    assert (o.attack, o.defense, o.ratio, o.base_column, o.column) == ("29", "10", "2.90 : 1", "2-1", "2-1")
+    assert [(u.unit, u.strength) for u in o.attackers] == [("ge-1", "9"), ("ge-2", "9"), ("ge-3", "9"), ("ge-5", "2")]
+    assert dict(o.results) == CRT_2_1 and o.untried == () and o.morale == ()
+
+
+def test_9_9_two_9_8s_against_a_5_5_11_tank_brigade_drop_from_3_1_to_2_1():
+    state = position({"ge-1": "0505", "ge-2": "0404", "su-t1": "0504"}, phase="axis-combat")
+    reveal_as(state, "su-t1", 5, 5, 11)
+    o = attack_odds(state, ["ge-1", "ge-2"], ["0504"])
+    assert (o.attack, o.defense, o.base_column, o.column) == ("18", "5", "3-1", "2-1")
+    assert o.shifts == (("armor superiority 9.9", -1),)
+
+
+def test_13_14_an_air_point_moves_2_1_to_3_1_and_a_defensive_one_to_1_1():
+    state, attackers, targets = twenty_nine_to_ten()
+    assert attack_odds(state, attackers, targets, air={"attacker": True, "defender": False}).column == "3-1"
+    assert attack_odds(state, attackers, targets, air={"attacker": False, "defender": True}).column == "1-1"
+    both = attack_odds(state, attackers, targets, air={"attacker": True, "defender": True})
+    assert both.column == "2-1" and [n for _r, n in both.shifts] == [1, -1]
+
+
+def test_15_33_a_9_8_in_a_city_with_a_garrison_of_1_defends_with_19():
+    state = position({"ge-1": "0508", "su-t1": "0507"}, phase="soviet-combat", turn=4, garrisons={"0508": 1})
+    reveal_as(state, "su-t1", 5, 5, 11)
+    o = attack_odds(state, ["su-t1"], ["0508"])
+    assert o.defense == "19" and o.garrison == 1
+    ge1 = next(u for u in o.defenders if u.unit == "ge-1")
+    assert ge1.strength == "18" and "9.31" in ge1.note
+
+
+def test_9_85_the_morale_die_enters_as_its_six_faces():
+    state = position({"su-g1": "0504", "ge-5": "0505"}, phase="soviet-combat", turn=1)
+    o = attack_odds(state, ["su-g1"], ["0505"])  # 4 to 2: 2-1; turn 1 shifts 4, 3, 3, 2, 2, 1
+    assert o.base_column == "2-1"
+    assert dict(o.morale) == {4: Fraction(1, 6), 3: Fraction(2, 6), 2: Fraction(2, 6), 1: Fraction(1, 6)}
+    assert dict(o.columns) == {"6-1": Fraction(1, 6), "5-1": Fraction(2, 6), "4-1": Fraction(2, 6), "3-1": Fraction(1, 6)}
+
+
+def test_9_4_the_chances_match_every_die_the_resolution_may_roll():
+    """Soviet attack on turn 1: every (morale die, combat die) pair resolved for real gives the predicted chances."""
+    state = position({"su-g1": "0504", "ge-5": "0505"}, phase="soviet-combat", turn=1)
+    o = attack_odds(state, ["su-g1"], ["0505"])
+    seen = Counter(fight(state.clone(), ["su-g1"], ["0505"], m, c).result for m in range(1, 7) for c in range(1, 7))
+    assert {r: Fraction(n, 36) for r, n in seen.items()} == dict(o.results)
+
+
+def test_12_0_an_untried_defender_is_the_pool_left_and_matches_every_draw():
+    state = position({"ge-1": "0505", "su-t1": "0504", "su-t2": "0404"}, phase="axis-combat")
+    state.game["pools"]["tank"][2] -= 1  # the 6-7 was revealed elsewhere: 4 counters left
+    o = attack_odds(state, ["ge-1"], ["0504", "0404"])
+    assert o.untried == ("su-t1", "su-t2") and o.defense == "6 to 10"
+    first = next(u for u in o.defenders if u.unit == "su-t1")
+    assert dict(first.chances) == {"3": Fraction(1, 2), "5": Fraction(1, 2)} and "12.0" in first.note
+    seen = Counter()
+    for d1 in range(4):
+        for d2 in range(3):
+            for die in range(1, 7):
+                seen[fight(state.clone(), ["ge-1"], ["0504", "0404"], die, draws=[d1, d2]).result] += 1
+    assert {r: Fraction(n, 72) for r, n in seen.items()} == dict(o.results)
+
+
+class NoPeeking:
+    def __getattr__(self, name):
+        raise AssertionError(f"the odds read the random generator ({name})")
+
+
+def test_12_0_the_odds_reveal_nothing_hidden():
+    """No draw, no die and no revealed value is read or made; the dice seed changes nothing."""
+    odds = []
+    for seed in (1, 2):
+        state = position({"su-r1": "0504", "su-r2": "0404", "ge-1": "0505"}, phase="soviet-combat", turn=2, seed=seed)
+        pools = [list(c) for c in state.game["pools"].values()]
+        logged = len(state.log)
+        state.rng = NoPeeking()
+        odds.append(attack_odds(state, ["su-r1", "su-r2"], ["0505"]))
+        assert state.units["su-r1"].values is None and state.units["su-r2"].values is None
+        assert [list(c) for c in state.game["pools"].values()] == pools and len(state.log) == logged
+    assert odds[0] == odds[1]  # only one 4-6 in the pool: at most 3 + 4
+    assert odds[0].attack == "2 to 7" and sum(p for _r, p in odds[0].results) == 1
+
+
+def test_13_12_the_air_points_committed_so_far_count_in_the_odds_of_the_declared_attack():
+    state, attackers, targets = twenty_nine_to_ten()
+    state.turn_data["air"] = {"axis": 1, "soviet": 1}
+    state.rng = Dice(3, draws=[0])
+    state.apply(Attack(attackers=tuple(attackers), targets=tuple(targets)))
+    assert current_odds(state).column == "2-1"
+    state.apply(CommitAir())
+    assert current_odds(state).column == "3-1"
+    assert attack_odds(state, attackers, targets).column == "3-1"
+
+
+def test_9_23_odds_of_an_illegal_attack_are_refused_with_the_case():
+    state = position({"ge-1": "0506", "su-g1": "0504"}, phase="axis-combat")
+    with pytest.raises(IllegalAction) as err:
+        attack_odds(state, ["ge-1"], ["0504"])
+    assert err.value.case == "9.23"
