@@ -48,6 +48,7 @@ from kharkovsuite.rules import KNOWN_SYSTEMS
 from kharkovsuite.scenario import Scenario, ScenarioError, load_scenario, save_scenario
 from kharkovsuite.scenario import edit as E
 from kharkovsuite.view import MapScene, Minimap
+from kharkovsuite.view.traceoverlays import TraceOverlays
 from kharkovsuite.view.layers import zone_hexes
 
 from . import icons
@@ -105,6 +106,8 @@ class MainWindow(QMainWindow):
         self._doc_widgets: list[QWidget] = []
         self._make_docks()
         self._make_actions()
+        self.trace = TraceOverlays(self)  # supply, command, rail... of the historical set-up
+        self.trace.install(self, self.m_view)
         self.hover_label = QLabel()
         self.statusBar().addPermanentWidget(self.hover_label)
         self.set_document(doc or Document(_starter_scenario()))
@@ -251,6 +254,7 @@ class MainWindow(QMainWindow):
         self.view.unit_dropped.connect(self._units_dropped)
         self.view.counters_dropped.connect(self._counters_dropped)
         self.view.hex_context_menu.connect(self._context)
+        self.trace.follow_document(doc, self.scene, self.view)
 
         self.tools = {key: cls(doc, self) for key, (cls, _p) in TOOLS.items()}
         self._doc_widgets += [self.scene, self.minimap, self.sync, *self.tools.values()]

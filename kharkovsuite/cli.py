@@ -157,17 +157,22 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def cmd_trace(args: argparse.Namespace) -> int:
-    """Each unit's supply status (11.0): its line's path, or the hexes and limits blocking it."""
+    """Each unit's supply status (11.0): its line's path, or the hexes and limits blocking it;
+    with ``--overlay`` the map overlays' data too, with ``--png`` a picture of them."""
     from .engine import new_game
     from .engine.saves import SAVE_FORMAT, load
 
     state = None
-    if args.file.endswith(".json"):
+    if args.file.endswith(".json") or args.file.endswith(".ksave"):
         try:
             with open(args.file, encoding="utf-8") as fh:
                 head = json.load(fh)
-        except (OSError, ValueError):
-            head = None
+        except OSError as exc:
+            print(f"{args.file}: cannot be read: {exc.strerror or exc}")
+            return 1
+        except ValueError as exc:
+            print(f"{args.file}: not a save file (not JSON: {exc})")
+            return 1
         if isinstance(head, dict) and head.get("format") == SAVE_FORMAT:
             state = load(args.file)
     if state is None:
@@ -177,20 +182,54 @@ def cmd_trace(args: argparse.Namespace) -> int:
         return 1
     from .rules.kharkov1942 import trace
 
-    try:
-        reports = trace.side_report(state, args.side, args.unit)
-    except KeyError:
+    if args.unit is not None and args.unit not in state.units:
         print(f"{args.file}: no unit {args.unit!r}")
         return 1
+    if args.dest is not None and args.dest not in state.board.index:
+        print(f"{args.file}: --dest {args.dest}: not a hex of the map")
+        return 1
+    names = _trace_overlays(args.overlay, args.side)
+    reports = trace.side_report(state, args.side, args.unit)
+    drawn = None
+    if args.png:
+        from .view.traceoverlays import render_png
+
+        try:
+            drawn = render_png(state, args.png, args.side, names, args.unit, args.dest, width=args.width, crop=args.crop)
+        except OSError as exc:
+            print(f"--png: {exc}")
+            return 1
     if args.json:
-        print(json.dumps(reports if args.unit is None else reports[0]))
+        body = reports if args.unit is None else reports[0]
+        if args.overlay:
+            data = drawn or [trace.overlay(state, n, args.side, args.unit, args.dest if n == "rail" else None) for n in names]
+            body = {"units": body, "overlays": [d.to_dict() for d in data]}
+        print(json.dumps(body))
         return 0
     for r in reports:
         print(trace.format_report(r))
     n_out = sum(1 for r in reports if not r["in_supply"])
     if args.unit is None:
         print(f"{len(reports)} {args.side} units on the map, {n_out} out of supply")
+    if args.overlay and drawn is None:
+        drawn = [trace.overlay(state, n, args.side, args.unit, args.dest if n == "rail" else None) for n in names]
+        for d in drawn:
+            print(f"{d.title}: {d.summary}")
+            for it in d.items:
+                print(f"  {it['text']}")
+    if args.png:
+        print(f"{args.png}: {', '.join(d.title for d in drawn)}")
     return 0
+
+
+def _trace_overlays(chosen: list[str] | None, side: str) -> list[str]:
+    from .rules.kharkov1942 import trace
+
+    if not chosen:
+        return list(trace.DEFAULT_OVERLAYS[side])
+    if "all" in chosen:
+        return list(trace.OVERLAYS)
+    return list(dict.fromkeys(chosen))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -230,7 +269,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a scenario (its opening position) or a save file")
     p.add_argument("--side", choices=("axis", "soviet"), required=True)
     p.add_argument("--unit", help="one unit only")
-    p.add_argument("--json", action="store_true", help="one JSON object per unit (a list; an object with --unit)")
+    p.add_argument("--json", action="store_true", help="one JSON object per unit (a list; an object with --unit); "
+                   "with --overlay, {units, overlays}")
+    p.add_argument("--overlay", action="append", choices=("supply", "why", "command", "rail", "roads", "front", "all"),
+                   help="an overlay to list and draw (repeatable; default for --png: supply, why and command for the "
+                   "Soviets, supply, why and roads for the Axis)")
+    p.add_argument("--dest", metavar="HEX", help="with --unit and the rail overlay: the rail route to this hex")
+    p.add_argument("--png", metavar="OUT", help="draw the map with the overlays into this PNG (headless)")
+    p.add_argument("--width", type=int, default=1800, help="PNG width in pixels (default 1800)")
+    p.add_argument("--crop", action="store_true", help="PNG of the part of the map the overlays mark only")
     p.set_defaults(func=cmd_trace)
 
     for register in EXTRA_COMMANDS:

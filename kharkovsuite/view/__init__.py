@@ -4,6 +4,7 @@
   overlays from the engine, highlights.
 - :class:`MapView` — zoom, pan, hover, clicks, counter drags and keyboard use on a MapScene.
 - :class:`Minimap`, :class:`StackInspector`, :class:`Legend` — widgets that follow a view/scene.
+- :class:`TraceOverlays`, :func:`render_png` — the supply, command, rail, roads and front overlays.
 - :class:`CounterView`, :class:`CounterPainter`, :func:`counter_views_from_scenario` — counters
   as plain descriptions and their painting.
 """
@@ -18,6 +19,7 @@ from .mapview import MapView
 from .minimap import Minimap
 from .scene import LAYERS, MapScene
 from .style import OKABE_ITO, OVERLAY_ALIASES, OVERLAY_STYLES, OverlayStyle
+from .traceoverlays import TraceOverlays, render_png
 
 __all__ = [
     "LAYERS",
@@ -33,6 +35,8 @@ __all__ = [
     "Minimap",
     "OverlayStyle",
     "StackInspector",
+    "TraceOverlays",
     "counter_views_from_scenario",
     "describe_location",
+    "render_png",
 ]

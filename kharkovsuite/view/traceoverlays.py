@@ -1,0 +1,615 @@
+"""The trace overlays on the shared map view: supply, why not, command, rail, roads, front.
+
+The data of each overlay comes from :func:`kharkovsuite.rules.kharkov1942.trace.overlay` (plain
+Python, shared with ``kharkov-cli trace`` and the tests); this module only draws it.
+
+- :class:`TraceOverlays` — the controller a window installs: one checkable QAction per overlay
+  (in a menu and a tool bar), a side chooser, and a dock with a legend and the findings of each
+  overlay that is on.  It recomputes only the overlays that are on, and the engine's caches
+  make a refresh after an action that moved nothing cost nothing.
+- :func:`draw_overlay` — one overlay's data onto a :class:`~.scene.MapScene`.
+- :func:`render_png` — the map with overlays, a legend and the findings, to a PNG, headless.
+
+Every role has a colour of the Okabe–Ito palette *and* its own hatching or outline dash, so no
+two roles of an overlay differ by hue alone.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QFont, QFontMetrics, QIcon, QImage, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QMenu,
+    QToolBar,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from . import style as S
+from .legend import SWATCH, _hex
+
+PREFIX = "trace:"
+AUTO = "auto"
+
+
+def _st(color: str, hatch=Qt.BrushStyle.NoBrush, dash=Qt.PenStyle.SolidLine, alpha: int = 70) -> S.OverlayStyle:
+    return S.OverlayStyle(S.OKABE_ITO[color], hatch, dash, alpha)
+
+
+B = Qt.BrushStyle
+P = Qt.PenStyle
+
+#: How each role of :mod:`~kharkovsuite.rules.kharkov1942.trace` is drawn.
+ROLE_STYLES: dict[str, S.OverlayStyle] = {
+    # supply
+    "hq_supplied": _st("sky", B.NoBrush, P.DotLine, 45),
+    "supplied": _st("green", B.NoBrush, P.SolidLine, 95),
+    "road_source": _st("orange", B.BDiagPattern, P.DashLine, 60),
+    "source": _st("blue", B.Dense5Pattern, P.SolidLine, 120),
+    "out": _st("vermillion", B.DiagCrossPattern, P.SolidLine, 150),
+    "selected": _st("yellow", B.NoBrush, P.SolidLine, 140),
+    # why not
+    "block": _st("black", B.DiagCrossPattern, P.DashLine, 90),
+    # command
+    "command": _st("purple", B.VerPattern, P.SolidLine, 70),
+    "command_inactive": _st("black", B.Dense7Pattern, P.DotLine, 30),
+    "uncommanded": _st("vermillion", B.DiagCrossPattern, P.DashLine, 140),
+    "hq": _st("yellow", B.NoBrush, P.SolidLine, 170),
+    # rail
+    "rail_friendly": _st("blue", B.NoBrush, P.SolidLine, 110),
+    "rail_enemy": _st("vermillion", B.BDiagPattern, P.DotLine, 60),
+    "rail_reach": _st("sky", B.CrossPattern, P.SolidLine, 120),
+    # roads
+    "road_off": _st("black", B.Dense6Pattern, P.DotLine, 25),
+    "road_net": _st("orange", B.NoBrush, P.SolidLine, 120),
+    "road_cut": _st("purple", B.DiagCrossPattern, P.SolidLine, 190),
+    "road_entry": _st("blue", B.Dense5Pattern, P.SolidLine, 140),
+    # front
+    "barrier": _st("sky", B.FDiagPattern, P.DotLine, 50),
+    "front": _st("blue", B.NoBrush, P.SolidLine, 100),
+    # lines
+    "loc": _st("purple", dash=P.SolidLine),
+    "hq_line": _st("blue", dash=P.DashLine),
+    "supply_line": _st("green", dash=P.SolidLine),
+    "blocked_line": _st("vermillion", dash=P.DashLine),
+    "command_line": _st("purple", dash=P.DotLine),
+    "rail_route": _st("black", dash=P.SolidLine),
+    "hole": _st("vermillion", dash=P.SolidLine),
+}
+
+
+def role_style(role: str) -> S.OverlayStyle:
+    try:
+        return ROLE_STYLES[role]
+    except KeyError:
+        raise KeyError(f"no style for trace role {role!r}") from None
+
+
+def _trace():
+    from ..rules.kharkov1942 import trace
+
+    return trace
+
+
+# ----------------------------------------------------------------------------- drawing
+
+
+def overlay_names(scene, name: str) -> list[str]:
+    """The scene overlays that draw trace overlay ``name``."""
+    return [n for n in scene.overlay_names if n.startswith(f"{PREFIX}{name}:")]
+
+
+def draw_overlay(scene, data) -> list[str]:
+    """Draw one :class:`~kharkovsuite.rules.kharkov1942.trace.OverlayData` on ``scene``, replacing
+    what was drawn for that overlay before; returns the scene overlay names used."""
+    used = []
+    for role, hexes in data.marks.items():
+        if hexes:
+            st = role_style(role)
+            name = f"{PREFIX}{data.name}:{role}"
+            scene.set_hex_overlay(name, {h: (st, label) for h, label in hexes.items()})
+            used.append(name)
+    for role, path in data.lines.items():
+        if len(path) > 1:
+            name = f"{PREFIX}{data.name}:{role}"
+            scene.set_path_overlay(name, path, role_style(role))
+            used.append(name)
+    for stale in overlay_names(scene, data.name):
+        if stale not in used:
+            scene.clear_overlay(stale)
+    return used
+
+
+def clear_overlay(scene, name: str) -> None:
+    for n in overlay_names(scene, name):
+        scene.clear_overlay(n)
+
+
+def paint_swatch(p: QPainter, rect: QRectF, role: str) -> None:
+    """The legend sample of ``role``: a hex filled, hatched and outlined as on the map, or a line."""
+    trace = _trace()
+    st = role_style(role)
+    c = rect.center()
+    r = min(rect.width(), rect.height()) * 0.46
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    if role in trace.LINE_ROLES:
+        a, b = QPointF(rect.left() + 2, c.y()), QPointF(rect.right() - 2, c.y())
+        p.setPen(QPen(QColor(255, 255, 255, 220), r * 0.5, P.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.drawLine(a, b)
+        p.setPen(QPen(st.qcolor(), max(2.0, r * 0.22), st.dash, Qt.PenCapStyle.RoundCap))
+        p.drawLine(a, b)
+    else:
+        poly = QPolygonF(_hex(c, r))
+        p.setPen(QPen(QColor("#8a8470"), 1))
+        p.setBrush(QColor("#f3ecd6"))  # the map's open ground, under the wash
+        p.drawPolygon(poly)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(st.qcolor(st.fill_alpha))
+        p.drawPolygon(poly)
+        if st.hatch != B.NoBrush:
+            p.setBrush(QBrush(st.qcolor(200), st.hatch))
+            p.drawPolygon(poly)
+        p.setPen(QPen(st.qcolor(230), max(1.5, r * 0.09), st.dash))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPolygon(poly)
+    p.restore()
+
+
+def swatch_icon(role: str) -> QIcon:
+    pix = QPixmap(SWATCH, SWATCH)
+    pix.fill(QColor(0, 0, 0, 0))
+    p = QPainter(pix)
+    paint_swatch(p, QRectF(0, 0, SWATCH, SWATCH), role)
+    p.end()
+    return QIcon(pix)
+
+
+# ----------------------------------------------------------------------------- the legend dock
+
+
+class TraceLegend(QTreeWidget):
+    """For each overlay that is on: its title and summary, what each mark means, and the findings
+    (a click on one with a hex emits :attr:`hex_chosen`)."""
+
+    hex_chosen = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setHeaderHidden(True)
+        self.setIconSize(QSize(28, 28))
+        self.setWordWrap(True)
+        self.setAccessibleName("Trace legend")
+        self.itemClicked.connect(self._clicked)
+
+    def show_overlays(self, overlays: list) -> None:
+        self.clear()
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for data in overlays:
+            head = QTreeWidgetItem(self, [f"{data.title} — {data.summary}"])
+            head.setFont(0, bold)
+            head.setToolTip(0, _trace().DESCRIPTIONS[data.name])
+            head.setData(0, Qt.ItemDataRole.UserRole + 1, data.name)
+            for role, meaning in data.legend:
+                item = QTreeWidgetItem(head, [meaning])
+                item.setIcon(0, swatch_icon(role))
+                item.setToolTip(0, meaning)
+                item.setData(0, Qt.ItemDataRole.UserRole + 1, role)
+            if data.items:
+                found = QTreeWidgetItem(head, [f"Findings ({len(data.items)})"])
+                for it in data.items:
+                    item = QTreeWidgetItem(found, [it["text"].strip()])
+                    item.setToolTip(0, it["text"].strip())
+                    item.setData(0, Qt.ItemDataRole.UserRole, it["hex"])
+                found.setExpanded(data.name in ("why", "front") or len(data.items) <= 12)
+            head.setExpanded(True)
+
+    def findings(self) -> list[str]:
+        out = []
+        for i in range(self.topLevelItemCount()):
+            head = self.topLevelItem(i)
+            for j in range(head.childCount()):
+                child = head.child(j)
+                out += [child.child(k).text(0) for k in range(child.childCount())]
+        return out
+
+    def _clicked(self, item: QTreeWidgetItem, _column: int) -> None:
+        hex_id = item.data(0, Qt.ItemDataRole.UserRole)
+        if hex_id:
+            self.hex_chosen.emit(hex_id)
+
+
+# ----------------------------------------------------------------------------- the controller
+
+
+class TraceOverlays(QObject):
+    """The six trace overlays of a window: actions, menu, tool bar, side chooser, legend dock.
+
+    Feed it a game with :meth:`set_state` (after every action) or, in the editor, a factory with
+    :meth:`set_state_factory` and :meth:`invalidate` after every edit (debounced).  The unit
+    whose lines are drawn comes from :meth:`set_unit`; the rail route's end from :meth:`hover_hex`.
+    ``side_of`` gives the side shown when the chooser says "Side to act".
+    """
+
+    refreshed = Signal()
+    hex_chosen = Signal(str)
+
+    def __init__(self, parent: QWidget, scene=None, side_of: Callable[[], str | None] | None = None, debounce_ms: int = 400):
+        super().__init__(parent)
+        trace = _trace()
+        self.scene = scene
+        self.view = None
+        self.state = None
+        self.unit: str | None = None
+        self.dest: str | None = None
+        self.problem = ""
+        self.side_of = side_of
+        self.data: dict[str, object] = {}
+        self._factory: Callable[[], object] | None = None
+        self._stale = False
+        self.actions: dict[str, QAction] = {}
+        self.menu = QMenu("&Trace", parent)
+        self.toolbar = QToolBar("Trace", parent)
+        self.toolbar.setObjectName("trace_toolbar")
+        self.toolbar.addWidget(QLabel(" Trace: "))
+        for i, name in enumerate(trace.OVERLAYS):
+            act = QAction(trace.TITLES[name], self, checkable=True)
+            act.setToolTip(trace.DESCRIPTIONS[name])
+            act.setStatusTip(trace.DESCRIPTIONS[name])
+            act.setShortcut(f"Alt+{i + 1}")
+            act.setObjectName(f"trace_{name}")
+            act.toggled.connect(lambda on, n=name: self._toggled(n, on))
+            self.actions[name] = act
+            self.menu.addAction(act)
+            self.toolbar.addAction(act)
+        self.menu.addSeparator()
+        side_menu = self.menu.addMenu("Side traced")
+        self.side_box = QComboBox()
+        self.side_box.setAccessibleName("Side traced")
+        self.side_box.setToolTip("The side whose supply, command and rail the overlays show")
+        self._side_group = QActionGroup(self)
+        self._side_actions: dict[str, QAction] = {}
+        for key, text in ((AUTO, "Side to act"), ("soviet", "Soviet"), ("axis", "Axis")):
+            self.side_box.addItem(text, key)
+            act = side_menu.addAction(text)
+            act.setCheckable(True)
+            act.setChecked(key == AUTO)
+            self._side_group.addAction(act)
+            act.triggered.connect(lambda _c=False, k=key: self.set_side(k))
+            self._side_actions[key] = act
+        self.side_box.currentIndexChanged.connect(lambda i: self.set_side(self.side_box.itemData(i)))
+        self.toolbar.addWidget(self.side_box)
+        self.legend = TraceLegend()
+        self.legend.hex_chosen.connect(self._hex_chosen)
+        self.status = QLabel("")
+        self.status.setWordWrap(True)
+        self.panel = QWidget()
+        box = QVBoxLayout(self.panel)
+        box.setContentsMargins(4, 4, 4, 4)
+        box.addWidget(self.status)
+        box.addWidget(self.legend, 1)
+        self.dock: QDockWidget | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(debounce_ms)
+        self._timer.timeout.connect(self._rebuild)
+
+    # ------------------------------------------------------------------ installation
+    def install(self, window, menu: QMenu | None = None, dock_area=Qt.DockWidgetArea.RightDockWidgetArea) -> None:
+        """Put the tool bar, the menu (as a submenu of ``menu``, else on the menu bar) and the
+        legend dock into ``window``."""
+        window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
+        window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.toolbar)
+        if menu is not None:
+            menu.addSeparator()
+            menu.addMenu(self.menu)
+        else:  # its own menu, before Help
+            bar = window.menuBar()
+            help_menu = next((a for a in bar.actions() if a.text().replace("&", "").lower() == "help"), None)
+            if help_menu is not None:
+                bar.insertMenu(help_menu, self.menu)
+            else:
+                bar.addMenu(self.menu)
+        self.dock = QDockWidget("Trace", window)
+        self.dock.setObjectName("trace_dock")
+        self.dock.setWidget(self.panel)
+        window.addDockWidget(dock_area, self.dock)
+        beside = next((d for d in (window.findChild(QDockWidget, n) for n in ("legend", "history")) if d is not None), None)
+        if beside is not None and window.dockWidgetArea(beside) == dock_area:
+            window.tabifyDockWidget(beside, self.dock)  # a tab of its own, with room for the findings
+        self.dock.hide()
+        self.menu.addAction(self.dock.toggleViewAction())
+
+    def set_view(self, scene, view=None) -> None:
+        """Draw on another scene (the editor makes one per document); follow ``view``'s hover."""
+        if self.view is not None:
+            try:
+                self.view.hex_hovered.disconnect(self.hover_hex)
+            except (RuntimeError, TypeError):
+                pass
+        self.scene = scene
+        self.view = view
+        if view is not None:
+            view.hex_hovered.connect(self.hover_hex)
+        self.data = {}
+        self.refresh()
+
+    def follow_document(self, doc, scene, view=None) -> None:
+        """The editor: trace the historical set-up of ``doc``'s scenario, rebuilt after edits."""
+        from ..engine import new_game
+
+        self.set_state_factory(lambda: new_game(doc.scenario, 0))
+        doc.changed.connect(lambda _parts: self.invalidate())
+        if view is not None:
+            view.hex_clicked.connect(self.pick_hex)
+        self.set_view(scene, view)
+
+    # ------------------------------------------------------------------ inputs
+    def set_state(self, state) -> None:
+        """Show ``state`` (call after every action); recomputes only the overlays that are on."""
+        self.state = state
+        self._stale = False
+        self.problem = ""
+        rules = getattr(getattr(state, "scenario", None), "rules", None)
+        if state is not None and rules != "kharkov1942":
+            self.problem = f"Tracing knows the kharkov1942 rules only, not {rules!r}"
+        if self.unit is not None and (state is None or self.unit not in state.units):
+            self.unit = None
+        self.refresh()
+
+    def set_state_factory(self, factory: Callable[[], object]) -> None:
+        self._factory = factory
+        self.invalidate(now=True)
+
+    def invalidate(self, now: bool = False) -> None:
+        """The document changed: rebuild the game after a pause in the edits (when an overlay is on)."""
+        self._stale = True
+        if now:
+            self._timer.stop()
+            if self.enabled_overlays():
+                self._rebuild()
+        else:
+            self._timer.start()
+
+    def _rebuild(self) -> None:
+        if self._factory is None or not self._stale or not self.enabled_overlays():
+            return
+        try:
+            state = self._factory()
+        except Exception as exc:  # noqa: BLE001 - an unfinished scenario: say why, draw nothing
+            from ..errors import report_unexpected
+            from ..scenario import ScenarioError
+
+            self.state = None
+            self._stale = False
+            self.problem = ("The scenario cannot be traced yet: " + "; ".join(str(p) for p in exc.problems[:3])
+                            if isinstance(exc, ScenarioError) else f"The scenario cannot be traced yet: {report_unexpected(exc)}")
+            self.refresh()
+            return
+        self.set_state(state)
+
+    def set_unit(self, unit: str | None) -> None:
+        """The unit whose own lines the overlays draw (None: none)."""
+        if unit == self.unit:
+            return
+        self.unit = unit
+        self.dest = None
+        self.refresh()
+
+    def pick_hex(self, hex_id: str) -> None:
+        """Choose the top unit at ``hex_id`` (the editor's click), or none."""
+        units = self.state.units_at(hex_id) if self.state is not None and hex_id else []
+        self.set_unit(units[-1] if units else None)
+
+    def hover_hex(self, hex_id: str) -> None:
+        """The rail route follows the pointer over the selected unit's rail reach."""
+        if not self.actions["rail"].isChecked() or self.unit is None or self.state is None or hex_id == self.dest:
+            return
+        reach = self.data.get("rail")
+        if reach is None or hex_id not in reach.marks.get("rail_reach", {}):
+            return
+        self.dest = hex_id
+        self._draw("rail")
+        self._show_legend()
+
+    def set_side(self, side: str) -> None:
+        if side not in (AUTO, "soviet", "axis"):
+            raise KeyError(f"unknown side {side!r}")
+        i = self.side_box.findData(side)
+        if self.side_box.currentIndex() != i:
+            self.side_box.setCurrentIndex(i)
+        self._side_actions[side].setChecked(True)
+        self.refresh()
+
+    @property
+    def side_choice(self) -> str:
+        return self.side_box.currentData()
+
+    def side(self) -> str:
+        choice = self.side_choice
+        if choice != AUTO:
+            return choice
+        side = self.side_of() if self.side_of is not None else None
+        if side in ("soviet", "axis"):
+            return side
+        if self.state is not None and self.state.phase.side in ("soviet", "axis"):
+            return self.state.phase.side
+        return "soviet"
+
+    def enabled_overlays(self) -> list[str]:
+        return [n for n, a in self.actions.items() if a.isChecked()]
+
+    def set_enabled(self, name: str, on: bool = True) -> None:
+        self.actions[name].setChecked(on)
+
+    # ------------------------------------------------------------------ output
+    def _toggled(self, name: str, on: bool) -> None:
+        if on and self.dock is not None and not self.dock.isVisible():
+            self.dock.show()
+            self.dock.raise_()
+        if on and self._stale:
+            self._rebuild()
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the overlays that are on, clear the others."""
+        self.data = {}
+        if self.scene is None:
+            return
+        for name in self.actions:
+            if name not in self.enabled_overlays() or self.state is None or self.problem:
+                clear_overlay(self.scene, name)
+        if self.state is not None and not self.problem:
+            for name in self.enabled_overlays():
+                self._draw(name)
+        self._show_legend()
+        self.refreshed.emit()
+
+    def _draw(self, name: str) -> None:
+        data = _trace().overlay(self.state, name, self.side(), self._unit_for(name), self.dest if name == "rail" else None)
+        self.data[name] = data
+        draw_overlay(self.scene, data)
+
+    def _unit_for(self, name: str) -> str | None:
+        if self.unit is None or self.state.units[self.unit].hex is None:
+            return None
+        return self.unit
+
+    def _show_legend(self) -> None:
+        if self.problem:
+            self.status.setText(self.problem)
+        elif self.state is None:
+            self.status.setText("No game to trace")
+        else:
+            who = f" · unit {self.unit}" if self.unit else " · select a unit to see its lines"
+            self.status.setText(f"{self.side().title()} side{who}")
+        self.legend.show_overlays([self.data[n] for n in self.enabled_overlays() if n in self.data])
+
+    def _hex_chosen(self, hex_id: str) -> None:
+        if self.view is not None:
+            self.view.center_on_hex(hex_id)
+        if self.scene is not None:
+            self.scene.set_selected_hex(hex_id)
+        self.hex_chosen.emit(hex_id)
+
+
+# ----------------------------------------------------------------------------- headless pictures
+
+
+def state_counters(state, side: str | None = None) -> dict[str, list]:
+    """The counters of a game as ``side`` sees them (location -> stack, top first)."""
+    from .counters import MARKERS, unit_counter_view
+
+    units = {u.id: u for u in state.scenario.units}
+    obs = state.observation(side or state.phase.side or next(iter(state.scenario.sides)))
+    out: dict[str, list] = {}
+    for uid, view in obs["units"].items():
+        where = view.get("hex") or view.get("box")
+        if where is None:
+            continue
+        flags = view.get("flags", ())
+        hq_active = ("inactive" not in flags) if state.board.is_hq(uid) else None
+        cv = unit_counter_view(state.scenario, units[uid], step=view.get("step", 0), untried="untried" in view,
+                               hq_active=hq_active, markers=tuple(f for f in flags if f in MARKERS))
+        out.setdefault(where, []).insert(0, cv)
+    return out
+
+
+def _application():
+    from PySide6.QtWidgets import QApplication
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    return QApplication.instance() or QApplication([])
+
+
+def render_png(state, out: str | Path, side: str, overlays: list[str], unit: str | None = None, dest: str | None = None,
+               width: int = 1800, crop: bool = False, max_findings: int = 14) -> list:
+    """Draw the map of ``state`` with ``overlays`` for ``side`` into the PNG ``out``, with a
+    legend and the findings under it; returns the overlay data drawn.  ``crop``: only the part
+    of the map the overlays mark (with a margin)."""
+    out = Path(out)
+    if not out.parent.is_dir():
+        raise OSError(f"{out}: the folder {out.parent} does not exist")
+    _application()
+    from .scene import MapScene
+
+    trace = _trace()
+    scene = MapScene(state.scenario)
+    scene.set_counters({loc: s for loc, s in state_counters(state, side).items() if loc in scene.game_map})
+    drawn = []
+    for name in overlays:
+        data = trace.overlay(state, name, side, unit, dest if name == "rail" else None)
+        draw_overlay(scene, data)
+        drawn.append(data)
+    source = QRectF(scene.map_rect)
+    if crop:
+        rect = QRectF()
+        for name in scene.overlay_names:
+            if name.startswith(PREFIX):
+                rect = rect.united(scene.overlay(name).sceneBoundingRect())
+        if not rect.isEmpty():
+            m = S.HEX_SIZE * 2.5
+            source = rect.adjusted(-m, -m, m, m).intersected(scene.map_rect.adjusted(-m, -m, m, m))
+    scene.set_view_scale(width / source.width())
+    map_h = round(width * source.height() / source.width())
+    lines = _legend_lines(drawn, unit, side, max_findings)
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(13, width // 110))
+    row = round(font.pixelSize() * 2.0)
+    legend_h = row * len(lines) + row
+    image = QImage(width, map_h + legend_h, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("#ffffff"))
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    scene.render(p, QRectF(0, 0, width, map_h), source)
+    p.setPen(QPen(QColor("#333333"), 2))
+    p.drawLine(QPointF(0, map_h), QPointF(width, map_h))
+    y = map_h + row * 0.5
+    bold = QFont(font)
+    bold.setBold(True)
+    for kind, role, text in lines:
+        x = 12.0
+        if kind == "swatch":
+            paint_swatch(p, QRectF(x + 8, y, row * 0.95, row * 0.95), role)
+            x += row * 1.4
+        p.setFont(bold if kind == "title" else font)
+        p.setPen(QColor("#000000"))
+        left = x + (16 if kind == "finding" else 0)
+        text = QFontMetrics(p.font()).elidedText(text, Qt.TextElideMode.ElideRight, int(width - left - 24))
+        p.drawText(QRectF(left, y, width - left - 24, row), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+        y += row
+    p.end()
+    if not image.save(str(out)):
+        raise OSError(f"{out}: the picture could not be written")
+    scene.deleteLater()
+    return drawn
+
+
+def _legend_lines(drawn: list, unit: str | None, side: str, max_findings: int) -> list[tuple[str, str | None, str]]:
+    lines: list[tuple[str, str | None, str]] = []
+    for data in drawn:
+        who = f", unit {unit}" if unit else ""
+        lines.append(("title", None, f"{data.title} ({side}{who}): {data.summary}"))
+        for role, meaning in data.legend:
+            lines.append(("swatch", role, meaning))
+        items = list(data.items)
+        if data.name == "supply":  # the units out of supply are marked on the map; Why not lists them
+            items = [it for it in items if unit is not None and it["unit"] == unit]
+        for it in items[:max_findings]:
+            lines.append(("finding", None, it["text"].strip()))
+        if len(items) > max_findings:
+            lines.append(("finding", None, f"… and {len(items) - max_findings} more (kharkov-cli trace lists them all)"))
+    return lines
+
+
+__all__ = ["ROLE_STYLES", "TraceLegend", "TraceOverlays", "draw_overlay", "paint_swatch", "render_png", "role_style", "state_counters", "swatch_icon"]
