@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
     QSizePolicy,
     QSpinBox,
     QToolBar,
@@ -44,9 +45,13 @@ from kharkovsuite.engine import IllegalAction, Move, RailMove
 from kharkovsuite.errors import report_unexpected
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location
+from kharkovsuite.view.traceoverlays import TraceOverlays
 
+from .computer import ComputerSeats
 from .controller import GameController
 from .help import HelpBrowser, rules_path
+from . import situation
+from .summary import GameSummary
 from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel
 
 DEFAULT_SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "kharkov-1942.yaml"
@@ -61,6 +66,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--load", help="a saved game to open")
     parser.add_argument("--seed", type=int, default=None, help="dice seed of a new game (default: from the clock)")
     parser.add_argument("--screenshot", help="render the window into this PNG once shown, then exit")
+    parser.add_argument("--soviet", default="human", help="who plays the Soviet side: human (default) or a computer player, e.g. ai:normal")
+    parser.add_argument("--axis", default="human", help="who plays the Axis side: human (default) or a computer player, e.g. ai:normal")
     return parser.parse_args(argv)
 
 
@@ -114,29 +121,31 @@ class NewGameDialog(QDialog):
         form = QFormLayout(self)
         form.addRow("Scenario", row)
         self.players: dict[str, QComboBox] = {}
-        # Computer players become choosable once kharkovsuite.ai has more than the random one.
-        computer_ok = len(PLAYERS) > 1
         try:
             sides = load_scenario(scenario_path).sides
         except Exception:  # noqa: BLE001 - the dialog still opens; the game start reports the problem
             sides = {"soviet": None, "axis": None}
         for side, info in sides.items():
             combo = QComboBox(self)
-            combo.addItem("Human")
+            combo.addItem("Human", "human")
             for name in PLAYERS:
-                combo.addItem(f"Computer: {name}")
-                item = combo.model().item(combo.count() - 1)
-                item.setEnabled(computer_ok)
-                if not computer_ok:
-                    item.setToolTip("Only the random player exists yet")
+                combo.addItem(f"Computer: {name}", name)
             self.players[side] = combo
             form.addRow(f"{info.name if info else side.title()} player", combo)
         self.seed = QSpinBox(self, minimum=0, maximum=2**31 - 1, value=int(time.time()) % 100000)
         form.addRow("Dice seed", self.seed)
+        self.setup = QComboBox(self)
+        self.setup.addItem("Historical set-up", "historical")
+        self.setup.addItem("Set up by hand within the zones (5.0)", "manual")
+        form.addRow("Set-up", self.setup)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def choices(self) -> dict[str, str]:
+        """Side -> "human" or the name of a computer player."""
+        return {side: combo.currentData() for side, combo in self.players.items()}
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Scenario", self.path.text(), "Scenarios (*.yaml *.yml)")
@@ -149,7 +158,9 @@ class PlayerWindow(QMainWindow):
 
     With ``controller`` (or a playable scenario) the window drives that game; ``seed`` seeds a
     new one.  ``handover`` shows the hot-seat curtain when the side to act changes;
-    ``autosave`` is a directory for the autosave at every phase change (None: none).
+    ``autosave`` is a directory for the autosave at every phase change (None: none);
+    ``players`` maps a side to the name of the computer player (kharkovsuite.ai.PLAYERS) that
+    plays it in a worker thread (:mod:`.computer`); other sides are played at this screen.
     """
 
     LAYER_NAMES = {
@@ -165,7 +176,8 @@ class PlayerWindow(QMainWindow):
     }
 
     def __init__(self, scenario_path: str | Path, parent: QWidget | None = None, *, controller: GameController | None = None,
-                 seed: int = 0, handover: bool = False, autosave: Path | None = None, interactive: bool = False):
+                 seed: int = 0, handover: bool = False, autosave: Path | None = None, interactive: bool = False,
+                 players: dict[str, str] | None = None):
         super().__init__(parent)
         t0 = time.perf_counter()
         self.scenario_path = Path(scenario_path)
@@ -186,8 +198,10 @@ class PlayerWindow(QMainWindow):
         self.reach: dict = {}
         self.rail_mode = False
         self.attackers: list[str] = []
+        self.targets: list[str] = []  # target hexes of the attack being picked (9.2)
         self.help: HelpBrowser | None = None
         self._last_actor = None
+        self.computer: ComputerSeats | None = None
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
         self.minimap = Minimap(self.view)
@@ -199,6 +213,10 @@ class PlayerWindow(QMainWindow):
         self._docks()
         self._toolbar()
         self._menus()
+        self.trace = TraceOverlays(self, side_of=lambda: self.controller.viewing_side() if self.controller else None)
+        self.trace.install(self)
+        self.trace.set_view(self.scene, self.view)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
         self.view.hex_clicked.connect(self.click_hex)
         self.view.hex_hovered.connect(self._show_hex)
         self.view.zoom_changed.connect(self._show_zoom)
@@ -206,6 +224,7 @@ class PlayerWindow(QMainWindow):
         self.inspector.counter_selected.connect(self._inspector_pick)
         self.resize(1600, 980)
         if self.controller is not None:
+            self.set_players(players or {}, seed)
             self._attach(self.controller)
         else:
             self.scene.set_counters(counter_views_from_scenario(self.scenario))
@@ -237,6 +256,7 @@ class PlayerWindow(QMainWindow):
             return
         self.actions_panel = ActionsPanel(self.controller)
         self.actions_panel.chosen.connect(self.do)
+        self.actions_panel.unit_picked.connect(lambda uid: self._select([uid]))
         self.actions_panel.title.linkActivated.connect(self.open_link)
         self.combat_panel = CombatPanel(self.controller)
         self.combat_panel.anchorClicked.connect(self.open_link)
@@ -277,11 +297,35 @@ class PlayerWindow(QMainWindow):
         self.rail_action = QAction("Rail", self, checkable=True, toggled=self._rail_toggled)
         self.rail_action.setToolTip("Show the hexes the selected units reach by rail (6.4)")
         bar.addAction(self.rail_action)
+        self.declare_action = QAction("Attack!", self, enabled=False, triggered=self.declare_attack)
+        self.declare_action.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
+        self.declare_action.setToolTip("Declare the attack picked on the map (9.1); Esc clears it")
+        bar.addAction(self.declare_action)
+        self.clear_attack_action = QAction("Clear attack", self, shortcut=QKeySequence(Qt.Key.Key_Escape), triggered=self.clear_attack)
+        self.addAction(self.clear_attack_action)
         self.end_phase_action = QAction("End phase", self, shortcut=QKeySequence("Ctrl+E"), triggered=self.end_phase)
         bar.addAction(self.end_phase_action)
         end_button = bar.widgetForAction(self.end_phase_action)
         if end_button is not None:
             end_button.setStyleSheet("QToolButton { font-weight: bold; padding: 4px 14px; background: #e6d9a8; border: 1px solid #8a7a40; border-radius: 3px; }")
+        self.undo_action = QAction("Undo", self, shortcut=QKeySequence.StandardKey.Undo, triggered=self.undo, enabled=False)
+        self.undo_action.setToolTip("Take back the last action, back to the last die roll or revealed strength")
+        bar.addAction(self.undo_action)
+        self.faster_action = QAction("Faster", self, checkable=True, toggled=self._faster_toggled)
+        self.faster_action.setToolTip("Play the computer's actions faster")
+        bar.addAction(self.faster_action)
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        bar = self.situation_bar = QToolBar("Situation and view", self)  # on the second row, see __init__
+        bar.setObjectName("situation_toolbar")
+        bar.setMovable(False)
+        self.enemy_reach_action = QAction("Enemy reach", self, checkable=True, shortcut=QKeySequence("Ctrl+R"), toggled=lambda _on: self._situation(announce=True))
+        self.enemy_reach_action.setToolTip("Hexes the other side could enter (vermillion, cross-hatched) or attack (purple, vertical lines) in its next Movement Phase, ZOC included (6.0, 8.2, 9.11)")
+        self.zoc_action = QAction("ZOC", self, checkable=True, toggled=lambda _on: self._situation())
+        self.zoc_action.setToolTip("Shade the other side's zones of control (8.2)")
+        self.last_action = QAction("Last move and combat", self, checkable=True, checked=True, toggled=lambda _on: self._situation())
+        self.last_action.setToolTip("Highlight the last move of this phase and the last combat of this turn")
+        for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
+            bar.addAction(action)
         bar.addSeparator()
         self.zoom_in_action = QAction("Zoom in", self, shortcut=QKeySequence.StandardKey.ZoomIn, triggered=self.view.zoom_in)
         self.zoom_out_action = QAction("Zoom out", self, shortcut=QKeySequence.StandardKey.ZoomOut, triggered=self.view.zoom_out)
@@ -297,7 +341,6 @@ class PlayerWindow(QMainWindow):
             self.layer_actions[name] = action
         self.layer_actions["hex_ids"].setShortcut(QKeySequence("Ctrl+H"))
         bar.addAction(self.layer_actions["hex_ids"])
-        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
         self.statusBar().showMessage("Click a unit to see where it may go; right-drag pans; wheel zooms")
 
     def _menus(self) -> None:
@@ -312,12 +355,17 @@ class PlayerWindow(QMainWindow):
         file_menu.addAction(QAction("&Quit", self, shortcut=QKeySequence.StandardKey.Quit, triggered=self.close))
         game_menu = self.menuBar().addMenu("&Game")
         game_menu.addAction(self.end_phase_action)
+        game_menu.addAction(self.undo_action)
+        game_menu.addAction(QAction("S&ummary…", self, triggered=lambda: self.controller is not None and self.game_summary().exec()))
         game_menu.addAction(self.rail_action)
         self.handover_action = QAction("Hot-seat hand-over screen", self, checkable=True, checked=self.handover_enabled)
         self.handover_action.toggled.connect(lambda on: setattr(self, "handover_enabled", on))
         game_menu.addAction(self.handover_action)
         view_menu = self.menuBar().addMenu("&View")
         for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+            view_menu.addAction(action)
+        view_menu.addSeparator()
+        for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
             view_menu.addAction(action)
         view_menu.addSeparator()
         for action in self.layer_actions.values():
@@ -327,6 +375,67 @@ class PlayerWindow(QMainWindow):
             view_menu.addAction(dock.toggleViewAction())
         help_menu = self.menuBar().addMenu("&Help")
         help_menu.addAction(QAction("&Rules reference", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help("")))
+
+    # ------------------------------------------------------------------ computer sides
+    def set_players(self, players: dict[str, str], seed: int = 0) -> None:
+        """Who plays each side: a player name of kharkovsuite.ai.PLAYERS for a computer side; absent or "human" for a person."""
+        if self.computer is not None:
+            self.controller.game_replaced.disconnect(self.computer.reset)
+            self.computer.shutdown()
+            self.computer = None
+        seats = {side: name for side, name in players.items() if name and name != "human"}
+        if not hasattr(self, "thinking_bar"):
+            self.thinking_label = QLabel("")
+            self.thinking_bar = QProgressBar()
+            self.thinking_bar.setRange(0, 0)  # busy: the computer does not know how long it will think
+            self.thinking_bar.setMaximumWidth(140)
+            self.statusBar().addPermanentWidget(self.thinking_label)
+            self.statusBar().addPermanentWidget(self.thinking_bar)
+        self.thinking_label.hide()
+        self.thinking_bar.hide()
+        self.faster_action.setEnabled(bool(seats))
+        if not seats or self.controller is None:
+            return
+        self.computer = ComputerSeats(self.controller, seats, seed, self)
+        self.computer.set_fast(self.faster_action.isChecked())
+        self.computer.thinking.connect(self._computer_thinking)
+        self.computer.idle.connect(self._computer_idle)
+        self.computer.failed.connect(self._computer_failed)
+        self.controller.game_replaced.connect(self.computer.reset)  # a choice about the old game is dropped
+
+    def _hot_seat(self) -> bool:
+        """More than one side played by people at this screen: only then is there anything to hide at a hand-over."""
+        sides = self.controller.state.scenario.sides
+        return sum(1 for side in sides if self.computer is None or not self.computer.is_computer(side)) > 1
+
+    def computer_to_act(self) -> bool:
+        return self.computer is not None and not self.computer.stopped and self.computer.is_computer(self.controller.state.to_act)
+
+    def _faster_toggled(self, on: bool) -> None:
+        if self.computer is not None:
+            self.computer.set_fast(on)
+
+    def _computer_thinking(self, side: str) -> None:
+        sides = self.controller.state.scenario.sides
+        name = sides[side].name if side in sides else side
+        self.thinking_label.setText(f"{name} ({self.computer.names[side]}) is playing…")
+        self.thinking_label.show()
+        self.thinking_bar.show()
+
+    def _computer_idle(self) -> None:
+        self.thinking_label.hide()
+        self.thinking_bar.hide()
+
+    def _computer_failed(self, message: str) -> None:
+        self._computer_idle()
+        self.statusBar().showMessage(f"Computer play stopped: {message}", 20000)
+        if self.interactive:
+            QMessageBox.warning(self, "Computer player", message)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if self.computer is not None:
+            self.computer.shutdown()
+        super().closeEvent(event)
 
     # ------------------------------------------------------------------ the game
     def _attach(self, controller: GameController) -> None:
@@ -343,6 +452,7 @@ class PlayerWindow(QMainWindow):
         state = self.controller.state
         self.scene.set_counters(self.controller.counters(locations=self._drawn))
         self._phase_bar()
+        self.trace.set_state(state)
         self.log_panel.refresh(events)
         self.combat_panel.refresh(events)
         if any(e.kind == "CombatResolved" for e in events) or (state.pending and state.pending[-1].kind == "air"):
@@ -351,16 +461,19 @@ class PlayerWindow(QMainWindow):
             self._clear_selection()
             self._autosave()
         self._decision_overlay()
+        self._situation()
         self.actions_panel.refresh(self.selected)
         self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
         self.inspector.show_location(self.inspector.location)
         actor = state.to_act
-        if actor != self._last_actor and actor is not None and self.handover_enabled and self.isVisible():
+        if actor != self._last_actor and actor is not None and self.handover_enabled and self.isVisible() and self._hot_seat():
             name = state.scenario.sides[actor].name if actor in state.scenario.sides else actor
             self.curtain.show_for(f"{name} player")
         self._last_actor = actor
         if state.is_terminal and any(e.kind == "GameEnded" for e in events) and self.interactive:
-            self.game_over_box().exec()
+            self.game_summary().exec()
+        if self.computer is not None:
+            self.computer.poke()
 
     def _drawn(self, location: str) -> bool:
         return location in self.scene.boxes or location in self.scene.game_map
@@ -382,13 +495,17 @@ class PlayerWindow(QMainWindow):
         )
         legal = state.legal_actions()
         # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
-        self.end_phase_action.setEnabled(not state.is_terminal and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
+        self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
         self.rail_action.setEnabled("RailMove" in phase.actions)
+        self.undo_action.setEnabled(self.controller.can_undo() and not self.computer_to_act())
         if "RailMove" not in phase.actions and self.rail_action.isChecked():
             self.rail_action.setChecked(False)
 
     def do(self, action) -> list | None:
         """Hand ``action`` to the engine; a refusal goes to the status bar with its rule case."""
+        if self.computer_to_act():
+            self._computer_busy_message()
+            return None
         events, error = self.controller.try_apply(action)
         if error is not None:
             self.refuse(error)
@@ -397,6 +514,23 @@ class PlayerWindow(QMainWindow):
         if last is not None:
             self.statusBar().showMessage(str(last), 8000)
         return events
+
+    def undo(self):
+        """Take back the last action (never past a die roll, a revealed strength or the end of a phase)."""
+        if self.computer_to_act():
+            self._computer_busy_message()
+            return None
+        action = self.controller.undo()
+        if action is None:
+            self.statusBar().showMessage("Nothing to undo: only this phase's actions since the last die roll or revealed strength can be taken back.", 8000)
+            return None
+        self._clear_selection()
+        self.statusBar().showMessage(f"Undone: {action}", 8000)
+        return action
+
+    def _computer_busy_message(self) -> None:
+        side = self.controller.state.to_act
+        self.statusBar().showMessage(f"The computer ({self.computer.names[side]}) is playing; its actions appear one by one.", 6000)
 
     def refuse(self, error: IllegalAction) -> None:
         self.statusBar().showMessage(f"Not allowed — {error}", 12000)
@@ -410,6 +544,9 @@ class PlayerWindow(QMainWindow):
         self.inspector.show_location(location)
         if self.controller is None or self.controller.state.is_terminal:
             return
+        if self.computer_to_act():
+            self._computer_busy_message()
+            return
         state = self.controller.state
         # A pending retreat or advance: the hex names the path's end.
         if state.pending:
@@ -420,6 +557,9 @@ class PlayerWindow(QMainWindow):
             self._select([u for u in state.units_at(location) if u in self._decision_units()])
             return
         phase_kinds = state.phase.actions
+        if "PlaceUnit" in phase_kinds:
+            self._setup_click(location)
+            return
         if self.selected and ("Move" in phase_kinds or "RailMove" in phase_kinds):
             if location in self.reach:
                 self.move_to(location)
@@ -435,6 +575,20 @@ class PlayerWindow(QMainWindow):
             self._combat_click(location)
             return
         self._select(self.controller.own_units_at(location))
+
+    def _setup_click(self, location: str) -> None:
+        """Set-up by hand (5.0): a highlighted hex places the selected unit, then the next one waiting is selected."""
+        from kharkovsuite.engine import PlaceUnit
+
+        if self.selected and location in self.reach:
+            if self.do(PlaceUnit(unit=self.selected[0], hex=location)) is not None:
+                waiting = [a.unit for a in self._legal("PlaceUnit")]
+                self._select(waiting[:1])
+            return
+        if self.selected:
+            self.do(PlaceUnit(unit=self.selected[0], hex=location))  # refused: the status bar says why (5.14, 8.1)
+            return
+        self._select(self.controller.own_units_at(location)[-1:])
 
     def _decision_units(self) -> set[str]:
         return {getattr(a, "unit", None) for a in self.controller.state.legal_actions()} - {None}
@@ -461,6 +615,7 @@ class PlayerWindow(QMainWindow):
         return events
 
     def _combat_click(self, location: str) -> None:
+        """Own units add or drop attackers; an enemy hex adds or drops a target (9.2); a target clicked again declares."""
         state = self.controller.state
         own = [u for u in self.controller.own_units_at(location)]
         if own:
@@ -471,18 +626,52 @@ class PlayerWindow(QMainWindow):
             else:
                 self.attackers += [u for u in own if u not in self.attackers]
             self._select(self.attackers)
+            self._propose()
             return
         if state.units_at(location) or location in (state.game.get("garrisons") or {}):
             if not self.attackers:
                 self.statusBar().showMessage("Select the attacking units first (click your units next to the enemy).", 8000)
                 return
-            from kharkovsuite.engine import Attack
+            if location in self.targets and location == self.targets[-1]:
+                self.declare_attack()
+                return
+            if location in self.targets:
+                self.targets.remove(location)
+            else:
+                self.targets.append(location)
+            self._propose()
 
-            events = self.do(Attack(attackers=tuple(self.attackers), targets=(location,)))
-            if events is not None:
-                self.attackers = []
-                self._select([])
-                self.combat_dock.raise_()
+    def _propose(self) -> None:
+        """Show the attack picked so far, with its odds, before it is declared."""
+        self.combat_panel.propose(self.attackers, self.targets)
+        self.scene.clear_overlay("proposal")
+        if self.targets:
+            self.scene.set_hex_overlay("proposal", {h: ("selected", "target") for h in self.targets})
+        self.declare_action.setEnabled(bool(self.attackers and self.targets))
+        if self.attackers or self.targets:
+            self.combat_dock.raise_()
+
+    def declare_attack(self) -> list | None:
+        """Declare the attack picked on the map (the engine checks it and names the case if refused)."""
+        from kharkovsuite.engine import Attack
+
+        if not (self.attackers and self.targets):
+            self.statusBar().showMessage("Pick attacking units and at least one enemy hex first (9.11).", 8000)
+            return None
+        events = self.do(Attack(attackers=tuple(self.attackers), targets=tuple(self.targets)))
+        if events is not None:
+            self.attackers = []
+            self.targets = []
+            self._select([])
+            self._propose()
+            self.combat_dock.raise_()
+        return events
+
+    def clear_attack(self) -> None:
+        self.attackers = []
+        self.targets = []
+        self._select([])
+        self._propose()
 
     def _dropped(self, origin: str, target: str, ids: list) -> None:
         if self.controller is None:
@@ -511,12 +700,18 @@ class PlayerWindow(QMainWindow):
         """Select units of the side to act and show where they may go (or what they may do)."""
         state = self.controller.state
         self.selected = tuple(units)
+        self.trace.set_unit(units[-1] if units else None)
         self.reach = {}
         self.scene.clear_overlay("reach")
         self.scene.clear_overlay("targets")
         phase_kinds = state.phase.actions
         if units and not state.pending:
-            if self.rail_mode and "RailMove" in phase_kinds:
+            if "PlaceUnit" in phase_kinds:
+                hexes = [a.hex for a in self._legal("PlaceUnit") if a.unit == units[0]]
+                self.selected = tuple(units[:1])
+                self.reach = {h: h for h in hexes}
+                self.scene.set_hex_overlay("reach", {h: ("setup", None) for h in hexes if h in self.scene.game_map})
+            elif self.rail_mode and "RailMove" in phase_kinds:
                 ends = {}
                 for a in self._legal("RailMove"):
                     if set(a.units) == set(units):
@@ -540,14 +735,57 @@ class PlayerWindow(QMainWindow):
             mps = [m for m in mps if m is not None]
             where = f" · {len(self.reach)} hexes reachable" if self.reach else ""
             mp = f" · {min(mps):g} MP left" if mps and "Move" in phase_kinds else ""
+            rail = self.controller.rail_moves_left() if self.rail_mode else None
+            if rail is not None:
+                mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase (6.45)"
             self.statusBar().showMessage(f"Selected {', '.join(units)}{mp}{where}", 12000)
 
     def _clear_selection(self) -> None:
         self.selected = ()
+        self.trace.set_unit(None)
         self.attackers = []
+        self.targets = []
         self.reach = {}
         self.scene.clear_overlay("reach")
         self.scene.clear_overlay("targets")
+        self.scene.clear_overlay("proposal")
+        if self.controller is not None:
+            self.combat_panel.proposal = ((), ())
+            self.declare_action.setEnabled(False)
+
+    def _situation(self, announce: bool = False) -> None:
+        """The overlays for reading the situation: enemy reach, ZOC, the last move and combat (colour and hatch differ)."""
+        if self.controller is None:
+            return
+        state = self.controller.state
+        for name in ("enemy_reach", "zoc", "last_move", "last_combat"):
+            self.scene.clear_overlay(name)
+        why = situation.supported(state)
+        for action in (self.enemy_reach_action, self.zoc_action):
+            action.setEnabled(why is None)
+            if why is not None:
+                action.setToolTip(f"Not available: {why}")
+        enemy = situation.other(state, self.controller.viewing_side())
+        names = state.scenario.sides
+        if why is None and self.zoc_action.isChecked():
+            self.scene.set_hex_overlay("zoc", {h: ("zoc", None) for h in situation.zoc_hexes(state, enemy) if h in self.scene.game_map})
+        if why is None and self.enemy_reach_action.isChecked():
+            enter, attack = situation.enemy_reach(state, enemy)
+            marks = {h: ("enemy", None) for h in enter if h in self.scene.game_map}
+            marks.update({h: ("purple", None) for h in attack if h in self.scene.game_map})
+            self.scene.set_hex_overlay("enemy_reach", marks)
+            announce and self.statusBar().showMessage(f"{names[enemy].name if enemy in names else enemy} could enter {len(enter)} hexes and attack {len(attack)} more next Movement Phase", 8000)
+        if self.last_action.isChecked():
+            move = situation.last_move(state)
+            if move is not None and all(h in self.scene.game_map for h in move.path):
+                self.scene.set_path_overlay("last_move", list(move.path), "black")
+            fight = situation.last_combat(state)
+            if fight is not None:
+                declared, resolved = fight
+                label = resolved.result if resolved is not None else "attack"
+                hexes = {h: ("green", label) for h in declared.targets if h in self.scene.game_map}
+                hexes.update({state.units[u].hex: ("green", None) for u in declared.attackers if state.units[u].hex in self.scene.game_map and state.units[u].hex not in hexes})
+                self.scene.set_hex_overlay("last_combat", hexes)
 
     def _decision_overlay(self) -> None:
         """Highlight the hexes a pending retreat or advance may end in."""
@@ -564,6 +802,9 @@ class PlayerWindow(QMainWindow):
         from kharkovsuite.engine import EndPhase
 
         if self.controller is None:
+            return None
+        if self.computer_to_act():
+            self._computer_busy_message()
             return None
         forgotten = self.controller.forgotten()
         if forgotten and (self.interactive if confirm is None else confirm):
@@ -664,25 +905,30 @@ class PlayerWindow(QMainWindow):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return
         try:
-            controller = GameController.new(dialog.path.text(), dialog.seed.value())
+            controller = GameController.new(dialog.path.text(), dialog.seed.value(), dialog.setup.currentData())
         except Exception as exc:  # noqa: BLE001 - reported, not raised
             QMessageBox.critical(self, "New game", report_unexpected(exc))
             return
         if Path(dialog.path.text()).resolve() == self.scenario_path.resolve():
+            self.set_players({}, 0)  # no computer thinks about the old game meanwhile
             self.controller.replace(controller.state)
             self._clear_selection()
+            self.set_players(dialog.choices(), dialog.seed.value())
+            if self.computer is not None:
+                self.computer.poke()
         else:
-            window = PlayerWindow(dialog.path.text(), controller=controller, handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive)
+            window = PlayerWindow(dialog.path.text(), controller=controller, handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive,
+                                  players=dialog.choices(), seed=dialog.seed.value())
             window.show()
             self.close()
 
-    def game_over_box(self) -> QMessageBox:
-        result = self.controller.state.result()
-        sides = self.controller.state.scenario.sides
-        vp = "\n".join(f"{sides[k].name if k in sides else k}: {v} VP" for k, v in result.vp.items())
-        box = QMessageBox(QMessageBox.Icon.Information, "Game over", f"{result.level}" + (f" — {sides[result.winner].name if result.winner in sides else result.winner}" if result.winner else ""), QMessageBox.StandardButton.Ok, self)
-        box.setInformativeText(f"{vp}\nMargin (Soviet − Axis): {result.margin}")
-        return box
+    def game_summary(self) -> GameSummary:
+        """The summary dialog: victory level, VP breakdown, chart of VP and losses by turn."""
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)  # the VP by turn come from a replay of the game
+        try:
+            return GameSummary(self.controller, self)
+        finally:
+            QApplication.restoreOverrideCursor()
 
     # ------------------------------------------------------------------ status
     def select(self, location: str) -> None:
@@ -722,10 +968,11 @@ def problems_box(title: str, problems: list, parent=None):
     return box
 
 
-def open_window(path: str | Path, parent=None, *, screenshot: str | None = None, load: str | None = None, seed: int | None = None):
+def open_window(path: str | Path, parent=None, *, screenshot: str | None = None, load: str | None = None, seed: int | None = None,
+                players: dict[str, str] | None = None):
     """A PlayerWindow on ``path`` (or on the saved game ``load``), or None after showing what is wrong."""
     interactive = not screenshot
-    options = dict(handover=interactive, autosave=autosave_dir() if interactive else None, interactive=interactive)
+    options = dict(handover=interactive, autosave=autosave_dir() if interactive else None, interactive=interactive, players=players)
     try:
         if load:
             controller = GameController.open(load)
@@ -758,7 +1005,14 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
-    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed)
+    from kharkovsuite.ai import PLAYERS
+
+    players = {"soviet": args.soviet, "axis": args.axis}
+    for side, name in players.items():
+        if name != "human" and name not in PLAYERS:
+            print(f"kharkov: --{side} {name}: unknown player (use human or one of: {', '.join(sorted(PLAYERS))})", file=sys.stderr)
+            return 2
+    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players)
     if window is None:
         return 1
     window.show()

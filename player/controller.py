@@ -45,6 +45,7 @@ class GameController(QObject):
         self.state = state
         self.path: Path | None = None  # where the game was last saved or opened
         self._units = {u.id: u for u in state.scenario.units}
+        self._undo: list[GameState] = []  # the positions before each undoable action of this phase
 
     # ------------------------------------------------------------------ games
     @classmethod
@@ -67,6 +68,7 @@ class GameController(QObject):
         self.state = state
         self.path = path
         self._units = {u.id: u for u in state.scenario.units}
+        self._undo = []
         self.game_replaced.emit()
         self.state_changed.emit([])
 
@@ -75,17 +77,53 @@ class GameController(QObject):
         self.path = Path(path)
 
     # ------------------------------------------------------------------ actions
-    def apply(self, action: Action) -> list:
-        """Apply ``action``; raises IllegalAction (nothing changes) if the rules refuse it."""
-        events = self.state.apply(action)
+    def apply(self, action: Action, undoable: bool = True) -> list:
+        """Apply ``action``; raises IllegalAction (nothing changes) if the rules refuse it.
+
+        With ``undoable`` the position before it is kept so :meth:`undo` can return to it, unless
+        the action rolled a die, drew a counter or revealed a strength, ended the phase or handed
+        the turn to the other side: then nothing before it can be undone any more.
+        """
+        state = self.state
+        before = state.clone() if undoable else None
+        events = state.apply(action)
+        if before is not None and self._undo_barrier(before, state, events) is None:
+            self._undo.append(before)
+        else:
+            self._undo.clear()
         self.state_changed.emit(events)
         return events
 
-    def try_apply(self, action: Action) -> tuple[list | None, IllegalAction | None]:
+    def try_apply(self, action: Action, undoable: bool = True) -> tuple[list | None, IllegalAction | None]:
         try:
-            return self.apply(action), None
+            return self.apply(action, undoable), None
         except IllegalAction as exc:
             return None, exc
+
+    @staticmethod
+    def _undo_barrier(before: GameState, after: GameState, events: list) -> str | None:
+        """Why an action may not be taken back (None: it may)."""
+        if before.rng.getstate() != after.rng.getstate():
+            return "a die was rolled or a counter drawn"
+        if any(e.kind == "Revealed" for e in events):
+            return "a strength was revealed (12.0)"
+        if (before.turn, before.phase_index) != (after.turn, after.phase_index):
+            return "the phase ended"
+        if before.to_act != after.to_act:
+            return "the other side has acted since"
+        return None
+
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self._undo[-1].to_act == self.state.to_act
+
+    def undo(self) -> Action | None:
+        """Take back the last action of this phase back to the last die roll or revelation; returns it (None: nothing to undo)."""
+        if not self.can_undo():
+            return None
+        undone = self.state.actions[-1]
+        self.state = self._undo.pop()
+        self.state_changed.emit([])
+        return undone
 
     def legal_actions(self) -> list[Action]:
         return list(self.state.legal_actions())
@@ -145,6 +183,119 @@ class GameController(QObject):
                 self._result = None
             self._result_key = key
         return self._result
+
+    # ------------------------------------------------------------------ odds before the roll
+    def odds_module(self):
+        """The rule system's odds query (``rules/<system>/odds.py``), or None if it has none."""
+        if not hasattr(self, "_odds_module"):
+            import importlib
+
+            from kharkovsuite.rules import system
+
+            name = system(self.state.scenario.rules).__name__ + ".odds"
+            try:
+                self._odds_module = importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if exc.name != name:
+                    raise
+                self._odds_module = None
+        return self._odds_module
+
+    def odds(self, attackers, targets):
+        """The odds of a proposed attack (raises IllegalAction naming the case if it may not be made)."""
+        module = self.odds_module()
+        return None if module is None else module.attack_odds(self.state, list(attackers), list(targets))
+
+    def current_odds(self):
+        """The odds of the declared attack not yet rolled (Air Points committed so far included)."""
+        module = self.odds_module()
+        return None if module is None else module.current_odds(self.state)
+
+    def rail_moves_left(self) -> tuple[int, int] | None:
+        """(units the side to act may still move by rail this phase, its limit), as the rule system counts them (6.45)."""
+        from kharkovsuite.rules import system
+
+        rail = getattr(system(self.state.scenario.rules), "rail", None)
+        limits = getattr(rail, "LIMITS", None)
+        side = self.state.phase.side
+        if limits is None or side not in limits or not self.state.phase_data.get("rail_allowed"):
+            return None
+        return max(0, limits[side] - self.state.phase_data.get("rail_used", 0)), limits[side]
+
+    # ------------------------------------------------------------------ the summary
+    def vp_breakdown(self) -> dict | None:
+        """The rule system's running Victory Point breakdown (``victory.vp_breakdown``), or None if it has none."""
+        from kharkovsuite.rules import system
+
+        victory = getattr(system(self.state.scenario.rules), "victory", None)
+        return victory.vp_breakdown(self.state) if victory is not None and hasattr(victory, "vp_breakdown") else None
+
+    def turn_history(self) -> list[dict]:
+        """Per game-turn: the VP each side would have had if the game had ended then, steps lost and units eliminated.
+
+        The VP come from replaying the game's actions from its seed (every die comes from the
+        seeded generator, so the replay is the game); the losses from the log.  Cached per action.
+        """
+        from kharkovsuite.engine import new_game
+
+        state = self.state
+        key = (state.seed, len(state.actions))
+        if getattr(self, "_history_key", None) == key:
+            return self._history
+        rows: dict[int, dict] = {}
+
+        def row(turn: int) -> dict:
+            return rows.setdefault(turn, {"turn": turn, "vp": {}, "steps": {s: 0 for s in state.scenario.sides}, "eliminated": {s: 0 for s in state.scenario.sides}})
+
+        sim = new_game(state.scenario, state.seed, state.setup)
+        turn = sim.turn
+        for action in state.actions:
+            sim.apply(action)
+            if sim.turn != turn or sim.is_terminal:
+                row(turn)["vp"] = dict(sim.result().vp)
+                turn = sim.turn
+        if sim.to_dict(with_log=False) != state.to_dict(with_log=False):
+            raise ValueError("this game does not replay from its seed and actions (a position set up by hand), so its VP by turn are unknown")
+        if not sim.is_terminal:
+            row(turn)["vp"] = dict(sim.result().vp)  # the turn in progress, as it stands
+        turn = 1
+        for event in state.log:
+            if isinstance(event, PhaseChanged):
+                turn = event.turn
+            elif event.kind in ("StepLost", "Eliminated") and event.unit in state.units:
+                row(turn)["steps" if event.kind == "StepLost" else "eliminated"][state.units[event.unit].side] += 1
+        self._history_key, self._history = key, [rows[t] for t in sorted(rows)]
+        return self._history
+
+    def reinforcements_due(self) -> list[tuple[int, str, str, list[str]]]:
+        """(turn due, side, entry area, units) of the reinforcements not entered yet (16.0); the schedule is public."""
+        due: dict[tuple, list[str]] = {}
+        for uid, rec in self.state.units.items():
+            data = rec.data or {}
+            if rec.box == "arriving" and "due" in data:
+                due.setdefault((data["due"], rec.side, str(data.get("entry") or "")), []).append(uid)
+        return [(t, side, entry, sorted(units)) for (t, side, entry), units in sorted(due.items())]
+
+    def reserves(self) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
+        """Soviet Army Reserves (6.7): units per reserve box, how many may still be committed this turn (None: any, 6.76), boxes released (6.75)."""
+        from kharkovsuite.rules import system
+
+        module = getattr(system(self.state.scenario.rules), "reserves", None)
+        data = self.state.game.get(getattr(module, "KEY", ""))
+        if module is None or data is None:
+            return None
+        boxes: dict[str, list[str]] = {}
+        for uid, rec in self.state.units.items():
+            if rec.box and rec.box.startswith("reserve-") and rec.box != getattr(module, "REMOVED", None):
+                boxes.setdefault(rec.box, []).append(uid)
+        return {b: sorted(u) for b, u in sorted(boxes.items())}, module.allowance(self.state), {b for b in boxes if module.released(self.state, b)}
+
+    def hqs(self) -> list[tuple[str, str, str | None, bool]]:
+        """(HQ, side, hex, active) of every HQ on the map (10.1, 10.3)."""
+        board = self.state.board
+        if not hasattr(board, "is_hq"):
+            return []
+        return [(uid, rec.side, rec.hex, "inactive" not in rec.flags) for uid, rec in sorted(self.state.units.items()) if rec.hex and board.is_hq(uid)]
 
     def own_units_at(self, location: str) -> list[str]:
         side = self.state.to_act

@@ -13,6 +13,7 @@ from fractions import Fraction
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QTextBrowser, QVBoxLayout, QWidget
 
+from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.events import CombatResolved, GameEnded, PhaseChanged
 
 from .controller import GameController
@@ -60,8 +61,9 @@ class ActionsPanel(QWidget):
     """Every legal non-move action that concerns the selection (or the pending decision), as buttons."""
 
     MAX_BUTTONS = 40
-    ON_MAP = ("Move", "RailMove", "Attack", "EndPhase")  # chosen on the map or in the phase bar
+    ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
     chosen = Signal(object)
+    unit_picked = Signal(str)  # a unit to set up by hand (5.0)
 
     def __init__(self, controller: GameController, parent=None):
         super().__init__(parent)
@@ -102,19 +104,39 @@ class ActionsPanel(QWidget):
             self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})")
         elif selection:
             actions = [a for a in actions if set(getattr(a, "units", ()) or (getattr(a, "unit", None),)) & set(selection)]
-            self.title.setText(f"<b>Actions of {html.escape(', '.join(selection))}</b>" + ("" if actions else "<br>None besides moving: click a highlighted hex."))
+            hint = "<br>Click enemy hexes to pick the targets; the Combat panel shows the odds." if "Attack" in state.phase.actions else "<br>None besides moving: click a highlighted hex."
+            self.title.setText(f"<b>Actions of {html.escape(', '.join(selection))}</b>" + ("" if actions else hint))
         else:
             self.title.setText("<b>Other actions now</b>" if actions else "Nothing to decide but moves and attacks.")
-        for action in actions[: self.MAX_BUTTONS]:
-            b = QPushButton(action_label(action), self)
-            b.setToolTip(str(action))
-            b.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
+        if "PlaceUnit" in state.phase.actions and pending is None:
+            self._setup_buttons(selection)
+        self._buttons([(action_label(a), str(a), lambda _=False, a=a: self.chosen.emit(a)) for a in actions], "select a unit")
+
+    def _buttons(self, rows: list, more: str) -> None:
+        """One button per (label, tooltip, slot), at most MAX_BUTTONS, then a note of how many more."""
+        for label, tip, slot in rows[: self.MAX_BUTTONS]:
+            b = QPushButton(label, self)
+            b.setToolTip(tip)
+            b.clicked.connect(slot)
             self.box.addWidget(b)
             self.buttons.append(b)
-        if len(actions) > self.MAX_BUTTONS:
-            more = QPushButton(f"… {len(actions) - self.MAX_BUTTONS} more: select a unit", self, enabled=False)
-            self.box.addWidget(more)
-            self.buttons.append(more)
+        if len(rows) > self.MAX_BUTTONS:
+            b = QPushButton(f"… {len(rows) - self.MAX_BUTTONS} more: {more}", self, enabled=False)
+            self.box.addWidget(b)
+            self.buttons.append(b)
+
+
+    def _setup_buttons(self, selection: tuple[str, ...]) -> None:
+        """Set-up by hand (5.0): one button per unit still waiting; the map then shows its zone."""
+        state = self.controller.state
+        waiting = list(dict.fromkeys(a.unit for a in state.legal_actions() if a.kind == "PlaceUnit"))
+        if selection and selection[0] in waiting:
+            self.title.setText(f"<b>Set up {html.escape(selection[0])}</b>: click a highlighted hex of its zone ({case_link('5.14')}). {len(waiting)} unit(s) to set up.")
+        else:
+            self.title.setText(f"<b>Set-up by hand</b> ({case_link(state.phase.case)}): pick a unit, then a highlighted hex of its zone. "
+                               + (f"{len(waiting)} unit(s) to set up." if waiting else "Every unit is set up: end the phase."))
+        names = {u.id: u.name for u in state.scenario.units}
+        self._buttons([(f"Set up {u} — {names.get(u, '')}", u, lambda _=False, u=u: self.unit_picked.emit(u)) for u in waiting], "after these")
 
 
 class CombatPanel(QTextBrowser):
@@ -125,6 +147,12 @@ class CombatPanel(QTextBrowser):
         self.controller = controller
         self.setOpenLinks(False)
         self.last: CombatResolved | None = None
+        self.proposal: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # attackers, targets picked on the map
+
+    def propose(self, attackers, targets) -> None:
+        """The attackers and target hexes picked so far: their odds show before the attack is declared."""
+        self.proposal = (tuple(attackers), tuple(targets))
+        self.refresh([])
 
     def refresh(self, events: list) -> None:
         for e in events:
@@ -149,11 +177,63 @@ class CombatPanel(QTextBrowser):
                              f"Air Points left: {html.escape(self._air(obs))}. The die is rolled when the last side has decided.</p>")
             if combat.get("result"):
                 parts.append(f"<p>Result: <b>{html.escape(combat['result'])}</b></p>")
+            else:
+                odds = self.controller.current_odds()
+                if odds is not None:
+                    parts.append(self.odds_html(odds, "Odds before the roll"))
+        elif any(self.proposal):
+            parts.append(self._proposal_html())
         if self.last is not None:
             parts.append(self._breakdown(self.last))
         if not parts:
-            parts.append("<p>No combat. In a combat phase select your attacking units (click them), then click an enemy hex.</p>")
+            parts.append("<p>No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
+                         "before anything is declared. Click the last target again (or press Enter) to declare the attack.</p>")
         self.setHtml("".join(parts))
+
+    def _proposal_html(self) -> str:
+        attackers, targets = self.proposal
+        head = (f"<h3>Proposed attack</h3><p>Attackers: <b>{html.escape(', '.join(attackers) or '—')}</b><br>"
+                f"Target hex(es): <b>{html.escape(', '.join(targets) or '—')}</b></p>")
+        if not attackers or not targets:
+            return head + "<p>Click your units next to the enemy to add attackers, then enemy hexes to add targets (9.2: a unit may attack several hexes together).</p>"
+        try:
+            odds = self.controller.odds(attackers, targets)
+        except IllegalAction as exc:
+            return head + f"<p><b>Not allowed</b> — {link_cases(str(exc))}</p>"
+        if odds is None:
+            return head + "<p>This rule system gives no odds before the roll.</p>"
+        return head + self.odds_html(odds, "Odds before the roll") + "<p>Click a target hex again (or press <b>Enter</b>) to declare the attack; <b>Esc</b> clears it.</p>"
+
+    def odds_html(self, odds, title: str) -> str:
+        """Strengths with every modifier and its case, ratio, base column, shifts, final column, chances."""
+        out = [f"<h3>{html.escape(title)}</h3><table cellspacing=0 cellpadding=2>"]
+        for row in odds.attackers + odds.defenders:
+            spread = ""
+            if row.chances:
+                spread = "<br><small>" + ", ".join(f"{html.escape(v)}: {_pct(p)}" for v, p in row.chances) + "</small>"
+            out.append(f"<tr><td>{row.role} {html.escape(row.unit)}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
+        out.append("</table>")
+        base = ", ".join(f"{html.escape(c)} {_pct(p)}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
+        out.append(f"<p>Strength <b>{html.escape(odds.attack)}</b> to <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
+        shifts = [f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in odds.shifts]
+        if odds.morale:
+            spread = ", ".join(f"{n:+d}: {_pct(p)}" for n, p in odds.morale)
+            shifts.append(f"<li>Soviet morale die {case_link('9.85')}: {spread}</li>")
+        if shifts:
+            out.append("<ul>" + "".join(shifts) + "</ul>")
+        if odds.modifier:
+            out.append(f"<p>Die modifier {odds.modifier:+d} ({case_link('9.33')})</p>")
+        final = ", ".join(f"{html.escape(c)} {_pct(p)}" for c, p in odds.columns) if len(odds.columns) > 1 else html.escape(odds.column)
+        out.append(f"<p>Final column <b>{final}</b></p>")
+        if odds.untried:
+            out.append(f"<p><i>Untried strengths are unknown until the combat ({case_link('12.0')}); the chances count every counter left in their pools.</i></p>")
+        rows = "".join(
+            f"<tr><td>{html.escape(r)}</td><td align=right>{_pct(p)}</td>"
+            f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(p)))}</span></td></tr>"
+            for r, p in odds.results
+        )
+        out.append(f"<p><b>Chance of each result</b> ({case_link('9.4')})</p><table cellpadding=2>{rows}</table>")
+        return "".join(out)
 
     def _air(self, obs) -> str:
         air = obs.get("air") or {}
@@ -201,6 +281,15 @@ class CombatPanel(QTextBrowser):
             counts[result] = counts.get(result, 0) + 1
         cells = "".join(f"<tr><td>{html.escape(r)}</td><td align=right>{n}/6</td><td align=right>{100 * n / 6:.0f}%</td></tr>" for r, n in counts.items())
         return f"<p><b>Chances on column {html.escape(column)}</b> ({html.escape(crt.name)})</p><table cellpadding=2>{cells}</table>"
+
+
+def _pct(p) -> str:
+    """A probability as a whole percentage; a small chance never reads as 0%."""
+    if 0 < p < 0.005:
+        return "<1%"
+    if 0.995 < p < 1:
+        return ">99%"
+    return f"{100 * float(p):.0f}%"
 
 
 def _ratio(attack: str, defense: str) -> str:
@@ -285,7 +374,49 @@ class StatusPanel(QTextBrowser):
         if result is not None:
             vp = ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in result.vp.items())
             parts.append(f"<p><b>Victory points</b>: {vp}<br>Now: <b>{html.escape(result.level)}</b>" + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + " (17.0)</p>")
+            parts.append(self._vp_breakdown())
+        parts.append(self._reinforcements())
+        parts.append(self._reserves())
+        parts.append(self._hqs())
         self.setHtml("".join(parts))
+
+    def _vp_breakdown(self) -> str:
+        b = self.controller.vp_breakdown()
+        if b is None:
+            return ""
+        rows = []
+        for side, total in b["total"].items():
+            items = [f"{n} {case_link(case)}" for case, n in sorted(b["transitory"].get(side, {}).items()) if n]
+            if b["city_vp"].get(side):
+                items.append(f"{b['city_vp'][side]} cities {case_link('17.1')}")
+            if b["eliminations"].get(side):
+                items.append(f"{b['eliminations'][side]} units destroyed {case_link('17.25')}")
+            rows.append(f"{html.escape(self._side(side))} {total} = " + (" + ".join(items) or "0"))
+        return "<p><small>" + "<br>".join(rows) + "</small></p>"
+
+    def _reinforcements(self) -> str:
+        due = self.controller.reinforcements_due()
+        if not due:
+            return ""
+        rows = "".join(f"<li>turn {t}, {html.escape(self._side(side))}, {html.escape(entry) or '—'}: {html.escape(', '.join(units))}</li>" for t, side, entry, units in due[:8])
+        more = f"<li>… {len(due) - 8} more</li>" if len(due) > 8 else ""
+        return f"<p><b>Reinforcements due</b> ({case_link('16.0')}): turn, side, entry edge</p><ul>{rows}{more}</ul>"
+
+    def _reserves(self) -> str:
+        reserves = self.controller.reserves()
+        if reserves is None:
+            return ""
+        boxes, allowance, released = reserves
+        limit = "any number" if allowance is None else str(allowance)
+        rows = "".join(f"<li>{html.escape(box)}: {len(units)} unit(s){' — released ' + case_link('6.75') if box in released else ''}</li>" for box, units in boxes.items())
+        return f"<p><b>Soviet reserves</b> ({case_link('6.7')}): may commit {limit} this turn ({case_link('6.74')})</p><ul>{rows}</ul>" if boxes else ""
+
+    def _hqs(self) -> str:
+        hqs = self.controller.hqs()
+        if not hqs:
+            return ""
+        rows = ", ".join(f"{html.escape(uid)} at {html.escape(h)}: <b>{'active' if on else 'not active'}</b>" for uid, _side, h, on in hqs)
+        return f"<p><b>HQs</b> ({case_link('10.3')}): {rows}</p>"
 
     def _side(self, side: str) -> str:
         sides = self.controller.state.scenario.sides

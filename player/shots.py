@@ -1,8 +1,10 @@
 """Render the documentation screenshots of the player: ``python -m player.shots [OUTDIR]``.
 
 docs/images/player-opening.png (the opening position), player-move.png (a stack selected
-with its reachable hexes and their costs), player-combat.png (a resolved attack in the combat
-panel).  Seed 1 on the default scenario, so the pictures are the same every time.
+with its reachable hexes and their costs), player-combat.png (an attack picked on the map,
+its odds shown before the roll), player-reach.png (the Axis reach and zones of control as
+the Soviet player sees them), player-summary.png (the end-of-game summary of a game played
+by two ``greedy`` computer players).  Fixed seeds, so the pictures are the same every time.
 """
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from .app import DEFAULT_SCENARIO, PlayerWindow
+from .controller import GameController
+
+SUMMARY_SEED = 3
 
 
 def _settle(app) -> None:
@@ -20,12 +25,33 @@ def _settle(app) -> None:
         app.processEvents()
 
 
-def _window(app) -> PlayerWindow:
-    w = PlayerWindow(DEFAULT_SCENARIO, seed=1, handover=False, autosave=None)
+def _window(app, controller: GameController | None = None) -> PlayerWindow:
+    w = PlayerWindow(DEFAULT_SCENARIO, seed=1, handover=False, autosave=None, controller=controller)
     w.resize(1600, 980)
     w.show()
     _settle(app)
     return w
+
+
+def _shot(app, w: PlayerWindow, path: Path, zoom: float, centre: str) -> None:
+    """Zoom to ``zoom`` times the whole-map zoom around ``centre``, save the window into ``path``, close it."""
+    w.view.set_zoom(w.view.min_zoom * zoom)
+    w.view.center_on_hex(centre)
+    _settle(app)
+    w.grab().save(str(path))
+    w.close()
+
+
+def finished_game(seed: int = SUMMARY_SEED) -> GameController:
+    """A whole game between two ``greedy`` players (about half a minute)."""
+    from kharkovsuite.ai import make_player
+
+    controller = GameController.new(DEFAULT_SCENARIO, seed)
+    state = controller.state
+    players = {side: make_player("greedy", side, k) for k, side in enumerate(sorted(state.scenario.sides))}
+    while not state.is_terminal:
+        state.apply(players[state.to_act].choose(state))
+    return controller
 
 
 def main(argv=None) -> int:
@@ -34,28 +60,31 @@ def main(argv=None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     w = _window(app)
     w.grab().save(str(out / "player-opening.png"))
-    w.end_phase()
     w.click_hex("1916")
-    w.view.set_zoom(w.view.min_zoom * 4.5)
-    w.view.center_on_hex("1916")
-    _settle(app)
-    w.grab().save(str(out / "player-move.png"))
-    w.close()
+    _shot(app, w, out / "player-move.png", 4.5, "1916")
+
     w = _window(app)
-    for _ in range(2):
+    w.enemy_reach_action.setChecked(True)
+    w.zoc_action.setChecked(True)
+    _shot(app, w, out / "player-reach.png", 3, "1714")
+
+    w = _window(app)
+    while w.controller.state.phase.id != "soviet-combat":
         w.end_phase()
     state = w.controller.state
     w.click_hex(state.units["su-gd-1"].hex)
-    w.click_hex("0215")
-    next(b for b in w.actions_panel.buttons if b.text() == "Commit an Air Point").click()
-    w.view.set_zoom(w.view.min_zoom * 4.5)
-    w.view.center_on_hex("0418")
+    w.click_hex("0215")  # picked, not declared: the odds before the roll
     w.combat_dock.raise_()
-    w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [170, 600, 110], Qt.Orientation.Vertical)
-    w.resizeDocks([w.combat_dock], [400], Qt.Orientation.Horizontal)
+    w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [120, 700, 80], Qt.Orientation.Vertical)
+    w.resizeDocks([w.combat_dock], [470], Qt.Orientation.Horizontal)
+    _shot(app, w, out / "player-combat.png", 4.5, "0418")
+
+    summary = _window(app, finished_game()).game_summary()
+    summary.resize(820, 940)
+    summary.show()
     _settle(app)
-    w.grab().save(str(out / "player-combat.png"))
-    w.close()
+    summary.grab().save(str(out / "player-summary.png"))
+    summary.close()
     return 0
 
 

@@ -1,0 +1,71 @@
+"""A computer side in the window: it thinks in a worker thread while the window keeps processing events."""
+import threading
+
+from PySide6.QtCore import QTimer
+
+from kharkovsuite.engine.events import PhaseChanged
+
+from player.app import NewGameDialog, PlayerWindow, main
+
+from .conftest import DEFAULT
+
+
+def test_the_computer_plays_the_soviet_turn_in_a_thread_while_the_window_stays_responsive(qtbot):
+    w = PlayerWindow(DEFAULT, seed=5, handover=True, autosave=None, interactive=False, players={"soviet": "ai:normal"})
+    qtbot.addWidget(w)
+    w.faster_action.setChecked(True)
+    w.show()
+    qtbot.waitExposed(w)
+    state = w.controller.state
+    assert w.computer is not None and w.computer_to_act()
+    threads, ticks, busy_ticks, seen_bar = set(), [], [], []
+    original = w.computer.players["soviet"].choose
+
+    def choose(s):
+        threads.add(threading.get_ident())
+        return original(s)
+
+    w.computer.players["soviet"].choose = choose
+    timer = QTimer(w)
+    timer.setInterval(5)
+
+    def tick():
+        ticks.append(1)
+        if w.computer.busy:
+            busy_ticks.append(1)
+            seen_bar.append(w.thinking_bar.isVisible())
+
+    timer.timeout.connect(tick)
+    timer.start()
+    refused = w.end_phase()  # a human may not act for the computer
+    assert refused is None and "computer" in w.statusBar().currentMessage()
+    w.layer_actions["hex_ids"].trigger()  # the menus work meanwhile
+    assert w.scene.layer_visible("hex_ids")
+    qtbot.waitUntil(lambda: state.to_act == "axis" and not w.computer.busy, timeout=240_000)
+    timer.stop()
+    assert threads and threading.get_ident() not in threads  # every choice was made off the GUI thread
+    assert busy_ticks and all(seen_bar)  # events were processed while the computer thought, with the indicator shown
+    assert w.computer.actions_played > 3
+    phases = [e.phase for e in state.log if isinstance(e, PhaseChanged)]
+    assert "soviet-combat" in phases and state.phase.side == "axis"
+    assert not w.curtain.isVisible()  # one person at the screen: no hand-over curtain
+    assert w.end_phase_action.isEnabled() and not w.thinking_bar.isVisible()
+    assert w.log_panel.toPlainText().count("\n") > 10
+
+
+def test_the_new_game_dialog_offers_each_computer_player_for_each_side(qtbot):
+    from kharkovsuite.ai import PLAYERS
+
+    dialog = NewGameDialog(DEFAULT)
+    qtbot.addWidget(dialog)
+    combo = dialog.players["axis"]
+    names = [combo.itemData(i) for i in range(combo.count())]
+    assert names == ["human", *PLAYERS]
+    assert all(combo.model().item(i).isEnabled() for i in range(combo.count()))
+    combo.setCurrentIndex(names.index("ai:normal"))
+    assert dialog.choices() == {"soviet": "human", "axis": "ai:normal"}
+
+
+def test_an_unknown_computer_player_on_the_command_line_is_reported(qapp, tmp_path, capsys):
+    assert main(["--soviet", "grandmaster", "--screenshot", str(tmp_path / "x.png")]) == 2
+    assert "unknown player" in capsys.readouterr().err
