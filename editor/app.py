@@ -32,10 +32,12 @@ def _run(args: argparse.Namespace) -> int:
     from PySide6.QtWidgets import QApplication
 
     from kharkovsuite.scenario import ScenarioError, load_scenario
+    from kharkovsuite.view import offscreen_for_screenshot
 
     from .document import Document
     from .window import APP_NAME, MainWindow, show_problems
 
+    offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     doc = None

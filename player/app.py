@@ -44,7 +44,8 @@ from PySide6.QtWidgets import (
 from kharkovsuite.engine import IllegalAction, Move, RailMove
 from kharkovsuite.errors import report_unexpected
 from kharkovsuite.scenario import ScenarioError, load_scenario
-from kharkovsuite.view import Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location
+from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
+                               offscreen_for_screenshot)
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .computer import ComputerSeats
@@ -1003,6 +1004,7 @@ def _settle() -> None:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
     from kharkovsuite.ai import PLAYERS

@@ -54,6 +54,8 @@ def action_label(action) -> str:
         return f"Overrun {action.target} with {', '.join(action.units)} via {'-'.join(action.path)}"
     if kind == "CommitReserve":
         return "Commit " + ", ".join(f"{u}→{h}" for u, h in zip(action.units, action.hexes))
+    if kind == "DeclineReserve":
+        return "Keep the rest in reserve for now"
     return str(action)
 
 

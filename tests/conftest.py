@@ -11,3 +11,19 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+import pytest  # noqa: E402 - after the platform is chosen
+
+DEFAULT_SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
+
+
+@pytest.fixture
+def player_window(qtbot):
+    """A game window on the default scenario, seed 1, one person at the screen, no autosave."""
+    from player.app import PlayerWindow
+
+    w = PlayerWindow(DEFAULT_SCENARIO, seed=1, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w

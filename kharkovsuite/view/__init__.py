@@ -21,6 +21,15 @@ from .scene import LAYERS, MapScene
 from .style import OKABE_ITO, OVERLAY_ALIASES, OVERLAY_STYLES, OverlayStyle
 from .traceoverlays import TraceOverlays, render_png
 
+
+def offscreen_for_screenshot(screenshot: object) -> None:
+    """``--screenshot`` renders without a display: unless the user chose a Qt platform, use the
+    offscreen one.  Call it before the QApplication is made."""
+    import os
+
+    if screenshot and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
 __all__ = [
     "LAYERS",
     "OKABE_ITO",
@@ -38,5 +47,6 @@ __all__ = [
     "TraceOverlays",
     "counter_views_from_scenario",
     "describe_location",
+    "offscreen_for_screenshot",
     "render_png",
 ]

@@ -8,11 +8,5 @@ DEFAULT = ROOT / "scenarios" / "kharkov-1942.yaml"
 
 
 @pytest.fixture
-def window(qtbot):
-    from player.app import PlayerWindow
-
-    w = PlayerWindow(DEFAULT, seed=1, handover=False, autosave=None, interactive=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(player_window):
+    return player_window

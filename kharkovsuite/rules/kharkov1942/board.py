@@ -65,6 +65,22 @@ class Board:
             h for city in scenario.map.cities.values() if city.vp > 0 or city.garrison for h in city.hexes
         )
 
+    @cached_property
+    def map_edges(self) -> dict[str, frozenset[int]]:
+        """The map edges of 17.24 as hex indices: the first and last rows, the east edge area
+        (or else the lowest column) and the highest column.  Row and column are the two pairs of
+        the hex id (rows grow south, columns grow west)."""
+        rows = [int(h[:2]) for h in self.ids]
+        cols = [int(h[2:]) for h in self.ids]
+        top, bottom, low, high = min(rows), max(rows), min(cols), max(cols)
+        east = {self.index[h] for h in self.area("east_edge")} or {i for i, c in enumerate(cols) if c == low}
+        return {
+            "north": frozenset(i for i, r in enumerate(rows) if r == top),
+            "south": frozenset(i for i, r in enumerate(rows) if r == bottom),
+            "east": frozenset(east),
+            "west": frozenset(i for i, c in enumerate(cols) if c == high),
+        }
+
     # ----------------------------------------------------------------- hexsides and costs
     def _edges(self) -> None:
         te = self.scenario.terrain_effects

@@ -487,7 +487,7 @@ def front_overlay(state: GameState, side: str, unit: str | None = None) -> Overl
     g = nx.Graph()
     g.add_nodes_from(barrier)
     g.add_edges_from((i, j) for i in barrier for j in b.nbrs[i] if j in barrier)
-    edges = _front_edges(state)
+    edges = b.map_edges
     front, rest = set(), set()
     for comp in nx.connected_components(g):
         (front if comp & edges["north"] else rest).update(comp)
@@ -508,19 +508,6 @@ def front_overlay(state: GameState, side: str, unit: str | None = None) -> Overl
     o.explain("barrier", "Other Axis units and ZOC, not joined to the north edge")
     o.explain("hole", "The hole: a Soviet path from the east edge to the west edge around the front (17.24)")
     return o
-
-
-_EDGES: dict[int, tuple] = {}
-
-
-def _front_edges(state: GameState) -> dict[str, set[int]]:
-    """victory's map edges (17.24), once per board."""
-    from . import victory
-
-    got = _EDGES.get(id(state.board))
-    if got is None or got[0] is not state.board:
-        got = _EDGES[id(state.board)] = (state.board, victory._edges(state))
-    return got[1]
 
 
 _BUILDERS = {

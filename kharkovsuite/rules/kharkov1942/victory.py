@@ -134,19 +134,6 @@ def kharkov_status(state: GameState) -> dict:
 # ----------------------------------------------------------------------------- 17.24 the front
 
 
-def _edges(state: GameState) -> dict[str, set[int]]:
-    b = state.board
-    rows = [int(h[:2]) for h in b.ids]
-    cols = [int(h[2:]) for h in b.ids]
-    east = {b.index[h] for h in b.area("east_edge")} or {i for i, c in enumerate(cols) if c == min(cols)}
-    return {
-        "north": {i for i, r in enumerate(rows) if r == min(rows)},
-        "south": {i for i, r in enumerate(rows) if r == max(rows)},
-        "east": east,
-        "west": {i for i, c in enumerate(cols) if c == max(cols)},
-    }
-
-
 def front_status(state: GameState) -> dict:
     """17.24: do Axis units and their ZOC form a continuous front from the north edge to the south
     or east edge?  The front is a hex-connected barrier of hexes occupied by Axis units (or
@@ -155,7 +142,7 @@ def front_status(state: GameState) -> dict:
     b = state.board
     d = _zoc.derived(state)
     barrier = set(d.occupied["axis"]) | set(d.zoc["axis"]) | d.garrisons
-    edges = _edges(state)
+    edges = b.map_edges
     seen: set[int] = set()
     continuous = False
     for start in edges["north"] & barrier:
