@@ -186,6 +186,8 @@ class GameSummary(QDialog):
         rows.append(f"<tr><td>Enemy units destroyed (17.25, 17.3{f'; {oos} Soviet units out of supply count as destroyed' if oos else ''})</td>{cells}</tr>")
         cells = "".join(f"<td align=right><b>{b['total'].get(s, 0)}</b></td>" for s in sides)
         rows.append(f"<tr><td><b>Total</b></td>{cells}</tr>")
-        cities = ", ".join(f"{html.escape(c)}: {html.escape(names.get(o, o or 'nobody'))}" for c, o in sorted(b["cities"].items()))
+        city_names = {k: c.name for k, c in controller.state.scenario.map.cities.items()}
+        cities = ", ".join(f"{html.escape(city_names.get(c, c))}: {html.escape(names.get(o, o or 'nobody'))}"
+                           for c, o in sorted(b["cities"].items()))
         return (f"<h3>Victory Points</h3><table cellspacing=0 cellpadding=3 border=1><tr><th></th>{head}</tr>{''.join(rows)}</table>"
                 f"<p><small>Cities: {cities}</small></p>")
