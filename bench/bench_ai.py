@@ -1,18 +1,26 @@
 """Timing of the computer players: one side-turn and whole games, against the random baseline.
 
     .venv/bin/python bench/bench_ai.py [--games 3] [--player ai] [--scenario scenarios/kharkov-1942.yaml]
+    .venv/bin/python bench/bench_ai.py --match --axis ai --soviet ai --games 40 --seed 0 --jobs 2
 
 A side-turn is every action one seat chooses between two changes of the side to move (its
 decisions during the enemy's turn included).  Prints figures; asserts nothing.
+
+``--match`` plays measured games instead (:mod:`kharkovsuite.ai.match`, the same games as
+``kharkov-cli selfplay`` with the same seeds) and prints the wins, the mean margin and how many
+games had a better Soviet margin at the end of turn 4 than at the end of turn 10; ``--json``
+prints every game's per-turn margins too.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
 from pathlib import Path
 
 from kharkovsuite.ai import make_player
+from kharkovsuite.ai.match import match
 from kharkovsuite.engine import new_game
 from kharkovsuite.scenario import load_scenario
 
@@ -45,7 +53,20 @@ def main() -> None:
     ap.add_argument("--scenario", default=str(ROOT / "scenarios" / "kharkov-1942.yaml"))
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--player", default="ai")
+    ap.add_argument("--match", action="store_true", help="measured games between --axis and --soviet")
+    ap.add_argument("--axis", default="ai")
+    ap.add_argument("--soviet", default="ai")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    if args.match:
+        out = match(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs)
+        if not args.json:
+            out.pop("results")
+            out["margins"] = "use --json"
+        print(json.dumps(out))
+        return
     scenario = load_scenario(args.scenario)
     figures = {}
     for name in ("random", args.player):

@@ -11,6 +11,7 @@ import random
 from collections import deque
 
 from ..engine.legal import LegalActions
+from ..rules.kharkov1942 import supply as _supply
 
 SIDES = ("axis", "soviet")
 
@@ -32,17 +33,36 @@ def pool_means(scenario) -> dict[str, tuple[float, float, float]]:
     return out
 
 
+def segments(legal: LegalActions) -> list[tuple[int, object]]:
+    """(count, make) of every segment of a lazy action list.
+
+    :class:`~kharkovsuite.engine.legal.LegalActions` has no public way to list its segments,
+    so this is the one place that reads its ``_makers``/``_ends``.
+    """
+    out = []
+    start = 0
+    for make, end in zip(legal._makers, legal._ends):
+        out.append((end - start, make))
+        start = end
+    return out
+
+
 def last_actions(legal: LegalActions) -> list:
     """The last action of every segment of a lazy action list.
 
     For attacks a segment is one target set and its last action uses every able attacker
     (combat.legal_attacks numbers subsets by bit mask); this avoids building 2^n subsets.
     """
+    return [make(n - 1) for n, make in segments(legal)]
+
+
+def actions_of_kind(legal: LegalActions, kind: str, limit: int = 5000) -> list:
+    """Every action of the segments whose last action is of ``kind`` (small lists only:
+    overruns, reserve commitments, rail moves, air supply, strongpoints)."""
     out = []
-    start = 0
-    for make, end in zip(legal._makers, legal._ends):
-        out.append(make(end - start - 1))
-        start = end
+    for n, make in segments(legal):
+        if make(n - 1).kind == kind:
+            out.extend(a for a in (make(i) for i in range(min(n, limit))) if a.kind == kind)
     return out
 
 
@@ -58,6 +78,7 @@ class Knowledge:
         self.turn = self.obs["turn"]
         self.pools = _POOLS.setdefault(id(state.scenario), pool_means(state.scenario))
         self.units = self.obs["units"]
+        self._supplied: dict[str, frozenset[str]] = {}
         self.at: dict[str, list[str]] = {}
         for uid in sorted(self.units):
             view = self.units[uid]
@@ -103,6 +124,47 @@ class Knowledge:
         att = sum(self.values(u)[0] for u in attackers)
         dfn = sum(self.hex_defense(h) for h in targets)
         return att / dfn if dfn > 0 else 99.0
+
+    # ------------------------------------------------------------------ public derived facts
+    # Supply lines and victory points depend on positions, markers and garrisons only, all of
+    # which the observation shows; the one hidden thing in a state is its random generator,
+    # which these never read.
+    def supplied_hexes(self, side: str) -> frozenset[str]:
+        """Hexes where a unit of ``side`` would be in supply now (11.0; Soviet: a Line of
+        Communications to an active HQ, 10.23; Axis: a City or road source, 11.31-11.32)."""
+        got = self._supplied.get(side)
+        if got is None:
+            ss = _supply.side_supply(self.state, side)
+            names = ("loc",) if side == "soviet" else ("city", "road")
+            ids = self.board.ids
+            got = frozenset(ids[node // 2] for name in names for node in ss.searches[name].rem)
+            self._supplied[side] = got
+        return got
+
+    def south_active(self) -> bool:
+        """Operation Fredericus has begun (6.5): no Axis unit carries the ``frozen`` marker."""
+        return not any("frozen" in v["flags"] for v in self.units.values() if v["side"] == "axis")
+
+    def is_south(self, hex_id: str) -> bool:
+        sector = self.board.map.lines.get("sector")
+        return sector is not None and sector.side(hex_id) == "south"
+
+    def south_behind_front(self, hex_id: str) -> bool:
+        """6.53: a Soviet unit entering such a hex activates the Axis south."""
+        front = self.board.map.lines.get("front")
+        return self.is_south(hex_id) and front is not None and front.side(hex_id) == "axis"
+
+    def hq_hexes(self, side: str) -> list[str]:
+        return sorted({
+            v["hex"] for u, v in self.units.items()
+            if v["side"] == side and v["hex"] is not None and self.board.is_hq(u)
+        })
+
+    def unit_vp(self, uid: str) -> int:
+        return self.board.unit_type[uid].vp
+
+    def is_mechanized(self, uid: str) -> bool:
+        return self.board.has_flag(uid, "mechanized") or self.board.has_flag(uid, "armor")
 
     # ------------------------------------------------------------------ objectives
     def kharkov_hexes(self) -> list[str]:

@@ -26,17 +26,29 @@ class GreedyPlayer:
         self._phase_key = None
 
     # ------------------------------------------------------------------ dispatch
-    def choose(self, state):
+    def begin(self, state):
+        """(legal actions, the action when there is nothing to weigh: a single choice or a
+        pending decision, else None); notes a new phase."""
         legal = state.legal_actions()
         if not len(legal):
             raise RuntimeError(f"{self.side}: no legal action at {state!r}")
         if len(legal) == 1:
-            return legal[0]
+            return legal, legal[0]
         key = (state.turn, state.phase.id)
         if key != self._phase_key:
-            self._phase_key, self._moved = key, set()
+            self._phase_key = key
+            self.new_phase()
         if state.pending:
-            return self.decide(state, list(legal))
+            return legal, self.decide(state, list(legal))
+        return legal, None
+
+    def new_phase(self) -> None:
+        self._moved = set()
+
+    def choose(self, state):
+        legal, action = self.begin(state)
+        if action is not None:
+            return action
         kinds = {a.kind for a in last_actions(legal)}
         know = Knowledge(state, self.side)
         if "Attack" in kinds:

@@ -1,42 +1,59 @@
 """The computer player ``ai`` (``ai:easy``, ``ai:normal``, ``ai:hard``).
 
 It plays one action at a time through ``legal_actions``/``legal_moves``/``apply`` and reads
-only ``state.observation(side)`` and public map data (:mod:`.common`).
+only ``state.observation(side)``, public map data and facts derived from positions alone
+(supply lines, the victory count) (:mod:`.common`).  docs/ai.md describes it for users.
 
-Strategy (rulebook 4.2, 6.5, 17.0; docs/reconstruction/kharkov-1942.md):
+Stance (rulebook 2.0, 6.5, 9.8, 17.0):
 
-* Soviet, turns 1-4 (morale shift, untried strength, Axis south frozen by 6.5): drive on
-  Kharkov and the Cities (17.21 scores on entry), attacking at lower odds; from turn 5
-  (Fredericus) the weight moves to safety: hold the salient in good terrain, attack only at
-  good odds.
-* Axis: before turn 5 hold — units move only to close gaps in the front (hexes next to
-  Soviet units that no Axis ZOC covers: 17.24's holes) and to cover threatened Cities; from
-  turn 5 counter-attack the salient at good odds.
-* Movement scores each reachable hex by distance to the side's objectives, the threat there
-  (adjacent enemy attack strength against the unit's defence times terrain), terrain when in
-  contact, and stacking.  Attacks are ranked by estimated odds, the objective value of the
-  target and economy of force (``hard`` drops attackers the odds do not need).
-* Decisions: air is committed; loss-or-retreat keeps Cities and multi-step units, otherwise
-  retreats to the safest hex; advance into Cities and objectives; chase always; over-stacks
-  lose the weakest unit.  A decision kind it does not know is scored by applying each option
-  to a clone whose dice are re-seeded from the player's own generator and evaluating the
-  clone's observation (VP and material) — never the hidden values.
+* Soviet, turns 1-4 (morale shift 9.85, untried strength, Axis south frozen by 6.5): drive on
+  Kharkov, its roads (17.23) and the Cities (17.21), attacking from 1.5:1, and never wake the
+  Axis south early: no unit enters the south behind the front (6.53), the units south of the
+  sector line hold the southern front where they stand (6.54), no attack on a frozen unit
+  (6.52), no 9th Army Reserve before turn 4 (6.55).  From turn 5 it holds: units in contact
+  stay, the rest keep within their HQs' Lines of Communication (17.3 counts unsupplied Soviet
+  units as destroyed), attacks only at 3:1.
+* Axis: while the south is frozen it holds — units in contact stay, others close gaps in the
+  front (17.24) and cover the Cities (Kharkov first).  Once the south is active (a trigger
+  or turn 5, 6.56) it counter-attacks: armour (panzer and panzergrenadier units) drives on
+  the Soviet HQs and the Cities the Soviets took, to cut the salient's Lines of
+  Communication; infantry closes on Soviet units; attacks from 2:1, valued by the victory
+  points the defenders are worth; overruns (7.0) of weak hexes, HQs first; spare Air Points
+  supply units cut off (13.2).
+* Both: reserves are committed as soon as they may be (6.7), each unit to the placement hex
+  nearest the objectives; units far from the fight go by rail (6.4); HQs stay where they
+  command the most of their units, out of reach of the enemy; German regiments alone in a
+  threatened City become strongpoints (15.2).
 
-Difficulty is a width budget: how many of a unit's reachable hexes are scored (nearest
-first) and whether economy of force and threat are considered.  Deterministic for a seed.
+Movement scores each reachable hex by distance to the side's objectives, the threat there
+(adjacent enemy attack strength against the unit's defence times terrain), terrain when in
+contact, supply and stacking.  Attacks are ranked by estimated odds, the victory points of
+the targets and economy of force.  Pending decisions: air is committed; loss-or-retreat keeps
+Cities and multi-step units; advance into objectives; chase always; over-stacks lose the
+weakest unit; a decision kind it does not know is scored by applying each option to a clone
+whose dice are re-seeded from the player's own generator and evaluating the clone's
+observation.
+
+Difficulty is a width budget (how many of a unit's reachable hexes are scored, nearest
+first) and which refinements are used.  Deterministic for a seed.
 """
 from __future__ import annotations
 
-from ..engine.actions import Attack, Move
-from .common import Knowledge, blind_clone
+from ..engine.actions import Attack, EndPhase, Move
+from ..rules.kharkov1942.victory import front_status, kharkov_roads
+from .common import Knowledge, actions_of_kind, blind_clone, last_actions
 from .greedy import GreedyPlayer
 
 LEVELS = {
-    "easy": {"width": 12, "economy": False, "danger": 0.5},
-    "normal": {"width": 60, "economy": True, "danger": 1.0},
-    "hard": {"width": 400, "economy": True, "danger": 1.5},
+    "easy": {"width": 12, "economy": False, "danger": 0.5, "extras": False},
+    "normal": {"width": 60, "economy": True, "danger": 1.0, "extras": True},
+    "hard": {"width": 400, "economy": True, "danger": 1.5, "extras": True},
 }
-FREDERICUS_TURN = 5  # 6.5: the Axis south is frozen before, the counter-offensive starts
+FREDERICUS_TURN = 5  # 6.56: the Axis south is active from this turn at the latest
+NINTH_RESERVE = "reserve-9"  # 6.55
+FREE_RESERVE_TURN = 4  # 6.76
+RAIL_GAIN = 4  # a rail move must bring a unit this many hexes nearer than its best move
+OVERRUN_ODDS = 4.0  # after halving (7.21): every result of the 4-1 column hurts the defender
 
 
 class PlannerPlayer(GreedyPlayer):
@@ -46,29 +63,124 @@ class PlannerPlayer(GreedyPlayer):
         super().__init__(side, seed)
         self.level = level
         self.cfg = LEVELS[level]
+        self._tried: set = set()
 
     # ------------------------------------------------------------------ stance
-    def attacking(self, turn: int) -> bool:
-        return (self.side == "soviet") == (turn < FREDERICUS_TURN)
-
-    def odds_needed(self, turn: int) -> float:
+    def attacking(self, know: Knowledge) -> bool:
         if self.side == "soviet":
-            return 1.5 if turn < FREDERICUS_TURN else 2.5
-        return 2.0 if turn >= FREDERICUS_TURN else 3.0
+            return know.turn < FREDERICUS_TURN
+        return know.turn >= FREDERICUS_TURN
+
+    def odds_needed(self, know: Knowledge) -> float:
+        if self.side == "soviet":
+            return 1.5 if know.turn < FREDERICUS_TURN else 3.0
+        return 2.0 if self.attacking(know) else 3.0
+
+    def keep_south_frozen(self, know: Knowledge) -> bool:
+        return self.side == "soviet" and know.turn < FREDERICUS_TURN and not know.south_active()
+
+    # ------------------------------------------------------------------ dispatch
+    def new_phase(self) -> None:
+        self._moved, self._tried = set(), set()
+
+    def choose(self, state):
+        legal, action = self.begin(state)
+        if action is not None:
+            return action
+        know = Knowledge(state, self.side)
+        kinds = {a.kind for a in last_actions(legal)}
+        picks = [("CommitReserve", self.pick_reserve), ("Attack", None)]
+        if self.cfg["extras"]:
+            picks += [("AirSupply", self.pick_air_supply), ("FormStrongpoint", self.pick_strongpoint), ("Overrun", self.pick_overrun)]
+        for kind, pick in picks:
+            if kind not in kinds:
+                continue
+            if kind == "Attack":
+                action = self.pick_attack(know, [a for a in last_actions(legal) if isinstance(a, Attack)])
+            else:
+                action = pick(know, actions_of_kind(legal, kind))
+            if action is not None:
+                self._tried.add(action)
+                return action
+        if "Move" in kinds:
+            action = self.pick_move(state, know, legal)
+            if action is not None:
+                return action
+        if "EndPhase" in kinds:
+            return EndPhase()
+        return legal[self.rng.randrange(len(legal))]  # set-up or an unknown phase
+
+    # ------------------------------------------------------------------ reserves, air, strongpoints
+    def pick_reserve(self, know: Knowledge, options: list):
+        """6.7: commit the strongest reserve unit to the placement nearest the objectives."""
+        if self.keep_south_frozen(know) and know.turn < FREE_RESERVE_TURN:
+            options = [a for a in options if know.units[a.units[0]]["box"] != NINTH_RESERVE]  # 6.55
+        if not options:
+            return None
+        field = know.distance_field(self.objective_hexes(know))
+
+        def score(a):
+            uid, hex_id = a.units[0], a.hexes[0]
+            att, dfn, steps = know.values(uid)
+            danger = know.enemy_attack_near(hex_id) / max(0.5, dfn * know.mult(hex_id))
+            return (-(att + dfn + steps), field.get(hex_id, 99) + 2.0 * max(0.0, danger - 1.0), uid, hex_id)
+
+        return min(options, key=score)
+
+    def pick_air_supply(self, know: Knowledge, options: list):
+        """13.2: a spare Axis Air Point supplies the hex with most units cut off from supply."""
+        supplied = know.supplied_hexes("axis")
+        best, best_n = None, 0
+        for a in options:
+            if a.hex in supplied:
+                continue
+            n = sum(1 for u in know.side_at(a.hex, "axis") if not know.board.is_hq(u))
+            if n > best_n:
+                best, best_n = a, n
+        return best
+
+    def pick_strongpoint(self, know: Knowledge, options: list):
+        """15.2: a lone regiment in a City the enemy threatens digs in (it gives up its ZOC)."""
+        for a in options:
+            here = know.units[a.unit]["hex"]
+            if a in self._tried or here not in know.board.city_hexes:
+                continue
+            if know.enemy_attack_near(here) > know.hex_defense(here):
+                return a
+        return None
 
     # ------------------------------------------------------------------ combat
+    def target_allowed(self, know: Knowledge, targets) -> bool:
+        if self.keep_south_frozen(know):
+            return not any(know.is_south(h) and know.side_at(h, "axis") for h in targets)  # 6.52
+        return True
+
+    def target_value(self, know: Knowledge, targets) -> float:
+        defenders = [u for h in targets for u in know.side_at(h, know.enemy)]
+        value = sum(know.unit_vp(u) for u in defenders) / 2.0
+        value += 0.5 * sum(know.values(u)[2] for u in defenders) / max(1, len(targets))
+        goals = set(self.objective_hexes(know)) | set(know.board.city_hexes)
+        if goals & set(targets):
+            value += 1.5
+        if any(know.board.is_hq(u) for u in defenders):
+            value += 3.0  # an HQ driven off cuts its units' Lines of Communication (10.2)
+        if self.side == "axis" and set(targets) & self.road_hexes(know):
+            value += 1.5  # 17.23: a Soviet unit on a Kharkov road scores every turn
+        return value
+
+    def road_hexes(self, know: Knowledge) -> set[str]:
+        return {h for path in kharkov_roads(know.state).values() for h in path}
+
     def pick_attack(self, know: Knowledge, attacks: list[Attack]):
-        need = self.odds_needed(know.turn)
-        goals = set(know.objectives()) | set(know.board.city_hexes)
+        need = self.odds_needed(know)
         best, best_score = None, None
         for a in attacks:
+            if not self.target_allowed(know, a.targets):
+                continue
             odds = know.odds(a.attackers, a.targets)
             if odds < need:
                 continue
-            defenders = [u for h in a.targets for u in know.side_at(h, know.enemy)]
-            steps = sum(know.values(u)[2] for u in defenders)
-            score = min(odds, 6.0) + 0.5 * steps / max(1, len(a.targets)) + (1.5 if goals & set(a.targets) else 0.0)
-            score -= 0.3 * (len(a.targets) - 1)
+            score = min(odds, 7.0) + self.target_value(know, a.targets) - 0.3 * (len(a.targets) - 1)
             if best_score is None or score > best_score:
                 best, best_score = a, score
         if best is not None and self.cfg["economy"]:
@@ -87,16 +199,43 @@ class PlannerPlayer(GreedyPlayer):
             kept = trial
         return Attack(attackers=tuple(u for u in attack.attackers if u in kept), targets=attack.targets)
 
+    def pick_overrun(self, know: Knowledge, options: list):
+        """7.0: overrun a hex the halved attack beats at 4:1 or better, HQs and objectives first."""
+        if not self.attacking(know):
+            return None  # holding: the stacks keep the line
+        best, best_score = None, None
+        for a in options:
+            if a in self._tried or not self.target_allowed(know, (a.target,)):
+                continue
+            dfn = know.hex_defense(a.target)
+            odds = (sum(know.values(u)[0] for u in a.units) / 2.0) / dfn if dfn > 0 else 99.0
+            if odds < OVERRUN_ODDS:
+                continue
+            score = self.target_value(know, (a.target,)) + min(odds, 10.0) / 5.0 - 0.2 * len(a.units)
+            if best_score is None or score > best_score:
+                best, best_score = a, score
+        return best
+
     # ------------------------------------------------------------------ movement
-    def objective_hexes(self, know: Knowledge) -> list[str]:
+    def objective_hexes(self, know: Knowledge, mechanized: bool = False) -> list[str]:
         if self.side == "soviet":
-            if know.turn < FREDERICUS_TURN + 1:
-                return know.objectives()
-            # 17.3: Soviet units out of supply at the end count as eliminated: close on the HQs
-            return [h for h in know.at if any(know.board.is_hq(u) for u in know.side_at(h, "soviet"))]
-        if know.turn >= FREDERICUS_TURN:
-            return know.objectives()
-        # hold: gaps in the front next to Soviet units, and threatened Cities
+            if know.turn < FREDERICUS_TURN:
+                goals = set(know.objectives()) | self.road_hexes(know)  # 17.23
+                if self.keep_south_frozen(know):
+                    goals = {h for h in goals if not know.south_behind_front(h)}
+                return sorted(goals)
+            # holding: the HQs' Lines of Communication (17.3) and the Cities held
+            held = [h for h in know.board.city_hexes if know.side_at(h, "soviet")]
+            return sorted(set(know.hq_hexes("soviet")) | set(held))
+        hole = self.hole_hexes(know)
+        if self.attacking(know):
+            lost = {h for h in know.board.city_hexes if know.side_at(h, "soviet")}
+            lost |= {h for h in know.kharkov_hexes() if not know.side_at(h, "axis")}
+            if mechanized:
+                # cut the salient: its HQs (10.2) and the Cities it took
+                return sorted(set(know.hq_hexes("soviet")) | lost)
+            return sorted(set(know.objectives()) | hole)
+        # hold: gaps in the front next to Soviet units, and Cities without an Axis unit
         covered = {n for h in know.at if know.side_at(h, "axis") for n in know.board.nbr_ids[h]} | {
             h for h in know.at if know.side_at(h, "axis")
         }
@@ -107,20 +246,51 @@ class PlannerPlayer(GreedyPlayer):
                     if n not in covered and not know.at.get(n):
                         gaps.add(n)
         cities = {c for c in know.board.city_hexes if not know.side_at(c, "axis")}
-        return sorted(gaps | cities)
+        return sorted(gaps | cities | hole | set(know.kharkov_hexes()))
 
-    def pick_move(self, state, know: Knowledge):
-        field = know.distance_field(self.objective_hexes(know))
-        holding = not self.attacking(know.turn)
+    def hole_hexes(self, know: Knowledge) -> set[str]:
+        """17.24: the empty hexes of the hole in the Axis front that lie behind the 12 May front
+        line and out of Soviet reach, where an Axis unit plugs it."""
+        front = know.board.map.lines.get("front")
+        return {
+            h for h in front_status(know.state)["hole"]
+            if not know.at.get(h) and front is not None and front.side(h) == "axis" and not self.in_contact(know, h)
+        }
+
+    def stays(self, know: Knowledge, uid: str, here: str | None) -> bool:
+        """Units that hold where they stand this phase."""
+        if here is None:
+            return False
+        if self.keep_south_frozen(know) and know.is_south(here) and not know.board.is_hq(uid):
+            return True  # 6.54: the southern front stays covered until Fredericus
+        if self.side == "axis" and here in know.board.city_hexes:
+            combat = [u for u in know.side_at(here, "axis") if not know.board.is_hq(u)]
+            if not self.attacking(know) or combat == [uid] or self.in_contact(know, here):
+                return True  # 17.1: the last Axis unit in a City keeps it
+        if not self.attacking(know) and self.in_contact(know, here):
+            return self.side == "axis" or here in know.supplied_hexes("soviet")
+        return False
+
+    def pick_move(self, state, know: Knowledge, legal=None):
+        fields = {}
+        rails = None
         for uid in self.movable(state, know):
             self._moved.add(uid)
             here = know.units[uid]["hex"]
-            if self.side == "axis" and here is not None and (here in know.board.city_hexes or (holding and self.in_contact(know, here))):
-                continue  # the line and the Cities hold where they stand (17.21: a City entered scores)
+            if self.stays(know, uid, here):
+                continue
             reach = state.legal_moves(uid)
             if not reach:
                 continue
+            mech = self.side == "axis" and know.is_mechanized(uid)
+            if mech not in fields:
+                fields[mech] = know.distance_field(self.objective_hexes(know, mech))
+            field = fields[mech]
             dests = sorted(reach, key=lambda d: (field.get(d, 999), d))[: self.cfg["width"]]
+            if know.board.is_hq(uid):
+                dests = sorted(reach)
+            if self.keep_south_frozen(know):
+                dests = [d for d in dests if not know.south_behind_front(d)]  # 6.53
             best = None
             best_score = self.move_score(know, uid, here, field) if here is not None else None
             for dest in dests:
@@ -129,6 +299,19 @@ class PlannerPlayer(GreedyPlayer):
                 score = self.move_score(know, uid, dest, field)
                 if best_score is None or score < best_score - 0.01:
                     best, best_score = dest, score
+            if self.cfg["extras"] and self.attacking(know) and legal is not None and here is not None and not know.board.is_hq(uid):
+                if rails is None:
+                    rails = {}
+                    for a in actions_of_kind(legal, "RailMove"):
+                        rails.setdefault(a.units[0], []).append(a)
+                now = field.get(best if best is not None else here, 999)
+                for a in sorted(rails.get(uid, ()), key=lambda a: (field.get(a.path[-1], 999), a.path)):
+                    end = a.path[-1]
+                    if self.keep_south_frozen(know) and know.south_behind_front(end):
+                        continue
+                    if field.get(end, 999) + RAIL_GAIN <= now and know.enemy_attack_near(end) == 0:
+                        return a
+                    break
             if best is not None:
                 return Move(units=(uid,), path=reach[best].path)
         return None
@@ -139,21 +322,35 @@ class PlannerPlayer(GreedyPlayer):
     def move_score(self, know: Knowledge, uid: str, dest: str, field: dict) -> float:
         if dest is None:
             return 999.0
+        if know.board.is_hq(uid):
+            return self.hq_score(know, uid, dest)
         a, d, steps = know.values(uid)
-        hq = know.board.is_hq(uid)
+        attacking = self.attacking(know)
         score = float(field.get(dest, 60))
         threat = know.enemy_attack_near(dest)
         mine = sum(know.values(u)[1] for u in know.side_at(dest, self.side) if u != uid) + d
         mult = know.mult(dest)
         if threat > 0:
             ratio = threat / max(0.5, mine * mult)
-            score += self.cfg["danger"] * (3.0 if hq else 1.0) * max(0.0, ratio - (1.0 if self.attacking(know.turn) else 0.5)) * 2
+            score += self.cfg["danger"] * max(0.0, ratio - (1.0 if attacking else 0.5)) * 2
             score -= (mult - 1.0) * 1.5
         others = len(know.side_at(dest, self.side)) - (1 if know.units[uid]["hex"] == dest else 0)
         score += 0.7 * others
-        if hq:
-            score += 2.0 if threat else 0.0
+        if self.side == "soviet" and self.cfg["extras"] and dest not in know.supplied_hexes("soviet"):
+            # 17.3: unsupplied Soviet units count as destroyed; turn 4 closes the offensive
+            score += 1.5 if attacking and know.turn < FREDERICUS_TURN - 1 else 5.0
         return score
+
+    def hq_score(self, know: Knowledge, uid: str, dest: str) -> float:
+        """An HQ goes where its Command Radius covers most of its side's units, out of reach."""
+        b = know.board
+        radius = b.hq_values(uid).command_radius
+        near = sum(
+            1 for i in b.within(b.index[dest], radius) for u in know.side_at(b.ids[i], self.side) if not b.is_hq(u)
+        )
+        threat = know.enemy_attack_near(dest)
+        close = sum(1 for i in b.within(b.index[dest], 2) if know.side_at(b.ids[i], know.enemy))
+        return -near + (20.0 if threat else 0.0) + 3.0 * close * self.cfg["danger"]
 
     # ------------------------------------------------------------------ decisions
     def decide(self, state, options: list):
@@ -177,15 +374,17 @@ class PlannerPlayer(GreedyPlayer):
             if a.kind == "ChooseLoss":
                 _, _, steps = know.values(a.unit)
                 here = know.units[a.unit]["hex"]
-                score = -2.0 if steps > 1 else -5.0
-                if here in know.board.city_hexes or (self.side == "axis" and not self.attacking(know.turn)):
+                score = -2.0 if steps > 1 else -5.0 - know.unit_vp(a.unit)
+                if here in know.board.city_hexes or (self.side == "axis" and not self.attacking(know)):
                     score += 1.5
             elif a.kind == "Retreat":
                 if not a.path:
-                    score = -6.0
+                    score = -6.0 - know.unit_vp(a.unit)
                 else:
                     end = a.path[-1]
                     score = -1.0 - 0.1 * len(a.path) - 0.3 * know.enemy_attack_near(end) / max(1.0, know.values(a.unit)[1] * know.mult(end))
+                    if self.keep_south_frozen(know) and know.south_behind_front(end):
+                        score -= 5.0  # 6.53
             else:
                 score = -3.0
             if best_score is None or score > best_score:
@@ -193,14 +392,16 @@ class PlannerPlayer(GreedyPlayer):
         return best
 
     def advance(self, know: Knowledge, options: list):
-        goals = set(know.objectives()) | set(know.board.city_hexes)
+        goals = set(self.objective_hexes(know)) | set(know.board.city_hexes)
         best, best_score = None, 0.0
         for a in options:
             if a.kind != "Advance" or not a.path:
                 continue
             end = a.path[-1]
+            if self.keep_south_frozen(know) and know.south_behind_front(end):
+                continue  # 6.53
             att, dfn, _ = know.values(a.unit)
-            score = (3.0 if end in goals else 0.5 if self.attacking(know.turn) else -0.2)
+            score = (3.0 if end in goals else 0.5 if self.attacking(know) else -0.2)
             score -= 0.3 * max(0.0, know.enemy_attack_near(end) / max(1.0, dfn * know.mult(end)) - 1.0)
             if score > best_score:
                 best, best_score = a, score

@@ -1,0 +1,77 @@
+"""Matches between computer players with the margin recorded at the end of every game-turn.
+
+``kharkov-cli selfplay`` reports final results only; the shape of a game (a Soviet offensive
+followed by an Axis counter-offensive) needs the Soviet net VP margin as if the game ended
+at the end of each turn (17.0, eliminations and out-of-supply Soviet units included), which is
+``state.result()`` read when the turn marker advances (4.2.C).  Seeds follow
+:func:`kharkovsuite.engine.selfplay.play_game`: game seed ``S + i`` and player seeds
+``2 * game seed + k`` with the sides in alphabetical order, so the games are the same as
+selfplay's.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+
+from ..engine import new_game
+from . import make_player
+
+SIDES = ("axis", "soviet")
+
+
+def play_measured(scenario, players: dict[str, str], seed: int) -> dict:
+    """One game; ``margins[t]`` is the Soviet-minus-Axis margin at the end of game-turn ``t``."""
+    state = new_game(scenario, seed)
+    seats = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(players.items()))}
+    margins: dict[int, int] = {}
+    turn = state.turn
+    while not state.is_terminal:
+        state.apply(seats[state.to_act].choose(state))
+        if state.turn != turn or state.is_terminal:
+            margins[turn] = state.result().margin
+            turn = state.turn
+    result = state.result()
+    return {"seed": seed, "winner": result.winner, "level": result.level, "margin": result.margin, "margins": margins}
+
+
+_SCENARIO = None
+
+
+def _init(path: str) -> None:
+    global _SCENARIO
+    from ..scenario import load_scenario
+
+    _SCENARIO = load_scenario(path)
+
+
+def _one(args) -> dict:
+    seed, players = args
+    return play_measured(_SCENARIO, players, seed)
+
+
+def match(scenario_path: str, players: dict[str, str], games: int, seed: int = 0, jobs: int = 1, early: int = 4, late: int = 10) -> dict:
+    """``games`` measured games; ``shape`` counts games whose Soviet margin at the end of turn
+    ``early`` beats the one at the end of turn ``late`` (or at the last turn played)."""
+    seeds = [seed + i for i in range(games)]
+    if jobs > 1 and games > 1:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(scenario_path,)) as pool:
+            results = list(pool.map(_one, [(s, players) for s in seeds]))
+    else:
+        _init(scenario_path)
+        results = [_one((s, players)) for s in seeds]
+    wins = Counter(g["winner"] for g in results)
+
+    def at(g, t):
+        ms = g["margins"]
+        return ms.get(t, ms[max(ms)])
+
+    shape = sum(1 for g in results if at(g, early) > at(g, late))
+    return {
+        "players": players,
+        "games": games,
+        "wins": {side: wins.get(side, 0) for side in SIDES},
+        "draws": wins.get(None, 0),
+        "mean_vp_margin": round(sum(g["margin"] for g in results) / max(1, games), 3),
+        "shape": {"early": early, "late": late, "soviet_margin_early_better": shape},
+        "results": results,
+    }
