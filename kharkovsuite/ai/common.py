@@ -33,34 +33,20 @@ def pool_means(scenario) -> dict[str, tuple[float, float, float]]:
     return out
 
 
-def segments(legal: LegalActions) -> list[tuple[int, object]]:
-    """(count, make) of every segment of a lazy action list.
-
-    :class:`~kharkovsuite.engine.legal.LegalActions` has no public way to list its segments,
-    so this is the one place that reads its ``_makers``/``_ends``.
-    """
-    out = []
-    start = 0
-    for make, end in zip(legal._makers, legal._ends):
-        out.append((end - start, make))
-        start = end
-    return out
-
-
 def last_actions(legal: LegalActions) -> list:
     """The last action of every segment of a lazy action list.
 
     For attacks a segment is one target set and its last action uses every able attacker
     (combat.legal_attacks numbers subsets by bit mask); this avoids building 2^n subsets.
     """
-    return [make(n - 1) for n, make in segments(legal)]
+    return [make(n - 1) for n, make in legal.segments()]
 
 
 def actions_of_kind(legal: LegalActions, kind: str, limit: int = 5000) -> list:
     """Every action of the segments whose last action is of ``kind`` (small lists only:
     overruns, reserve commitments, rail moves, air supply, strongpoints)."""
     out = []
-    for n, make in segments(legal):
+    for n, make in legal.segments():
         if make(n - 1).kind == kind:
             out.extend(a for a in (make(i) for i in range(min(n, limit))) if a.kind == kind)
     return out

@@ -33,6 +33,15 @@ class LegalActions(Sequence):
     def __len__(self) -> int:
         return self._n
 
+    def segments(self) -> list[tuple[int, Callable[[int], Action]]]:
+        """``(count, make)`` of each segment, in order: a player can look at one action of a
+        segment (e.g. the last, which for attacks uses every able unit) without building all."""
+        out, start = [], 0
+        for make, end in zip(self._makers, self._ends):
+            out.append((end - start, make))
+            start = end
+        return out
+
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(self._n))]

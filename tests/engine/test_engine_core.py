@@ -97,3 +97,15 @@ def test_legal_actions_is_a_lazy_sequence():
         legal[1001]
     assert len(list(legal)) == 1001
     assert legal[998:1000] == [Advance(unit="u998", path=("0101",)), Advance(unit="u999", path=("0101",))]
+
+
+def test_legal_actions_segments_list_every_action_once_in_order():
+    from kharkovsuite.engine import EndPhase, LegalActions, Move
+
+    legal = LegalActions()
+    legal.add_list([Move(units=("a",), path=("0101", "0102")), Move(units=("b",), path=("0101", "0201"))])
+    legal.add(0, lambda i: EndPhase())  # an empty segment is not kept
+    legal.add(1, lambda i: EndPhase())
+    segs = legal.segments()
+    assert [n for n, _ in segs] == [2, 1]
+    assert [make(i) for n, make in segs for i in range(n)] == list(legal)
