@@ -86,7 +86,8 @@ class BrushStroke:
     """What the hex brushes share (terrain, areas): a press starts a stroke, a drag paints the
     hexes passed, a release ends it; the edits of one stroke merge into one undo step.
 
-    Subclasses paint with :meth:`_paint`, which sees each hex of a stroke once.
+    Subclasses define ``_paint(hexes, n)``: paint ``hexes``, each hex of a stroke once; with
+    them the stroke has painted ``n`` hexes.
     """
 
     _stroke = None  # the merge key of the stroke under way
@@ -112,10 +113,6 @@ class BrushStroke:
     def _paint_new(self, hexes: list[str]) -> None:
         self._done.update(hexes)
         self._paint(hexes, len(self._done))
-
-    def _paint(self, hexes: list[str], n: int) -> None:
-        """Paint ``hexes``; with them the stroke has painted ``n`` hexes."""
-        raise NotImplementedError
 
 
 class TerrainTool(BrushStroke, Tool):

@@ -14,24 +14,30 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from ..engine import new_game
+from ..rules.kharkov1942.victory import soviet_out_of_supply
 from . import make_player
 
 SIDES = ("axis", "soviet")
 
 
 def play_measured(scenario, players: dict[str, str], seed: int) -> dict:
-    """One game; ``margins[t]`` is the Soviet-minus-Axis margin at the end of game-turn ``t``."""
+    """One game; ``margins[t]`` is the Soviet-minus-Axis margin at the end of game-turn ``t``, and
+    ``unsupplied[t]`` the Axis points in it for Soviet units out of supply (17.3), which before
+    turn 5 include the armies whose HQs the Stavka has not yet activated (10.34)."""
     state = new_game(scenario, seed)
     seats = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(players.items()))}
     margins: dict[int, int] = {}
+    unsupplied: dict[int, int] = {}
     turn = state.turn
     while not state.is_terminal:
         state.apply(seats[state.to_act].choose(state))
         if state.turn != turn or state.is_terminal:
             margins[turn] = state.result().margin
+            unsupplied[turn] = sum(state.board.unit_type[u].vp for u in soviet_out_of_supply(state))
             turn = state.turn
     result = state.result()
-    return {"seed": seed, "winner": result.winner, "level": result.level, "margin": result.margin, "margins": margins}
+    return {"seed": seed, "winner": result.winner, "level": result.level, "margin": result.margin, "margins": margins,
+            "unsupplied": unsupplied}
 
 
 _SCENARIO = None
@@ -66,12 +72,19 @@ def match(scenario_path: str, players: dict[str, str], games: int, seed: int = 0
         return ms.get(t, ms[max(ms)])
 
     shape = sum(1 for g in results if at(g, early) > at(g, late))
+
+    def without_supply(g, t):
+        got = g["unsupplied"]
+        return at(g, t) + got.get(t, got[max(got)])
+
+    shape_ns = sum(1 for g in results if without_supply(g, early) > without_supply(g, late))
     return {
         "players": players,
         "games": games,
         "wins": {side: wins.get(side, 0) for side in SIDES},
         "draws": wins.get(None, 0),
         "mean_vp_margin": round(sum(g["margin"] for g in results) / max(1, games), 3),
-        "shape": {"early": early, "late": late, "soviet_margin_early_better": shape},
+        "shape": {"early": early, "late": late, "soviet_margin_early_better": shape,
+                  "without_17_3_supply_count": shape_ns},
         "results": results,
     }

@@ -209,3 +209,6 @@ def test_measured_match_records_the_margin_of_every_turn(scenario, monkeypatch):
     game = play_measured(scenario, {"axis": "greedy", "soviet": "greedy"}, 5)
     assert sorted(game["margins"]) == [1, 2]
     assert game["margins"][2] == game["margin"]
+    # 17.3: the Axis points for unsupplied Soviet units are recorded beside each margin
+    assert sorted(game["unsupplied"]) == [1, 2]
+    assert all(v >= 0 for v in game["unsupplied"].values())
