@@ -11,9 +11,9 @@ selfplay's.
 from __future__ import annotations
 
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
 from ..engine import new_game
+from ..engine.selfplay import map_games
 from ..rules.kharkov1942.victory import soviet_out_of_supply
 from . import make_player
 
@@ -40,31 +40,14 @@ def play_measured(scenario, players: dict[str, str], seed: int) -> dict:
             "unsupplied": unsupplied}
 
 
-_SCENARIO = None
-
-
-def _init(path: str) -> None:
-    global _SCENARIO
-    from ..scenario import load_scenario
-
-    _SCENARIO = load_scenario(path)
-
-
-def _one(args) -> dict:
-    seed, players = args
-    return play_measured(_SCENARIO, players, seed)
+def _play(scenario, seed: int, players: dict[str, str]) -> dict:
+    return play_measured(scenario, players, seed)
 
 
 def match(scenario_path: str, players: dict[str, str], games: int, seed: int = 0, jobs: int = 1, early: int = 4, late: int = 10) -> dict:
     """``games`` measured games; ``shape`` counts games whose Soviet margin at the end of turn
     ``early`` beats the one at the end of turn ``late`` (or at the last turn played)."""
-    seeds = [seed + i for i in range(games)]
-    if jobs > 1 and games > 1:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_init, initargs=(scenario_path,)) as pool:
-            results = list(pool.map(_one, [(s, players) for s in seeds]))
-    else:
-        _init(scenario_path)
-        results = [_one((s, players)) for s in seeds]
+    results = map_games(scenario_path, _play, players, [seed + i for i in range(games)], jobs)
     wins = Counter(g["winner"] for g in results)
 
     def at(g, t):

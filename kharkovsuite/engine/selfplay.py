@@ -47,8 +47,20 @@ def _init_worker(path: str) -> None:
 
 
 def _worker_game(args) -> dict:
-    seed, players = args
-    return play_game(_WORKER_SCENARIO, seed, players)
+    play, seed, players = args
+    return play(_WORKER_SCENARIO, seed, players)
+
+
+def map_games(scenario_path: str, play, players: dict[str, str], seeds: list[int], jobs: int = 1) -> list[dict]:
+    """``play(scenario, seed, players)`` for each seed, in order; with ``jobs`` > 1 in worker
+    processes that each load the scenario once (``play`` must be a module-level function)."""
+    if jobs > 1 and len(seeds) > 1:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario_path,)) as pool:
+            return list(pool.map(_worker_game, [(play, s, players) for s in seeds]))
+    from ..scenario import load_scenario
+
+    scenario = load_scenario(scenario_path)
+    return [play(scenario, s, players) for s in seeds]
 
 
 def level_name(scenario, game: dict) -> str:
@@ -63,12 +75,7 @@ def selfplay(scenario_path: str, players: dict[str, str], games: int, seed: int 
 
     scenario = load_scenario(scenario_path)
     start = time.perf_counter()
-    seeds = [seed + i for i in range(games)]
-    if jobs > 1 and games > 1:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(scenario_path,)) as pool:
-            results = list(pool.map(_worker_game, [(s, players) for s in seeds]))
-    else:
-        results = [play_game(scenario, s, players) for s in seeds]
+    results = map_games(scenario_path, play_game, players, [seed + i for i in range(games)], jobs)
     seconds = time.perf_counter() - start
     wins = Counter(g["winner"] for g in results if g["winner"] is not None)
     levels = Counter(level_name(scenario, g) for g in results)
