@@ -160,7 +160,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     """Each unit's supply status (11.0): its line's path, or the hexes and limits blocking it;
     with ``--overlay`` the map overlays' data too, with ``--png`` a picture of them."""
     from .engine import new_game
-    from .engine.saves import SAVE_FORMAT, load
+    from .engine.saves import SAVE_FORMAT, SaveError, load
 
     state = None
     if args.file.endswith(".json") or args.file.endswith(".ksave"):
@@ -174,7 +174,11 @@ def cmd_trace(args: argparse.Namespace) -> int:
             print(f"{args.file}: not a save file (not JSON: {exc})")
             return 1
         if isinstance(head, dict) and head.get("format") == SAVE_FORMAT:
-            state = load(args.file)
+            try:
+                state = load(args.file)
+            except SaveError as exc:
+                print(exc)
+                return 1
     if state is None:
         state = new_game(args.file, 0)  # the opening position
     if state.scenario.rules != "kharkov1942":

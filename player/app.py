@@ -864,6 +864,10 @@ class PlayerWindow(QMainWindow):
 
         try:
             state = engine.load(path)
+        except (engine.SaveError, ScenarioError) as exc:
+            problems = exc.problems if isinstance(exc, ScenarioError) else [exc]
+            QMessageBox.critical(self, "Open game", f"{path} cannot be opened:\n" + "\n".join(map(str, problems)))
+            return False
         except Exception as exc:  # noqa: BLE001 - a bad file is reported, not raised
             QMessageBox.critical(self, "Open game", f"{path} cannot be opened:\n{report_unexpected(exc)}")
             return False

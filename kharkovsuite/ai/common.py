@@ -65,6 +65,7 @@ class Knowledge:
         self.pools = _POOLS.setdefault(id(state.scenario), pool_means(state.scenario))
         self.units = self.obs["units"]
         self._supplied: dict[str, frozenset[str]] = {}
+        self.memo: dict[str, object] = {}  # a player's derived facts for this moment
         self.at: dict[str, list[str]] = {}
         for uid in sorted(self.units):
             view = self.units[uid]

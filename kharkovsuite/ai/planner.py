@@ -40,9 +40,11 @@ first) and which refinements are used.  Deterministic for a seed.
 from __future__ import annotations
 
 from ..engine.actions import Attack, EndPhase, Move
-from ..rules.kharkov1942.victory import front_status, kharkov_roads
+from ..rules.kharkov1942.victory import kharkov_roads
 from .common import Knowledge, actions_of_kind, blind_clone, last_actions
 from .greedy import GreedyPlayer
+from .operations import Front, salient_neck
+from ..rules.kharkov1942.victory import axis_barrier
 
 LEVELS = {
     "easy": {"width": 12, "economy": False, "danger": 0.5, "extras": False},
@@ -53,6 +55,9 @@ FREDERICUS_TURN = 5  # 6.56: the Axis south is active from this turn at the late
 NINTH_RESERVE = "reserve-9"  # 6.55
 FREE_RESERVE_TURN = 4  # 6.76
 RAIL_GAIN = 4  # a rail move must bring a unit this many hexes nearer than its best move
+CITY_ALERT = 4  # hexes: a City hex with a Soviet unit this near gets an Axis unit in it
+CITY_CALL = 12  # hexes: how far away a unit may be called to man a City hex
+BREACH_ODDS = 1.5  # the Axis attacks a unit holding a hole in its front open (17.24) from here
 OVERRUN_ODDS = 4.0  # after halving (7.21): every result of the 4-1 column hurts the defender
 
 
@@ -166,6 +171,10 @@ class PlannerPlayer(GreedyPlayer):
             value += 3.0  # an HQ driven off cuts its units' Lines of Communication (10.2)
         if self.side == "axis" and set(targets) & self.road_hexes(know):
             value += 1.5  # 17.23: a Soviet unit on a Kharkov road scores every turn
+        if self.side == "axis" and self.attacking(know) and set(targets) & self.neck_targets(know):
+            value += 2.0  # Fredericus: clearing the neck of the salient
+        if self.side == "axis" and set(targets) & self.front(know)[0].breaches:
+            value += 3.0  # 17.24: the unit that keeps the hole in the front open
         return value
 
     def road_hexes(self, know: Knowledge) -> set[str]:
@@ -178,7 +187,7 @@ class PlannerPlayer(GreedyPlayer):
             if not self.target_allowed(know, a.targets):
                 continue
             odds = know.odds(a.attackers, a.targets)
-            if odds < need:
+            if odds < (BREACH_ODDS if self.side == "axis" and set(a.targets) & self.front(know)[0].breaches else need):
                 continue
             score = min(odds, 7.0) + self.target_value(know, a.targets) - 0.3 * (len(a.targets) - 1)
             if best_score is None or score > best_score:
@@ -218,6 +227,12 @@ class PlannerPlayer(GreedyPlayer):
 
     # ------------------------------------------------------------------ movement
     def objective_hexes(self, know: Knowledge, mechanized: bool = False) -> list[str]:
+        key = ("objectives", mechanized)
+        if key not in know.memo:
+            know.memo[key] = self._objective_hexes(know, mechanized)
+        return know.memo[key]
+
+    def _objective_hexes(self, know: Knowledge, mechanized: bool) -> list[str]:
         if self.side == "soviet":
             if know.turn < FREDERICUS_TURN:
                 goals = set(know.objectives()) | self.road_hexes(know)  # 17.23
@@ -227,14 +242,16 @@ class PlannerPlayer(GreedyPlayer):
             # holding: the HQs' Lines of Communication (17.3) and the Cities held
             held = [h for h in know.board.city_hexes if know.side_at(h, "soviet")]
             return sorted(set(know.hq_hexes("soviet")) | set(held))
-        hole = self.hole_hexes(know)
+        gap = set(self.front(know)[0].gap)  # 17.24
         if self.attacking(know):
             lost = {h for h in know.board.city_hexes if know.side_at(h, "soviet")}
             lost |= {h for h in know.kharkov_hexes() if not know.side_at(h, "axis")}
+            neck = self.neck_targets(know)
             if mechanized:
-                # cut the salient: its HQs (10.2) and the Cities it took
-                return sorted(set(know.hq_hexes("soviet")) | lost)
-            return sorted(set(know.objectives()) | hole)
+                # Fredericus: close the neck of the salient (17.3 via 11.21, 17.24)
+                return sorted((neck or set(know.hq_hexes("soviet"))) | lost)
+            on_roads = {h for h in self.road_hexes(know) if know.side_at(h, "soviet")}  # 17.23
+            return sorted(gap | on_roads | lost | (neck if not gap else set()))
         # hold: gaps in the front next to Soviet units, and Cities without an Axis unit
         covered = {n for h in know.at if know.side_at(h, "axis") for n in know.board.nbr_ids[h]} | {
             h for h in know.at if know.side_at(h, "axis")
@@ -246,16 +263,16 @@ class PlannerPlayer(GreedyPlayer):
                     if n not in covered and not know.at.get(n):
                         gaps.add(n)
         cities = {c for c in know.board.city_hexes if not know.side_at(c, "axis")}
-        return sorted(gaps | cities | hole | set(know.kharkov_hexes()))
+        return sorted(gaps | cities | gap | set(know.kharkov_hexes()))
 
-    def hole_hexes(self, know: Knowledge) -> set[str]:
-        """17.24: the empty hexes of the hole in the Axis front that lie behind the 12 May front
-        line and out of Soviet reach, where an Axis unit plugs it."""
-        front = know.board.map.lines.get("front")
-        return {
-            h for h in front_status(know.state)["hole"]
-            if not know.at.get(h) and front is not None and front.side(h) == "axis" and not self.in_contact(know, h)
-        }
+    def neck_targets(self, know: Knowledge) -> set[str]:
+        """The hexes of the salient's neck the Axis does not yet hold or control."""
+        neck = salient_neck(know.board)
+        if neck is None:
+            return set()
+        barrier = axis_barrier(know.state)
+        index = know.board.index
+        return {h for h in neck.line if index[h] not in barrier}
 
     def stays(self, know: Knowledge, uid: str, here: str | None) -> bool:
         """Units that hold where they stand this phase."""
@@ -263,15 +280,101 @@ class PlannerPlayer(GreedyPlayer):
             return False
         if self.keep_south_frozen(know) and know.is_south(here) and not know.board.is_hq(uid):
             return True  # 6.54: the southern front stays covered until Fredericus
+        if self.side == "axis" and uid in self.front(know)[1]:
+            return True  # 17.24: moving it would open a hole in a whole front
         if self.side == "axis" and here in know.board.city_hexes:
             combat = [u for u in know.side_at(here, "axis") if not know.board.is_hq(u)]
             if not self.attacking(know) or combat == [uid] or self.in_contact(know, here):
                 return True  # 17.1: the last Axis unit in a City keeps it
-        if not self.attacking(know) and self.in_contact(know, here):
-            return self.side == "axis" or here in know.supplied_hexes("soviet")
+        if self.in_contact(know, here):
+            if not self.attacking(know):
+                return self.side == "axis" or here in know.supplied_hexes("soviet")
+            if self.side == "axis" and not know.is_mechanized(uid):
+                return True  # the infantry holds the front while the armour closes the neck
         return False
 
+    def front(self, know: Knowledge) -> tuple[Front, set[str]]:
+        """17.24: the Axis front as it could best be made whole, and the units that hold it."""
+        got = know.memo.get("front")
+        if got is None:
+            front = Front.of(know.state)
+            got = know.memo["front"] = (front, front.holders(know.state))
+        return got
+
+    def plug_front(self, state, know: Knowledge):
+        """17.24: the move that most shrinks the gap in the Axis front (a unit standing in it or
+        putting it in its Zone of Control, without opening the front elsewhere), the safest
+        first; None when the front is whole or no move helps."""
+        front, _ = self.front(know)
+        if self.side != "axis" or not front.gap:
+            return None
+        nbr = know.board.nbr_ids
+        best, best_key = None, None
+        for uid in self.movable(state, know):
+            here = know.units[uid]["hex"]
+            if here is None or know.board.is_hq(uid) or know.units[uid]["side"] != "axis":
+                continue
+            reach = state.legal_moves(uid)
+            _, d, _ = know.values(uid)
+            for dest in reach:
+                if dest == here or know.side_at(dest, "soviet") or not (front.gap & ({dest} | set(nbr[dest]))):
+                    continue
+                after = Front.of(state, (uid, dest)).cost
+                if after >= front.cost:
+                    continue
+                danger = know.enemy_attack_near(dest) / max(0.5, d * know.mult(dest))
+                key = (-after, -danger, -reach[dest].cost, uid, dest)
+                if best_key is None or key > best_key:
+                    best, best_key = (uid, reach[dest].path), key
+        if best is None:
+            return None
+        self._moved.add(best[0])
+        return Move(units=(best[0],), path=best[1])
+
+    def man_cities(self, state, know: Knowledge):
+        """17.1, 17.21: put an Axis combat unit in each hex of Kharkov and of any City the Soviets
+        could reach: the unit that gets nearest it this phase (the best defender among equals), from
+        those not holding the front or, while the Axis holds, in contact.  None when every such
+        hex is manned or no unit can help."""
+        if self.side != "axis":
+            return None
+        b = know.board
+        kharkov = set(know.kharkov_hexes())
+        holders = self.front(know)[1]
+        for city in sorted(b.city_hexes, key=lambda h: (h not in kharkov, h)):
+            if any(not b.is_hq(u) for u in know.side_at(city, "axis")):
+                continue
+            if city not in kharkov and not any(know.side_at(b.ids[i], "soviet") for i in b.within(b.index[city], CITY_ALERT)):
+                continue  # Kharkov (25 points and 17.23) is always manned
+            field = know.distance_field([city])
+            best, best_key = None, None
+            for uid in self.movable(state, know):
+                view = know.units[uid]
+                if view["side"] != "axis" or view["hex"] is None or b.is_hq(uid) or uid in holders:
+                    continue
+                if view["hex"] in b.city_hexes and len(know.side_at(view["hex"], "axis")) == 1:
+                    continue  # the last unit in another City stays
+                if field.get(view["hex"], 99) > CITY_CALL or (self.in_contact(know, view["hex"]) and not self.attacking(know)):
+                    continue
+                reach = state.legal_moves(uid)
+                if not reach:
+                    continue
+                dest = min(reach, key=lambda h: (field.get(h, 99), reach[h].cost, h))
+                if field.get(dest, 99) >= field.get(view["hex"], 99):
+                    continue
+                key = (-field.get(dest, 99), know.values(uid)[1], -reach[dest].cost, uid)
+                if best_key is None or key > best_key:
+                    best, best_key = (uid, reach[dest].path), key
+            if best is not None:
+                self._moved.add(best[0])
+                return Move(units=(best[0],), path=best[1])
+        return None
+
     def pick_move(self, state, know: Knowledge, legal=None):
+        for step in (self.man_cities, self.plug_front):
+            action = step(state, know)
+            if action is not None:
+                return action
         fields = {}
         rails = None
         for uid in self.movable(state, know):

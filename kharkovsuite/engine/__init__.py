@@ -34,7 +34,7 @@ from .actions import (
 )
 from .errors import IllegalAction
 from .legal import LegalActions
-from .saves import load, replay, save
+from .saves import SaveError, load, replay, save
 from .state import Decision, GameState, Phase, Reach, Result, UnitRecord
 
 
@@ -54,5 +54,5 @@ __all__ = [
     "Action", "Advance", "Attack", "PlaceUnit", "BreakDown", "FormStrongpoint", "ReformDivision", "Chase", "ChooseLoss", "CommitAir", "CommitReserve", "DeclineAir", "DeclineChase", "DeclineReserve",
     "Decision", "EliminateExcess", "EndAdvance", "EndPhase", "GameState", "IllegalAction", "LegalActions",
     "Move", "Overrun", "Phase", "RailMove", "Reach", "Result", "Retreat", "UnitRecord", "action_from_dict",
-    "actions", "events", "load", "new_game", "replay", "save",
+    "SaveError", "actions", "events", "load", "new_game", "replay", "save",
 ]

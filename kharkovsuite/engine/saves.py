@@ -1,5 +1,8 @@
 """Saved games: the scenario path, the seed and the action list, plus a snapshot.
 
+A game made from a scenario held in memory (no file behind it) carries the scenario itself
+in the save, so every save opens again.
+
 Replaying the actions from the seed rebuilds the game exactly (every die comes from the
 state's seeded generator); the snapshot only makes loading quick.  Files are written
 atomically, so a crash never leaves half a save.
@@ -16,6 +19,10 @@ from .actions import Action, action_from_dict
 SAVE_FORMAT = "kharkovsuite-save/1"
 
 
+class SaveError(ValueError):
+    """A file that is not a save this program can open; the message names the file."""
+
+
 def save(state, path: str | os.PathLike) -> None:
     data = {
         "format": SAVE_FORMAT,
@@ -26,6 +33,10 @@ def save(state, path: str | os.PathLike) -> None:
         "actions": [a.to_dict() for a in state.actions],
         "snapshot": state.to_dict(),
     }
+    if state.scenario_path is None:
+        from ..scenario.io import scenario_to_data
+
+        data["scenario_data"] = scenario_to_data(state.scenario)
     atomic_write(Path(path), json.dumps(data, indent=1))
 
 
@@ -35,9 +46,15 @@ def load(path: str | os.PathLike, replay_actions: bool = False, scenario=None):
 
     data = json.loads(Path(path).read_text(encoding="utf-8"))
     if data.get("format") != SAVE_FORMAT:
-        raise ValueError(f"{path}: not a {SAVE_FORMAT} file")
+        raise SaveError(f"{path}: not a {SAVE_FORMAT} file")
+    if scenario is None and data.get("scenario_data") is not None:
+        from ..scenario.io import loads_scenario
+
+        scenario = loads_scenario(json.dumps(data["scenario_data"]), f"{path} (its scenario)")
     if scenario is None:
-        scenario = data["scenario"]
+        scenario = data.get("scenario")
+        if not scenario:
+            raise SaveError(f"{path}: the save names no scenario file and carries no scenario")
     actions = [action_from_dict(a) for a in data["actions"]]
     if replay_actions:
         return replay(scenario, data["seed"], actions, data["setup"])

@@ -99,6 +99,24 @@ def test_loaded_game_goes_on_identically(scenario, tmp_path):
     assert loaded == state
 
 
+def test_a_game_of_a_scenario_in_memory_saves_the_scenario_with_it(scenario, tmp_path):
+    state = play(new_game(scenario, 13), 40)  # no file behind the scenario
+    save(state, tmp_path / "g.json")
+    data = json.loads((tmp_path / "g.json").read_text())
+    assert data["scenario"] is None and data["scenario_data"]["title"] == scenario.title
+    assert load(tmp_path / "g.json") == state
+    assert load(tmp_path / "g.json", replay_actions=True) == state
+
+
+def test_a_save_without_any_scenario_is_refused_with_its_name(scenario, tmp_path):
+    save(new_game(scenario, 1), tmp_path / "g.json")
+    data = json.loads((tmp_path / "g.json").read_text())
+    del data["scenario_data"]
+    (tmp_path / "g.json").write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="g.json: the save names no scenario"):
+        load(tmp_path / "g.json")
+
+
 def test_save_is_atomic(scenario, tmp_path):
     state = new_game(str(K42), 1)
     save(state, tmp_path / "g.json")

@@ -60,3 +60,7 @@ def test_trace_bad_input_is_named_without_a_traceback(tmp_path, capsys):
     broken.write_text("{not json", encoding="utf-8")
     assert main(["trace", str(broken), "--side", "axis"]) == 1
     assert f"{broken}: not a save file" in capsys.readouterr().out
+    orphan = tmp_path / "orphan.json"
+    orphan.write_text(json.dumps({"format": "kharkovsuite-save/1", "scenario": None, "seed": 1, "setup": "historical", "actions": [], "snapshot": {}}))
+    assert main(["trace", str(orphan), "--side", "axis"]) == 1
+    assert f"{orphan}: the save names no scenario file" in capsys.readouterr().out

@@ -134,17 +134,17 @@ def kharkov_status(state: GameState) -> dict:
 # ----------------------------------------------------------------------------- 17.24 the front
 
 
-def front_status(state: GameState) -> dict:
-    """17.24: do Axis units and their ZOC form a continuous front from the north edge to the south
-    or east edge?  The front is a hex-connected barrier of hexes occupied by Axis units (or
-    garrisons) or in Axis ZOC.  Without one, ``hole`` is a Soviet path (east edge -> west edge)
-    around the barrier, for the view to draw."""
-    b = state.board
+def axis_barrier(state: GameState) -> set[int]:
+    """17.24's barrier: the hexes Axis units occupy or control, and garrisons (board indices)."""
     d = _zoc.derived(state)
-    barrier = set(d.occupied["axis"]) | set(d.zoc["axis"]) | d.garrisons
+    return set(d.occupied["axis"]) | set(d.zoc["axis"]) | d.garrisons
+
+
+def barrier_joins_edges(b, barrier: set[int]) -> bool:
+    """17.24's test on a set of barrier hexes (board indices): does one hex-connected piece of
+    it touch the north edge and the south or east edge?"""
     edges = b.map_edges
     seen: set[int] = set()
-    continuous = False
     for start in edges["north"] & barrier:
         if start in seen:
             continue
@@ -159,8 +159,19 @@ def front_status(state: GameState) -> dict:
                     comp.add(j)
                     todo.append(j)
         if comp & (edges["south"] | edges["east"]):
-            continuous = True
-            break
+            return True
+    return False
+
+
+def front_status(state: GameState) -> dict:
+    """17.24: do Axis units and their ZOC form a continuous front from the north edge to the south
+    or east edge?  The front is a hex-connected barrier of hexes occupied by Axis units (or
+    garrisons) or in Axis ZOC.  Without one, ``hole`` is a Soviet path (east edge -> west edge)
+    around the barrier, for the view to draw."""
+    b = state.board
+    barrier = axis_barrier(state)
+    edges = b.map_edges
+    continuous = barrier_joins_edges(b, barrier)
     hole: list[str] = []
     if not continuous:
         parent: dict[int, int | None] = {i: None for i in edges["east"] if i not in barrier}

@@ -1,0 +1,208 @@
+"""The Axis player's two operational aims, computed from the map and the position.
+
+* :func:`salient_neck`: the narrowest cut across the Soviet side of the front line, the one
+  that encloses the most of it for its length (on the Kharkov 1942 map: Balakleya to the
+  south face near Barvenkovo, across the Izyum salient).  Holding that line cuts the salient's
+  Soviet HQs from the east edge (11.21), so every unit they command goes out of supply and
+  counts as destroyed at the end (17.3); it also closes the front (17.24).
+* :func:`front_gap`: where the Axis front of 17.24 is broken, the fewest empty hexes whose
+  filling joins it from the north edge to the south or east edge.
+
+Both read public facts only: the map, the front line and the positions and Zones of Control
+the observation shows.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+
+from shapely.geometry import LineString, Point, Polygon
+
+from ..rules.kharkov1942 import zoc as _zoc
+from ..rules.kharkov1942.victory import axis_barrier
+
+MIN_CHORD = 2.0  # hexes: a neck narrower than this is a bend in the line, not a salient
+MIN_ARC_RATIO = 3.0  # the line runs at least this many times the chord's length around it
+
+
+@dataclass(frozen=True)
+class Neck:
+    line: tuple[str, ...]  # hexes along the chord, from its northern end
+    pocket: frozenset[str]  # hexes of the Soviet side enclosed by the chord
+
+
+_NECKS: dict[int, tuple[object, Neck | None]] = {}
+
+
+def salient_neck(board) -> Neck | None:
+    """The salient's neck on ``board``'s front line (None when the line has no salient)."""
+    got = _NECKS.get(id(board))
+    if got is not None and got[0] is board:
+        return got[1]
+    neck = _compute_neck(board)
+    _NECKS[id(board)] = (board, neck)
+    return neck
+
+
+def _compute_neck(board) -> Neck | None:
+    gmap = board.map
+    front = gmap.lines.get("front")
+    if front is None or len(board.ids) < 2:
+        return None
+    first = board.ids[0]
+    hx = math.dist(gmap.center(first), gmap.center(board.nbr_ids[first][0]))
+    g: LineString = front.geometry
+    step = hx / 2
+    pts = [g.interpolate(k * step).coords[0] for k in range(int(g.length / step) + 1)]
+    # shoelace prefix sums: the area closed by the line from i to j and the chord back is
+    # (twice) cross[j] - cross[i] + the chord's own term, an O(1) test for each pair
+    cross = [0.0]
+    for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+        cross.append(cross[-1] + x0 * y1 - x1 * y0)
+    best = None
+    for i in range(len(pts)):
+        xi, yi = pts[i]
+        for j in range(i + 1, len(pts)):
+            xj, yj = pts[j]
+            chord = math.hypot(xj - xi, yj - yi)
+            if chord < MIN_CHORD * hx or (j - i) * step < MIN_ARC_RATIO * chord:
+                continue
+            area = abs(cross[j] - cross[i] + xj * yi - xi * yj) / 2
+            score = area / (hx * chord)  # enclosed hexes per hex of chord, roughly
+            if best is not None and score <= best[0]:
+                continue
+            if front.side_of_point((xi + xj) / 2, (yi + yj) / 2) != "soviet":
+                continue
+            best = (score, i, j)
+    if best is None:
+        return None
+    _, i, j = best
+    poly = Polygon(pts[i : j + 1]).buffer(0)
+    chord = LineString([pts[i], pts[j]])
+    near = [h for h in board.ids if chord.distance(Point(gmap.center(h))) <= 0.55 * hx]
+    line = tuple(sorted(near, key=lambda h: chord.project(Point(gmap.center(h)))))
+    pocket = frozenset(h for h in board.ids if front.side(h) == "soviet" and poly.contains(Point(gmap.center(h))))
+    return Neck(line=line, pocket=pocket)
+
+
+@dataclass
+class Front:
+    """The Axis front of 17.24 as it could best be made whole.
+
+    ``route``: board indices from the north edge to the south edge along which the fewest
+    hexes are missing, preferring the Axis side of the 12 May line (17.24 also accepts the
+    east edge, but a front that turns east runs through the Soviet rear, which is no plan);
+    ``cost``: how much is missing (an empty hex 1, a Soviet-held one or one beyond the line 3);
+    ``gap``: the empty hexes to fill (for a Soviet-held hex of the route, the hexes beside it,
+    where a unit would put it in Axis ZOC); ``breaches``: the Soviet-held hexes of the route.
+    """
+
+    route: list[int]
+    cost: int
+    gap: frozenset[str]
+    breaches: frozenset[str]
+
+    @classmethod
+    def of(cls, state, moved: tuple[str, str] | None = None) -> "Front":
+        """The front now, or after ``moved`` = (unit, hex) had moved there."""
+        b = state.board
+        d = _zoc.derived(state)
+        axis_at = {i for i, n in d.occupied["axis"].items() if n > 0}
+        barrier = axis_barrier(state)
+        if moved is not None:
+            axis_at, barrier = _after_move(state, moved, axis_at, barrier)
+        soviet = {i for i, n in d.occupied["soviet"].items() if n > 0}
+        return cls._search(b, barrier, soviet, axis_at)
+
+    @classmethod
+    def _search(cls, b, barrier: set[int], soviet: set[int], axis_at: set[int]) -> "Front":
+        beyond = _beyond_line(b)
+
+        def cost(i: int) -> int:
+            return 0 if i in barrier else 3 if i in soviet or i in beyond else 1
+
+        edges = b.map_edges
+        dist: dict[int, int] = {}
+        parent: dict[int, int | None] = {}
+        heap: list[tuple[int, int]] = []
+        for i in sorted(edges["north"]):
+            dist[i], parent[i] = cost(i), None
+            heapq.heappush(heap, (dist[i], i))
+        end = None
+        while heap:
+            d_i, i = heapq.heappop(heap)
+            if d_i > dist[i]:
+                continue
+            if i in edges["south"]:
+                end = i
+                break
+            for j in b.nbrs[i]:
+                nd = d_i + cost(j)
+                if nd < dist.get(j, 1 << 30):
+                    dist[j], parent[j] = nd, i
+                    heapq.heappush(heap, (nd, j))
+        route: list[int] = []
+        i = end
+        while i is not None:
+            route.append(i)
+            i = parent[i]
+        gap: set[int] = set()
+        breaches: set[int] = set()
+        for i in route:
+            if i in barrier:
+                continue
+            if i in soviet:
+                breaches.add(i)
+                gap.update(n for n in b.nbrs[i] if n not in soviet and n not in axis_at)
+            else:
+                gap.add(i)
+        ids = b.ids
+        return cls(route, dist.get(end, 0) if end is not None else 0, frozenset(ids[i] for i in gap), frozenset(ids[i] for i in breaches))
+
+    def holders(self, state) -> set[str]:
+        """Axis units the route cannot spare: the last unit in a hex it runs through, and the
+        only unit whose Zone of Control covers an empty hex of it."""
+        d = _zoc.derived(state)
+        b = state.board
+        held = set()
+        for i in self.route:
+            if d.occupied["axis"].get(i) == 1:
+                held.update(u for u in state.at.get(b.ids[i], ()) if state.units[u].side == "axis")
+            elif not d.occupied["axis"].get(i) and i not in d.garrisons and d.zoc["axis"].get(i) == 1:
+                for n in b.nbrs[i]:
+                    held.update(u for u in state.at.get(b.ids[n], ()) if state.units[u].side == "axis" and _zoc.exerts_zoc(state, u))
+        return held
+
+
+_BEYOND: dict[int, tuple[object, frozenset[int]]] = {}
+
+
+def _beyond_line(b) -> frozenset[int]:
+    """Hexes on the Soviet side of the 12 May front line (board indices)."""
+    got = _BEYOND.get(id(b))
+    if got is None or got[0] is not b:
+        line = b.map.lines.get("front")
+        got = _BEYOND[id(b)] = (b, frozenset(i for i, h in enumerate(b.ids) if line is not None and line.side(h) == "soviet"))
+    return got[1]
+
+
+def _after_move(state, moved: tuple[str, str], axis_at: set[int], barrier: set[int]) -> tuple[set[int], set[int]]:
+    """(hexes with Axis units, 17.24 barrier) once unit ``moved[0]`` stands in ``moved[1]``."""
+    uid, dest = moved
+    b = state.board
+    d = _zoc.derived(state)
+    here = b.index[state.units[uid].hex]
+    to = b.index[dest]
+    occ = dict(d.occupied["axis"])
+    zoc = dict(d.zoc["axis"])
+    occ[here] -= 1
+    occ[to] = occ.get(to, 0) + 1
+    if _zoc.exerts_zoc(state, uid):
+        for n in b.nbrs[here]:
+            zoc[n] -= 1
+        for n in b.nbrs[to]:
+            zoc[n] = zoc.get(n, 0) + 1
+    axis_at = {i for i, n in occ.items() if n > 0}
+    barrier = axis_at | {i for i, n in zoc.items() if n > 0} | d.garrisons
+    return axis_at, barrier
