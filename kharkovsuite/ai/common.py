@@ -102,6 +102,10 @@ class Knowledge:
     def hex_defense(self, hex_id: str) -> float:
         return sum(self.values(u)[1] for u in self.at.get(hex_id, ()) if not self.board.is_hq(u)) * self.mult(hex_id)
 
+    def in_enemy_zoc(self, hex_id: str) -> bool:
+        """8.21: an enemy combat unit stands next to ``hex_id``."""
+        return any(not self.board.is_hq(u) for n in self.board.nbr_ids[hex_id] for u in self.side_at(n, self.enemy))
+
     def enemy_attack_near(self, hex_id: str) -> float:
         return sum(
             self.values(u)[0] for n in self.board.nbr_ids[hex_id] for u in self.side_at(n, self.enemy)

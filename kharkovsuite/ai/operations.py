@@ -206,3 +206,78 @@ def _after_move(state, moved: tuple[str, str], axis_at: set[int], barrier: set[i
     axis_at = {i for i, n in occ.items() if n > 0}
     barrier = axis_at | {i for i, n in zoc.items() if n > 0} | d.garrisons
     return axis_at, barrier
+
+
+# ----------------------------------------------------------------------------- encirclement
+
+
+@dataclass(frozen=True)
+class Encirclement:
+    """A cut between Soviet units and the east edge (11.21: Soviet HQs draw supply from it).
+
+    ``cut``: hexes to take or put in Axis ZOC; ``pocket``: Soviet-held hexes it would cut off;
+    ``value``: the points those units are worth (17.3 counts unsupplied units as destroyed);
+    ``cost``: the effort the cut was priced at.
+    """
+
+    cut: frozenset[str]
+    pocket: frozenset[str]
+    value: float
+    cost: float
+
+
+def encirclement(state, unit_value, reach: dict[str, int]) -> Encirclement:
+    """The cut that best trades hexes to take against Soviet units cut off, by minimum cut.
+
+    Each hex a Soviet supply line could pass (not Axis-held, not in Axis ZOC unless a Soviet
+    unit stands there, 11.1) is a node whose capacity is the effort to block it: one for an
+    empty hex, more the further it is from the Axis units (``reach``: hex -> distance), much
+    more for a Soviet-held hex, which must be cleared.  The east edge is the source; each
+    Soviet-held hex drains to the sink with the value of its units (``unit_value(uid)``).  A
+    minimum cut then either blocks every route from the east edge to a group of units, or pays
+    their value: it blocks exactly where the pocket is worth more than the effort.
+    """
+    import networkx as nx
+
+    b = state.board
+    d = _zoc.derived(state)
+    axis_zoc, axis_at, soviet = d.zoc["axis"], d.occupied["axis"], d.occupied["soviet"]
+    open_ = [
+        i for i in range(len(b.ids))
+        if not axis_at.get(i) and (not axis_zoc.get(i) or soviet.get(i))
+    ]
+    is_open = set(open_)
+    g = nx.DiGraph()
+    for i in open_:
+        h = b.ids[i]
+        if soviet.get(i):
+            cap = SOVIET_HEX_COST + sum(unit_value(u) for u in state.at.get(h, ()) if state.units[u].side == "soviet")
+        else:
+            cap = 1.0 + DISTANCE_COST * max(0, reach.get(h, 99) - 2)
+        g.add_edge(("in", i), ("out", i), capacity=cap)
+        for j in b.nbrs[i]:
+            if j in is_open:
+                g.add_edge(("out", i), ("in", j))  # no capacity: unbounded
+    for i in b.map_edges["east"]:
+        if i in is_open:
+            g.add_edge("east", ("in", i))
+    total = 0.0
+    for i in open_:
+        if soviet.get(i):
+            v = sum(unit_value(u) for u in state.at.get(b.ids[i], ()) if state.units[u].side == "soviet")
+            if v > 0:
+                g.add_edge(("out", i), "pocket", capacity=v)
+                total += v
+    if "east" not in g or "pocket" not in g:
+        return Encirclement(frozenset(), frozenset(), 0.0, 0.0)
+    cost, (east_side, _) = nx.minimum_cut(g, "east", "pocket")
+    cut = frozenset(b.ids[i] for i in open_ if ("in", i) in east_side and ("out", i) not in east_side)
+    pocket = frozenset(
+        b.ids[i] for i in open_ if soviet.get(i) and ("out", i) not in east_side
+    )
+    value = sum(unit_value(u) for h in pocket for u in state.at.get(h, ()) if state.units[u].side == "soviet")
+    return Encirclement(cut, pocket, value, cost - (total - value))
+
+
+SOVIET_HEX_COST = 4.0  # blocking a Soviet-held hex means destroying or driving off its units
+DISTANCE_COST = 0.5  # each hex further than two from the nearest Axis unit adds this much

@@ -43,7 +43,7 @@ from ..engine.actions import Attack, EndPhase, Move
 from ..rules.kharkov1942.victory import kharkov_roads
 from .common import Knowledge, actions_of_kind, blind_clone, last_actions
 from .greedy import GreedyPlayer
-from .operations import Front, salient_neck
+from .operations import Encirclement, Front, encirclement, salient_neck
 from ..rules.kharkov1942.victory import axis_barrier
 
 LEVELS = {
@@ -69,6 +69,7 @@ class PlannerPlayer(GreedyPlayer):
         self.level = level
         self.cfg = LEVELS[level]
         self._tried: set = set()
+        self._plan = None  # ((turn, phase), Encirclement): the Axis pocket plan of this phase
 
     # ------------------------------------------------------------------ stance
     def attacking(self, know: Knowledge) -> bool:
@@ -266,13 +267,29 @@ class PlannerPlayer(GreedyPlayer):
         return sorted(gaps | cities | gap | set(know.kharkov_hexes()))
 
     def neck_targets(self, know: Knowledge) -> set[str]:
-        """The hexes of the salient's neck the Axis does not yet hold or control."""
+        """Fredericus: the hexes of the encirclement cut (:func:`.operations.encirclement`, planned
+        once a phase) that Soviet supply lines may still pass; the salient's neck until a cut
+        is planned."""
+        plan = self.pocket_plan(know)
         neck = salient_neck(know.board)
-        if neck is None:
-            return set()
+        line = plan.cut if plan.cut else (neck.line if neck is not None else ())
         barrier = axis_barrier(know.state)
         index = know.board.index
-        return {h for h in neck.line if index[h] not in barrier}
+        return {h for h in line if index[h] not in barrier or know.side_at(h, "soviet")}
+
+    def pocket_plan(self, know: Knowledge) -> Encirclement:
+        """The Axis pocket plan of this phase (computed at its first decision)."""
+        key = (know.turn, know.state.phase.id)
+        if self._plan is None or self._plan[0] != key:
+            b = know.board
+            axis = [v["hex"] for u, v in know.units.items() if v["side"] == "axis" and v["hex"] and not b.is_hq(u)]
+            reach = know.distance_field(axis)
+
+            def value(uid: str) -> float:
+                return 0.0 if b.is_hq(uid) else know.unit_vp(uid) + 0.5
+
+            self._plan = (key, encirclement(know.state, value, reach))
+        return self._plan[1]
 
     def stays(self, know: Knowledge, uid: str, here: str | None) -> bool:
         """Units that hold where they stand this phase."""
@@ -354,12 +371,14 @@ class PlannerPlayer(GreedyPlayer):
                     continue
                 if view["hex"] in b.city_hexes and len(know.side_at(view["hex"], "axis")) == 1:
                     continue  # the last unit in another City stays
-                if field.get(view["hex"], 99) > CITY_CALL or (self.in_contact(know, view["hex"]) and not self.attacking(know)):
+                if field.get(view["hex"], 99) > CITY_CALL:
                     continue
                 reach = state.legal_moves(uid)
-                if not reach:
-                    continue
-                dest = min(reach, key=lambda h: (field.get(h, 99), reach[h].cost, h))
+                if not reach or (city not in reach and self.in_contact(know, view["hex"]) and not self.attacking(know)):
+                    continue  # a unit in contact leaves the line only to step into the City
+                # the City itself, else the nearest hex out of Soviet ZOC: a German unit that
+                # starts in it may only disengage to a hex out of it (6.61)
+                dest = city if city in reach else min(reach, key=lambda h: (know.in_enemy_zoc(h), field.get(h, 99), reach[h].cost, h))
                 if field.get(dest, 99) >= field.get(view["hex"], 99):
                     continue
                 key = (-field.get(dest, 99), know.values(uid)[1], -reach[dest].cost, uid)

@@ -120,15 +120,19 @@ def soviet_controls(state: GameState, hex_id: str) -> bool:
 
 
 def kharkov_status(state: GameState) -> dict:
-    """17.23: is Kharkov Soviet-held, or cut off (a Kharkov hex not Soviet-controlled and a Soviet
-    unit on a hex of either road)?"""
+    """17.23: is Kharkov Soviet-held, or cut off (a Kharkov hex not Soviet-controlled, and a Soviet
+    unit on a hex of the Poltava road and one on a hex of the Dnepropetrovsk road)?"""
     city = state.scenario.map.cities.get(KHARKOV)
     if city is None:
         return {"held": False, "cut_off": False, "soviet_on": [], "roads": {}}
     held = all(soviet_controls(state, h) for h in city.hexes)
     roads = kharkov_roads(state)
-    on = sorted({h for path in roads.values() for h in path if any(state.units[u].side == "soviet" for u in state.units_at(h))})
-    return {"held": held, "cut_off": (not held) and bool(on), "soviet_on": on, "roads": roads}
+    per_road = {
+        name: [h for h in path if any(state.units[u].side == "soviet" for u in state.units_at(h))] for name, path in roads.items()
+    }
+    on = sorted({h for hexes in per_road.values() for h in hexes})
+    both = len(per_road) == len(KHARKOV_ROADS) and all(per_road.values())
+    return {"held": held, "cut_off": (not held) and both, "soviet_on": on, "roads": roads}
 
 
 # ----------------------------------------------------------------------------- 17.24 the front

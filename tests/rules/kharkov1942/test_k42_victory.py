@@ -58,8 +58,9 @@ def full_position(placements, garrisons=True):
     return state
 
 
-def soviet_unit(state):
-    return next(u for u in state.board.side_units["soviet"] if not state.board.is_hq(u) and not state.board.has_flag(u, "reserve_counter"))
+def soviet_units(state, n: int) -> list[str]:
+    units = [u for u in state.board.side_units["soviet"] if not state.board.is_hq(u) and not state.board.has_flag(u, "reserve_counter")]
+    return units[:n]
 
 
 def test_17_23_roads_from_kharkov_are_found_on_the_road_net():
@@ -69,14 +70,19 @@ def test_17_23_roads_from_kharkov_are_found_on_the_road_net():
     assert all(len(path) > 5 for path in roads.values())
 
 
-def test_17_23_a_soviet_unit_on_the_kharkov_poltava_road_cuts_kharkov_off():
+def test_17_23_soviet_units_on_both_roads_cut_kharkov_off_one_road_does_not():
     state = full_position({})
-    road = victory.kharkov_roads(state)["poltava"]
+    roads = victory.kharkov_roads(state)
     assert turn_points(state, "17.23") == 0
-    state = full_position({soviet_unit(state): road[len(road) // 2]})
-    status = victory.kharkov_status(state)
+    first, second = soviet_units(state, 2)
+    one = full_position({first: roads["poltava"][len(roads["poltava"]) // 2]})
+    status = victory.kharkov_status(one)
+    assert status["soviet_on"] and not status["cut_off"]  # the Dnepropetrovsk road is open
+    assert turn_points(one, "17.23") == 0
+    both = full_position({first: roads["poltava"][len(roads["poltava"]) // 2], second: roads["dnepropetrovsk"][len(roads["dnepropetrovsk"]) // 2]})
+    status = victory.kharkov_status(both)
     assert status["cut_off"] and not status["held"]
-    assert turn_points(state, "17.23") == 3
+    assert turn_points(both, "17.23") == 3
 
 
 def test_17_23_kharkov_held_by_the_soviets_scores():
