@@ -66,6 +66,7 @@ class Knowledge:
         self.units = self.obs["units"]
         self._supplied: dict[str, frozenset[str]] = {}
         self.memo: dict[str, object] = {}  # a player's derived facts for this moment
+        self._ev: dict[tuple, float] = {}
         self.at: dict[str, list[str]] = {}
         for uid in sorted(self.units):
             view = self.units[uid]
@@ -110,6 +111,34 @@ class Knowledge:
         return sum(
             self.values(u)[0] for n in self.board.nbr_ids[hex_id] for u in self.side_at(n, self.enemy)
         )
+
+    def attack_ev(self, attackers, targets, loss_weight: float = 1.0) -> float:
+        """Expected worth of an attack to the attacker, in steps: each Combat Results Table entry
+        the pre-roll odds give (9.0-9.4, 9.8 morale, 9.9, 12.0 untried spread) valued as steps
+        taken or hexes driven back (9.56), a whole side's steps and points when eliminated
+        (9.55), one step each for Eng (9.59); the attacker's losses weighted by ``loss_weight``.
+        The odds query reads nothing hidden and never touches the dice."""
+        key = ("ev", tuple(attackers), tuple(targets), loss_weight)
+        got = self._ev.get(key)
+        if got is not None:
+            return got
+        from ..rules.kharkov1942.combat import parse_result
+        from ..rules.kharkov1942.odds import attack_odds
+
+        odds = attack_odds(self.state, attackers, targets)
+        defenders = [u for h in targets for u in self.side_at(h, self.enemy) if not self.board.is_hq(u)]
+        whole_d = sum(self.values(u)[2] + self.unit_vp(u) for u in defenders) + 1.0
+        whole_a = sum(self.values(u)[2] + self.unit_vp(u) for u in attackers) + 1.0
+        ev = 0.0
+        for text, p in odds.results:
+            worth = 0.0
+            for role, amount in parse_result(text):
+                whole = whole_d if role == "D" else whole_a
+                gain = whole if amount == "e" else 1.0 if amount == "eng" else float(amount)
+                worth += gain if role == "D" else -gain * loss_weight
+            ev += float(p) * worth
+        self._ev[key] = ev
+        return ev
 
     def odds(self, attackers, targets) -> float:
         att = sum(self.values(u)[0] for u in attackers)

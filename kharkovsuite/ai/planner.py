@@ -56,8 +56,18 @@ NINTH_RESERVE = "reserve-9"  # 6.55
 FREE_RESERVE_TURN = 4  # 6.76
 RAIL_GAIN = 4  # a rail move must bring a unit this many hexes nearer than its best move
 CITY_ALERT = 4  # hexes: a City hex with a Soviet unit this near gets an Axis unit in it
+OUT_OF_COMMAND = 6.0  # a Soviet unit's move beyond every active HQ's Line of Communications costs this
+HQ_LEAD = 0.4  # an attacking side's HQ gives up this much cover per hex nearer the objectives
+HQ_OVERLAP = 0.3  # the worth to an HQ of a unit another active HQ already reaches
+KHARKOV_MEN = 2  # Axis combat units wanted in each Kharkov hex
 CITY_CALL = 12  # hexes: how far away a unit may be called to man a City hex
-BREACH_ODDS = 1.5  # the Axis attacks a unit holding a hole in its front open (17.24) from here
+MIN_RAW_ODDS = 0.3  # attacks below this raw ratio are not even priced
+ATTACK_CANDIDATES = 10  # attacks priced exactly at each decision (twice as many at "hard")
+ATTACK_EV = 0.4  # expected steps gained an attack must promise on the offensive
+HOLD_EV = 1.2  # ... and while holding
+BREACH_EV = 0.0  # ... against a unit keeping a hole in the Axis front open (17.24)
+SOVIET_OFFENSIVE_LOSS = 0.7  # a Soviet step lost on the offensive weighs this much against one taken
+ECONOMY_SLACK = 0.25  # steps of expected worth given up to spare an attacker
 OVERRUN_ODDS = 4.0  # after halving (7.21): every result of the 4-1 column hurts the defender
 
 
@@ -76,11 +86,6 @@ class PlannerPlayer(GreedyPlayer):
         if self.side == "soviet":
             return know.turn < FREDERICUS_TURN
         return know.turn >= FREDERICUS_TURN
-
-    def odds_needed(self, know: Knowledge) -> float:
-        if self.side == "soviet":
-            return 1.5 if know.turn < FREDERICUS_TURN else 3.0
-        return 2.0 if self.attacking(know) else 3.0
 
     def keep_south_frozen(self, know: Knowledge) -> bool:
         return self.side == "soviet" and know.turn < FREDERICUS_TURN and not know.south_active()
@@ -181,30 +186,50 @@ class PlannerPlayer(GreedyPlayer):
     def road_hexes(self, know: Knowledge) -> set[str]:
         return {h for path in kharkov_roads(know.state).values() for h in path}
 
+    def ev_needed(self, know: Knowledge, targets) -> float:
+        """The expected worth (:meth:`Knowledge.attack_ev`) an attack must promise."""
+        if self.side == "axis" and set(targets) & self.front(know)[0].breaches:
+            return BREACH_EV  # 17.24: the unit that keeps the hole open
+        return ATTACK_EV if self.attacking(know) else HOLD_EV
+
+    def loss_weight(self, know: Knowledge) -> float:
+        return SOVIET_OFFENSIVE_LOSS if self.side == "soviet" and self.attacking(know) else 1.0
+
     def pick_attack(self, know: Knowledge, attacks: list[Attack]):
-        need = self.odds_needed(know)
-        best, best_score = None, None
+        """The attack with the best expected worth plus the worth of its targets, among the
+        most promising by raw odds (the exact odds are dearer to compute)."""
+        rough = []
         for a in attacks:
             if not self.target_allowed(know, a.targets):
                 continue
             odds = know.odds(a.attackers, a.targets)
-            if odds < (BREACH_ODDS if self.side == "axis" and set(a.targets) & self.front(know)[0].breaches else need):
+            if odds < MIN_RAW_ODDS:
                 continue
-            score = min(odds, 7.0) + self.target_value(know, a.targets) - 0.3 * (len(a.targets) - 1)
+            rough.append((min(odds, 7.0) + self.target_value(know, a.targets), a.targets, a))
+        rough.sort(key=lambda r: (-r[0], r[1]))
+        best, best_score = None, None
+        lw = self.loss_weight(know)
+        for _, _, a in rough[: ATTACK_CANDIDATES * (2 if self.level == "hard" else 1)]:
+            ev = know.attack_ev(a.attackers, a.targets, lw)
+            if ev < self.ev_needed(know, a.targets):
+                continue
+            score = ev + self.target_value(know, a.targets) - 0.3 * (len(a.targets) - 1)
             if best_score is None or score > best_score:
                 best, best_score = a, score
         if best is not None and self.cfg["economy"]:
-            best = self.economise(know, best, need)
+            best = self.economise(know, best)
         return best
 
-    def economise(self, know: Knowledge, attack: Attack, need: float) -> Attack:
-        """Drop the weakest attackers while the odds stay at the same whole column (or at 4:1+)."""
-        target_col = min(int(know.odds(attack.attackers, attack.targets)), 5)
+    def economise(self, know: Knowledge, attack: Attack) -> Attack:
+        """Drop the weakest attackers while the expected worth stays within a little of the
+        whole force's (or above what a sure thing needs)."""
+        lw = self.loss_weight(know)
+        full = know.attack_ev(attack.attackers, attack.targets, lw)
         kept = sorted(attack.attackers, key=lambda u: (know.values(u)[0], u))
         while len(kept) > 1:
             trial = kept[1:]
-            odds = know.odds(trial, attack.targets)
-            if odds < need or int(odds) < target_col:
+            ev = know.attack_ev(tuple(u for u in attack.attackers if u in trial), attack.targets, lw)
+            if ev < full - ECONOMY_SLACK or ev < self.ev_needed(know, attack.targets):
                 break
             kept = trial
         return Attack(attackers=tuple(u for u in attack.attackers if u in kept), targets=attack.targets)
@@ -359,7 +384,8 @@ class PlannerPlayer(GreedyPlayer):
         kharkov = set(know.kharkov_hexes())
         holders = self.front(know)[1]
         for city in sorted(b.city_hexes, key=lambda h: (h not in kharkov, h)):
-            if any(not b.is_hq(u) for u in know.side_at(city, "axis")):
+            need = KHARKOV_MEN if city in kharkov else 1
+            if sum(1 for u in know.side_at(city, "axis") if not b.is_hq(u)) >= need:
                 continue
             if city not in kharkov and not any(know.side_at(b.ids[i], "soviet") for i in b.within(b.index[city], CITY_ALERT)):
                 continue  # Kharkov (25 points and 17.23) is always manned
@@ -369,8 +395,8 @@ class PlannerPlayer(GreedyPlayer):
                 view = know.units[uid]
                 if view["side"] != "axis" or view["hex"] is None or b.is_hq(uid) or uid in holders:
                     continue
-                if view["hex"] in b.city_hexes and len(know.side_at(view["hex"], "axis")) == 1:
-                    continue  # the last unit in another City stays
+                if view["hex"] in b.city_hexes and len(know.side_at(view["hex"], "axis")) <= (KHARKOV_MEN if view["hex"] in kharkov else 1):
+                    continue  # a City hex keeps its own men
                 if field.get(view["hex"], 99) > CITY_CALL:
                     continue
                 reach = state.legal_moves(uid)
@@ -445,7 +471,7 @@ class PlannerPlayer(GreedyPlayer):
         if dest is None:
             return 999.0
         if know.board.is_hq(uid):
-            return self.hq_score(know, uid, dest)
+            return self.hq_score(know, uid, dest, field)
         a, d, steps = know.values(uid)
         attacking = self.attacking(know)
         score = float(field.get(dest, 60))
@@ -459,20 +485,39 @@ class PlannerPlayer(GreedyPlayer):
         others = len(know.side_at(dest, self.side)) - (1 if know.units[uid]["hex"] == dest else 0)
         score += 0.7 * others
         if self.side == "soviet" and self.cfg["extras"] and dest not in know.supplied_hexes("soviet"):
-            # 17.3: unsupplied Soviet units count as destroyed; turn 4 closes the offensive
-            score += 1.5 if attacking and know.turn < FREDERICUS_TURN - 1 else 5.0
+            # 10.21: a unit beyond every active HQ's Line of Communications may not attack, and
+            # 17.3 counts unsupplied Soviet units as destroyed
+            score += OUT_OF_COMMAND
         return score
 
-    def hq_score(self, know: Knowledge, uid: str, dest: str) -> float:
-        """An HQ goes where its Command Radius covers most of its side's units, out of reach."""
+    def hq_score(self, know: Knowledge, uid: str, dest: str, field: dict | None = None) -> float:
+        """An HQ goes where its Command Radius reaches most combat units, those another active HQ
+        reaches counting less (10.22-10.24: any active HQ supplies any unit) and those in
+        contact double (10.21: an attacker needs a Line of Communications), stacked with
+        combat units or out of reach of the enemy."""
         b = know.board
         radius = b.hq_values(uid).command_radius
-        near = sum(
-            1 for i in b.within(b.index[dest], radius) for u in know.side_at(b.ids[i], self.side) if not b.is_hq(u)
-        )
+        others = know.memo.get(("hq-cover", uid))
+        if others is None:
+            others = set()
+            for hq, view in know.units.items():
+                if hq != uid and view["side"] == self.side and view["hex"] is not None and b.is_hq(hq) and "inactive" not in view["flags"]:
+                    others.update(b.ids[i] for i in b.within(b.index[view["hex"]], b.hq_values(hq).command_radius))
+            know.memo[("hq-cover", uid)] = others
+        near = 0.0
+        for i in b.within(b.index[dest], radius):
+            h = b.ids[i]
+            units = [u for u in know.side_at(h, self.side) if not b.is_hq(u)]
+            if units:
+                near += len(units) * (2.0 if self.in_contact(know, h) else 1.0) * (HQ_OVERLAP if h in others else 1.0)
+        guarded = any(not b.is_hq(u) for u in know.side_at(dest, self.side) if u != uid)
         threat = know.enemy_attack_near(dest)
         close = sum(1 for i in b.within(b.index[dest], 2) if know.side_at(b.ids[i], know.enemy))
-        return -near + (20.0 if threat else 0.0) + 3.0 * close * self.cfg["danger"]
+        # on the offensive it also leads its units on, towards the objectives
+        lead = HQ_LEAD * field.get(dest, 60) if field is not None and self.attacking(know) else 0.0
+        if guarded:
+            return lead - near + (4.0 if threat else 0.0)
+        return lead - near + (20.0 if threat else 0.0) + 3.0 * close * self.cfg["danger"]
 
     # ------------------------------------------------------------------ decisions
     def decide(self, state, options: list):
