@@ -326,8 +326,8 @@ class PlannerPlayer(GreedyPlayer):
             return True  # 17.24: moving it would open a hole in a whole front
         if self.side == "axis" and here in know.board.city_hexes:
             combat = [u for u in know.side_at(here, "axis") if not know.board.is_hq(u)]
-            if not self.attacking(know) or combat == [uid] or self.in_contact(know, here):
-                return True  # 17.1: the last Axis unit in a City keeps it
+            if not self.attacking(know) or combat == [uid] or self.in_contact(know, here) or here in know.kharkov_hexes():
+                return True  # 17.1: the last Axis unit in a City keeps it; Kharkov keeps all
         if self.in_contact(know, here):
             if not self.attacking(know):
                 return self.side == "axis" or here in know.supplied_hexes("soviet")
@@ -356,6 +356,8 @@ class PlannerPlayer(GreedyPlayer):
             here = know.units[uid]["hex"]
             if here is None or know.board.is_hq(uid) or know.units[uid]["side"] != "axis":
                 continue
+            if here in know.board.city_hexes and (not self.attacking(know) or here in know.kharkov_hexes()):
+                continue  # a City's men stay (17.1): its points outweigh the front's
             reach = state.legal_moves(uid)
             _, d, _ = know.values(uid)
             for dest in reach:
