@@ -58,14 +58,16 @@ RAIL_GAIN = 4  # a rail move must bring a unit this many hexes nearer than its b
 CITY_ALERT = 4  # hexes: a City hex with a Soviet unit this near gets an Axis unit in it
 OUT_OF_COMMAND = 6.0  # a Soviet unit's move beyond every active HQ's Line of Communications costs this
 HQ_LEAD = 0.4  # an attacking side's HQ gives up this much cover per hex nearer the objectives
-HQ_OVERLAP = 0.3  # the worth to an HQ of a unit another active HQ already reaches
+HQ_OVERLAP = 0.3
+CHASE_STACK = 2  # units that follow a disengaging German unit into one hex (6.62)
+CHASE_DANGER = 1.5  # the most enemy attack strength per point of the chasers' defence  # the worth to an HQ of a unit another active HQ already reaches
 KHARKOV_MEN = 2  # Axis combat units wanted in each Kharkov hex
 CITY_CALL = 12  # hexes: how far away a unit may be called to man a City hex
 MIN_RAW_ODDS = 0.3  # attacks below this raw ratio are not even priced
 ATTACK_CANDIDATES = 10  # attacks priced exactly at each decision (twice as many at "hard")
 ATTACK_EV = 0.4  # expected steps gained an attack must promise on the offensive
+AXIS_ATTACK_EV = 0.8  # ... in the Axis counter-offensive, whose losses are not replaced
 HOLD_EV = 1.2  # ... and while holding
-BREACH_EV = 0.0  # ... against a unit keeping a hole in the Axis front open (17.24)
 SOVIET_OFFENSIVE_LOSS = 0.7  # a Soviet step lost on the offensive weighs this much against one taken
 ECONOMY_SLACK = 0.25  # steps of expected worth given up to spare an attacker
 OVERRUN_ODDS = 4.0  # after halving (7.21): every result of the 4-1 column hurts the defender
@@ -178,19 +180,17 @@ class PlannerPlayer(GreedyPlayer):
         if self.side == "axis" and set(targets) & self.road_hexes(know):
             value += 1.5  # 17.23: a Soviet unit on a Kharkov road scores every turn
         if self.side == "axis" and self.attacking(know) and set(targets) & self.neck_targets(know):
-            value += 2.0  # Fredericus: clearing the neck of the salient
-        if self.side == "axis" and set(targets) & self.front(know)[0].breaches:
-            value += 3.0  # 17.24: the unit that keeps the hole in the front open
+            value += 2.0  # Fredericus: clearing the encirclement cut
         return value
 
     def road_hexes(self, know: Knowledge) -> set[str]:
         return {h for path in kharkov_roads(know.state).values() for h in path}
 
-    def ev_needed(self, know: Knowledge, targets) -> float:
+    def ev_needed(self, know: Knowledge) -> float:
         """The expected worth (:meth:`Knowledge.attack_ev`) an attack must promise."""
-        if self.side == "axis" and set(targets) & self.front(know)[0].breaches:
-            return BREACH_EV  # 17.24: the unit that keeps the hole open
-        return ATTACK_EV if self.attacking(know) else HOLD_EV
+        if not self.attacking(know):
+            return HOLD_EV
+        return ATTACK_EV if self.side == "soviet" else AXIS_ATTACK_EV
 
     def loss_weight(self, know: Knowledge) -> float:
         return SOVIET_OFFENSIVE_LOSS if self.side == "soviet" and self.attacking(know) else 1.0
@@ -211,7 +211,7 @@ class PlannerPlayer(GreedyPlayer):
         lw = self.loss_weight(know)
         for _, _, a in rough[: ATTACK_CANDIDATES * (2 if self.level == "hard" else 1)]:
             ev = know.attack_ev(a.attackers, a.targets, lw)
-            if ev < self.ev_needed(know, a.targets):
+            if ev < self.ev_needed(know):
                 continue
             score = ev + self.target_value(know, a.targets) - 0.3 * (len(a.targets) - 1)
             if best_score is None or score > best_score:
@@ -229,7 +229,7 @@ class PlannerPlayer(GreedyPlayer):
         while len(kept) > 1:
             trial = kept[1:]
             ev = know.attack_ev(tuple(u for u in attack.attackers if u in trial), attack.targets, lw)
-            if ev < full - ECONOMY_SLACK or ev < self.ev_needed(know, attack.targets):
+            if ev < full - ECONOMY_SLACK or ev < self.ev_needed(know):
                 break
             kept = trial
         return Attack(attackers=tuple(u for u in attack.attackers if u in kept), targets=attack.targets)
@@ -527,8 +527,8 @@ class PlannerPlayer(GreedyPlayer):
         know = Knowledge(state, self.side)
         if "CommitAir" in kinds:
             return next(a for a in options if a.kind == "CommitAir")
-        if "Chase" in kinds:
-            return next(a for a in options if a.kind == "Chase")
+        if "Chase" in kinds or "DeclineChase" in kinds:
+            return self.chase(state, know, options)
         if kinds & {"ChooseLoss", "Retreat"}:
             return self.loss_or_retreat(know, options)
         if kinds & {"Advance", "EndAdvance"} and kinds <= {"Advance", "EndAdvance"}:
@@ -536,6 +536,39 @@ class PlannerPlayer(GreedyPlayer):
         if "EliminateExcess" in kinds:
             return min((a for a in options if a.kind == "EliminateExcess"), key=lambda a: (sum(know.values(a.unit)), a.unit))
         return self.by_lookahead(state, options)
+
+    def chase(self, state, know: Knowledge, options: list):
+        """6.62: follow a disengaging German unit into the hex it left when the hex is worth it
+        (an objective, or nearer them on the offensive), within a Line of Communications
+        (10.21) and not into more danger than the stack can stand; at most two units."""
+        decline = next(a for a in options if a.kind == "DeclineChase")
+        chasers = [a for a in options if a.kind == "Chase"]
+        data = state.pending[-1].data if state.pending else {}
+        target, leaving = data.get("hex"), set(data.get("units", ()))
+        if not chasers or target is None or len(know.side_at(target, self.side)) >= CHASE_STACK:
+            return decline
+        goals = set(self.objective_hexes(know)) | set(know.board.city_hexes) | self.road_hexes(know)
+        if target not in goals and not self.attacking(know):
+            return decline
+        if target not in know.supplied_hexes(self.side) and target not in goals:
+            return decline
+        field = know.distance_field(self.objective_hexes(know))
+        best, best_score = None, None
+        for a in chasers:
+            origin = know.units[a.unit]["hex"]
+            if target not in goals and field.get(target, 99) >= field.get(origin, 99):
+                continue  # no nearer the objectives
+            mine = sum(know.values(u)[1] for u in know.side_at(target, self.side)) + know.values(a.unit)[1]
+            threat = sum(
+                know.values(u)[0] for n in know.board.nbr_ids[target] for u in know.side_at(n, know.enemy) if u not in leaving
+            )
+            danger = threat / max(0.5, mine * know.mult(target))
+            if danger > CHASE_DANGER and target not in goals:
+                continue
+            score = -danger + (2.0 if target in goals else 0.0) + know.values(a.unit)[1] * 0.1
+            if best_score is None or score > best_score:
+                best, best_score = a, score
+        return best if best is not None else decline
 
     def loss_or_retreat(self, know: Knowledge, options: list):
         best, best_score = None, None

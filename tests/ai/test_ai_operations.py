@@ -1,0 +1,185 @@
+"""The computer player's operational aims: the 17.24 front, Kharkov, the pocket by minimum cut,
+attack pricing by the pre-roll odds (9.85), the chase (6.62) and Soviet HQ placement (10.2).
+
+Small positions use tests/data/k42-basic.yaml: ten by ten hexes, the front line between
+columns 05 and 06 (Soviets east, columns 01-05), the east edge in column 01.
+"""
+from __future__ import annotations
+
+import importlib.util
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from kharkovsuite.ai import make_player
+from kharkovsuite.ai.common import Knowledge, last_actions
+from kharkovsuite.ai.operations import Front, encirclement, salient_neck
+from kharkovsuite.engine import Attack, Move, new_game
+from kharkovsuite.rules.kharkov1942 import zoc
+from kharkovsuite.rules.kharkov1942.victory import front_status
+from kharkovsuite.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
+
+_spec = importlib.util.spec_from_file_location("k42_helpers", ROOT / "tests" / "rules" / "kharkov1942" / "k42_helpers.py")
+k42 = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(k42)
+
+# Axis units down column 06, every other row: their ZOC joins the north edge to the south edge.
+LINE = {"ge-1": "0106", "ge-2": "0306", "ge-3": "0506", "ge-6": "0706", "ge-4": "0906"}
+
+
+@pytest.fixture(scope="module")
+def scenario():
+    return load_scenario(str(SCENARIO))
+
+
+# ----------------------------------------------------------------------------- 17.24
+
+
+def test_17_24_a_whole_front_has_no_gap_and_its_units_hold_it():
+    state = k42.position(LINE, phase="axis-movement", turn=2)
+    assert front_status(state)["continuous"]
+    front = Front.of(state)
+    assert front.cost == 0 and not front.gap
+    assert set(LINE) <= front.holders(state)  # each is the only unit covering its part of the route
+
+
+def test_17_24_a_missing_unit_leaves_a_gap_the_ai_fills():
+    line = {u: h for u, h in LINE.items() if u != "ge-3"} | {"ge-3": "0509"}  # 0506 left empty, ge-3 in the rear
+    state = k42.position(line, phase="axis-movement", turn=2)
+    assert not front_status(state)["continuous"]
+    front = Front.of(state)
+    assert front.cost > 0 and front.gap and "0506" in front.gap | {n for h in front.gap for n in state.board.nbr_ids[h]}
+    action = make_player("ai", "axis", 1).choose(state)
+    assert isinstance(action, Move)
+    state.apply(action)
+    assert front_status(state)["continuous"], action
+
+
+# ----------------------------------------------------------------------------- the pocket
+
+
+def _reachable(state, blocked: set[str]) -> set[str]:
+    """Hexes a Soviet supply line could reach from the east edge with ``blocked`` hexes closed."""
+    b = state.board
+    d = zoc.derived(state)
+    ok = {h for h in b.ids if not d.occupied["axis"].get(b.index[h]) and (not d.zoc["axis"].get(b.index[h]) or d.occupied["soviet"].get(b.index[h]))}
+    ok -= blocked
+    seen = {b.ids[i] for i in b.map_edges["east"] if b.ids[i] in ok}
+    todo = deque(seen)
+    while todo:
+        h = todo.popleft()
+        for n in b.nbr_ids[h]:
+            if n in ok and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_11_21_the_encirclement_cut_separates_its_pocket_from_the_east_edge(scenario):
+    state = new_game(scenario, 1)
+    know = Knowledge(state, "axis")
+    axis = [v["hex"] for u, v in know.units.items() if v["side"] == "axis" and v["hex"] and not state.board.is_hq(u)]
+    plan = encirclement(state, lambda u: 0.0 if state.board.is_hq(u) else know.unit_vp(u) + 0.5, know.distance_field(axis))
+    assert plan.cut and plan.pocket and plan.value > plan.cost
+    before = _reachable(state, set())
+    after = _reachable(state, set(plan.cut))
+    assert plan.pocket <= before  # supplied now
+    assert not (plan.pocket & after)  # every route from the east edge to them crosses the cut
+
+
+def test_the_salient_neck_closes_the_izyum_salient(scenario):
+    """The facts file puts 2118 (a tank brigade) inside the Izyum salient; the neck runs from the
+    Balakleya end of the front to its south face, so 2118 is in its pocket."""
+    state = new_game(scenario, 1)
+    neck = salient_neck(state.board)
+    assert neck is not None and 8 <= len(neck.line) <= 25
+    assert "2118" in neck.pocket
+    front = state.board.map.lines["front"]
+    ends = (neck.line[0], neck.line[-1])
+    for end in ends:  # both ends touch the 12 May line
+        assert any(front.side(n) != front.side(end) for n in state.board.nbr_ids[end]) or any(
+            any(front.side(m) != front.side(n) for m in state.board.nbr_ids[n]) for n in state.board.nbr_ids[end]
+        )
+
+
+# ----------------------------------------------------------------------------- attacks
+
+
+def _even_attack(turn: int):
+    """Three rifle divisions (under the 6th Army HQ, active from turn 1) against ge-1 in the open:
+    worse than even odds before the morale bonus."""
+    return k42.position(
+        {"su-r1": "0505", "su-r2": "0404", "su-r3": "0503", "su-hq6": "0403", "ge-1": "0504"}, phase="soviet-combat", turn=turn
+    )
+
+
+def test_9_85_the_morale_bonus_makes_a_turn_2_attack_worth_more_than_a_turn_5_one():
+    early, late = _even_attack(2), _even_attack(5)
+    attack = next(a for a in last_actions(early.legal_actions()) if isinstance(a, Attack))
+    ev1 = Knowledge(early, "soviet").attack_ev(attack.attackers, attack.targets)
+    ev5 = Knowledge(late, "soviet").attack_ev(attack.attackers, attack.targets)
+    assert ev1 > ev5 + 0.5
+
+
+def test_9_85_the_soviet_ai_attacks_at_poor_odds_on_turn_2_not_on_turn_5():
+    early = make_player("ai", "soviet", 1).choose(_even_attack(2))
+    late = make_player("ai", "soviet", 1).choose(_even_attack(5))
+    assert isinstance(early, Attack)
+    assert not isinstance(late, Attack)
+
+
+def test_ai_pricing_reads_nothing_hidden(scenario):
+    """The same attack is priced the same whatever the dice will be (the odds query never rolls)."""
+    state = _even_attack(2)
+    attack = next(a for a in last_actions(state.legal_actions()) if isinstance(a, Attack))
+    values = set()
+    for seed in (1, 2, 3):
+        state.rng.seed(seed)
+        values.add(round(Knowledge(state, "soviet").attack_ev(attack.attackers, attack.targets), 9))
+    assert len(values) == 1
+
+
+# ----------------------------------------------------------------------------- 6.62 chase
+
+
+def _chase(turn: int, hq: bool = True):
+    placements = {"ge-1": "0505", "su-t1": "0504"} | ({"su-hq6": "0503"} if hq else {})
+    state = k42.position(placements, phase="axis-movement", turn=turn)
+    state.apply(Move(units=("ge-1",), path=state.legal_moves("ge-1")["0104"].path))
+    assert state.pending and state.pending[-1].kind == "chase"
+    return state
+
+
+def test_6_62_the_ai_chases_towards_its_objectives_on_the_offensive():
+    action = make_player("ai", "soviet", 1).choose(_chase(3))
+    assert action.kind == "Chase"
+
+
+def test_6_62_the_ai_lets_a_german_unit_go_while_holding_a_worthless_hex():
+    action = make_player("ai", "soviet", 1).choose(_chase(6))
+    assert action.kind == "DeclineChase"
+
+
+def test_6_62_the_ai_does_not_chase_beyond_its_lines_of_communication():
+    action = make_player("ai", "soviet", 1).choose(_chase(3, hq=False))
+    assert action.kind == "DeclineChase"
+
+
+# ----------------------------------------------------------------------------- 10.2 HQs
+
+
+def test_10_24_an_hq_goes_where_it_reaches_units_no_other_hq_reaches():
+    """Two groups of Soviet units; the 6th Army HQ sits with one; the ai's other HQ heads for the other."""
+    state = k42.position(
+        {"su-hq6": "0102", "su-r1": "0103", "su-r2": "0202", "su-r3": "0902", "su-r4": "0903", "su-r5": "1002", "ge-1": "0606"},
+        phase="soviet-movement", turn=3,
+    )
+    player = make_player("ai", "soviet", 1)
+    know = Knowledge(state, "soviet")
+    near_group = player.hq_score(know, "su-hq6", "0102")
+    far_group = player.hq_score(know, "su-hq6", "0902")
+    assert far_group < near_group  # lower is better: more units reached
