@@ -7,35 +7,34 @@ only ``state.observation(side)``, public map data and facts derived from positio
 Stance (rulebook 2.0, 6.5, 9.8, 17.0):
 
 * Soviet, turns 1-4 (morale shift 9.85, untried strength, Axis south frozen by 6.5): drive on
-  Kharkov, its roads (17.23) and the Cities (17.21), attacking from 1.5:1, and never wake the
-  Axis south early: no unit enters the south behind the front (6.53), the units south of the
-  sector line hold the southern front where they stand (6.54), no attack on a frozen unit
-  (6.52), no 9th Army Reserve before turn 4 (6.55).  From turn 5 it holds: units in contact
-  stay, the rest keep within their HQs' Lines of Communication (17.3 counts unsupplied Soviet
-  units as destroyed), attacks only at 3:1.
-* Axis: while the south is frozen it holds — units in contact stay, others close gaps in the
-  front (17.24) and cover the Cities (Kharkov first).  Once the south is active (a trigger
-  or turn 5, 6.56) it counter-attacks: armour (panzer and panzergrenadier units) drives on
-  the Soviet HQs and the Cities the Soviets took, to cut the salient's Lines of
-  Communication; infantry closes on Soviet units; attacks from 2:1, valued by the victory
-  points the defenders are worth; overruns (7.0) of weak hexes, HQs first; spare Air Points
-  supply units cut off (13.2).
-* Both: reserves are committed as soon as they may be (6.7), each unit to the placement hex
-  nearest the objectives; units far from the fight go by rail (6.4); HQs stay where they
-  command the most of their units, out of reach of the enemy; German regiments alone in a
-  threatened City become strongpoints (15.2).
+  Kharkov, its roads (17.23) and the Cities (17.21) within reach of the active HQs' Lines of
+  Communication (10.21), HQs leading, and never wake the Axis south early: no unit enters the
+  south behind the front (6.53), the units south of the sector line hold the southern front
+  where they stand (6.54), no attack on a frozen unit (6.52), no 9th Army Reserve before turn
+  4 (6.55).  From turn 5 it holds: units in contact stay, the rest keep within the HQs' Lines
+  of Communication (17.3 counts unsupplied Soviet units as destroyed).
+* Axis, all game: keep the 17.24 front whole (:class:`.operations.Front`: the units it cannot
+  spare stay, its gap is plugged first) and a unit in every Kharkov hex.  While the south is
+  frozen it holds; once the south is active (a trigger or turn 5, 6.56) the armour drives
+  for the cut of a pocket planned by minimum cut (:func:`.operations.encirclement`) and the
+  Cities the Soviets took, the infantry holds the front and clears the Kharkov roads;
+  overruns (7.0) of weak hexes, HQs first; spare Air Points supply units cut off (13.2).
+* Both: attacks are priced by their exact pre-roll odds (:meth:`.common.Knowledge.attack_ev`)
+  among the most promising by raw odds; reserves are committed as soon as they may be (6.7),
+  each unit to the placement hex nearest the objectives; units far from the fight go by rail
+  (6.4); German regiments alone in a threatened City become strongpoints (15.2).
 
 Movement scores each reachable hex by distance to the side's objectives, the threat there
 (adjacent enemy attack strength against the unit's defence times terrain), terrain when in
-contact, supply and stacking.  Attacks are ranked by estimated odds, the victory points of
-the targets and economy of force.  Pending decisions: air is committed; loss-or-retreat keeps
-Cities and multi-step units; advance into objectives; chase always; over-stacks lose the
-weakest unit; a decision kind it does not know is scored by applying each option to a clone
-whose dice are re-seeded from the player's own generator and evaluating the clone's
-observation.
+contact, supply and stacking.  Pending decisions: air is committed; loss-or-retreat keeps
+Cities and multi-step units; advance into objectives; chase only where it pays (6.62);
+over-stacks lose the weakest unit; a decision kind it does not know is scored by applying
+each option to a clone whose dice are re-seeded from the player's own generator and
+evaluating the clone's observation.
 
 Difficulty is a width budget (how many of a unit's reachable hexes are scored, nearest
-first) and which refinements are used.  Deterministic for a seed.
+first, and how many attacks are priced exactly) and which refinements are used.
+Deterministic for a seed.
 """
 from __future__ import annotations
 
@@ -179,7 +178,7 @@ class PlannerPlayer(GreedyPlayer):
             value += 3.0  # an HQ driven off cuts its units' Lines of Communication (10.2)
         if self.side == "axis" and set(targets) & self.road_hexes(know):
             value += 1.5  # 17.23: a Soviet unit on a Kharkov road scores every turn
-        if self.side == "axis" and self.attacking(know) and set(targets) & self.neck_targets(know):
+        if self.side == "axis" and self.attacking(know) and set(targets) & self.cut_targets(know):
             value += 2.0  # Fredericus: clearing the encirclement cut
         return value
 
@@ -272,12 +271,12 @@ class PlannerPlayer(GreedyPlayer):
         if self.attacking(know):
             lost = {h for h in know.board.city_hexes if know.side_at(h, "soviet")}
             lost |= {h for h in know.kharkov_hexes() if not know.side_at(h, "axis")}
-            neck = self.neck_targets(know)
+            cut = self.cut_targets(know)
             if mechanized:
-                # Fredericus: close the neck of the salient (17.3 via 11.21, 17.24)
-                return sorted((neck or set(know.hq_hexes("soviet"))) | lost)
+                # Fredericus: close the pocket (17.3 via 11.21, 17.24)
+                return sorted((cut or set(know.hq_hexes("soviet"))) | lost)
             on_roads = {h for h in self.road_hexes(know) if know.side_at(h, "soviet")}  # 17.23
-            return sorted(gap | on_roads | lost | (neck if not gap else set()))
+            return sorted(gap | on_roads | lost | (cut if not gap else set()))
         # hold: gaps in the front next to Soviet units, and Cities without an Axis unit
         covered = {n for h in know.at if know.side_at(h, "axis") for n in know.board.nbr_ids[h]} | {
             h for h in know.at if know.side_at(h, "axis")
@@ -291,7 +290,7 @@ class PlannerPlayer(GreedyPlayer):
         cities = {c for c in know.board.city_hexes if not know.side_at(c, "axis")}
         return sorted(gaps | cities | gap | set(know.kharkov_hexes()))
 
-    def neck_targets(self, know: Knowledge) -> set[str]:
+    def cut_targets(self, know: Knowledge) -> set[str]:
         """Fredericus: the hexes of the encirclement cut (:func:`.operations.encirclement`, planned
         once a phase) that Soviet supply lines may still pass; the salient's neck until a cut
         is planned."""
@@ -332,7 +331,7 @@ class PlannerPlayer(GreedyPlayer):
             if not self.attacking(know):
                 return self.side == "axis" or here in know.supplied_hexes("soviet")
             if self.side == "axis" and not know.is_mechanized(uid):
-                return True  # the infantry holds the front while the armour closes the neck
+                return True  # the infantry holds the front while the armour closes the pocket
         return False
 
     def front(self, know: Knowledge) -> tuple[Front, set[str]]:
