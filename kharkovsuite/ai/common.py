@@ -12,6 +12,7 @@ from collections import deque
 
 from ..engine.legal import LegalActions
 from ..rules.kharkov1942 import supply as _supply
+from ..rules.kharkov1942.stacking import LIMIT as STACK_LIMIT
 
 SIDES = ("axis", "soviet")
 
@@ -102,6 +103,12 @@ class Knowledge:
 
     def hex_defense(self, hex_id: str) -> float:
         return sum(self.values(u)[1] for u in self.at.get(hex_id, ()) if not self.board.is_hq(u)) * self.mult(hex_id)
+
+    def room(self, hex_id: str, side: str | None = None) -> int:
+        """8.1: how many more combat units of ``side`` (default: this side) the hex can take
+        before one is eliminated for over-stacking (HQs do not count, 10.16)."""
+        side = side or self.side
+        return STACK_LIMIT - sum(1 for u in self.side_at(hex_id, side) if not self.board.is_hq(u))
 
     def in_enemy_zoc(self, hex_id: str) -> bool:
         """8.21: an enemy combat unit stands next to ``hex_id``."""

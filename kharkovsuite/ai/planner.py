@@ -360,7 +360,7 @@ class PlannerPlayer(GreedyPlayer):
             reach = state.legal_moves(uid)
             _, d, _ = know.values(uid)
             for dest in reach:
-                if dest == here or know.side_at(dest, "soviet") or not (front.gap & ({dest} | set(nbr[dest]))):
+                if dest == here or know.side_at(dest, "soviet") or know.room(dest) <= 0 or not (front.gap & ({dest} | set(nbr[dest]))):
                     continue
                 after = Front.of(state, (uid, dest)).cost
                 if after >= front.cost:
@@ -405,7 +405,9 @@ class PlannerPlayer(GreedyPlayer):
                     continue  # a unit in contact leaves the line only to step into the City
                 # the City itself, else the nearest hex out of Soviet ZOC: a German unit that
                 # starts in it may only disengage to a hex out of it (6.61)
-                dest = city if city in reach else min(reach, key=lambda h: (know.in_enemy_zoc(h), field.get(h, 99), reach[h].cost, h))
+                dest = city if city in reach else min(reach, key=lambda h: (know.in_enemy_zoc(h), know.room(h) <= 0, field.get(h, 99), reach[h].cost, h))
+                if know.room(dest) <= 0:
+                    continue  # 8.1
                 if field.get(dest, 99) >= field.get(view["hex"], 99):
                     continue
                 key = (-field.get(dest, 99), know.values(uid)[1], -reach[dest].cost, uid)
@@ -485,6 +487,8 @@ class PlannerPlayer(GreedyPlayer):
             score -= (mult - 1.0) * 1.5
         others = len(know.side_at(dest, self.side)) - (1 if know.units[uid]["hex"] == dest else 0)
         score += 0.7 * others
+        if know.units[uid]["hex"] != dest and know.room(dest) <= 0:
+            return 999.0  # 8.1: a fourth combat unit in a hex is eliminated at the end of the phase
         if self.side == "soviet" and self.cfg["extras"] and dest not in know.supplied_hexes("soviet"):
             # 10.21: a unit beyond every active HQ's Line of Communications may not attack, and
             # 17.3 counts unsupplied Soviet units as destroyed
