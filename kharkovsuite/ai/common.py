@@ -66,8 +66,7 @@ class Knowledge:
         self.pools = _POOLS.setdefault(id(state.scenario), pool_means(state.scenario))
         self.units = self.obs["units"]
         self._supplied: dict[str, frozenset[str]] = {}
-        self.memo: dict[str, object] = {}  # a player's derived facts for this moment
-        self._ev: dict[tuple, float] = {}
+        self.memo: dict[object, object] = {}  # a player's derived facts for this moment
         self.at: dict[str, list[str]] = {}
         for uid in sorted(self.units):
             view = self.units[uid]
@@ -126,7 +125,7 @@ class Knowledge:
         (9.55), one step each for Eng (9.59); the attacker's losses weighted by ``loss_weight``.
         The odds query reads nothing hidden and never touches the dice."""
         key = ("ev", tuple(attackers), tuple(targets), loss_weight)
-        got = self._ev.get(key)
+        got = self.memo.get(key)
         if got is not None:
             return got
         from ..rules.kharkov1942.combat import parse_result
@@ -144,7 +143,7 @@ class Knowledge:
                 gain = whole if amount == "e" else 1.0 if amount == "eng" else float(amount)
                 worth += gain if role == "D" else -gain * loss_weight
             ev += float(p) * worth
-        self._ev[key] = ev
+        self.memo[key] = ev
         return ev
 
     def odds(self, attackers, targets) -> float:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import weakref
 from dataclasses import dataclass
 
 from shapely.geometry import LineString, Point, Polygon
@@ -32,17 +33,14 @@ class Neck:
     pocket: frozenset[str]  # hexes of the Soviet side enclosed by the chord
 
 
-_NECKS: dict[int, tuple[object, Neck | None]] = {}
+_NECKS: "weakref.WeakKeyDictionary[object, Neck | None]" = weakref.WeakKeyDictionary()
 
 
 def salient_neck(board) -> Neck | None:
     """The salient's neck on ``board``'s front line (None when the line has no salient)."""
-    got = _NECKS.get(id(board))
-    if got is not None and got[0] is board:
-        return got[1]
-    neck = _compute_neck(board)
-    _NECKS[id(board)] = (board, neck)
-    return neck
+    if board not in _NECKS:
+        _NECKS[board] = _compute_neck(board)
+    return _NECKS[board]
 
 
 def _compute_neck(board) -> Neck | None:
@@ -175,16 +173,15 @@ class Front:
         return held
 
 
-_BEYOND: dict[int, tuple[object, frozenset[int]]] = {}
+_BEYOND: "weakref.WeakKeyDictionary[object, frozenset[int]]" = weakref.WeakKeyDictionary()
 
 
 def _beyond_line(b) -> frozenset[int]:
     """Hexes on the Soviet side of the 12 May front line (board indices)."""
-    got = _BEYOND.get(id(b))
-    if got is None or got[0] is not b:
+    if b not in _BEYOND:
         line = b.map.lines.get("front")
-        got = _BEYOND[id(b)] = (b, frozenset(i for i, h in enumerate(b.ids) if line is not None and line.side(h) == "soviet"))
-    return got[1]
+        _BEYOND[b] = frozenset(i for i, h in enumerate(b.ids) if line is not None and line.side(h) == "soviet")
+    return _BEYOND[b]
 
 
 def _after_move(state, moved: tuple[str, str], axis_at: set[int], barrier: set[int]) -> tuple[set[int], set[int]]:
