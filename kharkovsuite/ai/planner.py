@@ -294,12 +294,15 @@ class PlannerPlayer(GreedyPlayer):
         """Fredericus: the hexes of the encirclement cut (:func:`.operations.encirclement`, planned
         once a phase) that Soviet supply lines may still pass; the salient's neck until a cut
         is planned."""
-        plan = self.pocket_plan(know)
-        neck = salient_neck(know.board)
-        line = plan.cut if plan.cut else (neck.line if neck is not None else ())
-        barrier = axis_barrier(know.state)
-        index = know.board.index
-        return {h for h in line if index[h] not in barrier or know.side_at(h, "soviet")}
+        got = know.memo.get("cut")
+        if got is None:
+            plan = self.pocket_plan(know)
+            neck = salient_neck(know.board)
+            line = plan.cut if plan.cut else (neck.line if neck is not None else ())
+            barrier = axis_barrier(know.state)
+            index = know.board.index
+            got = know.memo["cut"] = {h for h in line if index[h] not in barrier or know.side_at(h, "soviet")}
+        return got
 
     def pocket_plan(self, know: Knowledge) -> Encirclement:
         """The Axis pocket plan of this phase (computed at its first decision)."""
