@@ -277,4 +277,149 @@ def encirclement(state, unit_value, reach: dict[str, int]) -> Encirclement:
 
 
 SOVIET_HEX_COST = 4.0  # blocking a Soviet-held hex means destroying or driving off its units
-DISTANCE_COST = 0.5  # each hex further than two from the nearest Axis unit adds this much
+DISTANCE_COST = 1.0  # each hex further than two from the nearest Axis unit adds this much
+
+
+# ----------------------------------------------------------------------------- Axis supply
+
+
+@dataclass(frozen=True)
+class SupplyOpening:
+    """A road to reopen for Axis units out of supply (11.32-11.33).
+
+    ``blocked``: the road hexes on it a Soviet unit holds or a Soviet ZOC covers with no Axis
+    unit in it (each must be cleared or entered); ``end``: the road hex it runs to; ``served``:
+    the unsupplied Axis units within a road supply line (11.32) of that end.
+    """
+
+    blocked: tuple[str, ...]
+    end: str
+    served: tuple[str, ...]
+
+
+def supply_opening(state, unsupplied: dict[str, str]) -> SupplyOpening | None:
+    """The road from the German road entries (11.33) that best trades hexes to clear against
+    unsupplied units brought back into supply (``unsupplied``: unit -> hex).
+
+    Dijkstra over the road net from the entry hexes: a clear road hex costs a little, a hex in
+    Soviet ZOC with no Axis unit one, a Soviet-held hex ``SOVIET_HEX_COST``.  Each road hex
+    then serves the unsupplied units within 11.32's five hexes of it; the end that serves most
+    units for its cost wins.  ``None`` when no road serves any of them.
+    """
+    from ..rules.kharkov1942.supply import ROAD_LIMIT
+
+    if not unsupplied:
+        return None
+    b = state.board
+    d = _zoc.derived(state)
+    soviet, szoc = d.occupied["soviet"], d.zoc["soviet"]
+    axis = set(d.occupied["axis"]) | d.garrisons
+    roads = b.map.roads
+
+    def cost(h: str) -> float:
+        i = b.index[h]
+        if soviet.get(i):
+            return SOVIET_HEX_COST
+        if szoc.get(i) and i not in axis:
+            return 1.0
+        return ROAD_STEP_COST
+
+    dist: dict[str, float] = {}
+    parent: dict[str, str | None] = {}
+    heap = []
+    for h in sorted(b.area("german_road_supply")):
+        if h in roads:
+            c = cost(h)
+            if c < dist.get(h, math.inf):
+                dist[h], parent[h] = c, None
+                heapq.heappush(heap, (c, h))
+    while heap:
+        c, h = heapq.heappop(heap)
+        if c != dist[h]:
+            continue
+        for n in roads.neighbors(h):
+            if n not in b.index:
+                continue
+            nc = c + cost(n)
+            if nc < dist.get(n, math.inf):
+                dist[n], parent[n] = nc, h
+                heapq.heappush(heap, (nc, n))
+    positions = {u: b.index[h] for u, h in unsupplied.items()}
+    best = None
+    for h, c in dist.items():
+        i = b.index[h]
+        served = tuple(sorted(u for u, j in positions.items() if b.distance(i, j) <= ROAD_LIMIT))
+        if not served:
+            continue
+        blocked = []
+        node = h
+        while node is not None:
+            if cost(node) > ROAD_STEP_COST:
+                blocked.append(node)
+            node = parent[node]
+        if not blocked:
+            continue  # the road is open already; the units' own lines are cut elsewhere
+        score = len(served) - SUPPLY_EFFORT * c
+        if best is None or score > best[0] or (score == best[0] and h < best[1].end):
+            best = (score, SupplyOpening(tuple(reversed(blocked)), h, served))
+    return best[1] if best is not None and best[0] > 0 else None
+
+
+ROAD_STEP_COST = 0.05  # a clear road hex: the shorter road wins a tie
+SUPPLY_EFFORT = 0.5  # units brought back into supply per unit of clearing effort
+
+
+# ----------------------------------------------------------------------------- holding a pocket
+
+
+def pocket_holders(state) -> frozenset[str]:
+    """Axis units that keep a pocket shut: without that one unit (its hex and its Zone of
+    Control), a Soviet supply line from the east edge (11.21, 11.1: not through Axis units or
+    their ZOC unless a Soviet unit stands there) would reach Soviet units it cannot reach now.
+
+    One search from the east edge, then for each Axis unit at the edge of what it reached, a
+    search continued from the hexes that unit alone closes."""
+    b = state.board
+    d = _zoc.derived(state)
+    axis_at, axis_zoc, soviet = d.occupied["axis"], d.zoc["axis"], d.occupied["soviet"]
+
+    def open_(i: int, gone: int | None = None, gone_zoc: bool = False) -> bool:
+        if i in d.garrisons:
+            return False
+        occupied = axis_at.get(i, 0) - (1 if i == gone else 0)
+        if occupied > 0:
+            return False
+        zoc = axis_zoc.get(i, 0) - (1 if gone_zoc and gone is not None and i in b.nbrs[gone] else 0)
+        return zoc <= 0 or bool(soviet.get(i))
+
+    reached = {i for i in b.map_edges["east"] if open_(i)}
+    todo = list(reached)
+    while todo:
+        i = todo.pop()
+        for j in b.nbrs[i]:
+            if j not in reached and open_(j):
+                reached.add(j)
+                todo.append(j)
+    cut_off = {i for i in soviet if i not in reached}
+    if not cut_off:
+        return frozenset()
+    holders = set()
+    for uid in state.board.side_units.get("axis", ()):
+        rec = state.units[uid]
+        if rec.hex is None or not _zoc.is_combat(state, uid):
+            continue
+        at = b.index[rec.hex]
+        zoc = _zoc.exerts_zoc(state, uid)
+        freed = [i for i in (at, *b.nbrs[at]) if i not in reached and open_(i, at, zoc)]
+        start = [i for i in freed if i in b.map_edges["east"] or any(n in reached for n in b.nbrs[i])]
+        seen = set(start)
+        todo = list(start)
+        while todo and not (seen & cut_off):
+            i = todo.pop()
+            for j in b.nbrs[i]:
+                if j not in reached and j not in seen and open_(j, at, zoc):
+                    seen.add(j)
+                    todo.append(j)
+        if seen & cut_off:
+            holders.add(uid)
+    return frozenset(holders)

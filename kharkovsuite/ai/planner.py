@@ -39,11 +39,11 @@ Deterministic for a seed.
 from __future__ import annotations
 
 from ..engine.actions import Attack, EndPhase, Move
-from ..rules.kharkov1942.victory import kharkov_roads
+from ..rules.kharkov1942.sequence import last_turn
+from ..rules.kharkov1942.victory import axis_barrier, kharkov_roads
 from .common import Knowledge, actions_of_kind, blind_clone, last_actions
 from .greedy import GreedyPlayer
-from .operations import Encirclement, Front, encirclement, salient_neck
-from ..rules.kharkov1942.victory import axis_barrier
+from .operations import Encirclement, Front, SupplyOpening, encirclement, pocket_holders, salient_neck, supply_opening
 
 LEVELS = {
     "easy": {"width": 12, "economy": False, "danger": 0.5, "extras": False},
@@ -51,6 +51,7 @@ LEVELS = {
     "hard": {"width": 400, "economy": True, "danger": 1.5, "extras": True},
 }
 FREDERICUS_TURN = 5  # 6.56: the Axis south is active from this turn at the latest
+LAST_HQS_TURN = 5  # 10.34: the 9th, 37th and 38th Army HQs activate
 NINTH_RESERVE = "reserve-9"  # 6.55
 FREE_RESERVE_TURN = 4  # 6.76
 RAIL_GAIN = 4  # a rail move must bring a unit this many hexes nearer than its best move
@@ -60,6 +61,8 @@ HQ_LEAD = 0.4  # an attacking side's HQ gives up this much cover per hex nearer 
 HQ_OVERLAP = 0.3
 CHASE_STACK = 2  # units that follow a disengaging German unit into one hex (6.62)
 CHASE_DANGER = 1.5  # the most enemy attack strength per point of the chasers' defence  # the worth to an HQ of a unit another active HQ already reaches
+CITY_SAFE_ODDS = 2.0  # a City hex may give up a man to the front if the rest still face no worse than this
+MORALE_MARGIN = 4.0  # attack strength added for the Soviet morale shift and untried units (9.85)
 KHARKOV_MEN = 2  # Axis combat units wanted in each Kharkov hex
 CITY_CALL = 12  # hexes: how far away a unit may be called to man a City hex
 MIN_RAW_ODDS = 0.3  # attacks below this raw ratio are not even priced
@@ -69,6 +72,10 @@ AXIS_ATTACK_EV = 0.8  # ... in the Axis counter-offensive, whose losses are not 
 HOLD_EV = 1.2  # ... and while holding
 SOVIET_OFFENSIVE_LOSS = 0.7  # a Soviet step lost on the offensive weighs this much against one taken
 ECONOMY_SLACK = 0.25  # steps of expected worth given up to spare an attacker
+ROAD_TURN_VP = 3.0  # 17.23: what Kharkov cut off scores each turn
+ROAD_THREAT = 1.5  # a Soviet unit on a Kharkov road while the other road is clear
+SUPPLY_VALUE_CAP = 6.0  # the most clearing one hex of the Axis supply road is worth
+BREAKDOWN_REACH = 6  # hexes: how far from the front's gap a division breaks down to close it (15.1)
 OVERRUN_ODDS = 4.0  # after halving (7.21): every result of the 4-1 column hurts the defender
 
 
@@ -81,6 +88,7 @@ class PlannerPlayer(GreedyPlayer):
         self.cfg = LEVELS[level]
         self._tried: set = set()
         self._plan = None  # ((turn, phase), Encirclement): the Axis pocket plan of this phase
+        self._supply = None  # ((turn, phase), SupplyOpening | None): the Axis supply road to reopen
 
     # ------------------------------------------------------------------ stance
     def attacking(self, know: Knowledge) -> bool:
@@ -127,6 +135,12 @@ class PlannerPlayer(GreedyPlayer):
         """6.7: commit the strongest reserve unit to the placement nearest the objectives."""
         if self.keep_south_frozen(know) and know.turn < FREE_RESERVE_TURN:
             options = [a for a in options if know.units[a.units[0]]["box"] != NINTH_RESERVE]  # 6.55
+        if self.cfg["extras"] and know.turn < LAST_HQS_TURN:
+            # a unit placed beyond every active HQ's Line of Communications may not attack
+            # (10.21), moves at half allowance (6.26) and counts as destroyed (17.3): it waits
+            # in its box until a placement is in reach or the last HQs activate (10.34)
+            supplied = know.supplied_hexes("soviet")
+            options = [a for a in options if a.hexes[0] in supplied]
         if not options:
             return None
         field = know.distance_field(self.objective_hexes(know))
@@ -176,14 +190,35 @@ class PlannerPlayer(GreedyPlayer):
             value += 1.5
         if any(know.board.is_hq(u) for u in defenders):
             value += 3.0  # an HQ driven off cuts its units' Lines of Communication (10.2)
-        if self.side == "axis" and set(targets) & self.road_hexes(know):
-            value += 1.5  # 17.23: a Soviet unit on a Kharkov road scores every turn
+        if self.side == "axis":
+            value += sum(self.road_cut_value(know).get(h, 0.0) for h in targets)
         if self.side == "axis" and self.attacking(know) and set(targets) & self.cut_targets(know):
             value += 2.0  # Fredericus: clearing the encirclement cut
+        opening = self.supply_plan(know) if self.side == "axis" else None
+        if opening is not None and set(targets) & set(opening.blocked):
+            # 11.33: the road that puts these units back in supply (11.4 halves them)
+            value += min(SUPPLY_VALUE_CAP, 0.5 * len(opening.served) / len(opening.blocked))
         return value
 
     def road_hexes(self, know: Knowledge) -> set[str]:
         return {h for path in kharkov_roads(know.state).values() for h in path}
+
+    def road_cut_value(self, know: Knowledge) -> dict[str, float]:
+        """17.23: what clearing each Soviet-held hex of a Kharkov road is worth to the Axis.
+        While Soviet units stand on both roads, Kharkov is cut off and scores 3 points every
+        turn left; clearing every Soviet hex of one road ends that, so each such hex is worth
+        a share of those points.  Otherwise a Soviet unit on a road is a threat worth a little."""
+        got = know.memo.get("road-cut")
+        if got is None:
+            held = {name: [h for h in path if know.side_at(h, "soviet")] for name, path in kharkov_roads(know.state).items()}
+            cut = len(held) == 2 and all(held.values())
+            turns_left = max(1, last_turn(know.state) - know.turn + 1)
+            got = {}
+            for hexes in held.values():
+                for h in hexes:
+                    got[h] = max(got.get(h, 0.0), ROAD_TURN_VP * turns_left / len(hexes) if cut else ROAD_THREAT)
+            know.memo["road-cut"] = got
+        return got
 
     def ev_needed(self, know: Knowledge) -> float:
         """The expected worth (:meth:`Knowledge.attack_ev`) an attack must promise."""
@@ -272,6 +307,9 @@ class PlannerPlayer(GreedyPlayer):
             lost = {h for h in know.board.city_hexes if know.side_at(h, "soviet")}
             lost |= {h for h in know.kharkov_hexes() if not know.side_at(h, "axis")}
             cut = self.cut_targets(know)
+            opening = self.supply_plan(know)
+            if opening is not None:
+                lost |= set(opening.blocked)  # 11.33: reopen the supply road first
             if mechanized:
                 # Fredericus: close the pocket (17.3 via 11.21, 17.24)
                 return sorted((cut or set(know.hq_hexes("soviet"))) | lost)
@@ -304,6 +342,23 @@ class PlannerPlayer(GreedyPlayer):
             got = know.memo["cut"] = {h for h in line if index[h] not in barrier or know.side_at(h, "soviet")}
         return got
 
+    def supply_plan(self, know: Knowledge) -> SupplyOpening | None:
+        """The road to reopen for the Axis units out of supply (11.3), once the south is active
+        (planned at the first decision of each phase, like the pocket)."""
+        key = (know.turn, know.state.phase.id)
+        if self._supply is None or self._supply[0] != key:
+            got = None
+            if know.south_active():
+                supplied = know.supplied_hexes("axis")
+                b = know.board
+                unsupplied = {
+                    u: v["hex"] for u, v in know.units.items()
+                    if v["side"] == "axis" and v["hex"] is not None and not b.is_hq(u) and v["hex"] not in supplied
+                }
+                got = supply_opening(know.state, unsupplied)
+            self._supply = (key, got)
+        return self._supply[1]
+
     def pocket_plan(self, know: Knowledge) -> Encirclement:
         """The Axis pocket plan of this phase (computed at its first decision)."""
         key = (know.turn, know.state.phase.id)
@@ -326,6 +381,8 @@ class PlannerPlayer(GreedyPlayer):
             return True  # 6.54: the southern front stays covered until Fredericus
         if self.side == "axis" and uid in self.front(know)[1]:
             return True  # 17.24: moving it would open a hole in a whole front
+        if uid in self.pocket_holders(know):
+            return True  # 17.3: moving it would let a Soviet supply line into a pocket
         if self.side == "axis" and here in know.board.city_hexes:
             combat = [u for u in know.side_at(here, "axis") if not know.board.is_hq(u)]
             if not self.attacking(know) or combat == [uid] or self.in_contact(know, here) or here in know.kharkov_hexes():
@@ -336,6 +393,15 @@ class PlannerPlayer(GreedyPlayer):
             if self.side == "axis" and not know.is_mechanized(uid):
                 return True  # the infantry holds the front while the armour closes the pocket
         return False
+
+    def pocket_holders(self, know: Knowledge) -> frozenset[str]:
+        """Axis units whose hex or ZOC keeps Soviet units cut off from the east edge (11.21)."""
+        if self.side != "axis":
+            return frozenset()
+        got = know.memo.get("pocket-holders")
+        if got is None:
+            got = know.memo["pocket-holders"] = pocket_holders(know.state)
+        return got
 
     def front(self, know: Knowledge) -> tuple[Front, set[str]]:
         """17.24: the Axis front as it could best be made whole, and the units that hold it."""
@@ -356,10 +422,14 @@ class PlannerPlayer(GreedyPlayer):
         best, best_key = None, None
         for uid in self.movable(state, know):
             here = know.units[uid]["hex"]
-            if here is None or know.board.is_hq(uid) or know.units[uid]["side"] != "axis":
+            if here is None or know.board.is_hq(uid) or know.units[uid]["side"] != "axis" or uid in self.pocket_holders(know):
                 continue
             if here in know.board.city_hexes and (not self.attacking(know) or here in know.kharkov_hexes()):
-                continue  # a City's men stay (17.1): its points outweigh the front's
+                # a City's men stay (17.1: its points outweigh the front's) unless those left
+                # behind keep the odds against them at 2-1 or worse (Soviet morale counted)
+                left = sum(know.values(u)[1] for u in know.side_at(here, "axis") if u != uid and not know.board.is_hq(u))
+                if know.enemy_attack_near(here) + MORALE_MARGIN > CITY_SAFE_ODDS * left * know.mult(here) or not left:
+                    continue
             reach = state.legal_moves(uid)
             _, d, _ = know.values(uid)
             for dest in reach:
@@ -377,6 +447,45 @@ class PlannerPlayer(GreedyPlayer):
         self._moved.add(best[0])
         return Move(units=(best[0],), path=best[1])
 
+    def break_down_for_front(self, know: Knowledge, legal):
+        """15.1: when no move closes the gap in the front, the division nearest it that stands
+        out of Soviet ZOC and outside the Cities breaks down: its regiments cover more hexes
+        (each has a ZOC) and move at once (15.11).  Called after :meth:`plug_front` found no
+        move, so the regiments are the next plugs."""
+        front, _ = self.front(know)
+        if self.side != "axis" or not front.gap or any(a.kind == "BreakDown" for a in self._tried):
+            return None  # one division a phase: regiments are weaker than their division
+        b = know.board
+        best, best_key = None, None
+        for a in actions_of_kind(legal, "BreakDown"):
+            here = know.units[a.division]["hex"]
+            if here is None or here in b.city_hexes or know.in_enemy_zoc(here):
+                continue
+            dist = min(b.hex_distance(here, g) for g in front.gap)
+            if dist > BREAKDOWN_REACH:
+                continue
+            key = (dist, a.division)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        if best is not None:
+            self._tried.add(best)
+        return best
+
+    def city_short(self, know: Knowledge, city: str, kharkov: bool) -> bool:
+        """Does this City hex want another Axis combat unit?  Any City one; a Kharkov hex at least
+        ``KHARKOV_MEN``, and more while the Soviet attack strength within two hexes (half of it,
+        plus the morale shift) would beat its doubled defence at better than 2:1."""
+        b = know.board
+        men = sum(1 for u in know.side_at(city, "axis") if not b.is_hq(u))
+        if not kharkov or men < KHARKOV_MEN:
+            return men < (KHARKOV_MEN if kharkov else 1)
+        if know.room(city) <= 0:
+            return False
+        near = sum(
+            know.values(u)[0] for i in b.within(b.index[city], 2) for u in know.side_at(b.ids[i], "soviet") if not b.is_hq(u)
+        )
+        return (near / 2.0 + MORALE_MARGIN) > CITY_SAFE_ODDS * know.hex_defense(city)
+
     def man_cities(self, state, know: Knowledge):
         """17.1, 17.21: put an Axis combat unit in each hex of Kharkov and of any City the Soviets
         could reach: the unit that gets nearest it this phase (the best defender among equals), from
@@ -388,8 +497,7 @@ class PlannerPlayer(GreedyPlayer):
         kharkov = set(know.kharkov_hexes())
         holders = self.front(know)[1]
         for city in sorted(b.city_hexes, key=lambda h: (h not in kharkov, h)):
-            need = KHARKOV_MEN if city in kharkov else 1
-            if sum(1 for u in know.side_at(city, "axis") if not b.is_hq(u)) >= need:
+            if not self.city_short(know, city, city in kharkov):
                 continue
             if city not in kharkov and not any(know.side_at(b.ids[i], "soviet") for i in b.within(b.index[city], CITY_ALERT)):
                 continue  # Kharkov (25 points and 17.23) is always manned
@@ -397,8 +505,10 @@ class PlannerPlayer(GreedyPlayer):
             best, best_key = None, None
             for uid in self.movable(state, know):
                 view = know.units[uid]
-                if view["side"] != "axis" or view["hex"] is None or b.is_hq(uid) or uid in holders:
+                if view["side"] != "axis" or view["hex"] is None or b.is_hq(uid) or uid in self.pocket_holders(know):
                     continue
+                if uid in holders and (city not in kharkov or any(not b.is_hq(u) for u in know.side_at(city, "axis"))):
+                    continue  # the front's holders leave it only for an empty Kharkov hex (25 points against 2 a turn)
                 if view["hex"] in b.city_hexes and len(know.side_at(view["hex"], "axis")) <= (KHARKOV_MEN if view["hex"] in kharkov else 1):
                     continue  # a City hex keeps its own men
                 if field.get(view["hex"], 99) > CITY_CALL:
@@ -424,6 +534,10 @@ class PlannerPlayer(GreedyPlayer):
     def pick_move(self, state, know: Knowledge, legal=None):
         for step in (self.man_cities, self.plug_front):
             action = step(state, know)
+            if action is not None:
+                return action
+        if self.cfg["extras"] and legal is not None:
+            action = self.break_down_for_front(know, legal)
             if action is not None:
                 return action
         fields = {}
@@ -453,7 +567,7 @@ class PlannerPlayer(GreedyPlayer):
                 score = self.move_score(know, uid, dest, field)
                 if best_score is None or score < best_score - 0.01:
                     best, best_score = dest, score
-            if self.cfg["extras"] and self.attacking(know) and legal is not None and here is not None and not know.board.is_hq(uid):
+            if self.cfg["extras"] and legal is not None and here is not None and not know.board.is_hq(uid):
                 if rails is None:
                     rails = {}
                     for a in actions_of_kind(legal, "RailMove"):

@@ -14,7 +14,7 @@ import pytest
 
 from kharkovsuite.ai import make_player
 from kharkovsuite.ai.common import Knowledge, last_actions
-from kharkovsuite.ai.operations import Front, encirclement, salient_neck
+from kharkovsuite.ai.operations import Front, encirclement, pocket_holders, salient_neck
 from kharkovsuite.engine import Attack, Move, new_game
 from kharkovsuite.rules.kharkov1942 import zoc
 from kharkovsuite.rules.kharkov1942.victory import front_status
@@ -183,3 +183,68 @@ def test_10_24_an_hq_goes_where_it_reaches_units_no_other_hq_reaches():
     near_group = player.hq_score(know, "su-hq6", "0102")
     far_group = player.hq_score(know, "su-hq6", "0902")
     assert far_group < near_group  # lower is better: more units reached
+
+
+@pytest.mark.parametrize("in_city, soviet, steps_out", [
+    ({"ge-r1": "0508"}, {}, False),  # the City's last man stays
+    ({"ge-r1": "0508", "ge-5": "0508"}, {}, True),  # one of two may go while no enemy is near
+    ({"ge-r1": "0508", "ge-5": "0508"}, {"su-t1": "0608", "su-t2": "0609", "su-g1": "0607"}, False),  # not under threat
+])
+def test_17_24_a_city_man_closes_the_front_only_if_the_city_stays_safe(in_city, soviet, steps_out):
+    line = {u: h for u, h in LINE.items() if u != "ge-1"} | in_city | soviet  # the north end left open
+    state = k42.position(line, phase="axis-movement", turn=2)
+    assert not front_status(state)["continuous"]
+    player = make_player("ai", "axis", 1)
+    player.new_phase()
+    player._moved |= set(LINE)  # the line has moved this phase: only the City's men are left to plug
+    action = player.plug_front(state, Knowledge(state, "axis"))
+    moved_from_city = action is not None and state.units[action.units[0]].hex == "0508"
+    assert moved_from_city == steps_out, action
+
+
+def test_15_1_a_division_breaks_down_when_no_move_closes_the_front(monkeypatch):
+    """On tests/data/k42-breakdown.yaml (9-8 divisions, regiments in the box): the north end of
+    the front is open and, for the test, every unit has spent its move.  The division nearest
+    the gap (ge-2 in 0306, not ge-1 in the rear at 0309) breaks down and one of its regiments
+    closes the gap."""
+    monkeypatch.setattr(k42, "_SCENARIO", load_scenario(k42.DATA / "k42-breakdown.yaml"))
+    line = {u: h for u, h in LINE.items() if u != "ge-1"} | {"ge-1": "0309"}
+    state = k42.position(line, phase="axis-movement", turn=2)
+    assert not front_status(state)["continuous"]
+    player = make_player("ai", "axis", 1)
+    player.new_phase()
+    player._moved |= set(line)
+    know = Knowledge(state, "axis")
+    assert player.plug_front(state, know) is None
+    action = player.break_down_for_front(know, state.legal_actions())
+    assert action is not None and action.division == "ge-2"
+    state.apply(action)
+    assert player.break_down_for_front(Knowledge(state, "axis"), state.legal_actions()) is None  # one a phase
+    plug = player.plug_front(state, Knowledge(state, "axis"))
+    assert plug is not None and state.board.has_flag(plug.units[0], "regiment"), plug
+    state.apply(plug)
+    assert front_status(state)["continuous"]
+
+
+# ----------------------------------------------------------------------------- holding a pocket
+
+# Three Axis units two hexes from 0506 whose ZOC covers its six neighbours: a Soviet unit there
+# is cut off from the east edge, and the ring does not reach a map edge (no 17.24 front).
+RING = {"ge-1": "0306", "ge-2": "0604", "ge-3": "0607"}
+
+
+def test_11_21_the_units_that_keep_a_pocket_shut_hold_where_they_stand():
+    state = k42.position(RING | {"su-r1": "0506", "ge-5": "0909"}, phase="axis-movement", turn=6)
+    assert "0506" not in _reachable(state, set())  # su-r1 is cut off from the east edge
+    holders = pocket_holders(state)
+    assert set(RING) <= holders  # without any one of them a supply line reaches su-r1
+    assert "ge-5" not in holders  # far behind the ring
+    player = make_player("ai", "axis", 1)
+    know = Knowledge(state, "axis")
+    assert "ge-2" not in player.front(know)[1]  # not needed for the 17.24 front ...
+    assert player.stays(know, "ge-2", "0604")  # ... but it stays to keep the pocket shut
+
+
+def test_11_21_no_pocket_no_holders():
+    state = k42.position(RING | {"su-r1": "0505"}, phase="axis-movement", turn=6)
+    assert pocket_holders(state) == frozenset()
