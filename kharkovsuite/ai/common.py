@@ -167,6 +167,14 @@ class Knowledge:
             self._supplied[side] = got
         return got
 
+    def unsupplied(self, side: str) -> dict[str, str]:
+        """Combat units of ``side`` on the map that are out of supply now: unit -> hex."""
+        supplied = self.supplied_hexes(side)
+        return {
+            u: v["hex"] for u, v in self.units.items()
+            if v["side"] == side and v["hex"] is not None and not self.board.is_hq(u) and v["hex"] not in supplied
+        }
+
     def south_active(self) -> bool:
         """Operation Fredericus has begun (6.5): no Axis unit carries the ``frozen`` marker."""
         return not any("frozen" in v["flags"] for v in self.units.values() if v["side"] == "axis")

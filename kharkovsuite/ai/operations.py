@@ -384,12 +384,10 @@ def pocket_holders(state) -> frozenset[str]:
     axis_at, axis_zoc, soviet = d.occupied["axis"], d.zoc["axis"], d.occupied["soviet"]
 
     def open_(i: int, gone: int | None = None, gone_zoc: bool = False) -> bool:
-        if i in d.garrisons:
+        """Can a Soviet supply line pass ``i`` (with one Axis unit taken away from ``gone``)?"""
+        if i in d.garrisons or axis_at.get(i, 0) - (i == gone) > 0:
             return False
-        occupied = axis_at.get(i, 0) - (1 if i == gone else 0)
-        if occupied > 0:
-            return False
-        zoc = axis_zoc.get(i, 0) - (1 if gone_zoc and gone is not None and i in b.nbrs[gone] else 0)
+        zoc = axis_zoc.get(i, 0) - (gone_zoc and i in b.nbrs[gone])
         return zoc <= 0 or bool(soviet.get(i))
 
     reached = {i for i in b.map_edges["east"] if open_(i)}
@@ -404,7 +402,7 @@ def pocket_holders(state) -> frozenset[str]:
     if not cut_off:
         return frozenset()
     holders = set()
-    for uid in state.board.side_units.get("axis", ()):
+    for uid in b.side_units.get("axis", ()):
         rec = state.units[uid]
         if rec.hex is None or not _zoc.is_combat(state, uid):
             continue

@@ -347,15 +347,7 @@ class PlannerPlayer(GreedyPlayer):
         (planned at the first decision of each phase, like the pocket)."""
         key = (know.turn, know.state.phase.id)
         if self._supply is None or self._supply[0] != key:
-            got = None
-            if know.south_active():
-                supplied = know.supplied_hexes("axis")
-                b = know.board
-                unsupplied = {
-                    u: v["hex"] for u, v in know.units.items()
-                    if v["side"] == "axis" and v["hex"] is not None and not b.is_hq(u) and v["hex"] not in supplied
-                }
-                got = supply_opening(know.state, unsupplied)
+            got = supply_opening(know.state, know.unsupplied("axis")) if know.south_active() else None
             self._supply = (key, got)
         return self._supply[1]
 

@@ -31,12 +31,7 @@ def scenario():
 
 
 def _unsupplied_axis(state) -> dict[str, str]:
-    know = Knowledge(state, "axis")
-    supplied = know.supplied_hexes("axis")
-    return {
-        u: v["hex"] for u, v in know.units.items()
-        if v["side"] == "axis" and v["hex"] is not None and not state.board.is_hq(u) and v["hex"] not in supplied
-    }
+    return Knowledge(state, "axis").unsupplied("axis")
 
 
 # ----------------------------------------------------------------------------- 11.33
