@@ -167,6 +167,22 @@ class Knowledge:
             self._supplied[side] = got
         return got
 
+    def loc_from(self, hex_id: str, radius: int) -> frozenset[str]:
+        """10.22-10.23: the hexes a Line of Communications reaches from an active Soviet HQ
+        standing at ``hex_id`` with this Command Radius, the other units where they are now;
+        empty when an HQ there would itself be cut off from the east edge (11.21)."""
+        key = ("loc-from", hex_id, radius)
+        got = self.memo.get(key)
+        if got is None:
+            ss = _supply.side_supply(self.state, "soviet")
+            i = self.board.index[hex_id]
+            got = frozenset()
+            if ss.searches["edge"].reached(i):
+                found = _supply.search(self.board, {i: radius}, ss.no_pass, ss.no_end)
+                got = frozenset(self.board.ids[node // 2] for node in found.rem)
+            self.memo[key] = got
+        return got
+
     def unsupplied(self, side: str) -> dict[str, str]:
         """Combat units of ``side`` on the map that are out of supply now: unit -> hex."""
         supplied = self.supplied_hexes(side)

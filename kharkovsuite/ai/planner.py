@@ -12,12 +12,15 @@ Stance (rulebook 2.0, 6.5, 9.8, 17.0):
   south behind the front (6.53), the units south of the sector line hold the southern front
   where they stand (6.54), no attack on a frozen unit (6.52), no 9th Army Reserve before turn
   4 (6.55).  From turn 5 it holds: units in contact stay, the rest keep within the HQs' Lines
-  of Communication (17.3 counts unsupplied Soviet units as destroyed).
+  of Communication (17.3 counts unsupplied Soviet units as destroyed), except that from a
+  foothold in Kharkov the units near the city keep attacking it (17.1, 17.21, 17.23).  HQs go
+  where their Lines of Communication (10.23), not their radius, reach most units.
 * Axis, all game: keep the 17.24 front whole (:class:`.operations.Front`: the units it cannot
   spare stay, its gap is plugged first) and a unit in every Kharkov hex.  While the south is
   frozen it holds; once the south is active (a trigger or turn 5, 6.56) the armour drives
   for the cut of a pocket planned by minimum cut (:func:`.operations.encirclement`) and the
-  Cities the Soviets took, the infantry holds the front and clears the Kharkov roads;
+  Cities the Soviets took, the infantry holds the front and clears the Kharkov roads
+  (attacks on hexes whose points the Soviets are scoring need only a worth that is not negative);
   overruns (7.0) of weak hexes, HQs first; spare Air Points supply units cut off (13.2).
 * Both: attacks are priced by their exact pre-roll odds (:meth:`.common.Knowledge.attack_ev`)
   among the most promising by raw odds; reserves are committed as soon as they may be (6.7),
@@ -57,6 +60,7 @@ FREE_RESERVE_TURN = 4  # 6.76
 RAIL_GAIN = 4  # a rail move must bring a unit this many hexes nearer than its best move
 CITY_ALERT = 4  # hexes: a City hex with a Soviet unit this near gets an Axis unit in it
 OUT_OF_COMMAND = 6.0  # a Soviet unit's move beyond every active HQ's Line of Communications costs this
+OFFENSIVE_OUT_OF_COMMAND = 20.0  # ... on the offensive, where it may not attack from there (10.21)
 HQ_LEAD = 0.4  # an attacking side's HQ gives up this much cover per hex nearer the objectives
 HQ_OVERLAP = 0.3
 CHASE_STACK = 2  # units that follow a disengaging German unit into one hex (6.62)
@@ -70,12 +74,14 @@ ATTACK_CANDIDATES = 10  # attacks priced exactly at each decision (twice as many
 ATTACK_EV = 0.4  # expected steps gained an attack must promise on the offensive
 AXIS_ATTACK_EV = 0.8  # ... in the Axis counter-offensive, whose losses are not replaced
 HOLD_EV = 1.2  # ... and while holding
+RETAKE_EV = 0.0  # ... on a hex whose points the Soviets are scoring: every step they lose there counts
 SOVIET_OFFENSIVE_LOSS = 0.7  # a Soviet step lost on the offensive weighs this much against one taken
 ECONOMY_SLACK = 0.25  # steps of expected worth given up to spare an attacker
 ROAD_TURN_VP = 3.0  # 17.23: what Kharkov cut off scores each turn
 ROAD_THREAT = 1.5  # a Soviet unit on a Kharkov road while the other road is clear
 SUPPLY_VALUE_CAP = 6.0  # the most clearing one hex of the Axis supply road is worth
 BREAKDOWN_REACH = 6  # hexes: how far from the front's gap a division breaks down to close it (15.1)
+KHARKOV_DRIVE = 5  # hexes: Soviet units this near Kharkov keep attacking it after turn 4
 OVERRUN_ODDS = 4.0  # after halving (7.21): every result of the 4-1 column hurts the defender
 
 
@@ -95,6 +101,19 @@ class PlannerPlayer(GreedyPlayer):
         if self.side == "soviet":
             return know.turn < FREDERICUS_TURN
         return know.turn >= FREDERICUS_TURN
+
+    def drives_on_kharkov(self, know: Knowledge, hex_id: str | None) -> bool:
+        """From turn 5, while Soviet units hold a Kharkov hex, those near the city keep up the
+        attack on it (17.1, 17.21-17.23: each hex taken scores 6, and one held denies the Axis
+        its 25 points) while the rest hold."""
+        if self.side != "soviet" or self.attacking(know) or hex_id is None:
+            return False
+        if not any(know.side_at(h, "soviet") for h in know.kharkov_hexes()):
+            return False  # no foothold in the city: the offensive is over
+        field = know.memo.get("kharkov-field")
+        if field is None:
+            field = know.memo["kharkov-field"] = know.distance_field(know.kharkov_hexes())
+        return field.get(hex_id, 99) <= KHARKOV_DRIVE
 
     def keep_south_frozen(self, know: Knowledge) -> bool:
         return self.side == "soviet" and know.turn < FREDERICUS_TURN and not know.south_active()
@@ -220,11 +239,23 @@ class PlannerPlayer(GreedyPlayer):
             know.memo["road-cut"] = got
         return got
 
-    def ev_needed(self, know: Knowledge) -> float:
+    def ev_needed(self, know: Knowledge, targets=()) -> float:
         """The expected worth (:meth:`Knowledge.attack_ev`) an attack must promise."""
+        if targets and all(self.drives_on_kharkov(know, h) for h in targets):
+            return ATTACK_EV
+        if self.side == "axis" and self.at_stake(know, targets):
+            return RETAKE_EV
         if not self.attacking(know):
             return HOLD_EV
         return ATTACK_EV if self.side == "soviet" else AXIS_ATTACK_EV
+
+    def at_stake(self, know: Knowledge, targets) -> bool:
+        """Axis: clearing one of these hexes wins back Victory Points the Soviets are scoring: a
+        City hex they hold (17.1, 17.12) or a Kharkov road hex while Kharkov is cut off (17.23)."""
+        roads = self.road_cut_value(know)
+        return any(
+            (h in know.board.city_hexes and know.side_at(h, "soviet")) or roads.get(h, 0.0) > ROAD_THREAT for h in targets
+        )
 
     def loss_weight(self, know: Knowledge) -> float:
         return SOVIET_OFFENSIVE_LOSS if self.side == "soviet" and self.attacking(know) else 1.0
@@ -245,7 +276,7 @@ class PlannerPlayer(GreedyPlayer):
         lw = self.loss_weight(know)
         for _, _, a in rough[: ATTACK_CANDIDATES * (2 if self.level == "hard" else 1)]:
             ev = know.attack_ev(a.attackers, a.targets, lw)
-            if ev < self.ev_needed(know):
+            if ev < self.ev_needed(know, a.targets):
                 continue
             score = ev + self.target_value(know, a.targets) - 0.3 * (len(a.targets) - 1)
             if best_score is None or score > best_score:
@@ -263,7 +294,7 @@ class PlannerPlayer(GreedyPlayer):
         while len(kept) > 1:
             trial = kept[1:]
             ev = know.attack_ev(tuple(u for u in attack.attackers if u in trial), attack.targets, lw)
-            if ev < full - ECONOMY_SLACK or ev < self.ev_needed(know):
+            if ev < full - ECONOMY_SLACK or ev < self.ev_needed(know, attack.targets):
                 break
             kept = trial
         return Attack(attackers=tuple(u for u in attack.attackers if u in kept), targets=attack.targets)
@@ -543,9 +574,11 @@ class PlannerPlayer(GreedyPlayer):
             if not reach:
                 continue
             mech = self.side == "axis" and know.is_mechanized(uid)
-            if mech not in fields:
-                fields[mech] = know.distance_field(self.objective_hexes(know, mech))
-            field = fields[mech]
+            drive = self.drives_on_kharkov(know, here)
+            if (mech, drive) not in fields:
+                goals = [h for h in know.kharkov_hexes() if not know.side_at(h, "soviet")] if drive else []
+                fields[(mech, drive)] = know.distance_field(goals or self.objective_hexes(know, mech))
+            field = fields[(mech, drive)]
             dests = sorted(reach, key=lambda d: (field.get(d, 999), d))[: self.cfg["width"]]
             if know.board.is_hq(uid):
                 dests = sorted(reach)
@@ -585,7 +618,7 @@ class PlannerPlayer(GreedyPlayer):
         if know.board.is_hq(uid):
             return self.hq_score(know, uid, dest, field)
         a, d, steps = know.values(uid)
-        attacking = self.attacking(know)
+        attacking = self.attacking(know) or self.drives_on_kharkov(know, know.units[uid]["hex"])
         score = float(field.get(dest, 60))
         threat = know.enemy_attack_near(dest)
         mine = sum(know.values(u)[1] for u in know.side_at(dest, self.side) if u != uid) + d
@@ -601,7 +634,7 @@ class PlannerPlayer(GreedyPlayer):
         if self.side == "soviet" and self.cfg["extras"] and dest not in know.supplied_hexes("soviet"):
             # 10.21: a unit beyond every active HQ's Line of Communications may not attack, and
             # 17.3 counts unsupplied Soviet units as destroyed
-            score += OUT_OF_COMMAND
+            score += OFFENSIVE_OUT_OF_COMMAND if attacking else OUT_OF_COMMAND
         return score
 
     def hq_score(self, know: Knowledge, uid: str, dest: str, field: dict | None = None) -> float:
@@ -610,17 +643,22 @@ class PlannerPlayer(GreedyPlayer):
         contact double (10.21: an attacker needs a Line of Communications), stacked with
         combat units or out of reach of the enemy."""
         b = know.board
-        radius = b.hq_values(uid).command_radius
+
+        def cover(hq: str, at: str):
+            radius = b.hq_values(hq).command_radius
+            if self.side == "soviet":
+                return know.loc_from(at, radius)  # 10.23: the Line's actual reach
+            return [b.ids[i] for i in b.within(b.index[at], radius)]
+
         others = know.memo.get(("hq-cover", uid))
         if others is None:
             others = set()
             for hq, view in know.units.items():
                 if hq != uid and view["side"] == self.side and view["hex"] is not None and b.is_hq(hq) and "inactive" not in view["flags"]:
-                    others.update(b.ids[i] for i in b.within(b.index[view["hex"]], b.hq_values(hq).command_radius))
+                    others.update(cover(hq, view["hex"]))
             know.memo[("hq-cover", uid)] = others
         near = 0.0
-        for i in b.within(b.index[dest], radius):
-            h = b.ids[i]
+        for h in cover(uid, dest):
             units = [u for u in know.side_at(h, self.side) if not b.is_hq(u)]
             if units:
                 near += len(units) * (2.0 if self.in_contact(know, h) else 1.0) * (HQ_OVERLAP if h in others else 1.0)
