@@ -16,20 +16,13 @@ from kharkovsuite.ai.planner import ATTACK_EV, HOLD_EV, OFFENSIVE_OUT_OF_COMMAND
 from kharkovsuite.engine import new_game
 from kharkovsuite.rules.kharkov1942 import sequence, supply
 from kharkovsuite.rules.kharkov1942.victory import kharkov_roads, kharkov_status
-from kharkovsuite.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 OFF = "test-off-map"
 
 _spec = importlib.util.spec_from_file_location("k42_helpers", ROOT / "tests" / "rules" / "kharkov1942" / "k42_helpers.py")
 k42 = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(k42)
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario(str(SCENARIO))
 
 
 def _only(scenario, placements: dict[str, str], phase: str, turn: int):

@@ -21,7 +21,6 @@ from kharkovsuite.rules.kharkov1942.victory import front_status
 from kharkovsuite.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 
 _spec = importlib.util.spec_from_file_location("k42_helpers", ROOT / "tests" / "rules" / "kharkov1942" / "k42_helpers.py")
 k42 = importlib.util.module_from_spec(_spec)
@@ -29,11 +28,6 @@ _spec.loader.exec_module(k42)
 
 # Axis units down column 06, every other row: their ZOC joins the north edge to the south edge.
 LINE = {"ge-1": "0106", "ge-2": "0306", "ge-3": "0506", "ge-6": "0706", "ge-4": "0906"}
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario(str(SCENARIO))
 
 
 # ----------------------------------------------------------------------------- 17.24

@@ -18,18 +18,11 @@ from kharkovsuite.ai.match import play_measured
 from kharkovsuite.engine import Attack, EndPhase, Move, new_game
 from kharkovsuite.engine.actions import AirSupply, CommitReserve, Overrun
 from kharkovsuite.rules.kharkov1942 import sequence
-from kharkovsuite.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
-SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 _spec = importlib.util.spec_from_file_location("k42_helpers", ROOT / "tests" / "rules" / "kharkov1942" / "k42_helpers.py")
 k42 = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(k42)
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario(str(SCENARIO))
 
 
 def _after_attack(roll: int):

@@ -6,8 +6,6 @@ Positions on the full Kharkov 1942 map: the supply roads and the Kharkov roads a
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kharkovsuite.ai import make_player
@@ -18,16 +16,8 @@ from kharkovsuite.engine import new_game
 from kharkovsuite.engine.actions import CommitReserve
 from kharkovsuite.rules.kharkov1942 import fredericus, sequence, supply, zoc
 from kharkovsuite.rules.kharkov1942.victory import kharkov_roads, kharkov_status
-from kharkovsuite.scenario import load_scenario
 
-ROOT = Path(__file__).resolve().parents[2]
-SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 OFF = "test-off-map"
-
-
-@pytest.fixture(scope="module")
-def scenario():
-    return load_scenario(str(SCENARIO))
 
 
 def _unsupplied_axis(state) -> dict[str, str]:
