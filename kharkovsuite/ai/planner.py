@@ -251,7 +251,8 @@ class PlannerPlayer(GreedyPlayer):
 
     def at_stake(self, know: Knowledge, targets) -> bool:
         """Axis: clearing one of these hexes wins back Victory Points the Soviets are scoring: a
-        City hex they hold (17.1, 17.12) or a Kharkov road hex while Kharkov is cut off (17.23)."""
+        City hex they hold (17.1, 17.12), or a Kharkov road hex whose share of the cut's points
+        (:meth:`road_cut_value`, 17.23) is worth more than a mere threat."""
         roads = self.road_cut_value(know)
         return any(
             (h in know.board.city_hexes and know.side_at(h, "soviet")) or roads.get(h, 0.0) > ROAD_THREAT for h in targets
