@@ -83,6 +83,8 @@ SUPPLY_VALUE_CAP = 6.0  # the most clearing one hex of the Axis supply road is w
 BREAKDOWN_REACH = 6  # hexes: how far from the front's gap a division breaks down to close it (15.1)
 KHARKOV_DRIVE = 5  # hexes: Soviet units this near Kharkov keep attacking it after turn 4
 OVERRUN_ODDS = 4.0  # after halving (7.21): every result of the 4-1 column hurts the defender
+OFFENSIVE_RISK = 1.0  # the odds against a unit the Soviet offensive accepts before a move counts as dangerous
+HOLD_RISK = 0.5  # ... while holding, and in the Axis counter-offensive, whose losses are not replaced
 
 
 class PlannerPlayer(GreedyPlayer):
@@ -347,16 +349,16 @@ class PlannerPlayer(GreedyPlayer):
                 return sorted((cut or set(know.hq_hexes("soviet"))) | lost)
             on_roads = {h for h in self.road_hexes(know) if know.side_at(h, "soviet")}  # 17.23
             return sorted(gap | on_roads | lost | (cut if not gap else set()))
-        # hold: gaps in the front next to Soviet units, and Cities without an Axis unit
-        covered = {n for h in know.at if know.side_at(h, "axis") for n in know.board.nbr_ids[h]} | {
+        # hold: gaps in the line next to Soviet units, and Cities without an Axis unit.  A gap is
+        # an empty hex a Soviet unit could step into that no Axis unit or ZOC covers, next to one
+        # that is covered: the line's edge.  Hexes further off are the Soviet rear, where a lone
+        # unit sent to block would cut a Line of Communications for a turn and then be destroyed.
+        nbr = know.board.nbr_ids
+        covered = {n for h in know.at if know.side_at(h, "axis") for n in nbr[h]} | {
             h for h in know.at if know.side_at(h, "axis")
         }
-        gaps = set()
-        for h in know.at:
-            if know.side_at(h, "soviet"):
-                for n in know.board.nbr_ids[h]:
-                    if n not in covered and not know.at.get(n):
-                        gaps.add(n)
+        edge = {n for h in covered for n in nbr[h]} - covered
+        gaps = {n for h in know.at if know.side_at(h, "soviet") for n in nbr[h] if n in edge and not know.at.get(n)}
         cities = {c for c in know.board.city_hexes if not know.side_at(c, "axis")}
         return sorted(gaps | cities | gap | set(know.kharkov_hexes()))
 
@@ -626,7 +628,8 @@ class PlannerPlayer(GreedyPlayer):
         mult = know.mult(dest)
         if threat > 0:
             ratio = threat / max(0.5, mine * mult)
-            score += self.cfg["danger"] * max(0.0, ratio - (1.0 if attacking else 0.5)) * 2
+            accepted = OFFENSIVE_RISK if attacking and self.side == "soviet" else HOLD_RISK
+            score += self.cfg["danger"] * max(0.0, ratio - accepted) * 2
             score -= (mult - 1.0) * 1.5
         others = len(know.side_at(dest, self.side)) - (1 if know.units[uid]["hex"] == dest else 0)
         score += 0.7 * others
@@ -753,6 +756,8 @@ class PlannerPlayer(GreedyPlayer):
             end = a.path[-1]
             if self.keep_south_frozen(know) and know.south_behind_front(end):
                 continue  # 6.53
+            if self.side == "soviet" and self.cfg["extras"] and end not in goals and end not in know.supplied_hexes("soviet"):
+                continue  # beyond every HQ's Line: it could not attack (10.21) and counts as destroyed (17.3)
             att, dfn, _ = know.values(a.unit)
             score = (3.0 if end in goals else 0.5 if self.attacking(know) else -0.2)
             score -= 0.3 * max(0.0, know.enemy_attack_near(end) / max(1.0, dfn * know.mult(end)) - 1.0)

@@ -14,6 +14,7 @@ from kharkovsuite.ai import make_player
 from kharkovsuite.ai.common import Knowledge
 from kharkovsuite.ai.planner import ATTACK_EV, HOLD_EV, OFFENSIVE_OUT_OF_COMMAND, OUT_OF_COMMAND, RETAKE_EV
 from kharkovsuite.engine import new_game
+from kharkovsuite.engine.actions import Advance, EndAdvance
 from kharkovsuite.rules.kharkov1942 import sequence, supply
 from kharkovsuite.rules.kharkov1942.victory import kharkov_roads, kharkov_status
 
@@ -149,3 +150,18 @@ def test_10_21_on_the_offensive_a_unit_keeps_within_a_line_of_communications(tur
     player = make_player("ai", "soviet", 1)
     assert player.move_score(know, "su-r1", outside, field) - player.move_score(know, "su-r1", inside, field) == pytest.approx(cost)
     assert OFFENSIVE_OUT_OF_COMMAND > max(len(m.path) for m in reach.values())
+
+
+def test_10_21_a_soviet_unit_does_not_advance_beyond_every_line_of_communications():
+    """After combat a Soviet unit advances into a hex its HQ's Line of Communications reaches,
+    not beyond it (there it could not attack, 10.21, and would count as destroyed, 17.3)."""
+    state = k42.position({"su-hq6": "0301", "su-r1": "0305", "ge-1": "0309"}, phase="soviet-combat", turn=3)
+    know = Knowledge(state, "soviet")
+    supplied = know.supplied_hexes("soviet")
+    assert "0304" in supplied and "0307" not in supplied  # Command Radius 5 from 0301
+    player = make_player("ai", "soviet", 1)
+    assert player.attacking(know)
+    beyond = Advance(unit="su-r1", path=("0306", "0307"))
+    within = Advance(unit="su-r1", path=("0304",))
+    assert player.advance(know, [beyond, EndAdvance()]) == EndAdvance()
+    assert player.advance(know, [within, EndAdvance()]) == within

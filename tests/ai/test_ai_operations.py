@@ -15,6 +15,7 @@ import pytest
 from kharkovsuite.ai import make_player
 from kharkovsuite.ai.common import Knowledge, last_actions
 from kharkovsuite.ai.operations import Front, encirclement, pocket_holders, salient_neck
+from kharkovsuite.ai.planner import HOLD_RISK, OFFENSIVE_RISK
 from kharkovsuite.engine import Attack, Move, new_game
 from kharkovsuite.rules.kharkov1942 import zoc
 from kharkovsuite.rules.kharkov1942.victory import front_status
@@ -218,6 +219,39 @@ def test_15_1_a_division_breaks_down_when_no_move_closes_the_front(monkeypatch):
     assert plug is not None and state.board.has_flag(plug.units[0], "regiment"), plug
     state.apply(plug)
     assert front_status(state)["continuous"]
+
+
+# ----------------------------------------------------------------------------- holding the line
+
+
+def test_17_24_holding_the_axis_plugs_gaps_at_its_line_not_in_the_soviet_rear():
+    """While the Axis holds (turns 1-4), the empty hexes next to a Soviet unit that its line
+    could cover next are objectives; those next to a Soviet unit far behind the line are not (a
+    unit sent there cuts a Line of Communications for a turn, alone, and is destroyed)."""
+    state = k42.position({"ge-1": "0307", "su-r1": "0305", "su-r2": "0902"}, phase="axis-movement", turn=3)
+    player = make_player("ai", "axis", 1)
+    know = Knowledge(state, "axis")
+    assert not player.attacking(know)
+    goals = set(player.objective_hexes(know))
+    b = know.board
+    assert {"0205", "0405"} <= goals  # next to su-r1, two hexes from ge-1: the line's edge
+    assert not goals & set(b.nbr_ids["0902"])  # su-r2 is five hexes behind it
+
+
+def test_the_axis_counter_offensive_takes_no_more_risk_than_holding():
+    """From turn 5 an Axis unit's move next to Soviet units is priced as while holding (its
+    losses are not replaced: each counts for the Soviets, 17.25), not at the Soviet offensive's
+    tolerance: a regiment facing odds a little over 1:1 there pays for it."""
+    state = k42.position({"ge-r1": "0308", "su-r1": "0305"}, phase="axis-movement", turn=6)
+    player = make_player("ai", "axis", 1)
+    know = Knowledge(state, "axis")
+    assert player.attacking(know)
+    ratio = know.enemy_attack_near("0306") / (know.values("ge-r1")[1] * know.mult("0306"))
+    assert HOLD_RISK < OFFENSIVE_RISK < ratio
+    assert know.enemy_attack_near("0309") == 0 and know.mult("0309") == know.mult("0306") == 1.0
+    field = {"0306": 3, "0309": 3}
+    cost = player.move_score(know, "ge-r1", "0306", field) - player.move_score(know, "ge-r1", "0309", field)
+    assert cost == pytest.approx(2 * player.cfg["danger"] * (ratio - HOLD_RISK))
 
 
 # ----------------------------------------------------------------------------- holding a pocket
