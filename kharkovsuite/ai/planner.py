@@ -635,11 +635,15 @@ class PlannerPlayer(GreedyPlayer):
         score += 0.7 * others
         if know.units[uid]["hex"] != dest and know.room(dest) <= 0:
             return 999.0  # 8.1: a fourth combat unit in a hex is eliminated at the end of the phase
-        if self.side == "soviet" and self.cfg["extras"] and dest not in know.supplied_hexes("soviet"):
-            # 10.21: a unit beyond every active HQ's Line of Communications may not attack, and
-            # 17.3 counts unsupplied Soviet units as destroyed
+        if self.out_of_command(know, dest):
             score += OFFENSIVE_OUT_OF_COMMAND if attacking else OUT_OF_COMMAND
         return score
+
+    def out_of_command(self, know: Knowledge, hex_id: str) -> bool:
+        """Soviet: a unit there would be beyond every active HQ's Line of Communications, so it
+        may not attack (10.21) and counts as destroyed while there (17.3).  Judged only with the
+        level's refinements."""
+        return self.side == "soviet" and self.cfg["extras"] and hex_id not in know.supplied_hexes("soviet")
 
     def hq_score(self, know: Knowledge, uid: str, dest: str, field: dict | None = None) -> float:
         """An HQ goes where its Command Radius reaches most combat units, those another active HQ
@@ -756,8 +760,8 @@ class PlannerPlayer(GreedyPlayer):
             end = a.path[-1]
             if self.keep_south_frozen(know) and know.south_behind_front(end):
                 continue  # 6.53
-            if self.side == "soviet" and self.cfg["extras"] and end not in goals and end not in know.supplied_hexes("soviet"):
-                continue  # beyond every HQ's Line: it could not attack (10.21) and counts as destroyed (17.3)
+            if end not in goals and self.out_of_command(know, end):
+                continue
             att, dfn, _ = know.values(a.unit)
             score = (3.0 if end in goals else 0.5 if self.attacking(know) else -0.2)
             score -= 0.3 * max(0.0, know.enemy_attack_near(end) / max(1.0, dfn * know.mult(end)) - 1.0)
