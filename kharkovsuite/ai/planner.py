@@ -406,7 +406,10 @@ class PlannerPlayer(GreedyPlayer):
         if self.keep_south_frozen(know) and know.is_south(here) and not know.board.is_hq(uid):
             return True  # 6.54: the southern front stays covered until Fredericus
         if self.side == "axis" and uid in self.front(know)[1]:
-            return True  # 17.24: moving it would open a hole in a whole front
+            if not (self.attacking(know) and know.is_mechanized(uid)):
+                return True  # 17.24: moving it would open a hole in a whole front
+            # the counter-offensive's armour goes for the pocket (17.3 counts every unit in it;
+            # the hole costs 2 points a turn, 17.24) and the infantry holds the line
         if uid in self.pocket_holders(know):
             return True  # 17.3: moving it would let a Soviet supply line into a pocket
         if self.side == "axis" and here in know.board.city_hexes:

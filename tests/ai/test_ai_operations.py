@@ -54,6 +54,21 @@ def test_17_24_a_missing_unit_leaves_a_gap_the_ai_fills():
     assert front_status(state)["continuous"], action
 
 
+def test_17_24_the_armour_holds_the_front_only_until_the_counter_offensive():
+    """A panzer regiment the front cannot spare stays while the Axis holds (turns 1-4); from
+    Fredericus it is free to drive for the pocket (17.3 counts every Soviet unit cut off, the
+    hole only 2 points a turn), while the infantry beside it keeps holding."""
+    line = {u: h for u, h in LINE.items() if u != "ge-3"} | {"pz-1a": "0506"}
+    player = make_player("ai", "axis", 1)
+    for turn, armour_stays in ((3, True), (6, False)):
+        state = k42.position(line, phase="axis-movement", turn=turn)
+        know = Knowledge(state, "axis")
+        assert player.attacking(know) is not armour_stays
+        assert {"pz-1a", "ge-2"} <= player.front(know)[1]
+        assert player.stays(know, "pz-1a", "0506") is armour_stays, turn
+        assert player.stays(know, "ge-2", "0306"), turn
+
+
 # ----------------------------------------------------------------------------- the pocket
 
 
