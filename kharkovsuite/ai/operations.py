@@ -223,7 +223,7 @@ class Encirclement:
     cost: float
 
 
-def encirclement(state, unit_value, reach: dict[str, int]) -> Encirclement:
+def encirclement(state, unit_value, reach: dict[str, int], only=None) -> Encirclement:
     """The cut that best trades hexes to take against Soviet units cut off, by minimum cut.
 
     Each hex a Soviet supply line could pass (not Axis-held, not in Axis ZOC unless a Soviet
@@ -232,9 +232,15 @@ def encirclement(state, unit_value, reach: dict[str, int]) -> Encirclement:
     more for a Soviet-held hex, which must be cleared.  The east edge is the source; each
     Soviet-held hex drains to the sink with the value of its units (``unit_value(uid)``).  A
     minimum cut then either blocks every route from the east edge to a group of units, or pays
-    their value: it blocks exactly where the pocket is worth more than the effort.
+    their value: it blocks exactly where the pocket is worth more than the effort.  ``only``:
+    the Soviet-held hexes whose units are worth cutting off (default: all).
+
+    Capacities are halves of a point (unit values and costs are), so the flow is solved in
+    integers by :func:`scipy.sparse.csgraph.maximum_flow`.
     """
-    import networkx as nx
+    import numpy as np
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import breadth_first_order, maximum_flow
 
     b = state.board
     d = _zoc.derived(state)
@@ -244,35 +250,48 @@ def encirclement(state, unit_value, reach: dict[str, int]) -> Encirclement:
         if not axis_at.get(i) and (not axis_zoc.get(i) or soviet.get(i))
     ]
     is_open = set(open_)
-    g = nx.DiGraph()
+
+    def held(i: int) -> float:
+        return sum(unit_value(u) for u in state.at.get(b.ids[i], ()) if state.units[u].side == "soviet")
+
+    # nodes: hex i enters at 2i and leaves at 2i + 1; the east edge and the sink follow
+    n = 2 * len(b.ids)
+    east, sink = n, n + 1
+    edges: list[tuple[int, int, float]] = []
+    drains: dict[int, float] = {}
     for i in open_:
-        h = b.ids[i]
         if soviet.get(i):
-            cap = SOVIET_HEX_COST + sum(unit_value(u) for u in state.at.get(h, ()) if state.units[u].side == "soviet")
+            v = held(i)
+            cap = SOVIET_HEX_COST + v
+            if v > 0 and (only is None or b.ids[i] in only):
+                drains[i] = v
         else:
-            cap = 1.0 + DISTANCE_COST * max(0, reach.get(h, 99) - 2)
-        g.add_edge(("in", i), ("out", i), capacity=cap)
-        for j in b.nbrs[i]:
-            if j in is_open:
-                g.add_edge(("out", i), ("in", j))  # no capacity: unbounded
-    for i in b.map_edges["east"]:
-        if i in is_open:
-            g.add_edge("east", ("in", i))
-    total = 0.0
-    for i in open_:
-        if soviet.get(i):
-            v = sum(unit_value(u) for u in state.at.get(b.ids[i], ()) if state.units[u].side == "soviet")
-            if v > 0:
-                g.add_edge(("out", i), "pocket", capacity=v)
-                total += v
-    if "east" not in g or "pocket" not in g:
+            cap = 1.0 + DISTANCE_COST * max(0, reach.get(b.ids[i], 99) - 2)
+        edges.append((2 * i, 2 * i + 1, cap))
+    if not drains or not any(i in is_open for i in b.map_edges["east"]):
         return Encirclement(frozenset(), frozenset(), 0.0, 0.0)
-    cost, (east_side, _) = nx.minimum_cut(g, "east", "pocket")
-    cut = frozenset(b.ids[i] for i in open_ if ("in", i) in east_side and ("out", i) not in east_side)
+    total = sum(drains.values())
+    unbounded = 2 * (sum(c for _, _, c in edges) + total) + 1  # more than any cut
+    for i in open_:
+        edges.extend((2 * i + 1, 2 * j, unbounded) for j in b.nbrs[i] if j in is_open)
+    edges.extend((east, 2 * i, unbounded) for i in b.map_edges["east"] if i in is_open)
+    edges.extend((2 * i + 1, sink, v) for i, v in drains.items())
+    rows, cols, caps = zip(*edges)
+    cap = csr_matrix((np.rint(np.array(caps) * 2).astype(np.int64), (rows, cols)), shape=(n + 2, n + 2))
+    flow = maximum_flow(cap, east, sink).flow
+    residual = (cap - flow).tocsr()
+    residual.data[residual.data < 0] = 0
+    residual.eliminate_zeros()
+    # the sink side is what still reaches the sink in the residual network: the smallest
+    # pockets among equally good cuts
+    sink_side = set(breadth_first_order(residual.T.tocsr(), sink, return_predecessors=False).tolist())
+    cost = flow[east].sum() / 2.0
+    cut = frozenset(b.ids[i] for i in open_ if 2 * i not in sink_side and 2 * i + 1 in sink_side)
     pocket = frozenset(
-        b.ids[i] for i in open_ if soviet.get(i) and ("out", i) not in east_side
+        b.ids[i] for i in open_
+        if soviet.get(i) and 2 * i + 1 in sink_side and (only is None or b.ids[i] in only)
     )
-    value = sum(unit_value(u) for h in pocket for u in state.at.get(h, ()) if state.units[u].side == "soviet")
+    value = sum(drains.get(b.index[h], 0.0) for h in pocket)
     return Encirclement(cut, pocket, value, cost - (total - value))
 
 
