@@ -295,6 +295,30 @@ def encirclement(state, unit_value, reach: dict[str, int], only=None) -> Encircl
     return Encirclement(cut, pocket, value, cost - (total - value))
 
 
+def focused_encirclement(state, unit_value, reach: dict[str, int]) -> Encirclement:
+    """The one pocket to close first.  :func:`encirclement` over every Soviet unit gives the cut
+    that pays best overall, often a ring of twenty or more hexes around several separate
+    groups, and armour spread over its pieces finishes none.  Each group of adjacent Soviet-held
+    hexes in that pocket is priced alone, and the plan is the group whose own cut is worth most
+    for its effort (points cut off less the effort); the whole cut when the pocket is one group."""
+    import networkx as nx
+
+    whole = encirclement(state, unit_value, reach)
+    nbr = state.board.nbr_ids
+    g = nx.Graph()
+    g.add_nodes_from(whole.pocket)
+    g.add_edges_from((h, n) for h in whole.pocket for n in nbr[h] if n in whole.pocket)
+    groups = sorted(nx.connected_components(g), key=min)
+    if len(groups) < 2:
+        return whole
+    best = None
+    for group in groups:
+        part = encirclement(state, unit_value, reach, only=group)
+        if part.cut and (best is None or part.value - part.cost > best.value - best.cost):
+            best = part
+    return best or whole
+
+
 SOVIET_HEX_COST = 4.0  # blocking a Soviet-held hex means destroying or driving off its units
 DISTANCE_COST = 1.0  # each hex further than two from the nearest Axis unit adds this much
 

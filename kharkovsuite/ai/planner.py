@@ -46,7 +46,7 @@ from ..rules.kharkov1942.sequence import last_turn
 from ..rules.kharkov1942.victory import axis_barrier, kharkov_roads
 from .common import Knowledge, actions_of_kind, blind_clone, last_actions
 from .greedy import GreedyPlayer
-from .operations import Encirclement, Front, SupplyOpening, encirclement, pocket_holders, salient_neck, supply_opening
+from .operations import Encirclement, Front, SupplyOpening, focused_encirclement, pocket_holders, salient_neck, supply_opening
 
 LEVELS = {
     "easy": {"width": 12, "economy": False, "danger": 0.5, "extras": False},
@@ -396,7 +396,7 @@ class PlannerPlayer(GreedyPlayer):
             def value(uid: str) -> float:
                 return 0.0 if b.is_hq(uid) else know.unit_vp(uid) + 0.5
 
-            self._plan = (key, encirclement(know.state, value, reach))
+            self._plan = (key, focused_encirclement(know.state, value, reach))
         return self._plan[1]
 
     def stays(self, know: Knowledge, uid: str, here: str | None) -> bool:

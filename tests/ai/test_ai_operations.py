@@ -14,7 +14,7 @@ import pytest
 
 from kharkovsuite.ai import make_player
 from kharkovsuite.ai.common import Knowledge, last_actions
-from kharkovsuite.ai.operations import Front, encirclement, pocket_holders, salient_neck
+from kharkovsuite.ai.operations import Front, encirclement, focused_encirclement, pocket_holders, salient_neck
 from kharkovsuite.ai.planner import HOLD_RISK, OFFENSIVE_RISK
 from kharkovsuite.engine import Attack, Move, new_game
 from kharkovsuite.rules.kharkov1942 import zoc
@@ -99,6 +99,37 @@ def test_11_21_the_encirclement_cut_separates_its_pocket_from_the_east_edge(scen
     after = _reachable(state, set(plan.cut))
     assert plan.pocket <= before  # supplied now
     assert not (plan.pocket & after)  # every route from the east edge to them crosses the cut
+
+
+def test_11_21_the_armour_closes_one_pocket_at_a_time(scenario):
+    """The whole plan rings many separate Soviet groups; the plan the armour follows is the one
+    group whose own cut is worth most for its effort, and that cut still closes it off."""
+    import networkx as nx
+
+    state = new_game(scenario, 1)
+    know = Knowledge(state, "axis")
+    b = state.board
+    axis = [v["hex"] for u, v in know.units.items() if v["side"] == "axis" and v["hex"] and not b.is_hq(u)]
+    reach = know.distance_field(axis)
+
+    def value(u):
+        return 0.0 if b.is_hq(u) else know.unit_vp(u) + 0.5
+
+    whole = encirclement(state, value, reach)
+    g = nx.Graph()
+    g.add_nodes_from(whole.pocket)
+    g.add_edges_from((h, n) for h in whole.pocket for n in b.nbr_ids[h] if n in whole.pocket)
+    groups = list(nx.connected_components(g))
+    assert len(groups) > 1
+    plan = focused_encirclement(state, value, reach)
+    assert plan.pocket and any(plan.pocket <= group for group in groups)
+    assert len(plan.cut) < len(whole.cut)
+    assert not plan.pocket & _reachable(state, set(plan.cut))
+    for group in groups:
+        part = encirclement(state, value, reach, only=group)
+        assert part.pocket <= group
+        assert part.value - part.cost <= plan.value - plan.cost + 1e-9
+    assert make_player("ai", "axis", 1).pocket_plan(know) == plan
 
 
 def test_the_salient_neck_closes_the_izyum_salient(scenario):
