@@ -313,6 +313,9 @@ def focused_encirclement(state, unit_value, reach: dict[str, int]) -> Encircleme
         return whole
     best = None
     for group in groups:
+        worth = sum(unit_value(u) for h in group for u in state.at.get(h, ()) if state.units[u].side == "soviet")
+        if best is not None and worth <= best.value - best.cost:
+            continue  # cutting off all of it for nothing would not beat the best so far
         part = encirclement(state, unit_value, reach, only=group)
         if part.cut and (best is None or part.value - part.cost > best.value - best.cost):
             best = part
