@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
 
 from kharkovsuite.ai import make_player  # noqa: E402
 from kharkovsuite.ai.common import Knowledge  # noqa: E402
-from kharkovsuite.ai.operations import DISTANCE_COST, SOVIET_HEX_COST, Encirclement, encirclement  # noqa: E402
+from kharkovsuite.ai.operations import DISTANCE_COST, SOVIET_HEX_COST, Encirclement, encirclement, soviet_worth  # noqa: E402
 from kharkovsuite.engine import new_game  # noqa: E402
 from kharkovsuite.rules.kharkov1942 import zoc as _zoc  # noqa: E402
 from kharkovsuite.scenario import load_scenario  # noqa: E402
@@ -47,7 +47,7 @@ def networkx_encirclement(state, unit_value, reach: dict[str, int]) -> Encirclem
     is_open = set(open_)
 
     def held(i: int) -> float:
-        return sum(unit_value(u) for u in state.at.get(b.ids[i], ()) if state.units[u].side == "soviet")
+        return soviet_worth(state, unit_value, b.ids[i])
 
     g = nx.DiGraph()
     for i in open_:

@@ -223,6 +223,11 @@ class Encirclement:
     cost: float
 
 
+def soviet_worth(state, unit_value, hex_id: str) -> float:
+    """What the Soviet units in ``hex_id`` are worth cut off (``unit_value(uid)`` each)."""
+    return sum(unit_value(u) for u in state.at.get(hex_id, ()) if state.units[u].side == "soviet")
+
+
 def encirclement(state, unit_value, reach: dict[str, int], only=None) -> Encirclement:
     """The cut that best trades hexes to take against Soviet units cut off, by minimum cut.
 
@@ -250,10 +255,6 @@ def encirclement(state, unit_value, reach: dict[str, int], only=None) -> Encircl
         if not axis_at.get(i) and (not axis_zoc.get(i) or soviet.get(i))
     ]
     is_open = set(open_)
-
-    def held(i: int) -> float:
-        return sum(unit_value(u) for u in state.at.get(b.ids[i], ()) if state.units[u].side == "soviet")
-
     # nodes: hex i enters at 2i and leaves at 2i + 1; the east edge and the sink follow
     n = 2 * len(b.ids)
     east, sink = n, n + 1
@@ -261,7 +262,7 @@ def encirclement(state, unit_value, reach: dict[str, int], only=None) -> Encircl
     drains: dict[int, float] = {}
     for i in open_:
         if soviet.get(i):
-            v = held(i)
+            v = soviet_worth(state, unit_value, b.ids[i])
             cap = SOVIET_HEX_COST + v
             if v > 0 and (only is None or b.ids[i] in only):
                 drains[i] = v
@@ -313,7 +314,7 @@ def focused_encirclement(state, unit_value, reach: dict[str, int]) -> Encircleme
         return whole
     best = None
     for group in groups:
-        worth = sum(unit_value(u) for h in group for u in state.at.get(h, ()) if state.units[u].side == "soviet")
+        worth = sum(soviet_worth(state, unit_value, h) for h in group)
         if best is not None and worth <= best.value - best.cost:
             continue  # cutting off all of it for nothing would not beat the best so far
         part = encirclement(state, unit_value, reach, only=group)
