@@ -239,72 +239,80 @@ def encirclement(state, unit_value, reach: dict[str, int], only=None) -> Encircl
     minimum cut then either blocks every route from the east edge to a group of units, or pays
     their value: it blocks exactly where the pocket is worth more than the effort.  ``only``:
     the Soviet-held hexes whose units are worth cutting off (default: all).
+    """
+    return _CutNetwork(state, unit_value, reach).solve(only)
+
+
+class _CutNetwork:
+    """The flow network of :func:`encirclement`, built once and solved for any set of drains.
 
     Capacities are halves of a point (unit values and costs are), so the flow is solved in
-    integers by :func:`scipy.sparse.csgraph.maximum_flow`.
+    integers by :func:`scipy.sparse.csgraph.maximum_flow`.  Hex i enters at node 2i and leaves
+    at 2i + 1; the east edge and the sink follow.
     """
-    import numpy as np
-    from scipy.sparse import csr_matrix
-    from scipy.sparse.csgraph import breadth_first_order, maximum_flow
 
-    b = state.board
-    d = _zoc.derived(state)
-    axis_zoc, axis_at, soviet = d.zoc["axis"], d.occupied["axis"], d.occupied["soviet"]
-    open_ = [
-        i for i in range(len(b.ids))
-        if not axis_at.get(i) and (not axis_zoc.get(i) or soviet.get(i))
-    ]
-    is_open = set(open_)
-    # nodes: hex i enters at 2i and leaves at 2i + 1; the east edge and the sink follow
-    n = 2 * len(b.ids)
-    east, sink = n, n + 1
-    edges: list[tuple[int, int, float]] = []
-    drains: dict[int, float] = {}
-    for i in open_:
-        if soviet.get(i):
-            v = soviet_worth(state, unit_value, b.ids[i])
-            cap = SOVIET_HEX_COST + v
-            if v > 0 and (only is None or b.ids[i] in only):
-                drains[i] = v
-        else:
-            cap = 1.0 + DISTANCE_COST * max(0, reach.get(b.ids[i], 99) - 2)
-        edges.append((2 * i, 2 * i + 1, cap))
-    if not drains or not any(i in is_open for i in b.map_edges["east"]):
-        return Encirclement(frozenset(), frozenset(), 0.0, 0.0)
-    total = sum(drains.values())
-    unbounded = 2 * (sum(c for _, _, c in edges) + total) + 1  # more than any cut
-    for i in open_:
-        edges.extend((2 * i + 1, 2 * j, unbounded) for j in b.nbrs[i] if j in is_open)
-    edges.extend((east, 2 * i, unbounded) for i in b.map_edges["east"] if i in is_open)
-    edges.extend((2 * i + 1, sink, v) for i, v in drains.items())
-    rows, cols, caps = zip(*edges)
-    cap = csr_matrix((np.rint(np.array(caps) * 2).astype(np.int64), (rows, cols)), shape=(n + 2, n + 2))
-    flow = maximum_flow(cap, east, sink).flow
-    residual = (cap - flow).tocsr()
-    residual.data[residual.data < 0] = 0
-    residual.eliminate_zeros()
-    # the sink side is what still reaches the sink in the residual network: the smallest
-    # pockets among equally good cuts
-    sink_side = set(breadth_first_order(residual.T.tocsr(), sink, return_predecessors=False).tolist())
-    cost = flow[east].sum() / 2.0
-    cut = frozenset(b.ids[i] for i in open_ if 2 * i not in sink_side and 2 * i + 1 in sink_side)
-    pocket = frozenset(
-        b.ids[i] for i in open_
-        if soviet.get(i) and 2 * i + 1 in sink_side and (only is None or b.ids[i] in only)
-    )
-    value = sum(drains.get(b.index[h], 0.0) for h in pocket)
-    return Encirclement(cut, pocket, value, cost - (total - value))
+    def __init__(self, state, unit_value, reach: dict[str, int]):
+        b = state.board
+        d = _zoc.derived(state)
+        axis_zoc, axis_at, soviet = d.zoc["axis"], d.occupied["axis"], d.occupied["soviet"]
+        self.board = b
+        self.open = [i for i in range(len(b.ids)) if not axis_at.get(i) and (not axis_zoc.get(i) or soviet.get(i))]
+        is_open = set(self.open)
+        self.soviet = [i for i in self.open if soviet.get(i)]
+        self.worth = {i: soviet_worth(state, unit_value, b.ids[i]) for i in self.soviet}
+        n = 2 * len(b.ids)
+        self.east, self.sink, self.size = n, n + 1, n + 2
+        edges = [
+            (2 * i, 2 * i + 1, SOVIET_HEX_COST + self.worth[i] if i in self.worth
+             else 1.0 + DISTANCE_COST * max(0, reach.get(b.ids[i], 99) - 2))
+            for i in self.open
+        ]
+        unbounded = 2 * (sum(c for _, _, c in edges) + sum(self.worth.values())) + 1  # more than any cut
+        for i in self.open:
+            edges.extend((2 * i + 1, 2 * j, unbounded) for j in b.nbrs[i] if j in is_open)
+        self.reached = any(i in is_open for i in b.map_edges["east"])
+        edges.extend((self.east, 2 * i, unbounded) for i in b.map_edges["east"] if i in is_open)
+        self.edges = edges
+
+    def solve(self, only=None) -> Encirclement:
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import breadth_first_order, maximum_flow
+
+        b = self.board
+        drains = {i: v for i, v in self.worth.items() if v > 0 and (only is None or b.ids[i] in only)}
+        if not drains or not self.reached:
+            return Encirclement(frozenset(), frozenset(), 0.0, 0.0)
+        total = sum(drains.values())
+        rows, cols, caps = zip(*self.edges, *((2 * i + 1, self.sink, v) for i, v in drains.items()))
+        cap = csr_matrix((np.rint(np.array(caps) * 2).astype(np.int64), (rows, cols)), shape=(self.size, self.size))
+        flow = maximum_flow(cap, self.east, self.sink).flow
+        residual = (cap - flow).tocsr()
+        residual.data[residual.data < 0] = 0
+        residual.eliminate_zeros()
+        # the sink side is what still reaches the sink in the residual network: the smallest
+        # pockets among equally good cuts
+        sink_side = set(breadth_first_order(residual.T.tocsr(), self.sink, return_predecessors=False).tolist())
+        cost = flow[self.east].sum() / 2.0
+        cut = frozenset(b.ids[i] for i in self.open if 2 * i not in sink_side and 2 * i + 1 in sink_side)
+        pocket = frozenset(
+            b.ids[i] for i in self.soviet if 2 * i + 1 in sink_side and (only is None or b.ids[i] in only)
+        )
+        value = sum(drains.get(b.index[h], 0.0) for h in pocket)
+        return Encirclement(cut, pocket, value, cost - (total - value))
 
 
 def focused_encirclement(state, unit_value, reach: dict[str, int]) -> Encirclement:
     """The one pocket to close first.  :func:`encirclement` over every Soviet unit gives the cut
     that pays best overall, often a ring of twenty or more hexes around several separate
     groups, and armour spread over its pieces finishes none.  Each group of adjacent Soviet-held
-    hexes in that pocket is priced alone, and the plan is the group whose own cut is worth most
-    for its effort (points cut off less the effort); the whole cut when the pocket is one group."""
+    hexes in that pocket is priced alone (the same network, only that group draining), and the
+    plan is the group whose own cut is worth most for its effort (points cut off less the
+    effort); the whole cut when the pocket is one group."""
     import networkx as nx
 
-    whole = encirclement(state, unit_value, reach)
+    network = _CutNetwork(state, unit_value, reach)
+    whole = network.solve()
     nbr = state.board.nbr_ids
     g = nx.Graph()
     g.add_nodes_from(whole.pocket)
@@ -312,12 +320,13 @@ def focused_encirclement(state, unit_value, reach: dict[str, int]) -> Encircleme
     groups = sorted(nx.connected_components(g), key=min)
     if len(groups) < 2:
         return whole
+    index = state.board.index
     best = None
     for group in groups:
-        worth = sum(soviet_worth(state, unit_value, h) for h in group)
+        worth = sum(network.worth.get(index[h], 0.0) for h in group)
         if best is not None and worth <= best.value - best.cost:
             continue  # cutting off all of it for nothing would not beat the best so far
-        part = encirclement(state, unit_value, reach, only=group)
+        part = network.solve(only=group)
         if part.cut and (best is None or part.value - part.cost > best.value - best.cost):
             best = part
     return best or whole

@@ -354,9 +354,8 @@ class PlannerPlayer(GreedyPlayer):
         # that is covered: the line's edge.  Hexes further off are the Soviet rear, where a lone
         # unit sent to block would cut a Line of Communications for a turn and then be destroyed.
         nbr = know.board.nbr_ids
-        covered = {n for h in know.at if know.side_at(h, "axis") for n in nbr[h]} | {
-            h for h in know.at if know.side_at(h, "axis")
-        }
+        held = {h for h in know.at if know.side_at(h, "axis")}
+        covered = held | {n for h in held for n in nbr[h]}
         edge = {n for h in covered for n in nbr[h]} - covered
         gaps = {n for h in know.at if know.side_at(h, "soviet") for n in nbr[h] if n in edge and not know.at.get(n)}
         cities = {c for c in know.board.city_hexes if not know.side_at(c, "axis")}
