@@ -312,6 +312,9 @@ class PlayerWindow(QMainWindow):
         self.undo_action = QAction("Undo", self, shortcut=QKeySequence.StandardKey.Undo, triggered=self.undo, enabled=False)
         self.undo_action.setToolTip("Take back the last action, back to the last die roll or revealed strength")
         bar.addAction(self.undo_action)
+        self.enter_action = QAction("Bring on a reinforcement", self, shortcut=QKeySequence("Ctrl+Shift+R"), triggered=lambda: self.next_reinforcement())
+        self.enter_action.setToolTip("Select the next reinforcement that may enter now and put the hex cursor on its entry edge (16.0)")
+        self.addAction(self.enter_action)
         self.faster_action = QAction("Faster", self, checkable=True, toggled=self._faster_toggled)
         self.faster_action.setToolTip("Play the computer's actions faster")
         bar.addAction(self.faster_action)
@@ -359,6 +362,7 @@ class PlayerWindow(QMainWindow):
         game_menu.addAction(self.undo_action)
         game_menu.addAction(QAction("S&ummary…", self, triggered=lambda: self.controller is not None and self.game_summary().exec()))
         game_menu.addAction(self.rail_action)
+        game_menu.addAction(self.enter_action)
         self.handover_action = QAction("Hot-seat hand-over screen", self, checkable=True, checked=self.handover_enabled)
         self.handover_action.toggled.connect(lambda on: setattr(self, "handover_enabled", on))
         game_menu.addAction(self.handover_action)
@@ -692,6 +696,24 @@ class PlayerWindow(QMainWindow):
         if self.controller.state.units[unit_id].side == self.controller.state.to_act:
             self._select([unit_id])
 
+    def next_reinforcement(self) -> str | None:
+        """Select the next reinforcement that may enter now (16.0) and put the hex cursor on its nearest entry hex."""
+        if self.controller is None:
+            return None
+        waiting = self.controller.waiting_to_enter()
+        if not waiting:
+            self.statusBar().showMessage("No reinforcement may enter now (16.0): they enter in their side's first movement phase of their turn or later.", 8000)
+            return None
+        current = self.selected[0] if self.selected and self.selected[0] in waiting else None
+        uid = waiting[(waiting.index(current) + 1) % len(waiting)] if current else waiting[0]
+        self._select([uid])
+        entries = sorted({r.path[0] for r in self.reach.values() if getattr(r, "path", None)})
+        if entries:
+            self.view.set_cursor_hex(entries[len(entries) // 2])
+        self.statusBar().showMessage(f"{self.controller.unit_name(uid)} may enter at the {self.controller.entry_label(uid)}: "
+                                     "Shift+arrows move the hex cursor, Enter brings it there (16.0)", 12000)
+        return uid
+
     def _rail_toggled(self, on: bool) -> None:
         self.rail_mode = on
         if self.selected:
@@ -725,7 +747,10 @@ class PlayerWindow(QMainWindow):
                 if not reach and len(units) > 1:  # a stack that cannot move together: take the top unit
                     return self._select(units[-1:])
                 self.reach = dict(reach)
-                self.scene.set_hex_overlay("reach", {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex})
+                marks = {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex}
+                if state.units[units[0]].hex is None:  # a reinforcement: its entry hexes stand out (16.0)
+                    marks.update({r.path[0]: ("setup", f"{reach[r.path[0]].cost:g}") for r in reach.values() if r.path and r.path[0] in reach})
+                self.scene.set_hex_overlay("reach", marks)
             elif "Attack" in phase_kinds:
                 targets = {t for a in self._legal("Attack") if set(units) <= set(a.attackers) for t in a.targets}
                 self.scene.set_hex_overlay("targets", {h: ("attack", "attack") for h in targets})

@@ -276,6 +276,34 @@ class GameController(QObject):
                 due.setdefault((data["due"], rec.side, str(data.get("entry") or "")), []).append(uid)
         return [(t, side, entry, sorted(units)) for (t, side, entry), units in sorted(due.items())]
 
+    def waiting_to_enter(self) -> list[str]:
+        """Units off the map that the engine lets the side to act bring on now (16.0), in schedule order.
+
+        Read from the legal actions: a Move whose units are in no hex is an entry.
+        """
+        state = self.state
+        if state.pending or "Move" not in state.phase.actions:
+            return []
+        out: dict[str, None] = {}
+        for count, make in state.legal_actions().segments():
+            first = make(0)  # a movement segment is one unit's (or one stack's) moves
+            if first.kind == "Move" and all(state.units[u].hex is None for u in first.units):
+                out.update(dict.fromkeys(first.units))
+        due = {u: (rec.data or {}).get("due", 0) for u, rec in state.units.items() if u in out}
+        return sorted(out, key=lambda u: (due[u], u))
+
+    def unit_name(self, uid: str) -> str:
+        """The unit's name as printed in the scenario (its id if it has none)."""
+        unit = self._units.get(uid)
+        return unit.name if unit is not None and unit.name else uid
+
+    def entry_label(self, uid: str) -> str:
+        """Where a reinforcement comes on, as its schedule names it (the entry area's name)."""
+        entry = str((self.state.units[uid].data or {}).get("entry") or "")
+        area = self.state.scenario.map.areas.get(entry) if entry else None
+        name = area.name if area is not None and area.name else entry.replace("_", " ")
+        return name.split(":", 1)[0]  # "East edge: Soviet reinforcements (16.1) ..." -> "East edge"
+
     def reserves(self) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
         """Soviet Army Reserves (6.7): units per reserve box, how many may still be committed this turn (None: any, 6.76), boxes released (6.75)."""
         from kharkovsuite.rules import system

@@ -65,7 +65,7 @@ class ActionsPanel(QWidget):
     MAX_BUTTONS = 40
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
     chosen = Signal(object)
-    unit_picked = Signal(str)  # a unit to set up by hand (5.0)
+    unit_picked = Signal(str)  # a unit to set up by hand (5.0) or a reinforcement to bring on (16.0)
 
     def __init__(self, controller: GameController, parent=None):
         super().__init__(parent)
@@ -112,6 +112,8 @@ class ActionsPanel(QWidget):
             self.title.setText("<b>Other actions now</b>" if actions else "Nothing to decide but moves and attacks.")
         if "PlaceUnit" in state.phase.actions and pending is None:
             self._setup_buttons(selection)
+        if pending is None:
+            self._entry_buttons(selection)
         self._buttons([(action_label(a), str(a), lambda _=False, a=a: self.chosen.emit(a)) for a in actions], "select a unit")
 
     def _buttons(self, rows: list, more: str) -> None:
@@ -127,6 +129,26 @@ class ActionsPanel(QWidget):
             self.box.addWidget(b)
             self.buttons.append(b)
 
+
+    def _entry_buttons(self, selection: tuple[str, ...]) -> None:
+        """Reinforcements the engine lets enter now (16.0): one button each; the map then highlights where it may go."""
+        waiting = self.controller.waiting_to_enter()
+        if not waiting:
+            return
+        names = {u.id: u.name for u in self.controller.state.scenario.units}
+        if selection and selection[0] in waiting:
+            uid = selection[0]
+            self.title.setText(f"<b>Bring on {html.escape(names.get(uid) or uid)}</b> ({case_link('16.0')}): click a highlighted hex; "
+                               f"it enters at the {html.escape(self.controller.entry_label(uid))} (yellow) and pays for every hex it enters.")
+        else:
+            self.title.setText(f"<b>{len(waiting)} reinforcement(s) may enter now</b> ({case_link('16.0')}): pick one, then click a highlighted hex.")
+        for uid in waiting:
+            b = QPushButton(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}", self)
+            b.setObjectName(f"enter:{uid}")
+            b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase (16.0)")
+            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
+            self.box.addWidget(b)
+            self.buttons.append(b)
 
     def _setup_buttons(self, selection: tuple[str, ...]) -> None:
         """Set-up by hand (5.0): one button per unit still waiting; the map then shows its zone."""

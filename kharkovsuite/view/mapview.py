@@ -147,6 +147,17 @@ class MapView(QGraphicsView):
         self.centerOn(scene_point)
         self.viewport_changed.emit()
 
+    def viewport_point(self, location: str, ensure_visible: bool = True) -> QPoint:
+        """Where a hex (or off-map box) is drawn, in viewport pixels: the point to click it.
+
+        With ``ensure_visible`` the map scrolls first if the location is outside the viewport,
+        so tests and tools click hexes the way a person does.
+        """
+        centre = self._scene.location_center(location)
+        if ensure_visible and not self.viewport().rect().adjusted(4, 4, -4, -4).contains(self.mapFromScene(centre)):
+            self.center_on_point(centre)
+        return self.mapFromScene(centre)
+
     def visible_scene_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
 

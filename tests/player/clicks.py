@@ -1,0 +1,30 @@
+"""Driving the game window the way a person does: clicks on hexes and widgets, key presses.
+
+Shared by the window tests: they never call the engine to act.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton
+
+
+def click_hex(qtbot, window, location: str) -> None:
+    """Left-click a hex (or off-map box) on the map, scrolling it into view first."""
+    point = window.view.viewport_point(location)
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def button(window, object_name: str) -> QAbstractButton:
+    found = window.findChild(QAbstractButton, object_name)
+    assert found is not None, f"no button {object_name!r} in the window"
+    return found
+
+
+def click_button(qtbot, window, object_name: str) -> None:
+    b = button(window, object_name)
+    assert b.isVisible() and b.isEnabled(), f"{object_name} cannot be clicked now"
+    qtbot.mouseClick(b, Qt.MouseButton.LeftButton)
+
+
+def key(qtbot, widget, key_code, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
+    qtbot.keyClick(widget, key_code, modifiers)
