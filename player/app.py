@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtCore import QPointF, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QProgressBar,
+    QPushButton,
     QSizePolicy,
     QSpinBox,
     QToolBar,
@@ -79,30 +80,57 @@ def autosave_dir() -> Path:
 
 
 class HandOver(QWidget):
-    """A full-window curtain between hot-seat players: "Soviet player: click to continue"."""
+    """A full-window curtain between hot-seat players: "Soviet player" and a Continue button.
+
+    A click on the curtain does nothing: quick clicks meant for End phase must not lift it and
+    hand the next side's whole turn away.  The button (or Enter/Space on it) lifts it, and only
+    after ARM_MS, so a click already on its way cannot either.
+    """
+
+    ARM_MS = 900
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
+        self.setObjectName("handover")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("background: rgba(20, 24, 28, 235); color: #f0ead6;")
+        self.setStyleSheet("QWidget#handover { background: rgba(20, 24, 28, 235); } QLabel { color: #f0ead6; }")
         self.label = QLabel(self)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         f = QFont(self.label.font())
         f.setPointSizeF(f.pointSizeF() * 2.2)
         f.setBold(True)
         self.label.setFont(f)
+        self.button = QPushButton("Continue", self)
+        self.button.setObjectName("handover_continue")
+        self.button.setStyleSheet("QPushButton { font-size: 16pt; padding: 10px 30px; background: #e6d9a8; border-radius: 4px; }"
+                                  "QPushButton:disabled { background: #77705a; color: #333; }")
+        self.button.clicked.connect(self.hide)
+        self._arm = QTimer(self, singleShot=True, interval=self.ARM_MS)
+        self._arm.timeout.connect(lambda: (self.button.setEnabled(True), self.button.setFocus()))
         self.hide()
 
     def show_for(self, text: str) -> None:
-        self.label.setText(text + "\n\nclick to continue")
-        self.setGeometry(self.parentWidget().rect())
-        self.label.setGeometry(self.rect())
+        self.label.setText(text + "\n\nthe other player looks away")
+        self.button.setText(f"I am the {text} — show my side")
+        self.button.setEnabled(False)
+        self._layout()
         self.raise_()
         self.show()
+        self.setFocus()
+        self._arm.start()
+
+    def _layout(self) -> None:
+        self.setGeometry(self.parentWidget().rect())
+        r = self.rect()
+        self.label.setGeometry(0, 0, r.width(), int(r.height() * 0.6))
+        self.button.adjustSize()
+        self.button.move((r.width() - self.button.width()) // 2, int(r.height() * 0.66))
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        self.hide()
-        event.accept()
+        event.accept()  # a click on the curtain is not a hand-over
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        event.accept()  # nor is a key meant for the map behind it
 
 
 class NewGameDialog(QDialog):
@@ -195,6 +223,7 @@ class PlayerWindow(QMainWindow):
         self.handover_enabled = handover
         self.autosave = autosave
         self.interactive = interactive
+        self.confirming = interactive  # ask before an action that ends a phase or may cost a unit
         self.selected: tuple[str, ...] = ()
         self.reach: dict = {}
         self.rail_mode = False
@@ -205,6 +234,7 @@ class PlayerWindow(QMainWindow):
         self.computer: ComputerSeats | None = None
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
+        self.view.readable_fit = True  # a player reads counters; the minimap and "Whole map" give the overview
         self.minimap = Minimap(self.view)
         self.inspector = StackInspector(self.scene)
         self.legend = Legend(self.scene)
@@ -304,7 +334,7 @@ class PlayerWindow(QMainWindow):
         bar.addAction(self.declare_action)
         self.clear_attack_action = QAction("Clear attack", self, shortcut=QKeySequence(Qt.Key.Key_Escape), triggered=self.clear_attack)
         self.addAction(self.clear_attack_action)
-        self.end_phase_action = QAction("End phase", self, shortcut=QKeySequence("Ctrl+E"), triggered=self.end_phase)
+        self.end_phase_action = QAction("End phase", self, shortcut=QKeySequence("Ctrl+E"), triggered=lambda: self.end_phase())
         bar.addAction(self.end_phase_action)
         end_button = bar.widgetForAction(self.end_phase_action)
         if end_button is not None:
@@ -331,10 +361,14 @@ class PlayerWindow(QMainWindow):
         for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
             bar.addAction(action)
         bar.addSeparator()
-        self.zoom_in_action = QAction("Zoom in", self, shortcut=QKeySequence.StandardKey.ZoomIn, triggered=self.view.zoom_in)
-        self.zoom_out_action = QAction("Zoom out", self, shortcut=QKeySequence.StandardKey.ZoomOut, triggered=self.view.zoom_out)
-        self.fit_action = QAction("Whole map", self, shortcut=QKeySequence("Ctrl+0"), triggered=self.view.fit_map)
-        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+        # triggered passes a "checked" flag: the lambdas keep it from becoming the zoom anchor
+        self.zoom_in_action = QAction("Zoom in", self, shortcut=QKeySequence.StandardKey.ZoomIn, triggered=lambda: self.view.zoom_in())
+        self.zoom_out_action = QAction("Zoom out", self, shortcut=QKeySequence.StandardKey.ZoomOut, triggered=lambda: self.view.zoom_out())
+        self.fit_action = QAction("Fit", self, shortcut=QKeySequence("Ctrl+0"), triggered=lambda: self.view.fit_readable())
+        self.fit_action.setToolTip("The largest view in which the counters can still be read")
+        self.whole_map_action = QAction("Whole map", self, shortcut=QKeySequence("Ctrl+9"), triggered=lambda: self.view.fit_map())
+        self.whole_map_action.setToolTip("The whole map at once (counters too small to read their values)")
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action, self.whole_map_action):
             bar.addAction(action)
         self.layer_actions: dict[str, QAction] = {}
         for name, text in self.LAYER_NAMES.items():
@@ -367,7 +401,7 @@ class PlayerWindow(QMainWindow):
         self.handover_action.toggled.connect(lambda on: setattr(self, "handover_enabled", on))
         game_menu.addAction(self.handover_action)
         view_menu = self.menuBar().addMenu("&View")
-        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action, self.whole_map_action):
             view_menu.addAction(action)
         view_menu.addSeparator()
         for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
@@ -452,6 +486,17 @@ class PlayerWindow(QMainWindow):
             panel.controller = controller
         self._last_actor = controller.state.to_act
         self._state_changed([])
+        self._focus_on_side()
+
+    def _focus_on_side(self) -> None:
+        """Centre the readable fit on the units of the side to act (where its player will look first)."""
+        state = self.controller.state
+        side = self.controller.viewing_side()
+        hexes = [rec.hex for rec in state.units.values() if rec.side == side and rec.hex in self.scene.game_map]
+        if hexes:
+            points = [self.scene.hex_center(h) for h in hexes]
+            centre = QPointF(sum(p.x() for p in points) / len(points), sum(p.y() for p in points) / len(points))
+            self.view.fit_readable(centre)
 
     def _state_changed(self, events: list) -> None:
         state = self.controller.state
@@ -510,6 +555,9 @@ class PlayerWindow(QMainWindow):
         """Hand ``action`` to the engine; a refusal goes to the status bar with its rule case."""
         if self.computer_to_act():
             self._computer_busy_message()
+            return None
+        if self.curtain.isVisible():
+            self.statusBar().showMessage("Hand over first: the next player presses the button on the hand-over screen.", 6000)
             return None
         events, error = self.controller.try_apply(action)
         if error is not None:
@@ -833,12 +881,32 @@ class PlayerWindow(QMainWindow):
             self._computer_busy_message()
             return None
         forgotten = self.controller.forgotten()
-        if forgotten and (self.interactive if confirm is None else confirm):
-            box = QMessageBox(QMessageBox.Icon.Question, "End phase", f"End {self.controller.state.phase.name}?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-            box.setInformativeText("\n".join(f"• {line}" for line in forgotten))
-            if box.exec() != QMessageBox.StandardButton.Yes:
+        if forgotten and (self.confirming if confirm is None else confirm):
+            state = self.controller.state
+            text = f"End the {state.phase.name} phase of turn {state.turn}? It cannot be taken back. Still open:"
+            if not self.ask("End phase", text, forgotten, yes="End phase", no="Keep playing"):
                 return None
         return self.do(EndPhase())
+
+    def ask(self, title: str, text: str, lines: list[str] = (), yes: str = "Yes", no: str = "Cancel") -> bool:
+        """Ask before an action that cannot be taken back (nothing asked when not :attr:`confirming`).
+
+        The box (objectName ``confirm``) defaults to ``no``: a hurried Enter or click does not confirm.
+        """
+        if not self.confirming:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("confirm")
+        if lines:
+            box.setInformativeText("\n".join(f"• {line}" for line in lines))
+        ok = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        ok.setObjectName("confirm_yes")
+        cancel = box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+        cancel.setObjectName("confirm_no")
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is ok
 
     # ------------------------------------------------------------------ help and links
     def open_link(self, link) -> None:
@@ -978,8 +1046,7 @@ class PlayerWindow(QMainWindow):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.curtain.isVisible():
-            self.curtain.setGeometry(self.rect())
-            self.curtain.label.setGeometry(self.curtain.rect())
+            self.curtain._layout()
 
 
 def problems_box(title: str, problems: list, parent=None):

@@ -371,10 +371,23 @@ class GameController(QObject):
         out = []
         if state.pending:
             out.append(f"a decision is pending ({state.pending[-1].kind}, {state.pending[-1].case})")
-        if "Move" in state.phase.actions:
-            waiting = sorted({u for a in state.legal_actions() if a.kind == "Move" for u in a.units if state.units[u].hex is None})
-            if waiting:
-                out.append(f"{len(waiting)} reinforcement(s) may still enter: {', '.join(waiting[:8])}" + (" …" if len(waiting) > 8 else ""))
+        waiting = self.waiting_to_enter()
+        if waiting:
+            names = [self.unit_name(u) for u in waiting]
+            out.append(f"{len(waiting)} reinforcement(s) may still enter (16.0): {', '.join(names[:6])}" + (" …" if len(names) > 6 else ""))
+        unmoved: set[str] = set()
+        attacks = attackers = 0
+        able: set[str] = set()
+        for count, make in state.legal_actions().segments():
+            first = make(0)  # the engine lists one unit's (or stack's) moves, or one group's attacks, per segment
+            if first.kind == "Move" and all(state.units[u].hex is not None for u in first.units):
+                unmoved.update(first.units)
+            elif first.kind == "Attack":
+                attacks += count
+                able.update(make(count - 1).attackers)  # the last of a group's attacks uses every able unit
+        attackers = len(able)
+        if unmoved:
+            out.append(f"{len(unmoved)} unit(s) have not moved and still may (6.0)")
         side = state.phase.side
         if side and "Move" in state.phase.actions:
             limit = getattr(state.board, "stacking_limit", None)
@@ -382,10 +395,8 @@ class GameController(QObject):
                 over = [h for h, ids in state.at.items() if sum(1 for u in ids if state.units[u].side == side) > limit]
                 if over:
                     out.append(f"overstacked hexes: {', '.join(sorted(over))} (8.1)")
-        if state.phase.actions and "Attack" in state.phase.actions:
-            attacks = sum(1 for a in state.legal_actions() if a.kind == "Attack")
-            if attacks:
-                out.append(f"{attacks} attack(s) could still be declared")
+        if attacks:
+            out.append(f"{attacks} attack(s) could still be declared, by {attackers} unit(s) next to the enemy (9.1)")
         return out
 
 

@@ -28,3 +28,36 @@ def click_button(qtbot, window, object_name: str) -> None:
 
 def key(qtbot, widget, key_code, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.keyClick(widget, key_code, modifiers)
+
+
+def answer_next_box(qtbot, button_name: str = "confirm_yes") -> list[str]:
+    """Click ``button_name`` in the next modal box that opens; the returned list receives its text."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    seen: list[str] = []
+
+    def click() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, click)
+            return
+        seen.append(box.text() + "\n" + box.informativeText())
+        target = box.findChild(QAbstractButton, button_name)
+        assert target is not None, f"no {button_name} in the box {box.text()!r}"
+        qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, click)
+    return seen
+
+
+def toolbar_click(qtbot, window, action) -> None:
+    """Click the tool bar button of a QAction, as a person does."""
+    from PySide6.QtWidgets import QToolBar
+
+    for bar in window.findChildren(QToolBar):
+        widget = bar.widgetForAction(action)
+        if widget is not None and widget.isVisible():
+            qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+            return
+    raise AssertionError(f"{action.text()} is on no visible tool bar")
