@@ -559,13 +559,17 @@ class PlayerWindow(QMainWindow):
         if self.curtain.isVisible():
             self.statusBar().showMessage("Hand over first: the next player presses the button on the hand-over screen.", 6000)
             return None
+        words = self.controller.describe(action)
+        if words.confirm and not self.ask(words.label, words.confirm, [line for line in words.detail.splitlines() if line], yes="Do it", no="Cancel"):
+            self.statusBar().showMessage(f"Not done: {words.label}", 6000)
+            return None
         events, error = self.controller.try_apply(action)
         if error is not None:
             self.refuse(error)
             return None
         last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",)), None)
         if last is not None:
-            self.statusBar().showMessage(str(last), 8000)
+            self.statusBar().showMessage(last.text(), 8000)
         return events
 
     def undo(self):
@@ -578,7 +582,7 @@ class PlayerWindow(QMainWindow):
             self.statusBar().showMessage("Nothing to undo: only this phase's actions since the last die roll or revealed strength can be taken back.", 8000)
             return None
         self._clear_selection()
-        self.statusBar().showMessage(f"Undone: {action}", 8000)
+        self.statusBar().showMessage(f"Undone: {self.controller.describe(action).label}", 8000)
         return action
 
     def _computer_busy_message(self) -> None:

@@ -125,6 +125,10 @@ class GameController(QObject):
         self.state_changed.emit([])
         return undone
 
+    def describe(self, action: Action):
+        """The rule system's words for ``action``: ``label``, ``detail`` and ``confirm`` (the question to ask first, "" for none)."""
+        return self.state.rules.describe(self.state, action)
+
     def legal_actions(self) -> list[Action]:
         return list(self.state.legal_actions())
 

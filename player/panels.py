@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
@@ -30,33 +31,12 @@ def link_cases(text: str) -> str:
     return CASE_RE.sub(lambda m: case_link(m.group(1)), html.escape(text))
 
 
-def action_label(action) -> str:
-    kind = action.kind
-    if kind == "ChooseLoss":
-        return f"Lose a step: {action.unit}"
-    if kind == "Retreat":
-        return f"Retreat {action.unit} " + ("-".join(action.path) if action.path else "(cannot: eliminated)")
-    if kind == "Advance":
-        return f"Advance {action.unit} " + "-".join(action.path)
-    if kind == "EndAdvance":
-        return "No (further) advance"
-    if kind == "CommitAir":
-        return "Commit an Air Point"
-    if kind == "DeclineAir":
-        return "No Air Point"
-    if kind == "Chase":
-        return f"Chase with {action.unit}"
-    if kind == "DeclineChase":
-        return "Let it go (no chase)"
-    if kind == "EliminateExcess":
-        return f"Remove {action.unit} (overstacked)"
-    if kind == "Overrun":
-        return f"Overrun {action.target} with {', '.join(action.units)} via {'-'.join(action.path)}"
-    if kind == "CommitReserve":
-        return "Commit " + ", ".join(f"{u}→{h}" for u, h in zip(action.units, action.hexes))
-    if kind == "DeclineReserve":
-        return "Keep the rest in reserve for now"
-    return str(action)
+def action_key(action) -> str:
+    """A stable objectName for an action's button: its kind and its fields, e.g. ``BreakDown:ge-108lt``."""
+    parts = [action.kind]
+    for value in vars(action).values():
+        parts.append(",".join(map(str, value)) if isinstance(value, tuple) else str(value))
+    return ":".join(parts)
 
 
 class ActionsPanel(QWidget):
@@ -114,13 +94,21 @@ class ActionsPanel(QWidget):
             self._setup_buttons(selection)
         if pending is None:
             self._entry_buttons(selection)
-        self._buttons([(action_label(a), str(a), lambda _=False, a=a: self.chosen.emit(a)) for a in actions], "select a unit")
+        rows = []
+        for a in actions[: self.MAX_BUTTONS]:
+            words = self.controller.describe(a)
+            rows.append((words.label, words.label + ("\n" + words.detail if words.detail else ""), lambda _=False, a=a: self.chosen.emit(a), action_key(a)))
+        rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
+        self._buttons(rows, "select a unit")
 
     def _buttons(self, rows: list, more: str) -> None:
         """One button per (label, tooltip, slot), at most MAX_BUTTONS, then a note of how many more."""
-        for label, tip, slot in rows[: self.MAX_BUTTONS]:
-            b = QPushButton(label, self)
+        chars = max(24, (self.width() - 40) // max(1, self.fontMetrics().averageCharWidth()))
+        for label, tip, slot, *name in rows[: self.MAX_BUTTONS]:
+            b = QPushButton("\n".join(textwrap.wrap(label, chars)) or label, self)  # wrapped, never cut off
+            b.setObjectName(name[0] if name else f"action:{len(self.buttons)}")
             b.setToolTip(tip)
+            b.setStyleSheet("text-align: left; padding: 3px 6px;")
             b.clicked.connect(slot)
             self.box.addWidget(b)
             self.buttons.append(b)
@@ -238,7 +226,7 @@ class CombatPanel(QTextBrowser):
             out.append(f"<tr><td>{row.role} {html.escape(row.unit)}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
         out.append("</table>")
         base = ", ".join(f"{html.escape(c)} {_pct(p)}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
-        out.append(f"<p>Strength <b>{html.escape(odds.attack)}</b> to <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
+        out.append(f"<p>Attack strength <b>{html.escape(odds.attack)}</b> against defense <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
         shifts = [f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in odds.shifts]
         if odds.morale:
             spread = ", ".join(f"{n:+d}: {_pct(p)}" for n, p in odds.morale)
@@ -280,7 +268,7 @@ class CombatPanel(QTextBrowser):
             out.append(f"<tr><td>garrison</td><td align=right><b>{e.garrison}</b></td><td></td></tr>")
         out.append("</table>")
         ratio = _ratio(e.attack, e.defense)
-        out.append(f"<p>Strength <b>{html.escape(e.attack)}</b> to <b>{html.escape(e.defense)}</b>{ratio}: column <b>{html.escape(e.base_column)}</b></p>")
+        out.append(f"<p>Attack strength <b>{html.escape(e.attack)}</b> against defense <b>{html.escape(e.defense)}</b>{ratio}: column <b>{html.escape(e.base_column)}</b></p>")
         if e.shifts:
             out.append("<ul>" + "".join(f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in e.shifts) + "</ul>")
         mod = f", die modifier {e.modifier:+d}" if e.modifier else ""

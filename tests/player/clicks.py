@@ -36,11 +36,14 @@ def answer_next_box(qtbot, button_name: str = "confirm_yes") -> list[str]:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     seen: list[str] = []
+    tries = [250]  # about five seconds: a box that never opens leaves nothing behind for the next test
 
     def click() -> None:
         box = QApplication.activeModalWidget()
         if not isinstance(box, QMessageBox):
-            QTimer.singleShot(20, click)
+            tries[0] -= 1
+            if tries[0] > 0:
+                QTimer.singleShot(20, click)
             return
         seen.append(box.text() + "\n" + box.informativeText())
         target = box.findChild(QAbstractButton, button_name)

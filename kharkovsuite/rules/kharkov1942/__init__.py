@@ -100,6 +100,12 @@ class Kharkov1942Rules:
     def result(self, state: GameState) -> Result:
         return victory.result(state)
 
+    def describe(self, state: GameState, action):
+        """The action in a player's words, with the question to ask before it when it may cost a unit (:mod:`.describe`)."""
+        from .describe import describe
+
+        return describe(state, action)
+
     def copy_cache(self, cache: dict) -> dict:
         # Cached searches are immutable and may be shared; the derived counts are updated in
         # place, so a clone rebuilds its own.
