@@ -51,6 +51,8 @@ from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .computer import ComputerSeats
 from .controller import GameController
+from .decisions import DecisionFocus
+from .replay import TurnReplay
 from .help import HelpBrowser, rules_path
 from . import situation
 from .summary import GameSummary
@@ -257,6 +259,9 @@ class PlayerWindow(QMainWindow):
         if self.controller is not None:
             self.set_players(players or {}, seed)
             self._attach(self.controller)
+            # What a computer side did, step by step, and the map going to a person's decisions (player/replay.py, player/decisions.py).
+            self.turn_replay = TurnReplay(self)
+            self.decision_focus = DecisionFocus(self)
         else:
             self.scene.set_counters(counter_views_from_scenario(self.scenario))
             self.phase_label.setText("Set-up only: this scenario's rules cannot run yet")

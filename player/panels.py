@@ -39,6 +39,12 @@ def action_key(action) -> str:
     return ":".join(parts)
 
 
+def units_of(action) -> tuple[str, ...]:
+    """The units an action names (a breakdown's division, a re-formed division's regiments included), to offer it with them."""
+    named = tuple(getattr(action, "units", ()) or ()) + tuple(getattr(action, "regiments", ()) or ())
+    return named + tuple(u for u in (getattr(action, "unit", None), getattr(action, "division", None)) if u)
+
+
 class ActionsPanel(QWidget):
     """Every legal non-move action that concerns the selection (or the pending decision), as buttons."""
 
@@ -85,13 +91,14 @@ class ActionsPanel(QWidget):
             side = state.scenario.sides[pending.side].name if pending.side in state.scenario.sides else pending.side
             self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})")
         elif selection:
-            actions = [a for a in actions if set(getattr(a, "units", ()) or (getattr(a, "unit", None),)) & set(selection)]
+            actions = [a for a in actions if set(units_of(a)) & set(selection)]
             hint = "<br>Click enemy hexes to pick the targets; the Combat panel shows the odds." if "Attack" in state.phase.actions else "<br>None besides moving: click a highlighted hex."
             self.title.setText(f"<b>Actions of {html.escape(', '.join(selection))}</b>" + ("" if actions else hint))
         else:
             self.title.setText("<b>Other actions now</b>" if actions else "Nothing to decide but moves and attacks.")
         if "PlaceUnit" in state.phase.actions and pending is None:
             self._setup_buttons(selection)
+        actions.sort(key=lambda a: bool(units_of(a)))  # a choice naming no unit (decline, no advance) never falls past the last button
         if pending is None:
             self._entry_buttons(selection)
         rows = []
