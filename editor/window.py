@@ -247,6 +247,46 @@ class MainWindow(QMainWindow):
         self.tool_bar.addAction(self.act_resize)
         self.tool_bar.addAction(self.act_play)
 
+        self.m_help = self.menuBar().addMenu("&Help")
+        self.act_guide = self.m_help.addAction("&How to edit a scenario", self.show_guide)
+        self.act_guide.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.act_shortcuts = self.m_help.addAction("&Keyboard shortcuts", self.show_shortcuts)
+        self.m_help.addSeparator()
+        self.act_about = self.m_help.addAction(f"&About {APP_NAME}", self.show_about)
+        self.help_pages: dict[str, QDialog] = {}
+
+    # ------------------------------------------------------------------ help
+
+    def _help_page(self, name: str, title: str, body: str) -> QDialog:
+        from .help import HelpDialog
+
+        page = self.help_pages.get(name)
+        if page is None:
+            page = self.help_pages[name] = HelpDialog(title, body, name, self)
+        else:
+            page.browser.setHtml(body)
+        page.show()
+        page.raise_()
+        return page
+
+    def show_guide(self) -> QDialog:
+        from .help import GUIDE_HTML
+
+        return self._help_page("help-guide", "How to edit a scenario", GUIDE_HTML)
+
+    def show_shortcuts(self) -> QDialog:
+        """The keys of the window's actions as they are now (read from the actions themselves)."""
+        from .help import shortcuts_html
+
+        return self._help_page("help-shortcuts", "Keyboard shortcuts", shortcuts_html(self))
+
+    def show_about(self) -> None:
+        from .help import about_text
+
+        box = QMessageBox(QMessageBox.Icon.Information, f"About {APP_NAME}", about_text(), parent=self)
+        box.setObjectName("help-about")
+        _exec_box(box)
+
     # ------------------------------------------------------------------ documents
 
     def set_document(self, doc: Document) -> None:
