@@ -602,7 +602,7 @@ class MainWindow(QMainWindow):
             item.setData(0, Qt.ItemDataRole.UserRole, issue)
             self.problem_list.addTopLevelItem(item)
         if not issues:
-            item = QTreeWidgetItem(["ok", "", "The scenario is valid: kharkov-cli validate finds nothing, and the set-up follows the rules."])
+            item = QTreeWidgetItem(["ok", "", "The scenario is valid: kharkov-cli validate finds nothing, it has turns and units set up, and the set-up follows the rules."])
             item.setIcon(0, style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
             self.problem_list.addTopLevelItem(item)
         self.problems_dock.setWindowTitle(f"Problems — {errors} errors, {warnings} warnings" if issues else "Problems — none")

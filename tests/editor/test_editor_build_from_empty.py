@@ -163,7 +163,9 @@ def built(make_window, qtbot, tmp_path):
         before = set(model.keys())
         assert model.add_row()
         key = next(k for k in model.keys() if k not in before)
+        row = model.row_of(key)
         set_cell(window, "units", key, "type", type_id)
+        key = model.key_of(row)  # the id the editor made follows the type's side
         set_cell(window, "units", key, "id", unit_id)
         set_cell(window, "units", unit_id, "name", name)
 
