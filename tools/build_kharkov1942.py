@@ -650,6 +650,7 @@ class OrderOfBattle:
     zones: list[dict]
     reinforcements: list[dict]
     sectors: dict[str, str]  # zone id -> side of the North-South Sector Line its units keep to
+    holds: dict[str, list[str]] = field(default_factory=dict)  # zone id -> hexes its line must hold
 
 
 def expand_oob(data: dict) -> OrderOfBattle:
@@ -681,8 +682,9 @@ def expand_oob(data: dict) -> OrderOfBattle:
 
     zones = []
     sectors = {z["id"]: z["sector"] for z in data["setup"]["zones"] if "sector" in z}
+    holds = {z["id"]: list(z["hold"]) for z in data["setup"]["zones"] if "hold" in z}
     for z in data["setup"]["zones"]:
-        zone = {k: v for k, v in z.items() if k not in ("take", "sector")}
+        zone = {k: v for k, v in z.items() if k not in ("take", "sector", "hold")}
         zone["units"] = list(z.get("units", [])) + take(z.get("take", {}))
         zones.append(zone)
     reinforcements = []
@@ -693,7 +695,7 @@ def expand_oob(data: dict) -> OrderOfBattle:
     left = {k: len(v) - cursor[k] for k, v in series.items() if cursor[k] != len(v)}
     if left:
         raise SystemExit(f"units of these series are neither set up nor reinforcements: {left}")
-    return OrderOfBattle(units, zones, reinforcements, sectors)
+    return OrderOfBattle(units, zones, reinforcements, sectors, holds)
 
 
 # ----------------------------------------------------------------------------- the historical deployment
@@ -714,9 +716,17 @@ class SetupSolver:
     command the most units; everything else goes where 5.2/5.3 says.
     """
 
-    def __init__(self, gmap, unit_types: dict, units: list[dict], sectors: dict[str, str] | None = None):
+    def __init__(
+        self,
+        gmap,
+        unit_types: dict,
+        units: list[dict],
+        sectors: dict[str, str] | None = None,
+        holds: dict[str, list[str]] | None = None,
+    ):
         self.gmap = gmap
         self.sectors = sectors or {}
+        self.holds = holds or {}
         self.sector = gmap.lines.get("sector")
         self.unit_types = unit_types
         self.units = {u["id"]: u for u in units}
@@ -780,8 +790,8 @@ class SetupSolver:
         side = zone["side"]
         targets, allowed = self.zone_hexes(zone)
         covered = set(self.covered[side])
-        slots: list[str] = []
         on_line = set(targets)
+        slots: list[str] = []
         for t in targets:
             if t in covered:
                 continue
@@ -796,6 +806,11 @@ class SetupSolver:
             best = max(choices, key=gain)
             slots.append(best)
             covered |= {best, *self.gmap.neighbors(best)}
+        for h in self.holds.get(zone["id"], []):
+            if h not in allowed:
+                raise SetupError(f"{zone['id']}: hold hex {h} is not on the line or one hex behind it")
+            if h not in slots:
+                self._insert_in_line_order(slots, h, targets)
         groups = self._groups(zone["units"], max(len(slots), 1))
         if len(groups) < len(slots):
             raise SetupError(
@@ -814,6 +829,17 @@ class SetupSolver:
             target = min(fits, key=lambda h: (3 - self.room(h), slots.index(h)))
             for uid in group:
                 self.put(uid, target)
+
+    def _insert_in_line_order(self, slots: list[str], hex_id: str, targets: list[str]) -> None:
+        """Put a held hex among the slots before the first slot that holds a later front hex,
+        so that the zone's divisions still follow the line in order."""
+        def first_held(h: str) -> int:
+            reach = {h, *self.gmap.neighbors(h)}
+            return min((i for i, t in enumerate(targets) if t in reach), default=len(targets))
+
+        mine = first_held(hex_id)
+        at = next((i for i, s in enumerate(slots) if first_held(s) > mine), len(slots))
+        slots.insert(at, hex_id)
 
     def _groups(self, unit_ids: list[str], needed: int) -> list[list[str]]:
         """Units in order, a mechanized division's units together; split divisions when short."""
@@ -900,7 +926,7 @@ def build(gazetteer: Path = GAZETTEER, oob: Path = OOB) -> Build:
                 raise SystemExit(f"mark {label} ({hex_id}) is not a {side} hex on the front line")
 
     order = expand_oob(data)
-    solver = SetupSolver(gmap, data["unit_types"], order.units, order.sectors)
+    solver = SetupSolver(gmap, data["unit_types"], order.units, order.sectors, order.holds)
     solver.solve(order.zones)
     left = solver.uncovered()
     if left:
