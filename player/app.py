@@ -1112,11 +1112,13 @@ def main(argv=None) -> int:
     offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
-    from kharkovsuite.ai import PLAYERS
-
     players = {"soviet": args.soviet, "axis": args.axis}
     for side, name in players.items():
-        if name != "human" and name not in PLAYERS:
+        if name == "human":
+            continue
+        from kharkovsuite.ai import PLAYERS  # loaded only when a computer player is asked for
+
+        if name not in PLAYERS:
             print(f"kharkov: --{side} {name}: unknown player (use human or one of: {', '.join(sorted(PLAYERS))})", file=sys.stderr)
             return 2
     window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players)
