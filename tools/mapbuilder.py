@@ -392,7 +392,7 @@ def load_yaml(path: Path) -> dict:
 def load_spec(path: Path) -> dict:
     """A map spec, with ``gazetteers`` resolved against the project root."""
     spec = load_yaml(path)
-    for key in ("id", "gazetteers", "grid", "projection"):
+    for key in ("id", "gazetteers", "grid", "projection", "terrain", "hexside_types", "rivers"):
         if key not in spec:
             raise SpecError(f"{path}: the map spec has no '{key}'")
     spec["_path"] = str(path)
