@@ -33,7 +33,6 @@ if str(ROOT) not in sys.path:
 
 from kharkovsuite.hexgrid import GridSpec, HexGrid  # noqa: E402
 
-MAPS = ROOT / "tools" / "maps"
 GAZETTEER_SECTIONS = ("towns", "rivers", "roads", "railways", "forests", "areas")
 GRID_KEYS = ("orientation", "columns", "rows", "id_order", "row_grows", "column_grows", "shifted")
 
