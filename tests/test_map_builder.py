@@ -207,3 +207,12 @@ def test_build_map_refuses_a_spec_without_a_grid_with_its_file_name(tmp_path, ca
     assert build_map.main([str(bad), "--out", str(tmp_path / "out.yaml")]) == 1
     err = capsys.readouterr().err
     assert str(bad) in err and "'grid'" in err and "Traceback" not in err
+
+
+def test_a_bad_map_file_is_refused_with_its_file_and_line(tmp_path):
+    text = MAP_FILE.read_text(encoding="utf-8").replace("  default_terrain: clear\n", "  default_terrain: [clear]\n", 1)
+    bad = tmp_path / "bad-map.yaml"
+    bad.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("  default_terrain: [clear]") + 1
+    with pytest.raises(mapbuilder.SpecError, match=rf"bad-map.yaml:{line}: map.default_terrain"):
+        build_map.load_map(bad)

@@ -23,11 +23,12 @@ for _p in (ROOT, ROOT / "tools"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
+import yaml  # noqa: E402
 from pydantic import ValidationError  # noqa: E402
 
 from kharkovsuite.map import GameMap  # noqa: E402
 from kharkovsuite.scenario.model import MapModel  # noqa: E402
-from kharkovsuite.scenario.yamlio import dump  # noqa: E402
+from kharkovsuite.scenario.yamlio import dump, line_of, load_with_lines  # noqa: E402
 from mapbuilder import (  # noqa: E402
     BaseMap,
     SpecError,
@@ -36,6 +37,7 @@ from mapbuilder import (  # noqa: E402
     crossed_hexsides,
     disk_coverage,
     load_spec,
+    make_grid,
 )
 
 MAP_FORMAT = "kharkovsuite-map/1"
@@ -136,15 +138,23 @@ def map_document(spec: dict, section: dict) -> dict:
 
 
 def load_map(path: Path) -> tuple[dict, GameMap]:
-    """A map file: (its document, a GameMap of its section)."""
-    from kharkovsuite.scenario.yamlio import load_with_lines
-
-    doc, _lines, _dups = load_with_lines(Path(path).read_text(encoding="utf-8"))
-    if not isinstance(doc, dict) or doc.get("format") != MAP_FORMAT:
-        raise SpecError(f"{path}:1: not a map file (format {MAP_FORMAT!r} expected)")
-    model = MapModel.model_validate(doc["map"])
-    from mapbuilder import make_grid
-
+    """A map file: (its document, a GameMap of its section).  Bad content is a SpecError whose
+    message gives the file and line of each problem."""
+    try:
+        doc, lines, _dups = load_with_lines(Path(path).read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        raise SpecError(f"{path}: not YAML: {exc}") from None
+    if not isinstance(doc, dict) or doc.get("format") != MAP_FORMAT or not isinstance(doc.get("map"), dict):
+        raise SpecError(f"{path}:1: not a map file (format {MAP_FORMAT!r} and a 'map' section expected)")
+    try:
+        model = MapModel.model_validate(doc["map"])
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc = ("map",) + tuple(err["loc"])
+            line = line_of(lines, loc) or 1
+            problems.append(f"{path}:{line}: {'.'.join(str(k) for k in loc)}: {err['msg']}")
+        raise SpecError("\n".join(problems)) from None
     return doc, GameMap(model, make_grid(model.grid.model_dump()))
 
 
@@ -184,8 +194,11 @@ def main(argv: list[str] | None = None) -> int:
         out = args.out or ROOT / spec["output"]
         section, base = build_section(spec)
         text = dump(map_document(spec, section))
-    except (SpecError, OSError) as exc:
+    except (SpecError, OSError, yaml.YAMLError) as exc:
         print(exc, file=sys.stderr)
+        return 1
+    except KeyError as exc:
+        print(f"{args.spec}: the spec has no {exc} where the builder needs one", file=sys.stderr)
         return 1
     except ValidationError as exc:
         print(f"{args.spec}: the built map section is not valid: {exc}", file=sys.stderr)

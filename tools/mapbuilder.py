@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:
 
 from kharkovsuite.hexgrid import GridSpec, HexGrid  # noqa: E402
 
-MAPS = ROOT / "tools" / "maps"
+GAZETTEER_SECTIONS = ("towns", "rivers", "roads", "railways", "forests", "areas")
 GRID_KEYS = ("orientation", "columns", "rows", "id_order", "row_grows", "column_grows", "shifted")
 
 EARTH_RADIUS_KM = 6371.0088
@@ -391,7 +391,7 @@ def load_yaml(path: Path) -> dict:
 def load_spec(path: Path) -> dict:
     """A map spec, with ``gazetteers`` resolved against the project root."""
     spec = load_yaml(path)
-    for key in ("id", "gazetteers", "grid", "projection"):
+    for key in ("id", "gazetteers", "grid", "projection", "terrain", "hexside_types", "rivers"):
         if key not in spec:
             raise SpecError(f"{path}: the map spec has no '{key}'")
     spec["_path"] = str(path)
@@ -408,10 +408,18 @@ def merge_gazetteers(gazetteers: list[tuple[str, dict]]) -> dict:
     """
     if len(gazetteers) == 1:
         return gazetteers[0][1]
-    out: dict = {"towns": [], "rivers": [], "roads": [], "railways": [], "forests": [], "areas": []}
-    index: dict[str, dict[str, dict]] = {k: {} for k in out}
+    out: dict = {section: [] for section in GAZETTEER_SECTIONS}
+    index: dict[str, dict[str, dict]] = {section: {} for section in GAZETTEER_SECTIONS}
+    boxes = [gaz["bbox"] for _name, gaz in gazetteers if "bbox" in gaz]
+    if boxes:
+        out["bbox"] = {
+            "south": min(b["south"] for b in boxes),
+            "north": max(b["north"] for b in boxes),
+            "west": min(b["west"] for b in boxes),
+            "east": max(b["east"] for b in boxes),
+        }
     for name, gaz in gazetteers:
-        for section in out:
+        for section in GAZETTEER_SECTIONS:
             for entry in gaz.get(section, []) or []:
                 if "extends" in entry:
                     base = index[section].get(entry["extends"])

@@ -311,7 +311,13 @@ def main(argv=None) -> int:
     parser.add_argument("--setup", action="store_true", help="draw the historical deployment")
     args = parser.parse_args(argv)
     if _is_map_file(Path(args.scenario)):
-        holder, gmap = map_file_as_scenario(Path(args.scenario))
+        from mapbuilder import SpecError
+
+        try:
+            holder, gmap = map_file_as_scenario(Path(args.scenario))
+        except SpecError as exc:
+            print(exc, file=sys.stderr)
+            return 1
         render(holder, Path(args.out), args.size, False, gmap)
     else:
         render(load_scenario(args.scenario), Path(args.out), args.size, args.setup)
