@@ -160,3 +160,14 @@ def test_the_no_turns_problem_leads_to_the_turn_record(starter):
     assert issue.severity == "error"
     starter.goto_issue(issue)
     assert starter.table_tabs.currentWidget() is starter.tables["turns"]
+
+
+def test_a_new_award_speaks_of_the_scenarios_own_side(window, qtbot):
+    sides = window.tables["sides"].model
+    assert sides.setData(sides.index(sides.row_of("axis"), sides.column_of("name")), "Blue army")
+    click_add(window, qtbot, "awards")
+    awards = window.doc.scenario.victory.awards
+    assert "axis_award" in awards
+    award = awards["axis_award"]
+    assert award.side == "axis" and "Blue army" in award.text
+    assert not any(word in award.text for word in ("Kharkov", "Soviet", "City hex", "New award"))
