@@ -406,7 +406,9 @@ def new_unit_id(s: Scenario, side: str) -> str:
 
 
 def new_unit_name(unit_type: UnitType) -> str:
-    return f"New {unit_type.name}"
+    """The name a new unit of a type gets until it is named ("New Rifle division")."""
+    name = unit_type.name
+    return name if name.startswith("New ") else f"New {name}"
 
 
 class UnitsSection(Section):

@@ -605,7 +605,8 @@ class MainWindow(QMainWindow):
             item = QTreeWidgetItem(["ok", "", "The scenario is valid: kharkov-cli validate finds nothing, it has turns and units set up, and the set-up follows the rules."])
             item.setIcon(0, style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
             self.problem_list.addTopLevelItem(item)
-        self.problems_dock.setWindowTitle(f"Problems — {errors} errors, {warnings} warnings" if issues else "Problems — none")
+        counted = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        self.problems_dock.setWindowTitle(f"Problems — {counted}" if issues else "Problems — none")
 
     def current_issues(self) -> list[Issue]:
         """The problems of the document as it is now (checking again only if an edit is pending)."""

@@ -71,7 +71,8 @@ def test_the_first_unit_brings_its_unit_type_in_one_undo_step(starter, qtbot):
     assert len(s.unit_types) == 1 and len(s.units) == 1
     (type_id, unit_type), = s.unit_types.items()
     unit = s.units[0]
-    assert unit.type == type_id and unit.id == f"{unit_type.side}-1" and unit.name == f"New {unit_type.name}"
+    assert unit.type == type_id and unit.id == f"{unit_type.side}-1"
+    assert unit.name == "New unit type" == unit_type.name  # not "New New unit type"
     assert starter.doc.undo_stack.count() == 1
     assert starter.doc.undo_stack.text(0) == "Add unit and a unit type for it"
     starter.act_undo.trigger()
@@ -142,13 +143,16 @@ def test_no_turns_and_no_units_set_up_are_problems_not_valid(starter, qtbot):
     assert any("turn record is empty" in t for t in texts)
     assert any("no units" in t for t in texts)
     assert not any(t.startswith("The scenario is valid") for t in texts)
-    assert "none" not in starter.problems_dock.windowTitle()
+    assert starter.problems_dock.windowTitle() == "Problems — 2 errors, 0 warnings"
 
     click_add(starter, qtbot, "units")
     texts = issue_texts(starter)
     assert any("no unit is set up" in t for t in texts)
+    assert starter.problems_dock.windowTitle() == "Problems — 2 errors, 0 warnings"
     unit_id = starter.doc.scenario.units[0].id
     starter.tools["units"].place(unit_id, "0505")
+    issue_texts(starter)
+    assert starter.problems_dock.windowTitle().startswith("Problems — 1 error,")
     click_add(starter, qtbot, "turns")
     texts = issue_texts(starter)
     assert not any("turn record is empty" in t or "no unit is set up" in t or "no units" in t for t in texts)
