@@ -175,3 +175,12 @@ def test_a_new_award_speaks_of_the_scenarios_own_side(window, qtbot):
     award = awards["axis_award"]
     assert award.side == "axis" and "Blue army" in award.text
     assert not any(word in award.text for word in ("Kharkov", "Soviet", "City hex", "New award"))
+
+
+def test_the_first_rows_of_an_empty_table_get_columns_wide_enough_to_read(starter, qtbot):
+    click_add(starter, qtbot, "units")
+    table = starter.tables["units"]
+    view, model = table.view, table.model
+    unit = starter.doc.scenario.units[0]
+    for header, text in (("id", unit.id), ("type", unit.type), ("name", unit.name)):
+        assert view.columnWidth(model.column_of(header)) >= view.fontMetrics().horizontalAdvance(text), header
