@@ -446,7 +446,10 @@ class MainWindow(QMainWindow):
 
     def _scenario_page(self) -> QWidget:
         page = QWidget()
-        form = QFormLayout(page)
+        outer = QVBoxLayout(page)
+        form = QFormLayout()
+        outer.addLayout(form)
+        outer.addStretch(1)  # the spare height goes below the form, not into the map summary
         self.meta_id = QLineEdit()
         self.meta_title = QLineEdit()
         self.meta_rules = QComboBox()
