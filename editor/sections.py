@@ -406,7 +406,9 @@ def new_unit_id(s: Scenario, side: str) -> str:
 
 
 def new_unit_name(unit_type: UnitType) -> str:
-    return f"New {unit_type.name}"
+    """The name a new unit of a type gets until it is named ("New Rifle division")."""
+    name = unit_type.name
+    return name if name.startswith("New ") else f"New {name}"
 
 
 class UnitsSection(Section):
@@ -678,6 +680,12 @@ class VictoryLevelsSection(Section):
         ]
 
 
+def award_prompt(s: Scenario, side: str) -> str:
+    """The text of a new award: what to write, in the scenario's own words (its side's name)."""
+    name = s.sides[side].name if side in s.sides else side
+    return f"what earns {name} these points, and when (cite the rule case)"
+
+
 class AwardsSection(Section):
     key = "awards"
     title = "Victory point awards"
@@ -686,15 +694,19 @@ class AwardsSection(Section):
     item_name = "award"
     reset_path = ("victory",)
 
+    def new_key_stem(self, s):
+        return f"{next(iter(s.sides), 'side')}_award"
+
     def new_item(self, s, key):
-        return Award(side=next(iter(s.sides), "axis"), vp=1, text="New award")
+        side = next(iter(s.sides), "axis")
+        return Award(side=side, vp=1, text=award_prompt(s, side))
 
     def columns(self, s):
         return [
             self.id_column(),
             self.field("side", "side", choices=side_choices),
             self.field("VP", "vp", str, parse_int),
-            self.field("for", "text"),
+            self.field("for", "text", tip="what scores the points, in the words of the scenario's rules"),
         ]
 
 

@@ -293,6 +293,9 @@ class SectionTable(QWidget):
             self.view.setIconSize(self.view.iconSize().expandedTo(QPixmap(26, 26).size()))
             self.view.verticalHeader().setDefaultSectionSize(30)
         self.view.resizeColumnsToContents()
+        # A table made empty has columns as narrow as their headers: fit them to the first rows.
+        self._fitted = self.model.rowCount() > 0
+        self.model.modelReset.connect(self._fit_first_rows)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         self.add_button = QPushButton(f"Add {section.item_name}")
@@ -376,6 +379,11 @@ class SectionTable(QWidget):
             self.doc.message.emit(f"no defaults for {self.doc.scenario.rules}: {name or 'no reference scenario'}")
             return False
         return self.doc.edit(f"Reset {self.section.title.lower()} to {self.doc.scenario.rules} defaults", self.section.reset, ref)
+
+    def _fit_first_rows(self) -> None:
+        if not self._fitted and self.model.rowCount() > 0:
+            self._fitted = True
+            self.view.resizeColumnsToContents()
 
     def add_row(self) -> bool:
         """The Add button: a new unit is of the type of the unit chosen, else of the side shown."""

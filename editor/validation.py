@@ -142,7 +142,7 @@ def playability_issues(s: Scenario) -> list[Issue]:
     if not s.turns:
         issues.append(Issue("error", "turns", "the turn record is empty: a game needs at least one turn (Tables ▸ Turn record ▸ Add turn)", section="turns"))
     if not s.units:
-        issues.append(Issue("error", "units", "the scenario has no units: add unit types, then units, in the Order of Battle", section="units"))
+        issues.append(Issue("error", "units", "the scenario has no units: add them in Order of Battle ▸ Units (the first brings a unit type with it)", section="units"))
     elif not any(p.hex or p.box for p in s.setup.placements):
         first = s.units[0].id
         issues.append(Issue("error", "setup.placements", "no unit is set up: drag units from the Order of Battle onto the map with the Units tool", section="units", row=first))

@@ -446,7 +446,10 @@ class MainWindow(QMainWindow):
 
     def _scenario_page(self) -> QWidget:
         page = QWidget()
-        form = QFormLayout(page)
+        outer = QVBoxLayout(page)
+        form = QFormLayout()
+        outer.addLayout(form)
+        outer.addStretch(1)  # the spare height goes below the form, not into the map summary
         self.meta_id = QLineEdit()
         self.meta_title = QLineEdit()
         self.meta_rules = QComboBox()
@@ -605,7 +608,8 @@ class MainWindow(QMainWindow):
             item = QTreeWidgetItem(["ok", "", "The scenario is valid: kharkov-cli validate finds nothing, it has turns and units set up, and the set-up follows the rules."])
             item.setIcon(0, style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
             self.problem_list.addTopLevelItem(item)
-        self.problems_dock.setWindowTitle(f"Problems — {errors} errors, {warnings} warnings" if issues else "Problems — none")
+        counted = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        self.problems_dock.setWindowTitle(f"Problems — {counted}" if issues else "Problems — none")
 
     def current_issues(self) -> list[Issue]:
         """The problems of the document as it is now (checking again only if an edit is pending)."""

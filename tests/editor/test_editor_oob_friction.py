@@ -71,7 +71,8 @@ def test_the_first_unit_brings_its_unit_type_in_one_undo_step(starter, qtbot):
     assert len(s.unit_types) == 1 and len(s.units) == 1
     (type_id, unit_type), = s.unit_types.items()
     unit = s.units[0]
-    assert unit.type == type_id and unit.id == f"{unit_type.side}-1" and unit.name == f"New {unit_type.name}"
+    assert unit.type == type_id and unit.id == f"{unit_type.side}-1"
+    assert unit.name == "New unit type" == unit_type.name  # not "New New unit type"
     assert starter.doc.undo_stack.count() == 1
     assert starter.doc.undo_stack.text(0) == "Add unit and a unit type for it"
     starter.act_undo.trigger()
@@ -142,13 +143,16 @@ def test_no_turns_and_no_units_set_up_are_problems_not_valid(starter, qtbot):
     assert any("turn record is empty" in t for t in texts)
     assert any("no units" in t for t in texts)
     assert not any(t.startswith("The scenario is valid") for t in texts)
-    assert "none" not in starter.problems_dock.windowTitle()
+    assert starter.problems_dock.windowTitle() == "Problems — 2 errors, 0 warnings"
 
     click_add(starter, qtbot, "units")
     texts = issue_texts(starter)
     assert any("no unit is set up" in t for t in texts)
+    assert starter.problems_dock.windowTitle() == "Problems — 2 errors, 0 warnings"
     unit_id = starter.doc.scenario.units[0].id
     starter.tools["units"].place(unit_id, "0505")
+    issue_texts(starter)
+    assert starter.problems_dock.windowTitle().startswith("Problems — 1 error,")
     click_add(starter, qtbot, "turns")
     texts = issue_texts(starter)
     assert not any("turn record is empty" in t or "no unit is set up" in t or "no units" in t for t in texts)
@@ -160,3 +164,23 @@ def test_the_no_turns_problem_leads_to_the_turn_record(starter):
     assert issue.severity == "error"
     starter.goto_issue(issue)
     assert starter.table_tabs.currentWidget() is starter.tables["turns"]
+
+
+def test_a_new_award_speaks_of_the_scenarios_own_side(window, qtbot):
+    sides = window.tables["sides"].model
+    assert sides.setData(sides.index(sides.row_of("axis"), sides.column_of("name")), "Blue army")
+    click_add(window, qtbot, "awards")
+    awards = window.doc.scenario.victory.awards
+    assert "axis_award" in awards
+    award = awards["axis_award"]
+    assert award.side == "axis" and "Blue army" in award.text
+    assert not any(word in award.text for word in ("Kharkov", "Soviet", "City hex", "New award"))
+
+
+def test_the_first_rows_of_an_empty_table_get_columns_wide_enough_to_read(starter, qtbot):
+    click_add(starter, qtbot, "units")
+    table = starter.tables["units"]
+    view, model = table.view, table.model
+    unit = starter.doc.scenario.units[0]
+    for header, text in (("id", unit.id), ("type", unit.type), ("name", unit.name)):
+        assert view.columnWidth(model.column_of(header)) >= view.fontMetrics().horizontalAdvance(text), header
