@@ -11,6 +11,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from .rules import RuleSystemUnavailable
 from .scenario import ScenarioError, load_scenario
 
 
@@ -142,7 +143,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if getattr(args, side) not in PLAYERS:
             print(f"unknown player {getattr(args, side)!r} for --{side} (known: {', '.join(sorted(PLAYERS))})")
             return 1
-    _load(args.scenario)  # report a bad scenario file as file:line problems before playing
+    from .rules import system
+
+    system(_load(args.scenario).rules)  # a bad file as file:line problems, an unplayable system by name, before playing
     summary = selfplay(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs)
     if args.json:
         print(json.dumps(summary))
@@ -303,6 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as exc:
         for problem in exc.problems:
             print(problem)
+        return 1
+    except RuleSystemUnavailable as exc:  # e.g. a system whose data exists but whose rules do not yet
+        print(f"kharkov-cli {args.command}: {exc}")
         return 1
     except KeyboardInterrupt:
         return 130
