@@ -53,10 +53,21 @@ def scenario_info(scenario) -> dict:
             "lines": sorted(scenario.map.lines),
             "areas": len(scenario.map.areas),
         },
+        "playable": _playable(scenario.rules),
         "turns": len(scenario.turns),
         "units": {side: {"total": sum(c.values()), "by_type": dict(sorted(c.items()))} for side, c in by_side.items()},
         "reinforcements": sum(len(r.units) for r in scenario.reinforcements),
     }
+
+
+def _playable(rules_id: str) -> bool:
+    from .rules import system
+
+    try:
+        system(rules_id)
+    except RuleSystemUnavailable:
+        return False
+    return True
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -66,7 +77,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         print(json.dumps(info, indent=2))
         return 0
     m = info["map"]
-    print(f"{info['title']} ({info['id']}), rule system {info['rules']}")
+    print(f"{info['title']} ({info['id']}), rule system {info['rules']}{'' if info['playable'] else ' (not playable yet)'}")
     print(f"map: {m['columns']} columns x {m['rows']} rows, {m['orientation']}-top hexes; cities: {', '.join(m['cities']) or '-'}")
     print(f"turns: {info['turns']}; reinforcement units: {info['reinforcements']}")
     for side, data in info["units"].items():

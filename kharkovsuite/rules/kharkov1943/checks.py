@@ -25,6 +25,7 @@ from .units import (
 )
 
 Found = Iterator[tuple[tuple, str]]
+STACKING_LIMIT = 10  # 5
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII")
 
 
@@ -39,7 +40,7 @@ def scenario_checks(s: Scenario) -> list[tuple[tuple, str]]:
     values = dict(_counter_values(s, found))
     if data is None:
         return found
-    for check in (_counters, _formations, _crt, _charts, _entries, _play_area, _victory):
+    for check in (_counters, _formations, _crt, _charts, _entries, _play_area, _setup, _victory):
         found.extend(check(s, data, values))
     return found
 
@@ -87,7 +88,20 @@ def _counters(s: Scenario, data: K43Data, values: dict[str, CounterValues]) -> F
                 yield path + ("steps",), "1.4: an HQ has only one combat step"
         if v.tiger and not (v.heavy and v.kind == "armor"):
             yield path + ("values",), "1.2, 7.4: a Tiger unit is a heavy (dotted) armoured unit"
+    yield from _unit_states(s, values)
     yield from _detachments(s, values)
+
+
+def _unit_states(s: Scenario, values: dict[str, CounterValues]) -> Found:
+    """``Unit.values``: steps lost at the start (1.2) and a detachment's mother unit (1.3)."""
+    for i, unit in enumerate(s.units):
+        unknown = set(unit.values) - {"steps_lost", "detached_from"}
+        for key in sorted(unknown):
+            yield ("units", i, "values", key), f"unknown unit value {key!r} (allowed: steps_lost, detached_from)"
+        lost = unit.values.get("steps_lost", 0)
+        steps = len(s.unit_types[unit.type].steps) if unit.type in s.unit_types else 0
+        if not isinstance(lost, int) or isinstance(lost, bool) or not 0 <= lost < steps:
+            yield ("units", i, "values", "steps_lost"), f"1.2: a unit of {steps} step(s) starts with 0 to {steps - 1} lost, not {lost!r}"
 
 
 def _detachments(s: Scenario, values: dict[str, CounterValues]) -> Found:
@@ -123,6 +137,8 @@ def _formations(s: Scenario, data: K43Data, values: dict[str, CounterValues]) ->
         side = s.formations[f_id].side
         if side == "soviet" and info.front not in data.fronts:
             yield path + ("front",), f"1.5: a Soviet formation belongs to one of the fronts {', '.join(data.fronts)}"
+        elif side == "soviet" and info.color.lower() != data.fronts[info.front].color.lower():
+            yield path + ("color",), f"1.5: a Soviet formation has its front's colour code {data.fronts[info.front].color}"
         if info.hq is not None and not _is_hq(s, values, info.hq):
             yield path + ("hq",), f"1.5: {info.hq!r} is not an HQ unit"
     for fr_id, front in data.fronts.items():
@@ -297,6 +313,31 @@ def _play_area(s: Scenario, data: K43Data, values: dict) -> Found:
             yield ("system_data", "special_rules", "exits", i, "formation"), f"18.2: unknown formation {ex.formation!r}"
         if ex.by_end_of_turn > rules.turns:
             yield ("system_data", "special_rules", "exits", i, "by_end_of_turn"), "18.2: the exit falls after the last turn"
+
+
+def _setup(s: Scenario, data: K43Data, values: dict[str, CounterValues]) -> Found:
+    """5: at most ten stacking points a hex at the start; no hex holds both sides."""
+    units = {u.id: u for u in s.units}
+    points: dict[str, int] = {}
+    sides: dict[str, set[str]] = {}
+    first: dict[str, int] = {}
+    for i, p in enumerate(s.setup.placements):
+        unit = units.get(p.unit)
+        if p.hex is None or unit is None or unit.type not in values:
+            continue
+        points[p.hex] = points.get(p.hex, 0) + values[unit.type].stacking
+        sides.setdefault(p.hex, set()).add(s.unit_types[unit.type].side)
+        first.setdefault(p.hex, i)
+        if points[p.hex] > STACKING_LIMIT and points[p.hex] - values[unit.type].stacking <= STACKING_LIMIT:
+            yield ("setup", "placements", i, "hex"), f"5: hex {p.hex} holds more than {STACKING_LIMIT} stacking points"
+        if len(sides[p.hex]) > 1:
+            yield ("setup", "placements", i, "hex"), f"set-up: hex {p.hex} holds units of both sides"
+    te = s.terrain_effects
+    for t, costs in data.terrain_chart.terrain.items():
+        frozen = costs.get("frozen")
+        effect = te.terrain.get(t)
+        if effect is not None and any(c != frozen for c in effect.cost.values()):
+            yield ("terrain_effects", "terrain", t), f"6.3: the OP cost of {t} is the Terrain Effects Chart's in frozen ground, {frozen}"
 
 
 def _victory(s: Scenario, data: K43Data, values: dict) -> Found:
