@@ -70,6 +70,16 @@ def test_builder_check_fails_on_a_hand_changed_file(tmp_path, capsys):
     assert "kharkov-1943-gallop.yaml is out of date" in capsys.readouterr().err
 
 
+def test_a_bad_order_of_battle_entry_is_refused_with_its_file_and_line(tmp_path, capsys):
+    source = (ROOT / "tools" / "kharkov1943_oob.yaml").read_text(encoding="utf-8")
+    bad = source.replace("k: de_pzgren, n: Pz.Gren.Rgt. 6,", "k: de_pzgrn, n: Pz.Gren.Rgt. 6,", 1)
+    path = tmp_path / "oob.yaml"
+    path.write_text(bad, encoding="utf-8")
+    assert _builder().main(["--check", "--oob", str(path)]) == 1
+    line = _line_of(bad, "k: de_pzgrn")
+    assert f"{path}:{line}: units.german." in capsys.readouterr().err
+
+
 def test_cli_validate_passes_both_scenarios(capsys):
     assert cli(["validate", str(CAMPAIGN), str(GALLOP)]) == 0
     assert capsys.readouterr().out.count(": valid") == 2
