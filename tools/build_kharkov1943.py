@@ -22,8 +22,10 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
+from typing import Literal
 
 ROOT = Path(__file__).resolve().parent.parent
 for _p in (ROOT, ROOT / "tools"):
@@ -31,10 +33,14 @@ for _p in (ROOT, ROOT / "tools"):
         sys.path.insert(0, str(_p))
 
 import yaml  # noqa: E402
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator  # noqa: E402
 
-from kharkovsuite.hexgrid import HexGrid  # noqa: E402
+from kharkovsuite.hexgrid import HexGrid, HexIdError  # noqa: E402
 from kharkovsuite.rules.kharkov1943.units import (  # noqa: E402
     COMMAND_RANGE,
+    Echelon,
+    HQLevel,
+    Kind,
     derived_antitank,
     derived_armor,
     derived_stacking,
@@ -42,6 +48,7 @@ from kharkovsuite.rules.kharkov1943.units import (  # noqa: E402
 )
 from kharkovsuite.scenario import Scenario, ScenarioError, dumps_scenario, loads_scenario  # noqa: E402
 from kharkovsuite.scenario.model import MapModel  # noqa: E402
+from kharkovsuite.scenario.yamlio import YamlProblem, line_of, load_with_lines  # noqa: E402
 from mapbuilder import load_yaml  # noqa: E402
 
 MAP = ROOT / "scenarios" / "maps" / "kharkov-1943-map.yaml"
@@ -53,6 +60,140 @@ DAYS_PER_TURN = 4  # 0.1
 
 class BuildError(RuntimeError):
     pass
+
+
+# ----------------------------------------------------------------------------- the sources, checked
+
+
+class _Source(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SourceKind(_Source):
+    side: Literal["german", "soviet"]
+    nat: str
+    name: str
+    symbol: str
+    size: str
+    kind: Kind
+    echelon: Echelon
+    mc: Literal["foot", "motorized"]
+    op: int = Field(ge=0)
+    engineer: bool = False
+    detachment: bool = False
+
+
+class SourceUnit(_Source):
+    id: str
+    k: str
+    n: str
+    f: str | None = None
+    cv: int = Field(ge=0)
+    st: int = Field(default=1, ge=1, le=8)
+    at: str | None = None
+    box: str | None = None
+    arrive: tuple[int, str] | None = None
+    rail: bool = False
+    lost: int = Field(default=0, ge=0)
+    det_of: str | None = None
+    heavy: bool = False
+    tiger: bool = False
+    gallop_at: str | None = None
+    level: HQLevel | None = None
+    action_group: bool = False
+
+    @model_validator(mode="after")
+    def _one_place(self):
+        if sum(x is not None for x in (self.at, self.box, self.arrive)) != 1:
+            raise ValueError("a unit has exactly one of at (a set-up hex), box or arrive ([turn, entry area])")
+        return self
+
+
+class SourceFormation(_Source):
+    name: str
+    side: Literal["german", "soviet"]
+    kind: str
+    color: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
+    front: str | None = None
+    hq: str | None = None
+    whole: int = 0
+
+
+class SourceArea(_Source):
+    name: str
+    side: str | None = None
+    kind: str = "entry"
+    edge: Literal["north", "south", "east", "west"] | None = None
+    rows: tuple[int, int] | None = None
+    cols: tuple[int, int] | None = None
+    edges: list[tuple[Literal["north", "south", "east", "west"], Literal["rows", "cols"], int, int]] | None = None
+
+
+class SourceOOB(_Source):
+    sides: dict[str, dict]
+    kinds: dict[str, SourceKind]
+    formations: dict[str, SourceFormation]
+    fronts: dict[str, dict]
+    hqs: list[SourceUnit]
+    units: dict[Literal["german", "soviet"], list[SourceUnit]]
+    reinforcements: dict[Literal["german", "soviet"], list[SourceUnit]]
+    areas: dict[str, SourceArea]
+    scenarios: dict[str, dict]
+
+
+def read_oob(path: Path, grid: HexGrid) -> dict:
+    """The order of battle file, checked: every problem is a ``file:line: path: message`` line
+    of one BuildError (types, unknown keys, references to kinds, formations, areas, units, hexes)."""
+    try:
+        data, lines, _dups = load_with_lines(Path(path).read_text(encoding="utf-8"))
+    except YamlProblem as exc:
+        raise BuildError(f"{path}:{exc.line or 1}: {exc.message}") from None
+    problems: list[tuple[tuple, str]] = []
+    try:
+        SourceOOB.model_validate(data)
+    except ValidationError as exc:
+        problems = [(tuple(e["loc"]), e["msg"]) for e in exc.errors()]
+    if not problems:
+        problems = list(_oob_references(data, grid))
+    if problems:
+        raise BuildError("\n".join(
+            f"{path}:{line_of(lines, loc) or 1}: {'.'.join(str(k) for k in loc)}: {msg}" for loc, msg in problems))
+    return data
+
+
+def _oob_references(data: dict, grid: HexGrid):
+    groups = [(("hqs",), data["hqs"])] + [
+        ((group, side), data[group][side]) for group in ("units", "reinforcements") for side in data[group]]
+    ids: dict[str, tuple] = {}
+    for where, units in groups:
+        for i, u in enumerate(units):
+            path = where + (i,)
+            if u["id"] in ids:
+                yield path + ("id",), f"duplicate unit id {u['id']!r}"
+            ids[u["id"]] = path
+            if u["k"] not in data["kinds"]:
+                yield path + ("k",), f"unknown counter kind {u['k']!r}"
+            if u.get("f") is not None and u["f"] not in data["formations"]:
+                yield path + ("f",), f"unknown formation {u['f']!r}"
+            if u.get("arrive") and u["arrive"][1] not in data["areas"]:
+                yield path + ("arrive",), f"unknown entry area {u['arrive'][1]!r}"
+            if u.get("box") is not None and u["box"] not in data["areas"]:
+                yield path + ("box",), f"unknown area {u['box']!r}"
+            for key in ("at", "gallop_at"):
+                if u.get(key) is not None:
+                    try:
+                        grid.hex_of(str(u[key]))
+                    except HexIdError as exc:
+                        yield path + (key,), str(exc)
+    for where, units in groups:
+        for i, u in enumerate(units):
+            if u.get("det_of") is not None and u["det_of"] not in ids:
+                yield where + (i, "det_of"), f"unknown mother unit {u['det_of']!r}"
+    for f_id, f in data["formations"].items():
+        if f.get("hq") is not None and f["hq"] not in ids:
+            yield ("formations", f_id, "hq"), f"unknown HQ unit {f['hq']!r}"
+        if f.get("front") is not None and f["front"] not in data["fronts"]:
+            yield ("formations", f_id, "front"), f"unknown front {f['front']!r}"
 
 
 # ----------------------------------------------------------------------------- units
@@ -414,8 +555,14 @@ def render(oob: dict, charts: dict, map_doc: dict, name: str) -> str:
     text = dumps_scenario(Scenario.model_validate(build_scenario(oob, charts, map_doc, name)))
     try:
         loads_scenario(text, oob["scenarios"][name]["output"])
-    except ScenarioError as exc:
-        raise BuildError(f"the built scenario {name!r} is not valid:\n{exc}") from None
+    except ScenarioError:
+        # keep the rejected text so that the lines of the problems can be read
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=f"-{name}.yaml", delete=False) as fh:
+            fh.write(text)
+        try:
+            loads_scenario(text, fh.name)
+        except ScenarioError as exc:
+            raise BuildError(f"the built scenario {name!r} is not valid (written to {fh.name} to read):\n{exc}") from None
     return text
 
 
@@ -440,13 +587,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out-dir", type=Path, help="write here instead of the paths the order of battle names")
     args = parser.parse_args(argv)
     try:
-        oob, charts, map_doc = load_yaml(args.oob), load_yaml(args.charts), load_yaml(args.map)
+        charts, map_doc = load_yaml(args.charts), load_yaml(args.map)
+        oob = read_oob(args.oob, HexGrid(MapModel.model_validate(map_doc["map"]).grid.spec()))
         texts = {name: render(oob, charts, map_doc, name) for name in oob["scenarios"]}
     except (BuildError, OSError, yaml.YAMLError) as exc:
         print(exc, file=sys.stderr)
         return 1
-    except (KeyError, StopIteration, TypeError, ValueError) as exc:
-        print(f"{args.oob}: an entry the builder needs is missing or malformed: {type(exc).__name__}: {exc}", file=sys.stderr)
+    except (KeyError, StopIteration, TypeError, ValueError, ValidationError) as exc:
+        print(f"{args.oob} or {args.charts}: an entry the builder needs is missing or malformed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     stale = 0
     for name, text in texts.items():
