@@ -479,6 +479,8 @@ def build_scenario(oob: dict, charts: dict, map_doc: dict, name: str) -> dict:
         "crt": {
             "dice": c["dice"],
             "columns": c["columns"],
+            "odds_rounding": "nearest",
+            "armor_ratio_rounding": "defender",
             "terrain_classes": {cls: tc["terrain"] for cls, tc in c["terrain_classes"].items()},
             "attack_types": c["attack_types"],
             "blocks": blocks,

@@ -55,6 +55,8 @@ class CRT(Model):
 
     dice: str = "2d6"
     columns: list[str] = Field(min_length=2)  # odds, weakest first, e.g. '1:3' ... '7:1'
+    odds_rounding: Literal["nearest"] = "nearest"  # 7.4: 1.49:1 is 1:1, 1.5:1 is 2:1
+    armor_ratio_rounding: Literal["defender"] = "defender"  # 7.4: the armour ratio favours the defender
     terrain_classes: dict[str, list[str]]  # class -> terrain types of the defender's hex
     attack_types: dict[str, AttackType]
     blocks: dict[str, dict[str, str]]  # terrain class -> attack type -> table id
