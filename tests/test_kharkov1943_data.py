@@ -359,3 +359,18 @@ def test_sources_name_every_reconstructed_chart_in_the_docs():
     data = yaml.safe_load(CAMPAIGN.read_text(encoding="utf-8"))["system_data"]
     for item in data["reconstructed"]:
         assert item.lower() in docs.lower(), item
+
+
+def test_german_entry_areas_are_numbered_i_to_viii_15_1():
+    text = CAMPAIGN.read_text(encoding="utf-8")
+    bad = text.replace("name: German entry area VIII\n", "name: German entry area IX\n", 1)
+    assert any("15.1: the German entry areas are I to VIII" in p for p in _problems(bad))
+
+
+def test_a_ground_weather_that_is_no_ground_state_is_refused_14_1():
+    text = CAMPAIGN.read_text(encoding="utf-8")
+    start = text.index("  weather_ground:")
+    row = text.index("      '1': [frozen, frozen, frozen]", start)
+    bad = text[:row] + "      '1': [frozen, slush, frozen]" + text[row + len("      '1': [frozen, frozen, frozen]"):]
+    line = bad[:row].count("\n") + 1
+    assert any(p.startswith(f"k43.yaml:{line}: tables.weather_ground.rows[1][1]: 14.1: 'slush'") for p in _problems(bad))
