@@ -126,7 +126,7 @@ def offer_displacements(state: GameState, events: list) -> None:
         elif len(choices) == 1:
             _place(state, unit_id, choices[0], events)
         else:
-            data = {"unit": unit_id, "origin": origin, "choices": choices}
+            data = {"unit": unit_id, "choices": choices}
             state.pending.append(Decision(DECISION, state.units[unit_id].side, "10.17", data))
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from k42_helpers import position
 
-from kharkovsuite.engine.events import FlagChanged
+from kharkovsuite.engine.events import Eliminated, FlagChanged
 
 from kharkovsuite.rules.kharkov1942 import hq, supply
 
@@ -81,7 +81,8 @@ def test_10_18_an_hq_is_not_eliminated_while_a_friendly_combat_unit_remains():
     alone = position({"su-hq6": "0501"})
     events = displace_now(alone, "su-hq6")
     assert alone.units["su-hq6"].hex is None and alone.units["su-hq6"].box == "eliminated"
-    assert [(e.unit, e.case) for e in events if e.kind == "Eliminated"] == [("su-hq6", "10.18")]
+    assert [e for e in events if e.kind == "Eliminated"] == [
+        Eliminated(unit="su-hq6", hex="0501", reason="no friendly combat unit left", case="10.18")]
     assert "su-hq6" in alone.game["eliminated"]
 
 
@@ -208,3 +209,23 @@ def test_10_21_the_refusal_names_each_hex_that_cuts_the_line():
     assert hq.why_no_command(state, "su-r1") == (
         "su-r1 has no Line of Communications from an active HQ (9.15, 10.21): "
         "0102: enemy-occupied hex (11.1); 0103: enemy ZOC not negated by a friendly unit (11.1)")
+
+
+def test_10_3_only_non_active_hqs_whose_turn_has_come_turn_active():
+    state = position({"su-hq6": "0501", "su-r1": "0503", "ro-hq": "0907"}, turn=2)  # su-hq6 is due on GT 2
+    state.set_flag("su-hq6", "inactive", True)
+    events = []
+    hq.activate_scheduled(state, events)
+    assert events == [FlagChanged(unit="su-hq6", flag="active", on=True, case="10.3")]
+    again = []
+    hq.activate_scheduled(state, again)  # already active: nothing more to say
+    assert again == [] and "inactive" in state.units["ro-hq"].flags  # ro-hq has no turn of its own here
+
+
+def test_10_17_a_displaced_hq_waits_for_its_disruption_removal_even_on_its_activation_turn():
+    state = position({"su-hq6": "0501", "su-r1": "0503"}, turn=1)
+    state.set_flag("su-hq6", "displaced", True)
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    sequence.go_to(state, "soviet-movement", 2)
+    assert {"inactive", "displaced"} <= state.units["su-hq6"].flags
