@@ -213,7 +213,8 @@ def test_10_21_the_refusal_names_each_hex_that_cuts_the_line():
 
 def test_10_3_only_non_active_hqs_whose_turn_has_come_turn_active():
     state = position({"su-hq6": "0501", "su-r1": "0503", "ro-hq": "0907"}, turn=2)  # su-hq6 is due on GT 2
-    state.set_flag("su-hq6", "inactive", True)
+    for uid in ("su-hq6", "ro-hq"):
+        state.set_flag(uid, "inactive", True)
     events = []
     hq.activate_scheduled(state, events)
     assert events == [FlagChanged(unit="su-hq6", flag="active", on=True, case="10.3")]
