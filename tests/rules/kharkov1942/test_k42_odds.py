@@ -140,3 +140,52 @@ def test_9_23_odds_of_an_illegal_attack_are_refused_with_the_case():
     with pytest.raises(IllegalAction) as err:
         attack_odds(state, ["ge-1"], ["0504"])
     assert err.value.case == "9.23"
+
+
+def test_9_0_the_odds_count_a_soviet_attackers_attack_strength_and_label_the_sides():
+    state = position({"su-g1": "0504", "ge-1": "0505"}, phase="soviet-combat", turn=4)
+    o = attack_odds(state, ["su-g1"], ["0505"])
+    assert [(u.unit, u.role, u.strength) for u in o.attackers] == [("su-g1", "attacker", "4")]  # a 4-5-7: attack 4
+    assert [(u.unit, u.role, u.strength) for u in o.defenders] == [("ge-1", "defender", "9")]
+
+
+def test_10_13_an_hq_with_the_defenders_adds_nothing_to_the_odds():
+    state = position({"ge-1": "0505", "su-g1": "0504", "su-hq6": "0504"}, phase="axis-combat")
+    o = attack_odds(state, ["ge-1"], ["0504"])
+    assert o.defense == "5" and [u.unit for u in o.defenders] == ["su-g1"]
+
+
+def test_14_1_the_odds_double_a_stacked_panzer_division_as_its_attack_does():
+    state = position({"pz-1a": "0407", "pz-1b": "0407", "pz-1c": "0407", "su-g1": "0406"}, phase="axis-combat")
+    assert attack_odds(state, ["pz-1a", "pz-1b", "pz-1c"], ["0406"]).attack == "16"  # (3 + 3 + 2) x 2
+
+
+def test_14_2_the_odds_double_a_spread_division_on_defense_and_never_in_attack():
+    spread = {"pz-1a": "0407", "pz-1b": "0408", "pz-1c": "0409", "su-g1": "0406"}
+    attacking = position(spread, phase="axis-combat")
+    assert attack_odds(attacking, ["pz-1a"], ["0406"]).attack == "3"
+    defending = position(spread, phase="soviet-combat", turn=4)
+    assert attack_odds(defending, ["su-g1"], ["0407"]).defense == "6"  # 3 doubled (mobile defense)
+
+
+def test_9_4_a_result_the_column_cannot_give_has_no_chance():
+    state, attackers, targets = twenty_nine_to_ten()
+    o = attack_odds(state, attackers, targets)
+    assert o.chance("D2") == Fraction(1, 6) and o.chance("Ae") == 0
+
+
+def test_13_12_no_odds_are_current_before_an_attack_is_declared():
+    state, _attackers, _targets = twenty_nine_to_ten()
+    assert current_odds(state) is None
+
+
+def test_7_21_an_overrun_being_resolved_has_no_air_point_odds():
+    state = position({"ge-1": "0407", "su-g1": "0406"}, phase="axis-movement")
+    state.rng = Dice(1)
+    from kharkovsuite.engine import Overrun
+
+    state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))  # 4 to 5: 1-2, die 1: D1/A1
+    assert state.pending
+    with pytest.raises(ValueError) as err:
+        attack_odds(state, ["ge-1"], ["0406"])
+    assert str(err.value) == "an overrun is resolved at once, without Air Points (7.0, 13.15)"

@@ -18,6 +18,7 @@ from kharkovsuite.engine import (
     IllegalAction,
     Retreat,
 )
+from kharkovsuite.engine.events import Retreated
 from kharkovsuite.rules.kharkov1942 import units as unit_values
 from kharkovsuite.rules.kharkov1942.retreat import retreat_paths
 
@@ -59,7 +60,7 @@ def test_9_56_losses_and_retreat_never_mix():
     assert all(a.kind == "ChooseLoss" for a in state.legal_actions())
     with pytest.raises(IllegalAction) as err:
         state.apply(Retreat("su-r1", ("0503",)))
-    assert err.value.case == "9.56"
+    assert str(err.value) == "9.56: the side chose to lose steps: it may not also retreat"
 
 
 def test_9_57_two_steps_may_come_from_two_units():
@@ -207,7 +208,63 @@ def test_9_61_a_unit_with_no_retreat_is_eliminated():
     fight(state, ["ge-1"], ["0504"], 1)  # D1
     assert Retreat("su-g1", ()) in state.legal_actions()
     events = state.apply(Retreat("su-g1", ()))
-    assert last(events, "Eliminated").case == "9.61"
+    gone = last(events, "Eliminated")
+    assert (gone.unit, gone.reason, gone.case) == ("su-g1", "no retreat possible", "9.61")
+
+
+def test_9_59_an_engaged_result_refuses_a_retreat():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 4)  # Eng
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ("0503",)))
+    assert str(err.value) == "9.59: an Engaged result allows no retreat"
+
+
+def test_9_62_only_a_unit_of_the_combat_retreats_and_only_once():
+    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504", "su-r2": "0502"})
+    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
+    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-r2", ("0501", "0401")))
+    assert str(err.value) == "9.62: su-r2 has no retreat to make in this combat"
+    first = next(a for a in state.legal_actions() if a.kind == "Retreat" and a.unit == "su-g1")
+    events = state.apply(first)
+    assert last(events, "Retreated") == Retreated(unit="su-g1", path=("0504",) + first.path, case="9.61")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", first.path))
+    assert err.value.case == "9.62"
+
+
+def test_9_61_a_unit_that_can_retreat_may_not_stay_to_die():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ()))
+    assert str(err.value) == "9.61: su-g1 can retreat: choose one of its paths"
+
+
+def test_9_63_a_retreat_of_the_wrong_length_is_refused():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1: one hex
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ("0503", "0502")))
+    assert str(err.value) == "9.63: su-g1 must retreat exactly 1 hex(es)"
+
+
+def test_9_61_an_illegal_retreat_names_the_legal_ones():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ("0404",)))  # into ge-1's ZOC
+    assert str(err.value) == "9.61: 0404 is not a legal retreat for su-g1; legal: ['0403', '0503', '0603']"
+
+
+def test_10_14_an_hq_alone_with_no_retreat_is_displaced_not_eliminated():
+    state = position({"ge-1": "0505", "ge-2": "0402", "ge-3": "0703", "su-hq6": "0504", "su-r2": "0101"}, phase="axis-combat")
+    fight(state, ["ge-1"], ["0504"], 6)  # 9 to 1: 9-1, die 6: D2
+    assert list(state.legal_actions()) == [Retreat("su-hq6", ())]
+    events = state.apply(Retreat("su-hq6", ()))
+    assert state.units["su-hq6"].hex == "0101" and not any(e.kind == "Eliminated" for e in events)
 
 
 def test_9_63_each_hex_of_a_retreat_is_farther_from_the_start():

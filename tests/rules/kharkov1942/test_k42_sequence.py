@@ -3,6 +3,7 @@ import pytest
 from k42_helpers import position, scenario
 
 from kharkovsuite.engine import EndPhase, IllegalAction, Move, new_game
+from kharkovsuite.engine.events import GameEnded
 from kharkovsuite.rules.kharkov1942 import sequence, victory
 
 
@@ -78,7 +79,9 @@ def test_17_0_the_game_ends_after_the_last_turn_with_a_result():
     while not state.is_terminal:
         state.apply(EndPhase())
     assert state.turn == 4 and state.phase.id == "game-over"
-    assert state.log[-1].kind == "GameEnded"
+    result = state.result()
+    assert state.log[-1] == GameEnded(vp=dict(result.vp), winner=result.winner, level=result.level, case="17.0")
+    assert state.game["final"]["winner"] == result.winner
 
 
 def test_17_1_a_city_with_its_garrison_is_axis():
