@@ -13,7 +13,7 @@ from k42_helpers import Dice, last, position, reveal_as
 
 from kharkovsuite.engine import Attack, CommitAir, DeclineAir, IllegalAction
 from kharkovsuite.rules.kharkov1942 import hq, supply
-from kharkovsuite.rules.kharkov1942.odds import attack_odds, current_odds
+from kharkovsuite.rules.kharkov1942.odds import UnitOdds, attack_odds, current_odds
 
 CRT_2_1 = {"D2": Fraction(1, 6), "D1": Fraction(1, 6), "D1/A1": Fraction(2, 6), "Eng": Fraction(1, 6), "A1": Fraction(1, 6)}
 
@@ -71,6 +71,7 @@ def test_15_33_a_9_8_in_a_city_with_a_garrison_of_1_defends_with_19():
     assert o.defense == "19" and o.garrison == 1
     ge1 = next(u for u in o.defenders if u.unit == "ge-1")
     assert ge1.strength == "18" and "9.31" in ge1.note
+    assert o.defenders[-1] == UnitOdds("garrison", "defender", "1", "garrison added, not doubled 15.33")
 
 
 def test_9_85_the_morale_die_enters_as_its_six_faces():
@@ -95,7 +96,9 @@ def test_12_0_an_untried_defender_is_the_pool_left_and_matches_every_draw():
     o = attack_odds(state, ["ge-1"], ["0504", "0404"])
     assert o.untried == ("su-t1", "su-t2") and o.defense == "6 to 10"
     first = next(u for u in o.defenders if u.unit == "su-t1")
-    assert dict(first.chances) == {"3": Fraction(1, 2), "5": Fraction(1, 2)} and "12.0" in first.note
+    assert dict(first.chances) == {"3": Fraction(1, 2), "5": Fraction(1, 2)}
+    assert (first.role, first.strength, first.note) == ("defender", "3 to 5", "untried: 3 to 5 from the tank counters left (12.0)")
+    assert sum(p for _c, p in o.base_columns) == 1 and len(o.base_columns) > 1
     seen = Counter()
     for d1 in range(4):
         for d2 in range(3):
@@ -189,3 +192,18 @@ def test_7_21_an_overrun_being_resolved_has_no_air_point_odds():
     with pytest.raises(ValueError) as err:
         attack_odds(state, ["ge-1"], ["0406"])
     assert str(err.value) == "an overrun is resolved at once, without Air Points (7.0, 13.15)"
+
+
+def test_10_14_an_hq_alone_shows_in_the_odds_with_its_strength_of_one():
+    state = position({"ge-1": "0505", "su-hq6": "0504"}, phase="axis-combat")
+    o = attack_odds(state, ["ge-1"], ["0504"])
+    assert o.defense == "1" and list(o.defenders) == [UnitOdds("HQ 0504", "defender", "1", "HQ alone 10.14")]
+
+
+def test_9_33_the_odds_add_the_minor_river_to_every_die_and_list_the_likeliest_first():
+    state = position({"su-g1": "0303", "ge-1": "0304"}, phase="soviet-combat", turn=4)
+    o = attack_odds(state, ["su-g1"], ["0304"])
+    assert o.modifier == 1
+    seen = Counter(fight(state.clone(), ["su-g1"], ["0304"], m, c).result for m in range(1, 7) for c in range(1, 7))
+    assert {r: Fraction(n, 36) for r, n in seen.items()} == dict(o.results)
+    assert [p for _r, p in o.results] == sorted((p for _r, p in o.results), reverse=True)
