@@ -124,6 +124,7 @@ def test_12_0_the_odds_reveal_nothing_hidden():
         assert state.units["su-r1"].values is None and state.units["su-r2"].values is None
         assert [list(c) for c in state.game["pools"].values()] == pools and len(state.log) == logged
     assert odds[0] == odds[1]  # only one 4-6 in the pool: at most 3 + 4
+    assert odds[0].defense == "9"  # the untried attackers add nothing to the defense
     assert odds[0].attack == "2 to 7" and sum(p for _r, p in odds[0].results) == 1
 
 
@@ -207,3 +208,22 @@ def test_9_33_the_odds_add_the_minor_river_to_every_die_and_list_the_likeliest_f
     seen = Counter(fight(state.clone(), ["su-g1"], ["0304"], m, c).result for m in range(1, 7) for c in range(1, 7))
     assert {r: Fraction(n, 36) for r, n in seen.items()} == dict(o.results)
     assert [p for _r, p in o.results] == sorted((p for _r, p in o.results), reverse=True)
+
+
+def test_12_0_an_untried_attacker_in_a_forest_is_not_doubled_in_the_odds():
+    state = position({"su-r1": "0705", "ge-1": "0706"}, phase="soviet-combat", turn=2)  # 0705: forest
+    o = attack_odds(state, ["su-r1"], ["0706"])
+    assert o.attack == "1 to 4" and o.attackers[0].strength == "1 to 4"  # the rifle pool's attacks, not doubled
+
+
+def test_12_0_with_its_pool_used_up_every_counter_kind_is_equally_likely_in_the_odds():
+    state = position({"ge-1": "0505", "su-t1": "0504"}, phase="axis-combat")
+    state.game["pools"]["tank"] = [0] * len(state.game["pools"]["tank"])
+    o = attack_odds(state, ["ge-1"], ["0504"])
+    kinds = len(state.scenario.untried_pools["tank"].counters)
+    seen = Counter()
+    for draw in range(kinds):
+        for die in range(1, 7):
+            seen[fight(state.clone(), ["ge-1"], ["0504"], die, draws=[draw]).result] += 1
+    assert {r: Fraction(n, 6 * kinds) for r, n in seen.items()} == dict(o.results)
+    assert sum(p for _v, p in o.defenders[0].chances) == 1
