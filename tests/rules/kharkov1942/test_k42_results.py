@@ -63,11 +63,47 @@ def test_9_56_losses_and_retreat_never_mix():
     assert str(err.value) == "9.56: the side chose to lose steps: it may not also retreat"
 
 
+def test_9_56_a_side_that_retreated_may_not_also_lose_steps():
+    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
+    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
+    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.unit == "su-g1"))
+    assert {(a.kind, a.unit) for a in state.legal_actions()} == {("Retreat", "su-r1")}
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ChooseLoss("su-r1"))
+    assert str(err.value) == "9.56: the side chose to retreat: it may not also lose steps"
+
+
+def test_9_56_a_combat_result_is_answered_with_a_loss_or_a_retreat_only():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(EndAdvance())
+    assert str(err.value) == "9.56: answer the combat result with ChooseLoss(unit) or Retreat(unit, path)"
+
+
+def test_9_57_only_a_unit_of_the_combat_loses_a_step():
+    state = axis_vs_guards({"su-r2": "0502"})
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ChooseLoss("su-r2"))
+    assert str(err.value) == "9.57: su-r2 is not a unit of this combat that can lose a step"
+
+
+def test_10_14_an_hq_alone_has_no_step_to_give():
+    state = position({"ge-1": "0505", "su-hq6": "0504"}, phase="axis-combat")
+    fight(state, ["ge-1"], ["0504"], 6)  # 9 to 1: 9-1, die 6: D2
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ChooseLoss("su-hq6"))
+    assert str(err.value) == "10.14: an HQ has no step to lose: it must retreat"
+
+
 def test_9_57_two_steps_may_come_from_two_units():
     state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
     reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
     fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # D2
-    state.apply(ChooseLoss("su-g1"))
+    lost = last(state.apply(ChooseLoss("su-g1")), "StepLost")
+    assert (lost.unit, lost.case) == ("su-g1", "9.57")
     events = state.apply(ChooseLoss("su-r1"))
     assert state.units["su-g1"].step == 1 and state.units["su-r1"].box == "eliminated"
     assert last(events, "Eliminated").unit == "su-r1"
