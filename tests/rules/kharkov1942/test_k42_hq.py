@@ -17,7 +17,7 @@ SHIPPED = Path(__file__).resolve().parents[3] / "scenarios" / "kharkov-1942.yaml
 def displace_now(state, unit_id):
     """Displace ``unit_id`` as combat does: off its hex, then placed or offered to its owner (10.17)."""
     events = []
-    hq.displace(state, unit_id, events)
+    hq.displace(state, unit_id)
     hq.offer_displacements(state, events)
     return events
 

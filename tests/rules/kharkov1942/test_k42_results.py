@@ -18,7 +18,7 @@ from kharkovsuite.engine import (
     IllegalAction,
     Retreat,
 )
-from kharkovsuite.engine.events import Retreated
+from kharkovsuite.engine.events import GarrisonDestroyed, Retreated
 from kharkovsuite.rules.kharkov1942 import units as unit_values
 from kharkovsuite.rules.kharkov1942.retreat import retreat_paths
 
@@ -447,3 +447,30 @@ def test_10_17_a_displacement_choice_comes_before_the_victors_advance():
     events = state.apply(placed)
     assert state.units["su-hq6"].hex == "0701" and last(events, "Displaced").to == "0701"
     assert decision(state).kind == "advance" and state.to_act == "axis"
+
+
+def test_10_13_an_hq_whose_units_all_lost_their_last_step_is_displaced():
+    state = axis_vs_guards({"su-hq6": "0504", "su-r2": "0301"})
+    state.units["su-g1"].step = 1
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    events = state.apply(ChooseLoss("su-g1"))
+    assert state.units["su-g1"].box == "eliminated"
+    assert state.units["su-hq6"].hex == "0301" and last(events, "Displaced").unit == "su-hq6"
+
+
+def test_10_14_an_hq_alone_in_another_target_hex_stays_when_its_side_takes_losses():
+    state = axis_vs_guards({"su-hq6": "0404"})
+    fight(state, ["ge-1"], ["0504", "0404"], 1)  # 9 to 5 + 1: 1-1, die 1: D1
+    state.apply(ChooseLoss("su-g1"))
+    assert state.units["su-hq6"].hex == "0404" and "displaced" not in state.units["su-hq6"].flags
+
+
+def test_15_32_a_garrison_with_only_an_hq_falls_as_a_garrison_alone():
+    state = position({"su-g1": "0510", "su-r1": "0409", "ro-hq": "0509", "ro-1": "0907"}, phase="soviet-combat",
+                     turn=4, garrisons={"0509": 2})
+    reveal_as(state, "su-r1", 4, 4, 7, pool="rifle")
+    events = fight(state, ["su-g1", "su-r1"], ["0509"], 6, 1)
+    while state.pending and state.pending[-1].kind == "loss_or_retreat":
+        events += state.apply(state.legal_actions()[0])
+    assert GarrisonDestroyed(hex="0509", case="15.32") in events
+    assert "0509" not in state.game["garrisons"]
