@@ -143,7 +143,7 @@ def test_9_55_de_eliminates_every_defender_without_a_choice():
     reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
     state.units["su-g1"].step = 1
     events = fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 3: 6-1, die 1: De/A1
-    assert {e.unit for e in events if e.kind == "Eliminated"} == {"su-g1", "su-r1"}
+    assert {(e.unit, e.case) for e in events if e.kind == "Eliminated"} == {("su-g1", "9.55"), ("su-r1", "9.55")}
     assert decision(state).side == "axis"  # the A1 comes next
 
 
@@ -330,7 +330,8 @@ def test_9_65_a_unit_retreated_into_a_friendly_hex_adds_nothing_and_dies_with_it
     r = last(events, "CombatResolved")
     assert r.defense == "9"
     eliminated = last(events, "Eliminated")
-    assert (eliminated.unit, eliminated.case) == ("su-g1", "9.65")
+    assert (eliminated.unit, eliminated.reason, eliminated.case) == (
+        "su-g1", "retreated into a hex that then suffered a result", "9.65")
 
 
 # ----------------------------------------------------------------------------- advance (9.7)
@@ -474,3 +475,22 @@ def test_15_32_a_garrison_with_only_an_hq_falls_as_a_garrison_alone():
         events += state.apply(state.legal_actions()[0])
     assert GarrisonDestroyed(hex="0509", case="15.32") in events
     assert "0509" not in state.game["garrisons"]
+
+
+def test_10_14_an_hq_alone_engaged_is_displaced():
+    state = position({"ge-1": "0505", "su-hq6": "0504", "su-r2": "0301"}, phase="axis-combat")
+    state.units["ge-1"].step = 1  # a 4-8
+    events = fight(state, ["ge-1"], ["0504"], 6)  # 4 to 1: 4-1, die 6: Eng
+    assert last(events, "CombatResolved").result == "Eng"
+    assert state.units["su-hq6"].hex == "0301" and last(events, "Displaced").unit == "su-hq6"
+    assert decision(state).side == "axis" and decision(state).case == "9.59"  # only the attacker's step is left
+
+
+def test_15_33_a_de_in_a_garrisoned_city_destroys_the_garrison_with_its_units():
+    state = position({"su-g1": "0510", "su-r1": "0409", "su-r3": "0609", "ge-r1": "0509"}, phase="soviet-combat",
+                     turn=4, garrisons={"0509": 1})
+    for uid in ("su-r1", "su-r3"):
+        reveal_as(state, uid, 15, 4, 7, pool="rifle")
+    events = fight(state, ["su-g1", "su-r1", "su-r3"], ["0509"], 6, 1)  # 34 to 2 x2 + 1: 6-1, die 1: De/A1
+    assert last(events, "CombatResolved").result == "De/A1"
+    assert GarrisonDestroyed(hex="0509", case="15.33") in events and "0509" not in state.game["garrisons"]

@@ -3,7 +3,7 @@ import pytest
 from k42_helpers import position, scenario
 
 from kharkovsuite.engine import EndPhase, IllegalAction, Move, new_game
-from kharkovsuite.engine.events import GameEnded
+from kharkovsuite.engine.events import FlagChanged, GameEnded
 from kharkovsuite.rules.kharkov1942 import sequence, victory
 
 
@@ -55,8 +55,9 @@ def test_6_58_no_mechanized_movement_phase_on_the_last_turn():
 
 def test_7_33_disruption_removal_clears_the_phasing_sides_markers():
     state = position({"su-r1": "0302", "ge-1": "0308"}, phase="soviet-combat", flags={"su-r1": {"disrupted"}, "ge-1": {"disrupted"}})
-    state.apply(EndPhase())
+    events = state.apply(EndPhase())
     assert "disrupted" not in state.units["su-r1"].flags and "disrupted" in state.units["ge-1"].flags
+    assert FlagChanged(unit="su-r1", flag="disrupted", on=False, case="7.33") in events
 
 
 def test_4_2_phase_refuses_actions_of_other_phases():
@@ -138,3 +139,9 @@ def test_observation_of_a_side_sees_own_and_enemy_positions():
     obs = state.observation("axis")
     assert obs["units"]["ge-1"]["hex"] == "0106" and obs["units"]["su-r1"]["hex"] == "0105"
     assert obs["phase"]["id"] == "soviet-movement" and obs["to_act"] == "soviet"
+
+
+def test_2_0b_a_scenario_without_a_turn_record_lasts_the_ten_game_turns():
+    from types import SimpleNamespace
+
+    assert sequence.last_turn(SimpleNamespace(scenario=SimpleNamespace(turns=[]))) == 10
