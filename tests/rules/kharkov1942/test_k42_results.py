@@ -211,8 +211,11 @@ def test_10_13_an_hq_left_without_combat_units_is_displaced():
 def test_10_14_an_hq_alone_has_no_step_to_lose_and_retreats():
     state = position({"ge-1": "0505", "su-hq6": "0504"}, phase="axis-combat")
     fight(state, ["ge-1"], ["0504"], 6)  # 9 to 1: 9-1, die 6: D2
-    assert decision(state).case == "10.14"
+    assert decision(state).case == "10.14" and state.to_act == "soviet"
     assert state.legal_actions() and all(a.kind == "Retreat" for a in state.legal_actions())
+    way = state.legal_actions()[0]
+    state.apply(way)
+    assert state.units["su-hq6"].hex == way.path[-1] and decision(state).kind == "advance"  # then ge-1 may follow
 
 
 def test_10_17_displaced_hq_reactivates_in_its_disruption_removal_phase():
@@ -494,3 +497,14 @@ def test_15_33_a_de_in_a_garrisoned_city_destroys_the_garrison_with_its_units():
     events = fight(state, ["su-g1", "su-r1", "su-r3"], ["0509"], 6, 1)  # 34 to 2 x2 + 1: 6-1, die 1: De/A1
     assert last(events, "CombatResolved").result == "De/A1"
     assert GarrisonDestroyed(hex="0509", case="15.33") in events and "0509" not in state.game["garrisons"]
+
+
+def test_15_33_an_engaged_result_that_takes_the_last_unit_destroys_the_garrison():
+    state = position({"su-g1": "0510", "su-r1": "0409", "ge-r1": "0509"}, phase="soviet-combat", turn=4,
+                     garrisons={"0509": 1})
+    reveal_as(state, "su-r1", 2, 2, 7, pool="rifle")
+    events = fight(state, ["su-g1", "su-r1"], ["0509"], 6, 4)  # 6 to 2 x2 + 1: 1-1, die 4: Eng
+    assert last(events, "CombatResolved").result == "Eng"
+    events = state.apply(ChooseLoss("ge-r1"))
+    assert state.units["ge-r1"].hex is None
+    assert GarrisonDestroyed(hex="0509", case="15.33") in events
