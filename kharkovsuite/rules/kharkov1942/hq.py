@@ -98,7 +98,7 @@ def nearest_friendly_hexes(state: GameState, unit_id: str, origin: str) -> list[
     return sorted(found)
 
 
-def displace(state: GameState, unit_id: str, events: list) -> None:
+def displace(state: GameState, unit_id: str) -> None:
     """10.17: the HQ leaves its hex at once, to be placed non-active by :func:`offer_displacements`.
 
     It waits off the map until the action that displaced it has run its course, then goes to
@@ -126,7 +126,7 @@ def offer_displacements(state: GameState, events: list) -> None:
         elif len(choices) == 1:
             _place(state, unit_id, choices[0], events)
         else:
-            data = {"unit": unit_id, "origin": origin, "choices": choices}
+            data = {"unit": unit_id, "choices": choices}
             state.pending.append(Decision(DECISION, state.units[unit_id].side, "10.17", data))
 
 
