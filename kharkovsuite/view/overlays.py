@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QTransform
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from . import style as S
@@ -144,23 +144,24 @@ class OverlayLayer(QGraphicsItem):
 
     In a view, the overlays are drawn from square pictures of :data:`TILE_PX` device pixels,
     laid on a grid fixed to the map and kept per zoom (least recently used first out, at most
-    :data:`MAX_TILES`): a pan draws only the tiles it has not seen, and a zoom back to a zoom
-    seen before draws none.  A tile is painted with the view's own transform, shifted by whole
+    :data:`MAX_TILES`).  A tile is painted only in the parts a frame shows, when it first shows
+    them: a pan paints the strip it uncovers, a frame at a new zoom paints what it shows, and a
+    zoom back to a zoom seen before paints nothing.  A tile is painted with the view's own transform, shifted by whole
     pixels, so it holds exactly the pixels direct painting would give; tiles are dropped where
     an overlay is added or removed.  Rendering without a view (``QGraphicsScene.render``)
     paints directly.
     """
 
-    TILE_PX = 256  # a multiple of 8: Qt's hatch patterns stay continuous across tiles
-    MAX_TILES = 240  # 256 x 256 x 4 bytes each: 60 MB at most
+    TILE_PX = 512  # a multiple of 8: Qt's hatch patterns stay continuous across tiles
+    MAX_TILES = 64  # 512 x 512 x 4 bytes each: 64 MB at most
 
     def __init__(self, rect: QRectF):
         super().__init__()
         self._rect = QRectF(rect)
         self._members: list[HexOverlayItem | PathOverlayItem] = []
-        self._tiles: OrderedDict[tuple, QPixmap | None] = OrderedDict()
+        self._tiles: OrderedDict[tuple, tuple[QPixmap | None, QRegion]] = OrderedDict()
         self._cached = True
-        self.tiles_painted = 0  # how many tile pictures were made (for tests and benchmarks)
+        self.tiles_painted = 0  # how many times a part of a tile was painted (for tests and benchmarks)
         self.setZValue(OVERLAY_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -206,19 +207,21 @@ class OverlayLayer(QGraphicsItem):
         scale, dx, dy = t.m11(), t.dx(), t.dy()
         ox, oy = math.floor(dx), math.floor(dy)
         phase = (round(scale, 9), round(dx - ox, 4), round(dy - oy, 4))
-        exposed = t.mapRect(option.exposedRect if not option.exposedRect.isEmpty() else self._rect)
+        exposed = t.mapRect(option.exposedRect if not option.exposedRect.isEmpty() else self._rect).toAlignedRect()
         device = painter.device()
         if device is not None:
-            exposed = exposed.intersected(QRectF(0, 0, device.width(), device.height()))
+            exposed = exposed.intersected(QRect(0, 0, device.width(), device.height()))
         if exposed.isEmpty():
             return
         painter.save()
         painter.resetTransform()
-        for iy in range(math.floor((exposed.top() - oy) / n), math.floor((exposed.bottom() - oy) / n) + 1):
-            for ix in range(math.floor((exposed.left() - ox) / n), math.floor((exposed.right() - ox) / n) + 1):
-                pix = self._tile(phase, ix, iy, painter, widget)
+        for iy in range((exposed.top() - oy) // n, (exposed.bottom() - oy) // n + 1):
+            for ix in range((exposed.left() - ox) // n, (exposed.right() - ox) // n + 1):
+                corner = QPoint(ox + ix * n, oy + iy * n)
+                need = exposed.intersected(QRect(corner, QSize(n, n))).translated(-corner)
+                pix = self._tile(phase, ix, iy, need, painter.renderHints(), widget)
                 if pix is not None:
-                    painter.drawPixmap(ox + ix * n, oy + iy * n, pix)
+                    painter.drawPixmap(need.topLeft() + corner, pix, need)
         painter.restore()
 
     def _tile_rect(self, phase: tuple, ix: int, iy: int) -> QRectF:
@@ -227,29 +230,41 @@ class OverlayLayer(QGraphicsItem):
         n = self.TILE_PX
         return QRectF((ix * n - fx) / scale, (iy * n - fy) / scale, n / scale, n / scale)
 
-    def _tile(self, phase: tuple, ix: int, iy: int, painter: QPainter, widget) -> QPixmap | None:
+    def _tile(self, phase: tuple, ix: int, iy: int, need: QRect, hints, widget) -> QPixmap | None:
+        """Tile ``ix, iy`` with at least its part ``need`` (tile pixels) painted, or None when
+        no overlay reaches it.  A tile is painted only where it is first needed, so a frame at a
+        new zoom paints no more than direct painting would."""
         key = (*phase, ix, iy)
-        if key in self._tiles:
-            self._tiles.move_to_end(key)
-            return self._tiles[key]
-        rect = self._tile_rect(phase, ix, iy)
-        pix = None
-        if any(m.isVisible() and m.boundingRect().intersects(rect) for m in self._members):
+        entry = self._tiles.get(key)
+        if entry is None:
             n = self.TILE_PX
-            pix = QPixmap(n, n)
-            pix.fill(Qt.GlobalColor.transparent)
-            p = QPainter(pix)
-            p.setRenderHints(painter.renderHints())
+            pix = None
+            if any(m.isVisible() and m.boundingRect().intersects(self._tile_rect(phase, ix, iy)) for m in self._members):
+                pix = QPixmap(n, n)
+                pix.fill(Qt.GlobalColor.transparent)
+            entry = self._tiles[key] = (pix, QRegion())
+            while len(self._tiles) > self.MAX_TILES:
+                self._tiles.popitem(last=False)
+        else:
+            self._tiles.move_to_end(key)
+        pix, done = entry
+        if pix is None:
+            return None
+        missing = QRegion(need).subtracted(done)
+        if not missing.isEmpty():
             scale, fx, fy = phase
-            p.setWorldTransform(QTransform(scale, 0, 0, scale, fx - ix * n, fy - iy * n))
+            n = self.TILE_PX
+            to_tile = QTransform(scale, 0, 0, scale, fx - ix * n, fy - iy * n)
+            p = QPainter(pix)
+            p.setRenderHints(hints)
+            p.setClipRegion(missing)
+            p.setWorldTransform(to_tile)
             opt = QStyleOptionGraphicsItem()
-            opt.exposedRect = rect
+            opt.exposedRect = to_tile.inverted()[0].mapRect(QRectF(missing.boundingRect()))
             self._paint_members(p, opt, widget)
             p.end()
+            self._tiles[key] = (pix, done.united(missing))
             self.tiles_painted += 1
-        self._tiles[key] = pix
-        while len(self._tiles) > self.MAX_TILES:
-            self._tiles.popitem(last=False)
         return pix
 
     def _paint_members(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget) -> None:
