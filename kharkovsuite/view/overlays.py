@@ -56,8 +56,12 @@ class HexOverlayItem(MapLayer):
                     tile.update((key, tile[first]) for key in more)
         self.finish()
         rect = QRectF()
-        for tile_rect in self._tile_rects.values():
-            rect = rect.united(tile_rect)
+        for tile in self._paths.values():
+            for path in tile.values():
+                rect = rect.united(path.boundingRect())
+        for labels in self._labels.values():
+            for label in labels:
+                rect = rect.united(label.rect())
         self._rect = rect.adjusted(-k * 0.1, -k * 0.1, k * 0.1, k * 0.1)
 
     def _declare(self, st: S.OverlayStyle, n: int) -> list[str]:
