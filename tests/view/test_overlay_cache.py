@@ -8,7 +8,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
-from kharkovsuite.view import MapScene, MapView
+from kharkovsuite.view import MapScene
 from kharkovsuite.view import style as S
 
 ZOOMS = (None, 0.7, 1.6)  # None: the whole map
@@ -19,7 +19,7 @@ def scene(qapp, synthetic_scenario):
     scene = MapScene(synthetic_scenario)
     ids = sorted(scene.game_map.hex_ids)
     # Styles without hatching: Qt anchors hatch patterns to the painted device, which direct
-    # painting and tiles place differently; everything else must match pixel for pixel.
+    # painting and tiles place differently; everything else must match (see CLOSE).
     scene.set_hex_overlay("wide", {h: ("blue", str(i % 7) if i % 5 == 0 else None) for i, h in enumerate(ids[::2])})
     dashed = S.OverlayStyle(S.OKABE_ITO["yellow"], Qt.BrushStyle.NoBrush, Qt.PenStyle.DashLine, 110)
     scene.set_hex_overlay("narrow", {h: (dashed, None) for h in ids[100:400:3]})
@@ -28,13 +28,8 @@ def scene(qapp, synthetic_scenario):
 
 
 @pytest.fixture
-def view(qtbot, scene):
-    view = MapView(scene)
-    view.resize(800, 600)
-    qtbot.addWidget(view)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+def view(show_view, scene):
+    return show_view(scene)
 
 
 def frame(view) -> QImage:
