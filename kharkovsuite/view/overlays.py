@@ -153,7 +153,8 @@ class OverlayLayer(QGraphicsItem):
     zoom back to a zoom seen before paints nothing.  A tile is painted with the view's own transform, shifted by whole
     pixels, so it holds exactly the pixels direct painting would give; tiles are dropped where
     an overlay is added or removed.  Rendering without a view (``QGraphicsScene.render``)
-    paints directly.
+    paints directly; on a screen of device pixel ratio other than 1, Qt's device cache keeps
+    the overlays instead.
     """
 
     TILE_PX = 512  # a multiple of 8: Qt's hatch patterns stay continuous across tiles
@@ -181,6 +182,8 @@ class OverlayLayer(QGraphicsItem):
         """Draw from tile pictures (the default) or paint every frame (for measuring)."""
         self._cached = cached
         self._tiles.clear()
+        if not cached:
+            self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.update()
 
     def add(self, item: HexOverlayItem | PathOverlayItem) -> None:
@@ -204,7 +207,14 @@ class OverlayLayer(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         t = painter.worldTransform()
-        if not self._cached or widget is None or t.isRotating() or t.type() == QTransform.TransformationType.TxProject or t.m11() != t.m22():
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0
+        if dpr != 1.0 and self._cached and self.cacheMode() == QGraphicsItem.CacheMode.NoCache:
+            # A high-density screen: tiles are kept in device pixels of ratio 1, so let Qt's
+            # own device cache, which knows the ratio, keep the overlays from here on.
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        if (not self._cached or widget is None or dpr != 1.0 or t.isRotating() or t.type() == QTransform.TransformationType.TxProject
+                or t.m11() != t.m22()):
             self._paint_members(painter, option, widget)
             return
         n = self.TILE_PX
@@ -212,7 +222,6 @@ class OverlayLayer(QGraphicsItem):
         ox, oy = math.floor(dx), math.floor(dy)
         phase = (round(scale, 9), round(dx - ox, 4), round(dy - oy, 4))
         exposed = t.mapRect(option.exposedRect if not option.exposedRect.isEmpty() else self._rect).toAlignedRect()
-        device = painter.device()
         if device is not None:
             exposed = exposed.intersected(QRect(0, 0, device.width(), device.height()))
         if exposed.isEmpty():

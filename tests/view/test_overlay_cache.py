@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
-from PySide6.QtWidgets import QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from kharkovsuite.view import MapScene
 from kharkovsuite.view import style as S
@@ -143,3 +143,23 @@ def test_an_overlay_change_repaints_only_its_tiles(view, scene):
     assert 1 <= layer.tiles_painted - made <= 4  # one hex touches at most four tiles
     scene.clear_overlay("mark")
     assert frame(view) == before
+
+
+def test_a_high_density_screen_leaves_the_overlays_to_qts_device_cache(view, scene):
+    """Tiles hold device pixels of ratio 1: on a screen of ratio 2 they would be blurred."""
+    layer = scene.overlay_layer
+    made = layer.tiles_painted
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(2.0)
+    image.fill(0xFFFFFFFF)
+    p = QPainter(image)
+    p.setWorldTransform(QTransform(0.8, 0, 0, 0.8, -100, -100))
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = scene.map_rect
+    layer.paint(p, option, view.viewport())
+    p.end()
+    assert layer.tiles_painted == made
+    assert layer.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache
+    blank = QImage(image.size(), image.format())
+    blank.fill(0xFFFFFFFF)
+    assert differing_share(image, blank) > 0.05  # the overlays were painted, directly
