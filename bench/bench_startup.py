@@ -12,7 +12,8 @@ The board tables of a scenario are cached on disk (kharkovsuite.tablecache): "co
 from an empty cache folder every time, "warm" runs from one that the first warm run filled.  The
 runs use folders of their own under a temporary folder, never the user's cache.  Runs of the
 different kinds are interleaved, so a change in the machine's load touches them alike.
-Figures are medians of --repeat runs; the ratio is against the bare window's median.
+Figures are medians of --repeat runs of the wall-clock time and of the process's CPU time (the
+steadier figure on a machine shared with other work); ratios are against the bare window's.
 """
 from __future__ import annotations
 
@@ -43,13 +44,17 @@ sys.exit(0 if w.grab().save(sys.argv[1]) else 1)
 """
 
 
-def run(cmd: list[str], env: dict[str, str]) -> float:
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall-clock seconds and CPU seconds (user and system, all threads) of one run."""
     t = time.perf_counter()
-    done = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = proc.stderr.read().decode(errors="replace")
+    _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - t
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
-    return elapsed
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{err[-2000:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 def main(argv=None) -> int:
@@ -74,7 +79,7 @@ def main(argv=None) -> int:
         commands["editor"] = [py, "-m", "editor.app", args.scenario, "--screenshot", png]
 
     warm_dir = work / "warm-cache"
-    times: dict[str, list[float]] = {}
+    times: dict[str, list[tuple[float, float]]] = {}
     try:
         for name, cmd in commands.items():  # once untimed: the operating system's file cache
             run(cmd, dict(base_env, **{CACHE_ENV: str(warm_dir)}))
@@ -91,11 +96,16 @@ def main(argv=None) -> int:
         shutil.rmtree(work, ignore_errors=True)
 
     print(f"scenario: {args.scenario}; {args.repeat} runs each, interleaved; Python {sys.version.split()[0]}; {os.cpu_count()} CPUs")
-    base = statistics.median(times["bare PySide6 window"])
-    print(f"{'start to a painted window (fresh process)':44s} {'median s':>9s} {'min s':>7s} {'max s':>7s} {'vs bare':>8s}")
+    bare = times["bare PySide6 window"]
+    base_wall = statistics.median(w for w, _ in bare)
+    base_cpu = statistics.median(c for _, c in bare)
+    print(f"{'start to a painted window (fresh process)':40s} {'wall s':>7s} {'min':>6s} {'max':>6s} {'ratio':>7s} {'cpu s':>7s} {'ratio':>7s}")
     for name, samples in times.items():
-        m = statistics.median(samples)
-        print(f"{name:44s} {m:9.2f} {min(samples):7.2f} {max(samples):7.2f} {m / base:7.2f}x")
+        wall = [w for w, _ in samples]
+        cpu = statistics.median(c for _, c in samples)
+        m = statistics.median(wall)
+        print(f"{name:40s} {m:7.2f} {min(wall):6.2f} {max(wall):6.2f} {m / base_wall:6.2f}x {cpu:7.2f} {cpu / base_cpu:6.2f}x")
+    print("medians; wall: from starting the process to its exit; cpu: user and system time of the process")
     return 0
 
 

@@ -166,8 +166,9 @@ class MapScene(QGraphicsScene):
         from PySide6.QtWidgets import QGraphicsItem
 
         mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if enabled else QGraphicsItem.CacheMode.NoCache
-        for layer in [*self.layers.values(), self.overlay_layer]:
+        for layer in self.layers.values():
             layer.setCacheMode(mode)
+        self.overlay_layer.set_cached(enabled)
 
     # ------------------------------------------------------------------ geometry
 

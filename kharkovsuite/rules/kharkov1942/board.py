@@ -171,7 +171,7 @@ class Board:
                     return False
                 enter_cost[cls] = enter
                 adj[cls] = [tuple((e.to, c, e.major) for e, c in zip(es, cs)) for es, cs in zip(open_edges, costs)]
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, IndexError, AttributeError, TypeError, ValueError):
             return False
         self.axial, self.nbrs, self.within2, self.edges = [Hex(q, r) for q, r in axial], nbrs, within2, edges
         self.defense_multiplier, self.classes, self.enter_cost, self.adj = defense, classes, enter_cost, adj
