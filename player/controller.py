@@ -8,7 +8,6 @@ case) goes back to the caller.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -56,7 +55,7 @@ class GameController(QObject):
 
     @classmethod
     def open(cls, save_path: str | Path) -> "GameController":
-        name = json.loads(Path(save_path).read_text(encoding="utf-8")).get("scenario")
+        name = engine.saves.read_save(save_path).get("scenario")  # SaveError for a file that is no save
         state = engine.load(save_path, scenario=scenario(name) if name and Path(name).exists() else None)
         if name:
             state.scenario_path = name
