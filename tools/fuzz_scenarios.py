@@ -309,11 +309,12 @@ class Worker:
     def run(self, path: str, seed: int, timeout: float) -> tuple[str, str, float, int]:
         self.conn.send((path, seed))
         if self.conn.poll(timeout):
+            answer = self.conn.recv()
             self.done += 1
             if self.done % 300 == 0:  # boards are cached per scenario: start afresh now and then
                 self.stop()
                 self._spawn()
-            return self.conn.recv()
+            return answer
         self.process.kill()
         self.process.join()
         self._spawn()
