@@ -29,8 +29,6 @@ import traceback
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 ROOT = Path(__file__).resolve().parent.parent
 BASES = {
     "kharkov-1942": ROOT / "scenarios" / "kharkov-1942.yaml",
@@ -188,12 +186,11 @@ def mutate_text(text: str, rng: random.Random) -> str | bytes:
 
 def mutate(text: str, rng: random.Random, edits: int = 1) -> str | bytes:
     """``edits`` random edits of a scenario's text: data edits mostly, text edits sometimes."""
-    from kharkovsuite.scenario.yamlio import dump
+    from kharkovsuite.scenario.yamlio import dump, load_with_lines
 
     if rng.random() < 0.35:
         return mutate_text(text, rng)
-    data = yaml.safe_load(text)
-    data = _normalise(data)
+    data = _normalise(load_with_lines(text)[0])  # the project's reading: hex ids stay strings
     for _ in range(edits):
         mutate_data(data, rng)
     return dump(data)
@@ -238,17 +235,30 @@ def check_file(path: str, seed: int = 0) -> tuple[str, str]:
     return "valid", ""
 
 
+#: Phases played at the start of a fuzzed game (the first movement phases come within them).
+PHASES_PLAYED = 4
+
+
 def _start(engine, scenario, seed: int, path: Path) -> None:
+    """A new game, played through its first phases: every legal action listed, a few units' reach
+    searched, both observations taken, then the phase ended."""
     state = engine.new_game(scenario, seed)
-    actions = list(state.legal_actions())
-    if not actions and not state.is_terminal:
-        raise AssertionError("a new game offers no legal action")
-    side = state.to_act
-    movers = [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None][:5]
-    for unit in movers:
-        state.legal_moves([unit])
-    for s in state.scenario.sides:
-        state.observation(s)
+    for _ in range(PHASES_PLAYED):
+        if state.is_terminal:
+            break
+        actions = list(state.legal_actions())
+        if not actions:
+            raise AssertionError(f"no legal action in {state.phase.id}")
+        side = state.to_act
+        movers = [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None][:5]
+        for unit in movers:
+            state.legal_moves([unit])
+        for s in state.scenario.sides:
+            state.observation(s)
+        end = next((a for a in actions if isinstance(a, engine.EndPhase)), None)
+        if end is None:
+            break  # a decision is pending; the start has been exercised
+        state.apply(end)
     save = path.with_suffix(".ksave")
     engine.save(state, save)
     again = engine.load(save, scenario=scenario)
