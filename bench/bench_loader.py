@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
         yamlio.FastLoader = fast
     print(f"load_scenario {Path(args.scenario).name}")
     print(f"  pure-Python parser (baseline): {python_parser * 1000:8.1f} ms")
-    print(f"  C parser events:               {c_parser * 1000:8.1f} ms  ({python_parser / c_parser:.1f}x faster)")
+    print(f"  C parser events:               {c_parser * 1000:8.1f} ms  (baseline / this: {python_parser / c_parser:.2f})")
 
     state = engine.new_game(args.scenario, 1)
     with tempfile.TemporaryDirectory() as folder:
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         loaded = median_seconds(lambda: engine.load(path), args.repeat)
     print(f"save of the opening position ({size / 1024:.0f} KB)")
     print(f"  indented JSON (baseline):      {indented * 1000:8.1f} ms")
-    print(f"  engine.save (compact, checked):{compact * 1000:8.1f} ms  ({indented / compact:.1f}x faster)")
+    print(f"  engine.save (compact, checked):{compact * 1000:8.1f} ms  (baseline / this: {indented / compact:.2f})")
     print(f"  autosave with rotation:        {rotated * 1000:8.1f} ms")
     print(f"  engine.load (checked):         {loaded * 1000:8.1f} ms")
     return 0
