@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from kharkovsuite.engine import IllegalAction, Move, RailMove
 from kharkovsuite.errors import report_unexpected
+from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot)
@@ -994,6 +995,9 @@ def open_window(path: str | Path, parent=None, *, screenshot: str | None = None,
         for p in exc.problems:
             print(p, file=sys.stderr)
         box = problems_box(f"The scenario {Path(path).name} cannot be opened:", exc.problems, parent)
+    except SaveError as exc:  # a bad save file is the user's to fix, not a fault to report
+        print(exc, file=sys.stderr)
+        box = problems_box(f"The saved game {Path(load).name} cannot be opened:", [exc], parent)
     except Exception as exc:  # noqa: BLE001 - the user sees a summary, the log gets the traceback
         message = report_unexpected(exc)
         print(message, file=sys.stderr)

@@ -56,7 +56,7 @@ class GameController(QObject):
     @classmethod
     def open(cls, save_path: str | Path) -> "GameController":
         name = engine.saves.read_save(save_path).get("scenario")  # SaveError for a file that is no save
-        state = engine.load(save_path, scenario=scenario(name) if name and Path(name).exists() else None)
+        state = engine.load(save_path, scenario=scenario(name) if isinstance(name, str) and name and Path(name).exists() else None)
         if name:
             state.scenario_path = name
         controller = cls(state)

@@ -87,3 +87,14 @@ def test_the_autosave_keeps_the_previous_phase_and_no_temporary_file(qtbot, tmp_
     assert engine.load(tmp_path / "autosave.ksave").to_dict() == w.controller.state.to_dict()
     assert engine.load(tmp_path / "autosave-previous-phase.ksave").to_dict() == first
     assert w.controller.path is None  # an autosave is not where "Save" writes
+
+
+def test_starting_the_player_on_a_bad_save_says_why_plainly(qtbot, tmp_path, capsys):
+    from player.app import open_window
+
+    path = tmp_path / "array.ksave"
+    path.write_text("[1, 2, 3]", encoding="utf-8")
+    assert open_window(SMALL, load=str(path), screenshot=str(tmp_path / "box.png")) is None
+    err = capsys.readouterr().err
+    assert f"{path}: not a save (the file holds a JSON list, not an object)" in err
+    assert "internal error" not in err
