@@ -248,3 +248,13 @@ def test_what_the_engine_cannot_run_is_refused_by_validate(case, tmp_path):
     with pytest.raises(ScenarioError) as refused:
         load_scenario(path)
     assert any(str(p).startswith(f"{path}:{line}: ") and words in str(p) for p in refused.value.problems), refused.value.problems
+
+
+def test_a_rule_system_not_implemented_yet_is_refused(tmp_path):
+    text = BASIC.replace("rules: kharkov1942", "rules: kirovograd", 1)
+    path = tmp_path / "kirovograd.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as refused:
+        load_scenario(path)
+    line = text[: text.index("rules: kirovograd")].count("\n") + 1
+    assert any(str(p).startswith(f"{path}:{line}: rules: ") and "not implemented yet" in str(p) for p in refused.value.problems)

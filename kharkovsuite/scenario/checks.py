@@ -25,11 +25,16 @@ def _unknown(kind: str, name: str, known: Iterable[str]) -> str:
 
 
 def check_scenario(s: Scenario) -> list[tuple[tuple, str]]:
-    from ..rules import KNOWN_SYSTEMS
+    from ..rules import KNOWN_SYSTEMS, RuleSystemUnavailable, system
 
     found: list[tuple[tuple, str]] = []
     if s.rules not in KNOWN_SYSTEMS:
         found.append((("rules",), _unknown("rule system", s.rules, KNOWN_SYSTEMS)))
+    else:
+        try:
+            system(s.rules)
+        except RuleSystemUnavailable as exc:  # a valid file must start a game
+            found.append((("rules",), f"{exc}: the scenario cannot be played"))
     grid = grid_for(s)
     for check in (_map_checks, _table_checks, _effect_checks, _unit_checks, _setup_checks, _schedule_checks):
         found.extend(check(s, grid))
