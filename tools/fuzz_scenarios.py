@@ -319,7 +319,13 @@ class Worker:
     def run(self, path: str, seed: int, timeout: float) -> tuple[str, str, float, int]:
         self.conn.send((path, seed))
         if self.conn.poll(timeout):
-            answer = self.conn.recv()
+            try:
+                answer = self.conn.recv()
+            except (EOFError, ConnectionError):  # the worker died (a crash in an extension, the OOM killer)
+                self.process.join()
+                code = self.process.exitcode
+                self._spawn()
+                return "failure", f"the worker died (exit code {code})", 0.0, 0
             self.done += 1
             if self.done % 300 == 0:  # boards are cached per scenario: start afresh now and then
                 self.stop()
