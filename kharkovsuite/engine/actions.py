@@ -48,7 +48,7 @@ def check_action(action: Any) -> None:
     handing ``EndPhase`` instead of ``EndPhase()``, None or a dict is a programming mistake)."""
     if isinstance(action, type) and issubclass(action, Action):
         raise TypeError(f"apply takes an action, not the class {action.__name__}: write {action.__name__}(...)")
-    if not isinstance(action, Action) or type(action) not in ACTIONS.values():
+    if not isinstance(action, Action) or ACTIONS.get(type(action).__name__) is not type(action):
         raise TypeError(f"apply takes an action such as EndPhase() or Move(units=..., path=...), got {action!r}")
     for f in fields(action):
         value = getattr(action, f.name)
