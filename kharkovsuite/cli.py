@@ -174,7 +174,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     """Each unit's supply status (11.0): its line's path, or the hexes and limits blocking it;
     with ``--overlay`` the map overlays' data too, with ``--png`` a picture of them."""
     from .engine import new_game
-    from .engine.saves import SAVE_FORMAT, SaveError, load
+    from .engine.saves import SAVE_FORMAT, SAVE_FORMAT_V1, SaveError, load
 
     state = None
     if args.file.endswith(".json") or args.file.endswith(".ksave"):
@@ -187,7 +187,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"{args.file}: not a save file (not JSON: {exc})")
             return 1
-        if isinstance(head, dict) and head.get("format") == SAVE_FORMAT:
+        if isinstance(head, dict) and head.get("format") in (SAVE_FORMAT, SAVE_FORMAT_V1):
             try:
                 state = load(args.file)
             except SaveError as exc:

@@ -44,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from kharkovsuite.engine import IllegalAction, Move, RailMove
 from kharkovsuite.errors import report_unexpected
+from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot)
@@ -950,7 +951,7 @@ class PlayerWindow(QMainWindow):
         try:
             self.controller.save(path)
         except OSError as exc:
-            QMessageBox.critical(self, "Save", f"The game could not be saved:\n{exc}")
+            QMessageBox.critical(self, "Save", f"The game could not be saved to {path}:\n{exc.strerror or exc}")
             return False
         self._remember(path)
         self.statusBar().showMessage(f"Saved {path}", 6000)
@@ -966,12 +967,14 @@ class PlayerWindow(QMainWindow):
 
         try:
             state = engine.load(path)
-        except (engine.SaveError, ScenarioError) as exc:
-            problems = exc.problems if isinstance(exc, ScenarioError) else [exc]
-            QMessageBox.critical(self, "Open game", f"{path} cannot be opened:\n" + "\n".join(map(str, problems)))
+        except engine.SaveError as exc:  # the file is not a save of a possible game: say why, plainly
+            problems_box(f"The saved game {Path(path).name} cannot be opened:", [exc], self).exec()
             return False
-        except Exception as exc:  # noqa: BLE001 - a bad file is reported, not raised
-            QMessageBox.critical(self, "Open game", f"{path} cannot be opened:\n{report_unexpected(exc)}")
+        except ScenarioError as exc:
+            problems_box(f"The scenario of the saved game {Path(path).name} cannot be opened:", exc.problems, self).exec()
+            return False
+        except Exception as exc:  # noqa: BLE001 - a program fault is summarised, never raised at the user
+            problems_box(f"The saved game {Path(path).name} could not be opened.", [report_unexpected(exc)], self).exec()
             return False
         if state.scenario.id != self.scenario.id:
             window = PlayerWindow(state.scenario_path or self.scenario_path, controller=GameController(state), handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive)
@@ -996,16 +999,20 @@ class PlayerWindow(QMainWindow):
             self.recent_menu.addAction(p, lambda p=p: self.open_game(p))
 
     def _autosave(self) -> None:
+        """Save the game at a phase change; the save it replaces stays as the previous phase's.
+
+        The new file is complete and in place before the older one is rotated, so a crash at
+        any moment leaves a whole autosave (see :func:`kharkovsuite.engine.saves.autosave`).
+        """
         if self.autosave is None or self.controller is None:
             return
+        from kharkovsuite.engine.saves import autosave
+
         try:
             self.autosave.mkdir(parents=True, exist_ok=True)
-            current = self.autosave / "autosave.ksave"
-            if current.exists():
-                current.replace(self.autosave / "autosave-previous-phase.ksave")
-            self.controller.save(current)
+            autosave(self.controller.state, self.autosave / "autosave.ksave", self.autosave / "autosave-previous-phase.ksave")
         except OSError as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+            self.statusBar().showMessage(f"Autosave failed: {exc.strerror or exc}", 8000)
 
     def new_game_dialog(self) -> None:
         dialog = NewGameDialog(self.scenario_path, self)
@@ -1059,7 +1066,8 @@ class PlayerWindow(QMainWindow):
 
 
 def problems_box(title: str, problems: list, parent=None):
-    """A message box listing scenario problems as ``file:line: path: message``."""
+    """A message box listing problems: scenario problems as ``file:line: path: message``, a save's
+    reason as the :class:`SaveError` gives it (file and why)."""
     lines = [str(p) for p in problems]
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Critical)
@@ -1088,6 +1096,9 @@ def open_window(path: str | Path, parent=None, *, screenshot: str | None = None,
         for p in exc.problems:
             print(p, file=sys.stderr)
         box = problems_box(f"The scenario {Path(path).name} cannot be opened:", exc.problems, parent)
+    except SaveError as exc:  # a bad save file is the user's to fix, not a fault to report
+        print(exc, file=sys.stderr)
+        box = problems_box(f"The saved game {Path(load).name} cannot be opened:", [exc], parent)
     except Exception as exc:  # noqa: BLE001 - the user sees a summary, the log gets the traceback
         message = report_unexpected(exc)
         print(message, file=sys.stderr)

@@ -8,7 +8,6 @@ case) goes back to the caller.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -56,8 +55,8 @@ class GameController(QObject):
 
     @classmethod
     def open(cls, save_path: str | Path) -> "GameController":
-        name = json.loads(Path(save_path).read_text(encoding="utf-8")).get("scenario")
-        state = engine.load(save_path, scenario=scenario(name) if name and Path(name).exists() else None)
+        name = engine.saves.read_save(save_path).get("scenario")  # SaveError for a file that is no save
+        state = engine.load(save_path, scenario=scenario(name) if isinstance(name, str) and name and Path(name).exists() else None)
         if name:
             state.scenario_path = name
         controller = cls(state)

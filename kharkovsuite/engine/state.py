@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, action_from_dict
+from .actions import Action, action_from_dict, check_action
 from .codec import decode, encode
 from .events import Event, event_from_dict
 
@@ -151,6 +151,7 @@ class GameState:
         return self.rules.legal_moves(self, units)
 
     def apply(self, action: Action) -> list[Event]:
+        check_action(action)
         events = self.rules.apply(self, action)
         self.actions.append(action)
         self.log.extend(events)

@@ -7,6 +7,7 @@ each naming its file, line and YAML path.
 from __future__ import annotations
 
 import difflib
+import glob
 import os
 import tempfile
 import types
@@ -86,7 +87,17 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike) -> None:
 
 
 def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, flush it to disk, rename it into place.
+
+    Temporary files of earlier writes to the same path that were killed half-way are removed
+    first; a failed write removes its own.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            stale.unlink()
+        except FileNotFoundError:
+            pass  # another writer's file, already gone
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # mkstemp creates 0600; give the file the permissions a plain open() would.
@@ -102,6 +113,21 @@ def atomic_write(path: Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); where folders cannot be opened, nothing to do."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a folder; the rename is still atomic
+    finally:
+        os.close(fd)
 
 
 # ----------------------------------------------------------------------------- pydantic errors

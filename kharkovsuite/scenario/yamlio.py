@@ -12,6 +12,7 @@ built with it (about ten times faster); both parsers give every node its line.
 """
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -254,6 +255,8 @@ def _flow(dumper: yaml.SafeDumper, value: Flow):
 
 
 def _float(dumper: yaml.SafeDumper, value: float):
+    if not math.isfinite(value):  # written the YAML way (.inf, .nan) so the loader can name it
+        return dumper.represent_float(value)
     if value == int(value) and abs(value) < 1e15:
         return dumper.represent_scalar("tag:yaml.org,2002:float", f"{value:.1f}")
     return dumper.represent_scalar("tag:yaml.org,2002:float", repr(value))

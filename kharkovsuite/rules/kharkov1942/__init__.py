@@ -39,6 +39,7 @@ from . import (
     zoc,
 )
 from .board import Board, board_for
+from .checks import scenario_checks  # noqa: F401 - found by the registry (rules.scenario_checks)
 
 #: pending decision kind -> module with ``legal(state, decision)`` and ``apply(state, decision, action, events)``
 DECISIONS = {
