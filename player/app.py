@@ -225,6 +225,7 @@ class PlayerWindow(QMainWindow):
         self.interactive = interactive
         self.confirming = interactive  # ask before an action that ends a phase or may cost a unit
         self.selected: tuple[str, ...] = ()
+        self.location: str | None = None  # the hex or box last clicked
         self.reach: dict = {}
         self.rail_mode = False
         self.attackers: list[str] = []
@@ -326,7 +327,8 @@ class PlayerWindow(QMainWindow):
         self.phase_label.linkActivated.connect(self.open_link)
         bar.addWidget(self.phase_label)
         self.rail_action = QAction("Rail", self, checkable=True, toggled=self._rail_toggled)
-        self.rail_action.setToolTip("Show the hexes the selected units reach by rail (6.4)")
+        self.rail_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.rail_action.setToolTip("Rail mode: select a unit to see the hexes it reaches by rail (6.4)")
         bar.addAction(self.rail_action)
         self.declare_action = QAction("Attack!", self, enabled=False, triggered=self.declare_attack)
         self.declare_action.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
@@ -512,7 +514,7 @@ class PlayerWindow(QMainWindow):
             self._autosave()
         self._decision_overlay()
         self._situation()
-        self.actions_panel.refresh(self.selected)
+        self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
         self.inspector.show_location(self.inspector.location)
         actor = state.to_act
@@ -605,6 +607,13 @@ class PlayerWindow(QMainWindow):
             self._computer_busy_message()
             return
         state = self.controller.state
+        self.location = location
+        if self.selected and self.reach.get(location) == "commit":
+            from kharkovsuite.engine import CommitReserve
+
+            self.do(CommitReserve(units=self.selected[:1], hexes=(location,)))
+            self._select([])
+            return
         # A pending retreat or advance: the hex names the path's end.
         if state.pending:
             choices = [a for a in self._legal("Retreat", "Advance") if a.path and a.path[-1] == location and (not self.selected or a.unit in self.selected)]
@@ -780,15 +789,24 @@ class PlayerWindow(QMainWindow):
         self.scene.clear_overlay("reach")
         self.scene.clear_overlay("targets")
         phase_kinds = state.phase.actions
-        if units and not state.pending:
+        commits = sorted({a.hexes[0] for a in self._legal("CommitReserve") if a.units == tuple(units[:1])}) if units else []
+        if commits:  # a Soviet reserve unit: the hexes it may be committed to (6.73)
+            self.selected = tuple(units[:1])
+            self.reach = {h: "commit" for h in commits}
+            self.scene.set_hex_overlay("reach", {h: ("setup", "commit") for h in commits if h in self.scene.game_map})
+        elif units and not state.pending:
             if "PlaceUnit" in phase_kinds:
                 hexes = [a.hex for a in self._legal("PlaceUnit") if a.unit == units[0]]
                 self.selected = tuple(units[:1])
                 self.reach = {h: h for h in hexes}
                 self.scene.set_hex_overlay("reach", {h: ("setup", None) for h in hexes if h in self.scene.game_map})
             elif self.rail_mode and "RailMove" in phase_kinds:
-                ends = {}
-                for a in self._legal("RailMove"):
+                ends, by_rail = {}, self._legal("RailMove")
+                if len(units) > 1 and not any(set(a.units) == set(units) for a in by_rail):
+                    able = [u for u in reversed(units) if any(a.units == (u,) for a in by_rail)]
+                    if able:  # a stack: the top unit that may go by rail (6.4); the Stack dock picks another
+                        return self._select(able[:1])
+                for a in by_rail:
                     if set(a.units) == set(units):
                         if a.path[-1] not in ends or len(a.path) < len(ends[a.path[-1]]):
                             ends[a.path[-1]] = a.path
@@ -796,8 +814,9 @@ class PlayerWindow(QMainWindow):
                 self.scene.set_hex_overlay("reach", {h: ("rail", "rail") for h in ends})
             elif "Move" in phase_kinds:
                 reach = state.legal_moves(tuple(units))
-                if not reach and len(units) > 1:  # a stack that cannot move together: take the top unit
-                    return self._select(units[-1:])
+                if not reach and len(units) > 1:  # a stack that cannot move together: the top unit that can move
+                    able = next((u for u in reversed(units) if state.legal_moves((u,))), units[-1])
+                    return self._select([able])
                 self.reach = dict(reach)
                 marks = {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex}
                 if state.units[units[0]].hex is None:  # a reinforcement: its entry hexes stand out (16.0)
@@ -806,7 +825,7 @@ class PlayerWindow(QMainWindow):
             elif "Attack" in phase_kinds:
                 targets = {t for a in self._legal("Attack") if set(units) <= set(a.attackers) for t in a.targets}
                 self.scene.set_hex_overlay("targets", {h: ("attack", "attack") for h in targets})
-        self.actions_panel.refresh(self.selected)
+        self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(self.selected))
         if units:
             mps = [self.controller.mp_left(u) for u in units]
@@ -816,10 +835,11 @@ class PlayerWindow(QMainWindow):
             rail = self.controller.rail_moves_left() if self.rail_mode else None
             if rail is not None:
                 mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase (6.45)"
-            self.statusBar().showMessage(f"Selected {', '.join(units)}{mp}{where}", 12000)
+            self.statusBar().showMessage(f"Selected {', '.join(self.controller.unit_name(u) for u in self.selected)}{mp}{where}", 12000)
 
     def _clear_selection(self) -> None:
         self.selected = ()
+        self.location = None
         self.trace.set_unit(None)
         self.attackers = []
         self.targets = []

@@ -31,6 +31,17 @@ def link_cases(text: str) -> str:
     return CASE_RE.sub(lambda m: case_link(m.group(1)), html.escape(text))
 
 
+def action_units(action) -> tuple[str, ...]:
+    """The units an action concerns, whatever its fields call them."""
+    out: list[str] = []
+    for field in ("units", "attackers", "regiments"):
+        out += list(getattr(action, field, ()) or ())
+    for field in ("unit", "division"):
+        if getattr(action, field, None):
+            out.append(getattr(action, field))
+    return tuple(out)
+
+
 def action_key(action) -> str:
     """A stable objectName for an action's button: its kind and its fields, e.g. ``BreakDown:ge-108lt``."""
     parts = [action.kind]
@@ -67,7 +78,7 @@ class ActionsPanel(QWidget):
         self.buttons: list[QPushButton] = []
         self.selection: tuple[str, ...] = ()
 
-    def refresh(self, selection: tuple[str, ...] = ()) -> None:
+    def refresh(self, selection: tuple[str, ...] = (), location: str | None = None) -> None:
         self.selection = selection
         for b in self.buttons:  # out of the layout now: deleteLater waits for the event loop
             self.box.removeWidget(b)
@@ -79,21 +90,25 @@ class ActionsPanel(QWidget):
             self.title.setText("<b>The game is over.</b>")
             return
         offered = state.pending or set(state.phase.actions) - set(self.ON_MAP)
-        actions = [a for a in state.legal_actions() if a.kind not in self.ON_MAP] if offered else []
+        # a reserve unit is committed like a reinforcement enters: its button, then a hex (6.73)
+        actions = [a for a in state.legal_actions() if a.kind not in self.ON_MAP and a.kind != "CommitReserve"] if offered else []
         pending = state.pending[-1] if state.pending else None
         if pending is not None:
             side = state.scenario.sides[pending.side].name if pending.side in state.scenario.sides else pending.side
             self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})")
-        elif selection:
-            actions = [a for a in actions if set(getattr(a, "units", ()) or (getattr(a, "unit", None),)) & set(selection)]
+        elif selection or location:
+            here = set(state.units_at(location)) if location else set()
+            actions = [a for a in actions if set(action_units(a)) & (set(selection) | here) or location in (getattr(a, "hex", None), getattr(a, "target", None))]
             hint = "<br>Click enemy hexes to pick the targets; the Combat panel shows the odds." if "Attack" in state.phase.actions else "<br>None besides moving: click a highlighted hex."
-            self.title.setText(f"<b>Actions of {html.escape(', '.join(selection))}</b>" + ("" if actions else hint))
+            who = ", ".join(self.controller.unit_name(u) for u in selection) if selection else f"hex {location}"
+            self.title.setText(f"<b>Actions of {html.escape(who)}</b>" + ("" if actions else hint))
         else:
             self.title.setText("<b>Other actions now</b>" if actions else "Nothing to decide but moves and attacks.")
         if "PlaceUnit" in state.phase.actions and pending is None:
             self._setup_buttons(selection)
         if pending is None:
             self._entry_buttons(selection)
+        self._reserve_buttons(selection)
         rows = []
         for a in actions[: self.MAX_BUTTONS]:
             words = self.controller.describe(a)
@@ -138,6 +153,25 @@ class ActionsPanel(QWidget):
             self.box.addWidget(b)
             self.buttons.append(b)
 
+    def _reserve_buttons(self, selection: tuple[str, ...]) -> None:
+        """Soviet reserve units that may be committed now (6.73): one button each; the map then highlights their hexes."""
+        state = self.controller.state
+        units = list(dict.fromkeys(u for a in state.legal_actions() if a.kind == "CommitReserve" for u in a.units))
+        if not units:
+            return
+        if selection and selection[0] in units:
+            self.title.setText(f"<b>Commit {html.escape(self.controller.unit_name(selection[0]))}</b> ({case_link('6.73')}): click a highlighted hex near its reserve counter.")
+        elif state.pending is None:
+            self.title.setText(f"<b>{len(units)} reserve unit(s) may be committed</b> ({case_link('6.73')}): pick one, then click a highlighted hex.")
+        for uid in units:
+            b = QPushButton(f"Commit {self.controller.unit_name(uid)} from reserve", self)
+            b.setObjectName(f"commit:{uid}")
+            b.setToolTip(f"{uid}: select it; the map shows the hexes it may be committed to (6.73)")
+            b.setStyleSheet("text-align: left; padding: 3px 6px;")
+            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
+            self.box.addWidget(b)
+            self.buttons.append(b)
+
     def _setup_buttons(self, selection: tuple[str, ...]) -> None:
         """Set-up by hand (5.0): one button per unit still waiting; the map then shows its zone."""
         state = self.controller.state
@@ -148,7 +182,7 @@ class ActionsPanel(QWidget):
             self.title.setText(f"<b>Set-up by hand</b> ({case_link(state.phase.case)}): pick a unit, then a highlighted hex of its zone. "
                                + (f"{len(waiting)} unit(s) to set up." if waiting else "Every unit is set up: end the phase."))
         names = {u.id: u.name for u in state.scenario.units}
-        self._buttons([(f"Set up {u} — {names.get(u, '')}", u, lambda _=False, u=u: self.unit_picked.emit(u)) for u in waiting], "after these")
+        self._buttons([(f"Set up {u} — {names.get(u, '')}", u, lambda _=False, u=u: self.unit_picked.emit(u), f"setup:{u}") for u in waiting], "after these")
 
 
 class CombatPanel(QTextBrowser):
