@@ -549,6 +549,13 @@ class PlayerWindow(QMainWindow):
         # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
         self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
         self.rail_action.setEnabled("RailMove" in phase.actions)
+        if "RailMove" in phase.actions:
+            able = len(self.controller.rail_units())
+            self.rail_action.setText(f"Rail ({able})")
+            self.rail_action.setToolTip(f"Rail mode (Ctrl+L): {able} unit(s) may go by rail now (6.4); they are marked on the map while it is on")
+        else:
+            self.rail_action.setText("Rail")
+        self._rail_marks()
         self.undo_action.setEnabled(self.controller.can_undo() and not self.computer_to_act())
         if "RailMove" not in phase.actions and self.rail_action.isChecked():
             self.rail_action.setChecked(False)
@@ -777,8 +784,23 @@ class PlayerWindow(QMainWindow):
 
     def _rail_toggled(self, on: bool) -> None:
         self.rail_mode = on
+        self._rail_marks()
         if self.selected:
             self._select(list(self.selected))
+        elif on and self.controller is not None:
+            able = self.controller.rail_units()
+            left = self.controller.rail_moves_left()
+            limit = f"; {left[0]} of {left[1]} rail moves left this phase (6.45)" if left else ""
+            self.statusBar().showMessage(f"Rail: {len(able)} unit(s) may go by rail now, marked 'rail' on the map{limit}. Click one to see where it can go."
+                                         if able else "Rail: no unit may go by rail now. Click a unit to see why.", 15000)
+
+    def _rail_marks(self) -> None:
+        """In rail mode, the hexes of the units that may go by rail now (6.4)."""
+        self.scene.clear_overlay("rail_units")
+        if self.rail_mode and self.controller is not None:
+            state = self.controller.state
+            hexes = {state.units[u].hex for u in self.controller.rail_units()}
+            self.scene.set_hex_overlay("rail_units", {h: ("purple", "rail") for h in hexes if h in self.scene.game_map})
 
     def _select(self, units: list[str]) -> None:
         """Select units of the side to act and show where they may go (or what they may do)."""
@@ -812,6 +834,13 @@ class PlayerWindow(QMainWindow):
                             ends[a.path[-1]] = a.path
                 self.reach = ends
                 self.scene.set_hex_overlay("reach", {h: ("rail", "rail") for h in ends})
+                if not ends:  # say why where the player looks: the status bar and the Actions dock
+                    why = self.controller.rail_reason(units[-1]) or f"{self.controller.unit_name(units[-1])} has no rail move now (6.4)"
+                    self.actions_panel.refresh(self.selected, self.location)
+                    self.actions_panel.title.setText(f"<b>Not by rail</b>: {html.escape(why)}")
+                    self.status_panel.refresh(tuple(self.selected))
+                    self.statusBar().showMessage(why, 15000)
+                    return
             elif "Move" in phase_kinds:
                 reach = state.legal_moves(tuple(units))
                 if not reach and len(units) > 1:  # a stack that cannot move together: the top unit that can move

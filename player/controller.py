@@ -296,6 +296,17 @@ class GameController(QObject):
         due = {u: (rec.data or {}).get("due", 0) for u, rec in state.units.items() if u in out}
         return sorted(out, key=lambda u: (due[u], u))
 
+    def rail_units(self) -> list[str]:
+        """Units the engine lets move by rail now (6.4), read from the legal actions."""
+        state = self.state
+        if state.pending or "RailMove" not in state.phase.actions:
+            return []
+        return sorted({u for _count, make in state.legal_actions().segments() for a in (make(0),) if a.kind == "RailMove" for u in a.units})
+
+    def rail_reason(self, uid: str) -> str:
+        """Why ``uid`` cannot go by rail now, in the rule system's words ("" when it can)."""
+        return self.state.rules.rail_reason(self.state, uid)
+
     def unit_name(self, uid: str) -> str:
         """The unit's name as printed in the scenario (its id if it has none)."""
         unit = self._units.get(uid)

@@ -199,3 +199,36 @@ _DESCRIBERS = {
     "AirSupply": lambda state, action: Words(f"Supply the units in {hex_name(state, action.hex)} by air", "One unused Axis Air Point, for the next game-turn (13.2)."),
     "PlaceUnit": lambda state, action: Words(f"Set up {unit_name(state, action.unit)} in {hex_name(state, action.hex)}", "5.0"),
 }
+
+
+# ----------------------------------------------------------------------------- rail movement
+
+
+def rail_reason(state: GameState, uid: str) -> str:
+    """Why ``uid`` cannot move by rail now, in a player's words with the case ("" when it can, 6.4)."""
+    from . import rail, trace
+    from .zoc import derived, other_side
+
+    name = unit_name(state, uid)
+    rec = state.units[uid]
+    if "frozen" in rec.flags:
+        return f"{name} cannot go by rail: it is frozen in place until the enemy comes near or it is released (6.51)"
+    if "disrupted" in rec.flags:
+        return f"{name} cannot go by rail: it is disrupted (7.32)"
+    if uid in state.phase_data.get("moved", ()):
+        return f"{name} cannot go by rail: it has already moved this phase (6.12)"
+    refusal = trace._rail_refusal(state, uid)
+    if refusal is not None:
+        case, why = refusal
+        return f"{name} cannot go by rail: {why} ({case})"
+    b = state.board
+    here = b.index[rec.hex]
+    if b.rail_side[here] is None:
+        return f"{name} cannot go by rail: {rec.hex} is not on a railroad; a rail move starts on a rail hex (6.41)"
+    if b.rail_side[here] != rec.side:
+        return f"{name} cannot go by rail: {rec.hex} is an enemy rail hex, on the far side of the 12 May front line (6.42)"
+    if here in derived(state).zoc[other_side(rec.side)]:
+        return f"{name} cannot go by rail: it is in an enemy zone of control at {rec.hex} (6.43)"
+    if not rail.rail_reach(state, uid)[2]:
+        return f"{name} cannot go by rail: every rail hex next to {rec.hex} is enemy-controlled, occupied by the enemy or an enemy rail hex (6.42, 6.43)"
+    return ""
