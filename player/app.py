@@ -415,7 +415,12 @@ class PlayerWindow(QMainWindow):
         for dock in self.findChildren(QDockWidget):
             view_menu.addAction(dock.toggleViewAction())
         help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(QAction("&Rules reference", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help("")))
+        self.how_to_play_action = QAction("&How to play", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help(page="how_to_play"))
+        self.rules_help_action = QAction("&Rules", self, shortcut=QKeySequence("Ctrl+F1"), triggered=lambda: self.show_help(page="rules"))
+        self.shortcuts_action = QAction("&Keyboard shortcuts", self, shortcut=QKeySequence("Ctrl+/"), triggered=lambda: self.show_help(page="shortcuts"))
+        self.about_action = QAction("&About Kharkov Suite", self, triggered=lambda: self.show_help(page="about"))
+        for action in (self.how_to_play_action, self.rules_help_action, self.shortcuts_action, self.about_action):
+            help_menu.addAction(action)
 
     # ------------------------------------------------------------------ computer sides
     def set_players(self, players: dict[str, str], seed: int = 0) -> None:
@@ -967,13 +972,16 @@ class PlayerWindow(QMainWindow):
         if text.startswith("case:"):
             self.show_help(text.removeprefix("case:"))
 
-    def show_help(self, case: str = "") -> HelpBrowser:
+    def show_help(self, case: str = "", page: str = "rules") -> HelpBrowser:
+        """Help at ``page`` (how_to_play, rules, shortcuts, about), or at the rules' ``case``."""
         if self.help is None:
             self.help = HelpBrowser(rules_path(self.scenario.rules), self)
         self.help.show()
         self.help.raise_()
         if case:
             self.help.show_case(case)
+        else:
+            self.help.show_page(page)
         return self.help
 
     # ------------------------------------------------------------------ files
