@@ -307,6 +307,10 @@ class GameController(QObject):
         """Why ``uid`` cannot go by rail now, in the rule system's words ("" when it can)."""
         return self.state.rules.rail_reason(self.state, uid)
 
+    def unit_notes(self, uid: str) -> list[str]:
+        """The rule system's notes on a unit: supply with its reason, HQ activation."""
+        return self.state.rules.unit_notes(self.state, uid)
+
     def unit_name(self, uid: str) -> str:
         """The unit's name as printed in the scenario (its id if it has none)."""
         unit = self._units.get(uid)

@@ -404,7 +404,8 @@ class StatusPanel(QTextBrowser):
             parts.append(
                 f"<p><b>{html.escape(cv.name or uid)}</b> ({html.escape(uid)})<br>"
                 f"{html.escape(cv.shown_values)} · at {html.escape(where)} · steps lost {view.get('step', 0)} · markers {html.escape(flags)}<br>"
-                f"MP left: <b>{mp_text}</b></p>"
+                f"MP left: <b>{mp_text}</b>"
+                + "".join(f"<br>{link_cases(note)}" for note in self.controller.unit_notes(uid)) + "</p>"
             )
         turns = state.scenario.turns
         if turns:
@@ -419,7 +420,10 @@ class StatusPanel(QTextBrowser):
         result = self.controller.result()
         if result is not None:
             vp = ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in result.vp.items())
-            parts.append(f"<p><b>Victory points</b>: {vp}<br>Now: <b>{html.escape(result.level)}</b>" + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + " (17.0)</p>")
+            parts.append(f"<p><b>If the game ended now</b> ({case_link('17.0')}): {vp} victory points, <b>{html.escape(result.level)}</b>"
+                         + (f" ({html.escape(self._side(result.winner))})" if result.winner else "")
+                         + f"<br><small>A running count, not a forecast: cities count for whoever holds them now ({case_link('17.1')}), and Soviet units "
+                         f"out of supply count as destroyed ({case_link('17.3')}); at the start many are out of supply only until their HQ turns active ({case_link('10.3')}).</small></p>")
             parts.append(self._vp_breakdown())
         parts.append(self._reinforcements())
         parts.append(self._reserves())
@@ -461,8 +465,14 @@ class StatusPanel(QTextBrowser):
         hqs = self.controller.hqs()
         if not hqs:
             return ""
-        rows = ", ".join(f"{html.escape(uid)} at {html.escape(h)}: <b>{'active' if on else 'not active'}</b>" for uid, _side, h, on in hqs)
-        return f"<p><b>HQs</b> ({case_link('10.3')}): {rows}</p>"
+        rows = []
+        for uid, _side, h, on in hqs:
+            note = "" if on else next((n for n in self.controller.unit_notes(uid) if n.startswith("Not active")), "")
+            when = note.split(": ", 1)[1] if ": " in note else ""
+            rows.append(f"{html.escape(self.controller.unit_name(uid))} at {html.escape(h)}: <b>{'active' if on else 'not active'}</b>" + (f" ({html.escape(when)})" if when else ""))
+        schedule = ("<br><small>Soviet combat units are in supply only through an active HQ, so until an HQ turns active the units "
+                    "around it read out of supply (10.3, 11.23).</small>") if any(not on and side == "soviet" for _u, side, _h, on in hqs) else ""
+        return f"<p><b>HQs</b> ({case_link('10.3')}): " + ", ".join(rows) + schedule + "</p>"
 
     def _side(self, side: str) -> str:
         sides = self.controller.state.scenario.sides

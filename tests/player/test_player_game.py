@@ -385,6 +385,6 @@ def test_the_game_panel_shows_reinforcements_reserves_hq_activation_and_the_vp_b
     assert boxes and allowance == 0  # turn 1: no reserve may be committed (4.2.A1)
     assert "Soviet reserves (6.7): may commit 0 this turn" in text
     hqs = window.controller.hqs()
-    assert hqs and all(f"{uid} at {h}" in text for uid, _s, h, _on in hqs)
+    assert hqs and all(f"{window.controller.unit_name(uid)} at {h}" in text for uid, _s, h, _on in hqs)
     result = window.controller.state.result()
     assert all(f"{window.controller.state.scenario.sides[side].name} {total} =" in text for side, total in result.vp.items())

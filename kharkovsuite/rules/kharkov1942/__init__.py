@@ -112,6 +112,12 @@ class Kharkov1942Rules:
 
         return rail_reason(state, unit)
 
+    def unit_notes(self, state: GameState, unit: str) -> list[str]:
+        """A unit's supply and HQ activation, in a player's words (:mod:`.describe`)."""
+        from .describe import unit_notes
+
+        return unit_notes(state, unit)
+
     def copy_cache(self, cache: dict) -> dict:
         # Cached searches are immutable and may be shared; the derived counts are updated in
         # place, so a clone rebuilds its own.

@@ -232,3 +232,36 @@ def rail_reason(state: GameState, uid: str) -> str:
     if not rail.rail_reach(state, uid)[2]:
         return f"{name} cannot go by rail: every rail hex next to {rec.hex} is enemy-controlled, occupied by the enemy or an enemy rail hex (6.42, 6.43)"
     return ""
+
+
+# ----------------------------------------------------------------------------- notes on a unit
+
+
+def unit_notes(state: GameState, uid: str) -> list[str]:
+    """What a player should know about a unit on the map now: its supply and, for an HQ, when it turns active."""
+    from . import hq, supply
+
+    rec = state.units[uid]
+    if rec.hex is None:
+        return []
+    notes = []
+    if state.board.is_hq(uid) and "inactive" in rec.flags:
+        turn = hq.activation_turn(state, uid)
+        notes.append(f"Not active (10.3)" + (f": it becomes active on turn {turn}" if turn and turn > state.turn else ""))
+    status = supply.supply_status(state, uid)
+    if status.in_supply:
+        notes.append({"soviet-hq": "In supply through its HQ (10.23)", "rumanian-hq": "In supply through the Rumanian HQ (10.27)",
+                      "city": "In supply from a city (11.31)", "road": "In supply by road (11.32)", "hq-line": "In supply: an HQ's line to the east edge (11.21)",
+                      "air": "In supply by air (13.2)", "reinforcement": "In supply: arrived this turn (16.0)",
+                      "first-activation": "In supply: its sector was just released (6.57)"}.get(status.kind, "In supply (11.0)"))
+        return notes
+    words = "Out of supply (11.0)"
+    if rec.side == "soviet" and not state.board.is_hq(uid):
+        waiting = sorted((hq.activation_turn(state, h) or 0, h) for h, r in state.units.items()
+                         if r.side == "soviet" and r.hex is not None and state.board.is_hq(h) and "inactive" in r.flags)
+        later = [(t, h) for t, h in waiting if t > state.turn]
+        if later:
+            words += (": Soviet combat units draw supply only through an active HQ, and the HQs turn active by the schedule (10.3): "
+                      + ", ".join(f"{unit_name(state, h)} on turn {t}" for t, h in later))
+    notes.append(words)
+    return notes
