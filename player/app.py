@@ -323,7 +323,10 @@ class PlayerWindow(QMainWindow):
         self.phase_label = QLabel("")
         self.phase_label.setTextFormat(Qt.TextFormat.RichText)
         self.phase_label.setWordWrap(True)
-        self.phase_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.phase_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # Two lines, whatever the phase says: the bar must not jump when the text changes (its tooltip has it all).
+        self.phase_label.setFixedHeight(self.phase_label.fontMetrics().lineSpacing() * 2 + 6)
+        self.phase_label.setObjectName("phase_text")
         self.phase_label.linkActivated.connect(self.open_link)
         bar.addWidget(self.phase_label)
         self.rail_action = QAction("Rail", self, checkable=True, toggled=self._rail_toggled)
@@ -380,6 +383,7 @@ class PlayerWindow(QMainWindow):
             action.toggled.connect(lambda on, n=name: self.scene.set_layer_visible(n, on))
             self.layer_actions[name] = action
         self.layer_actions["hex_ids"].setShortcut(QKeySequence("Ctrl+H"))
+        self.layer_actions["hex_ids"].toggled.connect(self._hex_ids_toggled)
         bar.addAction(self.layer_actions["hex_ids"])
         self.statusBar().showMessage("Click a unit to see where it may go; right-drag pans; wheel zooms")
 
@@ -550,6 +554,7 @@ class PlayerWindow(QMainWindow):
             f"<b>{html.escape(phase.name)}</b> · <b style='color:#7a1f00'>{html.escape(side)}</b> to act · "
             f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
         )
+        self.phase_label.setToolTip(f"<qt>{self.phase_label.text()}</qt>")
         legal = state.legal_actions()
         # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
         self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
@@ -787,6 +792,16 @@ class PlayerWindow(QMainWindow):
                                      "Shift+arrows move the hex cursor, Enter brings it there (16.0)", 12000)
         return uid
 
+    def _hex_ids_toggled(self, on: bool) -> None:
+        """Hex numbers are drawn from a zoom where they can be read: turned on below it, the map zooms in to it."""
+        from kharkovsuite.view.layers import HEX_ID_MIN_PX, hex_id_font_size
+
+        needed = HEX_ID_MIN_PX / hex_id_font_size()
+        if on and self.view.zoom < needed:
+            self.view.zoom_in()  # leaves the auto fit
+            self.view.set_zoom(needed * 1.01)
+            self.statusBar().showMessage(f"Hex numbers show from {needed * 100:.0f}% zoom: zoomed in to show them", 8000)
+
     def _rail_toggled(self, on: bool) -> None:
         self.rail_mode = on
         self._rail_marks()
@@ -915,7 +930,9 @@ class PlayerWindow(QMainWindow):
             if fight is not None:
                 declared, resolved = fight
                 label = resolved.result if resolved is not None else "attack"
-                hexes = {h: ("green", label) for h in declared.targets if h in self.scene.game_map}
+                decision = self.scene.overlay("decision")
+                taken = set(decision.entries) if decision is not None else set()  # "advance"/"retreat" is written there now
+                hexes = {h: ("green", None if h in taken else label) for h in declared.targets if h in self.scene.game_map}
                 hexes.update({state.units[u].hex: ("green", None) for u in declared.attackers if state.units[u].hex in self.scene.game_map and state.units[u].hex not in hexes})
                 self.scene.set_hex_overlay("last_combat", hexes)
 
@@ -988,9 +1005,10 @@ class PlayerWindow(QMainWindow):
     def save_game(self) -> bool:
         if self.controller is None:
             return False
-        if self.controller.path is None:
-            return self.save_game_as()
-        return self._save_to(self.controller.path)
+        path = self.controller.path
+        if path is None or (self.autosave is not None and path.resolve().parent == Path(self.autosave).resolve()):
+            return self.save_game_as()  # a new game (the autosave is not its name): ask for one
+        return self._save_to(path)
 
     def save_game_as(self) -> bool:
         if self.controller is None:

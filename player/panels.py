@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import re
-import textwrap
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
@@ -16,6 +15,8 @@ from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QTextBrowser, QV
 
 from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.events import CombatResolved, GameEnded, PhaseChanged
+
+from kharkovsuite.view.style import tooltip_html
 
 from .controller import GameController
 
@@ -68,8 +69,9 @@ class ActionsPanel(QWidget):
         self.box.setSpacing(3)
         inner = QWidget(self)
         inner.setLayout(self.box)
-        scroll = QScrollArea(self)
+        scroll = self.scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # labels wrap instead
         scroll.setWidget(inner)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -118,11 +120,10 @@ class ActionsPanel(QWidget):
 
     def _buttons(self, rows: list, more: str) -> None:
         """One button per (label, tooltip, slot), at most MAX_BUTTONS, then a note of how many more."""
-        chars = max(24, (self.width() - 40) // max(1, self.fontMetrics().averageCharWidth()))
         for label, tip, slot, *name in rows[: self.MAX_BUTTONS]:
-            b = QPushButton("\n".join(textwrap.wrap(label, chars)) or label, self)  # wrapped, never cut off
+            b = QPushButton(self.wrap(label), self)  # wrapped, never cut off
             b.setObjectName(name[0] if name else f"action:{len(self.buttons)}")
-            b.setToolTip(tip)
+            b.setToolTip(tooltip_html(tip))
             b.setStyleSheet("text-align: left; padding: 3px 6px;")
             b.clicked.connect(slot)
             self.box.addWidget(b)
@@ -132,6 +133,24 @@ class ActionsPanel(QWidget):
             self.box.addWidget(b)
             self.buttons.append(b)
 
+
+    def wrap(self, text: str) -> str:
+        """``text`` broken into lines that fit the dock's width (a button's label does not wrap by itself)."""
+        room = max(120, self.scroll.viewport().width() - 28)
+        fm = self.fontMetrics()
+        lines: list[str] = []
+        for word in text.split():
+            if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        return "\n".join(lines)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width() and self.buttons:
+            for b in self.buttons:
+                b.setText(self.wrap(b.text().replace("\n", " ")))
 
     def _entry_buttons(self, selection: tuple[str, ...]) -> None:
         """Reinforcements the engine lets enter now (16.0): one button each; the map then highlights where it may go."""
@@ -146,7 +165,7 @@ class ActionsPanel(QWidget):
         else:
             self.title.setText(f"<b>{len(waiting)} reinforcement(s) may enter now</b> ({case_link('16.0')}): pick one, then click a highlighted hex.")
         for uid in waiting:
-            b = QPushButton(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}", self)
+            b = QPushButton(self.wrap(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}"), self)
             b.setObjectName(f"enter:{uid}")
             b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase (16.0)")
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
@@ -164,7 +183,7 @@ class ActionsPanel(QWidget):
         elif state.pending is None:
             self.title.setText(f"<b>{len(units)} reserve unit(s) may be committed</b> ({case_link('6.73')}): pick one, then click a highlighted hex.")
         for uid in units:
-            b = QPushButton(f"Commit {self.controller.unit_name(uid)} from reserve", self)
+            b = QPushButton(self.wrap(f"Commit {self.controller.unit_name(uid)} from reserve"), self)
             b.setObjectName(f"commit:{uid}")
             b.setToolTip(f"{uid}: select it; the map shows the hexes it may be committed to (6.73)")
             b.setStyleSheet("text-align: left; padding: 3px 6px;")
@@ -256,25 +275,25 @@ class CombatPanel(QTextBrowser):
         for row in odds.attackers + odds.defenders:
             spread = ""
             if row.chances:
-                spread = "<br><small>" + ", ".join(f"{html.escape(v)}: {_pct(p)}" for v, p in row.chances) + "</small>"
+                spread = "<br><small>" + ", ".join(f"{html.escape(v)}: {html.escape(_pct(p))}" for v, p in row.chances) + "</small>"
             out.append(f"<tr><td>{row.role} {html.escape(row.unit)}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
         out.append("</table>")
-        base = ", ".join(f"{html.escape(c)} {_pct(p)}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
+        base = ", ".join(f"{html.escape(c)} {html.escape(_pct(p))}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
         out.append(f"<p>Attack strength <b>{html.escape(odds.attack)}</b> against defense <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
         shifts = [f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in odds.shifts]
         if odds.morale:
-            spread = ", ".join(f"{n:+d}: {_pct(p)}" for n, p in odds.morale)
+            spread = ", ".join(f"{n:+d}: {html.escape(_pct(p))}" for n, p in odds.morale)
             shifts.append(f"<li>Soviet morale die {case_link('9.85')}: {spread}</li>")
         if shifts:
             out.append("<ul>" + "".join(shifts) + "</ul>")
         if odds.modifier:
             out.append(f"<p>Die modifier {odds.modifier:+d} ({case_link('9.33')})</p>")
-        final = ", ".join(f"{html.escape(c)} {_pct(p)}" for c, p in odds.columns) if len(odds.columns) > 1 else html.escape(odds.column)
+        final = ", ".join(f"{html.escape(c)} {html.escape(_pct(p))}" for c, p in odds.columns) if len(odds.columns) > 1 else html.escape(odds.column)
         out.append(f"<p>Final column <b>{final}</b></p>")
         if odds.untried:
             out.append(f"<p><i>Untried strengths are unknown until the combat ({case_link('12.0')}); the chances count every counter left in their pools.</i></p>")
         rows = "".join(
-            f"<tr><td>{html.escape(r)}</td><td align=right>{_pct(p)}</td>"
+            f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(p))}</td>"
             f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(p)))}</span></td></tr>"
             for r, p in odds.results
         )

@@ -187,6 +187,11 @@ class TraceLegend(QTreeWidget):
         self.setHeaderHidden(True)
         self.setIconSize(QSize(28, 28))
         self.setWordWrap(True)
+        # Findings are sentences: wrap them to the dock's width rather than cut them off.
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setUniformRowHeights(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.header().setStretchLastSection(True)
         self.setAccessibleName("Trace legend")
         self.itemClicked.connect(self._clicked)
 
@@ -197,18 +202,18 @@ class TraceLegend(QTreeWidget):
         for data in overlays:
             head = QTreeWidgetItem(self, [f"{data.title} — {data.summary}"])
             head.setFont(0, bold)
-            head.setToolTip(0, _trace().DESCRIPTIONS[data.name])
+            head.setToolTip(0, S.tooltip_html(f"{data.title} — {data.summary}\n{_trace().DESCRIPTIONS[data.name]}"))
             head.setData(0, Qt.ItemDataRole.UserRole + 1, data.name)
             for role, meaning in data.legend:
                 item = QTreeWidgetItem(head, [meaning])
                 item.setIcon(0, swatch_icon(role))
-                item.setToolTip(0, meaning)
+                item.setToolTip(0, S.tooltip_html(meaning))
                 item.setData(0, Qt.ItemDataRole.UserRole + 1, role)
             if data.items:
                 found = QTreeWidgetItem(head, [f"Findings ({len(data.items)})"])
                 for it in data.items:
                     item = QTreeWidgetItem(found, [it["text"].strip()])
-                    item.setToolTip(0, it["text"].strip())
+                    item.setToolTip(0, S.tooltip_html(it["text"]))
                     item.setData(0, Qt.ItemDataRole.UserRole, it["hex"])
                 found.setExpanded(data.name in ("why", "front") or len(data.items) <= 12)
             head.setExpanded(True)
