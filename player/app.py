@@ -302,7 +302,7 @@ class PlayerWindow(QMainWindow):
         self.log_dock = self._dock("Game log", self.log_panel, bottom)
         self.tabifyDockWidget(self.legend_dock, self.inspector_dock)
         self.inspector_dock.raise_()
-        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [200, 380, 300], Qt.Orientation.Vertical)
+        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [330, 250, 300], Qt.Orientation.Vertical)
         self.resizeDocks([self.actions_dock], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
 
@@ -694,7 +694,7 @@ class PlayerWindow(QMainWindow):
             left = [self.controller.mp_left(u) for u in still]
             left = [m for m in left if m is not None]
             if left:
-                self.statusBar().showMessage(f"{', '.join(still)} at {location}: {min(left):g} MP left", 12000)
+                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} MP left", 12000)
         return events
 
     def _combat_click(self, location: str) -> None:
@@ -869,7 +869,11 @@ class PlayerWindow(QMainWindow):
                 self.reach = dict(reach)
                 marks = {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex}
                 if state.units[units[0]].hex is None:  # a reinforcement: its entry hexes stand out (16.0)
-                    marks.update({r.path[0]: ("setup", f"{reach[r.path[0]].cost:g}") for r in reach.values() if r.path and r.path[0] in reach})
+                    entries = sorted({r.path[0] for r in reach.values() if r.path and r.path[0] in reach})
+                    marks.update({h: ("setup", f"{reach[h].cost:g}") for h in entries})
+                    seen = self.view.visible_scene_rect()
+                    if entries and not any(seen.contains(self.scene.hex_center(h)) for h in entries):
+                        self.view.center_on_hex(entries[len(entries) // 2])  # where it comes on
                 self.scene.set_hex_overlay("reach", marks)
             elif "Attack" in phase_kinds:
                 targets = {t for a in self._legal("Attack") if set(units) <= set(a.attackers) for t in a.targets}

@@ -311,6 +311,15 @@ class GameController(QObject):
         """The rule system's notes on a unit: supply with its reason, HQ activation."""
         return self.state.rules.unit_notes(self.state, uid)
 
+    def box_name(self, box: str | None) -> str:
+        """An off-map box in words: its area's name, or what the rule system keeps there."""
+        if not box:
+            return ""
+        if box == "arriving":
+            return "off the map, waiting to enter (16.0)"
+        area = self.state.scenario.map.areas.get(box)
+        return area.name if area is not None and area.name else box.replace("-", " ")
+
     def unit_name(self, uid: str) -> str:
         """The unit's name as printed in the scenario (its id if it has none)."""
         unit = self._units.get(uid)

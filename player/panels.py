@@ -55,6 +55,7 @@ class ActionsPanel(QWidget):
     """Every legal non-move action that concerns the selection (or the pending decision), as buttons."""
 
     MAX_BUTTONS = 40
+    BUTTON_STYLE = "text-align: left; padding: 3px 6px;"
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
     chosen = Signal(object)
     unit_picked = Signal(str)  # a unit to set up by hand (5.0) or a reinforcement to bring on (16.0)
@@ -67,6 +68,7 @@ class ActionsPanel(QWidget):
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.box = QVBoxLayout()
         self.box.setSpacing(3)
+        self.box.addStretch(1)
         inner = QWidget(self)
         inner.setLayout(self.box)
         scroll = self.scroll = QScrollArea(self)
@@ -124,19 +126,19 @@ class ActionsPanel(QWidget):
             b = QPushButton(self.wrap(label), self)  # wrapped, never cut off
             b.setObjectName(name[0] if name else f"action:{len(self.buttons)}")
             b.setToolTip(tooltip_html(tip))
-            b.setStyleSheet("text-align: left; padding: 3px 6px;")
+            b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(slot)
-            self.box.addWidget(b)
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
         if len(rows) > self.MAX_BUTTONS:
             b = QPushButton(f"… {len(rows) - self.MAX_BUTTONS} more: {more}", self, enabled=False)
-            self.box.addWidget(b)
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
 
 
     def wrap(self, text: str) -> str:
         """``text`` broken into lines that fit the dock's width (a button's label does not wrap by itself)."""
-        room = max(120, self.scroll.viewport().width() - 28)
+        room = max(120, self.width() - 52)  # the panel's margins, the scroll bar, the button's padding
         fm = self.fontMetrics()
         lines: list[str] = []
         for word in text.split():
@@ -167,9 +169,10 @@ class ActionsPanel(QWidget):
         for uid in waiting:
             b = QPushButton(self.wrap(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}"), self)
             b.setObjectName(f"enter:{uid}")
+            b.setStyleSheet(self.BUTTON_STYLE)
             b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase (16.0)")
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
-            self.box.addWidget(b)
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
 
     def _reserve_buttons(self, selection: tuple[str, ...]) -> None:
@@ -186,9 +189,9 @@ class ActionsPanel(QWidget):
             b = QPushButton(self.wrap(f"Commit {self.controller.unit_name(uid)} from reserve"), self)
             b.setObjectName(f"commit:{uid}")
             b.setToolTip(f"{uid}: select it; the map shows the hexes it may be committed to (6.73)")
-            b.setStyleSheet("text-align: left; padding: 3px 6px;")
+            b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
-            self.box.addWidget(b)
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
 
     def _setup_buttons(self, selection: tuple[str, ...]) -> None:
@@ -417,7 +420,7 @@ class StatusPanel(QTextBrowser):
             view = obs["units"][uid]
             cv = self.controller.counter_view(uid, view)
             mp = self.controller.mp_left(uid)
-            where = view.get("hex") or view.get("box") or "—"
+            where = view.get("hex") or self.controller.box_name(view.get("box")) or "—"
             flags = ", ".join(view.get("flags") or ()) or "—"
             mp_text = f"{mp:g}" if mp is not None else "—"
             parts.append(
