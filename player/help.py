@@ -155,6 +155,9 @@ class HelpBrowser(QDialog):
 
     def show_page(self, name: str) -> None:
         self.tabs.setCurrentIndex(self.PAGES.index(name))
+        page = {"how_to_play": self.guide, "shortcuts": self.shortcuts, "about": self.about}.get(name)
+        if page is not None:
+            page.moveCursor(QTextCursor.MoveOperation.Start)  # from the top, where its title is
 
     def find_next(self) -> bool:
         text = self.search.text()
