@@ -93,7 +93,7 @@ class HandOver(QWidget):
         super().__init__(parent)
         self.setObjectName("handover")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("QWidget#handover { background: rgba(20, 24, 28, 235); } QLabel { color: #f0ead6; }")
+        self.setStyleSheet("QWidget#handover { background: rgb(20, 24, 28); } QLabel { color: #f0ead6; }")
         self.label = QLabel(self)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         f = QFont(self.label.font())

@@ -404,14 +404,12 @@ class GameController(QObject):
             names = [self.unit_name(u) for u in waiting]
             out.append(f"{len(waiting)} reinforcement(s) may still enter (16.0): {', '.join(names[:6])}" + (" …" if len(names) > 6 else ""))
         unmoved: set[str] = set()
-        attacks = attackers = 0
         able: set[str] = set()
         for count, make in state.legal_actions().segments():
             first = make(0)  # the engine lists one unit's (or stack's) moves, or one group's attacks, per segment
             if first.kind == "Move" and all(state.units[u].hex is not None for u in first.units):
                 unmoved.update(first.units)
             elif first.kind == "Attack":
-                attacks += count
                 able.update(make(count - 1).attackers)  # the last of a group's attacks uses every able unit
         attackers = len(able)
         if unmoved:
@@ -423,8 +421,8 @@ class GameController(QObject):
                 over = [h for h, ids in state.at.items() if sum(1 for u in ids if state.units[u].side == side) > limit]
                 if over:
                     out.append(f"overstacked hexes: {', '.join(sorted(over))} (8.1)")
-        if attacks:
-            out.append(f"{attacks} attack(s) could still be declared, by {attackers} unit(s) next to the enemy (9.1)")
+        if attackers:
+            out.append(f"{attackers} unit(s) next to the enemy could still attack (9.1)")
         return out
 
 

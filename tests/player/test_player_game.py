@@ -253,7 +253,7 @@ def test_clicking_an_enemy_hex_with_a_stack_selected_overruns_when_the_engine_of
 def test_end_phase_lists_what_may_have_been_forgotten(window):
     _to_phase(window, "soviet-combat")
     forgotten = window.controller.forgotten()
-    assert any("attack(s) could still be declared" in line for line in forgotten)
+    assert any("could still attack (9.1)" in line for line in forgotten)
     assert window.end_phase(confirm=False) is not None  # no dialog when not asked to confirm
 
 
