@@ -21,3 +21,9 @@ def test_10_3_the_hq_list_says_when_each_inactive_hq_turns_active(window):
     text = window.status_panel.toPlainText()
     assert "not active (it becomes active on turn 5)" in text
     assert "until an HQ turns active the units around it read out of supply" in text
+
+
+def test_10_3_the_supply_trace_names_the_hqs_the_schedule_holds_back(window, qtbot):
+    window.trace.actions["supply"].trigger()
+    findings = window.trace.legend.findings()
+    assert any("turns active on turn 5" in f and "10.3" in f for f in findings), findings[:5]
