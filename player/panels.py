@@ -260,7 +260,7 @@ class CombatPanel(QTextBrowser):
 
     def _proposal_html(self) -> str:
         attackers, targets = self.proposal
-        head = (f"<h3>Proposed attack</h3><p>Attackers: <b>{html.escape(', '.join(attackers) or '—')}</b><br>"
+        head = (f"<h3>Proposed attack</h3><p>Attackers: <b>{html.escape(', '.join(map(self._name, attackers)) or '—')}</b><br>"
                 f"Target hex(es): <b>{html.escape(', '.join(targets) or '—')}</b></p>")
         if not attackers or not targets:
             return head + "<p>Click your units next to the enemy to add attackers, then enemy hexes to add targets (9.2: a unit may attack several hexes together).</p>"
@@ -279,7 +279,7 @@ class CombatPanel(QTextBrowser):
             spread = ""
             if row.chances:
                 spread = "<br><small>" + ", ".join(f"{html.escape(v)}: {html.escape(_pct(p))}" for v, p in row.chances) + "</small>"
-            out.append(f"<tr><td>{row.role} {html.escape(row.unit)}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
+            out.append(f"<tr><td>{row.role} {html.escape(self._name(row.unit))}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
         out.append("</table>")
         base = ", ".join(f"{html.escape(c)} {html.escape(_pct(p))}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
         out.append(f"<p>Attack strength <b>{html.escape(odds.attack)}</b> against defense <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
@@ -303,6 +303,10 @@ class CombatPanel(QTextBrowser):
         out.append(f"<p><b>Chance of each result</b> ({case_link('9.4')})</p><table cellpadding=2>{rows}</table>")
         return "".join(out)
 
+    def _name(self, uid: str) -> str:
+        """A unit's name; other rows (the garrison, the overrun total) as they are."""
+        return self.controller.unit_name(uid) if uid in self.controller.state.units else uid
+
     def _air(self, obs) -> str:
         air = obs.get("air") or {}
         return ", ".join(f"{k} {v}" for k, v in air.items()) or "—"
@@ -317,9 +321,9 @@ class CombatPanel(QTextBrowser):
     def _breakdown(self, e: CombatResolved) -> str:
         out = ["<h3>Last combat</h3><table cellspacing=0 cellpadding=2>"]
         for uid, strength, how in e.attackers:
-            out.append(f"<tr><td>attacker {html.escape(uid)}</td><td align=right><b>{html.escape(str(strength))}</b></td><td>{self._how(strength, how)}</td></tr>")
+            out.append(f"<tr><td>attacker {html.escape(self._name(uid))}</td><td align=right><b>{html.escape(str(strength))}</b></td><td>{self._how(strength, how)}</td></tr>")
         for uid, strength, how in e.defenders:
-            out.append(f"<tr><td>defender {html.escape(uid)}</td><td align=right><b>{html.escape(str(strength))}</b></td><td>{self._how(strength, how)}</td></tr>")
+            out.append(f"<tr><td>defender {html.escape(self._name(uid))}</td><td align=right><b>{html.escape(str(strength))}</b></td><td>{self._how(strength, how)}</td></tr>")
         if e.garrison:
             out.append(f"<tr><td>garrison</td><td align=right><b>{e.garrison}</b></td><td></td></tr>")
         out.append("</table>")
@@ -423,9 +427,10 @@ class StatusPanel(QTextBrowser):
             where = view.get("hex") or self.controller.box_name(view.get("box")) or "—"
             flags = ", ".join(view.get("flags") or ()) or "—"
             mp_text = f"{mp:g}" if mp is not None else "—"
+            where = f"at {where}" if view.get("hex") else where
             parts.append(
                 f"<p><b>{html.escape(cv.name or uid)}</b> ({html.escape(uid)})<br>"
-                f"{html.escape(cv.shown_values)} · at {html.escape(where)} · steps lost {view.get('step', 0)} · markers {html.escape(flags)}<br>"
+                f"{html.escape(cv.shown_values)} · {html.escape(where)} · steps lost {view.get('step', 0)} · markers {html.escape(flags)}<br>"
                 f"MP left: <b>{mp_text}</b>"
                 + "".join(f"<br>{link_cases(note)}" for note in self.controller.unit_notes(uid)) + "</p>"
             )

@@ -101,3 +101,16 @@ def test_9_7_the_advance_marks_are_not_written_over_by_the_combat_result(window)
     both = set(decision.entries) & set(combat.entries)
     assert both  # the hex the defender left is marked by both
     assert all(combat.entries[h][1] is None for h in both)
+
+
+def test_the_combat_panel_names_units_as_the_counters_do(window, qtbot):
+    from .clicks import click_hex
+
+    while window.controller.state.phase.id != "soviet-combat":
+        window.end_phase(confirm=False)
+    state = window.controller.state
+    click_hex(qtbot, window, state.units["su-gd-1"].hex)
+    click_hex(qtbot, window, "0215")
+    text = window.combat_panel.toPlainText()
+    assert "Guards Rifle Division (28th Army front)" in text and "attacker su-gd-1" not in text
+    assert "defender 294th Infantry Division" in text
