@@ -249,6 +249,10 @@ class PlayerWindow(QMainWindow):
         self.trace.install(self)
         self.trace.set_view(self.scene, self.view)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
+        for attr, value in vars(self).items():  # stable names for tests and accessibility tools: end_phase, zoom_in, rail, ...
+            if attr.endswith("_action") and isinstance(value, QAction):
+                value.setObjectName(attr.removesuffix("_action"))
+        self.view.setObjectName("map")
         self.view.hex_clicked.connect(self.click_hex)
         self.view.hex_hovered.connect(self._show_hex)
         self.view.zoom_changed.connect(self._show_zoom)

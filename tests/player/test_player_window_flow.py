@@ -63,3 +63,11 @@ def test_the_hand_over_screen_ignores_clicks_and_needs_its_own_button(qtbot):
     assert w.curtain.button.geometry().contains(w.curtain.mapFrom(w, where)) is False  # away from End phase
     qtbot.keyClick(w.curtain.button, Qt.Key.Key_Space)
     assert not w.curtain.isVisible()
+
+
+def test_the_windows_controls_have_stable_names(window):
+    from PySide6.QtGui import QAction
+
+    names = {a.objectName() for a in window.findChildren(QAction)}
+    assert {"end_phase", "undo", "rail", "declare", "zoom_in", "zoom_out", "fit", "whole_map", "enter", "how_to_play"} <= names
+    assert window.findChild(type(window.view), "map") is window.view
