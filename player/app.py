@@ -96,7 +96,7 @@ class HandOver(QWidget):
         super().__init__(parent)
         self.setObjectName("handover")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("QWidget#handover { background: rgba(20, 24, 28, 235); } QLabel { color: #f0ead6; }")
+        self.setStyleSheet("QWidget#handover { background: rgb(20, 24, 28); } QLabel { color: #f0ead6; }")
         self.label = QLabel(self)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         f = QFont(self.label.font())
@@ -228,6 +228,7 @@ class PlayerWindow(QMainWindow):
         self.interactive = interactive
         self.confirming = interactive  # ask before an action that ends a phase or may cost a unit
         self.selected: tuple[str, ...] = ()
+        self.location: str | None = None  # the hex or box last clicked
         self.reach: dict = {}
         self.rail_mode = False
         self.attackers: list[str] = []
@@ -251,6 +252,10 @@ class PlayerWindow(QMainWindow):
         self.trace.install(self)
         self.trace.set_view(self.scene, self.view)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
+        for attr, value in vars(self).items():  # stable names for tests and accessibility tools: end_phase, zoom_in, rail, ...
+            if attr.endswith("_action") and isinstance(value, QAction):
+                value.setObjectName(attr.removesuffix("_action"))
+        self.view.setObjectName("map")
         self.view.hex_clicked.connect(self.click_hex)
         self.view.hex_hovered.connect(self._show_hex)
         self.view.zoom_changed.connect(self._show_zoom)
@@ -307,7 +312,7 @@ class PlayerWindow(QMainWindow):
         self.log_dock = self._dock("Game log", self.log_panel, bottom)
         self.tabifyDockWidget(self.legend_dock, self.inspector_dock)
         self.inspector_dock.raise_()
-        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [200, 380, 300], Qt.Orientation.Vertical)
+        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [330, 250, 300], Qt.Orientation.Vertical)
         self.resizeDocks([self.actions_dock], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
 
@@ -328,11 +333,15 @@ class PlayerWindow(QMainWindow):
         self.phase_label = QLabel("")
         self.phase_label.setTextFormat(Qt.TextFormat.RichText)
         self.phase_label.setWordWrap(True)
-        self.phase_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.phase_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # Two lines, whatever the phase says: the bar must not jump when the text changes (its tooltip has it all).
+        self.phase_label.setFixedHeight(self.phase_label.fontMetrics().lineSpacing() * 2 + 6)
+        self.phase_label.setObjectName("phase_text")
         self.phase_label.linkActivated.connect(self.open_link)
         bar.addWidget(self.phase_label)
         self.rail_action = QAction("Rail", self, checkable=True, toggled=self._rail_toggled)
-        self.rail_action.setToolTip("Show the hexes the selected units reach by rail (6.4)")
+        self.rail_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.rail_action.setToolTip("Rail mode: select a unit to see the hexes it reaches by rail (6.4)")
         bar.addAction(self.rail_action)
         self.declare_action = QAction("Attack!", self, enabled=False, triggered=self.declare_attack)
         self.declare_action.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
@@ -384,6 +393,7 @@ class PlayerWindow(QMainWindow):
             action.toggled.connect(lambda on, n=name: self.scene.set_layer_visible(n, on))
             self.layer_actions[name] = action
         self.layer_actions["hex_ids"].setShortcut(QKeySequence("Ctrl+H"))
+        self.layer_actions["hex_ids"].toggled.connect(self._hex_ids_toggled)
         bar.addAction(self.layer_actions["hex_ids"])
         self.statusBar().showMessage("Click a unit to see where it may go; right-drag pans; wheel zooms")
 
@@ -419,7 +429,12 @@ class PlayerWindow(QMainWindow):
         for dock in self.findChildren(QDockWidget):
             view_menu.addAction(dock.toggleViewAction())
         help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(QAction("&Rules reference", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help("")))
+        self.how_to_play_action = QAction("&How to play", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help(page="how_to_play"))
+        self.rules_help_action = QAction("&Rules", self, shortcut=QKeySequence("Ctrl+F1"), triggered=lambda: self.show_help(page="rules"))
+        self.shortcuts_action = QAction("&Keyboard shortcuts", self, shortcut=QKeySequence("Ctrl+/"), triggered=lambda: self.show_help(page="shortcuts"))
+        self.about_action = QAction("&About Kharkov Suite", self, triggered=lambda: self.show_help(page="about"))
+        for action in (self.how_to_play_action, self.rules_help_action, self.shortcuts_action, self.about_action):
+            help_menu.addAction(action)
 
     # ------------------------------------------------------------------ computer sides
     def set_players(self, players: dict[str, str], seed: int = 0) -> None:
@@ -518,7 +533,7 @@ class PlayerWindow(QMainWindow):
             self._autosave()
         self._decision_overlay()
         self._situation()
-        self.actions_panel.refresh(self.selected)
+        self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
         self.inspector.show_location(self.inspector.location)
         actor = state.to_act
@@ -549,10 +564,18 @@ class PlayerWindow(QMainWindow):
             f"<b>{html.escape(phase.name)}</b> · <b style='color:#7a1f00'>{html.escape(side)}</b> to act · "
             f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
         )
+        self.phase_label.setToolTip(f"<qt>{self.phase_label.text()}</qt>")
         legal = state.legal_actions()
         # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
         self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
         self.rail_action.setEnabled("RailMove" in phase.actions)
+        if "RailMove" in phase.actions:
+            able = len(self.controller.rail_units())
+            self.rail_action.setText(f"Rail ({able})")
+            self.rail_action.setToolTip(f"Rail mode (Ctrl+L): {able} unit(s) may go by rail now (6.4); they are marked on the map while it is on")
+        else:
+            self.rail_action.setText("Rail")
+        self._rail_marks()
         self.undo_action.setEnabled(self.controller.can_undo() and not self.computer_to_act())
         if "RailMove" not in phase.actions and self.rail_action.isChecked():
             self.rail_action.setChecked(False)
@@ -611,6 +634,13 @@ class PlayerWindow(QMainWindow):
             self._computer_busy_message()
             return
         state = self.controller.state
+        self.location = location
+        if self.selected and self.reach.get(location) == "commit":
+            from kharkovsuite.engine import CommitReserve
+
+            self.do(CommitReserve(units=self.selected[:1], hexes=(location,)))
+            self._select([])
+            return
         # A pending retreat or advance: the hex names the path's end.
         if state.pending:
             choices = [a for a in self._legal("Retreat", "Advance") if a.path and a.path[-1] == location and (not self.selected or a.unit in self.selected)]
@@ -674,7 +704,7 @@ class PlayerWindow(QMainWindow):
             left = [self.controller.mp_left(u) for u in still]
             left = [m for m in left if m is not None]
             if left:
-                self.statusBar().showMessage(f"{', '.join(still)} at {location}: {min(left):g} MP left", 12000)
+                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} MP left", 12000)
         return events
 
     def _combat_click(self, location: str) -> None:
@@ -772,10 +802,35 @@ class PlayerWindow(QMainWindow):
                                      "Shift+arrows move the hex cursor, Enter brings it there (16.0)", 12000)
         return uid
 
+    def _hex_ids_toggled(self, on: bool) -> None:
+        """Hex numbers are drawn from a zoom where they can be read: turned on below it, the map zooms in to it."""
+        from kharkovsuite.view.layers import HEX_ID_MIN_PX, hex_id_font_size
+
+        needed = HEX_ID_MIN_PX / hex_id_font_size()
+        if on and self.view.zoom < needed:
+            self.view.zoom_in()  # leaves the auto fit
+            self.view.set_zoom(needed * 1.01)
+            self.statusBar().showMessage(f"Hex numbers show from {needed * 100:.0f}% zoom: zoomed in to show them", 8000)
+
     def _rail_toggled(self, on: bool) -> None:
         self.rail_mode = on
+        self._rail_marks()
         if self.selected:
             self._select(list(self.selected))
+        elif on and self.controller is not None:
+            able = self.controller.rail_units()
+            left = self.controller.rail_moves_left()
+            limit = f"; {left[0]} of {left[1]} rail moves left this phase (6.45)" if left else ""
+            self.statusBar().showMessage(f"Rail: {len(able)} unit(s) may go by rail now, marked 'rail' on the map{limit}. Click one to see where it can go."
+                                         if able else "Rail: no unit may go by rail now. Click a unit to see why.", 15000)
+
+    def _rail_marks(self) -> None:
+        """In rail mode, the hexes of the units that may go by rail now (6.4)."""
+        self.scene.clear_overlay("rail_units")
+        if self.rail_mode and self.controller is not None:
+            state = self.controller.state
+            hexes = {state.units[u].hex for u in self.controller.rail_units()}
+            self.scene.set_hex_overlay("rail_units", {h: ("purple", "rail") for h in hexes if h in self.scene.game_map})
 
     def _select(self, units: list[str]) -> None:
         """Select units of the side to act and show where they may go (or what they may do)."""
@@ -786,33 +841,54 @@ class PlayerWindow(QMainWindow):
         self.scene.clear_overlay("reach")
         self.scene.clear_overlay("targets")
         phase_kinds = state.phase.actions
-        if units and not state.pending:
+        commits = sorted({a.hexes[0] for a in self._legal("CommitReserve") if a.units == tuple(units[:1])}) if units else []
+        if commits:  # a Soviet reserve unit: the hexes it may be committed to (6.73)
+            self.selected = tuple(units[:1])
+            self.reach = {h: "commit" for h in commits}
+            self.scene.set_hex_overlay("reach", {h: ("setup", "commit") for h in commits if h in self.scene.game_map})
+        elif units and not state.pending:
             if "PlaceUnit" in phase_kinds:
                 hexes = [a.hex for a in self._legal("PlaceUnit") if a.unit == units[0]]
                 self.selected = tuple(units[:1])
                 self.reach = {h: h for h in hexes}
                 self.scene.set_hex_overlay("reach", {h: ("setup", None) for h in hexes if h in self.scene.game_map})
             elif self.rail_mode and "RailMove" in phase_kinds:
-                ends = {}
-                for a in self._legal("RailMove"):
+                ends, by_rail = {}, self._legal("RailMove")
+                if len(units) > 1 and not any(set(a.units) == set(units) for a in by_rail):
+                    able = [u for u in reversed(units) if any(a.units == (u,) for a in by_rail)]
+                    if able:  # a stack: the top unit that may go by rail (6.4); the Stack dock picks another
+                        return self._select(able[:1])
+                for a in by_rail:
                     if set(a.units) == set(units):
                         if a.path[-1] not in ends or len(a.path) < len(ends[a.path[-1]]):
                             ends[a.path[-1]] = a.path
                 self.reach = ends
                 self.scene.set_hex_overlay("reach", {h: ("rail", "rail") for h in ends})
+                if not ends:  # say why where the player looks: the status bar and the Actions dock
+                    why = self.controller.rail_reason(units[-1]) or f"{self.controller.unit_name(units[-1])} has no rail move now (6.4)"
+                    self.actions_panel.refresh(self.selected, self.location)
+                    self.actions_panel.title.setText(f"<b>Not by rail</b>: {html.escape(why)}")
+                    self.status_panel.refresh(tuple(self.selected))
+                    self.statusBar().showMessage(why, 15000)
+                    return
             elif "Move" in phase_kinds:
                 reach = state.legal_moves(tuple(units))
-                if not reach and len(units) > 1:  # a stack that cannot move together: take the top unit
-                    return self._select(units[-1:])
+                if not reach and len(units) > 1:  # a stack that cannot move together: the top unit that can move
+                    able = next((u for u in reversed(units) if state.legal_moves((u,))), units[-1])
+                    return self._select([able])
                 self.reach = dict(reach)
                 marks = {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex}
                 if state.units[units[0]].hex is None:  # a reinforcement: its entry hexes stand out (16.0)
-                    marks.update({r.path[0]: ("setup", f"{reach[r.path[0]].cost:g}") for r in reach.values() if r.path and r.path[0] in reach})
+                    entries = sorted({r.path[0] for r in reach.values() if r.path and r.path[0] in reach})
+                    marks.update({h: ("setup", f"{reach[h].cost:g}") for h in entries})
+                    seen = self.view.visible_scene_rect()
+                    if entries and not any(seen.contains(self.scene.hex_center(h)) for h in entries):
+                        self.view.center_on_hex(entries[len(entries) // 2])  # where it comes on
                 self.scene.set_hex_overlay("reach", marks)
             elif "Attack" in phase_kinds:
                 targets = {t for a in self._legal("Attack") if set(units) <= set(a.attackers) for t in a.targets}
                 self.scene.set_hex_overlay("targets", {h: ("attack", "attack") for h in targets})
-        self.actions_panel.refresh(self.selected)
+        self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(self.selected))
         if units:
             mps = [self.controller.mp_left(u) for u in units]
@@ -822,10 +898,11 @@ class PlayerWindow(QMainWindow):
             rail = self.controller.rail_moves_left() if self.rail_mode else None
             if rail is not None:
                 mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase (6.45)"
-            self.statusBar().showMessage(f"Selected {', '.join(units)}{mp}{where}", 12000)
+            self.statusBar().showMessage(f"Selected {', '.join(self.controller.unit_name(u) for u in self.selected)}{mp}{where}", 12000)
 
     def _clear_selection(self) -> None:
         self.selected = ()
+        self.location = None
         self.trace.set_unit(None)
         self.attackers = []
         self.targets = []
@@ -867,7 +944,9 @@ class PlayerWindow(QMainWindow):
             if fight is not None:
                 declared, resolved = fight
                 label = resolved.result if resolved is not None else "attack"
-                hexes = {h: ("green", label) for h in declared.targets if h in self.scene.game_map}
+                decision = self.scene.overlay("decision")
+                taken = set(decision.entries) if decision is not None else set()  # "advance"/"retreat" is written there now
+                hexes = {h: ("green", None if h in taken else label) for h in declared.targets if h in self.scene.game_map}
                 hexes.update({state.units[u].hex: ("green", None) for u in declared.attackers if state.units[u].hex in self.scene.game_map and state.units[u].hex not in hexes})
                 self.scene.set_hex_overlay("last_combat", hexes)
 
@@ -924,22 +1003,26 @@ class PlayerWindow(QMainWindow):
         if text.startswith("case:"):
             self.show_help(text.removeprefix("case:"))
 
-    def show_help(self, case: str = "") -> HelpBrowser:
+    def show_help(self, case: str = "", page: str = "rules") -> HelpBrowser:
+        """Help at ``page`` (how_to_play, rules, shortcuts, about), or at the rules' ``case``."""
         if self.help is None:
             self.help = HelpBrowser(rules_path(self.scenario.rules), self)
         self.help.show()
         self.help.raise_()
         if case:
             self.help.show_case(case)
+        else:
+            self.help.show_page(page)
         return self.help
 
     # ------------------------------------------------------------------ files
     def save_game(self) -> bool:
         if self.controller is None:
             return False
-        if self.controller.path is None:
-            return self.save_game_as()
-        return self._save_to(self.controller.path)
+        path = self.controller.path
+        if path is None or (self.autosave is not None and path.resolve().parent == Path(self.autosave).resolve()):
+            return self.save_game_as()  # a new game (the autosave is not its name): ask for one
+        return self._save_to(path)
 
     def save_game_as(self) -> bool:
         if self.controller is None:

@@ -295,6 +295,30 @@ class GameController(QObject):
         due = {u: (rec.data or {}).get("due", 0) for u, rec in state.units.items() if u in out}
         return sorted(out, key=lambda u: (due[u], u))
 
+    def rail_units(self) -> list[str]:
+        """Units the engine lets move by rail now (6.4), read from the legal actions."""
+        state = self.state
+        if state.pending or "RailMove" not in state.phase.actions:
+            return []
+        return sorted({u for _count, make in state.legal_actions().segments() for a in (make(0),) if a.kind == "RailMove" for u in a.units})
+
+    def rail_reason(self, uid: str) -> str:
+        """Why ``uid`` cannot go by rail now, in the rule system's words ("" when it can)."""
+        return self.state.rules.rail_reason(self.state, uid)
+
+    def unit_notes(self, uid: str) -> list[str]:
+        """The rule system's notes on a unit: supply with its reason, HQ activation."""
+        return self.state.rules.unit_notes(self.state, uid)
+
+    def box_name(self, box: str | None) -> str:
+        """An off-map box in words: its area's name, or what the rule system keeps there."""
+        if not box:
+            return ""
+        if box == "arriving":
+            return "off the map, waiting to enter (16.0)"
+        area = self.state.scenario.map.areas.get(box)
+        return area.name if area is not None and area.name else box.replace("-", " ")
+
     def unit_name(self, uid: str) -> str:
         """The unit's name as printed in the scenario (its id if it has none)."""
         unit = self._units.get(uid)
@@ -379,14 +403,12 @@ class GameController(QObject):
             names = [self.unit_name(u) for u in waiting]
             out.append(f"{len(waiting)} reinforcement(s) may still enter (16.0): {', '.join(names[:6])}" + (" …" if len(names) > 6 else ""))
         unmoved: set[str] = set()
-        attacks = attackers = 0
         able: set[str] = set()
         for count, make in state.legal_actions().segments():
             first = make(0)  # the engine lists one unit's (or stack's) moves, or one group's attacks, per segment
             if first.kind == "Move" and all(state.units[u].hex is not None for u in first.units):
                 unmoved.update(first.units)
             elif first.kind == "Attack":
-                attacks += count
                 able.update(make(count - 1).attackers)  # the last of a group's attacks uses every able unit
         attackers = len(able)
         if unmoved:
@@ -398,8 +420,8 @@ class GameController(QObject):
                 over = [h for h, ids in state.at.items() if sum(1 for u in ids if state.units[u].side == side) > limit]
                 if over:
                     out.append(f"overstacked hexes: {', '.join(sorted(over))} (8.1)")
-        if attacks:
-            out.append(f"{attacks} attack(s) could still be declared, by {attackers} unit(s) next to the enemy (9.1)")
+        if attackers:
+            out.append(f"{attackers} unit(s) next to the enemy could still attack (9.1)")
         return out
 
 

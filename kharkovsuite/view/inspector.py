@@ -74,6 +74,7 @@ class StackInspector(QWidget):
         self._list.setSpacing(2)
         self._list.setWordWrap(True)
         self._list.setAccessibleName("Counters in the selected hex")
+        self._list.setObjectName("stack_counters")
         self._list.currentItemChanged.connect(self._on_current)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -94,6 +95,15 @@ class StackInspector(QWidget):
         self._refresh()
 
     def _refresh(self) -> None:
+        # Rebuilding the list moves its current row (to the next counter as rows go): that is
+        # not a person picking a counter, so no counter_selected while it is rebuilt.
+        self._list.blockSignals(True)
+        try:
+            self._fill()
+        finally:
+            self._list.blockSignals(False)
+
+    def _fill(self) -> None:
         loc = self._location
         self._list.clear()
         if not loc:

@@ -64,3 +64,18 @@ def toolbar_click(qtbot, window, action) -> None:
             qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
             return
     raise AssertionError(f"{action.text()} is on no visible tool bar")
+
+
+def pick_in_stack(qtbot, window, uid: str) -> None:
+    """Click one counter in the Stack dock (the list of the clicked hex's counters), selecting that unit alone."""
+    from PySide6.QtWidgets import QListWidget
+
+    listing = window.findChild(QListWidget, "stack_counters")
+    window.inspector_dock.raise_()
+    for row in range(listing.count()):
+        item = listing.item(row)
+        if item.data(Qt.ItemDataRole.UserRole).id == uid:
+            listing.scrollToItem(item)
+            qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=listing.visualItemRect(item).center())
+            return
+    raise AssertionError(f"{uid} is not in the Stack dock")

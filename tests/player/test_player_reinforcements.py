@@ -38,4 +38,4 @@ def test_16_0_a_reinforcement_enters_by_keyboard_alone(window, qtbot):
 
 def test_16_0_end_phase_warns_about_reinforcements_still_waiting(window):
     forgotten = window.controller.forgotten()
-    assert any("reinforcement" in line and "su-tb-26" in line for line in forgotten)
+    assert any("reinforcement" in line and window.controller.unit_name("su-tb-26") in line for line in forgotten)

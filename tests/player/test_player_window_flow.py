@@ -55,8 +55,19 @@ def test_the_hand_over_screen_ignores_clicks_and_needs_its_own_button(qtbot):
     for _ in range(3):  # the quick clicks meant for End phase land on the curtain
         qtbot.mouseClick(w.curtain, Qt.MouseButton.LeftButton, pos=w.curtain.mapFrom(w, where))
     assert w.curtain.isVisible() and w.controller.state.phase.id == phase
+    shot = w.grab().toImage()  # nothing of the next side's map or docks shows through
+    corners = {shot.pixelColor(x, y).name() for x, y in ((5, 60), (shot.width() - 5, shot.height() - 5), (shot.width() // 4, shot.height() // 2))}
+    assert corners == {"#14181c"}
     assert not w.curtain.button.isEnabled()  # armed only after a moment
     qtbot.waitUntil(w.curtain.button.isEnabled, timeout=3000)
     assert w.curtain.button.geometry().contains(w.curtain.mapFrom(w, where)) is False  # away from End phase
     qtbot.keyClick(w.curtain.button, Qt.Key.Key_Space)
     assert not w.curtain.isVisible()
+
+
+def test_the_windows_controls_have_stable_names(window):
+    from PySide6.QtGui import QAction
+
+    names = {a.objectName() for a in window.findChildren(QAction)}
+    assert {"end_phase", "undo", "rail", "declare", "zoom_in", "zoom_out", "fit", "whole_map", "enter", "how_to_play"} <= names
+    assert window.findChild(type(window.view), "map") is window.view

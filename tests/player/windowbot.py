@@ -17,7 +17,7 @@ import random
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QListWidget, QPushButton, QToolBar
 
-from player.panels import units_of
+from player.panels import action_units
 
 #: kinds chosen on the map or in the phase bar, not with the actions dock
 ON_MAP = ("Move", "Enter", "RailMove", "Attack", "EndPhase", "PlaceUnit")
@@ -176,7 +176,7 @@ class WindowBot:
 
     def unit_hex(self, action) -> str | None:
         """The map hex of the first unit the action names that is on the map."""
-        return next((self.state.units[u].hex for u in units_of(action) if self.state.units[u].hex), None)
+        return next((self.state.units[u].hex for u in action_units(action) if self.state.units[u].hex), None)
 
     def _entry_offered(self, action) -> bool:
         """A reinforcement: its waiting box on the map, clicked, shows where it may enter."""

@@ -109,6 +109,18 @@ class Kharkov1942Rules:
 
         return describe(state, action)
 
+    def rail_reason(self, state: GameState, unit: str) -> str:
+        """Why a unit cannot move by rail now, in a player's words ("" when it can, 6.4)."""
+        from .describe import rail_reason
+
+        return rail_reason(state, unit)
+
+    def unit_notes(self, state: GameState, unit: str) -> list[str]:
+        """A unit's supply and HQ activation, in a player's words (:mod:`.describe`)."""
+        from .describe import unit_notes
+
+        return unit_notes(state, unit)
+
     def copy_cache(self, cache: dict) -> dict:
         # Cached searches are immutable and may be shared; the derived counts are updated in
         # place, so a clone rebuilds its own.

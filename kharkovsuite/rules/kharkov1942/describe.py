@@ -199,3 +199,69 @@ _DESCRIBERS = {
     "AirSupply": lambda state, action: Words(f"Supply the units in {hex_name(state, action.hex)} by air", "One unused Axis Air Point, for the next game-turn (13.2)."),
     "PlaceUnit": lambda state, action: Words(f"Set up {unit_name(state, action.unit)} in {hex_name(state, action.hex)}", "5.0"),
 }
+
+
+# ----------------------------------------------------------------------------- rail movement
+
+
+def rail_reason(state: GameState, uid: str) -> str:
+    """Why ``uid`` cannot move by rail now, in a player's words with the case ("" when it can, 6.4)."""
+    from . import rail, trace
+    from .zoc import derived, other_side
+
+    name = unit_name(state, uid)
+    rec = state.units[uid]
+    if "frozen" in rec.flags:
+        return f"{name} cannot go by rail: it is frozen in place until the enemy comes near or it is released (6.51)"
+    if "disrupted" in rec.flags:
+        return f"{name} cannot go by rail: it is disrupted (7.32)"
+    if uid in state.phase_data.get("moved", ()):
+        return f"{name} cannot go by rail: it has already moved this phase (6.12)"
+    refusal = trace._rail_refusal(state, uid)
+    if refusal is not None:
+        case, why = refusal
+        return f"{name} cannot go by rail: {why} ({case})"
+    b = state.board
+    here = b.index[rec.hex]
+    if b.rail_side[here] is None:
+        return f"{name} cannot go by rail: {rec.hex} is not on a railroad; a rail move starts on a rail hex (6.41)"
+    if b.rail_side[here] != rec.side:
+        return f"{name} cannot go by rail: {rec.hex} is an enemy rail hex, on the far side of the 12 May front line (6.42)"
+    if here in derived(state).zoc[other_side(rec.side)]:
+        return f"{name} cannot go by rail: it is in an enemy zone of control at {rec.hex} (6.43)"
+    if not rail.rail_reach(state, uid)[2]:
+        return f"{name} cannot go by rail: every rail hex next to {rec.hex} is enemy-controlled, occupied by the enemy or an enemy rail hex (6.42, 6.43)"
+    return ""
+
+
+# ----------------------------------------------------------------------------- notes on a unit
+
+
+def unit_notes(state: GameState, uid: str) -> list[str]:
+    """What a player should know about a unit on the map now: its supply and, for an HQ, when it turns active."""
+    from . import hq, supply
+
+    rec = state.units[uid]
+    if rec.hex is None:
+        return []
+    notes = []
+    if state.board.is_hq(uid) and "inactive" in rec.flags:
+        turn = hq.activation_turn(state, uid)
+        notes.append(f"Not active (10.3)" + (f": it becomes active on turn {turn}" if turn and turn > state.turn else ""))
+    status = supply.supply_status(state, uid)
+    if status.in_supply:
+        notes.append({"soviet-hq": "In supply through its HQ (10.23)", "rumanian-hq": "In supply through the Rumanian HQ (10.27)",
+                      "city": "In supply from a city (11.31)", "road": "In supply by road (11.32)", "hq-line": "In supply: an HQ's line to the east edge (11.21)",
+                      "air": "In supply by air (13.2)", "reinforcement": "In supply: arrived this turn (16.0)",
+                      "first-activation": "In supply: its sector was just released (6.57)"}.get(status.kind, "In supply (11.0)"))
+        return notes
+    words = "Out of supply (11.0)"
+    if rec.side == "soviet" and not state.board.is_hq(uid):
+        waiting = sorted((hq.activation_turn(state, h) or 0, h) for h, r in state.units.items()
+                         if r.side == "soviet" and r.hex is not None and state.board.is_hq(h) and "inactive" in r.flags)
+        later = [(t, h) for t, h in waiting if t > state.turn]
+        if later:
+            words += (": Soviet combat units draw supply only through an active HQ, and the HQs turn active by the schedule (10.3): "
+                      + ", ".join(f"{unit_name(state, h)} on turn {t}" for t, h in later))
+    notes.append(words)
+    return notes
