@@ -21,6 +21,14 @@ from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.events import AirCommitted, AttackDeclared
 
 AIR_KINDS = ("CommitAir", "DeclineAir")
+FOCUS_ZOOM = 0.6  # view pixels per scene unit: a hex some 60 pixels across, its counters readable
+
+
+def focus_map(view, location: str) -> None:
+    """Centre the map view on ``location``, zooming in first to a readable scale if the map is shown smaller (whole)."""
+    if view.zoom < FOCUS_ZOOM:
+        view.set_zoom(FOCUS_ZOOM)
+    view.center_on_hex(location)
 
 
 def decision_hexes(state) -> list[str]:
@@ -69,7 +77,7 @@ class DecisionFocus:
         state = self.window.controller.state
         hexes = [h for h in decision_hexes(state) if h in self.window.scene.game_map]
         if hexes:
-            self.window.view.center_on_hex(hexes[0])
+            focus_map(self.window.view, hexes[0])
         if state.pending[-1].kind == "air" and any(a.kind in AIR_KINDS for a in state.legal_actions()):
             self.air.ask(hexes)
         else:

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QListWidget, QPu
 from kharkovsuite.engine.events import (AttackDeclared, CombatResolved, Eliminated, Event, PhaseChanged, StepLost,
                                         UnitMoved, _UnitAlongPath)
 
+from .decisions import focus_map
+
 PATH_OVERLAY = "replay_path"
 MARK_OVERLAY = "replay_marks"
 
@@ -190,4 +192,4 @@ class TurnReplay(QWidget):
         if marks:
             scene.set_hex_overlay(MARK_OVERLAY, marks)
         if step.focus is not None and step.focus in on_map:
-            self.window.view.center_on_hex(step.focus)
+            focus_map(self.window.view, step.focus)

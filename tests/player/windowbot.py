@@ -7,7 +7,7 @@ a click on a hex of the map view's viewport, a click on a button of a dock or to
 :meth:`WindowBot.offered` checks, kind by kind, that what the engine lists for the side to act is
 reachable from the window now (without doing it); :meth:`WindowBot.play_step` does one thing
 the window offers, chosen with a seeded generator that favours ending the phase after a few
-actions but first tries every kind not yet done in the game.
+actions but first does every kind not yet done in the game.
 """
 from __future__ import annotations
 
@@ -42,8 +42,7 @@ class WindowBot:
         self.phase_actions = 0
         self.replays = 0  # computer side-turns followed in the "Computer's turn" list
         self._phase_key = None
-        window.activateWindow()  # the window's shortcuts (Esc, Enter, A, N, PageDown) answer keys only in the active window
-        qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+        self.activate()  # the window's shortcuts (Esc, Enter, A, N, PageDown) answer keys only in the active window
 
     # ------------------------------------------------------------------ reading
     @property
@@ -81,7 +80,14 @@ class WindowBot:
         self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
     def key(self, key, widget=None) -> None:
+        """Press a key in the window, as in the window a person looks at (the offscreen platform may have let it go inactive)."""
+        self.activate()
         self.qtbot.keyClick(widget or self.w.view, key)
+
+    def activate(self) -> None:
+        if not self.w.isActiveWindow():
+            self.w.activateWindow()
+            self.qtbot.waitUntil(self.w.isActiveWindow, timeout=5000)
 
     def toolbar_button(self, action):
         for bar in self.w.findChildren(QToolBar):
@@ -211,10 +217,10 @@ class WindowBot:
             self._phase_key, self.phase_actions = key, 0
         legal = self.legal()
         fresh = sorted(k for k in kinds if not self.done.get(k) and k != "EndPhase")
-        if self.state.pending:
-            kind = self.rng.choice(fresh) if fresh and self.rng.random() < 0.8 else kind_of(self.state, self.rng.choice(legal))
-        elif fresh and self.rng.random() < 0.8:
+        if fresh:  # a kind not done yet in this game comes first, so that every kind offered is done at least once
             kind = self.rng.choice(fresh)
+        elif self.state.pending:
+            kind = kind_of(self.state, self.rng.choice(legal))
         elif "EndPhase" in kinds and (self.rng.random() < 0.3 + 0.25 * self.phase_actions or kinds == {"EndPhase"}):
             kind = "EndPhase"
         else:
