@@ -119,7 +119,7 @@ class TurnReplay(QWidget):
         self.dock.setWidget(self)
         window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
         self.dock.hide()
-        self.dock.visibilityChanged.connect(lambda visible: visible or self._clear_marks())
+        self.dock.visibilityChanged.connect(self._visibility)
         self.next_action = QAction("Next step of the computer's turn", window, shortcut=QKeySequence(Qt.Key.Key_PageDown), triggered=self.next)
         self.prev_action = QAction("Previous step of the computer's turn", window, shortcut=QKeySequence(Qt.Key.Key_PageUp), triggered=self.previous)
         for action in (self.next_action, self.prev_action):
@@ -169,6 +169,10 @@ class TurnReplay(QWidget):
     def dismiss(self) -> None:
         self.dock.hide()
         self._clear_marks()
+
+    def _visibility(self, visible: bool) -> None:
+        if not visible:  # closed with its title bar's button: the same as Done
+            self._clear_marks()
 
     def _clear_marks(self) -> None:
         scene = self.window.scene

@@ -146,7 +146,7 @@ class WindowBot:
             return self.end_phase_button().isEnabled()
         a = self.rng.choice(sample)
         if kind == "Move":
-            self.select_hex(a.path[0])
+            self.select_units(min(sample, key=lambda m: len(m.units)))
             return bool(w.reach) and w.scene.overlay("reach") is not None
         if kind == ENTER:
             return self._entry_offered(a)
@@ -159,11 +159,10 @@ class WindowBot:
         if kind == "Attack":
             return self._pick_attack(a)
         # A dock kind not among the buttons shown without a selection: select its unit, then look again.
-        where = self.unit_hex(a)
-        if where is None:
+        a = min(sample, key=lambda x: len(units_of(x)))
+        if self.unit_hex(a) is None:
             return False
-        self.select_hex(where)
-        return any(kind_of(self.state, b) == kind for _, b in self.buttons())
+        return bool(self.dock_choices(a, kind))
 
     def pick_in_stack(self, unit: str) -> None:
         """Click the unit's line in the Stack dock (the hex it is in must have been clicked)."""
@@ -175,10 +174,20 @@ class WindowBot:
         assert self.w.selected == (unit,), f"picking {unit} in the Stack dock selected {self.w.selected}"
 
     def select_units(self, action) -> None:
-        """Select the action's units: click their hex, and if that selects others, pick its one unit in the Stack dock."""
+        """Select the action's units: click their hex; if that selects others (or a stack that cannot go), pick its one unit in the Stack dock."""
         self.select_hex(action.path[0])
-        if set(self.w.selected) != set(action.units) and len(action.units) == 1:
+        if (set(self.w.selected) != set(action.units) or not self.w.reach) and len(action.units) == 1:
             self.pick_in_stack(action.units[0])
+
+    def dock_choices(self, action, kind: str) -> list:
+        """The dock's buttons of ``kind`` once the action's unit is selected: its hex clicked, else the unit picked in the Stack dock."""
+        where = self.unit_hex(action)
+        self.select_hex(where)
+        choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
+        if not choices:
+            self.pick_in_stack(next(u for u in units_of(action) if self.state.units[u].hex == where))
+            choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
+        return choices
 
     def unit_hex(self, action) -> str | None:
         """The map hex of the first unit the action names that is on the map."""
@@ -227,7 +236,8 @@ class WindowBot:
             kind = self.rng.choice(sorted(kinds - {"EndPhase"}) or ["EndPhase"])
         before = len(self.state.actions)
         self._do(kind, [a for a in legal if kind_of(self.state, a) == kind])
-        assert len(self.state.actions) > before, f"{kind} through the window did nothing at turn {self.state.turn}, {self.state.phase.id}"
+        assert len(self.state.actions) > before, (f"{kind} through the window did nothing at turn {self.state.turn}, {self.state.phase.id}: "
+                                                  f"{self.w.statusBar().currentMessage()}")
         self.done[kind] = self.done.get(kind, 0) + 1
         self.phase_actions += 1
         return kind
@@ -248,7 +258,8 @@ class WindowBot:
             self.click_hex(a.path[-1])  # the hex where it ends picks the retreat or advance
             return
         if kind == "Move":
-            self.select_hex(a.path[0])
+            a = self.rng.choice([m for m in sample if len(m.units) == 1] or sample)
+            self.select_units(a)
             ends = sorted(h for h in w.reach if h != a.path[0])
             self.click_hex(self.rng.choice(ends))
             return
@@ -268,8 +279,7 @@ class WindowBot:
             return
         choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         if not choices:
-            self.select_hex(self.unit_hex(a))
-            choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
+            choices = self.dock_choices(min(sample, key=lambda x: len(units_of(x))), kind)
         button, _ = self.rng.choice(choices)
         self.click(button)
 
