@@ -73,6 +73,7 @@ class WindowBot:
         return p
 
     def click_hex(self, location: str) -> None:
+        self.activate()  # a click on the map gives it the keyboard focus only in the active window
         self.qtbot.mouseClick(self.w.view.viewport(), Qt.MouseButton.LeftButton, pos=self.point(location))
 
     def click(self, widget) -> None:
