@@ -533,7 +533,10 @@ class PlayerWindow(QMainWindow):
             self._autosave()
         self._decision_overlay()
         self._situation()
-        self.actions_panel.refresh(self.selected, self.location)
+        busy = self.computer_to_act()  # while the computer plays, a person has nothing to choose: the legal actions are not listed
+        self.actions_panel.setEnabled(not busy)
+        if not busy:
+            self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
         self.inspector.show_location(self.inspector.location)
         actor = state.to_act
@@ -565,7 +568,7 @@ class PlayerWindow(QMainWindow):
             f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
         )
         self.phase_label.setToolTip(f"<qt>{self.phase_label.text()}</qt>")
-        legal = state.legal_actions()
+        legal = [] if self.computer_to_act() else state.legal_actions()
         # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
         self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
         self.rail_action.setEnabled("RailMove" in phase.actions)

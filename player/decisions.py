@@ -21,6 +21,14 @@ from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.events import AirCommitted, AttackDeclared
 
 AIR_KINDS = ("CommitAir", "DeclineAir")
+FOCUS_ZOOM = 0.6  # view pixels per scene unit: a hex some 60 pixels across, its counters readable
+
+
+def focus_map(view, location: str) -> None:
+    """Centre the map view on ``location``, zooming in first to a readable scale if the map is shown smaller (whole)."""
+    if view.zoom < FOCUS_ZOOM:
+        view.set_zoom(FOCUS_ZOOM)
+    view.center_on_hex(location)
 
 
 def decision_hexes(state) -> list[str]:
@@ -69,7 +77,7 @@ class DecisionFocus:
         state = self.window.controller.state
         hexes = [h for h in decision_hexes(state) if h in self.window.scene.game_map]
         if hexes:
-            self.window.view.center_on_hex(hexes[0])
+            focus_map(self.window.view, hexes[0])
         if state.pending[-1].kind == "air" and any(a.kind in AIR_KINDS for a in state.legal_actions()):
             self.air.ask(hexes)
         else:
@@ -88,14 +96,15 @@ class AirQuestion(QFrame):
         self.label = QLabel(self)
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setWordWrap(True)
-        self.commit_button = QPushButton("Commit an Air Point (A)", self, objectName="air_commit", clicked=lambda: self.answer("CommitAir"))
-        self.decline_button = QPushButton("No Air Point (N)", self, objectName="air_decline", clicked=lambda: self.answer("DeclineAir"))
+        # Slots return None: a value returned to Qt from a Python slot is not wanted (and PySide mishandles it).
+        self.commit_button = QPushButton("Commit an Air Point (A)", self, objectName="air_commit", clicked=self.commit)
+        self.decline_button = QPushButton("No Air Point (N)", self, objectName="air_decline", clicked=self.decline)
         row = QHBoxLayout(self)
         row.addWidget(self.label, 1)
         row.addWidget(self.commit_button)
         row.addWidget(self.decline_button)
-        self.commit_action = QAction("Commit an Air Point", window, shortcut=QKeySequence(Qt.Key.Key_A), triggered=lambda: self.answer("CommitAir"))
-        self.decline_action = QAction("No Air Point", window, shortcut=QKeySequence(Qt.Key.Key_N), triggered=lambda: self.answer("DeclineAir"))
+        self.commit_action = QAction("Commit an Air Point", window, shortcut=QKeySequence(Qt.Key.Key_A), triggered=self.commit)
+        self.decline_action = QAction("No Air Point", window, shortcut=QKeySequence(Qt.Key.Key_N), triggered=self.decline)
         for action in (self.commit_action, self.decline_action):
             action.setEnabled(False)
             window.addAction(action)
@@ -135,6 +144,12 @@ class AirQuestion(QFrame):
             return html.escape(str(exc))
         return (f"Column now <b>{html.escape(now.column)}</b> ({_results(now)}); "
                 f"with it <b>{html.escape(with_air.column)}</b> ({_results(with_air)})")
+
+    def commit(self) -> None:
+        self.answer("CommitAir")
+
+    def decline(self) -> None:
+        self.answer("DeclineAir")
 
     def answer(self, kind: str) -> list | None:
         """Hand the engine the answer the window offers for this decision."""

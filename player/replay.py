@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QListWidget, QPu
 from kharkovsuite.engine.events import (AttackDeclared, CombatResolved, Eliminated, Event, PhaseChanged, StepLost,
                                         UnitMoved, _UnitAlongPath)
 
+from .decisions import focus_map
+
 PATH_OVERLAY = "replay_path"
 MARK_OVERLAY = "replay_marks"
 
@@ -117,7 +119,7 @@ class TurnReplay(QWidget):
         self.dock.setWidget(self)
         window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.dock)
         self.dock.hide()
-        self.dock.visibilityChanged.connect(lambda visible: visible or self._clear_marks())
+        self.dock.visibilityChanged.connect(self._visibility)
         self.next_action = QAction("Next step of the computer's turn", window, shortcut=QKeySequence(Qt.Key.Key_PageDown), triggered=self.next)
         self.prev_action = QAction("Previous step of the computer's turn", window, shortcut=QKeySequence(Qt.Key.Key_PageUp), triggered=self.previous)
         for action in (self.next_action, self.prev_action):
@@ -168,6 +170,10 @@ class TurnReplay(QWidget):
         self.dock.hide()
         self._clear_marks()
 
+    def _visibility(self, visible: bool) -> None:
+        if not visible:  # closed with its title bar's button: the same as Done
+            self._clear_marks()
+
     def _clear_marks(self) -> None:
         scene = self.window.scene
         scene.clear_overlay(PATH_OVERLAY)
@@ -190,4 +196,4 @@ class TurnReplay(QWidget):
         if marks:
             scene.set_hex_overlay(MARK_OVERLAY, marks)
         if step.focus is not None and step.focus in on_map:
-            self.window.view.center_on_hex(step.focus)
+            focus_map(self.window.view, step.focus)

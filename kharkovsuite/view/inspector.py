@@ -105,6 +105,14 @@ class StackInspector(QWidget):
 
     def _fill(self) -> None:
         loc = self._location
+        # Refilling is not a pick: clearing would otherwise make another counter current and select it.
+        self._list.blockSignals(True)
+        try:
+            self._fill(loc)
+        finally:
+            self._list.blockSignals(False)
+
+    def _fill(self, loc: str | None) -> None:
         self._list.clear()
         if not loc:
             self._header.setText("Click a hex to see its counters.")

@@ -7,7 +7,7 @@ a click on a hex of the map view's viewport, a click on a button of a dock or to
 :meth:`WindowBot.offered` checks, kind by kind, that what the engine lists for the side to act is
 reachable from the window now (without doing it); :meth:`WindowBot.play_step` does one thing
 the window offers, chosen with a seeded generator that favours ending the phase after a few
-actions but first tries every kind not yet done in the game.
+actions but first does every kind not yet done in the game.
 """
 from __future__ import annotations
 
@@ -42,8 +42,7 @@ class WindowBot:
         self.phase_actions = 0
         self.replays = 0  # computer side-turns followed in the "Computer's turn" list
         self._phase_key = None
-        window.activateWindow()  # the window's shortcuts (Esc, Enter, A, N, PageDown) answer keys only in the active window
-        qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+        self.activate()  # the window's shortcuts (Esc, Enter, A, N, PageDown) answer keys only in the active window
 
     # ------------------------------------------------------------------ reading
     @property
@@ -74,6 +73,7 @@ class WindowBot:
         return p
 
     def click_hex(self, location: str) -> None:
+        self.activate()  # a click on the map gives it the keyboard focus only in the active window
         self.qtbot.mouseClick(self.w.view.viewport(), Qt.MouseButton.LeftButton, pos=self.point(location))
 
     def click(self, widget) -> None:
@@ -81,7 +81,14 @@ class WindowBot:
         self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
 
     def key(self, key, widget=None) -> None:
+        """Press a key in the window, as in the window a person looks at (the offscreen platform may have let it go inactive)."""
+        self.activate()
         self.qtbot.keyClick(widget or self.w.view, key)
+
+    def activate(self) -> None:
+        if not self.w.isActiveWindow():
+            self.w.activateWindow()
+            self.qtbot.waitUntil(self.w.isActiveWindow, timeout=5000)
 
     def toolbar_button(self, action):
         for bar in self.w.findChildren(QToolBar):
@@ -140,7 +147,7 @@ class WindowBot:
             return self.end_phase_button().isEnabled()
         a = self.rng.choice(sample)
         if kind == "Move":
-            self.select_hex(a.path[0])
+            self.select_units(min(sample, key=lambda m: len(m.units)))
             return bool(w.reach) and w.scene.overlay("reach") is not None
         if kind == ENTER:
             return self._entry_offered(a)
@@ -153,11 +160,10 @@ class WindowBot:
         if kind == "Attack":
             return self._pick_attack(a)
         # A dock kind not among the buttons shown without a selection: select its unit, then look again.
-        where = self.unit_hex(a)
-        if where is None:
+        a = min(sample, key=lambda x: len(units_of(x)))
+        if self.unit_hex(a) is None:
             return False
-        self.select_hex(where)
-        return any(kind_of(self.state, b) == kind for _, b in self.buttons())
+        return bool(self.dock_choices(a, kind))
 
     def pick_in_stack(self, unit: str) -> None:
         """Click the unit's line in the Stack dock (the hex it is in must have been clicked)."""
@@ -169,10 +175,20 @@ class WindowBot:
         assert self.w.selected == (unit,), f"picking {unit} in the Stack dock selected {self.w.selected}"
 
     def select_units(self, action) -> None:
-        """Select the action's units: click their hex, and if that selects others, pick its one unit in the Stack dock."""
+        """Select the action's units: click their hex; if that selects others (or a stack that cannot go), pick its one unit in the Stack dock."""
         self.select_hex(action.path[0])
-        if set(self.w.selected) != set(action.units) and len(action.units) == 1:
+        if (set(self.w.selected) != set(action.units) or not self.w.reach) and len(action.units) == 1:
             self.pick_in_stack(action.units[0])
+
+    def dock_choices(self, action, kind: str) -> list:
+        """The dock's buttons of ``kind`` once the action's unit is selected: its hex clicked, else the unit picked in the Stack dock."""
+        where = self.unit_hex(action)
+        self.select_hex(where)
+        choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
+        if not choices:
+            self.pick_in_stack(next(u for u in units_of(action) if self.state.units[u].hex == where))
+            choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
+        return choices
 
     def unit_hex(self, action) -> str | None:
         """The map hex of the first unit the action names that is on the map."""
@@ -211,17 +227,18 @@ class WindowBot:
             self._phase_key, self.phase_actions = key, 0
         legal = self.legal()
         fresh = sorted(k for k in kinds if not self.done.get(k) and k != "EndPhase")
-        if self.state.pending:
-            kind = self.rng.choice(fresh) if fresh and self.rng.random() < 0.8 else kind_of(self.state, self.rng.choice(legal))
-        elif fresh and self.rng.random() < 0.8:
+        if fresh:  # a kind not done yet in this game comes first, so that every kind offered is done at least once
             kind = self.rng.choice(fresh)
+        elif self.state.pending:
+            kind = kind_of(self.state, self.rng.choice(legal))
         elif "EndPhase" in kinds and (self.rng.random() < 0.3 + 0.25 * self.phase_actions or kinds == {"EndPhase"}):
             kind = "EndPhase"
         else:
             kind = self.rng.choice(sorted(kinds - {"EndPhase"}) or ["EndPhase"])
         before = len(self.state.actions)
         self._do(kind, [a for a in legal if kind_of(self.state, a) == kind])
-        assert len(self.state.actions) > before, f"{kind} through the window did nothing at turn {self.state.turn}, {self.state.phase.id}"
+        assert len(self.state.actions) > before, (f"{kind} through the window did nothing at turn {self.state.turn}, {self.state.phase.id}: "
+                                                  f"{self.w.statusBar().currentMessage()}")
         self.done[kind] = self.done.get(kind, 0) + 1
         self.phase_actions += 1
         return kind
@@ -242,7 +259,8 @@ class WindowBot:
             self.click_hex(a.path[-1])  # the hex where it ends picks the retreat or advance
             return
         if kind == "Move":
-            self.select_hex(a.path[0])
+            a = self.rng.choice([m for m in sample if len(m.units) == 1] or sample)
+            self.select_units(a)
             ends = sorted(h for h in w.reach if h != a.path[0])
             self.click_hex(self.rng.choice(ends))
             return
@@ -262,8 +280,7 @@ class WindowBot:
             return
         choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         if not choices:
-            self.select_hex(self.unit_hex(a))
-            choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
+            choices = self.dock_choices(min(sample, key=lambda x: len(units_of(x))), kind)
         button, _ = self.rng.choice(choices)
         self.click(button)
 
