@@ -149,6 +149,30 @@ def main(argv=None) -> int:
         vp.repaint()
 
     pan_frames = timed(pan_step, args.repeat)
+
+    # -- the same zoom and pan steps with every trace overlay on, against them all off
+    trace = window.trace
+    for name in trace.actions:
+        trace.set_enabled(name, False)
+    settle()
+
+    def overlay_frames(on: bool) -> tuple[list[float], list[float]]:
+        for name in trace.actions:
+            trace.set_enabled(name, on)
+        settle()
+        view.fit_map()
+        vp.repaint()
+        frames_zoom = timed(zoom_step, args.repeat)
+        view.set_zoom(1.0)
+        view.center_on_point(scene.map_rect.center())
+        vp.repaint()
+        frames_pan = timed(pan_step, args.repeat)
+        return frames_zoom, frames_pan
+
+    off_zoom, off_pan = overlay_frames(False)
+    on_zoom, on_pan = overlay_frames(True)
+    n_overlays = len(scene.overlay_names)
+    overlays_off_again = overlay_frames(False)
     window.close()
 
     base = median_ms(baseline)
@@ -164,8 +188,21 @@ def main(argv=None) -> int:
         ("zoom step (x1.25 at zoom ~0.5): repaint with new caches", zoom_frames, base),
         ("pan step (40 px at zoom 1.0): repaint", pan_frames, base),
     ]
+    overlay_rows = [
+        ("zoom step, every trace overlay off", off_zoom, None),
+        (f"zoom step, every trace overlay on ({n_overlays} scene overlays)", on_zoom, median_ms(off_zoom)),
+        ("pan step, every trace overlay off", off_pan, None),
+        ("pan step, every trace overlay on", on_pan, median_ms(off_pan)),
+        ("zoom step, overlays off again (drift check)", overlays_off_again[0], median_ms(off_zoom)),
+        ("pan step, overlays off again (drift check)", overlays_off_again[1], median_ms(off_pan)),
+    ]
     print(f"{'measure':60s} {'median ms':>10s} {'min ms':>8s} {'vs baseline':>12s}")
     for name, samples, ref in rows:
+        m = median_ms(samples)
+        ratio = f"{m / ref:10.2f}x" if ref else ""
+        print(f"{name:60s} {m:10.1f} {min(samples) * 1000:8.1f} {ratio:>12s}")
+    print(f"\n{'overlays (ratio: on against off)':60s} {'median ms':>10s} {'min ms':>8s} {'vs off':>12s}")
+    for name, samples, ref in overlay_rows:
         m = median_ms(samples)
         ratio = f"{m / ref:10.2f}x" if ref else ""
         print(f"{name:60s} {m:10.1f} {min(samples) * 1000:8.1f} {ratio:>12s}")

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtCore import QPointF, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QProgressBar,
+    QPushButton,
     QSizePolicy,
     QSpinBox,
     QToolBar,
@@ -50,6 +51,8 @@ from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .computer import ComputerSeats
 from .controller import GameController
+from .decisions import DecisionFocus
+from .replay import TurnReplay
 from .help import HelpBrowser, rules_path
 from . import situation
 from .summary import GameSummary
@@ -79,30 +82,57 @@ def autosave_dir() -> Path:
 
 
 class HandOver(QWidget):
-    """A full-window curtain between hot-seat players: "Soviet player: click to continue"."""
+    """A full-window curtain between hot-seat players: "Soviet player" and a Continue button.
+
+    A click on the curtain does nothing: quick clicks meant for End phase must not lift it and
+    hand the next side's whole turn away.  The button (or Enter/Space on it) lifts it, and only
+    after ARM_MS, so a click already on its way cannot either.
+    """
+
+    ARM_MS = 900
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
+        self.setObjectName("handover")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("background: rgba(20, 24, 28, 235); color: #f0ead6;")
+        self.setStyleSheet("QWidget#handover { background: rgba(20, 24, 28, 235); } QLabel { color: #f0ead6; }")
         self.label = QLabel(self)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         f = QFont(self.label.font())
         f.setPointSizeF(f.pointSizeF() * 2.2)
         f.setBold(True)
         self.label.setFont(f)
+        self.button = QPushButton("Continue", self)
+        self.button.setObjectName("handover_continue")
+        self.button.setStyleSheet("QPushButton { font-size: 16pt; padding: 10px 30px; background: #e6d9a8; border-radius: 4px; }"
+                                  "QPushButton:disabled { background: #77705a; color: #333; }")
+        self.button.clicked.connect(self.hide)
+        self._arm = QTimer(self, singleShot=True, interval=self.ARM_MS)
+        self._arm.timeout.connect(lambda: (self.button.setEnabled(True), self.button.setFocus()))
         self.hide()
 
     def show_for(self, text: str) -> None:
-        self.label.setText(text + "\n\nclick to continue")
-        self.setGeometry(self.parentWidget().rect())
-        self.label.setGeometry(self.rect())
+        self.label.setText(text + "\n\nthe other player looks away")
+        self.button.setText(f"I am the {text} — show my side")
+        self.button.setEnabled(False)
+        self._layout()
         self.raise_()
         self.show()
+        self.setFocus()
+        self._arm.start()
+
+    def _layout(self) -> None:
+        self.setGeometry(self.parentWidget().rect())
+        r = self.rect()
+        self.label.setGeometry(0, 0, r.width(), int(r.height() * 0.6))
+        self.button.adjustSize()
+        self.button.move((r.width() - self.button.width()) // 2, int(r.height() * 0.66))
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        self.hide()
-        event.accept()
+        event.accept()  # a click on the curtain is not a hand-over
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        event.accept()  # nor is a key meant for the map behind it
 
 
 class NewGameDialog(QDialog):
@@ -195,6 +225,7 @@ class PlayerWindow(QMainWindow):
         self.handover_enabled = handover
         self.autosave = autosave
         self.interactive = interactive
+        self.confirming = interactive  # ask before an action that ends a phase or may cost a unit
         self.selected: tuple[str, ...] = ()
         self.reach: dict = {}
         self.rail_mode = False
@@ -205,6 +236,7 @@ class PlayerWindow(QMainWindow):
         self.computer: ComputerSeats | None = None
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
+        self.view.readable_fit = True  # a player reads counters; the minimap and "Whole map" give the overview
         self.minimap = Minimap(self.view)
         self.inspector = StackInspector(self.scene)
         self.legend = Legend(self.scene)
@@ -227,6 +259,9 @@ class PlayerWindow(QMainWindow):
         if self.controller is not None:
             self.set_players(players or {}, seed)
             self._attach(self.controller)
+            # What a computer side did, step by step, and the map going to a person's decisions (player/replay.py, player/decisions.py).
+            self.turn_replay = TurnReplay(self)
+            self.decision_focus = DecisionFocus(self)
         else:
             self.scene.set_counters(counter_views_from_scenario(self.scenario))
             self.phase_label.setText("Set-up only: this scenario's rules cannot run yet")
@@ -304,7 +339,7 @@ class PlayerWindow(QMainWindow):
         bar.addAction(self.declare_action)
         self.clear_attack_action = QAction("Clear attack", self, shortcut=QKeySequence(Qt.Key.Key_Escape), triggered=self.clear_attack)
         self.addAction(self.clear_attack_action)
-        self.end_phase_action = QAction("End phase", self, shortcut=QKeySequence("Ctrl+E"), triggered=self.end_phase)
+        self.end_phase_action = QAction("End phase", self, shortcut=QKeySequence("Ctrl+E"), triggered=lambda: self.end_phase())
         bar.addAction(self.end_phase_action)
         end_button = bar.widgetForAction(self.end_phase_action)
         if end_button is not None:
@@ -312,6 +347,9 @@ class PlayerWindow(QMainWindow):
         self.undo_action = QAction("Undo", self, shortcut=QKeySequence.StandardKey.Undo, triggered=self.undo, enabled=False)
         self.undo_action.setToolTip("Take back the last action, back to the last die roll or revealed strength")
         bar.addAction(self.undo_action)
+        self.enter_action = QAction("Bring on a reinforcement", self, shortcut=QKeySequence("Ctrl+Shift+R"), triggered=lambda: self.next_reinforcement())
+        self.enter_action.setToolTip("Select the next reinforcement that may enter now and put the hex cursor on its entry edge (16.0)")
+        self.addAction(self.enter_action)
         self.faster_action = QAction("Faster", self, checkable=True, toggled=self._faster_toggled)
         self.faster_action.setToolTip("Play the computer's actions faster")
         bar.addAction(self.faster_action)
@@ -328,10 +366,14 @@ class PlayerWindow(QMainWindow):
         for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
             bar.addAction(action)
         bar.addSeparator()
-        self.zoom_in_action = QAction("Zoom in", self, shortcut=QKeySequence.StandardKey.ZoomIn, triggered=self.view.zoom_in)
-        self.zoom_out_action = QAction("Zoom out", self, shortcut=QKeySequence.StandardKey.ZoomOut, triggered=self.view.zoom_out)
-        self.fit_action = QAction("Whole map", self, shortcut=QKeySequence("Ctrl+0"), triggered=self.view.fit_map)
-        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+        # triggered passes a "checked" flag: the lambdas keep it from becoming the zoom anchor
+        self.zoom_in_action = QAction("Zoom in", self, shortcut=QKeySequence.StandardKey.ZoomIn, triggered=lambda: self.view.zoom_in())
+        self.zoom_out_action = QAction("Zoom out", self, shortcut=QKeySequence.StandardKey.ZoomOut, triggered=lambda: self.view.zoom_out())
+        self.fit_action = QAction("Fit", self, shortcut=QKeySequence("Ctrl+0"), triggered=lambda: self.view.fit_readable())
+        self.fit_action.setToolTip("The largest view in which the counters can still be read")
+        self.whole_map_action = QAction("Whole map", self, shortcut=QKeySequence("Ctrl+9"), triggered=lambda: self.view.fit_map())
+        self.whole_map_action.setToolTip("The whole map at once (counters too small to read their values)")
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action, self.whole_map_action):
             bar.addAction(action)
         self.layer_actions: dict[str, QAction] = {}
         for name, text in self.LAYER_NAMES.items():
@@ -359,11 +401,12 @@ class PlayerWindow(QMainWindow):
         game_menu.addAction(self.undo_action)
         game_menu.addAction(QAction("S&ummary…", self, triggered=lambda: self.controller is not None and self.game_summary().exec()))
         game_menu.addAction(self.rail_action)
+        game_menu.addAction(self.enter_action)
         self.handover_action = QAction("Hot-seat hand-over screen", self, checkable=True, checked=self.handover_enabled)
         self.handover_action.toggled.connect(lambda on: setattr(self, "handover_enabled", on))
         game_menu.addAction(self.handover_action)
         view_menu = self.menuBar().addMenu("&View")
-        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action, self.whole_map_action):
             view_menu.addAction(action)
         view_menu.addSeparator()
         for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
@@ -448,6 +491,17 @@ class PlayerWindow(QMainWindow):
             panel.controller = controller
         self._last_actor = controller.state.to_act
         self._state_changed([])
+        self._focus_on_side()
+
+    def _focus_on_side(self) -> None:
+        """Centre the readable fit on the units of the side to act (where its player will look first)."""
+        state = self.controller.state
+        side = self.controller.viewing_side()
+        hexes = [rec.hex for rec in state.units.values() if rec.side == side and rec.hex in self.scene.game_map]
+        if hexes:
+            points = [self.scene.hex_center(h) for h in hexes]
+            centre = QPointF(sum(p.x() for p in points) / len(points), sum(p.y() for p in points) / len(points))
+            self.view.fit_readable(centre)
 
     def _state_changed(self, events: list) -> None:
         state = self.controller.state
@@ -507,13 +561,20 @@ class PlayerWindow(QMainWindow):
         if self.computer_to_act():
             self._computer_busy_message()
             return None
+        if self.curtain.isVisible():
+            self.statusBar().showMessage("Hand over first: the next player presses the button on the hand-over screen.", 6000)
+            return None
+        words = self.controller.describe(action)
+        if words.confirm and not self.ask(words.label, words.confirm, [line for line in words.detail.splitlines() if line], yes="Do it", no="Cancel"):
+            self.statusBar().showMessage(f"Not done: {words.label}", 6000)
+            return None
         events, error = self.controller.try_apply(action)
         if error is not None:
             self.refuse(error)
             return None
         last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",)), None)
         if last is not None:
-            self.statusBar().showMessage(str(last), 8000)
+            self.statusBar().showMessage(last.text(), 8000)
         return events
 
     def undo(self):
@@ -526,7 +587,7 @@ class PlayerWindow(QMainWindow):
             self.statusBar().showMessage("Nothing to undo: only this phase's actions since the last die roll or revealed strength can be taken back.", 8000)
             return None
         self._clear_selection()
-        self.statusBar().showMessage(f"Undone: {action}", 8000)
+        self.statusBar().showMessage(f"Undone: {self.controller.describe(action).label}", 8000)
         return action
 
     def _computer_busy_message(self) -> None:
@@ -692,6 +753,24 @@ class PlayerWindow(QMainWindow):
         if self.controller.state.units[unit_id].side == self.controller.state.to_act:
             self._select([unit_id])
 
+    def next_reinforcement(self) -> str | None:
+        """Select the next reinforcement that may enter now (16.0) and put the hex cursor on its nearest entry hex."""
+        if self.controller is None:
+            return None
+        waiting = self.controller.waiting_to_enter()
+        if not waiting:
+            self.statusBar().showMessage("No reinforcement may enter now (16.0): they enter in their side's first movement phase of their turn or later.", 8000)
+            return None
+        current = self.selected[0] if self.selected and self.selected[0] in waiting else None
+        uid = waiting[(waiting.index(current) + 1) % len(waiting)] if current else waiting[0]
+        self._select([uid])
+        entries = sorted({r.path[0] for r in self.reach.values() if getattr(r, "path", None)})
+        if entries:
+            self.view.set_cursor_hex(entries[len(entries) // 2])
+        self.statusBar().showMessage(f"{self.controller.unit_name(uid)} may enter at the {self.controller.entry_label(uid)}: "
+                                     "Shift+arrows move the hex cursor, Enter brings it there (16.0)", 12000)
+        return uid
+
     def _rail_toggled(self, on: bool) -> None:
         self.rail_mode = on
         if self.selected:
@@ -725,7 +804,10 @@ class PlayerWindow(QMainWindow):
                 if not reach and len(units) > 1:  # a stack that cannot move together: take the top unit
                     return self._select(units[-1:])
                 self.reach = dict(reach)
-                self.scene.set_hex_overlay("reach", {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex})
+                marks = {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex}
+                if state.units[units[0]].hex is None:  # a reinforcement: its entry hexes stand out (16.0)
+                    marks.update({r.path[0]: ("setup", f"{reach[r.path[0]].cost:g}") for r in reach.values() if r.path and r.path[0] in reach})
+                self.scene.set_hex_overlay("reach", marks)
             elif "Attack" in phase_kinds:
                 targets = {t for a in self._legal("Attack") if set(units) <= set(a.attackers) for t in a.targets}
                 self.scene.set_hex_overlay("targets", {h: ("attack", "attack") for h in targets})
@@ -808,12 +890,32 @@ class PlayerWindow(QMainWindow):
             self._computer_busy_message()
             return None
         forgotten = self.controller.forgotten()
-        if forgotten and (self.interactive if confirm is None else confirm):
-            box = QMessageBox(QMessageBox.Icon.Question, "End phase", f"End {self.controller.state.phase.name}?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-            box.setInformativeText("\n".join(f"• {line}" for line in forgotten))
-            if box.exec() != QMessageBox.StandardButton.Yes:
+        if forgotten and (self.confirming if confirm is None else confirm):
+            state = self.controller.state
+            text = f"End the {state.phase.name} phase of turn {state.turn}? It cannot be taken back. Still open:"
+            if not self.ask("End phase", text, forgotten, yes="End phase", no="Keep playing"):
                 return None
         return self.do(EndPhase())
+
+    def ask(self, title: str, text: str, lines: list[str] = (), yes: str = "Yes", no: str = "Cancel") -> bool:
+        """Ask before an action that cannot be taken back (nothing asked when not :attr:`confirming`).
+
+        The box (objectName ``confirm``) defaults to ``no``: a hurried Enter or click does not confirm.
+        """
+        if not self.confirming:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("confirm")
+        if lines:
+            box.setInformativeText("\n".join(f"• {line}" for line in lines))
+        ok = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        ok.setObjectName("confirm_yes")
+        cancel = box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+        cancel.setObjectName("confirm_no")
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is ok
 
     # ------------------------------------------------------------------ help and links
     def open_link(self, link) -> None:
@@ -953,8 +1055,7 @@ class PlayerWindow(QMainWindow):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.curtain.isVisible():
-            self.curtain.setGeometry(self.rect())
-            self.curtain.label.setGeometry(self.curtain.rect())
+            self.curtain._layout()
 
 
 def problems_box(title: str, problems: list, parent=None):
@@ -1011,11 +1112,13 @@ def main(argv=None) -> int:
     offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
-    from kharkovsuite.ai import PLAYERS
-
     players = {"soviet": args.soviet, "axis": args.axis}
     for side, name in players.items():
-        if name != "human" and name not in PLAYERS:
+        if name == "human":
+            continue
+        from kharkovsuite.ai import PLAYERS  # loaded only when a computer player is asked for
+
+        if name not in PLAYERS:
             print(f"kharkov: --{side} {name}: unknown player (use human or one of: {', '.join(sorted(PLAYERS))})", file=sys.stderr)
             return 2
     window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players)

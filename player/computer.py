@@ -4,8 +4,10 @@ Whenever a computer side is to act, :class:`ComputerSeats` hands a clone of the 
 side's player (from :data:`kharkovsuite.ai.PLAYERS`) in a worker thread; the player returns
 one action, and the GUI thread applies it to the real game through the controller, so it
 appears on the map and in the log like any other action.  Actions are applied one at a time,
-at least ``pace_ms`` apart (the "Faster" control shortens the pause); the next action is
-already being thought about during the pause.  The window stays responsive throughout: the
+at least ``pace_ms`` apart (the "Faster" control drops the pause); the next action is already
+being thought about during the pause.  The pace is quick, so a side-turn takes seconds
+(``bench/bench_pace.py`` measures it): the person follows it afterwards, step by step, in the
+"Computer's turn" dock (:mod:`.replay`).  The window stays responsive throughout: the
 worker never touches the game or a widget.
 """
 from __future__ import annotations
@@ -18,8 +20,8 @@ from kharkovsuite.errors import report_unexpected
 
 from .controller import GameController
 
-PACE_MS = 450  # a readable pace: the map and log show each action for a moment
-FAST_PACE_MS = 40
+PACE_MS = 40  # the map redraws after each action; the replay dock shows the side-turn afterwards
+FAST_PACE_MS = 0
 
 
 class _Worker(QObject):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
@@ -30,33 +31,18 @@ def link_cases(text: str) -> str:
     return CASE_RE.sub(lambda m: case_link(m.group(1)), html.escape(text))
 
 
-def action_label(action) -> str:
-    kind = action.kind
-    if kind == "ChooseLoss":
-        return f"Lose a step: {action.unit}"
-    if kind == "Retreat":
-        return f"Retreat {action.unit} " + ("-".join(action.path) if action.path else "(cannot: eliminated)")
-    if kind == "Advance":
-        return f"Advance {action.unit} " + "-".join(action.path)
-    if kind == "EndAdvance":
-        return "No (further) advance"
-    if kind == "CommitAir":
-        return "Commit an Air Point"
-    if kind == "DeclineAir":
-        return "No Air Point"
-    if kind == "Chase":
-        return f"Chase with {action.unit}"
-    if kind == "DeclineChase":
-        return "Let it go (no chase)"
-    if kind == "EliminateExcess":
-        return f"Remove {action.unit} (overstacked)"
-    if kind == "Overrun":
-        return f"Overrun {action.target} with {', '.join(action.units)} via {'-'.join(action.path)}"
-    if kind == "CommitReserve":
-        return "Commit " + ", ".join(f"{u}→{h}" for u, h in zip(action.units, action.hexes))
-    if kind == "DeclineReserve":
-        return "Keep the rest in reserve for now"
-    return str(action)
+def action_key(action) -> str:
+    """A stable objectName for an action's button: its kind and its fields, e.g. ``BreakDown:ge-108lt``."""
+    parts = [action.kind]
+    for value in vars(action).values():
+        parts.append(",".join(map(str, value)) if isinstance(value, tuple) else str(value))
+    return ":".join(parts)
+
+
+def units_of(action) -> tuple[str, ...]:
+    """The units an action names (a breakdown's division, a re-formed division's regiments included), to offer it with them."""
+    named = tuple(getattr(action, "units", ()) or ()) + tuple(getattr(action, "regiments", ()) or ())
+    return named + tuple(u for u in (getattr(action, "unit", None), getattr(action, "division", None)) if u)
 
 
 class ActionsPanel(QWidget):
@@ -65,7 +51,7 @@ class ActionsPanel(QWidget):
     MAX_BUTTONS = 40
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
     chosen = Signal(object)
-    unit_picked = Signal(str)  # a unit to set up by hand (5.0)
+    unit_picked = Signal(str)  # a unit to set up by hand (5.0) or a reinforcement to bring on (16.0)
 
     def __init__(self, controller: GameController, parent=None):
         super().__init__(parent)
@@ -105,20 +91,31 @@ class ActionsPanel(QWidget):
             side = state.scenario.sides[pending.side].name if pending.side in state.scenario.sides else pending.side
             self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})")
         elif selection:
-            actions = [a for a in actions if set(getattr(a, "units", ()) or (getattr(a, "unit", None),)) & set(selection)]
+            actions = [a for a in actions if set(units_of(a)) & set(selection)]
             hint = "<br>Click enemy hexes to pick the targets; the Combat panel shows the odds." if "Attack" in state.phase.actions else "<br>None besides moving: click a highlighted hex."
             self.title.setText(f"<b>Actions of {html.escape(', '.join(selection))}</b>" + ("" if actions else hint))
         else:
             self.title.setText("<b>Other actions now</b>" if actions else "Nothing to decide but moves and attacks.")
         if "PlaceUnit" in state.phase.actions and pending is None:
             self._setup_buttons(selection)
-        self._buttons([(action_label(a), str(a), lambda _=False, a=a: self.chosen.emit(a)) for a in actions], "select a unit")
+        actions.sort(key=lambda a: bool(units_of(a)))  # a choice naming no unit (decline, no advance) never falls past the last button
+        if pending is None:
+            self._entry_buttons(selection)
+        rows = []
+        for a in actions[: self.MAX_BUTTONS]:
+            words = self.controller.describe(a)
+            rows.append((words.label, words.label + ("\n" + words.detail if words.detail else ""), lambda _=False, a=a: self.chosen.emit(a), action_key(a)))
+        rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
+        self._buttons(rows, "select a unit")
 
     def _buttons(self, rows: list, more: str) -> None:
         """One button per (label, tooltip, slot), at most MAX_BUTTONS, then a note of how many more."""
-        for label, tip, slot in rows[: self.MAX_BUTTONS]:
-            b = QPushButton(label, self)
+        chars = max(24, (self.width() - 40) // max(1, self.fontMetrics().averageCharWidth()))
+        for label, tip, slot, *name in rows[: self.MAX_BUTTONS]:
+            b = QPushButton("\n".join(textwrap.wrap(label, chars)) or label, self)  # wrapped, never cut off
+            b.setObjectName(name[0] if name else f"action:{len(self.buttons)}")
             b.setToolTip(tip)
+            b.setStyleSheet("text-align: left; padding: 3px 6px;")
             b.clicked.connect(slot)
             self.box.addWidget(b)
             self.buttons.append(b)
@@ -127,6 +124,26 @@ class ActionsPanel(QWidget):
             self.box.addWidget(b)
             self.buttons.append(b)
 
+
+    def _entry_buttons(self, selection: tuple[str, ...]) -> None:
+        """Reinforcements the engine lets enter now (16.0): one button each; the map then highlights where it may go."""
+        waiting = self.controller.waiting_to_enter()
+        if not waiting:
+            return
+        names = {u.id: u.name for u in self.controller.state.scenario.units}
+        if selection and selection[0] in waiting:
+            uid = selection[0]
+            self.title.setText(f"<b>Bring on {html.escape(names.get(uid) or uid)}</b> ({case_link('16.0')}): click a highlighted hex; "
+                               f"it enters at the {html.escape(self.controller.entry_label(uid))} (yellow) and pays for every hex it enters.")
+        else:
+            self.title.setText(f"<b>{len(waiting)} reinforcement(s) may enter now</b> ({case_link('16.0')}): pick one, then click a highlighted hex.")
+        for uid in waiting:
+            b = QPushButton(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}", self)
+            b.setObjectName(f"enter:{uid}")
+            b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase (16.0)")
+            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
+            self.box.addWidget(b)
+            self.buttons.append(b)
 
     def _setup_buttons(self, selection: tuple[str, ...]) -> None:
         """Set-up by hand (5.0): one button per unit still waiting; the map then shows its zone."""
@@ -216,7 +233,7 @@ class CombatPanel(QTextBrowser):
             out.append(f"<tr><td>{row.role} {html.escape(row.unit)}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
         out.append("</table>")
         base = ", ".join(f"{html.escape(c)} {_pct(p)}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
-        out.append(f"<p>Strength <b>{html.escape(odds.attack)}</b> to <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
+        out.append(f"<p>Attack strength <b>{html.escape(odds.attack)}</b> against defense <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
         shifts = [f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in odds.shifts]
         if odds.morale:
             spread = ", ".join(f"{n:+d}: {_pct(p)}" for n, p in odds.morale)
@@ -258,7 +275,7 @@ class CombatPanel(QTextBrowser):
             out.append(f"<tr><td>garrison</td><td align=right><b>{e.garrison}</b></td><td></td></tr>")
         out.append("</table>")
         ratio = _ratio(e.attack, e.defense)
-        out.append(f"<p>Strength <b>{html.escape(e.attack)}</b> to <b>{html.escape(e.defense)}</b>{ratio}: column <b>{html.escape(e.base_column)}</b></p>")
+        out.append(f"<p>Attack strength <b>{html.escape(e.attack)}</b> against defense <b>{html.escape(e.defense)}</b>{ratio}: column <b>{html.escape(e.base_column)}</b></p>")
         if e.shifts:
             out.append("<ul>" + "".join(f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in e.shifts) + "</ul>")
         mod = f", die modifier {e.modifier:+d}" if e.modifier else ""

@@ -472,6 +472,37 @@ def test_german_road_supply_sources(scenario, gmap):
     assert any(nx.has_path(gmap.roads, "3932", h) for h in west)
 
 
+def test_historical_opening_has_every_german_unit_in_supply_under_11_3():
+    """11.3: at the opening every German unit traces a line to a City (11.31) or to a road hex
+    joined to the west edge or 3932 (11.32, 11.33) by its own lines, not by 6.57's first-turn
+    grace (no unit is activated yet).  The Rumanians are left out: they draw supply through
+    their HQ, which starts non-active (5.2, 11.22)."""
+    from kharkovsuite.engine import new_game
+    from kharkovsuite.rules.kharkov1942 import supply
+
+    state = new_game(str(SCENARIO), 0)
+    german = [
+        u for u in state.board.side_units["axis"]
+        if state.units[u].hex is not None and state.board.unit_type[u].nationality == "german"
+    ]
+    assert len(german) == 37
+    out = {}
+    for u in german:
+        status = supply.supply_status(state, u)
+        if not (status.in_supply and status.kind in ("city", "road")):
+            out[u] = (state.units[u].hex, [f"{b.hex}: {b.reason} ({b.case})" for b in status.blocks])
+    assert not out, f"German units out of supply at the opening: {out}"
+
+
+def test_the_southern_group_road_joins_the_dnepropetrovsk_roads(gmap):
+    """The Pavlograd-Grishino road links the Slavyansk-Kramatorsk-Konstantinovka net to 3932."""
+    towns = {p.name: p.hex for p in gmap.model.places.values()}
+    cities = {c.name: c.hexes[0] for c in gmap.model.cities.values()}
+    for name in ("Konstantinovka", "Kramatorsk", "Slavyansk", "Artemovsk"):
+        assert nx.has_path(gmap.roads, "3932", cities.get(name) or towns[name]), name
+    assert towns["Grishino"] in gmap.roads
+
+
 def test_edges_and_entry_areas(scenario, gmap, front):
     assert gmap.area_hexes("east_edge") == set(gmap.edge("east"))
     assert gmap.area_hexes("south_edge") == set(gmap.edge("south"))

@@ -25,9 +25,9 @@ Scalar = Union[int, float, str, bool, None]
 
 
 class Model(BaseModel):
-    """Base of every format model: unknown keys are errors, values are immutable once loaded."""
+    """Base of every format model: unknown keys are errors, numbers are finite (no .inf or .nan)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, allow_inf_nan=False)
 
 
 # ----------------------------------------------------------------------------- map

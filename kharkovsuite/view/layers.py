@@ -133,11 +133,11 @@ class Label:
 class MapLayer(QGraphicsItem):
     """One static layer of the map (terrain, rivers, roads, ...), painting its tiles."""
 
-    def __init__(self, name: str, scene_rect: QRectF, z: float):
+    def __init__(self, name: str, scene_rect: QRectF, z: float, tile: float = TILE):
         super().__init__()
         self.name = name
         self._rect = QRectF(scene_rect)
-        self._tile = TILE * S.HEX_SIZE * math.sqrt(3.0)
+        self._tile = tile * S.HEX_SIZE * math.sqrt(3.0)
         self._styles: dict[str, tuple[QPen | None, QBrush | None]] = {}
         self._style_order: list[str] = []
         self._paths: dict[tuple[int, int], dict[str, QPainterPath]] = defaultdict(dict)
@@ -242,6 +242,13 @@ class MapLayer(QGraphicsItem):
             exposed = exposed.intersected(inverse.mapRect(QRectF(0, 0, device.width(), device.height())))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
         tiles = [k for k, r in self._tile_rects.items() if r.intersects(exposed)]
+        # A diagonal pan exposes an L of two strips, whose bounding rectangle is the whole
+        # viewport: keep only the tiles that meet a strip.
+        if painter.hasClipping():
+            clip = painter.clipRegion()
+            if clip.rectCount() > 1:
+                parts = [QRectF(r).adjusted(-1, -1, 1, 1) for r in clip]
+                tiles = [k for k in tiles if any(self._tile_rects[k].intersects(r) for r in parts)]
         for style_key in self._style_order:
             if lod < self._min_lod[style_key]:
                 continue

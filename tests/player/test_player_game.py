@@ -83,7 +83,7 @@ def test_declare_an_attack_commit_air_roll_and_settle_the_results(window):
     text = window.combat_panel.toPlainText()
     assert "Attackers" in text and "Odds before the roll" in text
     column_before = window.controller.current_odds().column
-    commit = next(b for b in window.actions_panel.buttons if b.text() == "Commit an Air Point")
+    commit = next(b for b in window.actions_panel.buttons if b.text().replace("\n", " ").startswith("Commit an Air Point"))
     commit.click()
     if state.pending and state.pending[-1].kind == "air":  # the defender's choice: the attacker's point already counts
         assert window.controller.current_odds().column != column_before or column_before == "10-1"

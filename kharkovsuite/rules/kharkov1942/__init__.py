@@ -23,6 +23,7 @@ from . import (
     combat,
     disengagement,
     fredericus,
+    hq,
     movement,
     observation,
     overrun,
@@ -47,6 +48,7 @@ DECISIONS = {
     "chase": disengagement,
     "overstack": stacking,
     reserves.RELEASE: reserves.Release,  # 6.75
+    hq.DECISION: hq,  # 10.17
 }
 
 #: action kind -> handler ``(state, action, events)`` in a phase without a pending decision
@@ -99,6 +101,12 @@ class Kharkov1942Rules:
 
     def result(self, state: GameState) -> Result:
         return victory.result(state)
+
+    def describe(self, state: GameState, action):
+        """The action in a player's words, with the question to ask before it when it may cost a unit (:mod:`.describe`)."""
+        from .describe import describe
+
+        return describe(state, action)
 
     def copy_cache(self, cache: dict) -> dict:
         # Cached searches are immutable and may be shared; the derived counts are updated in
@@ -191,6 +199,7 @@ class Kharkov1942Rules:
                 case = sequence.REFUSED.get((phase.id, action.kind), phase.case)
                 raise IllegalAction(case, f"{action.kind} is not allowed in the {phase.side or ''} {phase.name} Phase".replace("  ", " "))
             HANDLERS[action.kind](state, action, events)
+        hq.offer_displacements(state, events)  # 10.17: after the action, before anything else
         self.settle(state, events)
         return events
 

@@ -340,3 +340,17 @@ def test_10_13_an_hq_with_an_attacking_stack_that_is_eliminated_is_displaced():
     sequence.go_to(state, "soviet-combat")
     events = fight(state, ["su-r1"], ["0505"], 6, 5)  # 1 to 9: 1-3, die 5: Ae
     assert last(events, "Displaced").unit == "su-hq6" and state.units["su-hq6"].hex == "0504"  # the nearest friendly combat unit
+
+
+def test_10_17_a_displacement_choice_comes_before_the_victors_advance():
+    state = axis_vs_guards({"ge-2": "0404", "su-hq6": "0504", "su-r2": "0301", "su-r3": "0701"})
+    state.units["su-g1"].step = 1
+    events = fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 2: 9-1, die 1: De
+    assert not any(e.kind == "Displaced" for e in events)
+    assert decision(state).kind == "displace_hq" and state.to_act == "soviet"
+    assert sorted(a.hex for a in state.legal_actions()) == ["0301", "0701"]
+    assert [d.kind for d in state.pending] == ["advance", "displace_hq"]
+    placed = next(a for a in state.legal_actions() if a.hex == "0701")
+    events = state.apply(placed)
+    assert state.units["su-hq6"].hex == "0701" and last(events, "Displaced").to == "0701"
+    assert decision(state).kind == "advance" and state.to_act == "axis"

@@ -1,0 +1,103 @@
+"""How long the player and the editor take from start to a painted window: prints figures,
+asserts nothing.
+
+    .venv/bin/python bench/bench_startup.py [--repeat 5] [--scenario FILE] [--only player,editor]
+
+Each run is a fresh process started from the shell's point of view: the interpreter starts, the
+program opens the scenario, shows its window, grabs it into a PNG once it is painted
+(``--screenshot``) and exits.  The baseline, measured in the same run the same way, is a bare
+PySide6 window doing the same: import Qt, show a QMainWindow, grab it, save the PNG.
+
+The board tables of a scenario are cached on disk (kharkovsuite.tablecache): "cold" runs start
+from an empty cache folder every time, "warm" runs from one that the first warm run filled.  The
+runs use folders of their own under a temporary folder, never the user's cache.  Runs of the
+different kinds are interleaved, so a change in the machine's load touches them alike.
+Figures are medians of --repeat runs; the ratio is against the bare window's median.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
+CACHE_ENV = "KHARKOVSUITE_CACHE_DIR"  # kharkovsuite.tablecache.ENV, not imported: this script stays light
+
+BARE = """
+import sys
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv[:1])
+w = QMainWindow()
+w.resize(1280, 800)
+w.show()
+for _ in range(3):
+    app.processEvents()
+sys.exit(0 if w.grab().save(sys.argv[1]) else 1)
+"""
+
+
+def run(cmd: list[str], env: dict[str, str]) -> float:
+    t = time.perf_counter()
+    done = subprocess.run(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    elapsed = time.perf_counter() - t
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return elapsed
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--scenario", default=str(DEFAULT_SCENARIO))
+    parser.add_argument("--only", default="player,editor", help="which programs, comma separated (player, editor)")
+    args = parser.parse_args(argv)
+    programs = [p.strip() for p in args.only.split(",") if p.strip()]
+    unknown = set(programs) - {"player", "editor"}
+    if unknown:
+        parser.error(f"--only: unknown program(s) {', '.join(sorted(unknown))}; use player, editor")
+
+    work = Path(tempfile.mkdtemp(prefix="bench-startup-"))
+    base_env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    png = str(work / "shot.png")
+    py = sys.executable
+    commands = {"bare PySide6 window": [py, "-c", BARE, png]}
+    if "player" in programs:
+        commands["player"] = [py, "-m", "player.app", "--scenario", args.scenario, "--seed", "1", "--screenshot", png]
+    if "editor" in programs:
+        commands["editor"] = [py, "-m", "editor.app", args.scenario, "--screenshot", png]
+
+    warm_dir = work / "warm-cache"
+    times: dict[str, list[float]] = {}
+    try:
+        for name, cmd in commands.items():  # once untimed: the operating system's file cache
+            run(cmd, dict(base_env, **{CACHE_ENV: str(warm_dir)}))
+        for i in range(args.repeat):
+            for name, cmd in commands.items():
+                if name.startswith("bare"):
+                    times.setdefault(name, []).append(run(cmd, base_env))
+                    continue
+                cold_dir = work / f"cold-{name}-{i}"
+                times.setdefault(f"{name}, board cache cold", []).append(run(cmd, dict(base_env, **{CACHE_ENV: str(cold_dir)})))
+                shutil.rmtree(cold_dir, ignore_errors=True)
+                times.setdefault(f"{name}, board cache warm", []).append(run(cmd, dict(base_env, **{CACHE_ENV: str(warm_dir)})))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"scenario: {args.scenario}; {args.repeat} runs each, interleaved; Python {sys.version.split()[0]}; {os.cpu_count()} CPUs")
+    base = statistics.median(times["bare PySide6 window"])
+    print(f"{'start to a painted window (fresh process)':44s} {'median s':>9s} {'min s':>7s} {'max s':>7s} {'vs bare':>8s}")
+    for name, samples in times.items():
+        m = statistics.median(samples)
+        print(f"{name:44s} {m:9.2f} {min(samples):7.2f} {max(samples):7.2f} {m / base:7.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,297 @@
+"""A test driver that plays the game window as a person does: mouse clicks on hexes and widgets, key presses.
+
+It never calls the engine to act.  It reads the state to decide what to click and to check
+what the window offers, and every action reaches the engine through the window's own handlers:
+a click on a hex of the map view's viewport, a click on a button of a dock or toolbar, a key.
+
+:meth:`WindowBot.offered` checks, kind by kind, that what the engine lists for the side to act is
+reachable from the window now (without doing it); :meth:`WindowBot.play_step` does one thing
+the window offers, chosen with a seeded generator that favours ending the phase after a few
+actions but first tries every kind not yet done in the game.
+"""
+from __future__ import annotations
+
+import random
+
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QListWidget, QPushButton, QToolBar
+
+from player.panels import units_of
+
+#: kinds chosen on the map or in the phase bar, not with the actions dock
+ON_MAP = ("Move", "Enter", "RailMove", "Attack", "EndPhase", "PlaceUnit")
+#: the pseudo-kind of a Move that brings a reinforcement onto the map (16.0)
+ENTER = "Enter"
+
+
+def kind_of(state, action) -> str:
+    """The action's kind; a Move of units not yet on the map is the pseudo-kind Enter."""
+    if action.kind == "Move" and any(state.units[u].hex is None for u in action.units):
+        return ENTER
+    return action.kind
+
+
+class WindowBot:
+    def __init__(self, qtbot, window, seed: int = 0):
+        self.qtbot = qtbot
+        self.w = window
+        self.rng = random.Random(seed)
+        self.done: dict[str, int] = {}  # kind -> times done through the window
+        self.offered_kinds: set[str] = set()  # every kind the engine listed at some step
+        self.phase_actions = 0
+        self.replays = 0  # computer side-turns followed in the "Computer's turn" list
+        self._phase_key = None
+        window.activateWindow()  # the window's shortcuts (Esc, Enter, A, N, PageDown) answer keys only in the active window
+        qtbot.waitUntil(window.isActiveWindow, timeout=5000)
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self):
+        return self.w.controller.state
+
+    def legal(self):
+        """The engine's legal actions, listed once per position (probing the window changes nothing)."""
+        state = self.state
+        key = (id(state), len(state.actions), len(state.log))
+        if getattr(self, "_legal_key", None) != key:
+            self._legal_key, self._legal, self._by_repr = key, list(state.legal_actions()), None
+        return self._legal
+
+    def engine_kinds(self, legal=None) -> set[str]:
+        return {kind_of(self.state, a) for a in (self.legal() if legal is None else legal)}
+
+    # ------------------------------------------------------------------ the hands
+    def point(self, location: str) -> QPoint:
+        """The viewport point of a hex's centre; the map is scrolled to it first when it is off screen."""
+        view, scene = self.w.view, self.w.scene
+        centre = scene.location_center(location)
+        p = view.mapFromScene(centre)
+        if not view.viewport().rect().adjusted(20, 20, -20, -20).contains(p):
+            view.center_on_hex(location)
+            p = view.mapFromScene(centre)
+        assert view._location(p) == location, f"the viewport point {p} is not on {location}"
+        return p
+
+    def click_hex(self, location: str) -> None:
+        self.qtbot.mouseClick(self.w.view.viewport(), Qt.MouseButton.LeftButton, pos=self.point(location))
+
+    def click(self, widget) -> None:
+        assert widget.isEnabled(), f"{widget.text() if hasattr(widget, 'text') else widget} is disabled"
+        self.qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+    def key(self, key, widget=None) -> None:
+        self.qtbot.keyClick(widget or self.w.view, key)
+
+    def toolbar_button(self, action):
+        for bar in self.w.findChildren(QToolBar):
+            button = bar.widgetForAction(action)
+            if button is not None:
+                return button
+        raise AssertionError(f"no toolbar button for {action.text()}")
+
+    def escape(self) -> None:
+        """Esc: drop the selection and any attack being picked."""
+        self.key(Qt.Key.Key_Escape)
+
+    def end_phase_button(self):
+        return self.toolbar_button(self.w.end_phase_action)
+
+    def set_rail(self, on: bool) -> None:
+        if self.w.rail_action.isChecked() != on:
+            self.click(self.toolbar_button(self.w.rail_action))
+        assert self.w.rail_action.isChecked() == on
+
+    def buttons(self) -> list[tuple[QPushButton, object]]:
+        """The actions dock's enabled buttons with the legal action each hands to the engine (read from its tooltip)."""
+        legal = self.legal()
+        if self._by_repr is None:
+            self._by_repr = {repr(a): a for a in legal if a.kind not in ON_MAP}
+        by_repr = self._by_repr
+        out = []
+        for b in self.w.actions_panel.buttons:
+            if b.isEnabled() and b.toolTip() in by_repr:
+                out.append((b, by_repr[b.toolTip()]))
+        return out
+
+    def select_hex(self, location: str) -> None:
+        self.escape()
+        self.click_hex(location)
+
+    # ------------------------------------------------------------------ what the window offers
+    def offered(self) -> set[str]:
+        """Every kind the engine lists now that the window offers, each checked through the window (nothing is done)."""
+        legal = self.legal()
+        wanted = self.engine_kinds(legal)
+        self.offered_kinds |= wanted
+        found: set[str] = set()
+        in_dock = {kind_of(self.state, a) for _, a in self.buttons()}
+        found |= in_dock & wanted
+        for kind in sorted(wanted - found):
+            sample = [a for a in legal if kind_of(self.state, a) == kind]
+            if self._reachable(kind, sample):
+                found.add(kind)
+        self.escape()
+        return found
+
+    def _reachable(self, kind: str, sample: list) -> bool:
+        w = self.w
+        if kind == "EndPhase":
+            return self.end_phase_button().isEnabled()
+        a = self.rng.choice(sample)
+        if kind == "Move":
+            self.select_hex(a.path[0])
+            return bool(w.reach) and w.scene.overlay("reach") is not None
+        if kind == ENTER:
+            return self._entry_offered(a)
+        if kind == "RailMove":
+            self.set_rail(True)
+            self.select_units(min(sample, key=lambda r: len(r.units)))
+            ok = bool(w.reach)
+            self.set_rail(False)
+            return ok
+        if kind == "Attack":
+            return self._pick_attack(a)
+        # A dock kind not among the buttons shown without a selection: select its unit, then look again.
+        where = self.unit_hex(a)
+        if where is None:
+            return False
+        self.select_hex(where)
+        return any(kind_of(self.state, b) == kind for _, b in self.buttons())
+
+    def pick_in_stack(self, unit: str) -> None:
+        """Click the unit's line in the Stack dock (the hex it is in must have been clicked)."""
+        self.w.inspector_dock.raise_()
+        lst = self.w.inspector.findChild(QListWidget)
+        row = next(i for i in range(lst.count()) if lst.item(i).toolTip() == unit)
+        lst.scrollToItem(lst.item(row))
+        self.qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=lst.visualItemRect(lst.item(row)).center())
+        assert self.w.selected == (unit,), f"picking {unit} in the Stack dock selected {self.w.selected}"
+
+    def select_units(self, action) -> None:
+        """Select the action's units: click their hex, and if that selects others, pick its one unit in the Stack dock."""
+        self.select_hex(action.path[0])
+        if set(self.w.selected) != set(action.units) and len(action.units) == 1:
+            self.pick_in_stack(action.units[0])
+
+    def unit_hex(self, action) -> str | None:
+        """The map hex of the first unit the action names that is on the map."""
+        return next((self.state.units[u].hex for u in units_of(action) if self.state.units[u].hex), None)
+
+    def _entry_offered(self, action) -> bool:
+        """A reinforcement: its waiting box on the map, clicked, shows where it may enter."""
+        box = self.state.units[action.units[0]].box
+        if box not in self.w.scene.boxes:
+            return False
+        self.select_hex(box)
+        return bool(self.w.reach)
+
+    def _pick_attack(self, attack) -> bool:
+        """Click the attackers' hexes and then the target hexes; the attack is then ready to declare (Enter)."""
+        self.escape()
+        for h in dict.fromkeys(self.state.units[u].hex for u in attack.attackers):
+            self.click_hex(h)
+        for t in attack.targets:
+            self.click_hex(t)
+        return self.w.declare_action.isEnabled() and list(self.w.targets) == list(attack.targets) and set(attack.attackers) <= set(self.w.attackers)
+
+    # ------------------------------------------------------------------ playing
+    def check_offered(self, waived: frozenset[str] = frozenset()) -> set[str]:
+        """Assert that every kind the engine lists now is reachable from the window (but ``waived``); returns the kinds offered."""
+        wanted = self.engine_kinds()
+        found = self.offered()
+        missing = wanted - found - waived
+        assert not missing, f"turn {self.state.turn}, {self.state.phase.id}, {self.state.to_act} to act: the window does not offer {sorted(missing)}"
+        return found
+
+    def play_step(self, kinds: set[str]) -> str:
+        """Do one thing the window offers, as a person would; returns the kind done."""
+        key = (self.state.turn, self.state.phase.id)
+        if key != self._phase_key:
+            self._phase_key, self.phase_actions = key, 0
+        legal = self.legal()
+        fresh = sorted(k for k in kinds if not self.done.get(k) and k != "EndPhase")
+        if self.state.pending:
+            kind = self.rng.choice(fresh) if fresh and self.rng.random() < 0.8 else kind_of(self.state, self.rng.choice(legal))
+        elif fresh and self.rng.random() < 0.8:
+            kind = self.rng.choice(fresh)
+        elif "EndPhase" in kinds and (self.rng.random() < 0.3 + 0.25 * self.phase_actions or kinds == {"EndPhase"}):
+            kind = "EndPhase"
+        else:
+            kind = self.rng.choice(sorted(kinds - {"EndPhase"}) or ["EndPhase"])
+        before = len(self.state.actions)
+        self._do(kind, [a for a in legal if kind_of(self.state, a) == kind])
+        assert len(self.state.actions) > before, f"{kind} through the window did nothing at turn {self.state.turn}, {self.state.phase.id}"
+        self.done[kind] = self.done.get(kind, 0) + 1
+        self.phase_actions += 1
+        return kind
+
+    def _do(self, kind: str, sample: list) -> None:
+        w = self.w
+        if kind == "EndPhase":
+            self.escape()
+            self.click(self.end_phase_button())
+            return
+        a = self.rng.choice(sample)
+        if kind in ("CommitAir", "DeclineAir"):
+            assert w.decision_focus.air.isVisible(), "the Air Point question is not shown"
+            self.key(Qt.Key.Key_A if kind == "CommitAir" else Qt.Key.Key_N)
+            return
+        if kind in ("Retreat", "Advance") and a.path and self.rng.random() < 0.5:
+            self.escape()
+            self.click_hex(a.path[-1])  # the hex where it ends picks the retreat or advance
+            return
+        if kind == "Move":
+            self.select_hex(a.path[0])
+            ends = sorted(h for h in w.reach if h != a.path[0])
+            self.click_hex(self.rng.choice(ends))
+            return
+        if kind == "RailMove":
+            self.set_rail(True)
+            self.select_units(a)
+            self.click_hex(self.rng.choice(sorted(w.reach)))
+            self.set_rail(False)
+            return
+        if kind == ENTER:
+            self.select_hex(self.state.units[a.units[0]].box)
+            self.click_hex(self.rng.choice(sorted(w.reach)))
+            return
+        if kind == "Attack":
+            assert self._pick_attack(a)
+            self.key(Qt.Key.Key_Return)
+            return
+        choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
+        if not choices:
+            self.select_hex(self.unit_hex(a))
+            choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
+        button, _ = self.rng.choice(choices)
+        self.click(button)
+
+
+
+
+def play_whole_game(qtbot, window, bot: WindowBot, waived: frozenset[str] = frozenset(), step_limit: int = 3000) -> None:
+    """Play the window's game to its end: the person's sides by :class:`WindowBot`, the computer's by its players.
+
+    At every step of a person, every kind the engine lists must be reachable from the window
+    (but ``waived``).  After each computer side-turn the "Computer's turn" list is stepped
+    through with the keys and dismissed with its Done button.
+    """
+    w = window
+    for _ in range(step_limit):
+        state = w.controller.state
+        if state.is_terminal:
+            return
+        if w.computer is not None and w.computer_to_act():
+            qtbot.waitUntil(lambda: w.controller.state.is_terminal or not w.computer_to_act() or w.computer.stopped, timeout=120_000)
+            assert not w.computer.stopped, w.statusBar().currentMessage()
+            replay = w.turn_replay
+            if replay.dock.isVisible() and replay.steps:
+                bot.key(Qt.Key.Key_PageDown)
+                assert replay.list.currentRow() == min(1, len(replay.steps) - 1)
+                bot.click(w.findChild(QPushButton, "replay_done"))
+                assert not replay.dock.isVisible() and w.scene.overlay("replay_path") is None
+                bot.replays += 1
+            continue
+        bot.play_step(bot.check_offered(waived))
+    raise AssertionError(f"the game did not end in {step_limit} steps")
