@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 #: class name -> action class, filled by subclassing
 ACTIONS: dict[str, type["Action"]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # dataclasses.fields() is slow for hot construction
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,13 @@ class Action:
             ACTIONS[cls.__name__] = cls
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
+        for name in names:
+            value = getattr(self, name)
             if isinstance(value, list):
-                object.__setattr__(self, f.name, tuple(value))
+                object.__setattr__(self, name, tuple(value))
 
     def __str__(self) -> str:
         return repr(self)

@@ -124,7 +124,13 @@ class Kharkov1942Rules:
     def copy_cache(self, cache: dict) -> dict:
         # Cached searches are immutable and may be shared; the derived counts are updated in
         # place, so a clone rebuilds its own.
-        return {k: dict(v) for k, v in cache.items() if k in ("reach", "rail", "stack")}
+        return {k: dict(v) for k, v in cache.items() if k in ("reach", "rail")}
+
+    def check_caches(self, state: GameState) -> None:
+        """Debug mode: recompute every cached result and raise :class:`CacheMismatch` on a difference."""
+        zoc.check_cache(state)
+        movement.check_cache(state)
+        rail.check_cache(state)
 
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id, old, new)
@@ -170,16 +176,16 @@ class Kharkov1942Rules:
             entry = movement.reach(state, uid)
 
             def make(i: int, uid=uid, entry=entry) -> Move:
-                return Move(units=(uid,), path=movement.path_of(state, entry, entry.dests[i]))
+                return Move(units=(uid,), path=movement.entry_paths(state, entry)[entry.dests[i]])
 
             legal.add(len(entry.dests), make)
-        for group in movement.stacks(state, units):  # 6.0: units of one hex moving together
-            paths = movement.stack_reach(state, group)
+        for group in movement.stacks(state, units):  # 6.0: a whole stack moving together
+            entry = movement.reach(state, group)
 
-            def make_stack(i: int, group=group, paths=paths) -> Move:
-                return Move(units=group, path=paths[i])
+            def make_stack(i: int, group=group, entry=entry) -> Move:
+                return Move(units=group, path=movement.entry_paths(state, entry)[entry.dests[i]])
 
-            legal.add(len(paths), make_stack)
+            legal.add(len(entry.dests), make_stack)
         for uid in units:
             if rail.may_use_rail(state, uid, movable=True):
                 dests = rail.rail_reach(state, uid)[2]
