@@ -99,16 +99,7 @@ class StackInspector(QWidget):
         # not a person picking a counter, so no counter_selected while it is rebuilt.
         self._list.blockSignals(True)
         try:
-            self._fill()
-        finally:
-            self._list.blockSignals(False)
-
-    def _fill(self) -> None:
-        loc = self._location
-        # Refilling is not a pick: clearing would otherwise make another counter current and select it.
-        self._list.blockSignals(True)
-        try:
-            self._fill(loc)
+            self._fill(self._location)
         finally:
             self._list.blockSignals(False)
 
