@@ -82,3 +82,8 @@ def test_undo_reports_the_move_in_player_words(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     message = window.statusBar().currentMessage()
     assert message.startswith("Undone: Move ") and f"to {dest}" in message and not REPR.search(message)
+
+
+def test_no_two_buttons_of_the_actions_dock_read_alike(window):
+    texts = [b.text() for b in window.actions_panel.buttons]
+    assert len(texts) > 10 and len(set(texts)) == len(texts)

@@ -48,9 +48,11 @@ def unit_name(state: GameState, uid: str) -> str:
 
 
 def _units(state: GameState, units) -> str:
+    """Up to three units by name (overruns of a stack by different subsets must read apart), more by their number."""
     units = list(units)
-    if len(units) == 1:
-        return unit_name(state, units[0])
+    if len(units) <= 3:
+        names = [unit_name(state, u) for u in units]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"{len(units)} units"
 
 
