@@ -90,6 +90,15 @@ def _render(scenario, out: Path, size: float, setup: bool, gmap: GameMap) -> Non
     for h in gmap.hex_ids:
         p.setBrush(QBrush(QColor(model.terrain_types[gmap.terrain(h)].color)))
         p.drawPolygon(hex_poly(h))
+    # areas with a colour of their own (river and balka hexes of a map whose rivers run through hexes)
+    p.setPen(Qt.NoPen)
+    for area in model.areas.values():
+        if area.color:
+            tint = QColor(area.color)
+            tint.setAlpha(150)
+            p.setBrush(QBrush(tint))
+            for h in area.hexes:
+                p.drawPolygon(hex_poly(h))
     # side tint: the Soviet side of the front a little redder, for reading the line
     front = gmap.lines.get("front")
     if front is not None:
@@ -163,6 +172,7 @@ def _render(scenario, out: Path, size: float, setup: bool, gmap: GameMap) -> Non
         # names of places in neighbouring columns go above and below by turns, so they do not collide
         dy = 0.2 if gmap.grid.row_col(place.hex)[1] % 2 == 0 else -0.8
         p.drawText(QRectF(pt(x - 3, y + dy), pt(x + 3, y + dy + 0.6)), Qt.AlignCenter, place.name)
+    _draw_sites(p, model, gmap, pt, size)
     if setup:
         _draw_setup(p, scenario, gmap, pt, size)
     # named lines and their marks
@@ -199,6 +209,30 @@ def _draw_bridge(p, pt, gmap, a: str, b: str, color: QColor, size: float) -> Non
     pen.setCapStyle(Qt.FlatCap)
     p.setPen(pen)
     p.drawLine(pt(mx - dx, my - dy), pt(mx + dx, my + dy))
+
+
+SITE_MARKS = {"dump": ("D", "#7a1f1f"), "airstrip": ("A", "#1d4f91"), "bridge": ("", "#5a4632")}
+
+
+def _draw_sites(p, model, gmap, pt, size) -> None:
+    """Rear sites as lettered discs (D dump, A airstrip) and road bridges as small bars."""
+    p.setFont(QFont("DejaVu Sans", max(5, int(size * 0.38)), QFont.Bold))
+    for area in model.areas.values():
+        if area.kind not in SITE_MARKS:
+            continue
+        letter, color = SITE_MARKS[area.kind]
+        for h in area.hexes:
+            x, y = gmap.center(h)
+            if not letter:
+                p.setPen(QPen(QColor(color), max(2.0, size * 0.14)))
+                p.drawLine(pt(x - 0.3, y + 0.45), pt(x + 0.3, y + 0.45))
+                continue
+            dx = 0.5 if area.kind == "dump" else -0.5
+            p.setPen(QPen(QColor(color), 1))
+            p.setBrush(QBrush(QColor("#ffffff")))
+            p.drawEllipse(pt(x + dx, y - 0.1), size * 0.26, size * 0.26)
+            p.setPen(QColor(color))
+            p.drawText(QRectF(pt(x + dx - 0.3, y - 0.4), pt(x + dx + 0.3, y + 0.2)), Qt.AlignCenter, letter)
 
 
 def _named_hexes(scenario) -> set[str]:
