@@ -294,6 +294,10 @@ def test_the_set_up_areas_lie_on_their_sides_of_the_start_line(gmap):
     """26.2: each formation's historical set-up area is on its own side of the 5 January line."""
     zones = {aid: a for aid, a in gmap.model.areas.items() if a.kind == "setup"}
     assert len(zones) == 14
+    german = {a.name for a in zones.values() if a.side == "german"}
+    soviet = {a.name for a in zones.values() if a.side == "soviet"}
+    assert german == set(GERMAN_31_2) - {"3rd SS and 13th Panzer"}, "the German divisions of 2.2.4.1 on hand at the start"
+    assert set(SOVIET_31_2) - {"8th Mech Corps"} <= {n.replace("Guards", "Gds") for n in soviet}
     for aid, area in zones.items():
         assert area.hexes, aid
         sides = {gmap.line_sides(h)["start-line"] for h in area.hexes}
