@@ -22,6 +22,7 @@ if str(TOOLS) not in sys.path:
 import build_map  # noqa: E402
 import fit_kirovograd_map as fit  # noqa: E402
 import mapbuilder  # noqa: E402
+from tests.test_map_builder import _hexes_of  # noqa: E402  (a town's hexes in a map model)
 
 SPEC = TOOLS / "maps" / "kirovograd.yaml"
 MAP_FILE = ROOT / "scenarios" / "maps" / "kirovograd-map.yaml"
@@ -79,14 +80,6 @@ def gmap(kiro):
 def geo(spec, gaz):
     grid = mapbuilder.make_grid(spec["grid"])
     return mapbuilder.MapGeometry(grid, mapbuilder.make_projection(spec, gaz, grid))
-
-
-def _town_hexes(model, town_id: str) -> list[str]:
-    if town_id in model.cities:
-        return list(model.cities[town_id].hexes)
-    if town_id in model.places:
-        return [model.places[town_id].hex]
-    return []
 
 
 def _facts_towns() -> list[tuple[str, str]]:
@@ -148,7 +141,7 @@ def test_every_facts_town_inside_the_map_is_within_one_hex_of_its_projected_posi
         if projected is None:
             outside.append(name)
             continue
-        hexes = _town_hexes(gmap.model, by_geonames.get(geonames, ""))
+        hexes = _hexes_of(gmap.model, by_geonames.get(geonames, ""))
         assert hexes, f"{name} ({geonames}) projects to {projected} but is not on the map"
         assert min(gmap.grid.distance(h, projected) for h in hexes) <= 1, f"{name}: {hexes} vs {projected}"
         checked.append(name)
@@ -158,7 +151,7 @@ def test_every_facts_town_inside_the_map_is_within_one_hex_of_its_projected_posi
 
 def test_lelekovka_is_the_north_western_edge_of_kirovograd(gmap):
     """Lelekovka (not in GeoNames) is placed on the north-western side of Kirovograd, 30.0."""
-    lele = _town_hexes(gmap.model, "lelekovka")[0]
+    lele = _hexes_of(gmap.model, "lelekovka")[0]
     city = gmap.model.cities["kirovograd"].hexes
     assert 1 <= min(gmap.grid.distance(lele, h) for h in city) <= 2
     assert gmap.center(lele)[0] < gmap.center("3819")[0] and gmap.center(lele)[1] < gmap.center("3819")[1]
@@ -182,7 +175,7 @@ def test_the_endgame_positions_fit_the_places_and_the_anchor_is_the_best_fit(spe
 
 
 def test_the_hill_south_of_kanizh_is_a_german_31_2_hex(gmap):
-    kanizh = _town_hexes(gmap.model, "kanizh")[0]
+    kanizh = _hexes_of(gmap.model, "kanizh")[0]
     hill = gmap.grid.id_at(gmap.grid.row_col(kanizh)[0] + 1, gmap.grid.row_col(kanizh)[1])
     assert gmap.terrain(hill) == "hill"
     assert hill in _hexes(GERMAN_31_2)
@@ -199,7 +192,7 @@ def test_the_fortified_line_runs_from_the_north_edge_to_the_hill_south_of_kanizh
     assert nx.is_connected(corners) and max(d for _n, d in corners.degree) <= 2, "one unbroken line"
     touched = {h for s in sides for h in s.split("/")}
     assert touched & set(gmap.edge("north"))
-    kanizh = _town_hexes(gmap.model, "kanizh")[0]
+    kanizh = _hexes_of(gmap.model, "kanizh")[0]
     hill = gmap.grid.id_at(gmap.grid.row_col(kanizh)[0] + 1, gmap.grid.row_col(kanizh)[1])
     assert hill in touched
     assert max(gmap.grid.row_col(h)[0] for h in touched) == gmap.grid.row_col(hill)[0]
@@ -226,7 +219,7 @@ def test_the_rear_towns_dumps_and_airstrips_are_where_30_0_puts_them(gmap):
         assert model.cities[town].kind == "town", town
 
     def near(area: str, town: str) -> int:
-        return min(gmap.grid.distance(a, t) for a in model.areas[area].hexes for t in _town_hexes(model, town))
+        return min(gmap.grid.distance(a, t) for a in model.areas[area].hexes for t in _hexes_of(model, town))
 
     assert model.areas["dump-kirovograd"].kind == "dump" and near("dump-kirovograd", "kirovograd") == 0
     assert model.areas["dump-novo-ukrainka"].kind == "dump" and near("dump-novo-ukrainka", "novo_ukrainka") == 0
@@ -239,7 +232,7 @@ def test_the_rear_towns_dumps_and_airstrips_are_where_30_0_puts_them(gmap):
 
 def test_the_orchard_is_the_wood_nearest_to_martynosh(gmap):
     """10.0: the wooded area closest to Martynosh is an orchard; the others are mixed woods."""
-    martynosh = _town_hexes(gmap.model, "martynosh")[0]
+    martynosh = _hexes_of(gmap.model, "martynosh")[0]
     woods = [h for h in gmap.hex_ids if gmap.terrain(h) in ("wooded", "orchard")]
     assert {gmap.terrain(h) for h in woods} == {"wooded", "orchard"}
     nearest = min(woods, key=lambda h: (gmap.grid.distance(h, martynosh), h))
@@ -268,9 +261,9 @@ def test_the_railway_runs_through_novo_ukrainka_to_novomirgorod_and_roads_cross_
     rails = nx.Graph()
     for chain in model.railroads:
         nx.add_path(rails, chain)
-    nu, nm = _town_hexes(model, "novo_ukrainka")[0], _town_hexes(model, "novomirgorod")[0]
+    nu, nm = _hexes_of(model, "novo_ukrainka")[0], _hexes_of(model, "novomirgorod")[0]
     path = nx.shortest_path(rails, nu, nm)
-    assert _town_hexes(model, "malyi_viski")[0] in path
+    assert _hexes_of(model, "malyi_viski")[0] in path
     rivers = {h for a in model.areas.values() if a.kind == "river" for h in a.hexes}
     road_hexes = {h for chain in model.roads for h in chain}
     assert set(gmap.area_hexes("bridges")) == road_hexes & rivers and rivers & road_hexes
