@@ -176,8 +176,7 @@ def hex_features(f: dict, base: BaseMap, terrain: dict, hexsides: dict, areas: d
     sites = {s["id"]: s for s in gaz.get("sites", [])}
     for sid, h in sorted(point_hexes(geo, gaz.get("sites", [])).items()):
         areas[sid] = {"name": sites[sid]["name"], "kind": sites[sid]["kind"], "side": f["sites_side"], "hexes": [h]}
-    bridges = sorted({h for c in base.roads for h in c if h in river_hexes})
-    areas["bridges"] = {"name": "Road bridges over the rivers (10.1D)", "kind": "bridge", "hexes": bridges}
+    areas["bridges"] = {"name": "Road bridges over the rivers (10.1D)", "kind": "bridge", "hexes": river_crossings(geo, gaz, river_hexes)}
     for edge, side in f["entries"].items():
         areas[f"entry-{edge}"] = {
             "name": f"Roads and railways leaving the {edge} edge", "kind": "entry", "side": side,
@@ -201,6 +200,25 @@ def hex_features(f: dict, base: BaseMap, terrain: dict, hexsides: dict, areas: d
                 if xy.distance(Point(geo.center[h])) <= z["depth"] * 1.7320508:
                     hexes.append(h)
             areas[f"setup-{zid}"] = {"name": z["name"], "kind": "setup", "side": z["side"], "hexes": sorted(hexes)}
+
+
+def river_crossings(geo, gaz: dict, river_hexes: set[str]) -> list[str]:
+    """River hexes where a road crosses its river (the road's line meets the river's there); a road
+    that only runs along a valley has no bridge on the way."""
+    rivers = [LineString(geo.line_xy(line)) for r in gaz["rivers"] for line in r["lines"]]
+    out = set()
+    for road in gaz["roads"]:
+        line = LineString(geo.line_xy(road["points"]))
+        for river in rivers:
+            meet = line.intersection(river)
+            for g in getattr(meet, "geoms", [meet]):
+                if g.is_empty:
+                    continue
+                for x, y in g.coords:
+                    h = geo.hex_at(x, y)
+                    if h in river_hexes:
+                        out.add(h)
+    return sorted(out)
 
 
 def _longest_inside(geo, xy: list) -> LineString | None:
