@@ -18,7 +18,7 @@ for _p in (ROOT, ROOT / "tools"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
-from mapbuilder import MapGeometry, load_spec, make_grid, make_projection, spec_gazetteer  # noqa: E402
+from mapbuilder import load_spec, make_grid, make_projection, spec_gazetteer  # noqa: E402
 
 SPEC = ROOT / "tools" / "maps" / "kirovograd.yaml"
 
@@ -40,12 +40,16 @@ def score(spec: dict, gaz: dict, anchor: str) -> tuple[int, int, dict[str, bool]
     """(checks met, misfit in hexes, the checks) with Kirovograd on ``anchor``."""
     spec = dict(spec, projection=dict(spec["projection"], anchor_hex=anchor))
     grid = make_grid(spec["grid"])
-    geo = MapGeometry.__new__(MapGeometry)  # the projection only: no hex polygons needed
-    geo.grid, geo.proj, geo.layout = grid, make_projection(spec, gaz, grid), grid.layout(1.0)
-    towns = {t["id"]: t for t in gaz["towns"]}
-    at = {tid: geo.hex_at(*geo.proj.xy(t["lat"], t["lon"])) for tid, t in towns.items()}
+    proj, layout = make_projection(spec, gaz, grid), grid.layout(1.0)
+
+    def hex_of(lat: float, lon: float) -> str | None:
+        # the projection and the grid only: no hex polygons needed for 400 anchors
+        h = layout.hex_at(*proj.xy(lat, lon))
+        return grid.hex_id(h) if grid.on_map(h) else None
+
+    at = {t["id"]: hex_of(t["lat"], t["lon"]) for t in gaz["towns"]}
     hill = next(h for h in gaz["hills"] if h["id"] == "kanizh-hill")
-    hill_hex = geo.hex_at(*geo.proj.xy(*hill["at"]))
+    hill_hex = hex_of(*hill["at"])
     ok: dict[str, bool] = {}
     ok["the named places are on the map, off its edge rows"] = all(
         at[t] is not None and 1 < grid.row_col(at[t])[0] < grid.spec.rows and 1 < grid.row_col(at[t])[1] < grid.spec.columns
