@@ -305,3 +305,17 @@ def test_the_set_up_areas_lie_on_their_sides_of_the_start_line(gmap):
 def test_kirovograd_map_picture_is_committed():
     png = ROOT / "docs" / "images" / "kirovograd-map.png"
     assert png.exists() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_start_line_drawn_south_to_north_is_refused_with_the_spec_file(tmp_path, capsys):
+    """Which side of the start line a hex lies on needs the line drawn north to south; a reversed
+    line is refused with the spec's file name, not a traceback or a silent mirror image."""
+    text = SPEC.read_text(encoding="utf-8")
+    start = text.index("    line: [[49.0000, 32.1800]")
+    end = text.index("\n    zones:")
+    points = mapbuilder.load_spec(SPEC)["features"]["setup"]["line"][::-1]
+    bad = tmp_path / "reversed.yaml"
+    bad.write_text(text[:start] + f"    line: {points}" + text[end:], encoding="utf-8")
+    assert build_map.main([str(bad), "--out", str(tmp_path / "out.yaml")]) == 1
+    err = capsys.readouterr().err
+    assert str(bad) in err and "north to south" in err and "Traceback" not in err

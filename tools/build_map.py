@@ -185,6 +185,8 @@ def hex_features(f: dict, base: BaseMap, terrain: dict, hexsides: dict, areas: d
     setup = f.get("setup")
     if setup:
         start = setup["line"]
+        if any(b[0] > a[0] for a, b in zip(start, start[1:])):
+            raise SpecError(f"{base.spec['_path']}: features.setup.line must run from north to south (its latitudes must fall)")
         xy = LineString(geo.line_xy(start))
         lines["start-line"] = {
             "name": setup["name"], "points": _rounded(_longest_inside(geo, list(xy.coords))),
