@@ -13,6 +13,7 @@ from pathlib import Path
 
 import networkx as nx
 import pytest
+from shapely.geometry import LineString, Point
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -319,3 +320,19 @@ def test_a_start_line_drawn_south_to_north_is_refused_with_the_spec_file(tmp_pat
     assert build_map.main([str(bad), "--out", str(tmp_path / "out.yaml")]) == 1
     err = capsys.readouterr().err
     assert str(bad) in err and "north to south" in err and "Traceback" not in err
+
+
+def test_gazetteer_towns_carry_their_geonames_coordinates_and_balkas_end_on_their_river(gaz, geo):
+    """The gazetteer's towns are at the CSV's GeoNames positions (to 0.1 km), and each balka's
+    mouth lies on the course of the river it joins (within half a hex)."""
+    csv_pos = _csv_positions()
+    km = geo.proj.km_per_unit
+    for t in gaz["towns"]:
+        if t.get("geonames"):
+            x1, y1 = geo.proj.xy(t["lat"], t["lon"])
+            x2, y2 = geo.proj.xy(*csv_pos[t["geonames"]])
+            assert ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 * km < 0.1, t["id"]
+    rivers = {r["id"]: [LineString(geo.line_xy(line)) for line in r["lines"]] for r in gaz["rivers"]}
+    for b in gaz["balkas"]:
+        mouth = Point(geo.proj.xy(*b["line"][-1]))
+        assert min(line.distance(mouth) for line in rivers[b["joins"]]) * km < 1.2, b["id"]
