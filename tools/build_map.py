@@ -8,6 +8,9 @@ The map file holds one ``map`` section in the scenario format (``kharkovsuite.sc
 so a future scenario can take it over whole.  Terrain comes from the gazetteers' forests and
 terrain areas and from the towns (a major city may cover several hexes), rivers lie on hexsides
 with a bridge wherever a road or railway crosses one, and the spec's areas name rows or edges.
+A spec with ``features`` (Kirovograd) instead runs its rivers and balkas through hexes and adds
+hills, an orchard, fortified hexsides, rear sites, bridges, entry hexes and set-up areas
+(``hex_features``).
 Scenario builders that add a rule system's data (``tools/build_kharkov1942.py``) use the same
 ``mapbuilder`` pieces.  Nothing here runs at play time.
 """
