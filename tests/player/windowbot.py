@@ -160,7 +160,7 @@ class WindowBot:
         if kind == "Attack":
             return self._pick_attack(a)
         # A dock kind not among the buttons shown without a selection: select its unit, then look again.
-        a = min(sample, key=lambda x: len(units_of(x)))
+        a = min(sample, key=lambda x: len(action_units(x)))
         if self.unit_hex(a) is None:
             return False
         return bool(self.dock_choices(a, kind))
@@ -186,7 +186,7 @@ class WindowBot:
         self.select_hex(where)
         choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         if not choices:
-            self.pick_in_stack(next(u for u in units_of(action) if self.state.units[u].hex == where))
+            self.pick_in_stack(next(u for u in action_units(action) if self.state.units[u].hex == where))
             choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         return choices
 
@@ -280,7 +280,7 @@ class WindowBot:
             return
         choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         if not choices:
-            choices = self.dock_choices(min(sample, key=lambda x: len(units_of(x))), kind)
+            choices = self.dock_choices(min(sample, key=lambda x: len(action_units(x))), kind)
         button, _ = self.rng.choice(choices)
         self.click(button)
 
