@@ -87,3 +87,12 @@ def test_undo_reports_the_move_in_player_words(window, qtbot):
 def test_no_two_buttons_of_the_actions_dock_read_alike(window):
     texts = [b.text() for b in window.actions_panel.buttons]
     assert len(texts) > 10 and len(set(texts)) == len(texts)
+
+
+def test_every_action_kind_of_the_rule_system_has_player_words():
+    """A decision the rules add (10.17's displaced HQ) must never reach the window without words."""
+    import kharkovsuite.rules.kharkov1942  # noqa: F401 - registers the system's own actions
+    from kharkovsuite.engine.actions import ACTIONS
+    from kharkovsuite.rules.kharkov1942.describe import _DESCRIBERS
+
+    assert set(ACTIONS) - set(_DESCRIBERS) == set()

@@ -213,6 +213,10 @@ _DESCRIBERS = {
     "FormStrongpoint": _strongpoint,
     "AirSupply": lambda state, action: Words(f"Supply the units in {hex_name(state, action.hex)} by air", "One unused Axis Air Point, for the next game-turn (13.2)."),
     "PlaceUnit": lambda state, action: Words(f"Set up {unit_name(state, action.unit)} in {hex_name(state, action.hex)}", "5.0"),
+    "PlaceDisplacedHQ": lambda state, action: Words(
+        f"Place the displaced {unit_name(state, action.unit)} in {hex_name(state, action.hex)}",
+        "The nearest hexes with a friendly combat unit: " + ", ".join(hex_name(state, h) for h in action.choices) + " (10.17).",
+    ),
 }
 
 
