@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import heapq
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -229,13 +230,21 @@ def test_the_cache_check_raises_after_an_action_when_a_cached_search_is_stale():
         state.apply(Move(units=("su-r3",), path=("0310", "0410")))  # far away: the entry stays
 
 
-def test_a_cached_search_goes_when_an_enemy_next_to_its_start_leaves():
-    # The unit may not leave the enemy ZOC (6.24): its search reaches nothing and its footprint
-    # is only its start.  When the enemy goes, the search must be redone.
-    state = position({"su-r1": "0302", "ge-1": "0303"}, turn=3)
-    assert state.legal_moves("su-r1") == {}
-    state.place("ge-1", "0308")
-    assert state.legal_moves("su-r1")
+def test_a_cached_search_that_reached_nothing_goes_when_an_enemy_next_to_its_start_leaves():
+    # A German unit that may disengage (6.6) but finds every adjacent hex held or controlled
+    # by Soviet units (6.61) reaches nothing; its search read only the hexes next to its start.
+    # When one Soviet unit leaves, a hex opens, and the cached search must not hide it.
+    state = position({"ge-1": "0505"}, phase="axis-movement", turn=3)
+    b = state.board
+    ring = b.nbr_ids["0505"]
+    hold = next(c for c in combinations(ring, 3) if not any(y in b.nbr_ids[x] for x, y in combinations(c, 2)))
+    for uid, hex_id in zip(("su-r1", "su-r2", "su-r3"), hold):
+        state.place(uid, hex_id)
+    movement.begin_phase(state)  # ge-1 starts the phase in Soviet ZOC
+    assert movement.reach(state, "ge-1").how == "disengage" and state.legal_moves("ge-1") == {}
+    state.place("su-r2", "0101")
+    fresh = movement.search(state, "ge-1")
+    assert fresh.dests and sorted(state.legal_moves("ge-1")) == sorted(b.ids[j] for j in fresh.dests)
 
 
 @pytest.mark.parametrize("path", OLD_SAVES, ids=lambda p: p.stem)
