@@ -1,0 +1,549 @@
+"""Build the Kirovograd counters, charts and scenarios from hand-written sources.
+
+    .venv/bin/python tools/build_kirovograd.py --counters   # check the sources, print the counter sheet
+    .venv/bin/python tools/build_kirovograd.py              # write the scenario files
+    .venv/bin/python tools/build_kirovograd.py --check      # exit 1 if a committed file differs
+
+Inputs (plain YAML, edited by hand):
+
+- ``tools/kirovograd_oob.yaml``: sides, counter kinds, formations, every counter of the sheet
+  (units, reinforcements, Endgame units, air units, dummies, markers), the Viking abbreviations;
+- ``tools/kirovograd_charts.yaml``: the CRT parameters, the Combat Options Matrix, the Order
+  Chart, the Terrain Effects Chart, the ZOC Chart, weather, air missions, the variable
+  reinforcement rolls, the turn record's extra supply and replacement points;
+- ``scenarios/maps/kirovograd-map.yaml``: the map (for the scenarios only).
+
+The abilities a counter's kind implies (armour, anti-tank, ZOC class, tank back) are not typed
+in: they come from ``kharkovsuite.rules.kirovograd.units``, whose scenario checks use them too;
+the built charts are checked against what the rulebook states (``...kirovograd.known``).
+Outputs depend only on the inputs.  Why each value is what it is:
+``docs/reconstruction/kirovograd.md``.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Literal
+
+ROOT = Path(__file__).resolve().parent.parent
+for _p in (ROOT, ROOT / "tools"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
+
+from kharkovsuite.rules.kirovograd import known  # noqa: E402
+from kharkovsuite.rules.kirovograd.checks import chart_checks, counter_checks  # noqa: E402
+from kharkovsuite.rules.kirovograd.data import CombatResult, KiroData, Part  # noqa: E402
+from kharkovsuite.rules.kirovograd.units import ARTILLERY_KINDS, AircraftType, Kind, Role, derived  # noqa: E402
+from kharkovsuite.scenario.yamlio import line_of, load_with_lines  # noqa: E402
+from scenario_builder import BuildError, read_source, write_or_check  # noqa: E402
+
+OOB = ROOT / "tools" / "kirovograd_oob.yaml"
+CHARTS = ROOT / "tools" / "kirovograd_charts.yaml"
+MAP = ROOT / "scenarios" / "maps" / "kirovograd-map.yaml"
+Side = Literal["german", "soviet"]
+
+
+# ----------------------------------------------------------------------------- the sources, checked
+
+
+class _Source(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SourceKind(_Source):
+    side: Side
+    nat: str
+    name: str
+    kind: Kind
+    role: Role
+    symbol: str
+    size: str
+    mc: Literal["foot", "motorized", "air"]
+    hq_armored: bool = False
+
+
+class SourceUnit(_Source):
+    id: str
+    k: str
+    f: str
+    n: str
+    cf: int | None = Field(default=None, ge=1)
+    ma: int = Field(ge=0, le=20)
+    red: int | None = Field(default=None, ge=1)
+    star: bool = False
+    arrive: str | None = None
+    rng: int | None = Field(default=None, ge=1)
+    bar: int | None = Field(default=None, ge=1)
+    df: int | None = Field(default=None, ge=1)
+    travel: int | None = Field(default=None, ge=1)
+
+
+class SourceAir(_Source):
+    id: str
+    n: str
+    type: AircraftType
+    aa: int = Field(ge=0)
+    ag: int = Field(ge=0)
+    star: bool = False
+    both_drop: bool = False
+
+
+class SourceFormation(_Source):
+    name: str
+    abbr: str
+    side: Side
+    kind: Literal["army", "corps", "division", "front"]
+    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    higher: str | None = None
+    hq: str | None = None
+    orders: bool = False
+
+
+class SourceOOB(_Source):
+    sides: dict[Side, dict]
+    kinds: dict[str, SourceKind]
+    formations: dict[str, SourceFormation]
+    units: dict[Side, list[SourceUnit]]
+    reinforcements: dict[str, list[SourceUnit]]
+    endgame_units: dict[Side, list[SourceUnit]]
+    air: dict[Side, list[SourceAir]]
+    dummies: dict[Side, int]
+    markers: dict[Literal["german", "soviet", "neutral"], dict[str, int]]
+    reinforcement_entry: dict[str, str]
+    reinforcement_names: dict[str, str]
+    viking_units: dict[str, list[str]]
+
+
+class SourceCRT(_Source):
+    columns: list[str]
+    defender_weight: float
+    defender: list[tuple[float, int, int]]
+    attacker_step: int = Field(ge=1)
+    attacker: list[tuple[float, int]]
+    underline_from: float
+    attacker_underline_to: float
+    notation: str
+
+
+class SourceCharts(_Source):
+    crt: SourceCRT
+    options_matrix: dict
+    options_notation: str
+    orders: dict
+    terrain_chart: dict
+    zoc_chart: dict
+    weather: dict
+    air: dict
+    variable_reinforcements: dict[str, dict[Literal["delay", "withheld"], list]]
+    viking: dict
+    extra_supply: dict[Side, dict[int, int]]
+    replacement_points: dict[Literal["soviet"], dict[int, int]]
+
+
+def ground_units(oob: dict) -> list[tuple[tuple, dict]]:
+    """Every ground counter with its path in the source: units, reinforcements, Endgame units."""
+    out = []
+    for group in ("units", "endgame_units", "reinforcements"):
+        for key, units in oob[group].items():
+            out += [((group, key, i), u) for i, u in enumerate(units)]
+    return out
+
+
+def _oob_references(oob: dict):
+    ids: set[str] = set()
+    for path, u in ground_units(oob):
+        if u["id"] in ids:
+            yield path + ("id",), f"duplicate unit id {u['id']!r}"
+        ids.add(u["id"])
+        kind = oob["kinds"].get(u["k"])
+        if kind is None:
+            yield path + ("k",), f"unknown counter kind {u['k']!r}"
+            continue
+        f = oob["formations"].get(u["f"])
+        if f is None:
+            yield path + ("f",), f"unknown formation {u['f']!r}"
+        elif f["side"] != kind["side"]:
+            yield path + ("f",), f"2.2.4: a {kind['side']} counter in the {f['side']} formation {u['f']!r}"
+        artillery = kind["kind"] in ARTILLERY_KINDS
+        if artillery and (u.get("cf") is not None or None in (u.get("rng"), u.get("bar"), u.get("df"))):
+            yield path, "2.2.2.2: an artillery counter has rng, bar and df, not cf"
+        if not artillery and (u.get("cf") is None or any(u.get(x) is not None for x in ("rng", "bar", "df", "travel"))):
+            yield path, "2.2.1.1: a combat counter has cf and ma, and no artillery values"
+        if u.get("travel") is not None and (kind["side"] != "soviet" or u["ma"] != 0):
+            yield path + ("travel",), "21.12A: only Soviet artillery with a firing-side MA of 0 has a travelling side"
+        if u.get("red") is not None and u["red"] >= (u.get("cf") or 0):
+            yield path + ("red",), "16.0D: the reduced back is weaker than the front"
+        if u.get("star") and kind["kind"] not in ("armor",):
+            yield path + ("star",), "16.3A: only armour is asterisked (and the anti-tank Stuka)"
+        if u.get("arrive") is not None and u["arrive"] not in oob["reinforcement_entry"]:
+            yield path + ("arrive",), f"unknown reinforcement {u['arrive']!r}"
+    for side, units in oob["air"].items():
+        for i, a in enumerate(units):
+            if a["id"] in ids:
+                yield ("air", side, i, "id"), f"duplicate unit id {a['id']!r}"
+            ids.add(a["id"])
+    for f_id, f in oob["formations"].items():
+        if f.get("hq") is not None and f["hq"] not in ids:
+            yield ("formations", f_id, "hq"), f"unknown HQ unit {f['hq']!r}"
+        if f.get("higher") is not None and f["higher"] not in oob["formations"]:
+            yield ("formations", f_id, "higher"), f"unknown higher echelon {f['higher']!r}"
+    for abbr, unit_ids in oob["viking_units"].items():
+        for i, u_id in enumerate(unit_ids):
+            if u_id not in {u["id"] for u in oob["reinforcements"].get("ss5", [])}:
+                yield ("viking_units", abbr, i), f"24.6: {u_id!r} is no unit of the Viking division"
+    for r_id in oob["reinforcement_entry"]:
+        if r_id not in oob["reinforcements"] and not any(u.get("arrive") == r_id for _, u in ground_units(oob)):
+            yield ("reinforcement_entry", r_id), f"no units arrive with {r_id!r}"
+
+
+def read_oob(path: Path = OOB) -> dict:
+    return read_source(path, SourceOOB, _oob_references)
+
+
+def read_charts(path: Path = CHARTS) -> tuple[dict, dict]:
+    """The charts source and its line index (so that a chart the rule checks refuse can be
+    reported at its line)."""
+    charts = read_source(path, SourceCharts)
+    _data, lines, _dups = load_with_lines(Path(path).read_text(encoding="utf-8"))
+    return charts, lines
+
+
+# ----------------------------------------------------------------------------- counters
+
+
+def _label(u: dict, kind: dict) -> str:
+    if kind["kind"] in ARTILLERY_KINDS:
+        return f"{u['rng']}-{u['bar']}-{u['df']}-{u['ma']}"
+    cf = f"[{u['cf']}]" if kind["kind"] == "antitank" else f"{u['cf']}{'*' if u.get('star') else ''}"
+    return f"{cf}-{u['ma']}"
+
+
+def unit_type(kinds: dict, u: dict) -> tuple[str, dict]:
+    """(type id, unit type) of a ground counter: one type per counter kind and printed values."""
+    kind = kinds[u["k"]]
+    label = _label(u, kind)
+    type_id = f"{u['k']}_{label.replace('[', 'b').replace(']', '').replace('*', 's')}"
+    values = {"kind": kind["kind"], "role": kind["role"], **derived(kind["kind"], kind["role"], kind.get("hq_armored", False))}
+    if kind.get("hq_armored"):
+        values["hq_armored"] = True
+    if kind["kind"] == "antitank":
+        values["defense_only"] = True
+    if u.get("star"):
+        values["special_armor"] = True
+    if kind["kind"] in ARTILLERY_KINDS:
+        values.update(range=u["rng"], barrage=u["bar"], defense=u["df"])
+        if u.get("travel"):
+            values["travel_movement"] = u["travel"]
+            label += f" / travel {u['travel']}"
+            type_id += f"_t{u['travel']}"
+        steps = [{"attack": u["bar"], "defense": u["df"], "movement": u["ma"], "label": label}]
+    else:
+        attack = None if kind["kind"] == "antitank" else u["cf"]
+        steps = [{"attack": attack, "defense": u["cf"], "movement": u["ma"], "label": label}]
+        if u.get("red"):
+            values["reduced_back"] = True
+            steps.append({"attack": u["red"], "defense": u["red"], "movement": u["ma"], "label": f"{u['red']}-{u['ma']}"})
+            type_id += f"_r{u['red']}"
+    return type_id, {
+        "name": f"{kind['name']} {label}",
+        "side": kind["side"],
+        "nationality": kind["nat"],
+        "symbol": kind["symbol"],
+        "size": kind["size"],
+        "movement_class": kind["mc"],
+        "steps": steps,
+        "values": values,
+    }
+
+
+def air_type(side: str, kinds: dict, a: dict) -> tuple[str, dict]:
+    kind = kinds["de_air" if side == "german" else "su_air"]
+    label = f"{a['aa']}-{a['ag']}{'*' if a.get('star') else ''}"
+    values = {"kind": "air", "role": "air", **derived("air", "air"), "air_air": a["aa"], "air_ground": a["ag"], "aircraft": a["type"]}
+    if a.get("star"):
+        values["special_armor"] = True
+    if a.get("both_drop"):
+        values["both_factors_drop"] = True
+    type_id = f"{side[:2]}_air_{a['n'].lower().replace('-', '')}"
+    return type_id, {
+        "name": f"{a['n']} {label}",
+        "side": side,
+        "nationality": kind["nat"],
+        "symbol": "air",
+        "size": "",
+        "movement_class": "air",
+        "steps": [{"attack": a["ag"], "defense": a["aa"], "label": label}],
+        "values": values,
+    }
+
+
+def dummy_type(side: str, kinds: dict) -> tuple[str, dict]:
+    kind = kinds["de_dummy" if side == "german" else "su_dummy"]
+    return f"{side[:2]}_dummy", {
+        "name": "Dummy", "side": side, "nationality": kind["nat"], "symbol": "armor", "size": "",
+        "movement_class": "motorized", "values": {"kind": "dummy", "role": "dummy", **derived("dummy", "dummy")},
+    }
+
+
+def counter_sheet(oob: dict) -> dict:
+    """The 300 counters of 2.0A by group: what a side's display and the sheet hold."""
+    sheet: Counter = Counter()
+    for _path, u in ground_units(oob):
+        sheet[(oob["kinds"][u["k"]]["side"], "ground units")] += 1
+    for side, units in oob["air"].items():
+        sheet[(side, "air units")] += len(units)
+    for side, n in oob["dummies"].items():
+        sheet[(side, "dummies")] += n
+    for f in oob["formations"].values():
+        if f.get("orders"):
+            sheet[(f["side"], "formation markers")] += 1
+    for side, markers in oob["markers"].items():
+        for name, n in markers.items():
+            sheet[(side, f"{name.replace('_', ' ')} markers")] += n
+    return dict(sheet)
+
+
+def all_types(oob: dict) -> dict[str, dict]:
+    types = {}
+    for _path, u in ground_units(oob):
+        t_id, ut = unit_type(oob["kinds"], u)
+        types[t_id] = ut
+    for side, units in oob["air"].items():
+        for a in units:
+            t_id, ut = air_type(side, oob["kinds"], a)
+            types[t_id] = ut
+    for side in oob["dummies"]:
+        t_id, ut = dummy_type(side, oob["kinds"])
+        types[t_id] = ut
+    return dict(sorted(types.items()))
+
+
+# ----------------------------------------------------------------------------- charts
+
+
+def _band(bands: list, score: float) -> tuple:
+    value = bands[0][1:]
+    for row in bands:
+        if score >= row[0]:
+            value = row[1:]
+    return tuple(value)
+
+
+def crt_table(c: dict) -> dict:
+    """15.8: the CRT, generated from the two scores of the charts source."""
+    rows = {}
+    for roll in known.CRT_ROWS:
+        row = []
+        for i, _col in enumerate(c["columns"]):
+            d = roll + c["defender_weight"] * i
+            a = roll + i // c["attacker_step"]
+            loss, retreat = _band(c["defender"], d)
+            (a_loss,) = _band(c["attacker"], a)
+            text = CombatResult(Part(a_loss, 0), Part(loss, retreat), False).text
+            if text != "-" and (d >= c["underline_from"] or a <= c["attacker_underline_to"]):
+                text = f"_{text}_"
+            row.append(text)
+        rows[roll] = row
+    return {
+        "name": "Combat Results Table (15.8)",
+        "kind": "odds",
+        "dice": "2d6",
+        "columns": list(c["columns"]),
+        "rows": rows,
+        "notes": f"RECONSTRUCTED except 4-1/6, 1-2/11 (15.8, 16.3). {c['notation']}.",
+    }
+
+
+def chart_tables(charts: dict, oob: dict) -> dict:
+    w = charts["weather"]
+    tables = {"crt": crt_table(charts["crt"])}
+    tables["weather"] = {
+        "name": "Weather Table (4.A)",
+        "columns": ["day", "night"],
+        "rows": {roll: [w["table"]["day"][roll - 1], w["table"]["night"][roll - 1]] for roll in range(1, 7)},
+        "notes": "RECONSTRUCTED. 1d6 rolled by the USSR at the start of the turn; the column is the turn's light.",
+    }
+    for key, title in (("available", "Low cloud: air units available (4.B)"), ("grounded", "Light snow showers: air units grounded (4.B)")):
+        tables[f"air_{key}"] = {
+            "name": title,
+            "columns": ["air_units"],
+            "rows": {roll: [w["air_rolls"][key][roll - 1]] for roll in range(1, 7)},
+            "notes": "RECONSTRUCTED. 1d6 per side.",
+        }
+    for r_id, r in charts["variable_reinforcements"].items():
+        tables[f"reinforcements_{r_id}"] = {
+            "name": f"Variable Reinforcements: {oob['reinforcement_names'][r_id]} (24.1)",
+            "columns": ["delay", "withheld"],
+            "rows": {roll: [r["delay"][roll - 1], r["withheld"][roll - 1]] for roll in range(1, 7)},
+            "notes": "RECONSTRUCTED. 1d6: turns after the roll turn (24.1C) until it enters, and units that do not come.",
+        }
+    return tables
+
+
+def _reinforcement_units(oob: dict, r_id: str) -> list[str]:
+    if r_id in oob["reinforcements"]:
+        return [u["id"] for u in oob["reinforcements"][r_id]]
+    return [u["id"] for _p, u in ground_units(oob) if u.get("arrive") == r_id]
+
+
+def system_data(oob: dict, charts: dict, turns: range) -> dict:
+    w = charts["weather"]
+    effects = {}
+    for name, e in w["effects"].items():
+        e = dict(e)
+        if e.get("air_roll"):
+            e["air_table"] = f"air_{e['air_roll']}"
+        effects[name] = e
+    turn_record = {}
+    for t in turns:
+        light = "night" if t % 2 == 0 else "day"
+        supply = {side: (known.NIGHT_SUPPLY if light == "night" else 0) + charts["extra_supply"][side].get(t, 0) for side in ("german", "soviet")}
+        info = {"light": light, "supply": supply}
+        rp = charts["replacement_points"]["soviet"].get(t)
+        if rp:
+            info["replacement_points"] = {"soviet": rp}
+        turn_record[t] = info
+    formations = {}
+    for f_id, f in oob["formations"].items():
+        info = {"abbr": f["abbr"], "color": f["color"]}
+        for key in ("higher", "hq"):
+            if f.get(key):
+                info[key] = f[key]
+        formations[f_id] = info
+    markers = {side: dict(m) for side, m in oob["markers"].items()}
+    for f in oob["formations"].values():
+        if f.get("orders"):
+            markers[f["side"]]["formation"] = markers[f["side"]].get("formation", 0) + 1
+    return {
+        "formations": formations,
+        "crt": {
+            "table": "crt",
+            "columns": list(charts["crt"]["columns"]),
+            "below_lowest": {"column": "1-3", "drm": -1},
+            "above_highest": "9-1",
+            "aa_columns": dict(known.AA_COLUMNS),
+            "notation": charts["crt"]["notation"],
+        },
+        "options_matrix": charts["options_matrix"],
+        "options_notation": charts["options_notation"],
+        "orders": charts["orders"],
+        "terrain_chart": charts["terrain_chart"],
+        "zoc_chart": charts["zoc_chart"],
+        "weather": {"table": "weather", "effects": effects},
+        "air": charts["air"],
+        "reinforcements": {
+            r_id: {
+                "name": oob["reinforcement_names"][r_id],
+                "table": f"reinforcements_{r_id}",
+                "roll_turn": known.REINFORCEMENT_ROLL_TURNS[r_id],
+                "entry": oob["reinforcement_entry"][r_id],
+                "units": _reinforcement_units(oob, r_id),
+            }
+            for r_id in charts["variable_reinforcements"]
+        },
+        "viking": {
+            "roll": charts["viking"],
+            "units": oob["viking_units"],
+            "entry": oob["reinforcement_entry"]["ss5"],
+        },
+        "turn_record": turn_record,
+        "reserve_markers": dict(known.RESERVE_MARKERS),
+        "initial_supply": dict(known.INITIAL_SUPPLY),
+        "markers": {"counts": markers},
+        "reconstructed": [
+            "counter values", "CRT", "Combat Options Matrix (all but one cell)", "Terrain Effects Chart",
+            "ZOC Chart (all but the fixed points of 13)", "weather tables", "air missions chart",
+            "variable reinforcements (all but Viking)", "turn record extra supply and replacement points",
+        ],
+    }
+
+
+def check_built(oob: dict, charts: dict, chart_lines: dict, charts_path: Path) -> tuple[dict, dict, dict]:
+    """(unit types, tables, system_data) for a whole game; a BuildError lists every problem the
+    rule system's checks find, at the chart source line where one is known."""
+    types = all_types(oob)
+    tables = chart_tables(charts, oob)
+    sd = system_data(oob, charts, range(1, known.TURNS + 1))
+    problems = [f"{OOB.name}: {'.'.join(map(str, p))}: {m}" for p, m in
+                counter_checks({t: (ut["side"], ut["values"], len(ut.get("steps", []))) for t, ut in types.items()})]
+    try:
+        data = KiroData.model_validate(sd)
+    except ValidationError as exc:
+        problems += [_at_chart(charts_path, chart_lines, ("system_data",) + tuple(e["loc"]), e["msg"]) for e in exc.errors()]
+        data = None
+    if data is not None:
+        problems += [_at_chart(charts_path, chart_lines, p, m) for p, m in chart_checks(data, tables)]
+    if problems:
+        raise BuildError("\n".join(problems))
+    return types, tables, sd
+
+
+_CHART_KEYS = {"options_matrix", "orders", "terrain_chart", "zoc_chart", "air"}
+
+
+def _at_chart(path: Path, lines: dict, loc: tuple, msg: str) -> str:
+    """A problem of the built data, reported at the charts source line it comes from."""
+    src: tuple = ()
+    if loc[:1] == ("system_data",) and len(loc) > 1 and loc[1] in _CHART_KEYS:
+        src = loc[1:]
+    elif loc[:2] == ("system_data", "viking") and len(loc) > 2 and loc[2] == "roll":
+        src = ("viking",) + loc[3:]
+    elif loc[:2] == ("tables", "crt") or loc[:2] == ("system_data", "crt"):
+        src = ("crt",)
+    elif loc[:2] == ("system_data", "weather") or loc[:2] == ("tables", "weather"):
+        src = ("weather",)
+    line = line_of(lines, src) if src else None
+    return f"{path}:{line or 1}: {'.'.join(map(str, loc))}: {msg}"
+
+
+def sheet_report(oob: dict) -> str:
+    sheet = counter_sheet(oob)
+    total = sum(sheet.values())
+    out = [f"{total} counters (2.0A: {known.COUNTERS})"]
+    for side in ("german", "soviet", "neutral"):
+        parts = [f"{n} {what}" for (s, what), n in sorted(sheet.items()) if s == side]
+        out.append(f"  {side}: {sum(n for (s, _), n in sheet.items() if s == side)}: {', '.join(parts)}")
+    return "\n".join(out)
+
+
+# ----------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the Kirovograd counters, charts and scenarios.")
+    parser.add_argument("--counters", action="store_true", help="check the sources and print the counter sheet; no map needed")
+    parser.add_argument("--check", action="store_true", help="do not write; exit 1 if a scenario file differs")
+    parser.add_argument("--oob", type=Path, default=OOB)
+    parser.add_argument("--charts", type=Path, default=CHARTS)
+    parser.add_argument("--map", type=Path, default=MAP)
+    parser.add_argument("--out-dir", type=Path, help="write here instead of scenarios/")
+    args = parser.parse_args(argv)
+    try:
+        oob = read_oob(args.oob)
+        charts, chart_lines = read_charts(args.charts)
+        check_built(oob, charts, chart_lines, args.charts)
+        if sum(counter_sheet(oob).values()) != known.COUNTERS:
+            raise BuildError(f"{args.oob}: 2.0A: the sheet has {known.COUNTERS} counters, the sources {sum(counter_sheet(oob).values())}")
+        if args.counters:
+            print(sheet_report(oob))
+            return 0
+        if not args.map.exists():
+            raise BuildError(f"{args.map}: no map file yet; the scenarios need it (--counters checks the rest)")
+        texts = build_all(oob, charts, args.map, args.out_dir)
+    except BuildError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    return write_or_check(texts, args.check, "tools/build_kirovograd.py")
+
+
+def build_all(oob: dict, charts: dict, map_path: Path, out_dir: Path | None) -> dict[Path, str]:
+    raise BuildError(f"{map_path}: the scenarios are not built yet")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
