@@ -46,6 +46,7 @@ OOB = ROOT / "tools" / "kirovograd_oob.yaml"
 CHARTS = ROOT / "tools" / "kirovograd_charts.yaml"
 MAP = ROOT / "scenarios" / "maps" / "kirovograd-map.yaml"
 Side = Literal["german", "soviet"]
+PREFIX = {"german": "de", "soviet": "su"}  # as the counter kinds are named
 
 
 # ----------------------------------------------------------------------------- the sources, checked
@@ -269,7 +270,7 @@ def air_type(side: str, kinds: dict, a: dict) -> tuple[str, dict]:
         values["special_armor"] = True
     if a.get("both_drop"):
         values["both_factors_drop"] = True
-    type_id = f"{side[:2]}_air_{a['n'].lower().replace('-', '')}"
+    type_id = f"{PREFIX[side]}_air_{a['n'].lower().replace('-', '')}"
     return type_id, {
         "name": f"{a['n']} {label}",
         "side": side,
@@ -284,7 +285,7 @@ def air_type(side: str, kinds: dict, a: dict) -> tuple[str, dict]:
 
 def dummy_type(side: str, kinds: dict) -> tuple[str, dict]:
     kind = kinds["de_dummy" if side == "german" else "su_dummy"]
-    return f"{side[:2]}_dummy", {
+    return f"{PREFIX[side]}_dummy", {
         "name": "Dummy", "side": side, "nationality": kind["nat"], "symbol": "armor", "size": "",
         "movement_class": "motorized", "values": {"kind": "dummy", "role": "dummy", **derived("dummy", "dummy")},
     }
