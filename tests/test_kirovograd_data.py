@@ -297,7 +297,7 @@ def test_every_variable_reinforcement_has_its_roll_turn_and_table_24_1(built):
     r = built["sd"]["reinforcements"]
     assert {k: v["roll_turn"] for k, v in r.items()} == known.REINFORCEMENT_ROLL_TURNS
     assert all(sorted(built["tables"][v["table"]]["rows"]) == [1, 2, 3, 4, 5, 6] for v in r.values())
-    assert r["bn905"]["units"] == ["de-47k-905"] and r["bn905"]["entry"] == "north_roads"
+    assert r["bn905"]["units"] == ["de-47k-905"] and r["bn905"]["entry"] == "entry-north"
 
 
 def test_the_turn_record_has_24_turns_even_ones_night_with_their_supply(built):
