@@ -327,3 +327,107 @@ def test_air_missions_cover_every_aircraft_type_on_the_sheet_28(built):
     missions = built["sd"]["air"]["missions"]
     assert types <= set(missions) and "night_bomber" in built["sd"]["air"]["night_flyers"]
     assert sum(len(v) for v in built["oob"]["air"].values()) == 2 * known.AIR_UNITS
+
+
+# ----------------------------------------------------------------------------- scenarios
+
+SCENARIOS = {name: ROOT / "scenarios" / f"kirovograd-{name}.yaml" for name in ("historical", "opening", "endgame")}
+
+
+@pytest.fixture(scope="module")
+def docs():
+    import yaml
+    return {name: yaml.safe_load(path.read_text(encoding="utf-8")) for name, path in SCENARIOS.items()}
+
+
+def _scenario(doc):
+    from kharkovsuite.scenario.model import Scenario
+    return Scenario.model_validate(doc)
+
+
+def test_builder_check_shows_the_three_scenarios_reproducible(capsys):
+    assert _builder().main(["--check"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"kirovograd-{n}.yaml is up to date" in out for n in SCENARIOS)
+
+
+def test_builder_check_fails_on_a_hand_changed_file(tmp_path, capsys):
+    b = _builder()
+    assert b.main(["--out-dir", str(tmp_path)]) == 0
+    f = tmp_path / "kirovograd-endgame.yaml"
+    f.write_text(f.read_text(encoding="utf-8").replace("1944-01-09", "1944-01-10", 1), encoding="utf-8")
+    assert b.main(["--check", "--out-dir", str(tmp_path)]) == 1
+    assert "kirovograd-endgame.yaml is out of date" in capsys.readouterr().err
+
+
+def test_every_scenario_passes_the_rule_systems_checks(docs):
+    from kharkovsuite.rules.kirovograd import scenario_checks
+    for name, doc in docs.items():
+        assert doc["rules"] == "kirovograd"
+        assert scenario_checks(_scenario(doc)) == [], name
+
+
+def test_validate_refuses_only_because_the_system_is_not_playable_yet(capsys):
+    from kharkovsuite.cli import main as cli
+    for path in SCENARIOS.values():
+        assert cli(["validate", str(path)]) != 0
+        lines = [line for line in capsys.readouterr().out.splitlines() + capsys.readouterr().err.splitlines() if ": rules: " in line or ".yaml:" in line]
+        assert lines and all("rule system 'kirovograd' is not playable yet" in line for line in lines)
+
+
+def test_a_wrong_turn_date_is_refused_with_its_case(docs):
+    from kharkovsuite.rules.kirovograd import scenario_checks
+    doc = copy.deepcopy(docs["endgame"])
+    doc["turns"][0]["date"] = "1944-01-05"
+    assert (("turns", 0, "date"), "1.0C: two turns a day from 5 January 1944: game turn 9 is on 1944-01-09") in scenario_checks(_scenario(doc))
+
+
+@pytest.mark.parametrize("name, turns, first_date, last_date, soviet_supply", [
+    ("historical", 24, "1944-01-05", "1944-01-16", 100),
+    ("opening", 6, "1944-01-05", "1944-01-07", 70),
+    ("endgame", 16, "1944-01-09", "1944-01-16", 25),
+])
+def test_each_scenario_runs_its_turns_with_its_supply_26_31(docs, name, turns, first_date, last_date, soviet_supply):
+    doc = docs[name]
+    assert len(doc["turns"]) == turns and doc["turns"][0]["date"] == first_date and doc["turns"][-1]["date"] == last_date
+    assert doc["system_data"]["supply"]["soviet"] == soviet_supply
+
+
+def test_the_opening_has_no_german_off_board_dump_31_1(docs):
+    assert docs["opening"]["system_data"]["supply"]["german_off_map"] == 0
+    assert docs["historical"]["system_data"]["supply"]["german_off_map"] == 30
+
+
+def test_the_historical_set_up_puts_each_formation_in_its_map_area_26_2(docs):
+    doc = docs["historical"]
+    at = {p["unit"]: p.get("hex") for p in doc["setup"]["placements"]}
+    areas = doc["map"]["areas"]
+    setup = _builder().read_oob()["setup"]
+    for f_id, area_ids in setup["areas"].items():
+        hexes = {h for a in area_ids for h in areas[a]["hexes"]}
+        for u in doc["units"]:
+            if u.get("formation") == f_id and at.get(u["id"]) is not None and u["id"] not in setup["fixed"]:
+                assert at[u["id"]] in hexes, (u["id"], f_id)
+    placed = [h for h in at.values() if h]
+    assert len(placed) == len(set(placed))
+    assert {p["box"] for p in doc["setup"]["placements"] if p.get("box")} >= {"viking", "air-base-german", "air-base-soviet"}
+
+
+def test_the_endgame_covers_the_31_2_hexes_with_its_losses_and_the_errata(docs):
+    doc = docs["endgame"]
+    oob = _builder().read_oob()
+    at = {p["unit"]: p.get("hex") for p in doc["setup"]["placements"]}
+    units = {u["id"]: u for u in doc["units"]}
+    for f_id, (loss, hexes) in oob["scenarios"]["endgame"]["lines"].items():
+        mine = [u for u in doc["units"] if u.get("formation") == f_id]
+        on_line = {at.get(u["id"]) for u in mine}
+        assert set(hexes) <= on_line or len(mine) < len(hexes), f_id
+        assert sum(u.get("values", {}).get("sp_lost", 0) for u in mine if at.get(u["id"])) == loss, f_id
+        lost = [u.get("values", {}).get("sp_lost", 0) for u in mine if at.get(u["id"])]
+        assert max(lost, default=0) <= 2 or min(lost) >= 1  # 31.2.1B
+    assert {"de-2fj-hq", "su-24-hq"} <= set(units)  # errata
+    assert not {"su-53a-tr", "su-5ga-tr", "su-7ga-tr"} & set(units)  # 31.2.2A
+    assert units["de-47k-202"]["values"]["sp_lost"] + units["de-47k-911"]["values"]["sp_lost"] == 2  # 31.2.2D
+    first = [r for r in doc["reinforcements"] if r["turn"] == 1]
+    assert first and set(first[0]["units"]) == {"ss3-pz", "de-3ss-rec", "de-3ss-art"}  # 31.2 note **
+    assert doc["system_data"]["first_game_turn"] == 9 and min(map(int, doc["system_data"]["turn_record"])) == 9

@@ -632,12 +632,15 @@ def place(oob: dict, sc: dict, grid, cities: dict, units: list[dict], arrive: di
     if "lines" in sc:
         lines = sc["lines"]
         order = list(lines) + [f for f in sc["behind"] if f not in lines]
+        # first every line hex of the tables, then the rest of each formation behind its line
+        used |= {h for _loss, hexes in lines.values() for h in hexes}
+        for f_id, (_loss, hexes) in lines.items():
+            for u, h in zip([u for u in by_f.get(f_id, []) if u["id"] not in at], hexes):
+                at[u["id"]] = h
         for f_id in order:
             todo = [u for u in by_f.get(f_id, []) if u["id"] not in at]
             hexes = lines[f_id][1] if f_id in lines else lines[sc["behind"][f_id]][1]
-            free = [h for h in hexes if h not in used] if f_id in lines else []
-            free += list(_behind(grid, hexes, side_of[f_id], used))
-            for u, h in zip(todo, dict.fromkeys(free)):
+            for u, h in zip(todo, dict.fromkeys(_behind(grid, hexes, side_of[f_id], used))):
                 at[u["id"]] = h
                 used.add(h)
     else:
