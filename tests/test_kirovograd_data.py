@@ -425,6 +425,8 @@ def test_the_endgame_covers_the_31_2_hexes_with_its_losses_and_the_errata(docs):
         assert sum(u.get("values", {}).get("sp_lost", 0) for u in mine if at.get(u["id"])) == loss, f_id
         lost = [u.get("values", {}).get("sp_lost", 0) for u in mine if at.get(u["id"])]
         assert max(lost, default=0) <= 2 or min(lost) >= 1  # 31.2.1B
+    placed = [h for h in at.values() if h]
+    assert len(placed) == len(set(placed))  # a counter a hex: stacking is never in question
     assert {"de-2fj-hq", "su-24-hq"} <= set(units)  # errata
     assert not {"su-53a-tr", "su-5ga-tr", "su-7ga-tr"} & set(units)  # 31.2.2A
     assert units["de-47k-202"]["values"]["sp_lost"] + units["de-47k-911"]["values"]["sp_lost"] == 2  # 31.2.2D
