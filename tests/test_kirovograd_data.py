@@ -57,42 +57,35 @@ def test_builder_counts_the_300_counters_of_the_sheet_2_0(capsys):
     assert "11 air units" in out and "78 ground units" in out and "84 ground units" in out
 
 
-def test_a_bad_counter_entry_is_refused_with_its_file_and_line(tmp_path, capsys):
-    source = OOB.read_text(encoding="utf-8")
-    bad = source.replace("k: de_inf, f: d320, n: 585 Gr", "k: de_infx, f: d320, n: 585 Gr", 1)
-    path = tmp_path / "oob.yaml"
+def _refused(tmp_path, capsys, source: Path, old: str, new: str, option: str) -> tuple[str, Path, str]:
+    """Run ``--counters`` on a copy of a source with one edit; (the edited text, its path, stderr)."""
+    text = source.read_text(encoding="utf-8")
+    assert old in text
+    bad = text.replace(old, new, 1)
+    path = tmp_path / source.name
     path.write_text(bad, encoding="utf-8")
-    assert _builder().main(["--counters", "--oob", str(path)]) == 1
-    assert f"{path}:{_line_of(bad, 'k: de_infx')}: units.german." in capsys.readouterr().err
+    assert _builder().main(["--counters", option, str(path)]) == 1
+    return bad, path, capsys.readouterr().err
+
+
+def test_a_bad_counter_entry_is_refused_with_its_file_and_line(tmp_path, capsys):
+    bad, path, err = _refused(tmp_path, capsys, OOB, "k: de_inf, f: d320, n: 585 Gr", "k: de_infx, f: d320, n: 585 Gr", "--oob")
+    assert f"{path}:{_line_of(bad, 'k: de_infx')}: units.german." in err
 
 
 def test_artillery_without_its_range_is_refused_2_2_2_2(tmp_path, capsys):
-    source = OOB.read_text(encoding="utf-8")
-    bad = source.replace("n: 90 HH, rng: 6, bar: 8", "n: 90 HH, cf: 6, bar: 8", 1)
-    path = tmp_path / "oob.yaml"
-    path.write_text(bad, encoding="utf-8")
-    assert _builder().main(["--counters", "--oob", str(path)]) == 1
-    err = capsys.readouterr().err
+    bad, path, err = _refused(tmp_path, capsys, OOB, "n: 90 HH, rng: 6, bar: 8", "n: 90 HH, cf: 6, bar: 8", "--oob")
     assert f"{path}:{_line_of(bad, 'n: 90 HH')}:" in err and "2.2.2.2" in err
 
 
 def test_a_chart_that_breaks_a_known_cell_is_refused_at_its_line(tmp_path, capsys):
-    source = CHARTS.read_text(encoding="utf-8")
-    bad = source.replace("retreat: MP/OM", "retreat: MP/OO", 1)
-    path = tmp_path / "charts.yaml"
-    path.write_text(bad, encoding="utf-8")
-    assert _builder().main(["--counters", "--charts", str(path)]) == 1
-    err = capsys.readouterr().err
+    bad, path, err = _refused(tmp_path, capsys, CHARTS, "retreat: MP/OM", "retreat: MP/OO", "--charts")
     assert f"{path}:{_line_of(bad, 'retreat: MP/OO')}: system_data.options_matrix.assault.retreat: 15.9 example" in err
 
 
 def test_the_counter_sheet_is_refused_when_it_is_not_300(tmp_path, capsys):
-    source = OOB.read_text(encoding="utf-8")
-    bad = source.replace("dummies: {german: 6, soviet: 6}", "dummies: {german: 7, soviet: 6}", 1)
-    path = tmp_path / "oob.yaml"
-    path.write_text(bad, encoding="utf-8")
-    assert _builder().main(["--counters", "--oob", str(path)]) == 1
-    assert "2.0A: the sheet has 300 counters, the sources 301" in capsys.readouterr().err
+    _bad, _path, err = _refused(tmp_path, capsys, OOB, "dummies: {german: 6, soviet: 6}", "dummies: {german: 7, soviet: 6}", "--oob")
+    assert "2.0A: the sheet has 300 counters, the sources 301" in err
 
 
 def test_the_system_is_registered_but_not_playable_yet():
