@@ -250,11 +250,14 @@ def test_what_the_engine_cannot_run_is_refused_by_validate(case, tmp_path):
     assert any(str(p).startswith(f"{path}:{line}: ") and words in str(p) for p in refused.value.problems), refused.value.problems
 
 
-def test_a_rule_system_not_implemented_yet_is_refused(tmp_path):
-    text = BASIC.replace("rules: kharkov1942", "rules: kirovograd", 1)
-    path = tmp_path / "kirovograd.yaml"
+def test_a_rule_system_not_implemented_yet_is_refused(tmp_path, monkeypatch):
+    import kharkovsuite.rules as registry
+
+    monkeypatch.setitem(registry.KNOWN_SYSTEMS, "future", "kharkovsuite.rules.future")  # listed, no package
+    text = BASIC.replace("rules: kharkov1942", "rules: future", 1)
+    path = tmp_path / "future.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as refused:
         load_scenario(path)
-    line = text[: text.index("rules: kirovograd")].count("\n") + 1
+    line = text[: text.index("rules: future")].count("\n") + 1
     assert any(str(p).startswith(f"{path}:{line}: rules: ") and "not implemented yet" in str(p) for p in refused.value.problems)
