@@ -10,11 +10,9 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
-from kharkovsuite.rules import scenario_checks
-from kharkovsuite.scenario import Scenario, ScenarioError, loads_scenario
+from kharkovsuite.scenario import ScenarioError, loads_scenario
 from kharkovsuite.scenario.yamlio import YamlProblem, line_of, load_with_lines
 
 #: ``(path in the document, message)``: one problem of a source.
@@ -49,25 +47,14 @@ def read_source(path: Path, model: type[BaseModel],
     return data
 
 
-#: The loader refuses a scenario of a system without a rules engine yet (validate passing means
-#: the game starts) and then skips the system's own checks.
-NOT_PLAYABLE = "is not playable yet"
-
-
 def built_problems(text: str, path: str | Path) -> list[str]:
-    """Every problem of a built scenario file as ``file:line: path: message``, except that its
-    rule system is not playable yet; the system's own checks are run here when the loader
-    stopped before them for that reason."""
+    """Every problem the scenario loader, and so the rule system's own checks, find in a built
+    scenario file, as ``file:line: path: message``."""
     try:
         loads_scenario(text, str(path))
-        return []
     except ScenarioError as exc:
-        other = [str(p) for p in exc.problems if NOT_PLAYABLE not in p.message]
-    if other:
-        return other
-    _data, lines, _dups = load_with_lines(text)
-    found = scenario_checks(Scenario.model_validate(yaml.safe_load(text)))
-    return [f"{path}:{line_of(lines, p) or 1}: {'.'.join(map(str, p))}: {m}" for p, m in found]
+        return [str(p) for p in exc.problems]
+    return []
 
 
 def builder_arguments(description: str, oob: Path, charts: Path, map_path: Path) -> argparse.ArgumentParser:
