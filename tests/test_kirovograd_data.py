@@ -430,3 +430,14 @@ def test_the_endgame_covers_the_31_2_hexes_with_its_losses_and_the_errata(docs):
     first = [r for r in doc["reinforcements"] if r["turn"] == 1]
     assert first and set(first[0]["units"]) == {"ss3-pz", "de-3ss-rec", "de-3ss-art"}  # 31.2 note **
     assert doc["system_data"]["first_game_turn"] == 9 and min(map(int, doc["system_data"]["turn_record"])) == 9
+
+
+def test_the_victory_points_are_those_of_27(built, docs):
+    v = built["sd"]["victory"]
+    assert v["places"] == {"kirovograd": 5, "novomirgorod": 10, "novo_ukrainka": 15}
+    assert v["kirovograd_early"] == {4: 20, 6: 15, 8: 10} and v["per_sp"]["armor"] == 2
+    assert "31.1E-H" in docs["opening"]["system_data"]["victory"]["scenario"]
+
+    def mutate(sd, tables):
+        sd["victory"]["places"]["novo_ukrainka"] = 10
+    assert any(m.startswith("27.B: Kirovograd 5") for m in _chart_problems(built, mutate))

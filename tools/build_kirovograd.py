@@ -461,6 +461,12 @@ def system_data(oob: dict, charts: dict, turns: range) -> dict:
         "reserve_markers": dict(known.RESERVE_MARKERS),
         "initial_supply": dict(known.INITIAL_SUPPLY),
         "markers": {"counts": markers},
+        "victory": {
+            "per_sp": dict(known.VP_PER_SP),
+            "destroyed_unit_factor": known.VP_DESTROYED_FACTOR,
+            "places": dict(known.VP_PLACES),
+            "kirovograd_early": dict(known.VP_KIROVOGRAD_EARLY),
+        },
         "reconstructed": [
             "counter values", "CRT", "Combat Options Matrix (all but one cell)", "Terrain Effects Chart",
             "ZOC Chart (all but the fixed points of 13)", "weather tables", "air missions chart",
@@ -705,6 +711,8 @@ def build_scenario(oob: dict, charts: dict, map_doc: dict, name: str) -> dict:
     sd["first_game_turn"] = first
     sd["supply"] = dict(sc["supply"])
     sd["special_rules"] = list(sc.get("notes", []))
+    if sc.get("victory"):
+        sd["victory"]["scenario"] = sc["victory"]
     sd["reinforcements"] = {r: v for r, v in sd["reinforcements"].items() if any(x in ids for x in v["units"])}
     map_section = dict(map_doc["map"])
     map_section["areas"] = {**map_section["areas"], **{b_id: {"name": b["name"], "kind": "box", "side": b["side"], "hexes": []} for b_id, b in oob["boxes"].items()}}

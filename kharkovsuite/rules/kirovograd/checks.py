@@ -39,6 +39,7 @@ def scenario_checks(s: Scenario) -> list[tuple[tuple, str]]:
                 found.append((("system_data", "reinforcements", r_id, "units", i), f"24.0: no unit {u_id!r} in the scenario"))
     found += _turns(s, data)
     found += _formations(s, data)
+    found += _places(s, data)
     return found
 
 
@@ -67,7 +68,7 @@ def counter_checks(types: Mapping[str, tuple[str, dict, int]]) -> list[tuple[tup
 def chart_checks(data: KiroData, tables: Mapping[str, Mapping]) -> list[tuple[tuple, str]]:
     """Every chart readable and holding what the rulebook states."""
     found: list[tuple[tuple, str]] = []
-    for check in (_crt, _options, _orders, _terrain, _zoc, _weather, _reinforcements, _viking, _turn_record, _counts):
+    for check in (_crt, _options, _orders, _terrain, _zoc, _weather, _reinforcements, _viking, _turn_record, _counts, _victory):
         found.extend(check(data, tables))
     return found
 
@@ -296,6 +297,23 @@ def _turn_record(data: KiroData, tables: Mapping) -> Found:
 def _counts(data: KiroData, tables: Mapping) -> Found:
     if dict(data.reserve_markers) != known.RESERVE_MARKERS:
         yield ("system_data", "reserve_markers"), "12.4C-D: Germany has 8 reserve markers, the USSR 5"
+
+
+def _victory(data: KiroData, tables: Mapping) -> Found:
+    v = data.victory
+    path = ("system_data", "victory")
+    if dict(v.per_sp) != known.VP_PER_SP or v.destroyed_unit_factor != known.VP_DESTROYED_FACTOR:
+        yield path, "27.B: 1 VP an infantry SP, 2 an armoured SP, 3 an artillery or HQ SP or air point, twice a unit's value when destroyed"
+    if dict(v.places) != known.VP_PLACES:
+        yield path + ("places",), "27.B: Kirovograd 5, Novomirgorod 10, Novo Ukrainka 15 VP for holding them"
+    if dict(v.kirovograd_early) != known.VP_KIROVOGRAD_EARLY:
+        yield path + ("kirovograd_early",), "27.B: +20, +15, +10 VP for the USSR taking Kirovograd before 7, 8, 9 January"
+
+
+def _places(s: Scenario, data: KiroData) -> Found:
+    for place in data.victory.places:
+        if place not in s.map.cities:
+            yield ("system_data", "victory", "places", place), f"27.B: no city {place!r} on the map"
 
 
 def _turns(s: Scenario, data: KiroData) -> Found:

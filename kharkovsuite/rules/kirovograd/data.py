@@ -154,6 +154,16 @@ class TurnInfo(Model):
     replacement_points: dict[Literal["soviet"], int] = Field(default_factory=dict)  # 2.3.1, 25.1
 
 
+class VictoryPoints(Model):
+    """27: the VP schedule (stated in full by the rules)."""
+
+    per_sp: dict[Literal["infantry", "armor", "artillery_hq_air"], int]
+    destroyed_unit_factor: int
+    places: dict[str, int]  # map city id -> VP for holding it at the end (27.C)
+    kirovograd_early: dict[int, int]  # game turn -> extra Soviet VP for taking Kirovograd by its end
+    scenario: str = ""  # a scenario's own conditions (31.1E-H)
+
+
 class Markers(Model):
     """2.2.5: the markers of the counter sheet, by side ('neutral' for the white ones)."""
 
@@ -180,6 +190,7 @@ class KiroData(Model):
     reserve_markers: dict[Literal["german", "soviet"], int]
     initial_supply: dict[str, int]
     markers: Markers
+    victory: VictoryPoints
     special_rules: list[str] = Field(default_factory=list)
     reconstructed: list[str] = Field(default_factory=list)
 

@@ -79,3 +79,10 @@ INITIAL_SUPPLY = {"soviet": 100, "german_on_map": 60, "german_off_map": 30}
 COUNTERS = 300
 #: 28.0A: air units a side.
 AIR_UNITS = 11
+
+#: 27.B: victory points.
+VP_PER_SP = {"infantry": 1, "armor": 2, "artillery_hq_air": 3}  # per eliminated enemy SP (or air point)
+VP_DESTROYED_FACTOR = 2  # a unit destroyed outright counts twice its value
+VP_PLACES = {"kirovograd": 5, "novomirgorod": 10, "novo_ukrainka": 15}  # for holding (27.C)
+#: +VP for the USSR taking Kirovograd by the end of this game turn (before 7, 8, 9 January)
+VP_KIROVOGRAD_EARLY = {4: 20, 6: 15, 8: 10}
