@@ -441,3 +441,9 @@ def test_the_victory_points_are_those_of_27(built, docs):
     def mutate(sd, tables):
         sd["victory"]["places"]["novo_ukrainka"] = 10
     assert any(m.startswith("27.B: Kirovograd 5") for m in _chart_problems(built, mutate))
+
+
+def test_a_weather_column_without_six_faces_is_refused_at_its_line(tmp_path, capsys):
+    old = "night: [clear, clear, clear, fog, fog, light_snow]"
+    bad, path, err = _refused(tmp_path, capsys, CHARTS, old, "night: [clear, clear, fog, fog, light_snow]", "--charts")
+    assert f"{path}:{_line_of(bad, 'night: [clear, clear, fog')}: weather.table.night: List should have at least 6 items" in err

@@ -25,7 +25,7 @@ import datetime
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 ROOT = Path(__file__).resolve().parent.parent
 for _p in (ROOT, ROOT / "tools"):
@@ -134,6 +134,17 @@ class SourceCRT(_Source):
     notation: str
 
 
+class SourceWeather(_Source):
+    table: dict[Literal["day", "night"], Annotated[list[str], Field(min_length=6, max_length=6)]]
+    effects: dict[str, dict]
+    air_rolls: dict[Literal["available", "grounded"], Annotated[list[int], Field(min_length=6, max_length=6)]]
+
+
+class SourceRoll(_Source):
+    delay: list[int] = Field(min_length=6, max_length=6)
+    withheld: list[str] = Field(min_length=6, max_length=6)
+
+
 class SourceCharts(_Source):
     crt: SourceCRT
     options_matrix: dict
@@ -141,9 +152,9 @@ class SourceCharts(_Source):
     orders: dict
     terrain_chart: dict
     zoc_chart: dict
-    weather: dict
+    weather: SourceWeather
     air: dict
-    variable_reinforcements: dict[str, dict[Literal["delay", "withheld"], list]]
+    variable_reinforcements: dict[str, SourceRoll]
     viking: dict
     extra_supply: dict[Side, dict[int, int]]
     replacement_points: dict[Literal["soviet"], dict[int, int]]
@@ -544,6 +555,9 @@ def main(argv: list[str] | None = None) -> int:
         texts = build_all(oob, charts, args.map, args.out_dir)
     except BuildError as exc:
         print(exc, file=sys.stderr)
+        return 1
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        print(f"{args.oob} or {args.charts}: an entry the builder needs is missing or malformed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     return write_or_check(texts, args.check, "tools/build_kirovograd.py")
 
