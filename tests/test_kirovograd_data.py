@@ -447,3 +447,11 @@ def test_a_weather_column_without_six_faces_is_refused_at_its_line(tmp_path, cap
     old = "night: [clear, clear, clear, fog, fog, light_snow]"
     bad, path, err = _refused(tmp_path, capsys, CHARTS, old, "night: [clear, clear, fog, fog, light_snow]", "--charts")
     assert f"{path}:{_line_of(bad, 'night: [clear, clear, fog')}: weather.table.night: List should have at least 6 items" in err
+
+
+def test_the_campaign_starts_with_the_supply_of_8_7(docs):
+    from kharkovsuite.rules.kirovograd import scenario_checks
+    doc = copy.deepcopy(docs["historical"])
+    assert doc["system_data"]["supply"] == known.INITIAL_SUPPLY
+    doc["system_data"]["supply"]["soviet"] = 70
+    assert any(m.startswith("8.7, 26.2F-G") for _p, m in scenario_checks(_scenario(doc)))

@@ -470,7 +470,6 @@ def system_data(oob: dict, charts: dict, turns: range) -> dict:
         },
         "turn_record": turn_record,
         "reserve_markers": dict(known.RESERVE_MARKERS),
-        "initial_supply": dict(known.INITIAL_SUPPLY),
         "markers": {"counts": markers},
         "victory": {
             "per_sp": dict(known.VP_PER_SP),

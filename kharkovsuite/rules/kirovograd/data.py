@@ -188,7 +188,6 @@ class KiroData(Model):
     first_game_turn: int = Field(default=1, ge=1, le=24)  # 31.2: the Endgame's first turn is game turn 9
     supply: dict[str, int] = Field(default_factory=dict)  # the scenario's starting supply points (8.7, 31.1C, 31.2)
     reserve_markers: dict[Literal["german", "soviet"], int]
-    initial_supply: dict[str, int]
     markers: Markers
     victory: VictoryPoints
     special_rules: list[str] = Field(default_factory=list)

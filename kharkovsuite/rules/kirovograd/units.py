@@ -64,8 +64,6 @@ class CounterValues(BaseModel):
 
     kind: Kind
     role: Role
-    formation_abbr: str | None = None  # 2.2.1: the formation printed on the counter (320, 53A)
-    higher: str | None = None  # 2.2.1: the higher echelon (47K), or None
     defense_only: bool = False  # 2.2.2D: bracketed factor
     special_armor: bool = False  # 2.2.2C, 16.3: asterisked factor
     hq_armored: bool = False  # 2.2.2A: an armoured HQ symbol
