@@ -258,3 +258,11 @@ def test_a_rule_system_not_implemented_yet_is_refused(tmp_path):
         load_scenario(path)
     line = text[: text.index("rules: kirovograd")].count("\n") + 1
     assert any(str(p).startswith(f"{path}:{line}: rules: ") and "not implemented yet" in str(p) for p in refused.value.problems)
+
+
+def test_text_that_cannot_be_utf8_is_refused_at_its_line():
+    from kharkovsuite.scenario import loads_scenario
+
+    with pytest.raises(ScenarioError) as refused:
+        loads_scenario("format: kharkovsuite-scenario/1\ntitle: '\udcff'\n", "edited.yaml")
+    assert str(refused.value.problems[0]).startswith("edited.yaml:2: (file): ")
