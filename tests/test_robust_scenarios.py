@@ -266,3 +266,11 @@ def test_text_that_cannot_be_utf8_is_refused_at_its_line():
     with pytest.raises(ScenarioError) as refused:
         loads_scenario("format: kharkovsuite-scenario/1\ntitle: '\udcff'\n", "edited.yaml")
     assert str(refused.value.problems[0]).startswith("edited.yaml:2: (file): ")
+
+
+@pytest.mark.parametrize("case", HOSTILE_TEXTS, ids=[c[0] for c in HOSTILE_TEXTS])
+def test_the_pure_python_parser_has_the_same_limits(case, tmp_path, monkeypatch):
+    from kharkovsuite.scenario import yamlio
+
+    monkeypatch.setattr(yamlio, "FastLoader", yamlio.Loader)  # as on a PyYAML built without libyaml
+    test_a_hostile_file_is_refused_at_its_line_with_bounded_work(case, tmp_path)
