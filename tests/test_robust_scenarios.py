@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -274,3 +275,18 @@ def test_the_pure_python_parser_has_the_same_limits(case, tmp_path, monkeypatch)
 
     monkeypatch.setattr(yamlio, "FastLoader", yamlio.Loader)  # as on a PyYAML built without libyaml
     test_a_hostile_file_is_refused_at_its_line_with_bounded_work(case, tmp_path)
+
+
+def test_validate_exits_1_with_located_problems_for_every_hostile_file(tmp_path, capsys):
+    from kharkovsuite.cli import main
+
+    paths = []
+    for name, text, _, _ in HOSTILE_TEXTS:
+        paths.append(tmp_path / f"{name}.yaml")
+        paths[-1].write_text(text, encoding="utf-8")
+    assert main(["validate", *map(str, paths)]) == 1
+    out = capsys.readouterr()
+    assert "internal error" not in out.err and "Traceback" not in out.out + out.err
+    printed = out.out.splitlines()
+    for path in paths:
+        assert any(re.match(rf"{re.escape(str(path))}:\d+: ", line) for line in printed), path
