@@ -1,0 +1,95 @@
+"""Kharkov 1943 stacking (5), and random playouts over activations and moves with invariants,
+clone and save round-trips."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kharkovsuite.engine.actions import EliminateExcess, Move
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.engine.state import GameState
+from kharkovsuite.rules.kharkov1943 import activation, stacking
+from kharkovsuite.rules.kharkov1943.actions import EndActivation, Pass
+from kharkovsuite.rules.kharkov1943.rules import RULES
+
+from .k43_helpers import PLAIN, SU_DIV, bare, fresh, general, move
+
+ELEVEN = ["d320_585", "d320_586", "d320_587", "pz7_pz", "pz7_6", "pz7_7", "pz3_pz", "pz3_3", "pz3_394", "pz19_pz", "pz19_73"]
+
+
+def _crowd():
+    units = [u for u in ELEVEN if u in fresh().units]
+    assert sum(fresh().board.units[u].values.stacking for u in units) == 11
+    return units
+
+
+def test_5_stacking_is_free_during_operations_and_checked_at_their_end():
+    units = _crowd()
+    state = bare({**{u: "2702" for u in units[:-1]}, units[-1]: PLAIN, SU_DIV: "2101"})
+    general(state)
+    move(state, [units[-1]], PLAIN, "2702")  # eleven points: allowed while the phase lasts
+    assert stacking.points(state, "2702", "german") == 11
+    state.apply(EndActivation())
+    state.apply(Pass())  # Soviet
+    assert state.phase.id == "operations"
+    state.apply(Pass())  # German: the phase ends
+    assert state.to_act == "german" and state.pending[-1].case == "5"
+    with pytest.raises(IllegalAction, match=r"^5"):
+        state.apply(EliminateExcess(unit=SU_DIV))
+    state.apply(EliminateExcess(unit=units[0]))
+    assert state.units[units[0]].box == "eliminated"
+    assert not state.pending and state.turn == 3
+
+
+def _invariants(state: GameState, turn_over: bool):
+    act = activation.current(state)
+    if act is not None:
+        assert all(act["spent"][u] <= act["op"][u] + 4 for u in act["units"])  # OP never overspent (6.5 bonus)
+    assert all(n <= activation.MAX_ACTIVATIONS for n in state.turn_data.get("activations", {}).values())
+    for hex_id, ids in state.at.items():
+        assert len({state.units[u].side for u in ids}) == 1, f"{hex_id} holds both sides"
+    if turn_over:  # 5: the operations phase ended with this action
+        assert not stacking.over_stacked(state)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_playout_keeps_the_invariants(seed):
+    """Activations and moves at random: OP never overspent, two activations at most, no hex
+    shared with the enemy, stacking sound once the operations phase is over; clones stay equal."""
+    state = fresh(seed)
+    rng = random.Random(seed)
+    for n in range(70):
+        if state.terminal:
+            break
+        legal = state.legal_actions()
+        assert len(legal) > 0
+        actions = list(legal)
+        moves = [a for a in actions if isinstance(a, Move)]
+        # Passing too eagerly would end every turn at once; prefer doing something.
+        pool = moves if moves and rng.random() < 0.7 else actions
+        action = rng.choice(pool)
+        before = state.turn
+        twin = state.clone()
+        state.apply(action)
+        twin.apply(action)
+        assert twin == state
+        _invariants(state, state.turn != before or state.terminal)
+    assert any(isinstance(a, Move) for a in state.actions)
+    assert any(isinstance(a, (EndActivation, Pass)) for a in state.actions)
+
+
+def test_saved_position_and_replay_give_the_same_game():
+    state = fresh(4)
+    rng = random.Random(4)
+    for _ in range(25):
+        legal = list(state.legal_actions())
+        state.apply(rng.choice(legal))
+    restored = GameState(state.scenario, RULES, state.seed)
+    restored.restore(state.to_dict())
+    assert restored == state
+    replayed = fresh(4)
+    for action in state.actions:
+        replayed.apply(action)
+    assert replayed == state
+    assert restored.legal_actions()[:] == state.legal_actions()[:]
