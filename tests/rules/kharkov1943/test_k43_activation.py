@@ -192,10 +192,12 @@ def test_8_2_out_of_command_units_join_only_a_general_activation():
 
 
 def test_3_5_a_second_activation_fatigues_the_unit_and_its_sixth_op_doubles_it():
-    state = bare({INF: PLAIN, SU_DIV: "2101"})
-    state.turn_data["activations"] = {INF: 1}
+    state = bare({INF: PLAIN, INF2: PLAIN, SU_DIV: "2101"})
+    state.turn_data["activations"] = {INF: 1, INF2: 1}
     general(state)
     assert state.legal_moves([INF])["2702"].cost == 2 + 1  # Fatigue 1: +1 OP a hex
+    move(state, [INF2], PLAIN, "2702")  # 3 OP
+    assert activation.fatigue(state, INF2) == 1
     move(state, [INF], PLAIN, "2702", "2703")  # 6 OP: the sixth is spent
     assert activation.fatigue(state, INF) == 2
 

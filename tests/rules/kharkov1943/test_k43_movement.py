@@ -1,6 +1,7 @@
 """Kharkov 1943 movement (6), ZoC (4) and the movement reach search."""
 from __future__ import annotations
 
+import networkx as nx
 import pytest
 
 from kharkovsuite.engine.actions import Move
@@ -160,3 +161,21 @@ def test_6_reach_is_legal_by_construction():
             trial.apply(Move(units=units, path=r.path))
             assert trial.units[units[0]].hex == dest
             assert max(trial.phase_data["activation"]["spent"][u] for u in units) == r.cost
+
+
+def test_6_reach_costs_are_the_cheapest_paths():
+    """Away from any enemy, the search's costs are the shortest paths over the chart's costs
+    (networkx's Dijkstra as the independent oracle), within 10 + 4 OP (6.5)."""
+    start = "1638"
+    state = general(bare({INF: start}))
+    board = state.board
+    graph = nx.DiGraph()
+    for a in board.in_play:
+        for b in board.nbrs[a]:
+            cost = board.enter_cost(a, b, "frozen")
+            if cost is not None:
+                graph.add_edge(a, b, weight=cost)
+    best = nx.single_source_dijkstra_path_length(graph, start, cutoff=14)
+    reach = state.legal_moves([INF])
+    assert {h: r.cost for h, r in reach.items()} == {h: c for h, c in best.items() if h != start}
+    assert any(board.map.road_between(a, b) for r in reach.values() for a, b in zip(r.path, r.path[1:]))
