@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from ...engine.errors import IllegalAction
 from ...engine.events import MoveStopped, UnitMoved
 from ...engine.state import GameState, Reach
-from . import activation
+from . import activation, control
 from .activation import Mover
 from .zoc import enemy_zoc, ground
 
@@ -187,6 +187,7 @@ def apply_move(state: GameState, action, events: list) -> None:
         activation.spend(state, uid, op, events)
         act["moved"].append(uid)
         state.place(uid, path[-1])
+    control.passed(state, state.units[units[0]].side, path[1:])  # 18: the last side through holds it
     events.append(UnitMoved(units=units, path=path, cost=float(max(spent)), how="move", case="6.1"))
     if ends_in_zoc:
         events.append(MoveStopped(units=units, hex=path[-1], reason="entered an enemy ZoC", case="4.2"))

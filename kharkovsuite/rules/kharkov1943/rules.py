@@ -4,11 +4,11 @@ the package stays ``PLAYABLE = False`` and games are built with :func:`new_game`
 """
 from __future__ import annotations
 
-from ...engine.actions import Move
+from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, UnitRecord
-from . import activation, command, movement, sequence, stacking, zoc
+from . import activation, command, control, movement, rail, sequence, stacking, zoc
 from .actions import Activate, EndActivation, Pass, ReduceFatigue
 from .board import Board, board_for
 
@@ -34,6 +34,7 @@ class Kharkov1943Rules:
                 state.place(p.unit, p.hex)
             else:
                 state.to_box(p.unit, p.box)
+        control.init(state)
         events: list = []
         sequence.enter_phase(state, 0, events)
         self.settle(state, events)
@@ -97,7 +98,8 @@ class Kharkov1943Rules:
         return [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None]
 
     def _moves(self, state: GameState, side: str, legal: LegalActions) -> None:
-        """Every unit alone, and every hex's whole group of units able to move (never subsets)."""
+        """Every unit alone, and every hex's whole group of units able to move (never subsets), on
+        foot and (German) by rail."""
         able = [u for u in self._own(state, side) if movement.movable(state, u)]
         by_hex: dict[str, list[str]] = {}
         for uid in able:
@@ -110,6 +112,13 @@ class Kharkov1943Rules:
                 return Move(units=group, path=found[i][1].path)
 
             legal.add(len(found), make)
+            if side == rail.SIDE:
+                stations = sorted(rail.reach(state, group).items())
+
+                def make_rail(i: int, group=group, stations=stations) -> RailMove:
+                    return RailMove(units=group, path=stations[i][1].path)
+
+                legal.add(len(stations), make_rail)
 
     def legal_moves(self, state: GameState, units) -> dict[str, Reach]:
         units = tuple(units)
@@ -152,6 +161,8 @@ class Kharkov1943Rules:
                 activation.apply_reduce(state, action.unit, events)
             elif isinstance(action, Move):
                 movement.apply_move(state, action, events)
+            elif isinstance(action, RailMove):
+                rail.apply_rail(state, action, events)
         self.settle(state, events)
         return events
 

@@ -28,7 +28,7 @@ PHASES: tuple[Phase, ...] = (
     Phase("supply", "Supply, Command and Air Reconnaissance", None, "2.1", "command is checked (8.1)", automatic=True),
     Phase("initiative", "Initiative", None, "2.1", "each player rolls a die; the higher has the initiative", automatic=True),
     Phase(OPS, "Operations", None, "2.1", "activate a formation or four units, move; or pass",
-          actions=("Activate", "Move", "ReduceFatigue", "EndActivation", "Pass")),
+          actions=("Activate", "Move", "RailMove", "ReduceFatigue", "EndActivation", "Pass")),
     Phase("administrative", "Administrative", None, "2.1", "markers are removed and the turn advances", automatic=True),
 )
 INDEX = {p.id: i for i, p in enumerate(PHASES)}

@@ -179,3 +179,12 @@ def test_6_reach_costs_are_the_cheapest_paths():
     reach = state.legal_moves([INF])
     assert {h: r.cost for h, r in reach.items()} == {h: c for h, c in best.items() if h != start}
     assert any(board.map.road_between(a, b) for r in reach.values() for a, b in zip(r.path, r.path[1:]))
+
+
+def test_6_a_stack_goes_only_where_every_unit_of_it_can():
+    state = general(bare({INF: "1638", PZ: "1638"}))
+    alone = state.legal_moves([PZ])
+    together = state.legal_moves([INF, PZ])
+    assert max(r.cost for r in alone.values()) == 12 + 4
+    assert max(r.cost for r in together.values()) <= 10 + 4
+    assert set(together) == set(state.legal_moves([INF])) & set(alone)
