@@ -33,3 +33,8 @@ class ReduceFatigue(Action):
     """Spend 4 OP of the unit's first activation this turn to lower its fatigue a level (3.5)."""
 
     unit: str
+
+
+@dataclass(frozen=True)
+class EndReaction(Action):
+    """Move no (further) units in reaction to the announced attack (6.6)."""

@@ -36,7 +36,9 @@ class Step:
     zoc: bool
 
 
-def _context(state: GameState, unit_ids) -> tuple[str, str, list[Mover], dict]:
+def _context(state: GameState, unit_ids, budget: int | None) -> tuple[str, str, list[Mover], dict]:
+    """The movers of a move; with ``budget`` a reaction move of that many OP outside any
+    activation (6.6), else a move in the open activation."""
     side = state.units[unit_ids[0]].side
     g = ground(state)
     effect = state.board.data.movement_table[g]
@@ -44,7 +46,10 @@ def _context(state: GameState, unit_ids) -> tuple[str, str, list[Mover], dict]:
     for uid in unit_ids:
         kind = state.board.units[uid].values.kind
         snow = 0 if kind in effect.exempt_kinds else effect.extra_op_per_hex
-        movers.append(activation.mover(state, uid, snow))
+        if budget is None:
+            movers.append(activation.mover(state, uid, snow))
+        else:
+            movers.append(Mover(uid, budget, 0, activation.fatigue(state, uid), False, snow))
     return side, g, movers, enemy_zoc(state, side)
 
 
@@ -86,22 +91,25 @@ def _spend(m: Mover, step: Step, spent: int) -> int:
     return step.cost + m.snow + m.level(spent)
 
 
-def _fits(state: GameState, m: Mover, step: Step, after: int, b: str, strategic: bool, attack: int) -> bool:
+def _fits(state: GameState, m: Mover, step: Step, after: int, b: str, strategic: bool, attack: int | None) -> bool:
+    """Whether the mover may end this step; ``attack`` is the OP an attack needs, None for a
+    reacting unit, which owes none (6.6)."""
     cap = m.remaining + (STRATEGIC_BONUS if strategic and not step.zoc else 0)
-    if step.zoc and not state.board.shelter(b):
+    if step.zoc and attack is not None and not state.board.shelter(b):
         return after + attack + m.level(after) <= m.remaining  # addenda to 4.2
     return after <= cap
 
 
-def reach(state: GameState, unit_ids) -> dict[str, Reach]:
+def reach(state: GameState, unit_ids, budget: int | None = None) -> dict[str, Reach]:
     """Every hex the units, moving together from their common hex, may end their move in:
-    hex -> :class:`Reach` (the largest OP cost among them, the path from the start)."""
+    hex -> :class:`Reach` (the largest OP cost among them, the path from the start).  With
+    ``budget``, a reaction move (6.6): that many OP, no strategic bonus, no attack owed."""
     unit_ids = tuple(unit_ids)
-    side, g, movers, zoc = _context(state, unit_ids)
+    side, g, movers, zoc = _context(state, unit_ids, budget)
     start = state.units[unit_ids[0]].hex
     enemy = _enemy_hexes(state, side)
-    strategic = start not in zoc
-    attack = _attack_cost(state)
+    strategic = start not in zoc and budget is None
+    attack = _attack_cost(state) if budget is None else None
     spent0 = tuple(0 for _ in movers)
     p0 = max(-m.remaining for m in movers)  # the priority is the tightest mover's OP over its allowance
     best: dict[str, tuple[int, tuple[int, ...], str | None]] = {start: (p0, spent0, None)}
@@ -135,13 +143,13 @@ def reach(state: GameState, unit_ids) -> dict[str, Reach]:
     return out
 
 
-def walk(state: GameState, unit_ids, path) -> list[int]:
+def walk(state: GameState, unit_ids, path, budget: int | None = None) -> list[int]:
     """Check ``path`` for the units by the rule of :func:`reach`; the OP each pays, or a refusal."""
-    side, g, movers, zoc = _context(state, unit_ids)
+    side, g, movers, zoc = _context(state, unit_ids, budget)
     start = path[0]
     enemy = _enemy_hexes(state, side)
-    strategic = not any(h in zoc for h in path)
-    attack = _attack_cost(state)
+    strategic = not any(h in zoc for h in path) and budget is None
+    attack = _attack_cost(state) if budget is None else None
     spent = [0] * len(movers)
     for a, b in zip(path, path[1:]):
         step = _step(state, g, zoc, enemy, start, a, b)
@@ -150,7 +158,7 @@ def walk(state: GameState, unit_ids, path) -> list[int]:
         for i, m in enumerate(movers):
             after = spent[i] + _spend(m, step, spent[i])
             if not _fits(state, m, step, after, b, strategic, attack):
-                if step.zoc and not state.board.shelter(b) and after <= m.remaining:
+                if step.zoc and attack is not None and not state.board.shelter(b) and after <= m.remaining:
                     raise IllegalAction("4.2", f"{m.unit} would enter the enemy ZoC at {b} without the OP to attack from it")
                 raise IllegalAction("6.1", f"{m.unit} has {m.remaining} OP{' (+4 strategic, 6.5)' if strategic else ''}, reaching {b} costs {after}")
             spent[i] = after

@@ -8,11 +8,11 @@ from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, UnitRecord
-from . import activation, command, control, movement, rail, sequence, stacking, zoc
+from . import activation, command, control, movement, rail, reaction, sequence, stacking, zoc
 from .actions import Activate, EndActivation, Pass, ReduceFatigue
 from .board import Board, board_for
 
-DECISIONS = {stacking.DECISION: stacking}
+DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction}
 
 
 class Kharkov1943Rules:
