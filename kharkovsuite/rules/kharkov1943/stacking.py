@@ -1,9 +1,10 @@
 """5: Stacking.  Ten stacking points a hex, counted only at the end of the operations phase;
 units move freely through and into crowded hexes before that.  The owner then removes units of
-his choice from each over-stacked hex until it holds ten points or fewer.
+his choice from each over-stacked hex until it is within the limits.
 
-The limits on armoured regiments, battalions and independent armoured brigades of different
-formations in one hex wait for part 2 (see docs/rules/kharkov-1943.md).
+Besides the points: German armoured regiments of more than one division, at most two in a hex,
+and German battalions and companies of more than one division, at most three; Soviet
+independent armoured brigades (not detached from a tank corps, 1.3), at most two.
 """
 from __future__ import annotations
 
@@ -19,12 +20,32 @@ def points(state: GameState, hex_id: str, side: str) -> int:
     return sum(state.board.units[u].values.stacking for u in state.units_at(hex_id) if state.units[u].side == side)
 
 
+def _mixed_over(infos, most: int) -> bool:
+    """More than ``most`` of these units, and not all of one division."""
+    return len(infos) > most and len({i.formation for i in infos}) > 1
+
+
+def excess(state: GameState, hex_id: str, side: str) -> str | None:
+    """What breaks a limit of 5 in the hex for ``side``, or None."""
+    if points(state, hex_id, side) > LIMIT:
+        return f"more than {LIMIT} stacking points"
+    infos = [state.board.units[u] for u in state.units_at(hex_id) if state.units[u].side == side]
+    if side == "german":
+        if _mixed_over([i for i in infos if i.values.kind == "armor" and i.values.echelon == "regiment"], 2):
+            return "more than two armoured regiments of different divisions"
+        if _mixed_over([i for i in infos if i.values.echelon in ("battalion", "company")], 3):
+            return "more than three battalions or companies of different divisions"
+    elif len([i for i in infos if i.values.kind == "armor" and i.values.echelon == "brigade" and not i.values.detachment]) > 2:
+        return "more than two independent armoured brigades"
+    return None
+
+
 def over_stacked(state: GameState) -> list[tuple[str, str]]:
-    """(hex, side) of every hex holding more than ten stacking points of one side."""
+    """(hex, side) of every hex breaking a limit of 5 for one side."""
     out = []
     for hex_id in sorted(state.at):
         for side in sorted({state.units[u].side for u in state.at[hex_id]}):
-            if points(state, hex_id, side) > LIMIT:
+            if excess(state, hex_id, side):
                 out.append((hex_id, side))
     return out
 
@@ -45,10 +66,10 @@ def legal(state: GameState, decision: Decision) -> list:
 def apply(state: GameState, decision: Decision, action, events: list) -> None:
     hex_id = decision.data["hex"]
     if action.kind != "EliminateExcess":
-        raise IllegalAction("5", f"{hex_id} holds more than {LIMIT} stacking points: remove a unit there first")
+        raise IllegalAction("5", f"{hex_id} holds {excess(state, hex_id, decision.side)}: remove a unit there first")
     if action.unit not in state.units_at(hex_id) or state.units[action.unit].side != decision.side:
         raise IllegalAction("5", f"{action.unit} is not a {decision.side} unit in {hex_id}")
     state.to_box(action.unit, "eliminated")
     events.append(Eliminated(unit=action.unit, hex=hex_id, reason="over-stacked at the end of the operations phase", case="5"))
-    if points(state, hex_id, decision.side) <= LIMIT:
+    if excess(state, hex_id, decision.side) is None:
         state.pending.pop()

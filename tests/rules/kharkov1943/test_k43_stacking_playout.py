@@ -37,8 +37,9 @@ def test_5_stacking_is_free_during_operations_and_checked_at_their_end():
     assert state.to_act == "german" and state.pending[-1].case == "5"
     with pytest.raises(IllegalAction, match=r"^5"):
         state.apply(EliminateExcess(unit=SU_DIV))
-    state.apply(EliminateExcess(unit=units[0]))
-    assert state.units[units[0]].box == "eliminated"
+    state.apply(EliminateExcess(unit=units[0]))  # ten points now, but three armoured regiments
+    assert state.units[units[0]].box == "eliminated" and state.pending
+    state.apply(EliminateExcess(unit="pz7_pz"))
     assert not state.pending and state.turn == 3
 
 
@@ -93,3 +94,45 @@ def test_saved_position_and_replay_give_the_same_game():
         replayed.apply(action)
     assert replayed == state
     assert restored.legal_actions()[:] == state.legal_actions()[:]
+
+
+def test_5_two_german_armoured_regiments_of_different_divisions_at_most():
+    two = bare({"pz7_pz": PLAIN, "pz3_pz": PLAIN})
+    assert stacking.excess(two, PLAIN, "german") is None
+    three = bare({"pz7_pz": PLAIN, "pz3_pz": PLAIN, "pz19_pz": PLAIN})
+    assert "armoured regiments" in stacking.excess(three, PLAIN, "german")
+
+
+def test_5_three_german_battalions_of_different_divisions_at_most():
+    three = bare({"pz7_aa": PLAIN, "pz3_aa": PLAIN, "pz7_pz_det": PLAIN})
+    assert stacking.excess(three, PLAIN, "german") is None
+    four = bare({"pz7_aa": PLAIN, "pz3_aa": PLAIN, "pz7_pz_det": PLAIN, "pz3_pz_det": PLAIN})
+    assert "battalions" in stacking.excess(four, PLAIN, "german")
+    assert stacking.over_stacked(four) == [(PLAIN, "german")]
+
+
+def test_5_two_independent_soviet_tank_brigades_at_most():
+    from kharkovsuite.rules.kharkov1943.rules import new_game
+    from kharkovsuite.scenario import load_scenario
+
+    from .k43_helpers import ROOT
+
+    state = new_game(load_scenario(ROOT / "scenarios" / "kharkov-1943-campaign.yaml"), 1)
+    brigades = ["su_116tb", "su_179tb", "su_201tb"]
+    hex_id = state.units[brigades[0]].hex
+    for uid in brigades[1:]:
+        state.place(uid, hex_id)
+    assert "independent armoured brigades" in stacking.excess(state, hex_id, "soviet")
+    state.to_box(brigades[2], "off")
+    assert stacking.excess(state, hex_id, "soviet") is None
+    state.place("su_3tc_det", hex_id)  # a detachment belongs to its corps (1.3)
+    assert stacking.excess(state, hex_id, "soviet") is None
+
+
+def test_5_units_of_one_division_are_limited_by_points_alone():
+    from types import SimpleNamespace
+
+    one_division = [SimpleNamespace(formation="pz7")] * 4
+    mixed = [SimpleNamespace(formation="pz7")] * 3 + [SimpleNamespace(formation="pz3")]
+    assert not stacking._mixed_over(one_division, 3)
+    assert stacking._mixed_over(mixed, 3)
