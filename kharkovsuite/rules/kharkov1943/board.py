@@ -68,10 +68,18 @@ class Board:
                 info.front if info else None, lost,
             )
 
+        self._costs: dict[tuple[str, str, str], int | None] = {}  # the searches' hot lookup
+
     # ------------------------------------------------------------------ terrain (6.3, 12, 14.3)
     def enter_cost(self, a: str, b: str, ground: str) -> int | None:
         """OP to move from ``a`` into the adjacent ``b`` before ZoC, snow and fatigue; None when
         the chart forbids it (a swamp in mud, a major river in mud away from a bridge, 12)."""
+        key = (a, b, ground)
+        if key not in self._costs:
+            self._costs[key] = self._enter_cost(a, b, ground)
+        return self._costs[key]
+
+    def _enter_cost(self, a: str, b: str, ground: str) -> int | None:
         chart = self.data.terrain_chart
         if self.map.road_between(a, b) or self.map.rail_between(a, b):
             base: float | None = chart.road[ground]

@@ -30,6 +30,7 @@ def test_5_stacking_is_free_during_operations_and_checked_at_their_end():
     general(state)
     move(state, [units[-1]], PLAIN, "2702")  # eleven points: allowed while the phase lasts
     assert stacking.points(state, "2702", "german") == 11
+    assert stacking.excess(state, "2702", "german") == "more than 10 stacking points"
     state.apply(EndActivation())
     state.apply(Pass())  # Soviet
     assert state.phase.id == "operations"
