@@ -44,12 +44,7 @@ def main() -> None:
     side = state.to_act
     units = [u for u, r in state.units.items() if r.side == side and r.hex is not None and movement.movable(state, u)]
     board = state.board
-    graph = nx.DiGraph()
-    for a in board.in_play:
-        for b in board.nbrs[a]:
-            cost = board.enter_cost(a, b, "frozen")
-            if cost is not None:
-                graph.add_edge(a, b, weight=cost)
+    graph = board.cost_graph("frozen")
 
     def reaches():
         for u in units:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import networkx as nx
+
 from ...map import GameMap
 from ...scenario.model import Scenario
 from .data import K43Data
@@ -96,6 +98,17 @@ class Board:
                 base += extra
                 break
         return int(base)
+
+    def cost_graph(self, ground: str) -> nx.DiGraph:
+        """The hexes in play joined by what entering costs on ``ground`` (no units, no ZoC):
+        for overlays, benchmarks and as the tests' independent oracle of the reach search."""
+        graph = nx.DiGraph()
+        for a in self.in_play:
+            for b in self.nbrs[a]:
+                cost = self.enter_cost(a, b, ground)
+                if cost is not None:
+                    graph.add_edge(a, b, weight=cost)
+        return graph
 
     def river_between(self, a: str, b: str) -> bool:
         """4.2: a river or major river hexside with no bridge over it."""

@@ -169,12 +169,7 @@ def test_6_reach_costs_are_the_cheapest_paths():
     start = "1638"
     state = general(bare({INF: start}))
     board = state.board
-    graph = nx.DiGraph()
-    for a in board.in_play:
-        for b in board.nbrs[a]:
-            cost = board.enter_cost(a, b, "frozen")
-            if cost is not None:
-                graph.add_edge(a, b, weight=cost)
+    graph = board.cost_graph("frozen")
     best = nx.single_source_dijkstra_path_length(graph, start, cutoff=14)
     reach = state.legal_moves([INF])
     assert {h: r.cost for h, r in reach.items()} == {h: c for h, c in best.items() if h != start}
