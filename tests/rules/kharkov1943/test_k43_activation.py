@@ -214,3 +214,26 @@ def test_3_5_fatigue_is_lowered_by_four_op_in_the_first_activation_only():
         state.apply(ReduceFatigue(unit=INF))  # once a turn
     with pytest.raises(IllegalAction, match=r"^3\.5"):
         state.apply(ReduceFatigue(unit=INF2))  # its second activation
+
+
+def test_1_5_soviet_units_of_two_fronts_never_share_an_activation():
+    from kharkovsuite.rules.kharkov1943.rules import new_game
+    from kharkovsuite.scenario import load_scenario
+
+    from .k43_helpers import ROOT
+
+    state = new_game(load_scenario(ROOT / "scenarios" / "kharkov-1943-campaign.yaml"), 1)
+    voronezh, southwest = "su_25grd", "su_350rd"
+    assert state.board.units[voronezh].front != state.board.units[southwest].front
+    for uid in list(state.units):
+        if uid not in (voronezh, southwest):
+            state.to_box(uid, "off")
+    state.place(voronezh, PLAIN)
+    state.place(southwest, "2702")
+    state.turn_data.update({"segment": "soviet", "activations": {}, "out_of_command": []})
+    state.phase_data = {}
+    general(state)
+    _step(state, voronezh)
+    assert state.legal_moves([southwest]) == {}
+    with pytest.raises(IllegalAction, match=r"^1\.5"):
+        _step(state, southwest)
