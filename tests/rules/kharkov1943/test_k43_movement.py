@@ -183,3 +183,26 @@ def test_6_a_stack_goes_only_where_every_unit_of_it_can():
     assert max(r.cost for r in alone.values()) == 12 + 4
     assert max(r.cost for r in together.values()) <= 10 + 4
     assert set(together) == set(state.legal_moves([INF])) & set(alone)
+
+
+def _major_river_sides(bridged: bool):
+    board = bare({}).board
+    return [
+        (a, b) for a in sorted(board.in_play) for b in board.nbrs[a]
+        if "major_river" in board.map.hexside_features(a, b)
+        and ("bridge" in board.map.hexside_features(a, b)) == bridged
+        and board.map.terrain(b) in ("clear", "village", "town", "city")
+    ]
+
+
+def test_12_in_mud_major_rivers_are_crossed_only_by_bridge():
+    a, b = _major_river_sides(bridged=False)[0]
+    state = general(bare({INF: a}, ground="mud"))
+    assert state.board.enter_cost(a, b, "frozen") is not None
+    assert b not in state.legal_moves([INF]) or len(state.legal_moves([INF])[b].path) > 2
+    with pytest.raises(IllegalAction, match=r"^12"):
+        move(state, [INF], a, b)
+    c, d = _major_river_sides(bridged=True)[0]
+    chart = state.board.data.terrain_chart
+    entry = chart.road["mud"] if state.board.map.road_between(c, d) else chart.terrain[state.board.map.terrain(d)]["mud"]
+    assert state.board.enter_cost(c, d, "mud") == entry + chart.hexsides["bridge"]["mud"]
