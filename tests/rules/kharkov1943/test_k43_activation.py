@@ -237,3 +237,14 @@ def test_1_5_soviet_units_of_two_fronts_never_share_an_activation():
     assert state.legal_moves([southwest]) == {}
     with pytest.raises(IllegalAction, match=r"^1\.5"):
         _step(state, southwest)
+
+
+def test_18_the_game_stops_after_the_scenarios_last_turn():
+    state = bare({INF: PLAIN, SU_DIV: "2101"})
+    state.turn = state.board.data.special_rules.turns
+    state.apply(Pass())
+    state.apply(Pass())
+    assert state.terminal and state.turn == 5 and state.to_act is None
+    assert len(state.legal_actions()) == 0
+    with pytest.raises(IllegalAction, match=r"^18"):
+        state.apply(Pass())
