@@ -58,8 +58,11 @@ class Kharkov1943Rules:
         return record.date if record else ""
 
     def observation(self, state: GameState, side: str) -> dict:
-        """The whole position for now: hiding stack contents (10) is part 2."""
-        return state.to_dict(with_log=False)
+        """The whole position but the dice generator's state (which would foretell the rolls);
+        hiding stack contents (10) is part 2."""
+        out = state.to_dict(with_log=False)
+        del out["rng"]
+        return out
 
     def copy_cache(self, cache: dict) -> dict:
         return {}

@@ -74,6 +74,8 @@ def ground(state: GameState) -> str:
 
 
 def unit_moved(state: GameState, unit_id: str) -> None:
+    """Drop the ZoC map the unit's enemies see.  A step loss changes ZoC too (combat value 1,
+    4.2): combat (part 2) drops it the same way."""
     side = state.units[unit_id].side
     for other in ("german", "soviet"):
         if other != side:

@@ -137,3 +137,9 @@ def test_5_units_of_one_division_are_limited_by_points_alone():
     mixed = [SimpleNamespace(formation="pz7")] * 3 + [SimpleNamespace(formation="pz3")]
     assert not stacking._mixed_over(one_division, 3)
     assert stacking._mixed_over(mixed, 3)
+
+
+def test_observation_never_shows_the_dice_to_come():
+    state = fresh(5)
+    seen = state.observation("german")
+    assert "rng" not in seen and seen["units"] == state.to_dict(with_log=False)["units"]
