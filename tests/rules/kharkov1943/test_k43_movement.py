@@ -206,3 +206,14 @@ def test_12_in_mud_major_rivers_are_crossed_only_by_bridge():
     chart = state.board.data.terrain_chart
     entry = chart.road["mud"] if state.board.map.road_between(c, d) else chart.terrain[state.board.map.terrain(d)]["mud"]
     assert state.board.enter_cost(c, d, "mud") == entry + chart.hexsides["bridge"]["mud"]
+
+
+def test_4_2_a_bridge_carries_zoc_over_a_thawed_river():
+    board = bare({}).board
+    a, b = next(
+        (a, b) for a in sorted(board.in_play) for b in board.nbrs[a]
+        if board.map.hexside_features(a, b) >= {"river", "bridge"}
+    )
+    mud = bare({SU_DIV: b}, ground="mud")
+    assert not mud.board.river_between(a, b)
+    assert a in zoc.enemy_zoc(mud, "german")
