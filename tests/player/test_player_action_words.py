@@ -95,4 +95,5 @@ def test_every_action_kind_of_the_rule_system_has_player_words():
     from kharkovsuite.engine.actions import ACTIONS
     from kharkovsuite.rules.kharkov1942.describe import _DESCRIBERS
 
-    assert set(ACTIONS) - set(_DESCRIBERS) == set()
+    ours = {name for name, cls in ACTIONS.items() if cls.__module__.startswith(("kharkovsuite.engine", "kharkovsuite.rules.kharkov1942"))}
+    assert "PlaceDisplacedHQ" in ours and ours - set(_DESCRIBERS) == set()
