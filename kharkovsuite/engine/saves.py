@@ -289,7 +289,8 @@ def _units_problem(state, units: Any, at: Any) -> str | None:
         if uid in seen:
             return f"unit {uid!r} is listed twice"
         seen[uid] = u.get("hex")
-        if u.get("side") not in scenario.sides or u.get("type") not in scenario.unit_types:
+        side, kind = u.get("side"), u.get("type")
+        if not isinstance(side, str) or not isinstance(kind, str) or side not in scenario.sides or kind not in scenario.unit_types:
             return f"unit {uid!r} has an unknown side or type"
         hex_id, box = u.get("hex"), u.get("box")
         if (hex_id is None) == (box is None):
@@ -315,10 +316,10 @@ def _units_problem(state, units: Any, at: Any) -> str | None:
     placed: dict[str, str] = {}
     for hex_id, ids in at.items():
         for uid in ids:
-            if uid in placed:
-                return f"unit {uid!r} is in two hexes ({placed[uid]} and {hex_id})" if placed[uid] != hex_id else f"unit {uid!r} is listed twice in {hex_id}"
             if not isinstance(uid, str) or uid not in seen:
                 return f"hex {hex_id} holds {uid!r}, not a unit of the scenario"
+            if uid in placed:
+                return f"unit {uid!r} is in two hexes ({placed[uid]} and {hex_id})" if placed[uid] != hex_id else f"unit {uid!r} is listed twice in {hex_id}"
             if seen[uid] != hex_id:
                 return f"unit {uid!r} is in {seen[uid]!r} but listed in {hex_id}"
             placed[uid] = hex_id

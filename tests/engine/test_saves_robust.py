@@ -111,6 +111,8 @@ CORRUPT = [
     ("unknown-unit", _edit(_unknown_unit), "'nobody' is not in the scenario"),
     ("missing-unit", _edit(_drop_unit), "missing"),
     ("hex-off-the-map", _edit(_off_map), "not a hex of the map"),
+    ("side-not-a-name", _edit(lambda d: d["snapshot"]["units"][0].update(side=[])), "unknown side or type"),
+    ("hex-lists-a-list", _edit(lambda d: next(iter(d["snapshot"]["at"].values())).insert(0, ["x"])), "not a unit of the scenario"),
     ("negative-steps", _edit(lambda d: d["snapshot"]["units"][0].update(step=-2)), "lost -2 steps"),
     ("damaged-dice", _edit(lambda d: d["snapshot"].update(rng={"$tuple": [3, 4]})), "dice"),
     ("unknown-action", _edit(lambda d: d["actions"].append({"kind": "Teleport"})), "unknown action kind 'Teleport'"),
