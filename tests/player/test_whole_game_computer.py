@@ -9,7 +9,7 @@ from player.app import PlayerWindow
 
 from .conftest import DEFAULT
 from .test_whole_game_hotseat import WAITING
-from .windowbot import WindowBot, play_whole_game
+from .windowbot import WindowBot, assert_every_kind_done, play_whole_game
 
 
 @pytest.mark.parametrize("person, computer", [("axis", "soviet"), ("soviet", "axis")])
@@ -27,6 +27,5 @@ def test_a_whole_game_against_the_computer_played_through_the_window(qtbot, pers
     assert w.computer.actions_played > 100 and not w.computer.stopped
     assert bot.replays >= len(state.scenario.turns) - 1  # the person followed (nearly) every computer side-turn
     assert not w.curtain.isVisible()  # one person at the screen: no hand-over curtain
-    never_done = bot.offered_kinds - WAITING - set(bot.done)
-    assert not never_done, f"offered by the engine but never done through the window: {sorted(never_done)}"
+    assert_every_kind_done(bot, WAITING)
     assert {"Move", "Attack", "ChooseLoss", "Retreat", "EndPhase"} <= set(bot.done)
