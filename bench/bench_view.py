@@ -5,7 +5,11 @@
 Without --scenario it uses scenarios/kharkov-1942.yaml, or, while that file does not exist, a
 synthetic scenario of the same size (40 x 39 hexes, ~200 counters; tests/view/synthetic.py).
 Runs offscreen.  Each figure is the median of --repeat runs; the ratio is against the baseline
-measured in the same run: the terrain layer alone, painted without any cache.
+measured in the same run: the terrain layer alone, painted without any cache.  The zoom and pan
+steps are then measured with every trace overlay of the player on against them all off, in
+wall-clock and in CPU time (the steadier figure on a shared machine).
+
+The board tables go to a cache folder of this run (KHARKOVSUITE_CACHE_DIR), not the user's.
 """
 from __future__ import annotations
 
@@ -18,6 +22,7 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("KHARKOVSUITE_CACHE_DIR", tempfile.mkdtemp(prefix="bench-view-cache-"))
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "view"))
@@ -44,6 +49,17 @@ def timed(fn, repeat: int, setup=None) -> list[float]:
         fn()
         out.append(time.perf_counter() - t)
     return out
+
+
+def timed_cpu(fn, repeat: int) -> tuple[list[float], list[float]]:
+    """Wall-clock and process CPU seconds of ``repeat`` calls."""
+    wall, cpu = [], []
+    for _ in range(repeat):
+        t, c = time.perf_counter(), time.process_time()
+        fn()
+        cpu.append(time.process_time() - c)
+        wall.append(time.perf_counter() - t)
+    return wall, cpu
 
 
 def settle() -> None:
@@ -149,6 +165,38 @@ def main(argv=None) -> int:
         vp.repaint()
 
     pan_frames = timed(pan_step, args.repeat)
+
+    # -- the same zoom and pan steps with every trace overlay on, against them all off.  Each
+    # step is timed on the wall clock and in this process's CPU time: on a machine shared with
+    # other work, the CPU time is the steadier figure.  Overlay tiles are kept per zoom, so a
+    # zoom back and forth between two zooms is measured apart from zooms never seen before.
+    trace = window.trace
+    fit = view.min_zoom * 2
+    new_zooms = iter([fit * 1.6 * view.ZOOM_STEP ** (i % 6) * (1 + 0.002 * i) for i in range(10_000)])
+
+    def new_zoom_step():
+        view.set_zoom(next(new_zooms), QPointF(vp.width() / 2, vp.height() / 2))
+        vp.repaint()
+
+    def overlay_frames(on: bool) -> dict[str, tuple[list[float], list[float]]]:
+        for name in trace.actions:
+            trace.set_enabled(name, on)
+        settle()
+        out = {}
+        view.fit_map()
+        vp.repaint()
+        out["zoom"] = timed_cpu(zoom_step, args.repeat)
+        out["new zoom"] = timed_cpu(new_zoom_step, args.repeat)
+        view.set_zoom(1.0)
+        view.center_on_point(scene.map_rect.center())
+        vp.repaint()
+        out["pan"] = timed_cpu(pan_step, args.repeat)
+        return out
+
+    off = overlay_frames(False)
+    on = overlay_frames(True)
+    n_overlays = len(scene.overlay_names)
+    off_again = overlay_frames(False)
     window.close()
 
     base = median_ms(baseline)
@@ -169,6 +217,18 @@ def main(argv=None) -> int:
         m = median_ms(samples)
         ratio = f"{m / ref:10.2f}x" if ref else ""
         print(f"{name:60s} {m:10.1f} {min(samples) * 1000:8.1f} {ratio:>12s}")
+    steps = {
+        "zoom": "zoom step, back and forth (x1.25 at zoom ~0.4)",
+        "new zoom": "zoom step to a zoom not seen before",
+        "pan": "pan step (40 px at zoom 1.0)",
+    }
+    print(f"\n{n_overlays} scene overlays with every trace overlay on; ratios: on against off")
+    print(f"{'':44s} {'wall ms':>8s} {'ratio':>7s} {'cpu ms':>8s} {'ratio':>7s}")
+    for key, title in steps.items():
+        print(title)
+        w_off, c_off = off[key]
+        for label, (w, c) in (("  overlays off", off[key]), ("  overlays on", on[key]), ("  overlays off again (drift check)", off_again[key])):
+            print(f"{label:44s} {median_ms(w):8.1f} {median_ms(w) / median_ms(w_off):6.2f}x {median_ms(c):8.1f} {median_ms(c) / median_ms(c_off):6.2f}x")
     print(f"\nfit zoom: {view.min_zoom * 2:.3f} px per scene unit (hex size {50 * view.min_zoom * 2:.1f} px)")
     return 0
 

@@ -1,7 +1,8 @@
 """Render the editor screenshots of the documentation: ``python -m editor.screenshots [OUT_DIR]``.
 
-Each picture opens the Kharkov 1942 scenario, makes a few edits through the tools (so the
-history, the title's ``*`` and the problems dock show the editor at work) and grabs the window.
+Most pictures open the Kharkov 1942 scenario, make a few edits through the tools (so the
+history, the title's ``*`` and the problems dock show the editor at work) and grab the window;
+one starts a new scenario, one shows the Help guide.
 """
 from __future__ import annotations
 
@@ -127,6 +128,63 @@ def objects_picture(app, path: Path) -> None:
     _grab(app, window, path)
 
 
+def start_picture(app, path: Path) -> None:
+    """A new scenario under way: a forest stroke, a river dragged in one quick move (no gaps), the
+    first unit added (its unit type came with it) with its type cell's drop-down open, and the
+    problems that keep the scenario from being played yet."""
+    from .window import MainWindow
+
+    window = MainWindow()
+    window.ask_save = lambda why: "discard"
+    window.resize(*SIZE)
+    window.show()
+    for _ in range(3):
+        app.processEvents()
+    doc = window.doc
+    gmap = doc.gmap
+    brush = window.set_tool("terrain")
+    brush.terrain = "forest"
+    brush.press("0604")
+    for h in ("0605", "0705", "0706", "0806"):
+        brush.drag(h)
+    brush.release("0806")
+
+    def mid(a: str, b: str):
+        (x0, y0), (x1, y1) = gmap.layout.edge(gmap.grid.hex_of(a), gmap.grid.hex_of(b))
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+    river = window.set_tool("hexside")
+    river.feature = next(k for k in doc.scenario.map.hexside_types if "river" in k)
+    river.press("1002", mid("1002", "1102"))
+    river.drag("1009", mid("1009", "1109"))
+    river.release("1009")
+    window._reveal(window.tables["units"])
+    window.tables["units"].add_row()
+    unit_id = doc.scenario.units[0].id
+    window.set_tool("units").place(unit_id, "0808")
+    table = window.tables["units"]
+    table.view.resizeColumnsToContents()
+    _settle(app, window, "1006", 1.0)
+    window.oob_dock.raise_()
+    index = table.model.index(0, table.model.column_of("type"))
+    table.view.setColumnWidth(index.column(), 230)  # room for the drop-down's text
+    table.view.setCurrentIndex(index)
+    table.view.edit(index)
+    _grab(app, window, path)
+
+
+def help_picture(app, path: Path) -> None:
+    """Help ▸ How to edit a scenario, opened beside the editor."""
+    window = _window(app)
+    page = window.show_guide()
+    page.resize(700, 760)
+    for _ in range(3):
+        app.processEvents()
+    page.grab().save(str(path))
+    page.close()
+    window.close()
+
+
 def main(argv=None) -> int:
     from PySide6.QtWidgets import QApplication
 
@@ -138,7 +196,9 @@ def main(argv=None) -> int:
     map_picture(app, out / "editor-map.png")
     oob_picture(app, out / "editor-oob.png")
     objects_picture(app, out / "editor-objects.png")
-    print(f"wrote editor-map.png, editor-oob.png and editor-objects.png in {out}")
+    start_picture(app, out / "editor-start.png")
+    help_picture(app, out / "editor-help.png")
+    print(f"wrote editor-map.png, editor-oob.png, editor-objects.png, editor-start.png and editor-help.png in {out}")
     return 0
 
 

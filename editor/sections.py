@@ -177,6 +177,9 @@ def updated(item: BaseModel, **changes) -> BaseModel:
 # ----------------------------------------------------------------------------- columns, sections
 
 
+Choices = Callable[[Scenario, Any, Any], list[tuple[str, str]]]  # (s, key, item) -> [(value, label)]
+
+
 @dataclass
 class Column:
     header: str
@@ -184,6 +187,38 @@ class Column:
     set: Callable[[Scenario, Any, Any, str], Scenario] | None = None  # (s, key, item, text) -> new s
     tip: str = ""
     kind: str = "text"  # "text", "bool" (a check box), "color"
+    choices: Choices | None = None  # the cell is picked from a list (a drop-down editor)
+
+
+def side_choices(s: Scenario, _key=None, _item=None) -> list[tuple[str, str]]:
+    return [(k, f"{side.name} ({k})") for k, side in s.sides.items()]
+
+
+def optional(choices: Choices, label: str = "(none)") -> Choices:
+    """The same list with a blank first entry, for a cell that may be empty."""
+    return lambda s, k, item: [("", label), *choices(s, k, item)]
+
+
+def type_choices(s: Scenario, _key=None, _item=None) -> list[tuple[str, str]]:
+    return [(k, f"{t.name} ({k}, {s.sides[t.side].name if t.side in s.sides else t.side})") for k, t in s.unit_types.items()]
+
+
+def formation_choices(s: Scenario, _key=None, _item=None) -> list[tuple[str, str]]:
+    return [(k, f"{f.name} ({k})") for k, f in s.formations.items()]
+
+
+def movement_class_choices(s: Scenario, _key=None, _item=None) -> list[tuple[str, str]]:
+    return [(c, c) for c in s.terrain_effects.movement_classes]
+
+
+def nationality_choices(s: Scenario, _key, unit_type) -> list[tuple[str, str]]:
+    """The nationalities of the type's side."""
+    side = s.sides.get(unit_type.side)
+    return [(k, f"{name} ({k})") for k, name in side.nationalities.items()] if side else []
+
+
+def pool_choices(s: Scenario, _key=None, _item=None) -> list[tuple[str, str]]:
+    return [(k, f"{p.name} ({k})") for k, p in s.untried_pools.items()]
 
 
 class Section:
@@ -233,6 +268,10 @@ class Section:
         E.check_new_id(new, items)
         return E.set_in(s, self.path, {(new if k == old else k): v for k, v in items.items()})
 
+    def add_text(self, s: Scenario) -> str:
+        """The undo step's name for :meth:`add`."""
+        return f"Add {self.item_name}"
+
     def new_key_stem(self, s: Scenario) -> str:
         return self.item_name.replace(" ", "_")
 
@@ -249,7 +288,7 @@ class Section:
     def id_column(self, header: str = "id") -> Column:
         return Column(header, lambda s, k, it: k, lambda s, k, it, text: self.rename(s, k, text), "the id other parts refer to")
 
-    def field(self, header: str, name: str, fmt=str, parse=parse_str, tip: str = "", kind: str = "text") -> Column:
+    def field(self, header: str, name: str, fmt=str, parse=parse_str, tip: str = "", kind: str = "text", choices: Choices | None = None) -> Column:
         def get(s, key, item):
             value = getattr(item, name)
             if kind == "bool":
@@ -260,7 +299,7 @@ class Section:
             value = text if kind == "bool" and isinstance(text, bool) else parse(text)
             return self.set_item(s, key, updated(item, **{name: value}))
 
-        return Column(header, get, set_, tip, kind)
+        return Column(header, get, set_, tip, kind, choices)
 
     def ro(self, header: str, get: Callable[[Scenario, Any, Any], Any], tip: str = "") -> Column:
         return Column(header, get, None, tip)
@@ -306,8 +345,8 @@ class UnitTypesSection(Section):
     parts = frozenset({"unit_types", "terrain_effects", "untried_pools", "sides"})
     item_name = "unit type"
 
-    def new_item(self, s, key):
-        side = next(iter(s.sides), "axis")
+    def new_item(self, s, key, side: str | None = None):
+        side = side if side in s.sides else next(iter(s.sides), "axis")
         nats = list(s.sides[side].nationalities) if side in s.sides else []
         classes = s.terrain_effects.movement_classes
         return UnitType(
@@ -343,18 +382,33 @@ class UnitTypesSection(Section):
         return [
             self.id_column(),
             self.field("name", "name"),
-            self.field("side", "side"),
-            self.field("nationality", "nationality"),
+            self.field("side", "side", choices=side_choices),
+            self.field("nationality", "nationality", choices=nationality_choices),
             self.field("symbol", "symbol", tip="NATO symbol: infantry, armor, cavalry, mountain, motorized, ... joined by '+'"),
             self.field("size", "size", tip="III, X, XX, XXX"),
-            self.field("movement class", "movement_class"),
+            self.field("movement class", "movement_class", choices=movement_class_choices),
             Column("front", steps_get(True), steps_set(True), "full-strength values: attack-defense-movement (9-9-8) or combat-movement (9-8)"),
             Column("back", steps_get(False), steps_set(False), "reduced steps, '/' between several"),
             self.field("flags", "flags", fmt_list, parse_list, "comma-separated: untried, mechanized, german, ..."),
-            self.field("untried pool", "untried_pool", str, parse_optstr, "units of this type start untried, drawn from this pool"),
+            self.field("untried pool", "untried_pool", str, parse_optstr, "units of this type start untried, drawn from this pool", choices=optional(pool_choices)),
             self.field("HQ", "hq", fmt_hq, parse_hq, "command radius/movement/inactive movement, e.g. 5/11/5"),
             self.field("VP", "vp", str, parse_int, "victory points to the enemy when destroyed"),
         ]
+
+
+def new_unit_id(s: Scenario, side: str) -> str:
+    """``<side>-<n>`` with the smallest n not taken: the id a new unit gets until it is named."""
+    taken = {u.id for u in s.units}
+    n = 1
+    while f"{side}-{n}" in taken:
+        n += 1
+    return f"{side}-{n}"
+
+
+def new_unit_name(unit_type: UnitType) -> str:
+    """The name a new unit of a type gets until it is named ("New Rifle division")."""
+    name = unit_type.name
+    return name if name.startswith("New ") else f"New {name}"
 
 
 class UnitsSection(Section):
@@ -372,16 +426,37 @@ class UnitsSection(Section):
         i = next(i for i, u in enumerate(s.units) if u.id == key)
         return E.set_in(s, ("units", i), item)
 
-    def add(self, s):
-        type_id = next(iter(s.unit_types), None)
-        if type_id is None:
-            raise EditError("add a unit type first")
-        side = s.unit_types[type_id].side
-        unit_id = E.new_key([u.id for u in s.units], f"{side}-1")
-        return E.set_in(s, ("units", len(s.units)), Unit(id=unit_id, type=type_id, name=f"New {s.unit_types[type_id].name}"))
+    def add_text(self, s: Scenario) -> str:
+        return "Add unit" if s.unit_types else "Add unit and a unit type for it"
+
+    def add(self, s, type_id: str | None = None, side: str | None = None):
+        """A unit of ``type_id`` (else the first type of ``side``, else the first type); with no
+        unit type yet, one is made for it in the same step (set its values in Unit types)."""
+        if not s.unit_types:
+            types = UnitTypesSection()
+            key = E.new_key(s.unit_types, types.new_key_stem(s))
+            s = E.set_in(s, ("unit_types", key), types.new_item(s, key, side))
+        if type_id not in s.unit_types:
+            type_id = next((k for k, t in s.unit_types.items() if t.side == side), next(iter(s.unit_types)))
+        ut = s.unit_types[type_id]
+        unit = Unit(id=new_unit_id(s, ut.side), type=type_id, name=new_unit_name(ut))
+        return E.set_in(s, ("units", len(s.units)), unit)
 
     def can_add(self):
         return True
+
+    def set_type(self, s: Scenario, key: str, unit: Unit, text: str) -> Scenario:
+        """A new type for a unit; a name and an id still as the editor made them follow it (the
+        id through a rename, so the set-up and the schedule follow too)."""
+        type_id = text.strip()
+        old, new = s.unit_types.get(unit.type), s.unit_types.get(type_id)
+        changes = {"type": type_id}
+        if old is not None and new is not None and unit.name == new_unit_name(old):
+            changes["name"] = new_unit_name(new)
+        s = self.set_item(s, key, updated(unit, **changes))
+        if old is not None and new is not None and old.side != new.side and re.fullmatch(rf"{re.escape(old.side)}-\d+", key):
+            s = self.rename(s, key, new_unit_id(s, new.side))
+        return s
 
     def remove(self, s, key):
         return E.remove_unit(s, key)
@@ -417,10 +492,10 @@ class UnitsSection(Section):
 
         return [
             Column("id", lambda s, k, u: k, lambda s, k, u, text: self.rename(s, k, text), "renaming updates the set-up and the schedule"),
-            self.field("type", "type"),
+            Column("type", lambda s, k, u: u.type, self.set_type, "the unit type (a list of the scenario's types)", choices=type_choices),
             self.field("name", "name"),
             self.ro("side", lambda s, k, u: _side_of_type(s, u.type), "from the unit type"),
-            self.field("formation", "formation", str, parse_optstr),
+            self.field("formation", "formation", str, parse_optstr, choices=optional(formation_choices)),
             self.ro("untried", untried, "the untried pool of the unit's type"),
             Column("set-up", placed, set_placed, "a hex id, or a box (area) id; blank takes the unit off the map"),
             self.field("deploy hex", "deploy_hex", str, parse_optstr, "printed on the back of the counter"),
@@ -444,7 +519,7 @@ class FormationsSection(Section):
         return [
             self.id_column(),
             self.field("name", "name"),
-            self.field("side", "side"),
+            self.field("side", "side", choices=side_choices),
             self.field("kind", "kind"),
             self.field("VP", "vp", str, parse_int),
         ]
@@ -517,7 +592,7 @@ class SetupZonesSection(Section):
         return [
             self.field("id", "id"),
             self.field("name", "name"),
-            self.field("side", "side"),
+            self.field("side", "side", choices=side_choices),
             self.field("area", "area", str, parse_optstr, "an area of the map"),
             self.field("line", "line", str, parse_optstr, "a named line ..."),
             self.field("between", "between", lambda v: "-".join(v), between_parse, "... between two of its marks, e.g. 1-2"),
@@ -547,7 +622,7 @@ class ReinforcementsSection(Section):
     def columns(self, s):
         return [
             self.field("turn", "turn", str, parse_int),
-            self.field("side", "side"),
+            self.field("side", "side", choices=side_choices),
             self.field("units", "units", fmt_list, parse_list, "unit ids, comma-separated"),
             self.field("entry", "entry", tip="an entry area of the map"),
             self.field("note", "note", str, parse_optstr),
@@ -605,6 +680,12 @@ class VictoryLevelsSection(Section):
         ]
 
 
+def award_prompt(s: Scenario, side: str) -> str:
+    """The text of a new award: what to write, in the scenario's own words (its side's name)."""
+    name = s.sides[side].name if side in s.sides else side
+    return f"what earns {name} these points, and when (cite the rule case)"
+
+
 class AwardsSection(Section):
     key = "awards"
     title = "Victory point awards"
@@ -613,15 +694,19 @@ class AwardsSection(Section):
     item_name = "award"
     reset_path = ("victory",)
 
+    def new_key_stem(self, s):
+        return f"{next(iter(s.sides), 'side')}_award"
+
     def new_item(self, s, key):
-        return Award(side=next(iter(s.sides), "axis"), vp=1, text="New award")
+        side = next(iter(s.sides), "axis")
+        return Award(side=side, vp=1, text=award_prompt(s, side))
 
     def columns(self, s):
         return [
             self.id_column(),
-            self.field("side", "side"),
+            self.field("side", "side", choices=side_choices),
             self.field("VP", "vp", str, parse_int),
-            self.field("for", "text"),
+            self.field("for", "text", tip="what scores the points, in the words of the scenario's rules"),
         ]
 
 
@@ -1012,7 +1097,7 @@ class LinesSection(_MapObjectsSection):
                 ordered = {h: sides[h] for h in ("left", "right") if h in sides}
                 return self.set_item(s, k, updated(line, sides=ordered))
 
-            return Column(f"{hand} side", get, set_, f"the name of the side on the {hand} walking from the first point")
+            return Column(f"{hand} side", get, set_, f"the side on the {hand} walking from the first point", choices=optional(side_choices))
 
         return [
             self.id_column(),
@@ -1039,7 +1124,7 @@ class AreasSection(_MapObjectsSection):
             self.id_column(),
             self.field("name", "name"),
             self.field("kind", "kind", tip="zone, entry, reserve, supply, box"),
-            self.field("side", "side", str, parse_optstr),
+            self.field("side", "side", str, parse_optstr, choices=optional(side_choices)),
             self.ro("hexes", lambda s, k, a: len(a.hexes)),
             self.field("colour", "color", str, parse_optstr, kind="color"),
         ]

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPushButton,
+    QStyledItemDelegate,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -114,9 +115,20 @@ class SectionModel(QAbstractTableModel):
             text = f"Edit {self.section.title.lower()}: {key} {col.header}"
         return self.doc.edit(text, self.section.set_cell, index.row(), index.column(), value)
 
+    def choices(self, index: _Index) -> list[tuple[str, str]] | None:
+        """The values a cell may take, (value, label) each, or None for a free text cell."""
+        if not index.isValid():
+            return None
+        col = self._columns[index.column()]
+        if col.choices is None or col.set is None:
+            return None
+        key, item = self._rows[index.row()]
+        return col.choices(self.doc.scenario, key, item)
+
     # --- whole rows
-    def add_row(self) -> bool:
-        return self.doc.edit(f"Add {self.section.item_name}", self.section.add)
+    def add_row(self, **context) -> bool:
+        """Add a row (``context``: what the section may use, e.g. the side shown)."""
+        return self.doc.edit(self.section.add_text(self.doc.scenario), self.section.add, **context)
 
     def remove_rows(self, rows: list[int]) -> bool:
         keys = [self._rows[r][0] for r in sorted(set(rows), reverse=True) if 0 <= r < len(self._rows)]
@@ -211,6 +223,43 @@ def _swatch(color: str) -> QIcon | None:
     return QIcon(pm)
 
 
+class ChoiceDelegate(QStyledItemDelegate):
+    """Edits a cell that has a list of values (a type, a side) with a drop-down list; a choice
+    commits at once. Other cells get the usual line editor."""
+
+    def createEditor(self, parent, option, index):  # noqa: N802 - Qt API
+        choices = index.model().choices(index)
+        if choices is None:
+            return super().createEditor(parent, option, index)
+        box = QComboBox(parent)
+        box.setObjectName("choice-editor")
+        current = index.data(Qt.ItemDataRole.EditRole)
+        for value, label in choices:
+            box.addItem(label, value)
+        if current not in [v for v, _label in choices]:  # a wrong value stays visible until replaced
+            box.addItem(f"{current} (not in the scenario)" if current else "(none)", current)
+        box.activated.connect(lambda _i, b=box: self._chosen(b))
+        return box
+
+    def _chosen(self, box: QComboBox) -> None:
+        self.commitData.emit(box)
+        self.closeEditor.emit(box, QStyledItemDelegate.EndEditHint.NoHint)
+
+    def setEditorData(self, editor, index) -> None:  # noqa: N802 - Qt API
+        if isinstance(editor, QComboBox):
+            editor.setCurrentIndex(max(editor.findData(index.data(Qt.ItemDataRole.EditRole)), 0))
+            return
+        super().setEditorData(editor, index)
+
+    def setModelData(self, editor, model, index) -> None:  # noqa: N802 - Qt API
+        if isinstance(editor, QComboBox):
+            value = editor.currentData()
+            if value != index.data(Qt.ItemDataRole.EditRole):
+                model.setData(index, value, Qt.ItemDataRole.EditRole)
+            return
+        super().setModelData(editor, model, index)
+
+
 class SectionTable(QWidget):
     """A table page: the table, Add and Remove buttons, and "Reset to <rules> defaults"."""
 
@@ -223,7 +272,9 @@ class SectionTable(QWidget):
         self.reference = reference  # () -> (Scenario | None, description)
         self.model = SectionModel(doc, section, self)
         self.view = QTableView(self)
+        self.view.setObjectName(f"table-{section.key}")
         self.view.setModel(self.model)
+        self.view.setItemDelegate(ChoiceDelegate(self.view))
         self.view.setAlternatingRowColors(True)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setEditTriggers(
@@ -242,10 +293,14 @@ class SectionTable(QWidget):
             self.view.setIconSize(self.view.iconSize().expandedTo(QPixmap(26, 26).size()))
             self.view.verticalHeader().setDefaultSectionSize(30)
         self.view.resizeColumnsToContents()
+        # A table made empty has columns as narrow as their headers: fit them to the first rows.
+        self._fitted = self.model.rowCount() > 0
+        self.model.modelReset.connect(self._fit_first_rows)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
         self.add_button = QPushButton(f"Add {section.item_name}")
-        self.add_button.clicked.connect(self.model.add_row)
+        self.add_button.setObjectName(f"add-{section.key}")
+        self.add_button.clicked.connect(self.add_row)
         self.add_button.setEnabled(section.can_add())
         self.remove_button = QPushButton("Remove")
         self.remove_button.clicked.connect(self.remove_selected)
@@ -324,6 +379,22 @@ class SectionTable(QWidget):
             self.doc.message.emit(f"no defaults for {self.doc.scenario.rules}: {name or 'no reference scenario'}")
             return False
         return self.doc.edit(f"Reset {self.section.title.lower()} to {self.doc.scenario.rules} defaults", self.section.reset, ref)
+
+    def _fit_first_rows(self) -> None:
+        if not self._fitted and self.model.rowCount() > 0:
+            self._fitted = True
+            self.view.resizeColumnsToContents()
+
+    def add_row(self) -> bool:
+        """The Add button: a new unit is of the type of the unit chosen, else of the side shown."""
+        context = {}
+        if self.section.key == "units":
+            side = self.side_filter.currentData() if self.side_filter is not None else None
+            current = self.view.currentIndex()
+            if current.isValid() and not self.view.isRowHidden(current.row()):
+                context["type_id"] = self.model.data(self.model.index(current.row(), self.model.column_of("type")))
+            context["side"] = side
+        return self.model.add_row(**context)
 
     def remove_selected(self) -> bool:
         rows = sorted({i.row() for i in self.view.selectionModel().selectedIndexes()})

@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import networkx as nx
 from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 
@@ -168,11 +169,54 @@ def _segment_distance(p: Point, a: Point, b: Point) -> float:
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
+def _corner(p: Point) -> Point:
+    return (round(p[0], 4), round(p[1], 4))
+
+
+def corner_graph(gmap) -> nx.Graph:
+    """The hex corners of the map joined by its hexsides; each edge knows its two hexes (``side``)
+    and its midpoint (``mid``)."""
+    g = nx.Graph()
+    layout, grid = gmap.layout, gmap.grid
+    for a in gmap.hex_ids:
+        for b in gmap.neighbors(a):
+            if a < b and b in gmap:
+                p, q = layout.edge(grid.hex_of(a), grid.hex_of(b))
+                g.add_edge(_corner(p), _corner(q), side=(a, b), mid=((p[0] + q[0]) / 2, (p[1] + q[1]) / 2))
+    return g
+
+
+def hexsides_between(graph: nx.Graph, start: tuple[Point, Point], end: tuple[Point, Point], trail: list[Point]) -> list[tuple[str, str]]:
+    """The hexsides that join hexside ``start`` to hexside ``end`` (each given by its two corners)
+    along the hex edges nearest the pointer's ``trail``: what a drag passed over between two
+    mouse events, so that a river drawn quickly has no gaps (Tiled's brush fills a stroke the
+    same way)."""
+    segments = list(zip(trail, trail[1:])) or [(trail[0], trail[0])]
+
+    def weight(_u, _v, data) -> float:
+        off = min(_segment_distance(data["mid"], a, b) if a != b else math.dist(data["mid"], a) for a, b in segments)
+        return 1.0 + 3.0 * off
+
+    best: list | None = None
+    best_cost = math.inf
+    for target in end:
+        try:
+            cost, path = nx.multi_source_dijkstra(graph, set(start), target, weight=weight)
+        except nx.NetworkXNoPath:
+            continue
+        if cost < best_cost:
+            best, best_cost = path, cost
+    if best is None:
+        return []
+    return [graph.edges[u, v]["side"] for u, v in zip(best, best[1:])]
+
+
 class HexsideTool(Tool):
     """Toggle a hexside feature (river class, fortified hexside, bridge) by clicking near a hexside.
 
     A drag along hexsides gives every hexside passed what the first one got (added or taken
-    away), as one undo step.
+    away), as one undo step; hexsides the pointer skipped between two mouse events are filled
+    in along the hex edges nearest its path.
     """
 
     key = "hexside"
@@ -189,6 +233,20 @@ class HexsideTool(Tool):
         self._stroke = None
         self._present = True
         self._done: set[str] = set()
+        self._last: tuple[Point, Point] | None = None  # the corners of the last hexside of the drag
+        self._trail: list[Point] = []  # where the pointer went since
+        self._graph: tuple[object, nx.Graph] | None = None  # (the grid it was built for, graph)
+
+    def _corners(self, a: str, b: str) -> tuple[Point, Point]:
+        gmap = self.doc.gmap
+        p, q = gmap.layout.edge(gmap.grid.hex_of(a), gmap.grid.hex_of(b))
+        return (_corner(p), _corner(q))
+
+    def _corner_graph(self) -> nx.Graph:
+        gmap = self.doc.gmap
+        if self._graph is None or self._graph[0] != gmap.model.grid:
+            self._graph = (gmap.model.grid, corner_graph(gmap))
+        return self._graph[1]
 
     def toggle(self, a: str, b: str) -> bool:
         """Toggle the feature on the hexside between two adjacent hexes."""
@@ -216,22 +274,31 @@ class HexsideTool(Tool):
         self._stroke = new_stroke_key(self.key)
         self._present = not E.has_hexside_feature(self.doc.scenario, a, b, self.feature)
         self._done = {"/".join(sorted((a, b)))}
+        self._last, self._trail = self._corners(a, b), [pos]
         self._set(a, b, self._present, self._stroke)
 
     def drag(self, hex_id, pos=None):
         if self._stroke is None or pos is None:
             return
+        self._trail.append(pos)
         near = nearest_hexside(self.doc, hex_id, pos)
         if near is None or near[2] > self.DRAG_REACH:
             return
         a, b, _ = near
-        side = "/".join(sorted((a, b)))
-        if side not in self._done:
-            self._done.add(side)
-            self._set(a, b, self._present, self._stroke)
+        end = self._corners(a, b)
+        if set(end) == set(self._last):
+            return
+        passed = hexsides_between(self._corner_graph(), self._last, end, self._trail) + [(a, b)]
+        self._last, self._trail = end, [pos]
+        for a, b in passed:
+            side = "/".join(sorted((a, b)))
+            if side not in self._done:
+                self._done.add(side)
+                self._set(a, b, self._present, self._stroke)
 
     def release(self, hex_id=None, pos=None):
         self._stroke = None
+        self._last, self._trail = None, []
 
     def _ready(self) -> bool:
         if self.feature is None or self.feature not in self.doc.scenario.map.hexside_types:

@@ -1,7 +1,8 @@
 """Live validation: the same checks as ``kharkov-cli validate``, run shortly after each edit.
 
 :func:`check_document` saves the scenario to text and loads it back exactly as the command
-line does (``loads_scenario(dumps_scenario(s))``), then adds the rule system's set-up checks.
+line does (``loads_scenario(dumps_scenario(s))``), then adds the rule system's set-up checks
+and what a game needs before it can start (:func:`playability_issues`).
 Each finding becomes an :class:`Issue` that knows where to send the user: a hex to centre
 on, or a row of a table (see :func:`target_of`).  The :class:`Validator` runs the check on a
 single-shot timer restarted by every change, so a brush stroke stays smooth.
@@ -23,7 +24,7 @@ DEBOUNCE_MS = 300
 
 @dataclass(frozen=True)
 class Issue:
-    severity: str  # "error" (the file would not load) or "warning" (a rule of the set-up)
+    severity: str  # "error" (the file would not load, or no game could start) or "warning" (a rule of the set-up)
     path: str  # as kharkov-cli prints it: units[3].type
     message: str
     line: int | None = None
@@ -134,8 +135,23 @@ def target_of(s: Scenario, path: tuple) -> tuple[str | None, str | None, Any]:
     return None, None, None
 
 
+def playability_issues(s: Scenario) -> list[Issue]:
+    """What a file may lack and still load, but no game can start without: turns to play and
+    units set up on the map (or in its boxes)."""
+    issues = []
+    if not s.turns:
+        issues.append(Issue("error", "turns", "the turn record is empty: a game needs at least one turn (Tables ▸ Turn record ▸ Add turn)", section="turns"))
+    if not s.units:
+        issues.append(Issue("error", "units", "the scenario has no units: add them in Order of Battle ▸ Units (the first brings a unit type with it)", section="units"))
+    elif not any(p.hex or p.box for p in s.setup.placements):
+        first = s.units[0].id
+        issues.append(Issue("error", "setup.placements", "no unit is set up: drag units from the Order of Battle onto the map with the Units tool", section="units", row=first))
+    return issues
+
+
 def check_document(s: Scenario, filename: str = "<editor>", gmap=None) -> list[Issue]:
-    """Every problem ``kharkov-cli validate`` would print, then the rule system's set-up checks."""
+    """Every problem ``kharkov-cli validate`` would print, what a game needs to start, then the
+    rule system's set-up checks."""
     issues: list[Issue] = []
     try:
         loads_scenario(dumps_scenario(s), filename)
@@ -144,13 +160,14 @@ def check_document(s: Scenario, filename: str = "<editor>", gmap=None) -> list[I
             path = parse_path(problem.path)
             hex_id, section, row = target_of(s, path)
             issues.append(Issue("error", problem.path, problem.message, problem.line, hex_id, section, row))
-        return issues  # set-up checks need a scenario that loads
+        return issues + playability_issues(s)  # set-up checks need a scenario that loads
+    issues += playability_issues(s)
     from kharkovsuite.scenario.errors import format_path
 
     try:
         found = setup_checks(s, gmap)
     except Exception as exc:  # noqa: BLE001 - a set-up check must never break editing
-        return [Issue("warning", "setup", f"the set-up checks failed: {exc}")]
+        return issues + [Issue("warning", "setup", f"the set-up checks failed: {exc}")]
     for sp in found:
         _h, section, row = target_of(s, sp.path)
         issues.append(Issue("warning", format_path(sp.path), f"{sp.message} ({sp.case})", None, sp.hex, section, row, sp.case))

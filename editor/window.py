@@ -123,6 +123,15 @@ class MainWindow(QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.options_dock)
         self.minimap_dock = QDockWidget("Mini-map", self)
         self.minimap_dock.setObjectName("minimap")
+        # The map view and the mini-map are made anew for each document, inside holders that
+        # stay: replacing the central widget itself lets the docks take its room (the new view
+        # would start squeezed to its minimum width).
+        self.minimap_holder = QStackedWidget()
+        self.minimap_holder.setObjectName("minimap-holder")
+        self.minimap_dock.setWidget(self.minimap_holder)
+        self.map_holder = QStackedWidget()
+        self.map_holder.setObjectName("map-holder")
+        self.setCentralWidget(self.map_holder)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.minimap_dock)
 
         self.oob_dock = QDockWidget("Order of Battle", self)
@@ -135,7 +144,11 @@ class MainWindow(QMainWindow):
         self.tables_dock.setWidget(self.table_tabs)
         self.history_dock = QDockWidget("History", self)
         self.history_dock.setObjectName("history")
-        self.undo_view = QUndoView()
+        from PySide6.QtGui import QUndoGroup
+
+        self.undo_group = QUndoGroup(self)  # the open document's stack is its active one
+        self.undo_view = QUndoView(self.undo_group)
+        self.undo_view.setObjectName("history-view")
         self.undo_view.setEmptyLabel("<opened>")
         self.history_dock.setWidget(self.undo_view)
         for dock in (self.oob_dock, self.tables_dock, self.history_dock):
@@ -166,6 +179,7 @@ class MainWindow(QMainWindow):
             self.resizeDocks([self.options_dock, self.oob_dock], [300, max(420, w * 34 // 100)], Qt.Orientation.Horizontal)
             self.resizeDocks([self.options_dock, self.minimap_dock], [h, 230], Qt.Orientation.Vertical)
             self.resizeDocks([self.problems_dock], [max(110, h // 7)], Qt.Orientation.Vertical)
+            self.oob_dock.raise_()  # the order of battle first, not the last tab added (History)
 
     def _make_actions(self) -> None:
         style = self.style()
@@ -185,8 +199,18 @@ class MainWindow(QMainWindow):
         m_file.addAction("&Quit", self.close).setShortcut(QKeySequence.StandardKey.Quit)
 
         self.m_edit = self.menuBar().addMenu("&Edit")
+        self.act_undo = self._stack_action("&Undo", QStyle.StandardPixmap.SP_ArrowBack, self.undo_group.undo, self.undo_group.canUndoChanged, self.undo_group.undoTextChanged)
+        self.act_undo.setShortcuts(unique_keys(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo)))
+        self.act_redo = self._stack_action("&Redo", QStyle.StandardPixmap.SP_ArrowForward, self.undo_group.redo, self.undo_group.canRedoChanged, self.undo_group.redoTextChanged)
+        # Ctrl+Shift+Z and Ctrl+Y both redo, whatever the desktop's own list holds (some list
+        # Ctrl+Shift+Z already: a key bound twice would be ambiguous and do nothing).
+        self.act_redo.setShortcuts(unique_keys([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y"), *QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)]))
+        self.m_edit.addAction(self.act_undo)
+        self.m_edit.addAction(self.act_redo)
+        self.m_edit.addSeparator()
         self.act_resize = QAction(icons.icon("resize"), "&Resize map…", self)
         self.act_resize.triggered.connect(self.resize_map_dialog)
+        self.m_edit.addAction(self.act_resize)
 
         self.m_view = self.menuBar().addMenu("&View")
         for dock in (self.options_dock, self.minimap_dock, self.oob_dock, self.tables_dock, self.history_dock, self.problems_dock):
@@ -203,7 +227,7 @@ class MainWindow(QMainWindow):
         self.file_bar = self.addToolBar("File")
         self.file_bar.setObjectName("file")
         self.file_bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextUnderIcon)
-        for act in (self.act_new, self.act_open, self.act_save):
+        for act in (self.act_new, self.act_open, self.act_save, self.act_undo, self.act_redo):
             self.file_bar.addAction(act)
         self.insertToolBar(self.tool_bar, self.file_bar)
         group = QActionGroup(self)
@@ -222,6 +246,46 @@ class MainWindow(QMainWindow):
         self.tool_bar.addSeparator()
         self.tool_bar.addAction(self.act_resize)
         self.tool_bar.addAction(self.act_play)
+
+        self.m_help = self.menuBar().addMenu("&Help")
+        self.act_guide = self.m_help.addAction("&How to edit a scenario", self.show_guide)
+        self.act_guide.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.act_shortcuts = self.m_help.addAction("&Keyboard shortcuts", self.show_shortcuts)
+        self.m_help.addSeparator()
+        self.act_about = self.m_help.addAction(f"&About {APP_NAME}", self.show_about)
+        self.help_pages: dict[str, QDialog] = {}
+
+    # ------------------------------------------------------------------ help
+
+    def _help_page(self, name: str, title: str, body: str) -> QDialog:
+        from .help import HelpDialog
+
+        page = self.help_pages.get(name)
+        if page is None:
+            page = self.help_pages[name] = HelpDialog(title, body, name, self)
+        else:
+            page.browser.setHtml(body)
+        page.show()
+        page.raise_()
+        return page
+
+    def show_guide(self) -> QDialog:
+        from .help import GUIDE_HTML
+
+        return self._help_page("help-guide", "How to edit a scenario", GUIDE_HTML)
+
+    def show_shortcuts(self) -> QDialog:
+        """The keys of the window's actions as they are now (read from the actions themselves)."""
+        from .help import shortcuts_html
+
+        return self._help_page("help-shortcuts", "Keyboard shortcuts", shortcuts_html(self))
+
+    def show_about(self) -> None:
+        from .help import about_text
+
+        box = QMessageBox(QMessageBox.Icon.Information, f"About {APP_NAME}", about_text(), parent=self)
+        box.setObjectName("help-about")
+        _exec_box(box)
 
     # ------------------------------------------------------------------ documents
 
@@ -245,9 +309,12 @@ class MainWindow(QMainWindow):
 
         self.scene = MapScene(doc.scenario, doc.gmap)
         self.view = EditorMapView(self.scene)
-        self.setCentralWidget(self.view)
+        self.view.setObjectName("map-view")
+        self.map_holder.addWidget(self.view)
+        self.map_holder.setCurrentWidget(self.view)
         self.minimap = Minimap(self.view)
-        self.minimap_dock.setWidget(self.minimap)
+        self.minimap_holder.addWidget(self.minimap)
+        self.minimap_holder.setCurrentWidget(self.minimap)
         self.sync = MapSync(doc, self.scene, self)
         self.view.hex_hovered.connect(self._hovered)
         self.view.hex_clicked.connect(self._clicked)
@@ -257,7 +324,7 @@ class MainWindow(QMainWindow):
         self.trace.follow_document(doc, self.scene, self.view)
 
         self.tools = {key: cls(doc, self) for key, (cls, _p) in TOOLS.items()}
-        self._doc_widgets += [self.scene, self.minimap, self.sync, *self.tools.values()]
+        self._doc_widgets += [self.scene, self.view, self.minimap, self.sync, *self.tools.values()]
         for key, tool in self.tools.items():
             panel = PANELS[key](tool)
             self.panels[key] = panel
@@ -277,21 +344,10 @@ class MainWindow(QMainWindow):
         self.tables["units"].view.doubleClicked.connect(self._unit_double_clicked)
         self.tables["units"].view.selectionModel().currentRowChanged.connect(self._unit_chosen)
 
-        self.undo_view.setStack(doc.undo_stack)
-        undo = self._stack_action(doc, "&Undo", QStyle.StandardPixmap.SP_ArrowBack, doc.undo_stack.undo, doc.undo_stack.canUndoChanged, doc.undo_stack.undoTextChanged)
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self._stack_action(doc, "&Redo", QStyle.StandardPixmap.SP_ArrowForward, doc.undo_stack.redo, doc.undo_stack.canRedoChanged, doc.undo_stack.redoTextChanged)
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence.StandardKey.Redo])
-        self.m_edit.clear()
-        self.m_edit.addAction(undo)
-        self.m_edit.addAction(redo)
-        self.m_edit.addSeparator()
-        self.m_edit.addAction(self.act_resize)
-        for act in self.file_bar.actions()[3:]:
-            self.file_bar.removeAction(act)
-        self.file_bar.addAction(undo)
-        self.file_bar.addAction(redo)
-        self.act_undo, self.act_redo = undo, redo
+        if old is not None and old is not doc:
+            self.undo_group.removeStack(old.undo_stack)
+        self.undo_group.addStack(doc.undo_stack)
+        self.undo_group.setActiveStack(doc.undo_stack)
         self.m_layers.clear()
         for name, layer in self.scene.layers.items():
             act = self.m_layers.addAction(name.replace("_", " "))
@@ -313,15 +369,15 @@ class MainWindow(QMainWindow):
         if old is not None and old is not doc:
             old.deleteLater()
 
-    def _stack_action(self, doc, text, pixmap, slot, enabled_signal, text_signal) -> QAction:
-        """Undo or Redo: a short name on the tool bar, the command it would undo in the tooltip."""
+    def _stack_action(self, text, pixmap, slot, enabled_signal, text_signal) -> QAction:
+        """Undo or Redo (of the undo group, so one action serves every document): a short name
+        on the tool bar, the command it would undo in the tooltip."""
         act = QAction(self.style().standardIcon(pixmap), text, self)
         act.triggered.connect(slot)
         act.setEnabled(False)
         enabled_signal.connect(act.setEnabled)
         plain = text.replace("&", "")
         text_signal.connect(lambda what: act.setToolTip(f"{plain} {what}" if what else plain))
-        self._doc_widgets.append(act)
         return act
 
     def _add_table(self, tabs: QTabWidget, section, reference) -> SectionTable:
@@ -390,7 +446,10 @@ class MainWindow(QMainWindow):
 
     def _scenario_page(self) -> QWidget:
         page = QWidget()
-        form = QFormLayout(page)
+        outer = QVBoxLayout(page)
+        form = QFormLayout()
+        outer.addLayout(form)
+        outer.addStretch(1)  # the spare height goes below the form, not into the map summary
         self.meta_id = QLineEdit()
         self.meta_title = QLineEdit()
         self.meta_rules = QComboBox()
@@ -546,10 +605,11 @@ class MainWindow(QMainWindow):
             item.setData(0, Qt.ItemDataRole.UserRole, issue)
             self.problem_list.addTopLevelItem(item)
         if not issues:
-            item = QTreeWidgetItem(["ok", "", "The scenario is valid: kharkov-cli validate finds nothing, and the set-up follows the rules."])
+            item = QTreeWidgetItem(["ok", "", "The scenario is valid: kharkov-cli validate finds nothing, it has turns and units set up, and the set-up follows the rules."])
             item.setIcon(0, style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton))
             self.problem_list.addTopLevelItem(item)
-        self.problems_dock.setWindowTitle(f"Problems — {errors} errors, {warnings} warnings" if issues else "Problems — none")
+        counted = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        self.problems_dock.setWindowTitle(f"Problems — {counted}" if issues else "Problems — none")
 
     def current_issues(self) -> list[Issue]:
         """The problems of the document as it is now (checking again only if an edit is pending)."""
@@ -750,6 +810,15 @@ class MainWindow(QMainWindow):
             event.accept()
         else:
             event.ignore()
+
+
+def unique_keys(keys) -> list[QKeySequence]:
+    """``keys`` without repeats and empty sequences, in order (one action may not bind a key twice)."""
+    out: list[QKeySequence] = []
+    for key in keys:
+        if not key.isEmpty() and key not in out:
+            out.append(key)
+    return out
 
 
 def show_problems(parent, title: str, exc: ScenarioError) -> None:

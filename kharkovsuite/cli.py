@@ -11,6 +11,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from .rules import RuleSystemUnavailable
 from .scenario import ScenarioError, load_scenario
 
 
@@ -52,10 +53,21 @@ def scenario_info(scenario) -> dict:
             "lines": sorted(scenario.map.lines),
             "areas": len(scenario.map.areas),
         },
+        "playable": _playable(scenario.rules),
         "turns": len(scenario.turns),
         "units": {side: {"total": sum(c.values()), "by_type": dict(sorted(c.items()))} for side, c in by_side.items()},
         "reinforcements": sum(len(r.units) for r in scenario.reinforcements),
     }
+
+
+def _playable(rules_id: str) -> bool:
+    from .rules import system
+
+    try:
+        system(rules_id)
+    except RuleSystemUnavailable:
+        return False
+    return True
 
 
 def cmd_info(args: argparse.Namespace) -> int:
@@ -65,7 +77,7 @@ def cmd_info(args: argparse.Namespace) -> int:
         print(json.dumps(info, indent=2))
         return 0
     m = info["map"]
-    print(f"{info['title']} ({info['id']}), rule system {info['rules']}")
+    print(f"{info['title']} ({info['id']}), rule system {info['rules']}{'' if info['playable'] else ' (not playable yet)'}")
     print(f"map: {m['columns']} columns x {m['rows']} rows, {m['orientation']}-top hexes; cities: {', '.join(m['cities']) or '-'}")
     print(f"turns: {info['turns']}; reinforcement units: {info['reinforcements']}")
     for side, data in info["units"].items():
@@ -142,7 +154,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if getattr(args, side) not in PLAYERS:
             print(f"unknown player {getattr(args, side)!r} for --{side} (known: {', '.join(sorted(PLAYERS))})")
             return 1
-    _load(args.scenario)  # report a bad scenario file as file:line problems before playing
+    from .rules import system
+
+    system(_load(args.scenario).rules)  # a bad file as file:line problems, an unplayable system by name, before playing
     summary = selfplay(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs)
     if args.json:
         print(json.dumps(summary))
@@ -160,7 +174,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     """Each unit's supply status (11.0): its line's path, or the hexes and limits blocking it;
     with ``--overlay`` the map overlays' data too, with ``--png`` a picture of them."""
     from .engine import new_game
-    from .engine.saves import SAVE_FORMAT, SaveError, load
+    from .engine.saves import SAVE_FORMAT, SAVE_FORMAT_V1, SaveError, load
 
     state = None
     if args.file.endswith(".json") or args.file.endswith(".ksave"):
@@ -173,7 +187,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"{args.file}: not a save file (not JSON: {exc})")
             return 1
-        if isinstance(head, dict) and head.get("format") == SAVE_FORMAT:
+        if isinstance(head, dict) and head.get("format") in (SAVE_FORMAT, SAVE_FORMAT_V1):
             try:
                 state = load(args.file)
             except SaveError as exc:
@@ -303,6 +317,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ScenarioError as exc:
         for problem in exc.problems:
             print(problem)
+        return 1
+    except RuleSystemUnavailable as exc:  # e.g. a system whose data exists but whose rules do not yet
+        print(f"kharkov-cli {args.command}: {exc}")
         return 1
     except KeyboardInterrupt:
         return 130

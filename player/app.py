@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QUrl
+from PySide6.QtCore import QPointF, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QProgressBar,
+    QPushButton,
     QSizePolicy,
     QSpinBox,
     QToolBar,
@@ -43,6 +44,7 @@ from PySide6.QtWidgets import (
 
 from kharkovsuite.engine import IllegalAction, Move, RailMove
 from kharkovsuite.errors import report_unexpected
+from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot)
@@ -81,30 +83,57 @@ def autosave_dir() -> Path:
 
 
 class HandOver(QWidget):
-    """A full-window curtain between hot-seat players: "Soviet player: click to continue"."""
+    """A full-window curtain between hot-seat players: "Soviet player" and a Continue button.
+
+    A click on the curtain does nothing: quick clicks meant for End phase must not lift it and
+    hand the next side's whole turn away.  The button (or Enter/Space on it) lifts it, and only
+    after ARM_MS, so a click already on its way cannot either.
+    """
+
+    ARM_MS = 900
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
+        self.setObjectName("handover")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("background: rgba(20, 24, 28, 235); color: #f0ead6;")
+        self.setStyleSheet("QWidget#handover { background: rgb(20, 24, 28); } QLabel { color: #f0ead6; }")
         self.label = QLabel(self)
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         f = QFont(self.label.font())
         f.setPointSizeF(f.pointSizeF() * 2.2)
         f.setBold(True)
         self.label.setFont(f)
+        self.button = QPushButton("Continue", self)
+        self.button.setObjectName("handover_continue")
+        self.button.setStyleSheet("QPushButton { font-size: 16pt; padding: 10px 30px; background: #e6d9a8; border-radius: 4px; }"
+                                  "QPushButton:disabled { background: #77705a; color: #333; }")
+        self.button.clicked.connect(self.hide)
+        self._arm = QTimer(self, singleShot=True, interval=self.ARM_MS)
+        self._arm.timeout.connect(lambda: (self.button.setEnabled(True), self.button.setFocus()))
         self.hide()
 
     def show_for(self, text: str) -> None:
-        self.label.setText(text + "\n\nclick to continue")
-        self.setGeometry(self.parentWidget().rect())
-        self.label.setGeometry(self.rect())
+        self.label.setText(text + "\n\nthe other player looks away")
+        self.button.setText(f"I am the {text} — show my side")
+        self.button.setEnabled(False)
+        self._layout()
         self.raise_()
         self.show()
+        self.setFocus()
+        self._arm.start()
+
+    def _layout(self) -> None:
+        self.setGeometry(self.parentWidget().rect())
+        r = self.rect()
+        self.label.setGeometry(0, 0, r.width(), int(r.height() * 0.6))
+        self.button.adjustSize()
+        self.button.move((r.width() - self.button.width()) // 2, int(r.height() * 0.66))
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
-        self.hide()
-        event.accept()
+        event.accept()  # a click on the curtain is not a hand-over
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        event.accept()  # nor is a key meant for the map behind it
 
 
 class NewGameDialog(QDialog):
@@ -197,7 +226,9 @@ class PlayerWindow(QMainWindow):
         self.handover_enabled = handover
         self.autosave = autosave
         self.interactive = interactive
+        self.confirming = interactive  # ask before an action that ends a phase or may cost a unit
         self.selected: tuple[str, ...] = ()
+        self.location: str | None = None  # the hex or box last clicked
         self.reach: dict = {}
         self.rail_mode = False
         self.attackers: list[str] = []
@@ -207,6 +238,7 @@ class PlayerWindow(QMainWindow):
         self.computer: ComputerSeats | None = None
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
+        self.view.readable_fit = True  # a player reads counters; the minimap and "Whole map" give the overview
         self.minimap = Minimap(self.view)
         self.inspector = StackInspector(self.scene)
         self.legend = Legend(self.scene)
@@ -220,6 +252,10 @@ class PlayerWindow(QMainWindow):
         self.trace.install(self)
         self.trace.set_view(self.scene, self.view)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
+        for attr, value in vars(self).items():  # stable names for tests and accessibility tools: end_phase, zoom_in, rail, ...
+            if attr.endswith("_action") and isinstance(value, QAction):
+                value.setObjectName(attr.removesuffix("_action"))
+        self.view.setObjectName("map")
         self.view.hex_clicked.connect(self.click_hex)
         self.view.hex_hovered.connect(self._show_hex)
         self.view.zoom_changed.connect(self._show_zoom)
@@ -276,7 +312,7 @@ class PlayerWindow(QMainWindow):
         self.log_dock = self._dock("Game log", self.log_panel, bottom)
         self.tabifyDockWidget(self.legend_dock, self.inspector_dock)
         self.inspector_dock.raise_()
-        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [200, 380, 300], Qt.Orientation.Vertical)
+        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [330, 250, 300], Qt.Orientation.Vertical)
         self.resizeDocks([self.actions_dock], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
 
@@ -297,11 +333,15 @@ class PlayerWindow(QMainWindow):
         self.phase_label = QLabel("")
         self.phase_label.setTextFormat(Qt.TextFormat.RichText)
         self.phase_label.setWordWrap(True)
-        self.phase_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.phase_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        # Two lines, whatever the phase says: the bar must not jump when the text changes (its tooltip has it all).
+        self.phase_label.setFixedHeight(self.phase_label.fontMetrics().lineSpacing() * 2 + 6)
+        self.phase_label.setObjectName("phase_text")
         self.phase_label.linkActivated.connect(self.open_link)
         bar.addWidget(self.phase_label)
         self.rail_action = QAction("Rail", self, checkable=True, toggled=self._rail_toggled)
-        self.rail_action.setToolTip("Show the hexes the selected units reach by rail (6.4)")
+        self.rail_action.setShortcut(QKeySequence("Ctrl+L"))
+        self.rail_action.setToolTip("Rail mode: select a unit to see the hexes it reaches by rail (6.4)")
         bar.addAction(self.rail_action)
         self.declare_action = QAction("Attack!", self, enabled=False, triggered=self.declare_attack)
         self.declare_action.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
@@ -309,7 +349,7 @@ class PlayerWindow(QMainWindow):
         bar.addAction(self.declare_action)
         self.clear_attack_action = QAction("Clear attack", self, shortcut=QKeySequence(Qt.Key.Key_Escape), triggered=self.clear_attack)
         self.addAction(self.clear_attack_action)
-        self.end_phase_action = QAction("End phase", self, shortcut=QKeySequence("Ctrl+E"), triggered=self.end_phase)
+        self.end_phase_action = QAction("End phase", self, shortcut=QKeySequence("Ctrl+E"), triggered=lambda: self.end_phase())
         bar.addAction(self.end_phase_action)
         end_button = bar.widgetForAction(self.end_phase_action)
         if end_button is not None:
@@ -317,6 +357,9 @@ class PlayerWindow(QMainWindow):
         self.undo_action = QAction("Undo", self, shortcut=QKeySequence.StandardKey.Undo, triggered=self.undo, enabled=False)
         self.undo_action.setToolTip("Take back the last action, back to the last die roll or revealed strength")
         bar.addAction(self.undo_action)
+        self.enter_action = QAction("Bring on a reinforcement", self, shortcut=QKeySequence("Ctrl+Shift+R"), triggered=lambda: self.next_reinforcement())
+        self.enter_action.setToolTip("Select the next reinforcement that may enter now and put the hex cursor on its entry edge (16.0)")
+        self.addAction(self.enter_action)
         self.faster_action = QAction("Faster", self, checkable=True, toggled=self._faster_toggled)
         self.faster_action.setToolTip("Play the computer's actions faster")
         bar.addAction(self.faster_action)
@@ -333,10 +376,14 @@ class PlayerWindow(QMainWindow):
         for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
             bar.addAction(action)
         bar.addSeparator()
-        self.zoom_in_action = QAction("Zoom in", self, shortcut=QKeySequence.StandardKey.ZoomIn, triggered=self.view.zoom_in)
-        self.zoom_out_action = QAction("Zoom out", self, shortcut=QKeySequence.StandardKey.ZoomOut, triggered=self.view.zoom_out)
-        self.fit_action = QAction("Whole map", self, shortcut=QKeySequence("Ctrl+0"), triggered=self.view.fit_map)
-        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+        # triggered passes a "checked" flag: the lambdas keep it from becoming the zoom anchor
+        self.zoom_in_action = QAction("Zoom in", self, shortcut=QKeySequence.StandardKey.ZoomIn, triggered=lambda: self.view.zoom_in())
+        self.zoom_out_action = QAction("Zoom out", self, shortcut=QKeySequence.StandardKey.ZoomOut, triggered=lambda: self.view.zoom_out())
+        self.fit_action = QAction("Fit", self, shortcut=QKeySequence("Ctrl+0"), triggered=lambda: self.view.fit_readable())
+        self.fit_action.setToolTip("The largest view in which the counters can still be read")
+        self.whole_map_action = QAction("Whole map", self, shortcut=QKeySequence("Ctrl+9"), triggered=lambda: self.view.fit_map())
+        self.whole_map_action.setToolTip("The whole map at once (counters too small to read their values)")
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action, self.whole_map_action):
             bar.addAction(action)
         self.layer_actions: dict[str, QAction] = {}
         for name, text in self.LAYER_NAMES.items():
@@ -346,6 +393,7 @@ class PlayerWindow(QMainWindow):
             action.toggled.connect(lambda on, n=name: self.scene.set_layer_visible(n, on))
             self.layer_actions[name] = action
         self.layer_actions["hex_ids"].setShortcut(QKeySequence("Ctrl+H"))
+        self.layer_actions["hex_ids"].toggled.connect(self._hex_ids_toggled)
         bar.addAction(self.layer_actions["hex_ids"])
         self.statusBar().showMessage("Click a unit to see where it may go; right-drag pans; wheel zooms")
 
@@ -364,11 +412,12 @@ class PlayerWindow(QMainWindow):
         game_menu.addAction(self.undo_action)
         game_menu.addAction(QAction("S&ummary…", self, triggered=lambda: self.controller is not None and self.game_summary().exec()))
         game_menu.addAction(self.rail_action)
+        game_menu.addAction(self.enter_action)
         self.handover_action = QAction("Hot-seat hand-over screen", self, checkable=True, checked=self.handover_enabled)
         self.handover_action.toggled.connect(lambda on: setattr(self, "handover_enabled", on))
         game_menu.addAction(self.handover_action)
         view_menu = self.menuBar().addMenu("&View")
-        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+        for action in (self.zoom_in_action, self.zoom_out_action, self.fit_action, self.whole_map_action):
             view_menu.addAction(action)
         view_menu.addSeparator()
         for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
@@ -380,7 +429,12 @@ class PlayerWindow(QMainWindow):
         for dock in self.findChildren(QDockWidget):
             view_menu.addAction(dock.toggleViewAction())
         help_menu = self.menuBar().addMenu("&Help")
-        help_menu.addAction(QAction("&Rules reference", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help("")))
+        self.how_to_play_action = QAction("&How to play", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help(page="how_to_play"))
+        self.rules_help_action = QAction("&Rules", self, shortcut=QKeySequence("Ctrl+F1"), triggered=lambda: self.show_help(page="rules"))
+        self.shortcuts_action = QAction("&Keyboard shortcuts", self, shortcut=QKeySequence("Ctrl+/"), triggered=lambda: self.show_help(page="shortcuts"))
+        self.about_action = QAction("&About Kharkov Suite", self, triggered=lambda: self.show_help(page="about"))
+        for action in (self.how_to_play_action, self.rules_help_action, self.shortcuts_action, self.about_action):
+            help_menu.addAction(action)
 
     # ------------------------------------------------------------------ computer sides
     def set_players(self, players: dict[str, str], seed: int = 0) -> None:
@@ -453,6 +507,17 @@ class PlayerWindow(QMainWindow):
             panel.controller = controller
         self._last_actor = controller.state.to_act
         self._state_changed([])
+        self._focus_on_side()
+
+    def _focus_on_side(self) -> None:
+        """Centre the readable fit on the units of the side to act (where its player will look first)."""
+        state = self.controller.state
+        side = self.controller.viewing_side()
+        hexes = [rec.hex for rec in state.units.values() if rec.side == side and rec.hex in self.scene.game_map]
+        if hexes:
+            points = [self.scene.hex_center(h) for h in hexes]
+            centre = QPointF(sum(p.x() for p in points) / len(points), sum(p.y() for p in points) / len(points))
+            self.view.fit_readable(centre)
 
     def _state_changed(self, events: list) -> None:
         state = self.controller.state
@@ -471,7 +536,7 @@ class PlayerWindow(QMainWindow):
         busy = self.computer_to_act()  # while the computer plays, a person has nothing to choose: the legal actions are not listed
         self.actions_panel.setEnabled(not busy)
         if not busy:
-            self.actions_panel.refresh(self.selected)
+            self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
         self.inspector.show_location(self.inspector.location)
         actor = state.to_act
@@ -502,10 +567,18 @@ class PlayerWindow(QMainWindow):
             f"<b>{html.escape(phase.name)}</b> · <b style='color:#7a1f00'>{html.escape(side)}</b> to act · "
             f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
         )
+        self.phase_label.setToolTip(f"<qt>{self.phase_label.text()}</qt>")
         legal = [] if self.computer_to_act() else state.legal_actions()
         # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
         self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
         self.rail_action.setEnabled("RailMove" in phase.actions)
+        if "RailMove" in phase.actions:
+            able = len(self.controller.rail_units())
+            self.rail_action.setText(f"Rail ({able})")
+            self.rail_action.setToolTip(f"Rail mode (Ctrl+L): {able} unit(s) may go by rail now (6.4); they are marked on the map while it is on")
+        else:
+            self.rail_action.setText("Rail")
+        self._rail_marks()
         self.undo_action.setEnabled(self.controller.can_undo() and not self.computer_to_act())
         if "RailMove" not in phase.actions and self.rail_action.isChecked():
             self.rail_action.setChecked(False)
@@ -515,13 +588,20 @@ class PlayerWindow(QMainWindow):
         if self.computer_to_act():
             self._computer_busy_message()
             return None
+        if self.curtain.isVisible():
+            self.statusBar().showMessage("Hand over first: the next player presses the button on the hand-over screen.", 6000)
+            return None
+        words = self.controller.describe(action)
+        if words.confirm and not self.ask(words.label, words.confirm, [line for line in words.detail.splitlines() if line], yes="Do it", no="Cancel"):
+            self.statusBar().showMessage(f"Not done: {words.label}", 6000)
+            return None
         events, error = self.controller.try_apply(action)
         if error is not None:
             self.refuse(error)
             return None
         last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",)), None)
         if last is not None:
-            self.statusBar().showMessage(str(last), 8000)
+            self.statusBar().showMessage(last.text(), 8000)
         return events
 
     def undo(self):
@@ -534,7 +614,7 @@ class PlayerWindow(QMainWindow):
             self.statusBar().showMessage("Nothing to undo: only this phase's actions since the last die roll or revealed strength can be taken back.", 8000)
             return None
         self._clear_selection()
-        self.statusBar().showMessage(f"Undone: {action}", 8000)
+        self.statusBar().showMessage(f"Undone: {self.controller.describe(action).label}", 8000)
         return action
 
     def _computer_busy_message(self) -> None:
@@ -557,6 +637,13 @@ class PlayerWindow(QMainWindow):
             self._computer_busy_message()
             return
         state = self.controller.state
+        self.location = location
+        if self.selected and self.reach.get(location) == "commit":
+            from kharkovsuite.engine import CommitReserve
+
+            self.do(CommitReserve(units=self.selected[:1], hexes=(location,)))
+            self._select([])
+            return
         # A pending retreat or advance: the hex names the path's end.
         if state.pending:
             choices = [a for a in self._legal("Retreat", "Advance") if a.path and a.path[-1] == location and (not self.selected or a.unit in self.selected)]
@@ -620,7 +707,7 @@ class PlayerWindow(QMainWindow):
             left = [self.controller.mp_left(u) for u in still]
             left = [m for m in left if m is not None]
             if left:
-                self.statusBar().showMessage(f"{', '.join(still)} at {location}: {min(left):g} MP left", 12000)
+                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} MP left", 12000)
         return events
 
     def _combat_click(self, location: str) -> None:
@@ -700,10 +787,53 @@ class PlayerWindow(QMainWindow):
         if self.controller.state.units[unit_id].side == self.controller.state.to_act:
             self._select([unit_id])
 
+    def next_reinforcement(self) -> str | None:
+        """Select the next reinforcement that may enter now (16.0) and put the hex cursor on its nearest entry hex."""
+        if self.controller is None:
+            return None
+        waiting = self.controller.waiting_to_enter()
+        if not waiting:
+            self.statusBar().showMessage("No reinforcement may enter now (16.0): they enter in their side's first movement phase of their turn or later.", 8000)
+            return None
+        current = self.selected[0] if self.selected and self.selected[0] in waiting else None
+        uid = waiting[(waiting.index(current) + 1) % len(waiting)] if current else waiting[0]
+        self._select([uid])
+        entries = sorted({r.path[0] for r in self.reach.values() if getattr(r, "path", None)})
+        if entries:
+            self.view.set_cursor_hex(entries[len(entries) // 2])
+        self.statusBar().showMessage(f"{self.controller.unit_name(uid)} may enter at the {self.controller.entry_label(uid)}: "
+                                     "Shift+arrows move the hex cursor, Enter brings it there (16.0)", 12000)
+        return uid
+
+    def _hex_ids_toggled(self, on: bool) -> None:
+        """Hex numbers are drawn from a zoom where they can be read: turned on below it, the map zooms in to it."""
+        from kharkovsuite.view.layers import HEX_ID_MIN_PX, hex_id_font_size
+
+        needed = HEX_ID_MIN_PX / hex_id_font_size()
+        if on and self.view.zoom < needed:
+            self.view.zoom_in()  # leaves the auto fit
+            self.view.set_zoom(needed * 1.01)
+            self.statusBar().showMessage(f"Hex numbers show from {needed * 100:.0f}% zoom: zoomed in to show them", 8000)
+
     def _rail_toggled(self, on: bool) -> None:
         self.rail_mode = on
+        self._rail_marks()
         if self.selected:
             self._select(list(self.selected))
+        elif on and self.controller is not None:
+            able = self.controller.rail_units()
+            left = self.controller.rail_moves_left()
+            limit = f"; {left[0]} of {left[1]} rail moves left this phase (6.45)" if left else ""
+            self.statusBar().showMessage(f"Rail: {len(able)} unit(s) may go by rail now, marked 'rail' on the map{limit}. Click one to see where it can go."
+                                         if able else "Rail: no unit may go by rail now. Click a unit to see why.", 15000)
+
+    def _rail_marks(self) -> None:
+        """In rail mode, the hexes of the units that may go by rail now (6.4)."""
+        self.scene.clear_overlay("rail_units")
+        if self.rail_mode and self.controller is not None:
+            state = self.controller.state
+            hexes = {state.units[u].hex for u in self.controller.rail_units()}
+            self.scene.set_hex_overlay("rail_units", {h: ("purple", "rail") for h in hexes if h in self.scene.game_map})
 
     def _select(self, units: list[str]) -> None:
         """Select units of the side to act and show where they may go (or what they may do)."""
@@ -714,30 +844,54 @@ class PlayerWindow(QMainWindow):
         self.scene.clear_overlay("reach")
         self.scene.clear_overlay("targets")
         phase_kinds = state.phase.actions
-        if units and not state.pending:
+        commits = sorted({a.hexes[0] for a in self._legal("CommitReserve") if a.units == tuple(units[:1])}) if units else []
+        if commits:  # a Soviet reserve unit: the hexes it may be committed to (6.73)
+            self.selected = tuple(units[:1])
+            self.reach = {h: "commit" for h in commits}
+            self.scene.set_hex_overlay("reach", {h: ("setup", "commit") for h in commits if h in self.scene.game_map})
+        elif units and not state.pending:
             if "PlaceUnit" in phase_kinds:
                 hexes = [a.hex for a in self._legal("PlaceUnit") if a.unit == units[0]]
                 self.selected = tuple(units[:1])
                 self.reach = {h: h for h in hexes}
                 self.scene.set_hex_overlay("reach", {h: ("setup", None) for h in hexes if h in self.scene.game_map})
             elif self.rail_mode and "RailMove" in phase_kinds:
-                ends = {}
-                for a in self._legal("RailMove"):
+                ends, by_rail = {}, self._legal("RailMove")
+                if len(units) > 1 and not any(set(a.units) == set(units) for a in by_rail):
+                    able = [u for u in reversed(units) if any(a.units == (u,) for a in by_rail)]
+                    if able:  # a stack: the top unit that may go by rail (6.4); the Stack dock picks another
+                        return self._select(able[:1])
+                for a in by_rail:
                     if set(a.units) == set(units):
                         if a.path[-1] not in ends or len(a.path) < len(ends[a.path[-1]]):
                             ends[a.path[-1]] = a.path
                 self.reach = ends
                 self.scene.set_hex_overlay("reach", {h: ("rail", "rail") for h in ends})
+                if not ends:  # say why where the player looks: the status bar and the Actions dock
+                    why = self.controller.rail_reason(units[-1]) or f"{self.controller.unit_name(units[-1])} has no rail move now (6.4)"
+                    self.actions_panel.refresh(self.selected, self.location)
+                    self.actions_panel.title.setText(f"<b>Not by rail</b>: {html.escape(why)}")
+                    self.status_panel.refresh(tuple(self.selected))
+                    self.statusBar().showMessage(why, 15000)
+                    return
             elif "Move" in phase_kinds:
                 reach = state.legal_moves(tuple(units))
-                if not reach and len(units) > 1:  # a stack that cannot move together: take the top unit
-                    return self._select(units[-1:])
+                if not reach and len(units) > 1:  # a stack that cannot move together: the top unit that can move
+                    able = next((u for u in reversed(units) if state.legal_moves((u,))), units[-1])
+                    return self._select([able])
                 self.reach = dict(reach)
-                self.scene.set_hex_overlay("reach", {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex})
+                marks = {h: ("reachable", f"{r.cost:g}") for h, r in reach.items() if h != state.units[units[0]].hex}
+                if state.units[units[0]].hex is None:  # a reinforcement: its entry hexes stand out (16.0)
+                    entries = sorted({r.path[0] for r in reach.values() if r.path and r.path[0] in reach})
+                    marks.update({h: ("setup", f"{reach[h].cost:g}") for h in entries})
+                    seen = self.view.visible_scene_rect()
+                    if entries and not any(seen.contains(self.scene.hex_center(h)) for h in entries):
+                        self.view.center_on_hex(entries[len(entries) // 2])  # where it comes on
+                self.scene.set_hex_overlay("reach", marks)
             elif "Attack" in phase_kinds:
                 targets = {t for a in self._legal("Attack") if set(units) <= set(a.attackers) for t in a.targets}
                 self.scene.set_hex_overlay("targets", {h: ("attack", "attack") for h in targets})
-        self.actions_panel.refresh(self.selected)
+        self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(self.selected))
         if units:
             mps = [self.controller.mp_left(u) for u in units]
@@ -747,10 +901,11 @@ class PlayerWindow(QMainWindow):
             rail = self.controller.rail_moves_left() if self.rail_mode else None
             if rail is not None:
                 mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase (6.45)"
-            self.statusBar().showMessage(f"Selected {', '.join(units)}{mp}{where}", 12000)
+            self.statusBar().showMessage(f"Selected {', '.join(self.controller.unit_name(u) for u in self.selected)}{mp}{where}", 12000)
 
     def _clear_selection(self) -> None:
         self.selected = ()
+        self.location = None
         self.trace.set_unit(None)
         self.attackers = []
         self.targets = []
@@ -792,7 +947,9 @@ class PlayerWindow(QMainWindow):
             if fight is not None:
                 declared, resolved = fight
                 label = resolved.result if resolved is not None else "attack"
-                hexes = {h: ("green", label) for h in declared.targets if h in self.scene.game_map}
+                decision = self.scene.overlay("decision")
+                taken = set(decision.entries) if decision is not None else set()  # "advance"/"retreat" is written there now
+                hexes = {h: ("green", None if h in taken else label) for h in declared.targets if h in self.scene.game_map}
                 hexes.update({state.units[u].hex: ("green", None) for u in declared.attackers if state.units[u].hex in self.scene.game_map and state.units[u].hex not in hexes})
                 self.scene.set_hex_overlay("last_combat", hexes)
 
@@ -816,12 +973,32 @@ class PlayerWindow(QMainWindow):
             self._computer_busy_message()
             return None
         forgotten = self.controller.forgotten()
-        if forgotten and (self.interactive if confirm is None else confirm):
-            box = QMessageBox(QMessageBox.Icon.Question, "End phase", f"End {self.controller.state.phase.name}?", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-            box.setInformativeText("\n".join(f"• {line}" for line in forgotten))
-            if box.exec() != QMessageBox.StandardButton.Yes:
+        if forgotten and (self.confirming if confirm is None else confirm):
+            state = self.controller.state
+            text = f"End the {state.phase.name} phase of turn {state.turn}? It cannot be taken back. Still open:"
+            if not self.ask("End phase", text, forgotten, yes="End phase", no="Keep playing"):
                 return None
         return self.do(EndPhase())
+
+    def ask(self, title: str, text: str, lines: list[str] = (), yes: str = "Yes", no: str = "Cancel") -> bool:
+        """Ask before an action that cannot be taken back (nothing asked when not :attr:`confirming`).
+
+        The box (objectName ``confirm``) defaults to ``no``: a hurried Enter or click does not confirm.
+        """
+        if not self.confirming:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("confirm")
+        if lines:
+            box.setInformativeText("\n".join(f"• {line}" for line in lines))
+        ok = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        ok.setObjectName("confirm_yes")
+        cancel = box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+        cancel.setObjectName("confirm_no")
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        return box.clickedButton() is ok
 
     # ------------------------------------------------------------------ help and links
     def open_link(self, link) -> None:
@@ -829,22 +1006,26 @@ class PlayerWindow(QMainWindow):
         if text.startswith("case:"):
             self.show_help(text.removeprefix("case:"))
 
-    def show_help(self, case: str = "") -> HelpBrowser:
+    def show_help(self, case: str = "", page: str = "rules") -> HelpBrowser:
+        """Help at ``page`` (how_to_play, rules, shortcuts, about), or at the rules' ``case``."""
         if self.help is None:
             self.help = HelpBrowser(rules_path(self.scenario.rules), self)
         self.help.show()
         self.help.raise_()
         if case:
             self.help.show_case(case)
+        else:
+            self.help.show_page(page)
         return self.help
 
     # ------------------------------------------------------------------ files
     def save_game(self) -> bool:
         if self.controller is None:
             return False
-        if self.controller.path is None:
-            return self.save_game_as()
-        return self._save_to(self.controller.path)
+        path = self.controller.path
+        if path is None or (self.autosave is not None and path.resolve().parent == Path(self.autosave).resolve()):
+            return self.save_game_as()  # a new game (the autosave is not its name): ask for one
+        return self._save_to(path)
 
     def save_game_as(self) -> bool:
         if self.controller is None:
@@ -856,7 +1037,7 @@ class PlayerWindow(QMainWindow):
         try:
             self.controller.save(path)
         except OSError as exc:
-            QMessageBox.critical(self, "Save", f"The game could not be saved:\n{exc}")
+            QMessageBox.critical(self, "Save", f"The game could not be saved to {path}:\n{exc.strerror or exc}")
             return False
         self._remember(path)
         self.statusBar().showMessage(f"Saved {path}", 6000)
@@ -872,12 +1053,14 @@ class PlayerWindow(QMainWindow):
 
         try:
             state = engine.load(path)
-        except (engine.SaveError, ScenarioError) as exc:
-            problems = exc.problems if isinstance(exc, ScenarioError) else [exc]
-            QMessageBox.critical(self, "Open game", f"{path} cannot be opened:\n" + "\n".join(map(str, problems)))
+        except engine.SaveError as exc:  # the file is not a save of a possible game: say why, plainly
+            problems_box(f"The saved game {Path(path).name} cannot be opened:", [exc], self).exec()
             return False
-        except Exception as exc:  # noqa: BLE001 - a bad file is reported, not raised
-            QMessageBox.critical(self, "Open game", f"{path} cannot be opened:\n{report_unexpected(exc)}")
+        except ScenarioError as exc:
+            problems_box(f"The scenario of the saved game {Path(path).name} cannot be opened:", exc.problems, self).exec()
+            return False
+        except Exception as exc:  # noqa: BLE001 - a program fault is summarised, never raised at the user
+            problems_box(f"The saved game {Path(path).name} could not be opened.", [report_unexpected(exc)], self).exec()
             return False
         if state.scenario.id != self.scenario.id:
             window = PlayerWindow(state.scenario_path or self.scenario_path, controller=GameController(state), handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive)
@@ -902,16 +1085,20 @@ class PlayerWindow(QMainWindow):
             self.recent_menu.addAction(p, lambda p=p: self.open_game(p))
 
     def _autosave(self) -> None:
+        """Save the game at a phase change; the save it replaces stays as the previous phase's.
+
+        The new file is complete and in place before the older one is rotated, so a crash at
+        any moment leaves a whole autosave (see :func:`kharkovsuite.engine.saves.autosave`).
+        """
         if self.autosave is None or self.controller is None:
             return
+        from kharkovsuite.engine.saves import autosave
+
         try:
             self.autosave.mkdir(parents=True, exist_ok=True)
-            current = self.autosave / "autosave.ksave"
-            if current.exists():
-                current.replace(self.autosave / "autosave-previous-phase.ksave")
-            self.controller.save(current)
+            autosave(self.controller.state, self.autosave / "autosave.ksave", self.autosave / "autosave-previous-phase.ksave")
         except OSError as exc:
-            self.statusBar().showMessage(f"Autosave failed: {exc}", 8000)
+            self.statusBar().showMessage(f"Autosave failed: {exc.strerror or exc}", 8000)
 
     def new_game_dialog(self) -> None:
         dialog = NewGameDialog(self.scenario_path, self)
@@ -961,12 +1148,12 @@ class PlayerWindow(QMainWindow):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self.curtain.isVisible():
-            self.curtain.setGeometry(self.rect())
-            self.curtain.label.setGeometry(self.curtain.rect())
+            self.curtain._layout()
 
 
 def problems_box(title: str, problems: list, parent=None):
-    """A message box listing scenario problems as ``file:line: path: message``."""
+    """A message box listing problems: scenario problems as ``file:line: path: message``, a save's
+    reason as the :class:`SaveError` gives it (file and why)."""
     lines = [str(p) for p in problems]
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Critical)
@@ -995,6 +1182,9 @@ def open_window(path: str | Path, parent=None, *, screenshot: str | None = None,
         for p in exc.problems:
             print(p, file=sys.stderr)
         box = problems_box(f"The scenario {Path(path).name} cannot be opened:", exc.problems, parent)
+    except SaveError as exc:  # a bad save file is the user's to fix, not a fault to report
+        print(exc, file=sys.stderr)
+        box = problems_box(f"The saved game {Path(load).name} cannot be opened:", [exc], parent)
     except Exception as exc:  # noqa: BLE001 - the user sees a summary, the log gets the traceback
         message = report_unexpected(exc)
         print(message, file=sys.stderr)
@@ -1019,11 +1209,13 @@ def main(argv=None) -> int:
     offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
-    from kharkovsuite.ai import PLAYERS
-
     players = {"soviet": args.soviet, "axis": args.axis}
     for side, name in players.items():
-        if name != "human" and name not in PLAYERS:
+        if name == "human":
+            continue
+        from kharkovsuite.ai import PLAYERS  # loaded only when a computer player is asked for
+
+        if name not in PLAYERS:
             print(f"kharkov: --{side} {name}: unknown player (use human or one of: {', '.join(sorted(PLAYERS))})", file=sys.stderr)
             return 2
     window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players)

@@ -8,7 +8,6 @@ case) goes back to the caller.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -56,8 +55,8 @@ class GameController(QObject):
 
     @classmethod
     def open(cls, save_path: str | Path) -> "GameController":
-        name = json.loads(Path(save_path).read_text(encoding="utf-8")).get("scenario")
-        state = engine.load(save_path, scenario=scenario(name) if name and Path(name).exists() else None)
+        name = engine.saves.read_save(save_path).get("scenario")  # SaveError for a file that is no save
+        state = engine.load(save_path, scenario=scenario(name) if isinstance(name, str) and name and Path(name).exists() else None)
         if name:
             state.scenario_path = name
         controller = cls(state)
@@ -124,6 +123,10 @@ class GameController(QObject):
         self.state = self._undo.pop()
         self.state_changed.emit([])
         return undone
+
+    def describe(self, action: Action):
+        """The rule system's words for ``action``: ``label``, ``detail`` and ``confirm`` (the question to ask first, "" for none)."""
+        return self.state.rules.describe(self.state, action)
 
     def legal_actions(self) -> list[Action]:
         return list(self.state.legal_actions())
@@ -276,6 +279,58 @@ class GameController(QObject):
                 due.setdefault((data["due"], rec.side, str(data.get("entry") or "")), []).append(uid)
         return [(t, side, entry, sorted(units)) for (t, side, entry), units in sorted(due.items())]
 
+    def waiting_to_enter(self) -> list[str]:
+        """Units off the map that the engine lets the side to act bring on now (16.0), in schedule order.
+
+        Read from the legal actions: a Move whose units are in no hex is an entry.
+        """
+        state = self.state
+        if state.pending or "Move" not in state.phase.actions:
+            return []
+        out: dict[str, None] = {}
+        for count, make in state.legal_actions().segments():
+            first = make(0)  # a movement segment is one unit's (or one stack's) moves
+            if first.kind == "Move" and all(state.units[u].hex is None for u in first.units):
+                out.update(dict.fromkeys(first.units))
+        due = {u: (rec.data or {}).get("due", 0) for u, rec in state.units.items() if u in out}
+        return sorted(out, key=lambda u: (due[u], u))
+
+    def rail_units(self) -> list[str]:
+        """Units the engine lets move by rail now (6.4), read from the legal actions."""
+        state = self.state
+        if state.pending or "RailMove" not in state.phase.actions:
+            return []
+        return sorted({u for _count, make in state.legal_actions().segments() for a in (make(0),) if a.kind == "RailMove" for u in a.units})
+
+    def rail_reason(self, uid: str) -> str:
+        """Why ``uid`` cannot go by rail now, in the rule system's words ("" when it can)."""
+        return self.state.rules.rail_reason(self.state, uid)
+
+    def unit_notes(self, uid: str) -> list[str]:
+        """The rule system's notes on a unit: supply with its reason, HQ activation."""
+        return self.state.rules.unit_notes(self.state, uid)
+
+    def box_name(self, box: str | None) -> str:
+        """An off-map box in words: its area's name, or what the rule system keeps there."""
+        if not box:
+            return ""
+        if box == "arriving":
+            return "off the map, waiting to enter (16.0)"
+        area = self.state.scenario.map.areas.get(box)
+        return area.name if area is not None and area.name else box.replace("-", " ")
+
+    def unit_name(self, uid: str) -> str:
+        """The unit's name as printed in the scenario (its id if it has none)."""
+        unit = self._units.get(uid)
+        return unit.name if unit is not None and unit.name else uid
+
+    def entry_label(self, uid: str) -> str:
+        """Where a reinforcement comes on, as its schedule names it (the entry area's name)."""
+        entry = str((self.state.units[uid].data or {}).get("entry") or "")
+        area = self.state.scenario.map.areas.get(entry) if entry else None
+        name = area.name if area is not None and area.name else entry.replace("_", " ")
+        return name.split(":", 1)[0]  # "East edge: Soviet reinforcements (16.1) ..." -> "East edge"
+
     def reserves(self) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
         """Soviet Army Reserves (6.7): units per reserve box, how many may still be committed this turn (None: any, 6.76), boxes released (6.75)."""
         from kharkovsuite.rules import system
@@ -343,10 +398,21 @@ class GameController(QObject):
         out = []
         if state.pending:
             out.append(f"a decision is pending ({state.pending[-1].kind}, {state.pending[-1].case})")
-        if "Move" in state.phase.actions:
-            waiting = sorted({u for a in state.legal_actions() if a.kind == "Move" for u in a.units if state.units[u].hex is None})
-            if waiting:
-                out.append(f"{len(waiting)} reinforcement(s) may still enter: {', '.join(waiting[:8])}" + (" …" if len(waiting) > 8 else ""))
+        waiting = self.waiting_to_enter()
+        if waiting:
+            names = [self.unit_name(u) for u in waiting]
+            out.append(f"{len(waiting)} reinforcement(s) may still enter (16.0): {', '.join(names[:6])}" + (" …" if len(names) > 6 else ""))
+        unmoved: set[str] = set()
+        able: set[str] = set()
+        for count, make in state.legal_actions().segments():
+            first = make(0)  # the engine lists one unit's (or stack's) moves, or one group's attacks, per segment
+            if first.kind == "Move" and all(state.units[u].hex is not None for u in first.units):
+                unmoved.update(first.units)
+            elif first.kind == "Attack":
+                able.update(make(count - 1).attackers)  # the last of a group's attacks uses every able unit
+        attackers = len(able)
+        if unmoved:
+            out.append(f"{len(unmoved)} unit(s) have not moved and still may (6.0)")
         side = state.phase.side
         if side and "Move" in state.phase.actions:
             limit = getattr(state.board, "stacking_limit", None)
@@ -354,10 +420,8 @@ class GameController(QObject):
                 over = [h for h, ids in state.at.items() if sum(1 for u in ids if state.units[u].side == side) > limit]
                 if over:
                     out.append(f"overstacked hexes: {', '.join(sorted(over))} (8.1)")
-        if state.phase.actions and "Attack" in state.phase.actions:
-            attacks = sum(1 for a in state.legal_actions() if a.kind == "Attack")
-            if attacks:
-                out.append(f"{attacks} attack(s) could still be declared")
+        if attackers:
+            out.append(f"{attackers} unit(s) next to the enemy could still attack (9.1)")
         return out
 
 

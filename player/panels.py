@@ -16,6 +16,8 @@ from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QTextBrowser, QV
 from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.events import CombatResolved, GameEnded, PhaseChanged
 
+from kharkovsuite.view.style import tooltip_html
+
 from .controller import GameController
 
 CASE_RE = re.compile(r"\b(\d{1,2}\.\d{1,3}(?:\.[A-C]\d?)?)\b")
@@ -30,48 +32,33 @@ def link_cases(text: str) -> str:
     return CASE_RE.sub(lambda m: case_link(m.group(1)), html.escape(text))
 
 
-def action_label(action) -> str:
-    kind = action.kind
-    if kind == "ChooseLoss":
-        return f"Lose a step: {action.unit}"
-    if kind == "Retreat":
-        return f"Retreat {action.unit} " + ("-".join(action.path) if action.path else "(cannot: eliminated)")
-    if kind == "Advance":
-        return f"Advance {action.unit} " + "-".join(action.path)
-    if kind == "EndAdvance":
-        return "No (further) advance"
-    if kind == "CommitAir":
-        return "Commit an Air Point"
-    if kind == "DeclineAir":
-        return "No Air Point"
-    if kind == "Chase":
-        return f"Chase with {action.unit}"
-    if kind == "DeclineChase":
-        return "Let it go (no chase)"
-    if kind == "EliminateExcess":
-        return f"Remove {action.unit} (overstacked)"
-    if kind == "Overrun":
-        return f"Overrun {action.target} with {', '.join(action.units)} via {'-'.join(action.path)}"
-    if kind == "CommitReserve":
-        return "Commit " + ", ".join(f"{u}→{h}" for u, h in zip(action.units, action.hexes))
-    if kind == "DeclineReserve":
-        return "Keep the rest in reserve for now"
-    return str(action)
+def action_units(action) -> tuple[str, ...]:
+    """The units an action concerns, whatever its fields call them."""
+    out: list[str] = []
+    for field in ("units", "attackers", "regiments"):
+        out += list(getattr(action, field, ()) or ())
+    for field in ("unit", "division"):
+        if getattr(action, field, None):
+            out.append(getattr(action, field))
+    return tuple(out)
 
 
-def units_of(action) -> tuple[str, ...]:
-    """The units an action names (a breakdown's division, a re-formed division's regiments included), to offer it with them."""
-    named = tuple(getattr(action, "units", ()) or ()) + tuple(getattr(action, "regiments", ()) or ())
-    return named + tuple(u for u in (getattr(action, "unit", None), getattr(action, "division", None)) if u)
+def action_key(action) -> str:
+    """A stable objectName for an action's button: its kind and its fields, e.g. ``BreakDown:ge-108lt``."""
+    parts = [action.kind]
+    for value in vars(action).values():
+        parts.append(",".join(map(str, value)) if isinstance(value, tuple) else str(value))
+    return ":".join(parts)
 
 
 class ActionsPanel(QWidget):
     """Every legal non-move action that concerns the selection (or the pending decision), as buttons."""
 
     MAX_BUTTONS = 40
+    BUTTON_STYLE = "text-align: left; padding: 3px 6px;"
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
     chosen = Signal(object)
-    unit_picked = Signal(str)  # a unit to set up by hand (5.0)
+    unit_picked = Signal(str)  # a unit to set up by hand (5.0) or a reinforcement to bring on (16.0)
 
     def __init__(self, controller: GameController, parent=None):
         super().__init__(parent)
@@ -81,10 +68,12 @@ class ActionsPanel(QWidget):
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.box = QVBoxLayout()
         self.box.setSpacing(3)
+        self.box.addStretch(1)
         inner = QWidget(self)
         inner.setLayout(self.box)
-        scroll = QScrollArea(self)
+        scroll = self.scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # labels wrap instead
         scroll.setWidget(inner)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -93,7 +82,7 @@ class ActionsPanel(QWidget):
         self.buttons: list[QPushButton] = []
         self.selection: tuple[str, ...] = ()
 
-    def refresh(self, selection: tuple[str, ...] = ()) -> None:
+    def refresh(self, selection: tuple[str, ...] = (), location: str | None = None) -> None:
         self.selection = selection
         for b in self.buttons:  # out of the layout now: deleteLater waits for the event loop
             self.box.removeWidget(b)
@@ -105,35 +94,106 @@ class ActionsPanel(QWidget):
             self.title.setText("<b>The game is over.</b>")
             return
         offered = state.pending or set(state.phase.actions) - set(self.ON_MAP)
-        actions = [a for a in state.legal_actions() if a.kind not in self.ON_MAP] if offered else []
+        # a reserve unit is committed like a reinforcement enters: its button, then a hex (6.73)
+        actions = [a for a in state.legal_actions() if a.kind not in self.ON_MAP and a.kind != "CommitReserve"] if offered else []
         pending = state.pending[-1] if state.pending else None
         if pending is not None:
             side = state.scenario.sides[pending.side].name if pending.side in state.scenario.sides else pending.side
             self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})")
-        elif selection:
-            actions = [a for a in actions if set(units_of(a)) & set(selection)]
+        elif selection or location:
+            here = set(state.units_at(location)) if location else set()
+            actions = [a for a in actions if set(action_units(a)) & (set(selection) | here) or location in (getattr(a, "hex", None), getattr(a, "target", None))]
             hint = "<br>Click enemy hexes to pick the targets; the Combat panel shows the odds." if "Attack" in state.phase.actions else "<br>None besides moving: click a highlighted hex."
-            self.title.setText(f"<b>Actions of {html.escape(', '.join(selection))}</b>" + ("" if actions else hint))
+            who = ", ".join(self.controller.unit_name(u) for u in selection) if selection else f"hex {location}"
+            self.title.setText(f"<b>Actions of {html.escape(who)}</b>" + ("" if actions else hint))
         else:
             self.title.setText("<b>Other actions now</b>" if actions else "Nothing to decide but moves and attacks.")
         if "PlaceUnit" in state.phase.actions and pending is None:
             self._setup_buttons(selection)
-        actions.sort(key=lambda a: bool(units_of(a)))  # a choice naming no unit (decline, no advance) never falls past the last button
-        self._buttons([(action_label(a), str(a), lambda _=False, a=a: self.chosen.emit(a)) for a in actions], "select a unit")
+        actions.sort(key=lambda a: bool(action_units(a)))  # a choice naming no unit (decline, no advance) never falls past the last button
+        if pending is None:
+            self._entry_buttons(selection)
+        self._reserve_buttons(selection)
+        rows = []
+        for a in actions[: self.MAX_BUTTONS]:
+            words = self.controller.describe(a)
+            rows.append((words.label, words.label + ("\n" + words.detail if words.detail else ""), lambda _=False, a=a: self.chosen.emit(a), action_key(a)))
+        rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
+        self._buttons(rows, "select a unit")
 
     def _buttons(self, rows: list, more: str) -> None:
         """One button per (label, tooltip, slot), at most MAX_BUTTONS, then a note of how many more."""
-        for label, tip, slot in rows[: self.MAX_BUTTONS]:
-            b = QPushButton(label, self)
-            b.setToolTip(tip)
+        for label, tip, slot, *name in rows[: self.MAX_BUTTONS]:
+            b = QPushButton(self.wrap(label), self)  # wrapped, never cut off
+            b.setObjectName(name[0] if name else f"action:{len(self.buttons)}")
+            b.setToolTip(tooltip_html(tip))
+            b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(slot)
-            self.box.addWidget(b)
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
         if len(rows) > self.MAX_BUTTONS:
             b = QPushButton(f"… {len(rows) - self.MAX_BUTTONS} more: {more}", self, enabled=False)
-            self.box.addWidget(b)
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
 
+
+    def wrap(self, text: str) -> str:
+        """``text`` broken into lines that fit the dock's width (a button's label does not wrap by itself)."""
+        room = max(120, self.width() - 52)  # the panel's margins, the scroll bar, the button's padding
+        fm = self.fontMetrics()
+        lines: list[str] = []
+        for word in text.split():
+            if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        return "\n".join(lines)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width() and self.buttons:
+            for b in self.buttons:
+                b.setText(self.wrap(b.text().replace("\n", " ")))
+
+    def _entry_buttons(self, selection: tuple[str, ...]) -> None:
+        """Reinforcements the engine lets enter now (16.0): one button each; the map then highlights where it may go."""
+        waiting = self.controller.waiting_to_enter()
+        if not waiting:
+            return
+        names = {u.id: u.name for u in self.controller.state.scenario.units}
+        if selection and selection[0] in waiting:
+            uid = selection[0]
+            self.title.setText(f"<b>Bring on {html.escape(names.get(uid) or uid)}</b> ({case_link('16.0')}): click a highlighted hex; "
+                               f"it enters at the {html.escape(self.controller.entry_label(uid))} (yellow) and pays for every hex it enters.")
+        else:
+            self.title.setText(f"<b>{len(waiting)} reinforcement(s) may enter now</b> ({case_link('16.0')}): pick one, then click a highlighted hex.")
+        for uid in waiting:
+            b = QPushButton(self.wrap(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}"), self)
+            b.setObjectName(f"enter:{uid}")
+            b.setStyleSheet(self.BUTTON_STYLE)
+            b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase (16.0)")
+            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
+            self.buttons.append(b)
+
+    def _reserve_buttons(self, selection: tuple[str, ...]) -> None:
+        """Soviet reserve units that may be committed now (6.73): one button each; the map then highlights their hexes."""
+        state = self.controller.state
+        units = list(dict.fromkeys(u for a in state.legal_actions() if a.kind == "CommitReserve" for u in a.units))
+        if not units:
+            return
+        if selection and selection[0] in units:
+            self.title.setText(f"<b>Commit {html.escape(self.controller.unit_name(selection[0]))}</b> ({case_link('6.73')}): click a highlighted hex near its reserve counter.")
+        elif state.pending is None:
+            self.title.setText(f"<b>{len(units)} reserve unit(s) may be committed</b> ({case_link('6.73')}): pick one, then click a highlighted hex.")
+        for uid in units:
+            b = QPushButton(self.wrap(f"Commit {self.controller.unit_name(uid)} from reserve"), self)
+            b.setObjectName(f"commit:{uid}")
+            b.setToolTip(f"{uid}: select it; the map shows the hexes it may be committed to (6.73)")
+            b.setStyleSheet(self.BUTTON_STYLE)
+            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
+            self.buttons.append(b)
 
     def _setup_buttons(self, selection: tuple[str, ...]) -> None:
         """Set-up by hand (5.0): one button per unit still waiting; the map then shows its zone."""
@@ -145,7 +205,7 @@ class ActionsPanel(QWidget):
             self.title.setText(f"<b>Set-up by hand</b> ({case_link(state.phase.case)}): pick a unit, then a highlighted hex of its zone. "
                                + (f"{len(waiting)} unit(s) to set up." if waiting else "Every unit is set up: end the phase."))
         names = {u.id: u.name for u in state.scenario.units}
-        self._buttons([(f"Set up {u} — {names.get(u, '')}", u, lambda _=False, u=u: self.unit_picked.emit(u)) for u in waiting], "after these")
+        self._buttons([(f"Set up {u} — {names.get(u, '')}", u, lambda _=False, u=u: self.unit_picked.emit(u), f"setup:{u}") for u in waiting], "after these")
 
 
 class CombatPanel(QTextBrowser):
@@ -201,7 +261,7 @@ class CombatPanel(QTextBrowser):
 
     def _proposal_html(self) -> str:
         attackers, targets = self.proposal
-        head = (f"<h3>Proposed attack</h3><p>Attackers: <b>{html.escape(', '.join(attackers) or '—')}</b><br>"
+        head = (f"<h3>Proposed attack</h3><p>Attackers: <b>{html.escape(', '.join(map(self._name, attackers)) or '—')}</b><br>"
                 f"Target hex(es): <b>{html.escape(', '.join(targets) or '—')}</b></p>")
         if not attackers or not targets:
             return head + "<p>Click your units next to the enemy to add attackers, then enemy hexes to add targets (9.2: a unit may attack several hexes together).</p>"
@@ -219,30 +279,34 @@ class CombatPanel(QTextBrowser):
         for row in odds.attackers + odds.defenders:
             spread = ""
             if row.chances:
-                spread = "<br><small>" + ", ".join(f"{html.escape(v)}: {_pct(p)}" for v, p in row.chances) + "</small>"
-            out.append(f"<tr><td>{row.role} {html.escape(row.unit)}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
+                spread = "<br><small>" + ", ".join(f"{html.escape(v)}: {html.escape(_pct(p))}" for v, p in row.chances) + "</small>"
+            out.append(f"<tr><td>{row.role} {html.escape(self._name(row.unit))}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
         out.append("</table>")
-        base = ", ".join(f"{html.escape(c)} {_pct(p)}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
-        out.append(f"<p>Strength <b>{html.escape(odds.attack)}</b> to <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
+        base = ", ".join(f"{html.escape(c)} {html.escape(_pct(p))}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
+        out.append(f"<p>Attack strength <b>{html.escape(odds.attack)}</b> against defense <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
         shifts = [f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in odds.shifts]
         if odds.morale:
-            spread = ", ".join(f"{n:+d}: {_pct(p)}" for n, p in odds.morale)
+            spread = ", ".join(f"{n:+d}: {html.escape(_pct(p))}" for n, p in odds.morale)
             shifts.append(f"<li>Soviet morale die {case_link('9.85')}: {spread}</li>")
         if shifts:
             out.append("<ul>" + "".join(shifts) + "</ul>")
         if odds.modifier:
             out.append(f"<p>Die modifier {odds.modifier:+d} ({case_link('9.33')})</p>")
-        final = ", ".join(f"{html.escape(c)} {_pct(p)}" for c, p in odds.columns) if len(odds.columns) > 1 else html.escape(odds.column)
+        final = ", ".join(f"{html.escape(c)} {html.escape(_pct(p))}" for c, p in odds.columns) if len(odds.columns) > 1 else html.escape(odds.column)
         out.append(f"<p>Final column <b>{final}</b></p>")
         if odds.untried:
             out.append(f"<p><i>Untried strengths are unknown until the combat ({case_link('12.0')}); the chances count every counter left in their pools.</i></p>")
         rows = "".join(
-            f"<tr><td>{html.escape(r)}</td><td align=right>{_pct(p)}</td>"
+            f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(p))}</td>"
             f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(p)))}</span></td></tr>"
             for r, p in odds.results
         )
         out.append(f"<p><b>Chance of each result</b> ({case_link('9.4')})</p><table cellpadding=2>{rows}</table>")
         return "".join(out)
+
+    def _name(self, uid: str) -> str:
+        """A unit's name; other rows (the garrison, the overrun total) as they are."""
+        return self.controller.unit_name(uid) if uid in self.controller.state.units else uid
 
     def _air(self, obs) -> str:
         air = obs.get("air") or {}
@@ -258,14 +322,14 @@ class CombatPanel(QTextBrowser):
     def _breakdown(self, e: CombatResolved) -> str:
         out = ["<h3>Last combat</h3><table cellspacing=0 cellpadding=2>"]
         for uid, strength, how in e.attackers:
-            out.append(f"<tr><td>attacker {html.escape(uid)}</td><td align=right><b>{html.escape(str(strength))}</b></td><td>{self._how(strength, how)}</td></tr>")
+            out.append(f"<tr><td>attacker {html.escape(self._name(uid))}</td><td align=right><b>{html.escape(str(strength))}</b></td><td>{self._how(strength, how)}</td></tr>")
         for uid, strength, how in e.defenders:
-            out.append(f"<tr><td>defender {html.escape(uid)}</td><td align=right><b>{html.escape(str(strength))}</b></td><td>{self._how(strength, how)}</td></tr>")
+            out.append(f"<tr><td>defender {html.escape(self._name(uid))}</td><td align=right><b>{html.escape(str(strength))}</b></td><td>{self._how(strength, how)}</td></tr>")
         if e.garrison:
             out.append(f"<tr><td>garrison</td><td align=right><b>{e.garrison}</b></td><td></td></tr>")
         out.append("</table>")
         ratio = _ratio(e.attack, e.defense)
-        out.append(f"<p>Strength <b>{html.escape(e.attack)}</b> to <b>{html.escape(e.defense)}</b>{ratio}: column <b>{html.escape(e.base_column)}</b></p>")
+        out.append(f"<p>Attack strength <b>{html.escape(e.attack)}</b> against defense <b>{html.escape(e.defense)}</b>{ratio}: column <b>{html.escape(e.base_column)}</b></p>")
         if e.shifts:
             out.append("<ul>" + "".join(f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in e.shifts) + "</ul>")
         mod = f", die modifier {e.modifier:+d}" if e.modifier else ""
@@ -361,13 +425,15 @@ class StatusPanel(QTextBrowser):
             view = obs["units"][uid]
             cv = self.controller.counter_view(uid, view)
             mp = self.controller.mp_left(uid)
-            where = view.get("hex") or view.get("box") or "—"
+            where = view.get("hex") or self.controller.box_name(view.get("box")) or "—"
             flags = ", ".join(view.get("flags") or ()) or "—"
             mp_text = f"{mp:g}" if mp is not None else "—"
+            where = f"at {where}" if view.get("hex") else where
             parts.append(
                 f"<p><b>{html.escape(cv.name or uid)}</b> ({html.escape(uid)})<br>"
-                f"{html.escape(cv.shown_values)} · at {html.escape(where)} · steps lost {view.get('step', 0)} · markers {html.escape(flags)}<br>"
-                f"MP left: <b>{mp_text}</b></p>"
+                f"{html.escape(cv.shown_values)} · {html.escape(where)} · steps lost {view.get('step', 0)} · markers {html.escape(flags)}<br>"
+                f"MP left: <b>{mp_text}</b>"
+                + "".join(f"<br>{link_cases(note)}" for note in self.controller.unit_notes(uid)) + "</p>"
             )
         turns = state.scenario.turns
         if turns:
@@ -382,7 +448,10 @@ class StatusPanel(QTextBrowser):
         result = self.controller.result()
         if result is not None:
             vp = ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in result.vp.items())
-            parts.append(f"<p><b>Victory points</b>: {vp}<br>Now: <b>{html.escape(result.level)}</b>" + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + " (17.0)</p>")
+            parts.append(f"<p><b>If the game ended now</b> ({case_link('17.0')}): {vp} victory points, <b>{html.escape(result.level)}</b>"
+                         + (f" ({html.escape(self._side(result.winner))})" if result.winner else "")
+                         + f"<br><small>A running count, not a forecast: cities count for whoever holds them now ({case_link('17.1')}), and Soviet units "
+                         f"out of supply count as destroyed ({case_link('17.3')}); at the start many are out of supply only until their HQ turns active ({case_link('10.3')}).</small></p>")
             parts.append(self._vp_breakdown())
         parts.append(self._reinforcements())
         parts.append(self._reserves())
@@ -424,8 +493,14 @@ class StatusPanel(QTextBrowser):
         hqs = self.controller.hqs()
         if not hqs:
             return ""
-        rows = ", ".join(f"{html.escape(uid)} at {html.escape(h)}: <b>{'active' if on else 'not active'}</b>" for uid, _side, h, on in hqs)
-        return f"<p><b>HQs</b> ({case_link('10.3')}): {rows}</p>"
+        rows = []
+        for uid, _side, h, on in hqs:
+            note = "" if on else next((n for n in self.controller.unit_notes(uid) if n.startswith("Not active")), "")
+            when = note.split(": ", 1)[1] if ": " in note else ""
+            rows.append(f"{html.escape(self.controller.unit_name(uid))} at {html.escape(h)}: <b>{'active' if on else 'not active'}</b>" + (f" ({html.escape(when)})" if when else ""))
+        schedule = ("<br><small>Soviet combat units are in supply only through an active HQ, so until an HQ turns active the units "
+                    "around it read out of supply (10.3, 11.23).</small>") if any(not on and side == "soviet" for _u, side, _h, on in hqs) else ""
+        return f"<p><b>HQs</b> ({case_link('10.3')}): " + ", ".join(rows) + schedule + "</p>"
 
     def _side(self, side: str) -> str:
         sides = self.controller.state.scenario.sides

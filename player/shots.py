@@ -1,10 +1,13 @@
 """Render the documentation screenshots of the player: ``python -m player.shots [OUTDIR]``.
 
 docs/images/player-opening.png (the opening position), player-move.png (a stack selected
-with its reachable hexes and their costs), player-combat.png (an attack picked on the map,
-its odds shown before the roll), player-reach.png (the Axis reach and zones of control as
-the Soviet player sees them), player-summary.png (the end-of-game summary of a game played
-by two ``greedy`` computer players).  Fixed seeds, so the pictures are the same every time.
+with its reachable hexes and their costs), player-reinforcement.png (a reinforcement picked in
+the Actions dock, its entry edge and reach lit), player-rail.png (rail mode: the units that may
+go by rail marked, one selected with its rail reach), player-combat.png (an attack picked on the
+map, its odds shown before the roll), player-reach.png (the Axis reach and zones of control as
+the Soviet player sees them), player-help.png (Help open at How to play), player-summary.png
+(the end-of-game summary of a game played by two ``greedy`` computer players).  Fixed seeds,
+so the pictures are the same every time.
 """
 from __future__ import annotations
 
@@ -34,8 +37,8 @@ def _window(app, controller: GameController | None = None) -> PlayerWindow:
 
 
 def _shot(app, w: PlayerWindow, path: Path, zoom: float, centre: str) -> None:
-    """Zoom to ``zoom`` times the whole-map zoom around ``centre``, save the window into ``path``, close it."""
-    w.view.set_zoom(w.view.min_zoom * zoom)
+    """Zoom to ``zoom`` times the whole-map zoom around ``centre`` (never below the readable fit), save the window into ``path``, close it."""
+    w.view.set_zoom(max(w.view.min_zoom * zoom, w.view.readable_zoom()))
     w.view.center_on_hex(centre)
     _settle(app)
     w.grab().save(str(path))
@@ -62,6 +65,29 @@ def main(argv=None) -> int:
     w.grab().save(str(out / "player-opening.png"))
     w.click_hex("1916")
     _shot(app, w, out / "player-move.png", 4.5, "1916")
+
+    w = _window(app)
+    w.actions_panel.unit_picked.emit("su-tb-26")  # the "Bring on" button of the Actions dock
+    _settle(app)
+    w.grab().save(str(out / "player-reinforcement.png"))
+    w.close()
+
+    w = _window(app)
+    w.click_hex("1916")
+    w._inspector_pick("su-cd-04")  # one unit of the stack, picked in the Stack dock
+    w.click_hex("1811")  # onto the railroad: it may go by rail next turn (6.41)
+    while (w.controller.state.turn, w.controller.state.phase.id) != (2, "soviet-movement"):
+        w.end_phase(confirm=False)
+    w.rail_action.setChecked(True)
+    w.click_hex("1811")
+    _shot(app, w, out / "player-rail.png", 2.4, "1811")
+
+    w = _window(app)
+    w.show_help(page="how_to_play").resize(980, 900)
+    _settle(app)
+    w.help.grab().save(str(out / "player-help.png"))
+    w.help.close()
+    w.close()
 
     w = _window(app)
     w.enemy_reach_action.setChecked(True)

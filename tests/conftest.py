@@ -17,6 +17,16 @@ import pytest  # noqa: E402 - after the platform is chosen
 DEFAULT_SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _table_cache_in_a_temporary_folder(tmp_path_factory):
+    """Board tables cached on disk go to a folder of this run, never the user's cache."""
+    from kharkovsuite.tablecache import ENV
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(ENV, str(tmp_path_factory.mktemp("table-cache")))
+        yield
+
+
 @pytest.fixture
 def player_window(qtbot):
     """A game window on the default scenario, seed 1, one person at the screen, no autosave."""

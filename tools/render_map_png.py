@@ -1,7 +1,10 @@
-"""Draw a scenario's map to a PNG, headless (a docs tool; the game's view is kharkovsuite.view).
+"""Draw a scenario's map, or a map file's, to a PNG, headless (a docs tool; the game's view is
+kharkovsuite.view).
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python tools/render_map_png.py \
         scenarios/kharkov-1942.yaml docs/images/kharkov-1942-map.png [--size 16] [--setup]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python tools/render_map_png.py \
+        scenarios/maps/kharkov-1943-map.yaml docs/images/kharkov-1943-map.png --size 14
 
 Hexes are filled by terrain colour, rivers drawn on their hexsides, roads and railways from hex
 centre to hex centre, City hexes show their garrison, named lines are drawn with their marks,
@@ -13,12 +16,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _p in (ROOT, ROOT / "tools"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
 
 from PySide6.QtCore import QPointF, QRectF, Qt  # noqa: E402
 from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QImage, QPainter, QPen, QPolygonF  # noqa: E402
@@ -28,6 +33,7 @@ from kharkovsuite.scenario import load_scenario  # noqa: E402
 from kharkovsuite.view.qtfix import guard  # noqa: E402
 
 ROAD = QColor("#9a6a2f")
+BRIDGE = "bridge"  # a hexside feature drawn as a span across the river, not along the hexside
 RAIL = QColor("#222222")
 MARGIN = 30
 
@@ -48,17 +54,25 @@ def _application() -> QGuiApplication:
     return app
 
 
-def render(scenario, out: Path, size: float = 16.0, setup: bool = False) -> None:
+def render(scenario, out: Path, size: float = 16.0, setup: bool = False, gmap: GameMap | None = None) -> None:
     _application()
-    _render(scenario, out, size, setup)
+    _render(scenario, out, size, setup, gmap or GameMap.from_scenario(scenario))
 
 
-def _render(scenario, out: Path, size: float, setup: bool) -> None:
-    gmap = GameMap.from_scenario(scenario)
+def map_file_as_scenario(path: Path) -> tuple[SimpleNamespace, GameMap]:
+    """A map file (tools/build_map.py) in the shape the drawing reads: a title, a map, no set-up."""
+    from build_map import load_map
+
+    doc, gmap = load_map(path)
+    holder = SimpleNamespace(title=doc["title"], map=gmap.model, setup=SimpleNamespace(zones=[], placements=[]))
+    return holder, gmap
+
+
+def _render(scenario, out: Path, size: float, setup: bool, gmap: GameMap) -> None:
     model = scenario.map
     minx, miny, maxx, maxy = gmap.bounds
-    legend_h = 84
     width = int((maxx - minx) * size + 2 * MARGIN)
+    legend_h = 36 + 24 * len(_legend_rows(model, width))
     height = int((maxy - miny) * size + 2 * MARGIN + legend_h)
     image = QImage(width, height, QImage.Format_ARGB32)
     image.fill(QColor("#ffffff"))
@@ -91,13 +105,16 @@ def _render(scenario, out: Path, size: float, setup: bool) -> None:
         (x1, y1), (x2, y2) = gmap.layout.edge(gmap.grid.hex_of(a), gmap.grid.hex_of(b))
         for feature in features:
             t = model.hexside_types[feature]
+            if feature == BRIDGE:
+                _draw_bridge(p, pt, gmap, a, b, QColor(t.color), size)
+                continue
             pen = QPen(QColor(t.color), t.width * size / 16.0 * 1.1)
             pen.setCapStyle(Qt.RoundCap)
             p.setPen(pen)
             p.drawLine(pt(x1, y1), pt(x2, y2))
     # roads and railways, centre to centre
-    for chains, color, width, dash in ((model.roads, ROAD, 2.0, None), (model.railroads, RAIL, 1.6, [3, 2])):
-        pen = QPen(color, width * size / 16.0)
+    for chains, color, line_width, dash in ((model.roads, ROAD, 2.0, None), (model.railroads, RAIL, 1.6, [3, 2])):
+        pen = QPen(color, line_width * size / 16.0)
         if dash:
             pen.setDashPattern(dash)
         p.setPen(pen)
@@ -115,7 +132,7 @@ def _render(scenario, out: Path, size: float, setup: bool) -> None:
             p.drawText(QRectF(pt(x - 0.9, y - 0.95), pt(x + 0.9, y - 0.35)), Qt.AlignCenter, h)
     # cities and places
     for spot_id, city in model.cities.items():
-        major = city.kind == "major_city"
+        major = city.kind in ("major_city", "city")
         for h in city.hexes:
             x, y = gmap.center(h)
             if major:
@@ -173,6 +190,17 @@ def _render(scenario, out: Path, size: float, setup: bool) -> None:
     image.save(str(out))
 
 
+def _draw_bridge(p, pt, gmap, a: str, b: str, color: QColor, size: float) -> None:
+    """A short span from one bank to the other, across the middle of the hexside."""
+    (ax, ay), (bx, by) = gmap.center(a), gmap.center(b)
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    dx, dy = (bx - ax) * 0.22, (by - ay) * 0.22
+    pen = QPen(color, max(2.0, size * 0.16))
+    pen.setCapStyle(Qt.FlatCap)
+    p.setPen(pen)
+    p.drawLine(pt(mx - dx, my - dy), pt(mx + dx, my + dy))
+
+
 def _named_hexes(scenario) -> set[str]:
     """Hexes worth labelling beyond the regular grid: those the set-up names, reserve boxes."""
     named = {z.hex for z in scenario.setup.zones if z.hex}
@@ -201,50 +229,78 @@ def _draw_setup(p, scenario, gmap, pt, size) -> None:
         p.drawText(rect, Qt.AlignCenter, str(len(units)))
 
 
+def _legend_rows(model, width: float) -> list[list[tuple]]:
+    """Legend entries as (kind, key, label, item width), in rows that fit the picture: terrain and
+    hexside types first, then roads, railways and named lines, each group on fresh rows."""
+    groups = [
+        [("terrain", tid, t.name, 130) for tid, t in model.terrain_types.items()]
+        + [("hexside", tid, t.name, 34 + 7 * len(t.name)) for tid, t in model.hexside_types.items()],
+        [("route", "road", "Road", 130), ("route", "rail", "Railway", 130)]
+        + [("line", lid, line.name, 240) for lid, line in model.lines.items()],
+    ]
+    rows: list[list[tuple]] = []
+    for group in groups:
+        row: list[tuple] = []
+        used = 0.0
+        for item in group:
+            if row and MARGIN + used + item[3] > width - MARGIN:
+                rows.append(row)
+                row, used = [], 0.0
+            row.append(item)
+            used += item[3]
+        rows.append(row)
+    return rows
+
+
 def _legend(p, scenario, width, top, size) -> None:
     model = scenario.map
-    x = MARGIN
     y = top + 10
     p.setFont(QFont("DejaVu Sans", 9))
-    for tid, t in model.terrain_types.items():
-        p.setPen(QPen(QColor("#777777"), 1))
-        p.setBrush(QBrush(QColor(t.color)))
-        p.drawRect(QRectF(x, y, 16, 12))
-        p.setPen(QColor("#000000"))
-        p.drawText(QPointF(x + 22, y + 11), t.name)
-        x += 130
-    for tid, t in model.hexside_types.items():
-        p.setPen(QPen(QColor(t.color), t.width))
-        p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
-        p.setPen(QColor("#000000"))
-        p.drawText(QPointF(x + 24, y + 11), t.name)
-        x += 34 + 7 * len(t.name)
-    x = MARGIN
-    y += 24
-    for label, color, dash in (("Road", ROAD, None), ("Railway", RAIL, [3, 2])):
-        pen = QPen(color, 2)
-        if dash:
-            pen.setDashPattern(dash)
-        p.setPen(pen)
-        p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
-        p.setPen(QColor("#000000"))
-        p.drawText(QPointF(x + 24, y + 11), label)
-        x += 130
-    for line in model.lines.values():
-        pen = QPen(QColor(line.color), 3)
-        if line.style == "dash":
-            pen.setDashPattern([4, 3])
-        p.setPen(pen)
-        p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
-        p.setPen(QColor("#000000"))
-        p.drawText(QPointF(x + 24, y + 11), line.name)
-        x += 240
+    for row in _legend_rows(model, width):
+        x = MARGIN
+        for kind, key, label, item_width in row:
+            if kind == "terrain":
+                p.setPen(QPen(QColor("#777777"), 1))
+                p.setBrush(QBrush(QColor(model.terrain_types[key].color)))
+                p.drawRect(QRectF(x, y, 16, 12))
+            elif kind == "hexside":
+                t = model.hexside_types[key]
+                p.setPen(QPen(QColor(t.color), t.width))
+                if key == BRIDGE:
+                    p.drawLine(QPointF(x + 9, y), QPointF(x + 9, y + 12))
+                else:
+                    p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
+            elif kind == "route":
+                pen = QPen(ROAD if key == "road" else RAIL, 2)
+                if key == "rail":
+                    pen.setDashPattern([3, 2])
+                p.setPen(pen)
+                p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
+            else:
+                line = model.lines[key]
+                pen = QPen(QColor(line.color), 3)
+                if line.style == "dash":
+                    pen.setDashPattern([4, 3])
+                p.setPen(pen)
+                p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
+            p.setPen(QColor("#000000"))
+            p.drawText(QPointF(x + (22 if kind == "terrain" else 24), y + 11), label)
+            x += item_width
+        y += 24
+    notes = ["Reconstructed map"]
+    if any(c.garrison for c in model.cities.values()):
+        notes.append("numbers in City hexes are garrisons")
+    if any(line.marks for line in model.lines.values()):
+        notes.append("circled labels are the front line's set-up points")
     p.setPen(QColor("#000000"))
-    p.drawText(
-        QPointF(MARGIN, y + 32),
-        f"{scenario.title}. Reconstructed map; numbers in City hexes are garrisons; "
-        f"circled labels are the front line's set-up points.",
-    )
+    p.drawText(QPointF(MARGIN, y + 8), f"{scenario.title}. " + "; ".join(notes) + ".")
+
+
+def _is_map_file(path: Path) -> bool:
+    from build_map import MAP_FORMAT
+
+    with path.open(encoding="utf-8") as fh:
+        return fh.readline().strip() == f"format: {MAP_FORMAT}"
 
 
 def main(argv=None) -> int:
@@ -254,7 +310,17 @@ def main(argv=None) -> int:
     parser.add_argument("--size", type=float, default=16.0, help="hex size in pixels (centre to corner)")
     parser.add_argument("--setup", action="store_true", help="draw the historical deployment")
     args = parser.parse_args(argv)
-    render(load_scenario(args.scenario), Path(args.out), args.size, args.setup)
+    if _is_map_file(Path(args.scenario)):
+        from mapbuilder import SpecError
+
+        try:
+            holder, gmap = map_file_as_scenario(Path(args.scenario))
+        except SpecError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        render(holder, Path(args.out), args.size, False, gmap)
+    else:
+        render(load_scenario(args.scenario), Path(args.out), args.size, args.setup)
     print(args.out)
     return 0
 

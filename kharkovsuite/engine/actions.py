@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 #: class name -> action class, filled by subclassing
 ACTIONS: dict[str, type["Action"]] = {}
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # dataclasses.fields() is slow for hot construction
 
 
 @dataclass(frozen=True)
@@ -27,10 +28,13 @@ class Action:
             ACTIONS[cls.__name__] = cls
 
     def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
+        for name in names:
+            value = getattr(self, name)
             if isinstance(value, list):
-                object.__setattr__(self, f.name, tuple(value))
+                object.__setattr__(self, name, tuple(value))
 
     def __str__(self) -> str:
         return repr(self)
@@ -43,14 +47,37 @@ class Action:
         return out
 
 
+def check_action(action: Any) -> None:
+    """Refuse what is not an action instance with fields of the declared kinds (a TypeError:
+    handing ``EndPhase`` instead of ``EndPhase()``, None or a dict is a programming mistake)."""
+    if isinstance(action, type) and issubclass(action, Action):
+        raise TypeError(f"apply takes an action, not the class {action.__name__}: write {action.__name__}(...)")
+    if not isinstance(action, Action) or ACTIONS.get(type(action).__name__) is not type(action):
+        raise TypeError(f"apply takes an action such as EndPhase() or Move(units=..., path=...), got {action!r}")
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.type == "str":
+            ok = isinstance(value, str)
+        elif f.type == "tuple[str, ...]":
+            ok = isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+        else:
+            ok = True  # a field of another kind is its rule system's to check
+        if not ok:
+            raise TypeError(f"{action.kind}.{f.name} must be {'a string' if f.type == 'str' else 'a tuple of strings'}, got {value!r}")
+
+
 def action_from_dict(data: dict[str, Any]) -> Action:
+    """The action written by :meth:`Action.to_dict`; ValueError or TypeError for anything else."""
+    if not isinstance(data, dict):
+        raise TypeError(f"an action is an object with a 'kind', got {data!r}")
     data = dict(data)
-    kind = data.pop("kind")
-    try:
-        cls = ACTIONS[kind]
-    except KeyError:
-        raise ValueError(f"unknown action kind {kind!r}") from None
-    return cls(**data)
+    kind = data.pop("kind", None)
+    cls = ACTIONS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown action kind {kind!r}")
+    action = cls(**data)
+    check_action(action)
+    return action
 
 
 @dataclass(frozen=True)

@@ -9,3 +9,7 @@ class IllegalAction(ValueError):
         self.case = case
         self.reason = message
         super().__init__(f"{case}: {message}")
+
+
+class CacheMismatch(AssertionError):
+    """Debug mode (``KHARKOV_CHECK_CACHES=1``): a cached result differs from a fresh computation."""

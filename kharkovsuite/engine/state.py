@@ -8,13 +8,17 @@ legality, combat) is delegated to ``state.rules``, the rule system found through
 from __future__ import annotations
 
 import copy
+import os
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, action_from_dict
+from .actions import Action, action_from_dict, check_action
 from .codec import decode, encode
 from .events import Event, event_from_dict
+
+
+CHECK_CACHES_VAR = "KHARKOV_CHECK_CACHES"
 
 
 @dataclass(slots=True)
@@ -126,6 +130,9 @@ class GameState:
         self.terminal = False
         self.cache: dict[Any, Any] = {}  # derived data; never part of the saved state
         self.changes: list[tuple[str, str]] = []  # (hex, side) changed since the caches looked
+        #: debug mode: after every action the rule system recomputes each cached result and
+        #: raises ``CacheMismatch`` on a difference (set ``KHARKOV_CHECK_CACHES=1`` or assign)
+        self.check_caches = os.environ.get(CHECK_CACHES_VAR, "") not in ("", "0")
 
     # ------------------------------------------------------------------ the game API
     @property
@@ -151,9 +158,12 @@ class GameState:
         return self.rules.legal_moves(self, units)
 
     def apply(self, action: Action) -> list[Event]:
+        check_action(action)
         events = self.rules.apply(self, action)
         self.actions.append(action)
         self.log.extend(events)
+        if self.check_caches:
+            self.rules.check_caches(self)
         return events
 
     def observation(self, side: str) -> dict:

@@ -24,8 +24,9 @@ class RuleSystemUnavailable(LookupError):
     pass
 
 
-def system(rules_id: str) -> ModuleType:
-    """The package of a rule system; raises :class:`RuleSystemUnavailable` with a reason."""
+def package(rules_id: str) -> ModuleType:
+    """The package of a rule system, playable or not (its data checks, its editor tables);
+    raises :class:`RuleSystemUnavailable` with a reason."""
     if rules_id not in KNOWN_SYSTEMS:
         raise RuleSystemUnavailable(f"unknown rule system {rules_id!r} (known: {', '.join(KNOWN_SYSTEMS)})")
     try:
@@ -36,10 +37,19 @@ def system(rules_id: str) -> ModuleType:
         raise
 
 
+def system(rules_id: str) -> ModuleType:
+    """The package of a rule system that can be played; raises :class:`RuleSystemUnavailable`
+    with a reason.  A package that so far holds only its data side says ``PLAYABLE = False``."""
+    module = package(rules_id)
+    if not getattr(module, "PLAYABLE", True):
+        raise RuleSystemUnavailable(f"rule system {rules_id!r} is not playable yet")
+    return module
+
+
 def scenario_checks(scenario: "Scenario") -> list[tuple[tuple, str]]:
-    """Checks a rule system adds on top of the format's (``checks(scenario)`` in its package)."""
+    """Checks a rule system adds on top of the format's (``scenario_checks(scenario)`` in its package)."""
     try:
-        module = system(scenario.rules)
+        module = package(scenario.rules)
     except RuleSystemUnavailable:
         return []
     check = getattr(module, "scenario_checks", None)

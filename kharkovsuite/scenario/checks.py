@@ -25,13 +25,18 @@ def _unknown(kind: str, name: str, known: Iterable[str]) -> str:
 
 
 def check_scenario(s: Scenario) -> list[tuple[tuple, str]]:
-    from ..rules import KNOWN_SYSTEMS
+    from ..rules import KNOWN_SYSTEMS, RuleSystemUnavailable, system
 
     found: list[tuple[tuple, str]] = []
     if s.rules not in KNOWN_SYSTEMS:
         found.append((("rules",), _unknown("rule system", s.rules, KNOWN_SYSTEMS)))
+    else:
+        try:
+            system(s.rules)
+        except RuleSystemUnavailable as exc:  # a valid file must start a game
+            found.append((("rules",), f"{exc}: the scenario cannot be played"))
     grid = grid_for(s)
-    for check in (_map_checks, _table_checks, _unit_checks, _setup_checks, _schedule_checks):
+    for check in (_map_checks, _table_checks, _effect_checks, _unit_checks, _setup_checks, _schedule_checks):
         found.extend(check(s, grid))
     if not found:
         from ..rules import scenario_checks
@@ -134,6 +139,48 @@ def _table_checks(s: Scenario, grid: HexGrid) -> Found:
                 )
 
 
+#: The largest Movement Point cost or value a scenario may give; beyond it the searches over the
+#: map would spend their time on numbers no counter can reach.
+MAX_MP = 99
+#: Line points are in map units (hex size 1), so a map of 99 x 99 hexes stays far inside this.
+MAX_COORDINATE = 10_000.0
+
+
+def _range(path: tuple, value: float, low: float, high: float, what: str) -> Found:
+    if not low <= value <= high:
+        yield path, f"{what} must be between {low:g} and {high:g}, got {value:g}"
+
+
+def _effect_checks(s: Scenario, grid: HexGrid) -> Found:
+    """Every hex a unit can enter has a finite, non-negative cost for every movement class."""
+    te = s.terrain_effects
+    classes = list(te.movement_classes)
+    if not classes:
+        yield ("terrain_effects", "movement_classes"), "at least one movement class is needed"
+    costed = [("terrain", t, e) for t, e in te.terrain.items()] + [("cities", k, e) for k, e in te.cities.items()]
+    if te.road is not None:
+        costed.append(("road", None, te.road))
+    for section, key, effect in costed:
+        path = ("terrain_effects", section) + ((key,) if key is not None else ())
+        for cls, cost in effect.cost.items():
+            yield from _range(path + ("cost", cls), cost, 0, MAX_MP, "a movement cost")
+        if section != "road":
+            for cls in classes:
+                if cls not in effect.cost:
+                    yield path + ("cost",), f"no cost for movement class {cls!r}"
+        yield from _range(path + ("defense_multiplier",), effect.defense_multiplier, 0, MAX_MP, "a multiplier")
+        yield from _range(path + ("attack_multiplier",), effect.attack_multiplier, 0, MAX_MP, "a multiplier")
+    for side_id, effect in te.hexsides.items():
+        path = ("terrain_effects", "hexsides", side_id)
+        for cls, cost in effect.extra_cost.items():
+            yield from _range(path + ("extra_cost", cls), cost, 0, MAX_MP, "an extra movement cost")
+        yield from _range(path + ("attack_multiplier",), effect.attack_multiplier, 0, MAX_MP, "a multiplier")
+    for line_id, line in s.map.lines.items():
+        for i, point in enumerate(line.points):
+            for value in point:
+                yield from _range(("map", "lines", line_id, "points", i), value, -MAX_COORDINATE, MAX_COORDINATE, "a coordinate")
+
+
 def _unit_checks(s: Scenario, grid: HexGrid) -> Found:
     classes = set(s.terrain_effects.movement_classes)
     for type_id, ut in s.unit_types.items():
@@ -148,7 +195,14 @@ def _unit_checks(s: Scenario, grid: HexGrid) -> Found:
             yield path + ("untried_pool",), _unknown("untried pool", ut.untried_pool, s.untried_pools)
         if not ut.steps and ut.untried_pool is None and ut.hq is None:
             yield path + ("steps",), "a unit type needs steps, an untried pool, or HQ values"
+        for i, step in enumerate(ut.steps):
+            yield from _values(path + ("steps", i), step)
+        if ut.hq is not None:
+            yield from _values(path + ("hq",), ut.hq)
     for pool_id, pool in s.untried_pools.items():
+        for i, counter in enumerate(pool.counters):
+            yield from _values(("untried_pools", pool_id, "counters", i), counter)
+            yield from _range(("untried_pools", pool_id, "counters", i, "count"), counter.count, 0, MAX_COUNTERS, "a number of counters")
         if pool.replacement is not None and pool.replacement not in s.untried_pools:
             yield ("untried_pools", pool_id, "replacement"), _unknown("untried pool", pool.replacement, s.untried_pools)
     for f_id, formation in s.formations.items():
@@ -165,6 +219,21 @@ def _unit_checks(s: Scenario, grid: HexGrid) -> Found:
             yield ("units", i, "formation"), _unknown("formation", unit.formation, s.formations)
         if unit.deploy_hex is not None:
             yield from _hex(grid, ("units", i, "deploy_hex"), unit.deploy_hex)
+        if unit.hq is not None:
+            yield from _values(("units", i, "hq"), unit.hq)
+
+
+#: The most counters of one kind an untried pool may hold.
+MAX_COUNTERS = 1000
+_VALUE_FIELDS = ("attack", "defense", "movement", "command_radius", "inactive_movement")
+
+
+def _values(path: tuple, values) -> Found:
+    """Printed counter values (strengths, Movement Allowances, command radii) are small and not negative."""
+    for name in _VALUE_FIELDS:
+        value = getattr(values, name, None)
+        if value is not None:
+            yield from _range(path + (name,), value, 0, MAX_MP, f"a counter's {name.replace('_', ' ')}")
 
 
 def _setup_checks(s: Scenario, grid: HexGrid) -> Found:

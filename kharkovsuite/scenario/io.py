@@ -7,6 +7,7 @@ each naming its file, line and YAML path.
 from __future__ import annotations
 
 import difflib
+import glob
 import os
 import tempfile
 import types
@@ -18,19 +19,32 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import Problem, ScenarioError, format_path
 from .model import Scenario
-from .yamlio import YamlProblem, dump, line_of, load_with_lines
+from .yamlio import MAX_CHARS, YamlProblem, dump, line_of, load_with_lines
 
 
 def load_scenario(path: str | os.PathLike) -> Scenario:
     """Read and fully validate a scenario file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > MAX_CHARS * 4:  # UTF-8 takes at most 4 bytes a character
+            raise ScenarioError([Problem(str(path), 1, "(file)", f"the file is too large for a scenario ({path.stat().st_size:,} bytes)")])
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise ScenarioError([Problem(str(path), None, "(file)", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError([Problem(str(path), None, "(file)", f"cannot read: {exc}")]) from None
-    return loads_scenario(text, str(path))
+    except OSError as exc:
+        raise ScenarioError([Problem(str(path), None, "(file)", f"cannot read: {exc.strerror or exc}")]) from None
+    return loads_scenario(decode_utf8(raw, str(path)), str(path))
+
+
+def decode_utf8(raw: bytes, filename: str) -> str:
+    """The text of a file, or a :class:`ScenarioError` naming the line of the first bad byte."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        message = f"not UTF-8 text: byte 0x{raw[exc.start]:02x} at column {column} cannot be decoded (save the file as UTF-8)"
+        raise ScenarioError([Problem(filename, line, "(file)", message)]) from None
 
 
 def loads_scenario(text: str, filename: str = "<scenario>") -> Scenario:
@@ -39,7 +53,7 @@ def loads_scenario(text: str, filename: str = "<scenario>") -> Scenario:
     try:
         data, lines, dups = load_with_lines(text)
     except YamlProblem as exc:
-        raise ScenarioError([Problem(filename, exc.line, "(file)", exc.message)]) from None
+        raise ScenarioError([Problem(filename, exc.line or 1, "(file)", exc.message)]) from None
     problems = [Problem(filename, line, format_path(p), msg) for line, p, msg in dups]
     if not isinstance(data, dict):
         problems.append(Problem(filename, 1, "(top)", "a scenario file is a mapping of keys (format, title, map, ...)"))
@@ -73,7 +87,17 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike) -> None:
 
 
 def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, flush it to disk, rename it into place.
+
+    Temporary files of earlier writes to the same path that were killed half-way are removed
+    first; a failed write removes its own.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
+    for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
+        try:
+            stale.unlink()
+        except FileNotFoundError:
+            pass  # another writer's file, already gone
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         # mkstemp creates 0600; give the file the permissions a plain open() would.
@@ -89,6 +113,21 @@ def atomic_write(path: Path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX); where folders cannot be opened, nothing to do."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems refuse fsync on a folder; the rename is still atomic
+    finally:
+        os.close(fd)
 
 
 # ----------------------------------------------------------------------------- pydantic errors
@@ -112,7 +151,8 @@ def _from_pydantic(err: dict, filename: str, lines: dict) -> Problem:
     got = err.get("input")
     message = err["msg"]
     if not isinstance(got, (dict, list)):
-        message += f" (got {got!r})"
+        shown = repr(got)
+        message += f" (got {shown if len(shown) <= 60 else shown[:57] + '...'})"
     return Problem(filename, line_of(lines, loc), format_path(loc), message)
 
 

@@ -12,7 +12,7 @@ the file (references, hexes on the map, adjacency) live in :mod:`.checks`.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,9 +25,9 @@ Scalar = Union[int, float, str, bool, None]
 
 
 class Model(BaseModel):
-    """Base of every format model: unknown keys are errors, values are immutable once loaded."""
+    """Base of every format model: unknown keys are errors, numbers are finite (no .inf or .nan)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False)
+    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, allow_inf_nan=False)
 
 
 # ----------------------------------------------------------------------------- map
@@ -191,6 +191,9 @@ class UnitType(Model):
     untried_pool: str | None = None
     hq: HQValues | None = None
     vp: int = 0  # to the enemy when a unit of this type is destroyed
+    # Counter values only one rule system reads (stacking points, armour, ...): checked by that
+    # system's ``scenario_checks``, not by the format.
+    values: dict[str, Scalar] = Field(default_factory=dict)
 
 
 class UntriedCounter(Model):
@@ -216,6 +219,7 @@ class Unit(Model):
     hq: HQValues | None = None  # per-unit HQ values (each army HQ differs)
     deploy_hex: str | None = None  # printed on the back of some counters
     entry_turn: int | None = None
+    values: dict[str, Scalar] = Field(default_factory=dict)  # per-counter values a rule system reads
 
 
 class Formation(Model):
@@ -308,3 +312,6 @@ class Scenario(Model):
     reinforcements: list[Reinforcement] = Field(default_factory=list)
     turns: list[TurnRecord] = Field(default_factory=list)
     victory: Victory = Field(default_factory=Victory)
+    # The rule system's own data (charts, special rules, victory conditions it reads): free here,
+    # validated by the system's model in its ``scenario_checks``.
+    system_data: dict[str, Any] = Field(default_factory=dict)

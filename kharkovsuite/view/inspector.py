@@ -74,6 +74,7 @@ class StackInspector(QWidget):
         self._list.setSpacing(2)
         self._list.setWordWrap(True)
         self._list.setAccessibleName("Counters in the selected hex")
+        self._list.setObjectName("stack_counters")
         self._list.currentItemChanged.connect(self._on_current)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -94,11 +95,11 @@ class StackInspector(QWidget):
         self._refresh()
 
     def _refresh(self) -> None:
-        loc = self._location
-        # Refilling is not a pick: clearing would otherwise make another counter current and select it.
+        # Rebuilding the list moves its current row (to the next counter as rows go): that is
+        # not a person picking a counter, so no counter_selected while it is rebuilt.
         self._list.blockSignals(True)
         try:
-            self._fill(loc)
+            self._fill(self._location)
         finally:
             self._list.blockSignals(False)
 

@@ -133,11 +133,11 @@ class Label:
 class MapLayer(QGraphicsItem):
     """One static layer of the map (terrain, rivers, roads, ...), painting its tiles."""
 
-    def __init__(self, name: str, scene_rect: QRectF, z: float):
+    def __init__(self, name: str, scene_rect: QRectF, z: float, tile: float = TILE):
         super().__init__()
         self.name = name
         self._rect = QRectF(scene_rect)
-        self._tile = TILE * S.HEX_SIZE * math.sqrt(3.0)
+        self._tile = tile * S.HEX_SIZE * math.sqrt(3.0)
         self._styles: dict[str, tuple[QPen | None, QBrush | None]] = {}
         self._style_order: list[str] = []
         self._paths: dict[tuple[int, int], dict[str, QPainterPath]] = defaultdict(dict)
@@ -226,6 +226,11 @@ class MapLayer(QGraphicsItem):
     def label_texts(self) -> list[str]:
         return [label.text for labels in self._labels.values() for label in labels]
 
+    @property
+    def label_rects(self) -> dict[str, QRectF]:
+        """Text -> where it is written (the last of equal texts)."""
+        return {label.text: label.rect() for labels in self._labels.values() for label in labels}
+
     # -- QGraphicsItem
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
@@ -242,6 +247,13 @@ class MapLayer(QGraphicsItem):
             exposed = exposed.intersected(inverse.mapRect(QRectF(0, 0, device.width(), device.height())))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
         tiles = [k for k, r in self._tile_rects.items() if r.intersects(exposed)]
+        # A diagonal pan exposes an L of two strips, whose bounding rectangle is the whole
+        # viewport: keep only the tiles that meet a strip.
+        if painter.hasClipping():
+            clip = painter.clipRegion()
+            if clip.rectCount() > 1:
+                parts = [QRectF(r).adjusted(-1, -1, 1, 1) for r in clip]
+                tiles = [k for k in tiles if any(self._tile_rects[k].intersects(r) for r in parts)]
         for style_key in self._style_order:
             if lod < self._min_lod[style_key]:
                 continue
@@ -546,6 +558,24 @@ def _label_anchor(geo: Geometry, hex_id: str) -> QPointF:
     return QPointF(c.x(), c.y() + S.HEX_SIZE * 0.72)
 
 
+def _city_name(geo: Geometry, city) -> Label:
+    major = city.kind == "major_city"
+    where = city.label_hex or _middle_hex(geo, city.hexes)
+    font = _font(S.HEX_SIZE * (0.36 if major else 0.27), bold=major)
+    return Label(_label_anchor(geo, where), city.name, font, QColor(S.LABEL_INK), QColor(S.LABEL_HALO), min_px=8.0, min_screen=12.0 if major else 0.0)
+
+
+def _place_name(geo: Geometry, place) -> Label:
+    return Label(_label_anchor(geo, place.hex), place.name, _font(S.HEX_SIZE * 0.22, italic=True), QColor(S.LABEL_INK), QColor(S.LABEL_HALO), min_px=8.0)
+
+
+def name_rects(geo: Geometry) -> list[QRectF]:
+    """Where the names of cities and places are written (scene coordinates)."""
+    model = geo.map.model
+    out = [_city_name(geo, c).rect() for c in model.cities.values() if c.hexes]
+    return out + [_place_name(geo, p).rect() for p in model.places.values()]
+
+
 def city_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
     gm = geo.map
     layer = MapLayer("cities", scene_rect, LAYER_Z["cities"])
@@ -554,10 +584,7 @@ def city_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
     for city_id, city in sorted(gm.model.cities.items()):
         if not city.hexes:
             continue
-        major = city.kind == "major_city"
-        where = city.label_hex or _middle_hex(geo, city.hexes)
-        font = _font(k * (0.36 if major else 0.27), bold=major)
-        layer.add_label(Label(_label_anchor(geo, where), city.name, font, ink, halo, min_px=8.0, min_screen=12.0 if major else 0.0))
+        layer.add_label(_city_name(geo, city))
         for hex_id, strength in sorted(city.garrison.items()):
             c = geo.center(hex_id)
             dx = -0.52 if geo.pointy else -0.45
@@ -583,21 +610,36 @@ def place_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
     for place_id, place in sorted(geo.map.model.places.items()):
         c = geo.center(place.hex)
         layer.path("dot", c).addEllipse(c, k * 0.06, k * 0.06)
-        layer.add_label(Label(_label_anchor(geo, place.hex), place.name, _font(k * 0.22, italic=True), QColor(S.LABEL_INK), QColor(S.LABEL_HALO), min_px=8.0))
+        layer.add_label(_place_name(geo, place))
         layer.features.append((place_id, place.name))
     layer.finish()
     return layer
 
 
+HEX_ID_MIN_PX = 5.0  # hex numbers show from a zoom where they are this many pixels high
+
+
+def hex_id_font_size() -> float:
+    """The hex numbers' font size in scene units."""
+    return S.HEX_SIZE * 0.18
+
+
 def hex_id_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
     layer = MapLayer("hex_ids", scene_rect, LAYER_Z["hex_ids"])
     k = S.HEX_SIZE
-    font = _font(k * 0.18, family="DejaVu Sans Mono")
+    font = _font(hex_id_font_size(), family="DejaVu Sans Mono")
     color = QColor(S.HEX_ID_COLOR)
     dy = -0.66 if geo.pointy else -0.64  # above the counter, inside the hex
+    names = name_rects(geo)
     for hex_id in geo.map.hex_ids:
         c = geo.center(hex_id)
-        layer.add_label(Label(QPointF(c.x(), c.y() + dy * k), hex_id, font, color, None, min_px=6.0))
+        # At the top of the hex; under a city or place name there, at its foot; under names at
+        # both, none (the status bar names the hex under the pointer).
+        spots = (Label(QPointF(c.x(), c.y() + y * k), hex_id, font, color, None, min_px=HEX_ID_MIN_PX) for y in (dy, -dy))
+        label = next((lab for lab in spots if not any(lab.rect().intersects(r) for r in names)), None)
+        if label is None:
+            continue
+        layer.add_label(label)
         layer.features.append((hex_id,))
     layer.finish()
     return layer

@@ -36,6 +36,7 @@ class MapView(QGraphicsView):
 
     ZOOM_STEP = 1.25
     MAX_ZOOM = 8.0
+    READABLE_COUNTER_PX = 34.0  # on-screen counter size at which its values and designation can be read
     FAN_DELAY_MS = 300
 
     def __init__(self, scene: MapScene, parent=None):
@@ -63,6 +64,8 @@ class MapView(QGraphicsView):
         self.setAccessibleName("Map")
         self.setAccessibleDescription("Hex map. Shift and the arrow keys move the hex cursor, Enter selects, plus and minus zoom.")
         self._auto_fit = True
+        self.readable_fit = False  # fit() keeps counters readable rather than showing the whole map
+        self._fit_centre: QPointF | None = None
         self._space = False
         self._press: tuple[Qt.MouseButton, QPoint, str | None, StackItem | None, list[str]] | None = None
         self._panning: QPoint | None = None
@@ -134,6 +137,25 @@ class MapView(QGraphicsView):
         self._auto_fit = True
         self._zoomed()
 
+    def readable_zoom(self) -> float:
+        """The zoom at which a counter is READABLE_COUNTER_PX on screen."""
+        return self.READABLE_COUNTER_PX / self._scene.counter_size
+
+    def fit_readable(self, centre: QPointF | None = None) -> None:
+        """The whole map if its counters can be read at that zoom, else the readable zoom around ``centre`` (the map's centre by default)."""
+        self.fit_map()
+        if centre is not None:
+            self._fit_centre = centre
+        if self.zoom < self.readable_zoom():
+            self.set_zoom(self.readable_zoom())
+            self.centerOn(self._fit_centre or self._scene.scene_map_rect.center())
+            self.viewport_changed.emit()
+        self._auto_fit = True
+
+    def fit(self) -> None:
+        """Fit as this view is set to: readable (:attr:`readable_fit`) or the whole map."""
+        self.fit_readable() if self.readable_fit else self.fit_map()
+
     def _zoomed(self) -> None:
         self._scene.set_view_scale(self.zoom * self.devicePixelRatioF())
         self.zoom_changed.emit(self.zoom)
@@ -147,6 +169,17 @@ class MapView(QGraphicsView):
         self.centerOn(scene_point)
         self.viewport_changed.emit()
 
+    def viewport_point(self, location: str, ensure_visible: bool = True) -> QPoint:
+        """Where a hex (or off-map box) is drawn, in viewport pixels: the point to click it.
+
+        With ``ensure_visible`` the map scrolls first if the location is outside the viewport,
+        so tests and tools click hexes the way a person does.
+        """
+        centre = self._scene.location_center(location)
+        if ensure_visible and not self.viewport().rect().adjusted(4, 4, -4, -4).contains(self.mapFromScene(centre)):
+            self.center_on_point(centre)
+        return self.mapFromScene(centre)
+
     def visible_scene_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
 
@@ -159,13 +192,13 @@ class MapView(QGraphicsView):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)
         if self._auto_fit:
-            self.fit_map()
+            self.fit()
         self.viewport_changed.emit()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
         if self._auto_fit:
-            self.fit_map()
+            self.fit()
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 - Qt API
         steps = event.angleDelta().y() / 120.0
@@ -385,7 +418,7 @@ class MapView(QGraphicsView):
         elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
             self.zoom_out()
         elif key in (Qt.Key.Key_0, Qt.Key.Key_F):
-            self.fit_map()
+            self.fit()
         elif key in arrows:
             dx, dy = arrows[key]
             if shift:

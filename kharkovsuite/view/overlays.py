@@ -1,76 +1,82 @@
 """Overlays the engine hands to the view: marked hexes (reach, supply, ZOC) and paths.
 
-Each overlay is one item that paints all its hexes; the colour comes from the Okabe–Ito palette
+Each overlay is one item holding all its hexes; the colour comes from the Okabe–Ito palette
 and each palette entry has its own hatching (see :mod:`.style`), so overlays are told apart
 without relying on hue.
+
+The overlay items do not paint themselves: one :class:`OverlayLayer` paints them all, in
+their stacking order, from tile pictures it keeps per zoom.  A device cache per overlay cost a
+viewport-sized pixmap copy per overlay on every pan (two dozen with every trace overlay on) and
+every overlay was painted anew at every zoom step.
 """
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import OrderedDict
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
 from . import style as S
-from .layers import Geometry, Label, _font
+from .layers import Geometry, Label, MapLayer, _font
 
 OVERLAY_Z = 60.0
+OVERLAY_TILE = 2.0  # tile side in hexes: a pan's strip repaints few marked hexes
 
 
-class HexOverlayItem(QGraphicsItem):
-    """Hexes washed, hatched and outlined per style, with an optional label each."""
+class HexOverlayItem(MapLayer):
+    """Hexes washed, hatched and outlined per style, with an optional label each.
+
+    The hexes are kept in the map's square tiles (a :class:`~.layers.MapLayer`), so a pan paints
+    only the tiles in the newly exposed strip, and the item is cached in device coordinates
+    like the static layers: a frame at a steady zoom is a pixmap blit.
+    """
 
     def __init__(self, name: str, geo: Geometry, entries: dict[str, tuple[str | S.OverlayStyle, str | None]], z: float = OVERLAY_Z):
-        super().__init__()
-        self.name = name
+        super().__init__(name, QRectF(), z, tile=OVERLAY_TILE)
         self.entries = dict(entries)
         k = S.HEX_SIZE
-        by_style: dict[S.OverlayStyle, QPainterPath] = defaultdict(QPainterPath)
-        self._labels: list[Label] = []
+        styles: dict[S.OverlayStyle, list[str]] = {}
         for hex_id, (style, label) in sorted(self.entries.items()):
             st = S.overlay_style(style)
+            keys = styles.get(st)
+            if keys is None:
+                keys = styles[st] = self._declare(st, len(styles))
             poly = geo.polygon(hex_id)
             # Inset a little, so neighbouring marked hexes keep visible outlines.
             c = geo.center(hex_id)
-            inset = QPolygonF([c + (p - c) * 0.88 for p in poly])
-            by_style[st].addPolygon(inset)
+            self.path(keys[0], c).addPolygon(QPolygonF([c + (p - c) * 0.88 for p in poly]))
             if label:
-                self._labels.append(Label(c + QPointF(0, k * 0.42), str(label), _font(k * 0.3, bold=True), QColor("#000000"), QColor("#ffffff"), min_px=6.0))
-        self._paths = list(by_style.items())
+                self.add_label(Label(c + QPointF(0, k * 0.42), str(label), _font(k * 0.3, bold=True), QColor("#000000"), QColor("#ffffff"), min_px=6.0))
+        # Wash, hatching and outline of a style paint the same hexes: share one path per tile.
+        for tile in self._paths.values():
+            for first, *more in styles.values():
+                if first in tile:
+                    tile.update((key, tile[first]) for key in more)
+        self.finish()
         rect = QRectF()
-        for _, path in self._paths:
-            rect = rect.united(path.boundingRect())
-        for label in self._labels:
-            rect = rect.united(label.rect())
+        for tile in self._paths.values():
+            for path in tile.values():
+                rect = rect.united(path.boundingRect())
+        for labels in self._labels.values():
+            for label in labels:
+                rect = rect.united(label.rect())
         self._rect = rect.adjusted(-k * 0.1, -k * 0.1, k * 0.1, k * 0.1)
-        self.setZValue(z)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        return self._rect
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        k = S.HEX_SIZE
-        for st, path in self._paths:
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(st.qcolor(st.fill_alpha))
-            painter.drawPath(path)
-            if st.hatch != Qt.BrushStyle.NoBrush:
-                painter.setBrush(QBrush(st.qcolor(200), st.hatch))
-                painter.drawPath(path)
-            pen = QPen(st.qcolor(230), k * 0.045, st.dash)
-            pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(path)
-        for label in self._labels:
-            if label.visible_at(lod):
-                label.paint(painter, lod)
+    def _declare(self, st: S.OverlayStyle, n: int) -> list[str]:
+        """The layer styles of ``st`` (wash, hatching if any, outline), painted in that order
+        after those of earlier styles."""
+        keys = [f"{n}:wash"]
+        self.style(keys[0], None, st.qcolor(st.fill_alpha))
+        if st.hatch != Qt.BrushStyle.NoBrush:
+            keys.append(f"{n}:hatch")
+            self.style(keys[-1], None, QBrush(st.qcolor(200), st.hatch))
+        pen = QPen(st.qcolor(230), S.HEX_SIZE * 0.045, st.dash)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        keys.append(f"{n}:outline")
+        self.style(keys[-1], pen, None)
+        return keys
 
 
 class PathOverlayItem(QGraphicsItem):
@@ -95,7 +101,6 @@ class PathOverlayItem(QGraphicsItem):
         self._rect = rect.adjusted(-k * 0.2, -k * 0.2, k * 0.2, k * 0.2)
         self.setZValue(z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def _arrowhead(self) -> QPainterPath:
         path = QPainterPath()
@@ -133,3 +138,159 @@ class PathOverlayItem(QGraphicsItem):
         if self._points:
             painter.drawEllipse(self._points[0], k * 0.14, k * 0.14)
         painter.drawPath(self._arrow)
+
+
+class OverlayLayer(QGraphicsItem):
+    """Paints every overlay of a scene, by z value and then in the order they were added.
+
+    The overlays stay scene items of their own (for their z value, bounds and data) but are
+    flagged to have no contents, so Qt paints only this item.
+
+    In a view, the overlays are drawn from square pictures of :data:`TILE_PX` device pixels,
+    laid on a grid fixed to the map and kept per zoom (least recently used first out, at most
+    :data:`MAX_TILES`).  A tile is painted only in the parts a frame shows, when it first shows
+    them: a pan paints the strip it uncovers, a frame at a new zoom paints what it shows, and a
+    zoom back to a zoom seen before paints nothing.  A tile is painted with the view's own transform, shifted by whole
+    pixels, so it holds exactly the pixels direct painting would give; tiles are dropped where
+    an overlay is added or removed.  Rendering without a view (``QGraphicsScene.render``)
+    paints directly; on a screen of device pixel ratio other than 1, Qt's device cache keeps
+    the overlays instead.
+    """
+
+    TILE_PX = 512  # a multiple of 8: Qt's hatch patterns stay continuous across tiles
+    MAX_TILES = 64  # 512 x 512 x 4 bytes each: 64 MB at most
+
+    def __init__(self, rect: QRectF):
+        super().__init__()
+        self._rect = QRectF(rect)
+        self._members: list[HexOverlayItem | PathOverlayItem] = []
+        self._tiles: OrderedDict[tuple, tuple[QPixmap | None, QRegion]] = OrderedDict()
+        self._cached = True
+        self.tiles_painted = 0  # how many times a part of a tile was painted (for tests and benchmarks)
+        self.setZValue(OVERLAY_Z)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def set_rect(self, rect: QRectF) -> None:
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = QRectF(rect)
+            self._tiles.clear()
+            self.update()
+
+    def set_cached(self, cached: bool) -> None:
+        """Draw from tile pictures (the default) or paint every frame (for measuring)."""
+        self._cached = cached
+        self._tiles.clear()
+        if not cached:
+            self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.update()
+
+    def add(self, item: HexOverlayItem | PathOverlayItem) -> None:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        item.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        self._members.append(item)
+        self._changed(item.boundingRect())
+
+    def remove(self, item: HexOverlayItem | PathOverlayItem) -> None:
+        self._members.remove(item)
+        self._changed(item.boundingRect())
+
+    @property
+    def members(self) -> list[HexOverlayItem | PathOverlayItem]:
+        return list(self._members)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
+        return self._rect
+
+    # -- painting
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        t = painter.worldTransform()
+        device = painter.device()
+        dpr = device.devicePixelRatioF() if device is not None else 1.0
+        if dpr != 1.0 and self._cached and self.cacheMode() == QGraphicsItem.CacheMode.NoCache:
+            # A high-density screen: tiles are kept in device pixels of ratio 1, so let Qt's
+            # own device cache, which knows the ratio, keep the overlays from here on.
+            self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        if (not self._cached or widget is None or dpr != 1.0 or t.isRotating() or t.type() == QTransform.TransformationType.TxProject
+                or t.m11() != t.m22()):
+            self._paint_members(painter, option, widget)
+            return
+        n = self.TILE_PX
+        scale, dx, dy = t.m11(), t.dx(), t.dy()
+        ox, oy = math.floor(dx), math.floor(dy)
+        phase = (round(scale, 9), round(dx - ox, 4), round(dy - oy, 4))
+        exposed = t.mapRect(option.exposedRect if not option.exposedRect.isEmpty() else self._rect).toAlignedRect()
+        if device is not None:
+            exposed = exposed.intersected(QRect(0, 0, device.width(), device.height()))
+        if exposed.isEmpty():
+            return
+        painter.save()
+        painter.resetTransform()
+        for iy in range((exposed.top() - oy) // n, (exposed.bottom() - oy) // n + 1):
+            for ix in range((exposed.left() - ox) // n, (exposed.right() - ox) // n + 1):
+                corner = QPoint(ox + ix * n, oy + iy * n)
+                need = exposed.intersected(QRect(corner, QSize(n, n))).translated(-corner)
+                pix = self._tile(phase, ix, iy, need, painter.renderHints(), widget)
+                if pix is not None:
+                    painter.drawPixmap(need.topLeft() + corner, pix, need)
+        painter.restore()
+
+    def _tile_rect(self, phase: tuple, ix: int, iy: int) -> QRectF:
+        """The scene rectangle of tile ``ix, iy`` at ``phase`` (scale and sub-pixel offset)."""
+        scale, fx, fy = phase
+        n = self.TILE_PX
+        return QRectF((ix * n - fx) / scale, (iy * n - fy) / scale, n / scale, n / scale)
+
+    def _tile(self, phase: tuple, ix: int, iy: int, need: QRect, hints, widget) -> QPixmap | None:
+        """Tile ``ix, iy`` with at least its part ``need`` (tile pixels) painted, or None when
+        no overlay reaches it.  A tile is painted only where it is first needed, so a frame at a
+        new zoom paints no more than direct painting would."""
+        key = (*phase, ix, iy)
+        entry = self._tiles.get(key)
+        if entry is None:
+            n = self.TILE_PX
+            pix = None
+            if any(m.isVisible() and m.boundingRect().intersects(self._tile_rect(phase, ix, iy)) for m in self._members):
+                pix = QPixmap(n, n)
+                pix.fill(Qt.GlobalColor.transparent)
+            entry = self._tiles[key] = (pix, QRegion())
+            while len(self._tiles) > self.MAX_TILES:
+                self._tiles.popitem(last=False)
+        else:
+            self._tiles.move_to_end(key)
+        pix, done = entry
+        if pix is None:
+            return None
+        missing = QRegion(need).subtracted(done)
+        if not missing.isEmpty():
+            scale, fx, fy = phase
+            n = self.TILE_PX
+            to_tile = QTransform(scale, 0, 0, scale, fx - ix * n, fy - iy * n)
+            p = QPainter(pix)
+            p.setRenderHints(hints)
+            p.setClipRegion(missing)
+            p.setWorldTransform(to_tile)
+            opt = QStyleOptionGraphicsItem()
+            opt.exposedRect = to_tile.inverted()[0].mapRect(QRectF(missing.boundingRect()))
+            self._paint_members(p, opt, widget)
+            p.end()
+            self._tiles[key] = (pix, done.united(missing))
+            self.tiles_painted += 1
+        return pix
+
+    def _paint_members(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget) -> None:
+        exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
+        for item in sorted(self._members, key=lambda it: it.zValue()):  # stable: ties keep their order
+            if item.isVisible() and item.boundingRect().intersects(exposed):
+                painter.save()
+                item.paint(painter, option, widget)
+                painter.restore()
+
+    def _changed(self, rect: QRectF) -> None:
+        """Drop the tiles that show ``rect`` and have it repainted."""
+        stale = [key for key in self._tiles if self._tile_rect(key[:3], key[3], key[4]).intersects(rect)]
+        for key in stale:
+            del self._tiles[key]
+        self.update(rect)

@@ -17,7 +17,7 @@ from ..scenario.model import Scenario
 from . import layers as L
 from . import style as S
 from .counters import CounterColors, CounterPainter, CounterView
-from .overlays import OVERLAY_Z, HexOverlayItem, PathOverlayItem
+from .overlays import OVERLAY_Z, HexOverlayItem, OverlayLayer, PathOverlayItem
 from .stacks import COUNTER_Z, StackItem
 
 LAYERS = ("terrain", "areas", "hexsides", "roads", "rails", "lines", "boxes", "cities", "places", "hex_ids")
@@ -56,6 +56,8 @@ class MapScene(QGraphicsScene):
         self._fanned: StackItem | None = None
         self._counter_render: tuple[float, int] | None = None
         self._unbuilt: set[str] = set()
+        self.overlay_layer = OverlayLayer(QRectF())
+        self.addItem(self.overlay_layer)
         self.setBackgroundBrush(QColor(S.MAP_BACKGROUND))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self._hover = self._highlight_item(QColor(S.OKABE_ITO["black"]), k * 0.06, Qt.PenStyle.SolidLine)
@@ -84,6 +86,7 @@ class MapScene(QGraphicsScene):
         m = S.HEX_SIZE
         self.scene_map_rect = rect.adjusted(-m, -m, m, m)
         self.setSceneRect(self.scene_map_rect)
+        self.overlay_layer.set_rect(self.scene_map_rect)
         side_colors = {sid: QColor(side.color) for sid, side in self.scenario.sides.items()}
         builders = {
             "terrain": lambda: L.terrain_layer(geo, rect),
@@ -165,6 +168,7 @@ class MapScene(QGraphicsScene):
         mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if enabled else QGraphicsItem.CacheMode.NoCache
         for layer in self.layers.values():
             layer.setCacheMode(mode)
+        self.overlay_layer.set_cached(enabled)
 
     # ------------------------------------------------------------------ geometry
 
@@ -321,6 +325,7 @@ class MapScene(QGraphicsScene):
     def clear_overlay(self, name: str) -> None:
         item = self._overlays.pop(name, None)
         if item is not None:
+            self.overlay_layer.remove(item)
             self.removeItem(item)
             self.overlays_changed.emit()
 
@@ -338,9 +343,11 @@ class MapScene(QGraphicsScene):
     def _replace_overlay(self, name: str, item) -> None:
         old = self._overlays.pop(name, None)
         if old is not None:
+            self.overlay_layer.remove(old)
             self.removeItem(old)
         self._overlays[name] = item
         self.addItem(item)
+        self.overlay_layer.add(item)
         self.overlays_changed.emit()
 
     # ------------------------------------------------------------------ highlights

@@ -140,3 +140,11 @@ def readable_ink(fill: QColor, preferred: QColor | None = None) -> QColor:
         return preferred
     black, white = QColor("#000000"), QColor("#ffffff")
     return black if contrast(fill, black) >= contrast(fill, white) else white
+
+
+def tooltip_html(text: str) -> str:
+    """A tooltip that shows every line of ``text`` and wraps long ones (Qt shows a plain tooltip
+    with markup-like text, e.g. "<1%", as rich text: its line breaks vanish)."""
+    import html
+
+    return "<qt>" + "<br>".join(html.escape(line) for line in text.strip().splitlines()) + "</qt>"

@@ -19,13 +19,14 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QBrush, QColor, QFont, QFontMetrics, QIcon, QImage, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QLabel,
     QMenu,
+    QStyledItemDelegate,
     QToolBar,
     QTreeWidget,
     QTreeWidgetItem,
@@ -176,6 +177,24 @@ def swatch_icon(role: str) -> QIcon:
 # ----------------------------------------------------------------------------- the legend dock
 
 
+class _WrappingRows(QStyledItemDelegate):
+    """Rows as tall as their text wrapped to the width left of the tree (a tree sizes rows for one line)."""
+
+    def sizeHint(self, option, index):  # noqa: N802 - Qt API
+        size = super().sizeHint(option, index)
+        tree = self.parent()
+        depth, up = 0, index.parent()
+        while up.isValid():
+            depth, up = depth + 1, up.parent()
+        left = tree.indentation() * (depth + (1 if tree.rootIsDecorated() else 0))
+        icon = tree.iconSize().width() + 8 if index.data(Qt.ItemDataRole.DecorationRole) is not None else 0
+        width = max(60, tree.viewport().width() - left - icon - 8)
+        text = index.data(Qt.ItemDataRole.DisplayRole) or ""
+        font = index.data(Qt.ItemDataRole.FontRole) or option.font
+        height = QFontMetrics(font).boundingRect(QRect(0, 0, width, 100000), int(Qt.TextFlag.TextWordWrap), text).height()
+        return QSize(width + icon, max(size.height(), height + 6))
+
+
 class TraceLegend(QTreeWidget):
     """For each overlay that is on: its title and summary, what each mark means, and the findings
     (a click on one with a hex emits :attr:`hex_chosen`)."""
@@ -187,6 +206,12 @@ class TraceLegend(QTreeWidget):
         self.setHeaderHidden(True)
         self.setIconSize(QSize(28, 28))
         self.setWordWrap(True)
+        # Findings are sentences: wrap them to the dock's width rather than cut them off.
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setUniformRowHeights(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.header().setStretchLastSection(True)
+        self.setItemDelegate(_WrappingRows(self))
         self.setAccessibleName("Trace legend")
         self.itemClicked.connect(self._clicked)
 
@@ -197,21 +222,26 @@ class TraceLegend(QTreeWidget):
         for data in overlays:
             head = QTreeWidgetItem(self, [f"{data.title} — {data.summary}"])
             head.setFont(0, bold)
-            head.setToolTip(0, _trace().DESCRIPTIONS[data.name])
+            head.setToolTip(0, S.tooltip_html(f"{data.title} — {data.summary}\n{_trace().DESCRIPTIONS[data.name]}"))
             head.setData(0, Qt.ItemDataRole.UserRole + 1, data.name)
             for role, meaning in data.legend:
                 item = QTreeWidgetItem(head, [meaning])
                 item.setIcon(0, swatch_icon(role))
-                item.setToolTip(0, meaning)
+                item.setToolTip(0, S.tooltip_html(meaning))
                 item.setData(0, Qt.ItemDataRole.UserRole + 1, role)
             if data.items:
                 found = QTreeWidgetItem(head, [f"Findings ({len(data.items)})"])
                 for it in data.items:
                     item = QTreeWidgetItem(found, [it["text"].strip()])
-                    item.setToolTip(0, it["text"].strip())
+                    item.setToolTip(0, S.tooltip_html(it["text"]))
                     item.setData(0, Qt.ItemDataRole.UserRole, it["hex"])
                 found.setExpanded(data.name in ("why", "front") or len(data.items) <= 12)
             head.setExpanded(True)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self.scheduleDelayedItemsLayout()  # the rows' heights follow the width their text wraps to
 
     def findings(self) -> list[str]:
         out = []

@@ -28,12 +28,17 @@ def _unsupplied_axis(state) -> dict[str, str]:
 
 
 def test_11_33_the_supply_opening_reopens_a_road_to_the_southern_group(scenario):
-    """At the opening the German units south of the Sector Line are beyond every supply source
+    """With a Soviet unit across the southern group's road (Pavlograd - Grishino, in 3617 at
+    Petropavlovka) the German units south of the Sector Line are beyond every supply source
     (docs/reconstruction/kharkov-1942.md).  The road the planner picks is blocked only by Soviet
     units and Soviet ZOC; with those gone its end is a road supply source again (11.33) and
     units it serves are back in supply."""
     state = new_game(scenario, 1)
     fredericus.activate(state, "test", [])
+    assert not _unsupplied_axis(state)
+    cutter = next(u for u in sorted(state.units) if state.units[u].box == "reserve-57" and u.startswith("su-cd"))
+    state.place(cutter, "3617")
+    state.cache.clear()
     unsupplied = _unsupplied_axis(state)
     assert len(unsupplied) >= 10
     opening = supply_opening(state, unsupplied)

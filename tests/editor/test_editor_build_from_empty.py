@@ -113,7 +113,7 @@ def built(make_window, qtbot, tmp_path):
     assert {doc.gmap.terrain(h) for h in ("0101", "0306", "0203")} == {"rough"}
     assert doc.gmap.terrain("0501") == "clear"
 
-    # --- a river along three hexsides (one drag), a road and a railway (clicks)
+    # --- a river along the hexsides of rows 06 and 07 (one drag), a road and a railway (clicks)
     tool = window.set_tool("hexside")
     assert tool.feature == "minor_river"
     tool.press("0603", edge_mid(doc, "0603", "0703"))
@@ -163,7 +163,9 @@ def built(make_window, qtbot, tmp_path):
         before = set(model.keys())
         assert model.add_row()
         key = next(k for k in model.keys() if k not in before)
+        row = model.row_of(key)
         set_cell(window, "units", key, "type", type_id)
+        key = model.key_of(row)  # the id the editor made follows the type's side
         set_cell(window, "units", key, "id", unit_id)
         set_cell(window, "units", unit_id, "name", name)
 
@@ -201,7 +203,9 @@ def test_a_scenario_built_from_an_empty_map_loads_and_validates(built):
     assert saved == window.doc.scenario
     m = saved.map
     assert m.terrain["0803"] == "forest" and all(m.terrain[f"04{r:02d}"] == "forest" for r in range(1, 7))
-    assert m.hexsides == {"0603/0703": ["minor_river"], "0604/0704": ["minor_river"], "0605/0705": ["minor_river"]}
+    # the drag pointed at three hexsides; the two that join them along the row boundary are filled in
+    river = ("0603/0703", "0603/0704", "0604/0704", "0605/0704", "0605/0705")
+    assert m.hexsides == dict.fromkeys(river, ["minor_river"])
     assert m.roads == [["0502", "0602", "0702"]] and m.railroads == [["0506", "0606", "0706"]]
     assert m.cities["city"].model_dump(exclude_defaults=True) == {"name": "Izyum", "kind": "major_city", "hexes": ["0605"], "garrison": {"0605": 1}, "vp": 5}
     assert m.lines["front"].sides == {"left": "soviet", "right": "axis"}

@@ -83,7 +83,7 @@ def test_declare_an_attack_commit_air_roll_and_settle_the_results(window):
     text = window.combat_panel.toPlainText()
     assert "Attackers" in text and "Odds before the roll" in text
     column_before = window.controller.current_odds().column
-    commit = next(b for b in window.actions_panel.buttons if b.text() == "Commit an Air Point")
+    commit = next(b for b in window.actions_panel.buttons if b.text().replace("\n", " ").startswith("Commit an Air Point"))
     commit.click()
     if state.pending and state.pending[-1].kind == "air":  # the defender's choice: the attacker's point already counts
         assert window.controller.current_odds().column != column_before or column_before == "10-1"
@@ -253,7 +253,7 @@ def test_clicking_an_enemy_hex_with_a_stack_selected_overruns_when_the_engine_of
 def test_end_phase_lists_what_may_have_been_forgotten(window):
     _to_phase(window, "soviet-combat")
     forgotten = window.controller.forgotten()
-    assert any("attack(s) could still be declared" in line for line in forgotten)
+    assert any("could still attack (9.1)" in line for line in forgotten)
     assert window.end_phase(confirm=False) is not None  # no dialog when not asked to confirm
 
 
@@ -385,6 +385,6 @@ def test_the_game_panel_shows_reinforcements_reserves_hq_activation_and_the_vp_b
     assert boxes and allowance == 0  # turn 1: no reserve may be committed (4.2.A1)
     assert "Soviet reserves (6.7): may commit 0 this turn" in text
     hqs = window.controller.hqs()
-    assert hqs and all(f"{uid} at {h}" in text for uid, _s, h, _on in hqs)
+    assert hqs and all(f"{window.controller.unit_name(uid)} at {h}" in text for uid, _s, h, _on in hqs)
     result = window.controller.state.result()
     assert all(f"{window.controller.state.scenario.sides[side].name} {total} =" in text for side, total in result.vp.items())

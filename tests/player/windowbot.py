@@ -18,7 +18,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QListWidget, QPushButton, QToolBar
 
 from player.decisions import decision_hexes
-from player.panels import units_of
+from player.panels import action_units
 
 #: kinds chosen on the map or in the phase bar, not with the actions dock
 ON_MAP = ("Move", "Enter", "RailMove", "Attack", "EndPhase", "PlaceUnit")
@@ -164,7 +164,7 @@ class WindowBot:
         if kind == "Attack":
             return self._pick_attack(a)
         # A dock kind not among the buttons shown without a selection: select its unit, then look again.
-        a = min(sample, key=lambda x: len(units_of(x)))
+        a = min(sample, key=lambda x: len(action_units(x)))
         if self.unit_hex(a) is None:
             return False
         return bool(self.dock_choices(a, kind))
@@ -190,13 +190,13 @@ class WindowBot:
         self.select_hex(where)
         choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         if not choices:
-            self.pick_in_stack(next(u for u in units_of(action) if self.state.units[u].hex == where))
+            self.pick_in_stack(next(u for u in action_units(action) if self.state.units[u].hex == where))
             choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         return choices
 
     def unit_hex(self, action) -> str | None:
         """The map hex of the first unit the action names that is on the map."""
-        return next((self.state.units[u].hex for u in units_of(action) if self.state.units[u].hex), None)
+        return next((self.state.units[u].hex for u in action_units(action) if self.state.units[u].hex), None)
 
     def _entry_offered(self, action) -> bool:
         """A reinforcement: its waiting box on the map, clicked, shows where it may enter."""
@@ -299,7 +299,7 @@ class WindowBot:
             return
         choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         if not choices:
-            choices = self.dock_choices(min(sample, key=lambda x: len(units_of(x))), kind)
+            choices = self.dock_choices(min(sample, key=lambda x: len(action_units(x))), kind)
         button, _ = self.rng.choice(choices)
         self.click(button)
 

@@ -40,13 +40,24 @@ def small_scene(qapp, small_scenario):
     return scene
 
 
-@pytest.fixture
-def small_view(qtbot, small_scene):
+def shown_view(qtbot, scene, width: int = 800, height: int = 600):
+    """A map view of ``scene``, shown and exposed."""
     from kharkovsuite.view import MapView
 
-    view = MapView(small_scene)
-    view.resize(800, 600)
+    view = MapView(scene)
+    view.resize(width, height)
     qtbot.addWidget(view)
     view.show()
     qtbot.waitExposed(view)
     return view
+
+
+@pytest.fixture
+def show_view(qtbot):
+    """Makes shown map views: ``show_view(scene)``."""
+    return lambda scene, width=800, height=600: shown_view(qtbot, scene, width, height)
+
+
+@pytest.fixture
+def small_view(show_view, small_scene):
+    return show_view(small_scene)

@@ -23,6 +23,7 @@ from . import (
     combat,
     disengagement,
     fredericus,
+    hq,
     movement,
     observation,
     overrun,
@@ -38,6 +39,7 @@ from . import (
     zoc,
 )
 from .board import Board, board_for
+from .checks import scenario_checks  # noqa: F401 - found by the registry (rules.scenario_checks)
 
 #: pending decision kind -> module with ``legal(state, decision)`` and ``apply(state, decision, action, events)``
 DECISIONS = {
@@ -47,6 +49,7 @@ DECISIONS = {
     "chase": disengagement,
     "overstack": stacking,
     reserves.RELEASE: reserves.Release,  # 6.75
+    hq.DECISION: hq,  # 10.17
 }
 
 #: action kind -> handler ``(state, action, events)`` in a phase without a pending decision
@@ -100,10 +103,34 @@ class Kharkov1942Rules:
     def result(self, state: GameState) -> Result:
         return victory.result(state)
 
+    def describe(self, state: GameState, action):
+        """The action in a player's words, with the question to ask before it when it may cost a unit (:mod:`.describe`)."""
+        from .describe import describe
+
+        return describe(state, action)
+
+    def rail_reason(self, state: GameState, unit: str) -> str:
+        """Why a unit cannot move by rail now, in a player's words ("" when it can, 6.4)."""
+        from .describe import rail_reason
+
+        return rail_reason(state, unit)
+
+    def unit_notes(self, state: GameState, unit: str) -> list[str]:
+        """A unit's supply and HQ activation, in a player's words (:mod:`.describe`)."""
+        from .describe import unit_notes
+
+        return unit_notes(state, unit)
+
     def copy_cache(self, cache: dict) -> dict:
         # Cached searches are immutable and may be shared; the derived counts are updated in
         # place, so a clone rebuilds its own.
-        return {k: dict(v) for k, v in cache.items() if k in ("reach", "rail", "stack")}
+        return {k: dict(v) for k, v in cache.items() if k in ("reach", "rail")}
+
+    def check_caches(self, state: GameState) -> None:
+        """Debug mode: recompute every cached result and raise :class:`CacheMismatch` on a difference."""
+        zoc.check_cache(state)
+        movement.check_cache(state)
+        rail.check_cache(state)
 
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id, old, new)
@@ -149,16 +176,16 @@ class Kharkov1942Rules:
             entry = movement.reach(state, uid)
 
             def make(i: int, uid=uid, entry=entry) -> Move:
-                return Move(units=(uid,), path=movement.path_of(state, entry, entry.dests[i]))
+                return Move(units=(uid,), path=movement.entry_paths(state, entry)[entry.dests[i]])
 
             legal.add(len(entry.dests), make)
-        for group in movement.stacks(state, units):  # 6.0: units of one hex moving together
-            paths = movement.stack_reach(state, group)
+        for group in movement.stacks(state, units):  # 6.0: a whole stack moving together
+            entry = movement.reach(state, group)
 
-            def make_stack(i: int, group=group, paths=paths) -> Move:
-                return Move(units=group, path=paths[i])
+            def make_stack(i: int, group=group, entry=entry) -> Move:
+                return Move(units=group, path=movement.entry_paths(state, entry)[entry.dests[i]])
 
-            legal.add(len(paths), make_stack)
+            legal.add(len(entry.dests), make_stack)
         for uid in units:
             if rail.may_use_rail(state, uid, movable=True):
                 dests = rail.rail_reach(state, uid)[2]
@@ -191,6 +218,7 @@ class Kharkov1942Rules:
                 case = sequence.REFUSED.get((phase.id, action.kind), phase.case)
                 raise IllegalAction(case, f"{action.kind} is not allowed in the {phase.side or ''} {phase.name} Phase".replace("  ", " "))
             HANDLERS[action.kind](state, action, events)
+        hq.offer_displacements(state, events)  # 10.17: after the action, before anything else
         self.settle(state, events)
         return events
 

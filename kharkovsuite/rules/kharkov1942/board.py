@@ -4,14 +4,23 @@ Hexes are numbered 0..n-1 in the order of the map's sorted hex ids, so the hot s
 (movement, rail, ZOC) work on small integers and lists.  Movement costs are stored in half
 Movement Points (the Terrain Effects Chart, 6.3, has 1/2 MP road and city costs), so every
 cost is an integer.
+
+The tables that depend only on the map and the Terrain Effects Chart (neighbours, hexsides,
+movement costs: about a second to build) are kept on disk by :mod:`kharkovsuite.tablecache`,
+keyed by the content of those two parts of the scenario and by this code, and checked when read
+back; anything amiss there means they are built again.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
 
+from ... import tablecache
+from ...hexgrid import Hex
 from ...map import GameMap
 from ...scenario.model import Scenario, StepValues, UnitType
+
+CACHE_KIND = "kharkov1942-board"
 
 _BOARDS: dict[int, "Board"] = {}
 
@@ -42,20 +51,30 @@ def half_mp(value: float, where: str) -> int:
     return int(round(doubled))
 
 
+def table_key(scenario: Scenario) -> str:
+    """The disk cache key of a scenario's board tables: its map, its Terrain Effects Chart and
+    the code that builds the tables."""
+    code = tablecache.source_version(__name__, GameMap.__module__, Hex.__module__)
+    return tablecache.content_key(code, scenario.map.model_dump_json(), scenario.terrain_effects.model_dump_json())
+
+
 class Board:
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
         self.map = GameMap.from_scenario(scenario)
-        grid = self.map.grid
         self.ids: list[str] = list(self.map.hex_ids)
         self.index: dict[str, int] = {h: i for i, h in enumerate(self.ids)}
-        self.axial = [grid.hex_of(h) for h in self.ids]
-        self.nbrs: list[tuple[int, ...]] = [tuple(self.index[n] for n in grid.neighbors(h)) for h in self.ids]
-        self.nbr_ids: dict[str, tuple[str, ...]] = {h: tuple(grid.neighbors(h)) for h in self.ids}
-        self.within2: list[tuple[int, ...]] = [tuple(self.index[n] for n in grid.within(h, 2)) for h in self.ids]
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
-        self._edges()
-        self._costs()
+        key = table_key(scenario)
+        #: "disk" when the tables were read from the disk cache, "built" when computed here.
+        self.tables_from = "disk"
+        if not self._read_tables(tablecache.load(CACHE_KIND, key)):
+            self.tables_from = "built"
+            self._build_tables()
+            tablecache.save(CACHE_KIND, key, self._table_data())
+        self.nbr_ids: dict[str, tuple[str, ...]] = {h: tuple(self.ids[j] for j in self.nbrs[i]) for i, h in enumerate(self.ids)}
+        self.edge_of: dict[tuple[int, int], Edge] = {(i, e.to): e for i, row in enumerate(self.edges) for e in row}
+        self.touches_major: list[bool] = [any(e.major for e in row) for row in self.edges]
         self._units()
         self.garrisons0: dict[str, int] = {
             h: v for city in scenario.map.cities.values() for h, v in city.garrison.items() if v > 0
@@ -81,12 +100,88 @@ class Board:
             "west": frozenset(i for i, c in enumerate(cols) if c == high),
         }
 
+    # ----------------------------------------------------------------- the cached tables
+    def _build_tables(self) -> None:
+        grid = self.map.grid
+        self.axial = [grid.hex_of(h) for h in self.ids]
+        self.nbrs: list[tuple[int, ...]] = [tuple(self.index[n] for n in grid.neighbors(h)) for h in self.ids]
+        self.within2: list[tuple[int, ...]] = [tuple(self.index[n] for n in grid.within(h, 2)) for h in self.ids]
+        self._edges()
+        self._costs()
+
+    _FLAGS = ("major", "minor", "road", "move_blocked", "attack_blocked")
+
+    def _table_data(self) -> dict:
+        """The built tables as plain JSON data: an edge's flags as the bits of one number, and
+        movement costs only (the adjacency of a class is the edges not blocked to movement)."""
+        return {
+            "ids": self.ids,
+            "axial": [[h.q, h.r] for h in self.axial],
+            "nbrs": self.nbrs,
+            "within2": self.within2,
+            "edge_flags": [[sum(1 << k for k, f in enumerate(self._FLAGS) if getattr(e, f)) for e in row] for row in self.edges],
+            "defense_multiplier": self.defense_multiplier,
+            "classes": self.classes,
+            "enter_cost": self.enter_cost,
+            "move_cost": {cls: [[cost for _, cost, _ in row] for row in rows] for cls, rows in self.adj.items()},
+        }
+
+    def _read_tables(self, data) -> bool:
+        """Take the tables from ``data`` (read from the disk cache) if they are whole and fit this
+        map; False, with nothing taken, otherwise."""
+        if not isinstance(data, dict):
+            return False
+        n = len(self.ids)
+
+        def per_hex(rows, item=tuple) -> list:
+            if not isinstance(rows, list) or len(rows) != n:
+                raise ValueError("not one row per hex")
+            return [item(row) for row in rows]
+
+        def numbers(rows, kind=int) -> bool:
+            return all(type(v) is kind for row in rows for v in row)
+
+        try:
+            if data["ids"] != self.ids:
+                return False
+            axial = per_hex(data["axial"])
+            nbrs = per_hex(data["nbrs"])
+            within2 = per_hex(data["within2"])
+            flags = per_hex(data["edge_flags"])
+            if not (numbers(axial) and numbers(nbrs) and numbers(within2) and numbers(flags)):
+                return False
+            if not all(0 <= j < n for rows in (nbrs, within2) for row in rows for j in row):
+                return False
+            if [len(row) for row in flags] != [len(row) for row in nbrs]:
+                return False
+            bits = [1 << k for k in range(len(self._FLAGS))]
+            edges = [tuple(Edge(j, *(bool(f & b) for b in bits)) for j, f in zip(nbrs[i], flags[i])) for i in range(n)]
+            defense = [float(v) for v in data["defense_multiplier"]]
+            classes = list(self.scenario.terrain_effects.movement_classes)
+            if len(defense) != n or data["classes"] != classes:
+                return False
+            enter_cost, adj = {}, {}
+            for cls in classes:
+                enter = [int(v) for v in data["enter_cost"][cls]]
+                costs = per_hex(data["move_cost"][cls])
+                if len(enter) != n or not numbers(costs):
+                    return False
+                open_edges = [[e for e in row if not e.move_blocked] for row in edges]
+                if [len(row) for row in costs] != [len(row) for row in open_edges]:
+                    return False
+                enter_cost[cls] = enter
+                adj[cls] = [tuple((e.to, c, e.major) for e, c in zip(es, cs)) for es, cs in zip(open_edges, costs)]
+        except (KeyError, IndexError, AttributeError, TypeError, ValueError):
+            return False
+        self.axial, self.nbrs, self.within2, self.edges = [Hex(q, r) for q, r in axial], nbrs, within2, edges
+        self.defense_multiplier, self.classes, self.enter_cost, self.adj = defense, classes, enter_cost, adj
+        return True
+
     # ----------------------------------------------------------------- hexsides and costs
     def _edges(self) -> None:
         te = self.scenario.terrain_effects
         effects = te.hexsides
         self.edges: list[tuple[Edge, ...]] = []
-        self.edge_of: dict[tuple[int, int], Edge] = {}
         for i, h in enumerate(self.ids):
             row = []
             for j in self.nbrs[i]:
@@ -102,9 +197,7 @@ class Board:
                     attack_blocked=any((e.attack_only_via_road or e.prohibited) and not road for e in fx),
                 )
                 row.append(edge)
-                self.edge_of[(i, j)] = edge
             self.edges.append(tuple(row))
-        self.touches_major: list[bool] = [any(e.major for e in row) for row in self.edges]
 
     def _hex_effect(self, hex_id: str):
         """The Terrain Effects Chart line of a hex: its City kind if listed, else its terrain (6.3)."""

@@ -15,6 +15,11 @@ that did it in ``state.game['fredericus']``:
 * 6.55 a unit of the 9th Army Reserve is committed before GT 4 (:mod:`.reserves`);
 * 6.56 Game-Turn 5 (:func:`begin_turn`).
 
+The non-active Axis HQ set up south of the line (the Rumanian VI Corps HQ, 5.2) turns active in
+the same release: no case gives it a turn of its own, and "all Axis units are activated" covers it
+(the reading is recorded in the rules reference, 10.3).  Its ``entry_turn`` 5 in the scenario is
+6.56 again, for a game that starts with the south already released.
+
 6.57 (supplied for the first turn of activation) belongs to supply: ``activated_turn`` in the
 record tells it when.  6.77: Soviet units that set up south of the line may not move north
 of it (except by rail) before activation: :func:`forbidden` feeds the movement search.
@@ -92,9 +97,13 @@ def activate(state: GameState, case: str, events: list | None = None) -> None:
     fr["activated_turn"] = state.turn
     out = []
     for uid in fr["frozen"]:
-        if "frozen" in state.units[uid].flags:
+        flags = state.units[uid].flags
+        if "frozen" in flags:
             state.set_flag(uid, "frozen", False)
             out.append(FlagChanged(unit=uid, flag="frozen", on=False, case=case))
+        if state.board.is_hq(uid) and "inactive" in flags and "displaced" not in flags:
+            state.set_flag(uid, "inactive", False)  # the Rumanian HQ: released with its sector
+            out.append(FlagChanged(unit=uid, flag="active", on=True, case=case))
     state.cache.pop("reach", None)
     state.cache.pop("rail", None)
     if events is None:

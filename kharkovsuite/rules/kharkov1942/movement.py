@@ -11,18 +11,18 @@ Exceptions to 6.24 live in their own modules: German Tactical Disengagement
 """
 from __future__ import annotations
 
+import heapq
 from collections.abc import Collection
 from dataclasses import dataclass
-from itertools import combinations
 
 from ...engine.actions import Move
-from ...engine.errors import IllegalAction
+from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import GameState, Reach, UnitRecord
 from . import breakout, disengagement, fredericus, supply
 from .places import relocate
 from .units import movement
-from .zoc import blocked_for_movement, derived, other_side
+from .zoc import derived, other_side
 
 INF = 1 << 30
 ARRIVING = "arriving"  # the box of reinforcements not yet on the map (16.0)
@@ -93,21 +93,60 @@ def allowance(state: GameState, rec: UnitRecord) -> int:
 
 @dataclass
 class Context:
-    """Everything a search of one unit needs, in board indices."""
+    """Everything a search of one unit, or of a stack moving as one, needs, in board indices.
 
-    unit: str
+    ``profiles`` holds one ``(movement class, extra cost of the first hex, allowance)`` per kind
+    of member: a lone unit has one; a stack has one per distinct class and disengagement
+    surcharge, each with the smallest allowance among its members (a stack moves at the pace
+    of its slowest member).
+    """
+
+    units: tuple[str, ...]
     side: str
-    cls: str
-    allow: int
+    profiles: tuple[tuple[str, int, int], ...]
     start: int | None  # None: a reinforcement entering the map
     how: str | None  # move | disengage | breakout | enter; None: may not move (6.24)
-    blocked: Collection[int]
+    occupied: Collection[int]  # hexes holding enemy units (6.22)
+    garrisons: Collection[int]  # enemy garrisons a Soviet unit may not enter (15.3)
     zoc: Collection[int]
-    stop: Collection[int]
+    exempt: Collection[int]  # enemy-controlled hexes the unit need not stop in (6.8)
     river_zoc: Collection[int]
     friendly: Collection[int]
     forbidden: frozenset[int]
     entries: tuple[int, ...] = ()
+    disengage: bool = False  # the first hex follows 6.61/6.64
+
+    @property
+    def unit(self) -> str:
+        return self.units[0]
+
+    @property
+    def cls(self) -> str:
+        return self.profiles[0][0]
+
+    @property
+    def allow(self) -> int:
+        return min(p[2] for p in self.profiles)
+
+    def blocked(self, i: int) -> bool:
+        return i in self.occupied or i in self.garrisons
+
+    def stops(self, i: int) -> bool:
+        """6.23: entering an enemy ZOC ends the move (6.8 exempts the ZOC the unit started in)."""
+        return i in self.zoc and i not in self.exempt
+
+
+def how_of(state: GameState, rec: UnitRecord, zoc: Collection[int]) -> str | None:
+    """The kind of move the unit may make now; None when it may not leave its hex (6.24)."""
+    if rec.hex is None:
+        return "enter"
+    if state.board.index[rec.hex] not in zoc or rec.id in state.phase_data.get("overrun_free", ()):
+        return "move"  # 6.23/6.24: a stack that has just overrun may move on (7.25)
+    if disengagement.may_disengage(state, rec):
+        return "disengage"
+    if breakout.may_break_out(state, rec):
+        return "breakout"
+    return None
 
 
 def context(state: GameState, unit_id: str) -> Context:
@@ -118,34 +157,62 @@ def context(state: GameState, unit_id: str) -> Context:
     enemy = other_side(side)
     zoc = d.zoc[enemy]
     start = b.index[rec.hex] if rec.hex is not None else None
+    how = how_of(state, rec, zoc)
     entries: tuple[int, ...] = ()
-    stop = zoc
-    if start is None:
-        how: str | None = "enter"
+    exempt: Collection[int] = ()
+    if how == "enter":
         entries = tuple(b.index[h] for h in b.area(rec.data.get("entry", "")))
-    elif start not in zoc or unit_id in state.phase_data.get("overrun_free", ()):
-        how = "move"  # 6.23/6.24: a stack that has just overrun may move on (7.25)
-    elif disengagement.may_disengage(state, rec):
-        how = "disengage"
-    elif breakout.may_break_out(state, rec):
-        how = "breakout"
-        stop = breakout.stop_hexes(state, rec)
-    else:
-        how = None
+    elif how == "breakout":
+        exempt = breakout.exempt_hexes(state, rec)
+    extra = disengagement.COST * 2 if how == "disengage" else 0
     return Context(
-        unit=unit_id,
+        units=(unit_id,),
         side=side,
-        cls=b.unit_type[unit_id].movement_class,
-        allow=allowance(state, rec),
+        profiles=((b.unit_type[unit_id].movement_class, extra, allowance(state, rec)),),
         start=start,
         how=how,
-        blocked=blocked_for_movement(state, side),
+        occupied=d.occupied[enemy],
+        garrisons=d.garrisons if side == "soviet" else (),
         zoc=zoc,
-        stop=stop,
+        exempt=exempt,
         river_zoc=d.river_zoc[enemy],
         friendly=d.occupied[side],
         forbidden=reserve_forbidden(state, rec) | fredericus.forbidden(state, rec),  # 6.72, 6.77
         entries=entries,
+        disengage=how == "disengage",
+    )
+
+
+def stack_context(state: GameState, units: tuple[str, ...]) -> Context:
+    """One context for units of one hex moving together: each member's limits hold for all."""
+    ctxs = [context(state, uid) for uid in units]
+    first = ctxs[0]
+    if len(ctxs) == 1:
+        return first
+    allow: dict[tuple[str, int], int] = {}
+    for c in ctxs:
+        cls, extra, a = c.profiles[0]
+        allow[(cls, extra)] = min(a, allow.get((cls, extra), a))
+    hows = {c.how for c in ctxs}
+    entries = [e for e in first.entries if all(e in c.entries for c in ctxs[1:])]
+    exempt = set(first.exempt)
+    for c in ctxs[1:]:
+        exempt &= set(c.exempt)
+    return Context(
+        units=units,
+        side=first.side,
+        profiles=tuple((cls, extra, a) for (cls, extra), a in sorted(allow.items())),
+        start=first.start,
+        how=None if None in hows else first.how,
+        occupied=first.occupied,
+        garrisons=first.garrisons,
+        zoc=first.zoc,
+        exempt=exempt,
+        river_zoc=first.river_zoc,
+        friendly=first.friendly,
+        forbidden=frozenset().union(*(c.forbidden for c in ctxs)),
+        entries=tuple(entries),
+        disengage=any(c.disengage for c in ctxs),
     )
 
 
@@ -155,117 +222,254 @@ def reserve_forbidden(state: GameState, rec: UnitRecord) -> frozenset[int]:
         return frozenset()
     b = state.board
     out: set[int] = set()
-    for hex_id, ids in state.at.items():
-        if any(state.units[u].side != rec.side for u in ids):
-            out.update(b.within(b.index[hex_id], 3))
+    for i in derived(state).occupied[other_side(rec.side)]:
+        out.update(b.within(i, 3))
     return frozenset(out)
 
 
 @dataclass
 class ReachEntry:
-    unit: str
+    """Every legal destination of a unit or stack: its cost (half MP) and how to get there.
+
+    ``key`` is what the result depends on besides the board around it (hexes, allowance, kind
+    of move and rule restrictions of each member); ``footprint`` the hexes whose neighbourhood
+    it read (see :func:`sync_cache`).
+    """
+
+    units: tuple[str, ...]
+    side: str
     start: int | None
     how: str | None
     best: dict[int, int]  # hex -> cost in half MP
-    parent: dict[int, int]
+    parent: dict[int, int]  # hex -> the hex before it on its path (one member kind)
+    paths: dict[int, tuple[int, ...]] | None  # hex -> its path (members of several kinds)
     dests: list[int]  # sorted destinations (the start excluded)
+    key: tuple
+    footprint: frozenset[int]
+    wide: bool  # depends on every enemy unit (6.72)
+    id_paths: dict[int, tuple[str, ...]] | None = None  # filled by entry_paths
+
+    @property
+    def unit(self) -> str:
+        return self.units[0]
+
+    def same(self, other: "ReachEntry") -> bool:
+        return (self.units, self.start, self.how, self.best, self.parent, self.paths, self.dests) == (
+            other.units, other.start, other.how, other.best, other.parent, other.paths, other.dests)
 
 
-def search(state: GameState, unit_id: str) -> ReachEntry:
-    """Bounded Dijkstra over the unit's movement graph with the ZOC rules (6.2).
+def search(state: GameState, units) -> ReachEntry:
+    """Every legal destination of a unit (or a stack moving as one) with its cost and path.
 
-    Costs are small integers (half MP), so the queue is a list of buckets (Dial's algorithm).
+    The rules are the search's transitions, so every path it returns is legal by construction:
+    enemy and garrisoned hexes are never entered (6.22, 15.3), a hex in enemy ZOC is entered but
+    never left (6.23; 6.8 exempts the ZOC a breaking-out unit started in), a Major River is not
+    crossed into the ZOC of a river-side enemy unless a friendly unit holds the hex (6.25), a
+    disengaging unit's first hex is free of Soviet ZOC, not across a Major River, and costs
+    3 MP more (6.61, 6.64), and forbidden hexes stay out (6.72, 6.77).
     """
-    ctx = context(state, unit_id)
-    if ctx.how is None or ctx.allow <= 0:
-        return ReachEntry(unit_id, ctx.start, ctx.how, {}, {}, [])
-    b = state.board
-    adj = b.adj[ctx.cls]
-    blocked, stop, river, friendly, forbidden = ctx.blocked, ctx.stop, ctx.river_zoc, ctx.friendly, ctx.forbidden
-    allow = ctx.allow
+    if isinstance(units, str):
+        units = (units,)
+    ctx = stack_context(state, tuple(units))
+    key = keys_of(state, ctx.units)
+    wide = any(state.board.has_flag(u, "reserve_counter") for u in ctx.units)
+    best: dict[int, int] = {}
+    parent: dict[int, int] = {}
+    paths = None
+    if ctx.how is not None and ctx.allow > 0:
+        if len(ctx.profiles) == 1:
+            best, parent = _dial(state.board, ctx)
+        else:
+            best, paths = _pareto(state.board, ctx)
+    return ReachEntry(ctx.units, ctx.side, ctx.start, ctx.how, best, parent, paths, sorted(best), key,
+                      _footprint(ctx, best), wide)
+
+
+def _footprint(ctx: Context, best) -> frozenset[int]:
+    out = set(best)
+    out.update(ctx.entries)
+    if ctx.start is not None:
+        out.add(ctx.start)
+    return frozenset(out)
+
+
+def keys_of(state: GameState, units: tuple[str, ...]) -> tuple:
+    """What the search of ``units`` depends on beyond the hexes around them: per member its hex,
+    allowance, kind of move and whether 6.77 holds it."""
+    out = []
+    for uid in units:
+        rec = state.units[uid]
+        zoc = derived(state).zoc[other_side(rec.side)]
+        out.append((rec.hex, allowance(state, rec), how_of(state, rec, zoc), bool(fredericus.forbidden(state, rec))))
+    return tuple(out)
+
+
+def _first_steps(b, ctx: Context, cls: str, extra: int) -> list[tuple[int, int]]:
+    """The hexes the move may enter first, with their costs for class ``cls``."""
+    forbidden = ctx.forbidden
+    if ctx.start is None:
+        enter = b.enter_cost[cls]
+        return [(e, enter[e]) for e in ctx.entries if not ctx.blocked(e) and e not in forbidden]
+    out = []
+    for j, c, major in b.adj[cls][ctx.start]:
+        if ctx.blocked(j) or j in forbidden:
+            continue
+        if major and j in ctx.river_zoc and j not in ctx.friendly:
+            continue  # 6.25
+        if ctx.disengage and (major or j in ctx.zoc):
+            continue  # 6.64, 6.61
+        out.append((j, c + extra))
+    return out
+
+
+def _dial(b, ctx: Context) -> tuple[dict[int, int], dict[int, int]]:
+    """Bounded Dijkstra with the costs as bucket numbers (Dial's algorithm): one member kind."""
+    cls, extra, allow = ctx.profiles[0]
+    adj = b.adj[cls]
+    closed = ctx.occupied  # hexes never entered (6.22, 15.3, 6.72, 6.77)
+    if ctx.garrisons or ctx.forbidden:
+        closed = set(closed).union(ctx.garrisons, ctx.forbidden)
+    stop = ctx.zoc  # hexes where the move ends (6.23, 6.8)
+    if ctx.exempt:
+        stop = set(stop).difference(ctx.exempt)
+    river, friendly = ctx.river_zoc, ctx.friendly
     best = [INF] * len(b.ids)
     parent: dict[int, int] = {}
     touched: list[int] = []
     buckets: list[list[int]] = [[] for _ in range(allow + 1)]
-    if ctx.start is not None:
-        best[ctx.start] = 0  # never re-entered: a path back to the start is no move
-    for j, c in first_steps(state, ctx):
+    start = ctx.start
+    if start is not None:
+        best[start] = 0  # never re-entered: a path back to the start is no move
+    for j, c in _first_steps(b, ctx, cls, extra):
         if c <= allow and c < best[j]:
             best[j] = c
             touched.append(j)
             buckets[c].append(j)
-            if ctx.start is not None:
-                parent[j] = ctx.start
+            if start is not None:
+                parent[j] = start
     for d in range(allow + 1):
         for i in buckets[d]:
             if best[i] != d or i in stop:
-                continue  # stale, or a hex in enemy ZOC: the unit must stop there (6.23)
+                continue  # stale, or a hex in enemy ZOC: the move ends there (6.23)
             for j, c, major in adj[i]:
                 nd = d + c
-                if nd > allow or nd >= best[j] or j in blocked or j in forbidden:
+                if nd > allow or nd >= best[j] or j in closed:
                     continue
                 if major and j in river and j not in friendly:
                     continue  # 6.25
+                if best[j] == INF:
+                    touched.append(j)
                 best[j] = nd
                 parent[j] = i
-                touched.append(j)
                 buckets[nd].append(j)
-    reached = {j: best[j] for j in touched}
-    return ReachEntry(unit_id, ctx.start, ctx.how, reached, parent, sorted(reached))
+    return {j: best[j] for j in touched}, parent
 
 
-def first_steps(state: GameState, ctx: Context) -> list[tuple[int, int]]:
-    """The hexes a unit may enter first, with their costs; the special cases live here."""
-    b = state.board
-    if ctx.start is None:
-        enter = b.enter_cost[ctx.cls]
-        return [(e, enter[e]) for e in ctx.entries if e not in ctx.blocked and e not in ctx.forbidden]
-    out = []
-    for j, c, major in b.adj[ctx.cls][ctx.start]:
-        if j in ctx.blocked or j in ctx.forbidden:
+def _pareto(b, ctx: Context) -> tuple[dict[int, int], dict[int, tuple[int, ...]]]:
+    """A stack of members with different costs per hex: a label search over cost vectors.
+
+    A stack's move costs each member its own sum, so the cheapest path for one member need not
+    suit another; every path whose cost vector no other path to the same hex beats in all
+    members is kept (a Pareto front per hex).  Each destination gets the kept path with the
+    smallest largest member cost.
+    """
+    profiles = ctx.profiles
+    adjs = [b.adj[cls] for cls, _e, _a in profiles]
+    allows = [a for _c, _e, a in profiles]
+    start = ctx.start
+    labels: list[tuple[int, tuple[int, ...], int]] = []  # (hex, costs, parent label or -1)
+    fronts: dict[int, list[int]] = {}  # hex -> label numbers not beaten
+    heap: list[tuple[int, tuple[int, ...], int]] = []
+
+    def offer(j: int, costs: tuple[int, ...], parent: int) -> None:
+        front = fronts.setdefault(j, [])
+        for k in front:
+            if all(x <= y for x, y in zip(labels[k][1], costs)):
+                return
+        front[:] = [k for k in front if not all(y <= x for x, y in zip(labels[k][1], costs))]
+        labels.append((j, costs, parent))
+        front.append(len(labels) - 1)
+        heapq.heappush(heap, (max(costs), costs, len(labels) - 1))
+
+    firsts = [dict(_first_steps(b, ctx, cls, extra)) for cls, extra, _a in profiles]
+    for j in firsts[0]:
+        costs = tuple(f[j] for f in firsts)
+        if all(c <= a for c, a in zip(costs, allows)):
+            offer(j, costs, -1)
+    while heap:
+        _m, costs, k = heapq.heappop(heap)
+        i = labels[k][0]
+        if k not in fronts[i] or ctx.stops(i):
             continue
-        if major and j in ctx.river_zoc and j not in ctx.friendly:
-            continue  # 6.25
-        if ctx.how == "disengage":
-            if major or j in ctx.zoc:
-                continue  # 6.64, 6.61
-            c += disengagement.COST * 2
-        out.append((j, c))
-    return out
+        for steps in zip(*(adj[i] for adj in adjs)):
+            j, _c, major = steps[0]
+            if j == start or ctx.blocked(j) or j in ctx.forbidden:
+                continue
+            if major and j in ctx.river_zoc and j not in ctx.friendly:
+                continue  # 6.25
+            new = tuple(c + s[1] for c, s in zip(costs, steps))
+            if all(c <= a for c, a in zip(new, allows)):
+                offer(j, new, k)
+    best: dict[int, int] = {}
+    paths: dict[int, tuple[int, ...]] = {}
+    for j, front in fronts.items():
+        k = min(front, key=lambda n: (max(labels[n][1]), labels[n][1]))
+        best[j] = max(labels[k][1])
+        walk = []
+        while k >= 0:
+            walk.append(labels[k][0])
+            k = labels[k][2]
+        if start is not None:
+            walk.append(start)
+        paths[j] = tuple(reversed(walk))
+    return best, paths
 
 
 # ----------------------------------------------------------------------------- cache
 
 
-def reach(state: GameState, unit_id: str) -> ReachEntry:
+def reach(state: GameState, units) -> ReachEntry:
+    """The search of a unit or stack, from the position's cache when still valid."""
+    if isinstance(units, str):
+        units = (units,)
+    units = tuple(units)
     cache = sync_cache(state)
-    entry = cache.get(unit_id)
+    name = units[0] if len(units) == 1 else units  # a lone unit is cached under its id
+    entry = cache.get(name)
+    if entry is not None and entry.key != keys_of(state, units):
+        entry = None  # an allowance, a kind of move or a restriction changed (7.0, 6.77)
     if entry is None:
-        entry = cache[unit_id] = search(state, unit_id)
+        entry = cache[name] = search(state, units)
     return entry
 
 
-def sync_cache(state: GameState) -> dict[str, ReachEntry]:
-    """Drop the cached searches that the changes since the last look can affect."""
+def sync_cache(state: GameState) -> dict:
+    """Drop the cached searches that the changes since the last look can affect.
+
+    A search reads the hexes of its footprint and their neighbours.  An enemy unit coming or
+    going at ``h`` changes occupation at ``h`` and ZOC next to it, so it matters to a search
+    whose footprint lies within two hexes; a friendly one matters only next to a Major River
+    (6.25 looks at friendly occupation of the hex entered).  A search of an Army Reserve
+    counter depends on every Axis unit within three hexes of any hex (6.72).
+    """
     cache = state.cache.setdefault("reach", {})
     if state.changes:
         b = state.board
+        rail = state.cache.get("rail")
         for hex_id, side in state.changes:
             h = b.index[hex_id]
             near = b.within2[h]
-            river = b.touches_major[h]
-            for uid in list(cache):
-                entry = cache[uid]
-                if state.units[uid].side != side:
-                    # An enemy unit came or went: occupation at h, ZOC around it.
-                    if h in entry.best or h == entry.start or any(k in entry.best for k in near):
-                        del cache[uid]
-                elif river and (h in entry.best or any(k in entry.best for k in b.nbrs[h])):
-                    del cache[uid]  # 6.25 exempts hexes already occupied by a friendly unit
-            rail = state.cache.get("rail")
+            close = (h, *b.nbrs[h]) if b.touches_major[h] else ()
+            for name in list(cache):
+                entry = cache[name]
+                if entry.side != side:
+                    if entry.wide or not entry.footprint.isdisjoint(near):
+                        del cache[name]
+                elif close and not entry.footprint.isdisjoint(close):
+                    del cache[name]
             if rail:
                 for uid in list(rail):
-                    if state.units[uid].side != side and any(k in rail[uid][0] for k in near):
+                    if rail[uid].side != side and not rail[uid].footprint.isdisjoint(near):
                         del rail[uid]
         state.changes.clear()
     return cache
@@ -274,18 +478,58 @@ def sync_cache(state: GameState) -> dict[str, ReachEntry]:
 def unit_moved(state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
     """Engine move hook: a unit put somewhere else by any means (breakdown, re-forming, a
     commitment, a retreat) drops its own cached searches, which start from its old hex."""
-    for key in ("reach", "rail"):
-        got = state.cache.get(key)
-        if got:
-            got.pop(unit_id, None)
+    got = state.cache.get("reach")
+    if got:
+        for name in [n for n in got if n == unit_id or (isinstance(n, tuple) and unit_id in n)]:
+            del got[name]
+    rail = state.cache.get("rail")
+    if rail:
+        rail.pop(unit_id, None)
+
+
+def check_cache(state: GameState) -> None:
+    """Debug mode: every cached search that :func:`reach` would hand out equals a fresh one."""
+    cache = sync_cache(state)
+    for entry in list(cache.values()):
+        if entry.key != keys_of(state, entry.units):
+            continue  # reach() recomputes it
+        fresh = search(state, entry.units)
+        if not entry.same(fresh):
+            raise CacheMismatch(f"cached movement search of {entry.units} differs from a fresh one "
+                                f"({len(entry.dests)} against {len(fresh.dests)} destinations)")
 
 
 def path_of(state: GameState, entry: ReachEntry, dest: int) -> tuple[str, ...]:
-    ids = state.board.ids
-    out = [dest]
-    while out[-1] in entry.parent:
-        out.append(entry.parent[out[-1]])
-    return tuple(ids[i] for i in reversed(out))
+    return entry_paths(state, entry)[dest]
+
+
+def entry_paths(state: GameState, entry: ReachEntry) -> dict[int, tuple[str, ...]]:
+    """The path (hex ids, start first) to every destination of ``entry``, built once per entry."""
+    if entry.id_paths is None:
+        ids = state.board.ids
+        if entry.paths is not None:
+            entry.id_paths = {j: tuple(ids[i] for i in p) for j, p in entry.paths.items()}
+        else:
+            out: dict[int, tuple[str, ...]] = {}
+            if entry.start is not None:
+                out[entry.start] = (ids[entry.start],)
+            parent = entry.parent
+            for j in entry.best:
+                chain = []
+                k = j
+                while k not in out and k in parent:
+                    chain.append(k)
+                    k = parent[k]
+                if k in out:
+                    path = out[k]
+                else:  # the first hex of an entering reinforcement (16.0)
+                    path = ()
+                    chain.append(k)
+                for n in reversed(chain):
+                    path = out[n] = path + (ids[n],)
+            out.pop(entry.start, None)
+            entry.id_paths = out
+    return entry.id_paths
 
 
 def legal_moves(state: GameState, units) -> dict[str, Reach]:
@@ -293,64 +537,47 @@ def legal_moves(state: GameState, units) -> dict[str, Reach]:
     if isinstance(units, str):
         units = (units,)
     units = tuple(units)
+    if not units or len(set(units)) != len(units):
+        return {}
     for uid in units:
         if uid not in state.units or not can_move(state, state.units[uid]):
             return {}
-    entries = [reach(state, uid) for uid in units]
+    if len({state.units[u].hex or state.units[u].box for u in units}) > 1:
+        return {}  # 6.0b: units moving together start together
+    entry = reach(state, units)
     ids = state.board.ids
-    common = set(entries[0].best)
-    for e in entries[1:]:
-        common &= set(e.best)
-    out: dict[str, Reach] = {}
-    for dest in sorted(common):
-        # The most constrained unit's path, checked for the others (a stack moves as one).
-        lead = max(entries, key=lambda e: e.best[dest])
-        path = path_of(state, lead, dest)
-        try:
-            cost = max(check_path(state, uid, path)[0] for uid in units)
-        except IllegalAction:
-            continue
-        out[ids[dest]] = Reach(cost / 2, path)
-    return out
+    paths = entry_paths(state, entry)
+    return {ids[dest]: Reach(entry.best[dest] / 2, paths[dest]) for dest in entry.dests}
 
 
 def stacks(state: GameState, units: list[str]) -> list[tuple[str, ...]]:
-    """6.0: the groups of two or more of ``units`` (those able to move) that share a map hex,
-    every such group of each hex, smallest first."""
+    """6.0: the movable units of each map hex holding two or more of ``units``, in hex order.
+
+    Only whole stacks are listed; any part of one moves by naming its units (``Move`` and
+    :func:`legal_moves` take any group of units of one hex)."""
     by_hex: dict[str, list[str]] = {}
     for uid in units:
         here = state.units[uid].hex
         if here is not None:
             by_hex.setdefault(here, []).append(uid)
-    out: list[tuple[str, ...]] = []
-    for here in sorted(by_hex):
-        group = sorted(by_hex[here])
-        for k in range(2, len(group) + 1):
-            out.extend(combinations(group, k))
-    return out
-
-
-def stack_reach(state: GameState, units: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The paths of :func:`legal_moves` for a stack, one per destination in hex order.
-
-    Cached for as long as the cached searches of its members stay (they are what it is made of).
-    """
-    cache = state.cache.setdefault("stack", {})
-    entries = tuple(reach(state, uid) for uid in units)
-    got = cache.get(units)
-    if got is None or any(a is not b for a, b in zip(got[0], entries)):
-        moves = legal_moves(state, units)
-        got = cache[units] = (entries, [moves[h].path for h in sorted(moves)])
-    return got[1]
+    return [tuple(sorted(group)) for _h, group in sorted(by_hex.items()) if len(group) > 1]
 
 
 # ----------------------------------------------------------------------------- checking a path
 
 
 def check_path(state: GameState, unit_id: str, path: tuple[str, ...]) -> tuple[int, str]:
-    """Walk ``path`` for one unit; return (cost in half MP, how) or raise naming the case."""
+    """Walk ``path`` for one unit; return (cost in half MP, how) or raise naming the case.
+
+    For a path a person draws (and every move applied); the legal destinations come from
+    :func:`search`, which follows the same rules."""
+    return walk(state, context(state, unit_id), path)
+
+
+def walk(state: GameState, ctx: Context, path: tuple[str, ...]) -> tuple[int, str]:
+    """:func:`check_path` with the unit's context already made."""
     b = state.board
-    ctx = context(state, unit_id)
+    unit_id = ctx.unit
     rec = state.units[unit_id]
     for h in path:
         if h not in b.index:
@@ -371,7 +598,7 @@ def check_path(state: GameState, unit_id: str, path: tuple[str, ...]) -> tuple[i
         steps = idx
     for k in range(1, len(steps)):
         a, c = steps[k - 1], steps[k]
-        if a in ctx.stop and not (k == 1 and ctx.start is not None):
+        if ctx.stops(a) and not (k == 1 and ctx.start is not None):
             raise IllegalAction("6.23", f"{unit_id} must stop on entering the enemy-controlled hex {b.ids[a]}")
         edge = b.edge_of.get((a, c))
         if edge is None:
@@ -395,7 +622,7 @@ def check_path(state: GameState, unit_id: str, path: tuple[str, ...]) -> tuple[i
 
 
 def _check_enter(state: GameState, ctx: Context, i: int, hex_id: str) -> None:
-    if i in ctx.blocked:
+    if ctx.blocked(i):
         raise IllegalAction("6.22", f"{hex_id} holds an enemy unit or garrison")
     if i in ctx.forbidden and not state.board.has_flag(ctx.unit, "reserve_counter"):
         raise IllegalAction("6.77", f"{ctx.unit} set up south of the sector line: before activation it goes north only by rail ({hex_id})")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import floor
 
 from ...engine.actions import Attack
 from ...engine.state import GameState
@@ -96,9 +97,25 @@ def current_odds(state: GameState) -> Odds | None:
     return _odds(state, current, current["air"])
 
 
+def overrun_odds(state: GameState, action) -> Odds:
+    """The odds of an overrun before it is made (7.0, 7.21): checked like the overrun itself, then
+    figured with the stack in the hex it attacks from, its total halved, no Air Points, no morale die."""
+    from .overrun import check_overrun
+
+    check_overrun(state, action)
+    side = state.phase.side
+    there = state.clone()
+    if len(action.path) > 1:
+        for uid in action.units:
+            there.place(uid, action.path[-1])
+    defenders = [u for u in there.units_at(action.target) if there.units[u].side != side]
+    fight = {"attackers": list(action.units), "targets": [action.target], "defenders": defenders, "swept": [],
+             "side": side, "enemy": combat.other_side(side), "overrun": True}
+    return _odds(there, fight, {"attacker": False, "defender": False})
+
+
 def _odds(state: GameState, fight: dict, air: dict) -> Odds:
-    if fight.get("overrun"):
-        raise ValueError("an overrun is resolved at once, without Air Points (7.0, 13.15)")
+    overrun = bool(fight.get("overrun"))  # 7.0: attack total halved, fractions dropped; 7.21: no morale die
     attackers, targets = list(fight["attackers"]), list(fight["targets"])
     counted = [u for u in fight["defenders"] if u not in fight["swept"]]
     combat_defenders = [u for u in counted if is_combat(state, u)]
@@ -139,7 +156,7 @@ def _odds(state: GameState, fight: dict, air: dict) -> Odds:
     columns = list(crt.columns)
     shifts = combat.fixed_shifts(state, attackers, combat_defenders, air)
     fixed = sum(n for _r, n in shifts)
-    morale = combat.morale_shifts(state, fight["side"])
+    morale = None if overrun else combat.morale_shifts(state, fight["side"])
     morale_chances: dict[int, Fraction] = {}
     for die in range(1, 7):
         shift = morale[die] if morale else 0
@@ -152,6 +169,8 @@ def _odds(state: GameState, fight: dict, air: dict) -> Odds:
     result_p: dict[str, Fraction] = {}
     for (sum_a, sum_d), p in sums.items():
         total_a = known[True] + sum_a
+        if overrun:
+            total_a = Fraction(floor(total_a / 2))
         total_d = known[False] + sum_d + extra
         if total_d <= 0:
             total_d = Fraction(1)

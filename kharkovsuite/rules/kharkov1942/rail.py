@@ -11,9 +11,10 @@ the phase (it must begin the phase on the rail, 6.41).
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
 from ...engine.actions import RailMove
-from ...engine.errors import IllegalAction
+from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import GameState
 from .movement import can_move
@@ -39,19 +40,49 @@ def may_use_rail(state: GameState, unit_id: str, movable: bool = False) -> bool:
     return free or not limit_reached(state, rec.side)
 
 
+@dataclass(frozen=True)
+class RailEntry:
+    """A unit's rail search: rail hexes entered to each destination, and the paths."""
+
+    side: str
+    start: int
+    dist: dict[int, int]
+    parent: dict[int, int]
+    dests: list[int]
+    footprint: frozenset[int]  # the start and every hex reached (see movement.sync_cache)
+
+
 def rail_reach(state: GameState, unit_id: str) -> tuple[dict[int, int], dict[int, int], list[int]]:
-    """(hex -> rail hexes entered, parent map, sorted destinations), cached per phase."""
+    """(hex -> rail hexes entered, parent map, sorted destinations), cached per position."""
+    entry = _entry(state, unit_id)
+    return entry.dist, entry.parent, entry.dests
+
+
+def _entry(state: GameState, unit_id: str) -> RailEntry:
     from .movement import sync_cache
 
     sync_cache(state)  # invalidates stale rail entries too
     cache = state.cache.setdefault("rail", {})
     entry = cache.get(unit_id)
-    if entry is None:
+    if entry is None or entry.start != state.board.index[state.units[unit_id].hex]:
         entry = cache[unit_id] = _search(state, unit_id)
     return entry
 
 
-def _search(state: GameState, unit_id: str):
+def check_cache(state: GameState) -> None:
+    """Debug mode: every cached rail search equals a fresh one."""
+    from .movement import sync_cache
+
+    sync_cache(state)
+    for uid, entry in list(state.cache.get("rail", {}).items()):
+        rec = state.units[uid]
+        if rec.hex is None or entry.start != state.board.index[rec.hex]:
+            continue  # _entry recomputes it
+        if entry != _search(state, uid):
+            raise CacheMismatch(f"cached rail search of {uid} differs from a fresh one")
+
+
+def _search(state: GameState, unit_id: str) -> RailEntry:
     b = state.board
     rec = state.units[unit_id]
     side = rec.side
@@ -61,7 +92,7 @@ def _search(state: GameState, unit_id: str):
     dist: dict[int, int] = {}
     parent: dict[int, int] = {}
     if b.rail_side[start] != side or start in zoc:
-        return dist, parent, []
+        return RailEntry(side, start, dist, parent, [], frozenset((start,)))
     dist[start] = 0
     queue = deque([start])
     while queue:
@@ -74,8 +105,9 @@ def _search(state: GameState, unit_id: str):
             dist[j] = dist[i] + 1
             parent[j] = i
             queue.append(j)
+    footprint = frozenset(dist)
     del dist[start]
-    return dist, parent, sorted(dist)
+    return RailEntry(side, start, dist, parent, sorted(dist), footprint)
 
 
 def rail_path(state: GameState, unit_id: str, dest: int) -> tuple[str, ...]:

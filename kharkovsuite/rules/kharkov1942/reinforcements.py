@@ -23,7 +23,3 @@ def schedule(state: GameState) -> None:
 
 def begin_phase(state: GameState, events: list) -> None:
     """Nothing to place: available reinforcements appear in the phase's legal moves."""
-
-
-def waiting(state: GameState, side: str) -> list[str]:
-    return sorted(uid for uid, rec in state.units.items() if rec.side == side and rec.box == ARRIVING)

@@ -45,13 +45,13 @@ def apply_part(state: GameState, combat: dict, part: list, events: list) -> bool
         for uid in fighters:
             lose_all_steps(state, uid, events, "9.55")
         for uid in hqs:
-            hq.displace(state, uid, events)  # 10.14
+            hq.displace(state, uid)  # 10.14
         settle(state, combat, role, events)
         return False
     if not fighters:
         if amount == "eng" or not hqs:
             for uid in hqs:
-                hq.displace(state, uid, events)  # 10.14: no step, no retreat
+                hq.displace(state, uid)  # 10.14: no step, no retreat
             settle(state, combat, role, events)
             return False
         data = _decision_data(role, amount, [], hqs, allow_loss=False, allow_retreat=True)
@@ -150,7 +150,7 @@ def _retreat(state: GameState, decision: Decision, action: Retreat, events: list
         if is_combat(state, action.unit):
             eliminate(state, action.unit, events, "no retreat possible", "9.61")
         else:
-            hq.displace(state, action.unit, events)  # 10.14
+            hq.displace(state, action.unit)  # 10.14
         return
     friends_there = any(state.units[u].side == state.units[action.unit].side for u in state.units_at(path[-1]))
     relocate(state, action.unit, path[-1], events)
@@ -192,7 +192,7 @@ def settle(state: GameState, combat: dict, role: str, events: list) -> None:
         lost_here = any(combat["origins"][u] == hex_id and state.units[u].box == OFF_MAP_ELIMINATED for u in ids)
         if here and lost_here and not any(is_combat(state, u) for u in here):
             for uid in here:
-                hq.displace(state, uid, events)
+                hq.displace(state, uid)
     if role == "D" and side == "axis":
         for hex_id in combat["targets"]:
             if hex_id in state.game["garrisons"] and not any(

@@ -147,7 +147,6 @@ def enter_phase(state: GameState, index: int, events: list) -> None:
     state.phase_data = {}
     state.cache.pop("reach", None)
     state.cache.pop("rail", None)
-    state.cache.pop("stack", None)
     state.changes.clear()
     phase = PHASES[index]
     skip = SKIP.get(phase.id)

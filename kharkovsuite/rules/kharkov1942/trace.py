@@ -206,6 +206,14 @@ def supply_overlay(state: GameState, side: str, unit: str | None = None) -> Over
         o.marks["source"] = sources
     out = [u for u in _side_units(state, side) if not supply.in_supply(state, u)]
     o.marks["out"] = _count_labels(state, out)
+    if side == "soviet":  # Soviet supply runs through active HQs: name the ones the schedule still holds back
+        from .hq import activation_turn
+
+        for uid in sorted(u for u in _side_units(state, side) if b.is_hq(u) and "inactive" in state.units[u].flags):
+            turn = activation_turn(state, uid)
+            if turn and turn > state.turn:
+                o.add_item(f"{uid} ({state.units[uid].hex}) turns active on turn {turn}: until then it supplies no unit, "
+                           f"and units that only it could supply are out of supply (10.3, 11.23)", state.units[uid].hex, "10.3", uid)
     for u in out:
         o.add_item(f"{u} ({state.units[u].hex}) is out of supply", state.units[u].hex, "11.0", u)
     if unit is not None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...engine.errors import CacheMismatch
 from ...engine.state import GameState
 from .units import is_combat
 
@@ -91,6 +92,13 @@ def unit_moved(state: GameState, unit_id: str, old: str | None, new: str | None)
         _count(state, d, unit_id, index[old], -1)
     if new is not None:
         _count(state, d, unit_id, index[new], 1)
+
+
+def check_cache(state: GameState) -> None:
+    """Debug mode: the counts kept move by move equal counts made afresh."""
+    d = state.cache.get("derived")
+    if d is not None and d != _compute(state):
+        raise CacheMismatch("the ZOC and occupation counts kept move by move differ from a fresh count")
 
 
 def enemy_zoc_hexes(state: GameState, side: str) -> dict[int, int]:

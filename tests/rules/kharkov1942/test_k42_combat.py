@@ -128,6 +128,21 @@ def test_11_43_out_of_supply_halves_dropping_fractions_never_below_one(monkeypat
     assert (r.attack, r.defense) == ("5", "2")  # 9 -> 4, 1 -> 1 (not 0); 5 -> 2
 
 
+def test_9_34_the_forest_doubling_comes_before_the_supply_halving(monkeypatch):
+    monkeypatch.setattr(supply, "in_supply", lambda state, unit: False)
+    state = position({"su-g1": "0705", "ge-1": "0706"}, phase="axis-combat")  # 0705: forest
+    value, how = combat.defense_strength(state, "su-g1", set())
+    assert value == 5 and how == "5 x2 terrain 9.31 /2 out of supply 11.43"  # 5 x2 = 10, /2 = 5 (not 5/2 -> 2, x2 = 4)
+
+
+def test_9_34_the_river_halving_keeps_its_fraction_before_the_supply_halving(monkeypatch):
+    monkeypatch.setattr(supply, "in_supply", lambda state, unit: False)
+    state = position({"su-r1": "0707", "ge-1": "0708"}, phase="soviet-combat", turn=4)
+    reveal_as(state, "su-r1", 7, 3, 7, pool="rifle")
+    value, how = combat.attack_strength(state, "su-r1", ["0708"], set())
+    assert value == 1 and how == "7 /2 across a Major River 9.32 /2 out of supply 11.43"  # 3 1/2, /2 -> 1 (not 3 -> 1 1/2)
+
+
 # ----------------------------------------------------------------------------- rivers (9.32, 9.33, 6.3)
 
 

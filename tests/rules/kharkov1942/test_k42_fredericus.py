@@ -133,3 +133,23 @@ def test_6_77_a_rail_move_frees_a_southern_soviet_unit():
     state.place("su-r3", "0302")
     state.apply(RailMove(units=("su-r3",), path=("0302", "0303")))
     assert "su-r3" in state.game["fredericus"]["railed"]
+
+
+def test_6_52_the_rumanian_hq_of_the_south_turns_active_with_the_release():
+    from kharkovsuite.rules.kharkov1942 import supply
+
+    state = position({"ge-4": "0706", "ro-1": "0908", "ro-hq": "0808", "su-g1": "0705"}, phase="soviet-combat",
+                     turn=2, fredericus=True)
+    assert "inactive" in state.units["ro-hq"].flags and not supply.in_command(state, "ro-1")
+    state.rng = Dice(1, 1, 1, 1, 1, 1)
+    events = state.apply(Attack(attackers=("su-g1",), targets=("0706",)))
+    assert "inactive" not in state.units["ro-hq"].flags
+    assert [(e.flag, e.on, e.case) for e in events if e.kind == "FlagChanged" and e.flag == "active"] == [("active", True, "6.52")]
+    assert supply.in_command(state, "ro-1")  # 10.21: its Rumanians may attack from now on
+
+
+def test_10_17_a_displaced_rumanian_hq_stays_non_active_through_the_release():
+    state = position({"ro-1": "0908", "ro-hq": "0808"}, phase="soviet-movement", turn=4, fredericus=True)
+    state.set_flag("ro-hq", "displaced", True)
+    fredericus.activate(state, "6.56", [])
+    assert {"inactive", "displaced"} <= state.units["ro-hq"].flags

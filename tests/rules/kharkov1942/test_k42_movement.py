@@ -170,18 +170,20 @@ def test_6_0_a_stack_moves_together():
     assert state.units_at("0402") == ["su-r1", "su-r2"]
 
 
-def test_6_0_legal_actions_list_every_stack_move_that_legal_moves_gives():
+def test_6_0_legal_actions_list_the_whole_stack_and_each_unit_and_allow_any_part():
     state = position({"su-r1": "0302", "su-r2": "0302", "su-t1": "0302", "su-r3": "0305"})
     stack_moves = {}
     for a in state.legal_actions():
         if a.kind == "Move" and len(a.units) > 1:
             stack_moves.setdefault(a.units, set()).add(a.path)
-    groups = [("su-r1", "su-r2"), ("su-r1", "su-t1"), ("su-r2", "su-t1"), ("su-r1", "su-r2", "su-t1")]
-    assert sorted(stack_moves) == sorted(groups)  # su-r3 stands alone: no stack of its own
-    for group in groups:
-        assert stack_moves[group] == {r.path for r in state.legal_moves(group).values()}
-    state.apply(Move(units=groups[-1], path=state.legal_moves(groups[-1])["0402"].path))
-    assert sorted(state.units_at("0402")) == list(groups[-1])
+    whole = ("su-r1", "su-r2", "su-t1")
+    assert sorted(stack_moves) == [whole]  # su-r3 stands alone; parts of the stack are not listed
+    assert stack_moves[whole] == {r.path for r in state.legal_moves(whole).values()}
+    part = ("su-r2", "su-t1")
+    reach = state.legal_moves(part)
+    assert reach and all(state.legal_moves(u) for u in part)
+    state.apply(Move(units=part, path=reach["0402"].path))  # a part moves by naming its units
+    assert sorted(state.units_at("0402")) == list(part)
     assert not [a for a in state.legal_actions() if a.kind == "Move" and len(a.units) > 1]
 
 

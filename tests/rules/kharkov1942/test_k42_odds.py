@@ -13,7 +13,7 @@ from k42_helpers import Dice, last, position, reveal_as
 
 from kharkovsuite.engine import Attack, CommitAir, DeclineAir, IllegalAction
 from kharkovsuite.rules.kharkov1942 import hq, supply
-from kharkovsuite.rules.kharkov1942.odds import attack_odds, current_odds
+from kharkovsuite.rules.kharkov1942.odds import UnitOdds, attack_odds, current_odds
 
 CRT_2_1 = {"D2": Fraction(1, 6), "D1": Fraction(1, 6), "D1/A1": Fraction(2, 6), "Eng": Fraction(1, 6), "A1": Fraction(1, 6)}
 
@@ -71,6 +71,7 @@ def test_15_33_a_9_8_in_a_city_with_a_garrison_of_1_defends_with_19():
     assert o.defense == "19" and o.garrison == 1
     ge1 = next(u for u in o.defenders if u.unit == "ge-1")
     assert ge1.strength == "18" and "9.31" in ge1.note
+    assert o.defenders[-1] == UnitOdds("garrison", "defender", "1", "garrison added, not doubled 15.33")
 
 
 def test_9_85_the_morale_die_enters_as_its_six_faces():
@@ -95,7 +96,9 @@ def test_12_0_an_untried_defender_is_the_pool_left_and_matches_every_draw():
     o = attack_odds(state, ["ge-1"], ["0504", "0404"])
     assert o.untried == ("su-t1", "su-t2") and o.defense == "6 to 10"
     first = next(u for u in o.defenders if u.unit == "su-t1")
-    assert dict(first.chances) == {"3": Fraction(1, 2), "5": Fraction(1, 2)} and "12.0" in first.note
+    assert dict(first.chances) == {"3": Fraction(1, 2), "5": Fraction(1, 2)}
+    assert (first.role, first.strength, first.note) == ("defender", "3 to 5", "untried: 3 to 5 from the tank counters left (12.0)")
+    assert sum(p for _c, p in o.base_columns) == 1 and len(o.base_columns) > 1
     seen = Counter()
     for d1 in range(4):
         for d2 in range(3):
@@ -121,6 +124,7 @@ def test_12_0_the_odds_reveal_nothing_hidden():
         assert state.units["su-r1"].values is None and state.units["su-r2"].values is None
         assert [list(c) for c in state.game["pools"].values()] == pools and len(state.log) == logged
     assert odds[0] == odds[1]  # only one 4-6 in the pool: at most 3 + 4
+    assert odds[0].defense == "9"  # the untried attackers add nothing to the defense
     assert odds[0].attack == "2 to 7" and sum(p for _r, p in odds[0].results) == 1
 
 
@@ -140,3 +144,86 @@ def test_9_23_odds_of_an_illegal_attack_are_refused_with_the_case():
     with pytest.raises(IllegalAction) as err:
         attack_odds(state, ["ge-1"], ["0504"])
     assert err.value.case == "9.23"
+
+
+def test_9_0_the_odds_count_a_soviet_attackers_attack_strength_and_label_the_sides():
+    state = position({"su-g1": "0504", "ge-1": "0505"}, phase="soviet-combat", turn=4)
+    o = attack_odds(state, ["su-g1"], ["0505"])
+    assert [(u.unit, u.role, u.strength) for u in o.attackers] == [("su-g1", "attacker", "4")]  # a 4-5-7: attack 4
+    assert [(u.unit, u.role, u.strength) for u in o.defenders] == [("ge-1", "defender", "9")]
+
+
+def test_10_13_an_hq_with_the_defenders_adds_nothing_to_the_odds():
+    state = position({"ge-1": "0505", "su-g1": "0504", "su-hq6": "0504"}, phase="axis-combat")
+    o = attack_odds(state, ["ge-1"], ["0504"])
+    assert o.defense == "5" and [u.unit for u in o.defenders] == ["su-g1"]
+
+
+def test_14_1_the_odds_double_a_stacked_panzer_division_as_its_attack_does():
+    state = position({"pz-1a": "0407", "pz-1b": "0407", "pz-1c": "0407", "su-g1": "0406"}, phase="axis-combat")
+    assert attack_odds(state, ["pz-1a", "pz-1b", "pz-1c"], ["0406"]).attack == "16"  # (3 + 3 + 2) x 2
+
+
+def test_14_2_the_odds_double_a_spread_division_on_defense_and_never_in_attack():
+    spread = {"pz-1a": "0407", "pz-1b": "0408", "pz-1c": "0409", "su-g1": "0406"}
+    attacking = position(spread, phase="axis-combat")
+    assert attack_odds(attacking, ["pz-1a"], ["0406"]).attack == "3"
+    defending = position(spread, phase="soviet-combat", turn=4)
+    assert attack_odds(defending, ["su-g1"], ["0407"]).defense == "6"  # 3 doubled (mobile defense)
+
+
+def test_9_4_a_result_the_column_cannot_give_has_no_chance():
+    state, attackers, targets = twenty_nine_to_ten()
+    o = attack_odds(state, attackers, targets)
+    assert o.chance("D2") == Fraction(1, 6) and o.chance("Ae") == 0
+
+
+def test_13_12_no_odds_are_current_before_an_attack_is_declared():
+    state, _attackers, _targets = twenty_nine_to_ten()
+    assert current_odds(state) is None
+
+
+def test_7_21_an_overrun_being_resolved_has_no_air_point_odds():
+    state = position({"ge-1": "0407", "su-g1": "0406"}, phase="axis-movement")
+    state.rng = Dice(1)
+    from kharkovsuite.engine import Overrun
+
+    state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))  # 4 to 5: 1-2, die 1: D1/A1
+    assert state.pending
+    with pytest.raises(ValueError) as err:
+        attack_odds(state, ["ge-1"], ["0406"])
+    assert str(err.value) == "an overrun is resolved at once, without Air Points (7.0, 13.15)"
+
+
+def test_10_14_an_hq_alone_shows_in_the_odds_with_its_strength_of_one():
+    state = position({"ge-1": "0505", "su-hq6": "0504"}, phase="axis-combat")
+    o = attack_odds(state, ["ge-1"], ["0504"])
+    assert o.defense == "1" and list(o.defenders) == [UnitOdds("HQ 0504", "defender", "1", "HQ alone 10.14")]
+
+
+def test_9_33_the_odds_add_the_minor_river_to_every_die_and_list_the_likeliest_first():
+    state = position({"su-g1": "0303", "ge-1": "0304"}, phase="soviet-combat", turn=4)
+    o = attack_odds(state, ["su-g1"], ["0304"])
+    assert o.modifier == 1
+    seen = Counter(fight(state.clone(), ["su-g1"], ["0304"], m, c).result for m in range(1, 7) for c in range(1, 7))
+    assert {r: Fraction(n, 36) for r, n in seen.items()} == dict(o.results)
+    assert [p for _r, p in o.results] == sorted((p for _r, p in o.results), reverse=True)
+
+
+def test_12_0_an_untried_attacker_in_a_forest_is_not_doubled_in_the_odds():
+    state = position({"su-r1": "0705", "ge-1": "0706"}, phase="soviet-combat", turn=2)  # 0705: forest
+    o = attack_odds(state, ["su-r1"], ["0706"])
+    assert o.attack == "1 to 4" and o.attackers[0].strength == "1 to 4"  # the rifle pool's attacks, not doubled
+
+
+def test_12_0_with_its_pool_used_up_every_counter_kind_is_equally_likely_in_the_odds():
+    state = position({"ge-1": "0505", "su-t1": "0504"}, phase="axis-combat")
+    state.game["pools"]["tank"] = [0] * len(state.game["pools"]["tank"])
+    o = attack_odds(state, ["ge-1"], ["0504"])
+    kinds = len(state.scenario.untried_pools["tank"].counters)
+    seen = Counter()
+    for draw in range(kinds):
+        for die in range(1, 7):
+            seen[fight(state.clone(), ["ge-1"], ["0504"], die, draws=[draw]).result] += 1
+    assert {r: Fraction(n, 6 * kinds) for r, n in seen.items()} == dict(o.results)
+    assert sum(p for _v, p in o.defenders[0].chances) == 1

@@ -286,3 +286,32 @@ def test_13_15_no_air_points_in_an_overrun():
     assert last(events, "CombatResolved") is not None  # resolved at once: no Air Point decision
     assert not any(d.kind == "air" for d in state.pending)
     assert air.available(state, "axis") == 2 and air.available(state, "soviet") == 1
+
+
+def garrisoned(placements, garrisons, rolls=(1,)):
+    state = position(placements, phase="soviet-movement", turn=2, garrisons=garrisons)
+    state.rng = Dice(*rolls)
+    return state
+
+
+def test_7_14_a_garrison_alone_is_no_unit_to_overrun():
+    state = garrisoned({"su-hq6": "0410", "su-g1": "0510"}, {"0509": 1})
+    assert not any(a.kind == "Overrun" and a.target == "0509" for a in state.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("su-g1",), path=("0510",), target="0509"))
+    assert err.value.case == "7.14" and "0509" in str(err.value)
+
+
+def test_15_33_a_garrison_adds_its_strength_against_an_overrun_and_falls_with_its_units():
+    state = garrisoned({"su-hq6": "0410", "su-g1": "0510", "su-r3": "0510", "su-r4": "0510", "ge-r1": "0509"}, {"0509": 1})
+    reveal_as(state, "su-r3", 6, 4, 7)
+    reveal_as(state, "su-r4", 6, 4, 7)
+    overrun = Overrun(units=("su-g1", "su-r3", "su-r4"), path=("0510",), target="0509")
+    assert overrun in list(state.legal_actions())
+    events = state.apply(overrun)
+    fought = last(events, "CombatResolved")
+    # 16 halved to 8 against the regiment's 2 doubled in the City (4) plus the garrison's 1: 1-1
+    assert (fought.garrison, fought.defense, fought.column, fought.result) == (1, "5", "1-1", "D1")
+    state.apply(ChooseLoss("ge-r1"))
+    assert state.units["ge-r1"].hex is None and "0509" not in state.game["garrisons"]
+    assert {state.units[u].hex for u in ("su-g1", "su-r3", "su-r4")} == {"0509"}  # 7.25: the hex is taken

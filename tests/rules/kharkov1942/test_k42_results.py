@@ -18,6 +18,7 @@ from kharkovsuite.engine import (
     IllegalAction,
     Retreat,
 )
+from kharkovsuite.engine.events import GarrisonDestroyed, Retreated
 from kharkovsuite.rules.kharkov1942 import units as unit_values
 from kharkovsuite.rules.kharkov1942.retreat import retreat_paths
 
@@ -59,14 +60,50 @@ def test_9_56_losses_and_retreat_never_mix():
     assert all(a.kind == "ChooseLoss" for a in state.legal_actions())
     with pytest.raises(IllegalAction) as err:
         state.apply(Retreat("su-r1", ("0503",)))
-    assert err.value.case == "9.56"
+    assert str(err.value) == "9.56: the side chose to lose steps: it may not also retreat"
+
+
+def test_9_56_a_side_that_retreated_may_not_also_lose_steps():
+    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
+    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
+    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.unit == "su-g1"))
+    assert {(a.kind, a.unit) for a in state.legal_actions()} == {("Retreat", "su-r1")}
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ChooseLoss("su-r1"))
+    assert str(err.value) == "9.56: the side chose to retreat: it may not also lose steps"
+
+
+def test_9_56_a_combat_result_is_answered_with_a_loss_or_a_retreat_only():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(EndAdvance())
+    assert str(err.value) == "9.56: answer the combat result with ChooseLoss(unit) or Retreat(unit, path)"
+
+
+def test_9_57_only_a_unit_of_the_combat_loses_a_step():
+    state = axis_vs_guards({"su-r2": "0502"})
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ChooseLoss("su-r2"))
+    assert str(err.value) == "9.57: su-r2 is not a unit of this combat that can lose a step"
+
+
+def test_10_14_an_hq_alone_has_no_step_to_give():
+    state = position({"ge-1": "0505", "su-hq6": "0504"}, phase="axis-combat")
+    fight(state, ["ge-1"], ["0504"], 6)  # 9 to 1: 9-1, die 6: D2
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ChooseLoss("su-hq6"))
+    assert str(err.value) == "10.14: an HQ has no step to lose: it must retreat"
 
 
 def test_9_57_two_steps_may_come_from_two_units():
     state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
     reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
     fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # D2
-    state.apply(ChooseLoss("su-g1"))
+    lost = last(state.apply(ChooseLoss("su-g1")), "StepLost")
+    assert (lost.unit, lost.case) == ("su-g1", "9.57")
     events = state.apply(ChooseLoss("su-r1"))
     assert state.units["su-g1"].step == 1 and state.units["su-r1"].box == "eliminated"
     assert last(events, "Eliminated").unit == "su-r1"
@@ -106,7 +143,7 @@ def test_9_55_de_eliminates_every_defender_without_a_choice():
     reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
     state.units["su-g1"].step = 1
     events = fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 3: 6-1, die 1: De/A1
-    assert {e.unit for e in events if e.kind == "Eliminated"} == {"su-g1", "su-r1"}
+    assert {(e.unit, e.case) for e in events if e.kind == "Eliminated"} == {("su-g1", "9.55"), ("su-r1", "9.55")}
     assert decision(state).side == "axis"  # the A1 comes next
 
 
@@ -174,8 +211,11 @@ def test_10_13_an_hq_left_without_combat_units_is_displaced():
 def test_10_14_an_hq_alone_has_no_step_to_lose_and_retreats():
     state = position({"ge-1": "0505", "su-hq6": "0504"}, phase="axis-combat")
     fight(state, ["ge-1"], ["0504"], 6)  # 9 to 1: 9-1, die 6: D2
-    assert decision(state).case == "10.14"
+    assert decision(state).case == "10.14" and state.to_act == "soviet"
     assert state.legal_actions() and all(a.kind == "Retreat" for a in state.legal_actions())
+    way = state.legal_actions()[0]
+    state.apply(way)
+    assert state.units["su-hq6"].hex == way.path[-1] and decision(state).kind == "advance"  # then ge-1 may follow
 
 
 def test_10_17_displaced_hq_reactivates_in_its_disruption_removal_phase():
@@ -207,7 +247,63 @@ def test_9_61_a_unit_with_no_retreat_is_eliminated():
     fight(state, ["ge-1"], ["0504"], 1)  # D1
     assert Retreat("su-g1", ()) in state.legal_actions()
     events = state.apply(Retreat("su-g1", ()))
-    assert last(events, "Eliminated").case == "9.61"
+    gone = last(events, "Eliminated")
+    assert (gone.unit, gone.reason, gone.case) == ("su-g1", "no retreat possible", "9.61")
+
+
+def test_9_59_an_engaged_result_refuses_a_retreat():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 4)  # Eng
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ("0503",)))
+    assert str(err.value) == "9.59: an Engaged result allows no retreat"
+
+
+def test_9_62_only_a_unit_of_the_combat_retreats_and_only_once():
+    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504", "su-r2": "0502"})
+    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
+    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-r2", ("0501", "0401")))
+    assert str(err.value) == "9.62: su-r2 has no retreat to make in this combat"
+    first = next(a for a in state.legal_actions() if a.kind == "Retreat" and a.unit == "su-g1")
+    events = state.apply(first)
+    assert last(events, "Retreated") == Retreated(unit="su-g1", path=("0504",) + first.path, case="9.61")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", first.path))
+    assert err.value.case == "9.62"
+
+
+def test_9_61_a_unit_that_can_retreat_may_not_stay_to_die():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ()))
+    assert str(err.value) == "9.61: su-g1 can retreat: choose one of its paths"
+
+
+def test_9_63_a_retreat_of_the_wrong_length_is_refused():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1: one hex
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ("0503", "0502")))
+    assert str(err.value) == "9.63: su-g1 must retreat exactly 1 hex(es)"
+
+
+def test_9_61_an_illegal_retreat_names_the_legal_ones():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ("0404",)))  # into ge-1's ZOC
+    assert str(err.value) == "9.61: 0404 is not a legal retreat for su-g1; legal: ['0403', '0503', '0603']"
+
+
+def test_10_14_an_hq_alone_with_no_retreat_is_displaced_not_eliminated():
+    state = position({"ge-1": "0505", "ge-2": "0402", "ge-3": "0703", "su-hq6": "0504", "su-r2": "0101"}, phase="axis-combat")
+    fight(state, ["ge-1"], ["0504"], 6)  # 9 to 1: 9-1, die 6: D2
+    assert list(state.legal_actions()) == [Retreat("su-hq6", ())]
+    events = state.apply(Retreat("su-hq6", ()))
+    assert state.units["su-hq6"].hex == "0101" and not any(e.kind == "Eliminated" for e in events)
 
 
 def test_9_63_each_hex_of_a_retreat_is_farther_from_the_start():
@@ -237,7 +333,8 @@ def test_9_65_a_unit_retreated_into_a_friendly_hex_adds_nothing_and_dies_with_it
     r = last(events, "CombatResolved")
     assert r.defense == "9"
     eliminated = last(events, "Eliminated")
-    assert (eliminated.unit, eliminated.case) == ("su-g1", "9.65")
+    assert (eliminated.unit, eliminated.reason, eliminated.case) == (
+        "su-g1", "retreated into a hex that then suffered a result", "9.65")
 
 
 # ----------------------------------------------------------------------------- advance (9.7)
@@ -340,3 +437,74 @@ def test_10_13_an_hq_with_an_attacking_stack_that_is_eliminated_is_displaced():
     sequence.go_to(state, "soviet-combat")
     events = fight(state, ["su-r1"], ["0505"], 6, 5)  # 1 to 9: 1-3, die 5: Ae
     assert last(events, "Displaced").unit == "su-hq6" and state.units["su-hq6"].hex == "0504"  # the nearest friendly combat unit
+
+
+def test_10_17_a_displacement_choice_comes_before_the_victors_advance():
+    state = axis_vs_guards({"ge-2": "0404", "su-hq6": "0504", "su-r2": "0301", "su-r3": "0701"})
+    state.units["su-g1"].step = 1
+    events = fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 2: 9-1, die 1: De
+    assert not any(e.kind == "Displaced" for e in events)
+    assert decision(state).kind == "displace_hq" and state.to_act == "soviet"
+    assert sorted(a.hex for a in state.legal_actions()) == ["0301", "0701"]
+    assert [d.kind for d in state.pending] == ["advance", "displace_hq"]
+    placed = next(a for a in state.legal_actions() if a.hex == "0701")
+    events = state.apply(placed)
+    assert state.units["su-hq6"].hex == "0701" and last(events, "Displaced").to == "0701"
+    assert decision(state).kind == "advance" and state.to_act == "axis"
+
+
+def test_10_13_an_hq_whose_units_all_lost_their_last_step_is_displaced():
+    state = axis_vs_guards({"su-hq6": "0504", "su-r2": "0301"})
+    state.units["su-g1"].step = 1
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    events = state.apply(ChooseLoss("su-g1"))
+    assert state.units["su-g1"].box == "eliminated"
+    assert state.units["su-hq6"].hex == "0301" and last(events, "Displaced").unit == "su-hq6"
+
+
+def test_10_14_an_hq_alone_in_another_target_hex_stays_when_its_side_takes_losses():
+    state = axis_vs_guards({"su-hq6": "0404"})
+    fight(state, ["ge-1"], ["0504", "0404"], 1)  # 9 to 5 + 1: 1-1, die 1: D1
+    state.apply(ChooseLoss("su-g1"))
+    assert state.units["su-hq6"].hex == "0404" and "displaced" not in state.units["su-hq6"].flags
+
+
+def test_15_32_a_garrison_with_only_an_hq_falls_as_a_garrison_alone():
+    state = position({"su-g1": "0510", "su-r1": "0409", "ro-hq": "0509", "ro-1": "0907"}, phase="soviet-combat",
+                     turn=4, garrisons={"0509": 2})
+    reveal_as(state, "su-r1", 4, 4, 7, pool="rifle")
+    events = fight(state, ["su-g1", "su-r1"], ["0509"], 6, 1)
+    while state.pending and state.pending[-1].kind == "loss_or_retreat":
+        events += state.apply(state.legal_actions()[0])
+    assert GarrisonDestroyed(hex="0509", case="15.32") in events
+    assert "0509" not in state.game["garrisons"]
+
+
+def test_10_14_an_hq_alone_engaged_is_displaced():
+    state = position({"ge-1": "0505", "su-hq6": "0504", "su-r2": "0301"}, phase="axis-combat")
+    state.units["ge-1"].step = 1  # a 4-8
+    events = fight(state, ["ge-1"], ["0504"], 6)  # 4 to 1: 4-1, die 6: Eng
+    assert last(events, "CombatResolved").result == "Eng"
+    assert state.units["su-hq6"].hex == "0301" and last(events, "Displaced").unit == "su-hq6"
+    assert decision(state).side == "axis" and decision(state).case == "9.59"  # only the attacker's step is left
+
+
+def test_15_33_a_de_in_a_garrisoned_city_destroys_the_garrison_with_its_units():
+    state = position({"su-g1": "0510", "su-r1": "0409", "su-r3": "0609", "ge-r1": "0509"}, phase="soviet-combat",
+                     turn=4, garrisons={"0509": 1})
+    for uid in ("su-r1", "su-r3"):
+        reveal_as(state, uid, 15, 4, 7, pool="rifle")
+    events = fight(state, ["su-g1", "su-r1", "su-r3"], ["0509"], 6, 1)  # 34 to 2 x2 + 1: 6-1, die 1: De/A1
+    assert last(events, "CombatResolved").result == "De/A1"
+    assert GarrisonDestroyed(hex="0509", case="15.33") in events and "0509" not in state.game["garrisons"]
+
+
+def test_15_33_an_engaged_result_that_takes_the_last_unit_destroys_the_garrison():
+    state = position({"su-g1": "0510", "su-r1": "0409", "ge-r1": "0509"}, phase="soviet-combat", turn=4,
+                     garrisons={"0509": 1})
+    reveal_as(state, "su-r1", 2, 2, 7, pool="rifle")
+    events = fight(state, ["su-g1", "su-r1"], ["0509"], 6, 4)  # 6 to 2 x2 + 1: 1-1, die 4: Eng
+    assert last(events, "CombatResolved").result == "Eng"
+    events = state.apply(ChooseLoss("ge-r1"))
+    assert state.units["ge-r1"].hex is None
+    assert GarrisonDestroyed(hex="0509", case="15.33") in events

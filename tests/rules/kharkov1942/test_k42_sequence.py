@@ -3,6 +3,7 @@ import pytest
 from k42_helpers import position, scenario
 
 from kharkovsuite.engine import EndPhase, IllegalAction, Move, new_game
+from kharkovsuite.engine.events import FlagChanged, GameEnded
 from kharkovsuite.rules.kharkov1942 import sequence, victory
 
 
@@ -54,8 +55,9 @@ def test_6_58_no_mechanized_movement_phase_on_the_last_turn():
 
 def test_7_33_disruption_removal_clears_the_phasing_sides_markers():
     state = position({"su-r1": "0302", "ge-1": "0308"}, phase="soviet-combat", flags={"su-r1": {"disrupted"}, "ge-1": {"disrupted"}})
-    state.apply(EndPhase())
+    events = state.apply(EndPhase())
     assert "disrupted" not in state.units["su-r1"].flags and "disrupted" in state.units["ge-1"].flags
+    assert FlagChanged(unit="su-r1", flag="disrupted", on=False, case="7.33") in events
 
 
 def test_4_2_phase_refuses_actions_of_other_phases():
@@ -78,7 +80,9 @@ def test_17_0_the_game_ends_after_the_last_turn_with_a_result():
     while not state.is_terminal:
         state.apply(EndPhase())
     assert state.turn == 4 and state.phase.id == "game-over"
-    assert state.log[-1].kind == "GameEnded"
+    result = state.result()
+    assert state.log[-1] == GameEnded(vp=dict(result.vp), winner=result.winner, level=result.level, case="17.0")
+    assert state.game["final"]["winner"] == result.winner
 
 
 def test_17_1_a_city_with_its_garrison_is_axis():
@@ -135,3 +139,9 @@ def test_observation_of_a_side_sees_own_and_enemy_positions():
     obs = state.observation("axis")
     assert obs["units"]["ge-1"]["hex"] == "0106" and obs["units"]["su-r1"]["hex"] == "0105"
     assert obs["phase"]["id"] == "soviet-movement" and obs["to_act"] == "soviet"
+
+
+def test_2_0b_a_scenario_without_a_turn_record_lasts_the_ten_game_turns():
+    from types import SimpleNamespace
+
+    assert sequence.last_turn(SimpleNamespace(scenario=SimpleNamespace(turns=[]))) == 10

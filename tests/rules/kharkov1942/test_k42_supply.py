@@ -105,6 +105,14 @@ def test_10_22_the_hq_itself_needs_a_line_to_the_east_edge():
     assert supply.supply_status(free, "su-r1").in_supply
 
 
+def test_11_23_a_soviet_hq_line_to_the_east_edge_has_no_length_limit():
+    state = soviet({"su-hq6": "0310", "su-r1": "0309"})  # column 10: the farthest hex from the east edge
+    hq_line = supply.supply_status(state, "su-hq6")
+    assert hq_line.in_supply and hq_line.path[0] == "0310" and hq_line.path[-1][2:] == "01"
+    assert len(hq_line.path) == 10  # nine steps west to east
+    assert supply.in_supply(state, "su-r1")
+
+
 # ----------------------------------------------------------------------------- 11.31-11.33
 
 
@@ -249,6 +257,21 @@ def test_10_21_an_active_hq_in_reach_lets_the_unit_attack():
     status = supply.command_status(state, "su-r1")
     assert status.in_command and status.hq == "su-hq6" and status.path[0] == "0105" and status.path[-1] == "0303"
     assert any(isinstance(a, Attack) for a in state.legal_actions())
+
+
+def test_10_21_uncovered_enemy_zoc_cuts_the_line_of_communications_and_the_attack():
+    # 0101 reaches su-hq6 (0301) only through 0201, in the ZOC of ge-1 (0102) and ge-2 (0302).
+    state = soviet({"su-hq6": "0301", "su-r1": "0101", "ge-1": "0102", "ge-2": "0302"}, phase="soviet-combat", turn=2)
+    status = supply.command_status(state, "su-r1")
+    assert not status.in_command and [(b.hex, b.reason) for b in status.blocks] == [("0201", supply.ZOC_REASON)]
+    assert not any(isinstance(a, Attack) for a in state.legal_actions())
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("su-r1",), targets=("0102",)))
+    assert "10.21" in str(err.value)
+    covered = soviet({"su-hq6": "0301", "su-r1": "0101", "su-r2": "0201", "ge-1": "0102", "ge-2": "0302"},
+                     phase="soviet-combat", turn=2)
+    status = supply.command_status(covered, "su-r1")
+    assert status.in_command and status.path == ["0101", "0201", "0301"]  # 8.25: su-r2 negates the ZOC
 
 
 def test_10_23_command_reach_of_an_hq():

@@ -1,0 +1,113 @@
+"""How long the player and the editor take from start to a painted window: prints figures,
+asserts nothing.
+
+    .venv/bin/python bench/bench_startup.py [--repeat 5] [--scenario FILE] [--only player,editor]
+
+Each run is a fresh process started from the shell's point of view: the interpreter starts, the
+program opens the scenario, shows its window, grabs it into a PNG once it is painted
+(``--screenshot``) and exits.  The baseline, measured in the same run the same way, is a bare
+PySide6 window doing the same: import Qt, show a QMainWindow, grab it, save the PNG.
+
+The board tables of a scenario are cached on disk (kharkovsuite.tablecache): "cold" runs start
+from an empty cache folder every time, "warm" runs from one that the first warm run filled.  The
+runs use folders of their own under a temporary folder, never the user's cache.  Runs of the
+different kinds are interleaved, so a change in the machine's load touches them alike.
+Figures are medians of --repeat runs of the wall-clock time and of the process's CPU time (the
+steadier figure on a machine shared with other work); ratios are against the bare window's.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
+CACHE_ENV = "KHARKOVSUITE_CACHE_DIR"  # kharkovsuite.tablecache.ENV, not imported: this script stays light
+
+BARE = """
+import sys
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv[:1])
+w = QMainWindow()
+w.resize(1280, 800)
+w.show()
+for _ in range(3):
+    app.processEvents()
+sys.exit(0 if w.grab().save(sys.argv[1]) else 1)
+"""
+
+
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall-clock seconds and CPU seconds (user and system, all threads) of one run."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    err = proc.stderr.read().decode(errors="replace")
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - t
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{err[-2000:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--scenario", default=str(DEFAULT_SCENARIO))
+    parser.add_argument("--only", default="player,editor", help="which programs, comma separated (player, editor)")
+    args = parser.parse_args(argv)
+    programs = [p.strip() for p in args.only.split(",") if p.strip()]
+    unknown = set(programs) - {"player", "editor"}
+    if unknown:
+        parser.error(f"--only: unknown program(s) {', '.join(sorted(unknown))}; use player, editor")
+
+    work = Path(tempfile.mkdtemp(prefix="bench-startup-"))
+    base_env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    png = str(work / "shot.png")
+    py = sys.executable
+    commands = {"bare PySide6 window": [py, "-c", BARE, png]}
+    if "player" in programs:
+        commands["player"] = [py, "-m", "player.app", "--scenario", args.scenario, "--seed", "1", "--screenshot", png]
+    if "editor" in programs:
+        commands["editor"] = [py, "-m", "editor.app", args.scenario, "--screenshot", png]
+
+    warm_dir = work / "warm-cache"
+    times: dict[str, list[tuple[float, float]]] = {}
+    try:
+        for name, cmd in commands.items():  # once untimed: the operating system's file cache
+            run(cmd, dict(base_env, **{CACHE_ENV: str(warm_dir)}))
+        for i in range(args.repeat):
+            for name, cmd in commands.items():
+                if name.startswith("bare"):
+                    times.setdefault(name, []).append(run(cmd, base_env))
+                    continue
+                cold_dir = work / f"cold-{name}-{i}"
+                times.setdefault(f"{name}, board cache cold", []).append(run(cmd, dict(base_env, **{CACHE_ENV: str(cold_dir)})))
+                shutil.rmtree(cold_dir, ignore_errors=True)
+                times.setdefault(f"{name}, board cache warm", []).append(run(cmd, dict(base_env, **{CACHE_ENV: str(warm_dir)})))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    print(f"scenario: {args.scenario}; {args.repeat} runs each, interleaved; Python {sys.version.split()[0]}; {os.cpu_count()} CPUs")
+    bare = times["bare PySide6 window"]
+    base_wall = statistics.median(w for w, _ in bare)
+    base_cpu = statistics.median(c for _, c in bare)
+    print(f"{'start to a painted window (fresh process)':40s} {'wall s':>7s} {'min':>6s} {'max':>6s} {'ratio':>7s} {'cpu s':>7s} {'ratio':>7s}")
+    for name, samples in times.items():
+        wall = [w for w, _ in samples]
+        cpu = statistics.median(c for _, c in samples)
+        m = statistics.median(wall)
+        print(f"{name:40s} {m:7.2f} {min(wall):6.2f} {max(wall):6.2f} {m / base_wall:6.2f}x {cpu:7.2f} {cpu / base_cpu:6.2f}x")
+    print("medians; wall: from starting the process to its exit; cpu: user and system time of the process")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

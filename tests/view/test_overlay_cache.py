@@ -1,0 +1,165 @@
+"""The overlay layer's tile pictures: the same pixels as painting the overlays directly, reused
+by pans and by zooming back, and dropped only where an overlay changes."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QImage, QPainter, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+from kharkovsuite.view import MapScene
+from kharkovsuite.view import style as S
+
+ZOOMS = (None, 0.7, 1.6)  # None: the whole map
+
+
+@pytest.fixture
+def scene(qapp, synthetic_scenario):
+    scene = MapScene(synthetic_scenario)
+    ids = sorted(scene.game_map.hex_ids)
+    # Styles without hatching: Qt anchors hatch patterns to the painted device, which direct
+    # painting and tiles place differently; everything else must match (see CLOSE).
+    scene.set_hex_overlay("wide", {h: ("blue", str(i % 7) if i % 5 == 0 else None) for i, h in enumerate(ids[::2])})
+    dashed = S.OverlayStyle(S.OKABE_ITO["yellow"], Qt.BrushStyle.NoBrush, Qt.PenStyle.DashLine, 110)
+    scene.set_hex_overlay("narrow", {h: (dashed, None) for h in ids[100:400:3]})
+    scene.set_path_overlay("line", ids[40:400:37], "path")
+    return scene
+
+
+@pytest.fixture
+def view(show_view, scene):
+    return show_view(scene)
+
+
+def frame(view) -> QImage:
+    view.viewport().repaint()
+    return view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_ARGB32)
+
+
+def differing_share(a: QImage, b: QImage) -> float:
+    """The share of the pixels of two frames of one size with a colour channel more than 6/255 apart."""
+    assert a.size() == b.size()
+
+    def pixels(im: QImage) -> np.ndarray:
+        data = np.frombuffer(im.constBits(), dtype=np.uint8, count=im.sizeInBytes())
+        return data.reshape(im.height(), im.bytesPerLine())[:, : im.width() * 4].reshape(im.height(), im.width(), 4).astype(int)
+
+    return float((np.abs(pixels(a) - pixels(b)).max(axis=2) > 6).mean())
+
+
+# A tile is painted with the view's transform moved by whole pixels, so the rasteriser's
+# floating point may shade an edge a few 255ths apart, and where a thin dashed outline
+# crosses a tile's edge its dashes may start a fraction of a pixel apart (Qt's own device
+# caches do the same at the edges of the strips a pan exposes).  A tile in the wrong place,
+# at a wrong sub-pixel offset or showing stale overlays changes thousands of pixels.
+CLOSE = 0.001
+
+
+def zoom_to(view, zoom) -> None:
+    if zoom is None:
+        view.fit_map()
+    else:
+        view.set_zoom(zoom)
+
+
+def test_overlay_tiles_give_the_pixels_of_direct_painting(view, scene):
+    layer = scene.overlay_layer
+    for zoom in ZOOMS:
+        zoom_to(view, zoom)
+        for dx, dy in ((0, 0), (37, 23), (-81, 45)):
+            view.pan(dx, dy)
+            layer.set_cached(True)
+            tiled = frame(view)
+            painted_before = layer.tiles_painted
+            layer.set_cached(False)
+            direct = frame(view)
+            assert layer.tiles_painted == painted_before  # painted directly, no tiles made
+            assert differing_share(tiled, direct) < CLOSE, f"zoom {zoom}, pan {dx},{dy}"
+    layer.set_cached(True)
+
+
+def test_tiles_keep_a_fraction_of_a_pixel_offset(view, scene):
+    """A view scrolls by whole pixels, but a painter may place the map at any offset."""
+    layer = scene.overlay_layer
+
+    def paint(cached: bool) -> QImage:
+        layer.set_cached(cached)
+        image = QImage(640, 480, QImage.Format.Format_ARGB32)
+        image.fill(0xFFFFFFFF)
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setWorldTransform(QTransform(0.61, 0, 0, 0.61, -301.37, -212.71))
+        option = QStyleOptionGraphicsItem()
+        option.exposedRect = scene.map_rect
+        layer.paint(p, option, view.viewport())
+        p.end()
+        return image
+
+    made = layer.tiles_painted
+    tiled = paint(True)
+    assert layer.tiles_painted > made
+    assert differing_share(tiled, paint(False)) < CLOSE
+    layer.set_cached(True)
+
+
+def test_pans_and_zooming_back_reuse_the_tiles(view, scene):
+    layer = scene.overlay_layer
+    view.set_zoom(1.0)
+    view.center_on_point(scene.map_rect.center())
+    first = frame(view)
+    made = layer.tiles_painted
+    assert made > 0
+    frame(view)
+    assert layer.tiles_painted == made  # a repaint at rest makes no tile
+    view.pan(40, 20)
+    frame(view)
+    after_pan = layer.tiles_painted
+    n = layer.TILE_PX
+    most = (800 // n + 2) + (600 // n + 2)  # at most a new column and a new row
+    assert 0 <= after_pan - made <= most
+    view.pan(-40, -20)
+    assert frame(view) == first and layer.tiles_painted == after_pan
+    view.set_zoom(1.25)
+    frame(view)
+    zoomed = layer.tiles_painted
+    assert zoomed > after_pan  # a new zoom needs tiles of its own
+    view.set_zoom(1.0)
+    view.center_on_point(scene.map_rect.center())
+    assert frame(view) == first and layer.tiles_painted == zoomed  # the first zoom's tiles were kept
+
+
+def test_an_overlay_change_repaints_only_its_tiles(view, scene):
+    layer = scene.overlay_layer
+    view.set_zoom(1.0)
+    hex_id = sorted(scene.game_map.hex_ids)[401]
+    view.center_on_hex(hex_id)
+    before = frame(view)
+    made = layer.tiles_painted
+    spot = view.mapFromScene(scene.hex_center(hex_id)) + QPoint(0, -8)
+    scene.set_hex_overlay("mark", {hex_id: ("vermillion", None)})
+    marked = frame(view)
+    assert marked.pixelColor(spot) != before.pixelColor(spot)
+    assert 1 <= layer.tiles_painted - made <= 4  # one hex touches at most four tiles
+    scene.clear_overlay("mark")
+    assert frame(view) == before
+
+
+def test_a_high_density_screen_leaves_the_overlays_to_qts_device_cache(view, scene):
+    """Tiles hold device pixels of ratio 1: on a screen of ratio 2 they would be blurred."""
+    layer = scene.overlay_layer
+    made = layer.tiles_painted
+    image = QImage(400, 300, QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(2.0)
+    image.fill(0xFFFFFFFF)
+    p = QPainter(image)
+    p.setWorldTransform(QTransform(0.8, 0, 0, 0.8, -100, -100))
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = scene.map_rect
+    layer.paint(p, option, view.viewport())
+    p.end()
+    assert layer.tiles_painted == made
+    assert layer.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache
+    blank = QImage(image.size(), image.format())
+    blank.fill(0xFFFFFFFF)
+    assert differing_share(image, blank) > 0.05  # the overlays were painted, directly

@@ -1,0 +1,82 @@
+"""Per-module mutation score of the Kharkov 1942 rules, from mutmut's results (docs/mutation.md).
+
+Run after ``mutmut run`` in the project root:
+
+    python tools/mutation_summary.py
+
+It reads ``mutmut results --all true`` and the mutants judged equivalent in docs/mutation.md
+(lines ``- `<mutant name>`: why``), and prints one Markdown row per module: killed, survived,
+no test reaches it, timeout, equivalent, not yet run, and the score (killed + timeout over the
+mutants run, less the equivalent ones).
+"""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "mutation.md"
+PACKAGE = "kharkovsuite.rules.kharkov1942."
+LINE = re.compile(r"^\s*(\S+): (.+)$")
+EQUIVALENT = re.compile(r"^- `([^`]+)`")
+
+
+def equivalent_mutants(doc: Path = DOC) -> set[str]:
+    if not doc.exists():
+        return set()
+    return {m.group(1) for line in doc.read_text(encoding="utf-8").splitlines() if (m := EQUIVALENT.match(line))}
+
+
+def read_results(text: str) -> dict[str, str]:
+    """mutant name -> status, for the rules package only."""
+    out = {}
+    for line in text.splitlines():
+        m = LINE.match(line)
+        if m and m.group(1).startswith(PACKAGE):
+            out[m.group(1)] = m.group(2).strip()
+    return out
+
+
+def module_of(mutant: str) -> str:
+    return mutant[len(PACKAGE):].split(".", 1)[0]
+
+
+def table(results: dict[str, str], equivalent: set[str]) -> list[str]:
+    counts: dict[str, Counter] = defaultdict(Counter)
+    for name, status in results.items():
+        counts[module_of(name)]["equivalent" if status == "survived" and name in equivalent else status] += 1
+    rows = ["| module | killed | survived | no test | timeout | equivalent | not run | score |",
+            "|---|---|---|---|---|---|---|---|"]
+    total: Counter = Counter()
+    for module in sorted(counts):
+        c = counts[module]
+        total.update(c)
+        rows.append(_row(module, c))
+    rows.append(_row("**all run**", total))
+    return rows
+
+
+def _row(label: str, c: Counter) -> str:
+    """Timeouts count as killed (the mutant hangs the game); mutants no test reaches as survivors."""
+    killed = c["killed"] + c["timeout"]
+    run = sum(c.values()) - c["not checked"] - c["skipped"] - c["equivalent"]
+    score = f"{100 * killed / run:.1f}%" if run else "—"
+    return (f"| {label} | {c['killed']} | {c['survived']} | {c['no tests']} | {c['timeout']} | "
+            f"{c['equivalent']} | {c['not checked']} | {score} |")
+
+
+def main() -> int:
+    done = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=ROOT,
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        print(f"mutmut results failed: {done.stderr.strip()}", file=sys.stderr)
+        return 1
+    print("\n".join(table(read_results(done.stdout), equivalent_mutants())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
