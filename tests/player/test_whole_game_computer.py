@@ -9,7 +9,7 @@ from player.app import PlayerWindow
 
 from .conftest import DEFAULT
 from .test_whole_game_hotseat import WAITING
-from .windowbot import WindowBot, assert_every_kind_done, play_whole_game
+from .windowbot import ENTER, WindowBot, assert_every_kind_done, play_whole_game
 
 
 @pytest.mark.parametrize("person, computer", [("axis", "soviet"), ("soviet", "axis")])
@@ -28,4 +28,4 @@ def test_a_whole_game_against_the_computer_played_through_the_window(qtbot, pers
     assert bot.replays >= len(state.scenario.turns) - 1  # the person followed (nearly) every computer side-turn
     assert not w.curtain.isVisible()  # one person at the screen: no hand-over curtain
     assert_every_kind_done(bot, WAITING)
-    assert {"Move", "Attack", "ChooseLoss", "Retreat", "EndPhase"} <= set(bot.done)
+    assert {"Move", ENTER, "Attack", "ChooseLoss", "Retreat", "EndPhase"} <= set(bot.done)  # the person's reinforcements entered

@@ -18,10 +18,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QListWidget, QPushButton, QToolBar
 
 from player.decisions import decision_hexes
-from player.panels import action_units
+from player.panels import action_key, action_units
 
-#: kinds chosen on the map or in the phase bar, not with the actions dock
-ON_MAP = ("Move", "Enter", "RailMove", "Attack", "EndPhase", "PlaceUnit")
+#: kinds chosen on the map or in the phase bar (a reinforcement or a reserve: its unit's dock button, then a hex), not with a button of their own
+ON_MAP = ("Move", "Enter", "RailMove", "Attack", "EndPhase", "PlaceUnit", "CommitReserve")
 #: kinds that decline or end a decision: done when no other kind is left to try
 DECLINING = ("Decline", "EndAdvance")
 #: the pseudo-kind of a Move that brings a reinforcement onto the map (16.0)
@@ -114,16 +114,25 @@ class WindowBot:
         assert self.w.rail_action.isChecked() == on
 
     def buttons(self) -> list[tuple[QPushButton, object]]:
-        """The actions dock's enabled buttons with the legal action each hands to the engine (read from its tooltip)."""
+        """The actions dock's enabled buttons with the legal action each hands to the engine (named by its objectName)."""
         legal = self.legal()
         if self._by_repr is None:
-            self._by_repr = {repr(a): a for a in legal if a.kind not in ON_MAP}
-        by_repr = self._by_repr
-        out = []
-        for b in self.w.actions_panel.buttons:
-            if b.isEnabled() and b.toolTip() in by_repr:
-                out.append((b, by_repr[b.toolTip()]))
-        return out
+            self._by_repr = {action_key(a): a for a in legal if a.kind not in ON_MAP}
+        by_key = self._by_repr
+        return [(b, by_key[b.objectName()]) for b in self.w.actions_panel.buttons if b.isEnabled() and b.objectName() in by_key]
+
+    def unit_button(self, prefix: str, unit: str):
+        """The dock's button that picks ``unit`` for a placement: ``enter:`` (a reinforcement, 16.0) or ``commit:`` (a reserve, 6.73)."""
+        self.escape()
+        return next((b for b in self.w.actions_panel.buttons if b.objectName() == f"{prefix}:{unit}" and b.isEnabled()), None)
+
+    def pick_for_placement(self, prefix: str, unit: str) -> bool:
+        """Click the unit's button in the dock: the map then highlights where it may go."""
+        button = self.unit_button(prefix, unit)
+        if button is None:
+            return False
+        self.click(button)
+        return self.w.selected == (unit,) and bool(self.w.reach) and self.w.scene.overlay("reach") is not None
 
     def select_hex(self, location: str) -> None:
         self.escape()
@@ -154,7 +163,9 @@ class WindowBot:
             self.select_units(min(sample, key=lambda m: len(m.units)))
             return bool(w.reach) and w.scene.overlay("reach") is not None
         if kind == ENTER:
-            return self._entry_offered(a)
+            return self.pick_for_placement("enter", a.units[0])
+        if kind == "CommitReserve":
+            return self.pick_for_placement("commit", a.units[0])
         if kind == "RailMove":
             self.set_rail(True)
             self.select_units(min(sample, key=lambda r: len(r.units)))
@@ -198,13 +209,6 @@ class WindowBot:
         """The map hex of the first unit the action names that is on the map."""
         return next((self.state.units[u].hex for u in action_units(action) if self.state.units[u].hex), None)
 
-    def _entry_offered(self, action) -> bool:
-        """A reinforcement: its waiting box on the map, clicked, shows where it may enter."""
-        box = self.state.units[action.units[0]].box
-        if box not in self.w.scene.boxes:
-            return False
-        self.select_hex(box)
-        return bool(self.w.reach)
 
     def _pick_attack(self, attack) -> bool:
         """Click the attackers' hexes and then the target hexes; the attack is then ready to declare (Enter)."""
@@ -289,9 +293,9 @@ class WindowBot:
             self.click_hex(self.rng.choice(sorted(w.reach)))
             self.set_rail(False)
             return
-        if kind == ENTER:
-            self.select_hex(self.state.units[a.units[0]].box)
-            self.click_hex(self.rng.choice(sorted(w.reach)))
+        if kind in (ENTER, "CommitReserve"):
+            assert self.pick_for_placement("enter" if kind == ENTER else "commit", a.units[0])
+            self.click_hex(self.rng.choice(sorted(h for h in w.reach if h in w.scene.game_map)))
             return
         if kind == "Attack":
             assert self._pick_attack(a)
