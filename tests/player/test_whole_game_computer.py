@@ -8,7 +8,6 @@ import pytest
 from player.app import PlayerWindow
 
 from .conftest import DEFAULT
-from .test_whole_game_hotseat import WAITING
 from .windowbot import ENTER, WindowBot, assert_every_kind_done, play_whole_game
 
 
@@ -21,11 +20,11 @@ def test_a_whole_game_against_the_computer_played_through_the_window(qtbot, pers
     bot = WindowBot(qtbot, w, seed=23)
     bot.click(bot.toolbar_button(w.faster_action))
     assert w.faster_action.isChecked() and w.computer.pace_ms == 0
-    play_whole_game(qtbot, w, bot, WAITING)
+    play_whole_game(qtbot, w, bot)
     state = w.controller.state
     assert state.is_terminal and state.turn == len(state.scenario.turns)
     assert w.computer.actions_played > 100 and not w.computer.stopped
     assert bot.replays >= len(state.scenario.turns) - 1  # the person followed (nearly) every computer side-turn
     assert not w.curtain.isVisible()  # one person at the screen: no hand-over curtain
-    assert_every_kind_done(bot, WAITING)
+    assert_every_kind_done(bot)
     assert {"Move", ENTER, "Attack", "ChooseLoss", "Retreat", "EndPhase"} <= set(bot.done)  # the person's reinforcements entered

@@ -10,9 +10,6 @@ from player.app import PlayerWindow
 from .conftest import DEFAULT
 from .windowbot import ENTER, WindowBot, assert_every_kind_done, play_whole_game
 
-#: kinds the window may leave out: none
-WAITING: frozenset[str] = frozenset()
-
 
 def test_signals_delivered_to_python_leave_true_alive(qapp):
     """A whole game delivers tens of thousands of signals; a Qt binding that loses a reference to True at each
@@ -39,13 +36,13 @@ def test_a_whole_hot_seat_game_played_through_the_window(qtbot):
     w.show()
     qtbot.waitExposed(w)
     bot = WindowBot(qtbot, w, seed=11)
-    play_whole_game(qtbot, w, bot, WAITING)
+    play_whole_game(qtbot, w, bot)
     state = w.controller.state
     assert state.is_terminal and state.turn == len(state.scenario.turns)
     assert any(isinstance(e, GameEnded) for e in state.log)
     assert "game is over" in w.actions_panel.title.text()
     assert not w.end_phase_action.isEnabled()
-    assert_every_kind_done(bot, WAITING)
+    assert_every_kind_done(bot)
     assert {"Move", ENTER, "RailMove", "Overrun", "Attack", "CommitAir", "DeclineAir", "ChooseLoss", "Retreat", "Advance",
             "CommitReserve", "BreakDown", "ReformDivision", "Chase", "EndPhase"} <= set(bot.done)
 
