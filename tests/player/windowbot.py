@@ -15,7 +15,7 @@ import random
 
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QListWidget, QPushButton, QToolBar
+from PySide6.QtWidgets import QApplication, QListWidget, QPushButton, QToolBar
 
 from player.decisions import decision_hexes
 from player.panels import action_key, action_units
@@ -91,6 +91,8 @@ class WindowBot:
 
     def activate(self) -> None:
         if not self.w.isActiveWindow():
+            others = [f"{type(x).__name__} {x.windowTitle()!r}" for x in QApplication.topLevelWidgets() if x.isVisible() and x is not self.w]
+            assert not others, f"another window is open over the game: {others}"
             self.w.activateWindow()
             self.qtbot.waitUntil(self.w.isActiveWindow, timeout=5000)
 

@@ -198,6 +198,8 @@ _DESCRIBERS = {
     "FormStrongpoint": _strongpoint,
     "AirSupply": lambda state, action: Words(f"Supply the units in {hex_name(state, action.hex)} by air", "One unused Axis Air Point, for the next game-turn (13.2)."),
     "PlaceUnit": lambda state, action: Words(f"Set up {unit_name(state, action.unit)} in {hex_name(state, action.hex)}", "5.0"),
+    "PlaceDisplacedHQ": lambda state, action: Words(f"Put the displaced {unit_name(state, action.unit)} in {hex_name(state, action.hex)}",
+                                                    "One of the nearest hexes with a friendly combat unit; it arrives not active (10.17)."),
 }
 
 
