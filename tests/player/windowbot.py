@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 
 
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QListWidget, QPushButton, QToolBar
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog, QListWidget, QPushButton, QToolBar
 
 from player.decisions import decision_hexes
 from player.panels import action_key, action_units
@@ -91,8 +91,10 @@ class WindowBot:
 
     def activate(self) -> None:
         if not self.w.isActiveWindow():
-            others = [f"{type(x).__name__} {x.windowTitle()!r}" for x in QApplication.topLevelWidgets() if x.isVisible() and x is not self.w]
-            assert not others, f"another window is open over the game: {others}"
+            dialogs = [x.windowTitle() for x in QApplication.topLevelWidgets() if isinstance(x, QDialog) and x.isVisible()]
+            assert not dialogs, f"a dialog is open over the game: {dialogs}"
+            # Buttons the Actions dock dropped wait for deletion as parentless widgets; the offscreen platform may activate them.
+            QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
             self.w.activateWindow()
             self.qtbot.waitUntil(self.w.isActiveWindow, timeout=5000)
 
