@@ -46,13 +46,19 @@ def main(argv: list[str] | None = None) -> int:
     fast = yamlio.FastLoader
     if fast is yamlio.Loader:
         print("PyYAML has no C parser here: both rows use the pure-Python parser")
+    text = Path(args.scenario).read_text(encoding="utf-8")
+    c_parse = median_seconds(lambda: yamlio.load_with_lines(text), args.repeat)
     c_parser = median_seconds(lambda: load_scenario(args.scenario), args.repeat)
     yamlio.FastLoader = yamlio.Loader
     try:
+        python_parse = median_seconds(lambda: yamlio.load_with_lines(text), args.repeat)
         python_parser = median_seconds(lambda: load_scenario(args.scenario), args.repeat)
     finally:
         yamlio.FastLoader = fast
-    print(f"load_scenario {Path(args.scenario).name}")
+    print(f"{Path(args.scenario).name}: parse with line index (load_with_lines)")
+    print(f"  pure-Python parser (baseline): {python_parse * 1000:8.1f} ms")
+    print(f"  C parser events:               {c_parse * 1000:8.1f} ms  (baseline / this: {python_parse / c_parse:.2f})")
+    print("whole load_scenario (parse, model validation, checks)")
     print(f"  pure-Python parser (baseline): {python_parser * 1000:8.1f} ms")
     print(f"  C parser events:               {c_parser * 1000:8.1f} ms  (baseline / this: {python_parser / c_parser:.2f})")
 

@@ -1,6 +1,7 @@
 """Speed of movement: one unit's legal moves, whole legal-action lists, random games, greedy turns.
 
     .venv/bin/python bench/bench_moves.py [--positions 12] [--games 40] [--jobs 2] [--scan 200] [--greedy 1]
+                                          [--baseline DIR]
 
 Prints, in one run:
 
@@ -18,7 +19,10 @@ Asserts nothing.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -138,11 +142,21 @@ def scan_game(scenario, seed: int, players) -> dict:
     return {"seed": seed, "most": most}
 
 
-def bench_games(games: int, jobs: int, scan: int) -> None:
+def bench_games(games: int, jobs: int, scan: int, baseline: str | None = None) -> None:
     players = {"axis": "random", "soviet": "random"}
     summary = selfplay(str(SCENARIO), players, games, seed=0, jobs=jobs)
+    rate = games * 60 / summary["seconds"]
     print(f"random games: {games} complete games in {summary['seconds']:.1f} s with --jobs {jobs}: "
-          f"{games * 60 / summary['seconds']:.1f} games a minute")
+          f"{rate:.1f} games a minute")
+    if baseline:
+        # The same run of games with another checkout's code (e.g. an export of the commit
+        # before a change), in a child process so that its modules do not mix with ours.
+        code = ("import sys, json; from kharkovsuite.engine.selfplay import selfplay; "
+                f"print(json.dumps(selfplay({str(SCENARIO)!r}, {players!r}, {games}, seed=0, jobs={jobs})))")
+        out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": baseline},
+                             capture_output=True, text=True, check=True, cwd=baseline)
+        base = games * 60 / json.loads(out.stdout.strip().splitlines()[-1])["seconds"]
+        print(f"  baseline code at {baseline}: {base:.1f} games a minute; ratio {rate / base:.2f}x")
     if scan:
         t0 = time.perf_counter()
         got = map_games(str(SCENARIO), scan_game, players, list(range(1000, 1000 + scan)), jobs)
@@ -178,12 +192,14 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--scan", type=int, default=0, help="random games scanned for the largest legal-action list")
     ap.add_argument("--greedy", type=int, default=1, help="greedy-vs-greedy games for the worst side-turn")
+    ap.add_argument("--baseline", help="a directory holding other code (e.g. `git archive` of an older commit) "
+                                       "whose random games a minute are measured in the same run")
     args = ap.parse_args()
     scenario = load_scenario(SCENARIO)
     bench_unit_moves(movement_positions(scenario, args.positions))
     bench_legal_actions(scenario, late_position(scenario))
     if args.games:
-        bench_games(args.games, args.jobs, args.scan)
+        bench_games(args.games, args.jobs, args.scan, args.baseline)
     if args.greedy:
         bench_greedy(scenario, args.greedy)
 

@@ -23,14 +23,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     failed = False
     for path in args.files:
         try:
-            _load(path)
+            scenario = _load(path)
         except ScenarioError as exc:
             failed = True
             for problem in exc.problems:
                 print(problem)
         else:
             if not args.quiet:
-                print(f"{path}: valid")
+                note = "" if _playable(scenario.rules) else f" (set-up data only: rule system {scenario.rules!r} is not playable yet)"
+                print(f"{path}: valid{note}")
     return 1 if failed else 0
 
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import networkx as nx
+import numpy as np
+import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.ops import split
 
@@ -65,10 +67,16 @@ class LineGeometry:
             return None
         return names.get(hand, hand)
 
+    @cached_property
+    def _segments(self):
+        """The line's segments as one shapely array, so the nearest is found in one vectorised call."""
+        pts = list(self.geometry.coords)
+        return shapely.linestrings([pts[i : i + 2] for i in range(len(pts) - 1)])
+
     def _hand_by_nearest_segment(self, point: Point) -> str | None:
         # Open lines that do not split the map: judge by the nearest segment's direction.
         pts = list(self.geometry.coords)
-        best = min(range(len(pts) - 1), key=lambda i: LineString(pts[i : i + 2]).distance(point))
+        best = int(np.argmin(shapely.distance(self._segments, point)))  # the first nearest, as min() would
         (x0, y0), (x1, y1) = pts[best], pts[best + 1]
         cross = (x1 - x0) * (point.y - y0) - (y1 - y0) * (point.x - x0)
         if abs(cross) < 1e-9:

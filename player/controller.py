@@ -124,9 +124,18 @@ class GameController(QObject):
         self.state_changed.emit([])
         return undone
 
-    def describe(self, action: Action):
-        """The rule system's words for ``action``: ``label``, ``detail`` and ``confirm`` (the question to ask first, "" for none)."""
-        return self.state.rules.describe(self.state, action)
+    def describe(self, action: Action, quick: bool = False):
+        """The rule system's words for ``action``: ``label``, ``detail`` and ``confirm`` (the question to ask first, "" for none).
+
+        ``quick``: without what takes long to figure (for long lists).  Kept per position, so a
+        click that only changes the selection does not figure them again.
+        """
+        key = (id(self.state), len(self.state.actions))
+        if getattr(self, "_words_key", None) != key:
+            self._words_key, self._words = key, {}
+        if (action, quick) not in self._words:
+            self._words[action, quick] = self.state.rules.describe(self.state, action, quick)
+        return self._words[action, quick]
 
     def legal_actions(self) -> list[Action]:
         return list(self.state.legal_actions())
@@ -278,6 +287,15 @@ class GameController(QObject):
             if rec.box == "arriving" and "due" in data:
                 due.setdefault((data["due"], rec.side, str(data.get("entry") or "")), []).append(uid)
         return [(t, side, entry, sorted(units)) for (t, side, entry), units in sorted(due.items())]
+
+    def legal_of_segments(self, kind: str) -> list[Action]:
+        """The legal actions of the engine's segments that begin with a ``kind`` action (a decision's
+        segment may end with another kind: those are left out), without building the others."""
+        out = []
+        for count, make in self.state.legal_actions().segments():
+            if make(0).kind == kind:
+                out += [a for a in (make(i) for i in range(count)) if a.kind == kind]
+        return out
 
     def waiting_to_enter(self) -> list[str]:
         """Units off the map that the engine lets the side to act bring on now (16.0), in schedule order.

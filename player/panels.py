@@ -56,6 +56,7 @@ class ActionsPanel(QWidget):
 
     MAX_BUTTONS = 40
     BUTTON_STYLE = "text-align: left; padding: 3px 6px;"
+    MAX_ODDS = 6  # overruns listed with their odds: all if no more, else the first of a hex's list
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
     chosen = Signal(object)
     unit_picked = Signal(str)  # a unit to set up by hand (5.0) or a reinforcement to bring on (16.0)
@@ -95,7 +96,7 @@ class ActionsPanel(QWidget):
             return
         offered = state.pending or set(state.phase.actions) - set(self.ON_MAP)
         # a reserve unit is committed like a reinforcement enters: its button, then a hex (6.73)
-        actions = [a for a in state.legal_actions() if a.kind not in self.ON_MAP and a.kind != "CommitReserve"] if offered else []
+        actions = self._offered() if offered else []
         pending = state.pending[-1] if state.pending else None
         if pending is not None:
             side = state.scenario.sides[pending.side].name if pending.side in state.scenario.sides else pending.side
@@ -115,8 +116,12 @@ class ActionsPanel(QWidget):
             self._entry_buttons(selection)
         self._reserve_buttons(selection)
         rows = []
-        for a in actions[: self.MAX_BUTTONS]:
-            words = self.controller.describe(a)
+        shown = actions[: self.MAX_BUTTONS]
+        overruns = [a for a in shown if a.kind == "Overrun"]
+        # a long list of overruns (all the map's) names them; a hex's few show their odds
+        with_odds = set(overruns[: self.MAX_ODDS]) if (selection or location) else set() if len(overruns) > self.MAX_ODDS else set(overruns)
+        for a in shown:
+            words = self.controller.describe(a, quick=a.kind == "Overrun" and a not in with_odds)
             rows.append((words.label, words.label + ("\n" + words.detail if words.detail else ""), lambda _=False, a=a: self.chosen.emit(a), action_key(a)))
         rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
         self._buttons(rows, "select a unit")
@@ -136,6 +141,17 @@ class ActionsPanel(QWidget):
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
 
+
+    def _offered(self) -> list:
+        """The legal actions not made on the map.  A segment of the engine's list that begins and ends
+        with a map action (one unit's moves, rail moves) is skipped whole: the rule system builds those
+        per unit; a list of choices (a decision) is read through."""
+        out = []
+        for count, make in self.controller.state.legal_actions().segments():
+            if make(0).kind in self.ON_MAP and make(count - 1).kind in self.ON_MAP:
+                continue
+            out += [a for a in (make(i) for i in range(count)) if a.kind not in self.ON_MAP and a.kind != "CommitReserve"]
+        return out
 
     def wrap(self, text: str) -> str:
         """``text`` broken into lines that fit the dock's width (a button's label does not wrap by itself)."""
@@ -179,7 +195,7 @@ class ActionsPanel(QWidget):
     def _reserve_buttons(self, selection: tuple[str, ...]) -> None:
         """Soviet reserve units that may be committed now (6.73): one button each; the map then highlights their hexes."""
         state = self.controller.state
-        units = list(dict.fromkeys(u for a in state.legal_actions() if a.kind == "CommitReserve" for u in a.units))
+        units = list(dict.fromkeys(u for a in self.controller.legal_of_segments("CommitReserve") for u in a.units))
         if not units:
             return
         if selection and selection[0] in units:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -250,11 +251,45 @@ def test_what_the_engine_cannot_run_is_refused_by_validate(case, tmp_path):
     assert any(str(p).startswith(f"{path}:{line}: ") and words in str(p) for p in refused.value.problems), refused.value.problems
 
 
-def test_a_rule_system_not_implemented_yet_is_refused(tmp_path):
-    text = BASIC.replace("rules: kharkov1942", "rules: kirovograd", 1)
-    path = tmp_path / "kirovograd.yaml"
+def test_a_rule_system_not_implemented_yet_is_refused(tmp_path, monkeypatch):
+    import kharkovsuite.rules as registry
+
+    monkeypatch.setitem(registry.KNOWN_SYSTEMS, "future", "kharkovsuite.rules.future")  # listed, no package
+    text = BASIC.replace("rules: kharkov1942", "rules: future", 1)
+    path = tmp_path / "future.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ScenarioError) as refused:
         load_scenario(path)
-    line = text[: text.index("rules: kirovograd")].count("\n") + 1
+    line = text[: text.index("rules: future")].count("\n") + 1
     assert any(str(p).startswith(f"{path}:{line}: rules: ") and "not implemented yet" in str(p) for p in refused.value.problems)
+
+
+def test_text_that_cannot_be_utf8_is_refused_at_its_line():
+    from kharkovsuite.scenario import loads_scenario
+
+    with pytest.raises(ScenarioError) as refused:
+        loads_scenario("format: kharkovsuite-scenario/1\ntitle: '\udcff'\n", "edited.yaml")
+    assert str(refused.value.problems[0]).startswith("edited.yaml:2: (file): ")
+
+
+@pytest.mark.parametrize("case", HOSTILE_TEXTS, ids=[c[0] for c in HOSTILE_TEXTS])
+def test_the_pure_python_parser_has_the_same_limits(case, tmp_path, monkeypatch):
+    from kharkovsuite.scenario import yamlio
+
+    monkeypatch.setattr(yamlio, "FastLoader", yamlio.Loader)  # as on a PyYAML built without libyaml
+    test_a_hostile_file_is_refused_at_its_line_with_bounded_work(case, tmp_path)
+
+
+def test_validate_exits_1_with_located_problems_for_every_hostile_file(tmp_path, capsys):
+    from kharkovsuite.cli import main
+
+    paths = []
+    for name, text, _, _ in HOSTILE_TEXTS:
+        paths.append(tmp_path / f"{name}.yaml")
+        paths[-1].write_text(text, encoding="utf-8")
+    assert main(["validate", *map(str, paths)]) == 1
+    out = capsys.readouterr()
+    assert "internal error" not in out.err and "Traceback" not in out.out + out.err
+    printed = out.out.splitlines()
+    for path in paths:
+        assert any(re.match(rf"{re.escape(str(path))}:\d+: ", line) for line in printed), path

@@ -19,7 +19,6 @@ why each value is what it is: ``docs/reconstruction/kharkov-1943.md``.
 """
 from __future__ import annotations
 
-import argparse
 import datetime
 import sys
 import tempfile
@@ -46,20 +45,16 @@ from kharkovsuite.rules.kharkov1943.units import (  # noqa: E402
     derived_stacking,
     step_values,
 )
-from kharkovsuite.scenario import Scenario, ScenarioError, dumps_scenario, loads_scenario  # noqa: E402
+from kharkovsuite.scenario import Scenario, dumps_scenario  # noqa: E402
 from kharkovsuite.scenario.model import MapModel  # noqa: E402
-from kharkovsuite.scenario.yamlio import YamlProblem, line_of, load_with_lines  # noqa: E402
 from mapbuilder import load_yaml  # noqa: E402
+from scenario_builder import BuildError, builder_arguments, built_problems, read_source, write_or_check  # noqa: E402
 
 MAP = ROOT / "scenarios" / "maps" / "kharkov-1943-map.yaml"
 OOB = ROOT / "tools" / "kharkov1943_oob.yaml"
 CHARTS = ROOT / "tools" / "kharkov1943_charts.yaml"
 FIRST_DAY = datetime.date(1943, 2, 1)
 DAYS_PER_TURN = 4  # 0.1
-
-
-class BuildError(RuntimeError):
-    pass
 
 
 # ----------------------------------------------------------------------------- the sources, checked
@@ -144,21 +139,7 @@ class SourceOOB(_Source):
 def read_oob(path: Path, grid: HexGrid) -> dict:
     """The order of battle file, checked: every problem is a ``file:line: path: message`` line
     of one BuildError (types, unknown keys, references to kinds, formations, areas, units, hexes)."""
-    try:
-        data, lines, _dups = load_with_lines(Path(path).read_text(encoding="utf-8"))
-    except YamlProblem as exc:
-        raise BuildError(f"{path}:{exc.line or 1}: {exc.message}") from None
-    problems: list[tuple[tuple, str]] = []
-    try:
-        SourceOOB.model_validate(data)
-    except ValidationError as exc:
-        problems = [(tuple(e["loc"]), e["msg"]) for e in exc.errors()]
-    if not problems:
-        problems = list(_oob_references(data, grid))
-    if problems:
-        raise BuildError("\n".join(
-            f"{path}:{line_of(lines, loc) or 1}: {'.'.join(str(k) for k in loc)}: {msg}" for loc, msg in problems))
-    return data
+    return read_source(path, SourceOOB, lambda data: _oob_references(data, grid))
 
 
 def _oob_references(data: dict, grid: HexGrid):
@@ -555,16 +536,12 @@ def build_scenario(oob: dict, charts: dict, map_doc: dict, name: str) -> dict:
 def render(oob: dict, charts: dict, map_doc: dict, name: str) -> str:
     """The scenario file's text; a BuildError lists every problem the loader finds in it."""
     text = dumps_scenario(Scenario.model_validate(build_scenario(oob, charts, map_doc, name)))
-    try:
-        loads_scenario(text, oob["scenarios"][name]["output"])
-    except ScenarioError:
+    if built_problems(text, oob["scenarios"][name]["output"]):
         # keep the rejected text so that the lines of the problems can be read
         with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=f"-{name}.yaml", delete=False) as fh:
             fh.write(text)
-        try:
-            loads_scenario(text, fh.name)
-        except ScenarioError as exc:
-            raise BuildError(f"the built scenario {name!r} is not valid (written to {fh.name} to read):\n{exc}") from None
+        problems = "\n".join(built_problems(text, fh.name))
+        raise BuildError(f"the built scenario {name!r} is not valid (written to {fh.name} to read):\n{problems}")
     return text
 
 
@@ -580,13 +557,8 @@ def report(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build the Kharkov 1943 scenarios from the map, the order of battle and the charts.")
-    parser.add_argument("--check", action="store_true", help="do not write; exit 1 if a scenario file differs")
+    parser = builder_arguments("Build the Kharkov 1943 scenarios from the map, the order of battle and the charts.", OOB, CHARTS, MAP)
     parser.add_argument("--report", action="store_true", help="also print the figures the docs quote")
-    parser.add_argument("--oob", type=Path, default=OOB)
-    parser.add_argument("--charts", type=Path, default=CHARTS)
-    parser.add_argument("--map", type=Path, default=MAP)
-    parser.add_argument("--out-dir", type=Path, help="write here instead of the paths the order of battle names")
     args = parser.parse_args(argv)
     try:
         charts, map_doc = load_yaml(args.charts), load_yaml(args.map)
@@ -598,25 +570,13 @@ def main(argv: list[str] | None = None) -> int:
     except (KeyError, StopIteration, TypeError, ValueError, ValidationError) as exc:
         print(f"{args.oob} or {args.charts}: an entry the builder needs is missing or malformed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
-    stale = 0
+    outs = {}
     for name, text in texts.items():
         rel = oob["scenarios"][name]["output"]
-        out = args.out_dir / Path(rel).name if args.out_dir else ROOT / rel
+        outs[args.out_dir / Path(rel).name if args.out_dir else ROOT / rel] = text
         if args.report:
             print(report(text))
-        if args.check:
-            current = out.read_text(encoding="utf-8") if out.exists() else ""
-            if current != text:
-                print(f"{out} is out of date: run tools/build_kharkov1943.py", file=sys.stderr)
-                stale += 1
-            else:
-                print(f"{out} is up to date")
-            continue
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8")
-        print(f"wrote {out}")
-    return 1 if stale else 0
-
+    return write_or_check(outs, args.check, "tools/build_kharkov1943.py")
 
 if __name__ == "__main__":
     sys.exit(main())

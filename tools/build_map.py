@@ -8,6 +8,9 @@ The map file holds one ``map`` section in the scenario format (``kharkovsuite.sc
 so a future scenario can take it over whole.  Terrain comes from the gazetteers' forests and
 terrain areas and from the towns (a major city may cover several hexes), rivers lie on hexsides
 with a bridge wherever a road or railway crosses one, and the spec's areas name rows or edges.
+A spec with ``features`` (Kirovograd) instead runs its rivers and balkas through hexes and adds
+hills, an orchard, fortified hexsides, rear sites, bridges, entry hexes and set-up areas
+(``hex_features``).
 Scenario builders that add a rule system's data (``tools/build_kharkov1942.py``) use the same
 ``mapbuilder`` pieces.  Nothing here runs at play time.
 """
@@ -36,9 +39,15 @@ from mapbuilder import (  # noqa: E402
     build_base,
     crossed_hexsides,
     disk_coverage,
+    edge_exits,
+    line_hexes,
+    line_hexsides,
     load_spec,
     make_grid,
+    point_hexes,
+    side_of_line,
 )
+from shapely.geometry import LineString, Point  # noqa: E402
 
 MAP_FORMAT = "kharkovsuite-map/1"
 SETTLEMENT_ORDER = ("major_city", "minor_city", "town")
@@ -98,7 +107,7 @@ def spec_areas(base: BaseMap) -> dict[str, dict]:
 def build_section(spec: dict) -> tuple[dict, BaseMap]:
     base = build_base(spec)
     t = spec["terrain"]
-    terrain = {h: "forest" for h in base.forest}
+    terrain = {h: t.get("forest", "forest") for h in base.forest}
     for cls, rule in (t.get("areas") or {}).items():
         polygons = [a["polygon"] for a in base.gaz.get("areas", []) if a["class"] == cls]
         for h in area_hexes(base.geo, polygons, rule["share"]):
@@ -109,6 +118,10 @@ def build_section(spec: dict) -> tuple[dict, BaseMap]:
     if spec.get("bridge"):
         for side in crossed_hexsides(base.roads + base.railroads, hexsides, base.geo.grid):
             hexsides[side].append(spec["bridge"])
+    if spec.get("features"):
+        hex_features(spec["features"], base, terrain, hexsides, areas := {}, lines := {})
+    else:
+        areas, lines = {}, {}
     section = {
         "grid": dict(spec["grid"]),
         "terrain_types": t["types"],
@@ -120,10 +133,108 @@ def build_section(spec: dict) -> tuple[dict, BaseMap]:
         "railroads": base.railroads,
         "cities": cities,
         "places": dict(sorted(places.items())),
-        "lines": {},
-        "areas": spec_areas(base),
+        "lines": lines,
+        "areas": {**spec_areas(base), **areas},
     }
     return section, base
+
+
+def hex_features(f: dict, base: BaseMap, terrain: dict, hexsides: dict, areas: dict, lines: dict) -> None:
+    """Features of a map whose rivers and ravines run through hexes (Kirovograd 10.0): each river
+    and balka an area of hexes (and each river a drawn line), hills and orchards as terrain under
+    the towns, fortified lines on hexsides, rear sites, road crossings of rivers (bridges), the
+    hexes where roads and railways leave each edge, and the set-up areas along a start line."""
+    geo, gaz = base.geo, base.gaz
+    towns = {h for h, t in terrain.items() if t in base.spec["terrain"]["settlements"].values()}
+
+    def put(h: str, kind: str) -> None:
+        if h not in towns:
+            terrain[h] = kind
+
+    for h in sorted(area_hexes(geo, [o["polygon"] for o in gaz.get("orchards", [])], base.spec["terrain"]["forest_share"])):
+        put(h, f["orchard"])
+    for h in point_hexes(geo, gaz.get("hills", [])).values():
+        put(h, f["hill"])
+    river_hexes: set[str] = set()
+    for r in gaz["rivers"]:
+        hexes = [h for line in r["lines"] for h in line_hexes(geo, line)]
+        if not hexes:
+            continue
+        river_hexes.update(hexes)
+        areas[f"river-{r['id']}"] = {"name": r["name"], "kind": "river", "hexes": sorted(set(hexes)), "color": f["river_color"]}
+        for i, line in enumerate(r["lines"]):
+            part = _longest_inside(geo, geo.line_xy(line))
+            if part is not None:
+                key = f"river-{r['id']}" + (f"-{i}" if i else "")
+                lines[key] = {"name": r["name"], "points": _rounded(part.simplify(0.05)), "color": f["river_line"]}
+    for b in gaz.get("balkas", []):
+        hexes = line_hexes(geo, b["line"])
+        if hexes:
+            areas[f"balka-{b['id']}"] = {"name": b["name"], "kind": "balka", "hexes": sorted(set(hexes)), "color": f["balka_color"]}
+    for fl in gaz.get("fortified_lines", []):
+        for side in line_hexsides(geo, fl["points"]):
+            hexsides.setdefault(side, [])
+            if f["fortified"] not in hexsides[side]:
+                hexsides[side].append(f["fortified"])
+    sites = {s["id"]: s for s in gaz.get("sites", [])}
+    for sid, h in sorted(point_hexes(geo, gaz.get("sites", [])).items()):
+        areas[sid] = {"name": sites[sid]["name"], "kind": sites[sid]["kind"], "side": f["sites_side"], "hexes": [h]}
+    areas["bridges"] = {"name": "Road bridges over the rivers (10.1D)", "kind": "bridge", "hexes": river_crossings(geo, gaz, river_hexes)}
+    for edge, side in f["entries"].items():
+        areas[f"entry-{edge}"] = {
+            "name": f"Roads and railways leaving the {edge} edge", "kind": "entry", "side": side,
+            "hexes": edge_exits(geo, base.roads + base.railroads, edge),
+        }
+    setup = f.get("setup")
+    if setup:
+        start = setup["line"]
+        if any(b[0] > a[0] for a, b in zip(start, start[1:])):
+            raise SpecError(f"{base.spec['_path']}: features.setup.line must run from north to south (its latitudes must fall)")
+        xy = LineString(geo.line_xy(start))
+        lines["start-line"] = {
+            "name": setup["name"], "points": _rounded(_longest_inside(geo, list(xy.coords))),
+            "sides": {"left": "soviet", "right": "german"}, "color": setup["color"], "style": "dash",
+        }
+        sides = {"german": "west", "soviet": "east"}
+        for zid, z in setup["zones"].items():
+            hexes = []
+            for h in geo.ids:
+                lat, _lon = geo.proj.latlon(*geo.center[h])
+                if not z["south"] <= lat < z["north"] or side_of_line(geo, start, h) != sides[z["side"]]:
+                    continue
+                if xy.distance(Point(geo.center[h])) <= z["depth"] * 1.7320508:
+                    hexes.append(h)
+            areas[f"setup-{zid}"] = {"name": z["name"], "kind": "setup", "side": z["side"], "hexes": sorted(hexes)}
+
+
+def river_crossings(geo, gaz: dict, river_hexes: set[str]) -> list[str]:
+    """River hexes where a road crosses its river (the road's line meets the river's there); a road
+    that only runs along a valley has no bridge on the way."""
+    rivers = [LineString(geo.line_xy(line)) for r in gaz["rivers"] for line in r["lines"]]
+    out = set()
+    for road in gaz["roads"]:
+        line = LineString(geo.line_xy(road["points"]))
+        for river in rivers:
+            meet = line.intersection(river)
+            for g in getattr(meet, "geoms", [meet]):
+                if g.is_empty:
+                    continue
+                for x, y in g.coords:
+                    h = geo.hex_at(x, y)
+                    if h in river_hexes:
+                        out.add(h)
+    return sorted(out)
+
+
+def _longest_inside(geo, xy: list) -> LineString | None:
+    """The longest stretch of a map-unit polyline that lies on the map (for drawn lines)."""
+    clipped = LineString(xy).intersection(geo.area)
+    parts = [g for g in getattr(clipped, "geoms", [clipped]) if not g.is_empty and g.geom_type == "LineString"]
+    return max(parts, key=lambda g: g.length) if parts else None
+
+
+def _rounded(line: LineString) -> list[tuple[float, float]]:
+    return [(round(x, 3) + 0.0, round(y, 3) + 0.0) for x, y in line.coords]
 
 
 def map_document(spec: dict, section: dict) -> dict:

@@ -505,8 +505,72 @@ def build_base(spec: dict, gaz: dict | None = None) -> BaseMap:
     towns = {t["id"]: t for t in gaz["towns"]}
     town_hex = {tid: geo.hex_of_latlon(t["lat"], t["lon"]) for tid, t in towns.items()}
     rivers = spec["rivers"]
-    hexsides, chains = build_rivers(geo, gaz, rivers["classes"], rivers.get("fixes"))
+    if rivers.get("as") == "hexes":
+        # a map whose rivers run through hexes (Kirovograd, 10.0) snaps none to hexsides
+        hexsides, chains = {}, {}
+    else:
+        hexsides, chains = build_rivers(geo, gaz, rivers["classes"], rivers.get("fixes"))
     forest = forest_hexes(geo, gaz, spec["terrain"]["forest_share"])
     roads = line_chains(geo, gaz["roads"], town_hex)
     rails = line_chains(geo, gaz["railways"], town_hex)
     return BaseMap(spec, gaz, geo, town_hex, hexsides, chains, roads, rails, forest)
+
+
+# ----------------------------------------------------------------------------- features in hexes
+
+
+def line_hexes(geo: MapGeometry, points: list) -> list[str]:
+    """The on-map hexes a lat/lon polyline passes through, in order along it (for rivers and
+    balkas drawn through hexes rather than along hexsides)."""
+    out: list[str] = []
+    for chain in hex_chain(geo, geo.line_xy(points)):
+        out.extend(h for h in chain if h not in out)
+    return out
+
+
+def point_hexes(geo: MapGeometry, entries: list[dict]) -> dict[str, str]:
+    """id -> hex of gazetteer entries placed at one point (``at: [lat, lon]``) that fall on the map."""
+    out = {}
+    for e in entries:
+        h = geo.hex_of_latlon(*e["at"])
+        if h is not None:
+            out[e["id"]] = h
+    return out
+
+
+def line_hexsides(geo: MapGeometry, points: list) -> list[str]:
+    """The hexsides a lat/lon polyline follows, snapped like a river (for a fortified line)."""
+    sides: list[str] = []
+    for piece in _inside_pieces(geo, geo.line_xy(points)):
+        start = geo.nearest_corner(*piece.coords[0])
+        end = geo.nearest_corner(*piece.coords[-1])
+        if start == end:
+            continue
+        chain = snap_polyline_to_hexsides(geo, piece, start, end, set())
+        sides.extend(geo.side_of_edge[frozenset((u, v))] for u, v in zip(chain, chain[1:]))
+    return sides
+
+
+def side_of_line(geo: MapGeometry, points: list, hex_id: str) -> str:
+    """``west`` or ``east``: on which side of a north-to-south lat/lon polyline a hex lies (the
+    line is carried on straight north and south of its ends)."""
+    xy = geo.line_xy(points)
+    x, y = geo.center[hex_id]
+    if y <= xy[0][1]:
+        lx = xy[0][0]
+    elif y >= xy[-1][1]:
+        lx = xy[-1][0]
+    else:
+        for (x1, y1), (x2, y2) in zip(xy, xy[1:]):
+            if y1 <= y <= y2 and y2 > y1:
+                lx = x1 + (x2 - x1) * (y - y1) / (y2 - y1)
+                break
+        else:
+            raise SpecError(f"the line {points[0]}...{points[-1]} does not run from north to south")
+    return "west" if x < lx else "east"
+
+
+def edge_exits(geo: MapGeometry, chains: list[list[str]], edge: str) -> list[str]:
+    """Hexes of a map edge where a road or railway chain leaves the map."""
+    on_edge = set(geo.grid.edge_ids(edge))
+    return sorted({c[i] for c in chains for i in (0, -1) if c[i] in on_edge})

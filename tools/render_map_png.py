@@ -34,6 +34,7 @@ from kharkovsuite.view.qtfix import guard  # noqa: E402
 
 ROAD = QColor("#9a6a2f")
 BRIDGE = "bridge"  # a hexside feature drawn as a span across the river, not along the hexside
+TINTED = {"river": "River hex", "balka": "Balka hex"}  # area kinds drawn as tinted hexes
 RAIL = QColor("#222222")
 MARGIN = 30
 
@@ -90,6 +91,15 @@ def _render(scenario, out: Path, size: float, setup: bool, gmap: GameMap) -> Non
     for h in gmap.hex_ids:
         p.setBrush(QBrush(QColor(model.terrain_types[gmap.terrain(h)].color)))
         p.drawPolygon(hex_poly(h))
+    # river and balka hexes of a map whose rivers run through hexes, in their area's colour
+    p.setPen(Qt.NoPen)
+    for area in model.areas.values():
+        if area.kind in TINTED and area.color:
+            tint = QColor(area.color)
+            tint.setAlpha(150)
+            p.setBrush(QBrush(tint))
+            for h in area.hexes:
+                p.drawPolygon(hex_poly(h))
     # side tint: the Soviet side of the front a little redder, for reading the line
     front = gmap.lines.get("front")
     if front is not None:
@@ -163,6 +173,7 @@ def _render(scenario, out: Path, size: float, setup: bool, gmap: GameMap) -> Non
         # names of places in neighbouring columns go above and below by turns, so they do not collide
         dy = 0.2 if gmap.grid.row_col(place.hex)[1] % 2 == 0 else -0.8
         p.drawText(QRectF(pt(x - 3, y + dy), pt(x + 3, y + dy + 0.6)), Qt.AlignCenter, place.name)
+    _draw_sites(p, model, gmap, pt, size)
     if setup:
         _draw_setup(p, scenario, gmap, pt, size)
     # named lines and their marks
@@ -199,6 +210,31 @@ def _draw_bridge(p, pt, gmap, a: str, b: str, color: QColor, size: float) -> Non
     pen.setCapStyle(Qt.FlatCap)
     p.setPen(pen)
     p.drawLine(pt(mx - dx, my - dy), pt(mx + dx, my + dy))
+
+
+SITE_MARKS = {"dump": ("D", "#7a1f1f"), "airstrip": ("A", "#1d4f91"), "bridge": ("", "#5a4632")}
+SITE_NAMES = {"dump": "Supply dump", "airstrip": "Airstrip", "bridge": "Bridge"}
+
+
+def _draw_sites(p, model, gmap, pt, size) -> None:
+    """Rear sites as lettered discs (D dump, A airstrip) and road bridges as small bars."""
+    p.setFont(QFont("DejaVu Sans", max(5, int(size * 0.38)), QFont.Bold))
+    for area in model.areas.values():
+        if area.kind not in SITE_MARKS:
+            continue
+        letter, color = SITE_MARKS[area.kind]
+        for h in area.hexes:
+            x, y = gmap.center(h)
+            if not letter:
+                p.setPen(QPen(QColor(color), max(2.0, size * 0.14)))
+                p.drawLine(pt(x - 0.3, y + 0.45), pt(x + 0.3, y + 0.45))
+                continue
+            dx = 0.5 if area.kind == "dump" else -0.5
+            p.setPen(QPen(QColor(color), 1))
+            p.setBrush(QBrush(QColor("#ffffff")))
+            p.drawEllipse(pt(x + dx, y - 0.1), size * 0.26, size * 0.26)
+            p.setPen(QColor(color))
+            p.drawText(QRectF(pt(x + dx - 0.3, y - 0.4), pt(x + dx + 0.3, y + 0.2)), Qt.AlignCenter, letter)
 
 
 def _named_hexes(scenario) -> set[str]:
@@ -238,6 +274,11 @@ def _legend_rows(model, width: float) -> list[list[tuple]]:
         [("route", "road", "Road", 130), ("route", "rail", "Railway", 130)]
         + [("line", lid, line.name, 240) for lid, line in model.lines.items()],
     ]
+    kinds = {a.kind: a for a in model.areas.values()}
+    marks = [("tint", k, label, 130) for k, label in TINTED.items() if k in kinds and kinds[k].color]
+    marks += [("site", k, label, 130) for k, label in SITE_NAMES.items() if k in kinds]
+    if marks:
+        groups.append(marks)
     rows: list[list[tuple]] = []
     for group in groups:
         row: list[tuple] = []
@@ -276,6 +317,23 @@ def _legend(p, scenario, width, top, size) -> None:
                     pen.setDashPattern([3, 2])
                 p.setPen(pen)
                 p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
+            elif kind == "tint":
+                tint = QColor(next(a.color for a in model.areas.values() if a.kind == key))
+                tint.setAlpha(150)
+                p.setPen(QPen(QColor("#777777"), 1))
+                p.setBrush(QBrush(tint))
+                p.drawRect(QRectF(x, y, 16, 12))
+            elif kind == "site":
+                letter, color = SITE_MARKS[key]
+                p.setPen(QPen(QColor(color), 3 if not letter else 1))
+                if letter:
+                    p.setBrush(QBrush(QColor("#ffffff")))
+                    p.drawEllipse(QPointF(x + 8, y + 6), 7, 7)
+                    p.setFont(QFont("DejaVu Sans", 8, QFont.Bold))
+                    p.drawText(QRectF(x + 1, y - 1, 14, 14), Qt.AlignCenter, letter)
+                    p.setFont(QFont("DejaVu Sans", 9))
+                else:
+                    p.drawLine(QPointF(x + 2, y + 6), QPointF(x + 16, y + 6))
             else:
                 line = model.lines[key]
                 pen = QPen(QColor(line.color), 3)
@@ -284,7 +342,7 @@ def _legend(p, scenario, width, top, size) -> None:
                 p.setPen(pen)
                 p.drawLine(QPointF(x, y + 6), QPointF(x + 18, y + 6))
             p.setPen(QColor("#000000"))
-            p.drawText(QPointF(x + (22 if kind == "terrain" else 24), y + 11), label)
+            p.drawText(QPointF(x + (22 if kind in ("terrain", "tint") else 24), y + 11), label)
             x += item_width
         y += 24
     notes = ["Reconstructed map"]

@@ -25,16 +25,19 @@ def _unknown(kind: str, name: str, known: Iterable[str]) -> str:
 
 
 def check_scenario(s: Scenario) -> list[tuple[tuple, str]]:
-    from ..rules import KNOWN_SYSTEMS, RuleSystemUnavailable, system
+    from ..rules import KNOWN_SYSTEMS, RuleSystemUnavailable, package
 
     found: list[tuple[tuple, str]] = []
     if s.rules not in KNOWN_SYSTEMS:
         found.append((("rules",), _unknown("rule system", s.rules, KNOWN_SYSTEMS)))
     else:
+        # A system with no package cannot read the file at all.  One whose package so far holds
+        # only its data side (``PLAYABLE = False``) checks the data; `validate` says it is not
+        # playable yet, and starting a game refuses by the system's name.
         try:
-            system(s.rules)
-        except RuleSystemUnavailable as exc:  # a valid file must start a game
-            found.append((("rules",), f"{exc}: the scenario cannot be played"))
+            package(s.rules)
+        except RuleSystemUnavailable as exc:
+            found.append((("rules",), f"{exc}: the scenario cannot be read by its rule system"))
     grid = grid_for(s)
     for check in (_map_checks, _table_checks, _effect_checks, _unit_checks, _setup_checks, _schedule_checks):
         found.extend(check(s, grid))

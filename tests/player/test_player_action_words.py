@@ -18,11 +18,17 @@ def _to_phase(window, phase_id: str) -> None:
         assert window.end_phase(confirm=False) is not None
 
 
-def test_7_0_the_actions_dock_names_an_overrun_with_its_odds_in_player_words(window):
+def test_7_0_the_actions_dock_names_an_overrun_with_its_odds_in_player_words(window, qtbot):
     overruns = _buttons(window, "Overrun:")
-    assert overruns
+    assert len(overruns) > window.actions_panel.MAX_ODDS  # the long list names them only
     for b in window.actions_panel.buttons:
         assert not REPR.search(b.text()) and not REPR.search(b.toolTip())
+        assert b.text().startswith(("Overrun ", "Bring on ")), b.text()
+    state = window.controller.state
+    first = next(a for a in state.legal_actions() if a.kind == "Overrun")
+    click_hex(qtbot, window, state.units[first.units[0]].hex)  # the stack's own list has the odds
+    overruns = _buttons(window, "Overrun:")
+    assert overruns and overruns[0].objectName().startswith("Overrun:" + ",".join(first.units))
     text = overruns[0].text().replace("\n", " ")
     assert text.startswith("Overrun ") and " against " in text and "column" in text
     assert "Chance of each result" in overruns[0].toolTip() and "%" in overruns[0].toolTip()
@@ -76,3 +82,18 @@ def test_undo_reports_the_move_in_player_words(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     message = window.statusBar().currentMessage()
     assert message.startswith("Undone: Move ") and f"to {dest}" in message and not REPR.search(message)
+
+
+def test_no_two_buttons_of_the_actions_dock_read_alike(window):
+    texts = [b.text() for b in window.actions_panel.buttons]
+    assert len(texts) > 10 and len(set(texts)) == len(texts)
+
+
+def test_every_action_kind_of_the_rule_system_has_player_words():
+    """A decision the rules add (10.17's displaced HQ) must never reach the window without words."""
+    import kharkovsuite.rules.kharkov1942  # noqa: F401 - registers the system's own actions
+    from kharkovsuite.engine.actions import ACTIONS
+    from kharkovsuite.rules.kharkov1942.describe import _DESCRIBERS
+
+    ours = {name for name, cls in ACTIONS.items() if cls.__module__.startswith(("kharkovsuite.engine", "kharkovsuite.rules.kharkov1942"))}
+    assert "PlaceDisplacedHQ" in ours and ours - set(_DESCRIBERS) == set()

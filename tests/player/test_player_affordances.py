@@ -86,7 +86,22 @@ def positions():
     fight = _phase(1, "soviet-combat")
     fight.apply(next(a for a in fight.legal_actions() if a.kind == "Attack"))
     out["air"] = [fight]  # 13.1: CommitAir, DeclineAir
+    out["rail"] = [_first_offering("RailMove", seed=11)]  # 6.4: the sampled positions may offer none
     return out
+
+
+def _first_offering(kind: str, seed: int):
+    """The first position of a seeded random game (as in :func:`_random_positions`) whose legal actions include ``kind``."""
+    rng = random.Random(seed)
+    state = new_game(scenario(DEFAULT), seed)
+    while not state.is_terminal:
+        legal = state.legal_actions()
+        segments = legal.segments()
+        if any(make(0).kind == kind for _n, make in segments):
+            return state
+        n, make = rng.choice([s for s in segments if s[1](0).kind != "EndPhase"] or segments)
+        state.apply(make(rng.randrange(n)))
+    raise AssertionError(f"no position of the seeded game offers {kind}")
 
 
 def _phase(turn: int, phase_id: str):
@@ -99,7 +114,7 @@ def _phase(turn: int, phase_id: str):
 
 def test_every_kind_the_engine_lists_is_made_through_the_window(window, qtbot, positions):
     seen: set[str] = set()
-    for n, (seed, i) in enumerate(POSITIONS + [("set-up", 0), ("air supply", 0), ("reserves", 0), ("air", 0)]):
+    for n, (seed, i) in enumerate(POSITIONS + [("set-up", 0), ("air supply", 0), ("reserves", 0), ("air", 0), ("rail", 0)]):
         if i >= len(positions[seed]):
             continue
         position = positions[seed][i]

@@ -61,11 +61,3 @@ def test_a_unit_picked_in_the_stack_dock_goes_where_its_destination_is_clicked(q
     bot.click_hex(dest)  # the Stack dock now lists the destination's counters: that must not change the selection
     assert state.units[unit].hex == dest, w.statusBar().currentMessage()
 
-
-def test_every_action_kind_of_kharkov_1942_has_words_for_its_button():
-    """A kind without words leaves the Actions dock empty when the engine asks for it (a whole game got stuck so)."""
-    from kharkovsuite.engine.actions import ACTIONS
-    from kharkovsuite.rules.kharkov1942 import describe  # the package registers its own kinds too (10.17)
-
-    wordless = sorted(kind for kind in ACTIONS if kind not in describe._DESCRIBERS)
-    assert not wordless, f"no words for {wordless}"

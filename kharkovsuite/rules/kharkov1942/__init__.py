@@ -103,11 +103,11 @@ class Kharkov1942Rules:
     def result(self, state: GameState) -> Result:
         return victory.result(state)
 
-    def describe(self, state: GameState, action):
+    def describe(self, state: GameState, action, quick: bool = False):
         """The action in a player's words, with the question to ask before it when it may cost a unit (:mod:`.describe`)."""
         from .describe import describe
 
-        return describe(state, action)
+        return describe(state, action, quick)
 
     def rail_reason(self, state: GameState, unit: str) -> str:
         """Why a unit cannot move by rail now, in a player's words ("" when it can, 6.4)."""

@@ -24,9 +24,15 @@ class Words:
     confirm: str = ""  # the question to ask before the action is made ("" : none)
 
 
-def describe(state: GameState, action: Action) -> Words:
-    """The action in a player's words (a refused overrun still gets words: its refusal with the case)."""
+def describe(state: GameState, action: Action, quick: bool = False) -> Words:
+    """The action in a player's words (a refused overrun still gets words: its refusal with the case).
+
+    ``quick`` leaves out what takes long to figure (an overrun's odds: the stack moved in a copy
+    of the game, supply and all), for long lists; the question asked before it always has them.
+    """
     kind = action.kind
+    if quick and kind == "Overrun":
+        return _overrun_quick(state, action)
     maker = _DESCRIBERS.get(kind)
     if maker is None:
         raise ValueError(f"no words for a {kind} action in Kharkov 1942")
@@ -42,9 +48,11 @@ def unit_name(state: GameState, uid: str) -> str:
 
 
 def _units(state: GameState, units) -> str:
+    """Up to three units by name (overruns of a stack by different subsets must read apart), more by their number."""
     units = list(units)
-    if len(units) == 1:
-        return unit_name(state, units[0])
+    if len(units) <= 3:
+        names = [unit_name(state, u) for u in units]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"{len(units)} units"
 
 
@@ -106,6 +114,13 @@ def _overrun(state: GameState, action) -> Words:
     detail = (f"Overrunning: {_unit_list(state, action.units)} (attack total halved, 7.0; no Air Points, 7.21)\n"
               f"Strength {o.attack} against {o.defense}, column {o.column}\nChance of each result: {_chances(o, 8)}")
     return Words(label, detail, f"{label}?\nIt costs 3 MP more and cannot be taken back; chances: {_chances(o)}.")
+
+
+def _overrun_quick(state: GameState, action) -> Words:
+    where = hex_name(state, action.target)
+    start = f" from {action.path[-1]}" if action.path else ""
+    return Words(f"Overrun {where} with {_units(state, action.units)}{start}",
+                 f"Overrunning: {_unit_list(state, action.units)}\nClick the stack's hex to see the odds here; they are shown again before the overrun is made (7.0).")
 
 
 def _attack(state: GameState, action) -> Words:
@@ -198,8 +213,10 @@ _DESCRIBERS = {
     "FormStrongpoint": _strongpoint,
     "AirSupply": lambda state, action: Words(f"Supply the units in {hex_name(state, action.hex)} by air", "One unused Axis Air Point, for the next game-turn (13.2)."),
     "PlaceUnit": lambda state, action: Words(f"Set up {unit_name(state, action.unit)} in {hex_name(state, action.hex)}", "5.0"),
-    "PlaceDisplacedHQ": lambda state, action: Words(f"Put the displaced {unit_name(state, action.unit)} in {hex_name(state, action.hex)}",
-                                                    "One of the nearest hexes with a friendly combat unit; it arrives not active (10.17)."),
+    "PlaceDisplacedHQ": lambda state, action: Words(
+        f"Place the displaced {unit_name(state, action.unit)} in {hex_name(state, action.hex)}",
+        "The nearest hexes with a friendly combat unit: " + ", ".join(hex_name(state, h) for h in action.choices) + " (10.17).",
+    ),
 }
 
 

@@ -1,10 +1,18 @@
 """Movement (6.1-6.3), with the ZOC rules of 6.23-6.25 and the supply halving of 6.26.
 
-A unit's reachable hexes come from a bounded Dijkstra search over the board's per-class
-movement graph (terrain, City, road and hexside costs from the scenario's ``terrain_effects``,
-in half Movement Points).  Results are cached per unit for the phase; a change in a hex drops
-only the searches it can affect: an enemy change near the hexes a search visited, or a
-friendly change at a Major River (6.25 looks at friendly occupation).
+One search gives every legal destination of a unit, or of a stack moving as one, with its cost
+and path: a bounded Dijkstra (Dial's buckets) over the board's per-class movement graph
+(terrain, City, road and hexside costs from the scenario's ``terrain_effects``, in half
+Movement Points) whose transitions are the rules, so its paths are legal by construction.
+A stack whose members pay differently per hex is searched over their cost vectors
+(:func:`_pareto`): it moves at the pace of its slowest member on every path.
+:func:`check_path` validates a path a person draws, and every move applied.
+
+Results are cached per position and dropped only when something they read changes: an enemy
+unit near the hexes a search read, a friendly one next to a Major River (6.25), or the
+member's own hex, allowance, kind of move or 6.77 status (:func:`keys_of`).  With
+``GameState.check_caches`` on, every cached search is compared with a fresh one after each
+action (:func:`check_cache`).
 
 Exceptions to 6.24 live in their own modules: German Tactical Disengagement
 (:mod:`.disengagement`, 6.6) and Soviet Breakout Mobility (:mod:`.breakout`, 6.8).

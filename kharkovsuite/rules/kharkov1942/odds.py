@@ -116,6 +116,8 @@ def overrun_odds(state: GameState, action) -> Odds:
 
 def _odds(state: GameState, fight: dict, air: dict) -> Odds:
     overrun = bool(fight.get("overrun"))  # 7.0: attack total halved, fractions dropped; 7.21: no morale die
+    if overrun:  # 13.15: no Air Points in an overrun, whatever is asked
+        air = {"attacker": False, "defender": False}
     attackers, targets = list(fight["attackers"]), list(fight["targets"])
     counted = [u for u in fight["defenders"] if u not in fight["swept"]]
     combat_defenders = [u for u in counted if is_combat(state, u)]

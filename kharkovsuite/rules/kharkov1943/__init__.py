@@ -1,10 +1,16 @@
-"""Vae Victis' *Kharkov 1943* (1999): the data side only, for now.
+"""Vae Victis' *Kharkov 1943* (1999): its data and the first part of its rules engine.
 
-What is here: the pydantic model of the system's own scenario data (:mod:`.data`: charts,
-formations and fronts, special rules, victory conditions), the counter values the rules derive
+Data: the pydantic model of the system's own scenario data (:mod:`.data`: charts, formations
+and fronts, special rules, victory conditions), the counter values the rules derive
 (:mod:`.units`, cases 1.1, 1.2 and 5) and the checks the scenario loader runs
-(:func:`scenario_checks`).  The rules engine is a later piece of work: the registry refuses to
-start a game of this system (``rule system 'kharkov1943' is not playable yet``).
+(:func:`scenario_checks`).
+
+Rules, part 1 (:mod:`.rules` holds the object the engine delegates to): :mod:`.sequence` (2),
+:mod:`.activation` (3), :mod:`.zoc` (4), :mod:`.stacking` (5), :mod:`.movement` (6.1-6.5),
+:mod:`.command` (the lines of command 3.2 needs, 8.1-8.2), :mod:`.board` (the static tables).
+Combat, supply, fog of war and victory are part 2, so the registry still refuses to start a
+game of this system (``rule system 'kharkov1943' is not playable yet``); tests build games with
+:func:`.rules.new_game`.
 """
 from __future__ import annotations
 

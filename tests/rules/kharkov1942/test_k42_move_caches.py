@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import heapq
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from kharkovsuite.ai import make_player
 from kharkovsuite.engine import load, new_game, save
 from kharkovsuite.engine.actions import Move
 from kharkovsuite.engine.errors import CacheMismatch, IllegalAction
+from kharkovsuite.rules import system
 from kharkovsuite.rules.kharkov1942 import movement
 from kharkovsuite.scenario import load_scenario
 
@@ -157,41 +159,63 @@ def test_6_0_a_stack_of_infantry_and_armour_may_take_a_path_neither_alone_would_
     assert len(reach) >= len(old_stack_reach(state, group))
 
 
-def test_no_position_of_random_games_lists_more_than_10000_actions():
-    for seed in range(3):
+def test_6_0_listed_stack_moves_are_one_per_destination_of_each_whole_stack():
+    """Random games: the multi-unit moves listed are the whole stacks' moves and nothing else
+    (no subset enumeration), so a position lists about as many actions as its units reach."""
+    for seed in range(2):
         state = new_game(full(), 500 + seed)
         seats = random_seats(500 + seed)
-        most = 0
-        while not state.is_terminal:
-            most = max(most, len(state.legal_actions()))
+        checked = 0
+        while not state.is_terminal and state.turn < 6:
+            legal = state.legal_actions()
+            if not state.pending and "Move" in state.phase.actions and len(state.actions) % 5 == 0:
+                listed: dict[tuple, int] = {}
+                for count, make in legal.segments():
+                    a = make(0)
+                    if a.kind == "Move" and len(a.units) > 1:
+                        listed[a.units] = listed.get(a.units, 0) + count
+                groups = movement.stacks(state, movement.movable_units(state))
+                assert listed == {g: len(movement.reach(state, g).dests) for g in groups if movement.reach(state, g).dests}
+                checked += 1
             state.apply(seats[state.to_act].choose(state))
-        assert most <= 10_000, (seed, most)
+        assert checked > 10
 
 
+#: actions that move or change units other than by a plain move
 RISKY = {"CommitReserve", "Retreat", "Overrun", "Chase", "DeclineChase", "Advance", "RailMove", "BreakDown",
-         "ReformDivision", "FormStrongpoint", "EliminateExcess", "Attack"}
+         "ReformDivision", "FormStrongpoint", "EliminateExcess"}
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_random_game_caches_agree_with_fresh_results_and_with_a_loaded_save(seed, tmp_path):
     """The first two game-turns (the breakout turns, reserves committed in the Axis movement
-    phase): the cache check after every risky action and every third one; the legal actions
-    against a loaded save after every risky action and every 25th."""
+    phase).  In a movement phase, after every risky action: the cache check and the legal
+    actions against a copy made from the position's snapshot (through a save file after a
+    reserve commitment and every 40th action); else the cache check every fourth action.
+    (A phase change empties the movement caches, so what happens in a combat phase cannot
+    leave a stale search behind.)"""
     scenario = full()
-    state = new_game(scenario, seed)
+    rules = system(scenario.rules)
+    state = rules.new_game(scenario, seed, "historical", str(FULL))  # the save names its file
     seats = random_seats(seed)
     n, compared = 0, 0
-    last = None
+    action = None
     while not state.is_terminal and state.turn < 3:
-        risky = last is not None and last.kind in RISKY
-        if risky or n % 25 == 0:
+        risky = action is not None and action.kind in RISKY and "Move" in state.phase.actions
+        if n % 40 == 0 or (risky and action.kind == "CommitReserve"):
             save(state, tmp_path / "game.json")
             loaded = load(tmp_path / "game.json", scenario=scenario)
-            assert list(state.legal_actions()) == list(loaded.legal_actions()), (seed, n, last)
+        elif risky:
+            loaded = rules.new_game(scenario, seed)
+            loaded.restore(state.to_dict(with_log=False))  # what load() does with a save's snapshot
+        else:
+            loaded = None
+        if loaded is not None:
+            assert list(state.legal_actions()) == list(loaded.legal_actions()), (seed, n, state.actions[-1:])
             compared += 1
-        last = seats[state.to_act].choose(state)
-        state.check_caches = risky or n % 3 == 0 or last.kind in RISKY
-        state.apply(last)
+        action = seats[state.to_act].choose(state)
+        state.check_caches = n % 4 == 0 or (action.kind in RISKY and "Move" in state.phase.actions)
+        state.apply(action)
         n += 1
     assert compared > 5
 
@@ -206,13 +230,21 @@ def test_the_cache_check_raises_after_an_action_when_a_cached_search_is_stale():
         state.apply(Move(units=("su-r3",), path=("0310", "0410")))  # far away: the entry stays
 
 
-def test_a_cached_search_goes_when_an_enemy_next_to_its_start_leaves():
-    # The unit may not leave the enemy ZOC (6.24): its search reaches nothing and its footprint
-    # is only its start.  When the enemy goes, the search must be redone.
-    state = position({"su-r1": "0302", "ge-1": "0303"}, turn=3)
-    assert state.legal_moves("su-r1") == {}
-    state.place("ge-1", "0308")
-    assert state.legal_moves("su-r1")
+def test_a_cached_search_that_reached_nothing_goes_when_an_enemy_next_to_its_start_leaves():
+    # A German unit that may disengage (6.6) but finds every adjacent hex held or controlled
+    # by Soviet units (6.61) reaches nothing; its search read only the hexes next to its start.
+    # When one Soviet unit leaves, a hex opens, and the cached search must not hide it.
+    state = position({"ge-1": "0505"}, phase="axis-movement", turn=3)
+    b = state.board
+    ring = b.nbr_ids["0505"]
+    hold = next(c for c in combinations(ring, 3) if not any(y in b.nbr_ids[x] for x, y in combinations(c, 2)))
+    for uid, hex_id in zip(("su-r1", "su-r2", "su-r3"), hold):
+        state.place(uid, hex_id)
+    movement.begin_phase(state)  # ge-1 starts the phase in Soviet ZOC
+    assert movement.reach(state, "ge-1").how == "disengage" and state.legal_moves("ge-1") == {}
+    state.place("su-r2", "0101")
+    fresh = movement.search(state, "ge-1")
+    assert fresh.dests and sorted(state.legal_moves("ge-1")) == sorted(b.ids[j] for j in fresh.dests)
 
 
 @pytest.mark.parametrize("path", OLD_SAVES, ids=lambda p: p.stem)

@@ -188,11 +188,12 @@ def test_7_21_an_overrun_being_resolved_has_no_air_point_odds():
     state.rng = Dice(1)
     from kharkovsuite.engine import Overrun
 
-    state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))  # 4 to 5: 1-2, die 1: D1/A1
+    state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))  # die 1: D1/A1, a loss to choose
     assert state.pending
-    with pytest.raises(ValueError) as err:
-        attack_odds(state, ["ge-1"], ["0406"])
-    assert str(err.value) == "an overrun is resolved at once, without Air Points (7.0, 13.15)"
+    o = attack_odds(state, ["ge-1"], ["0406"], air={"attacker": True, "defender": True})
+    assert o.attack == "4"  # 9 halved, the fraction dropped (7.0)
+    assert not any("Air Point" in reason for reason, _n in o.shifts)  # 13.15
+    assert o.morale == ()  # 7.21: no morale die in an overrun
 
 
 def test_10_14_an_hq_alone_shows_in_the_odds_with_its_strength_of_one():

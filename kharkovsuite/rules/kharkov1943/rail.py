@@ -1,0 +1,107 @@
+"""6.4: German rail movement.
+
+German units board a train in a town, village or city the Germans hold (3 OP), ride any
+distance along the railroad, and get off in another such place (3 OP); every hex of the ride
+lies outside enemy ZoC, unless a German unit stands in it (4.2), and no enemy unit is on it.
+Up to 8 stacking points travel by rail a turn.  Fatigue adds its surcharge to boarding and to
+getting off (3.5: every action).  The ride is the unit's move of this activation (3.4).
+"""
+from __future__ import annotations
+
+import networkx as nx
+
+from ...engine.errors import IllegalAction
+from ...engine.events import UnitMoved
+from ...engine.state import GameState, Reach
+from . import activation, control
+from .zoc import enemy_zoc
+
+SIDE = "german"
+BOARD_COST = 3  # 6.4, each of boarding and getting off
+POINTS_A_TURN = 8  # 6.4
+
+
+def points_left(state: GameState) -> int:
+    return POINTS_A_TURN - state.turn_data.get("rail_points", 0)
+
+
+def _station(state: GameState, hex_id: str) -> bool:
+    return state.board.shelter(hex_id) and control.owner(state, hex_id) == SIDE
+
+
+def _cost(state: GameState, unit_id: str) -> int:
+    m = activation.mover(state, unit_id, 0)
+    return BOARD_COST + m.level(0) + BOARD_COST + m.level(BOARD_COST + m.level(0))
+
+
+def refusal(state: GameState, unit_ids) -> tuple[str, str] | None:
+    """Why the units may not take a train now (before the ride itself), or None."""
+    if state.units[unit_ids[0]].side != SIDE:
+        return "6.4", "only the German player moves by rail"
+    start = state.units[unit_ids[0]].hex
+    if not _station(state, start):
+        return "6.4", f"{start} is not a town, village or city held by the German player"
+    points = sum(state.board.units[u].values.stacking for u in unit_ids)
+    if points > points_left(state):
+        return "6.4", f"{points} stacking points by rail, {points_left(state)} left this turn"
+    group = activation.group_refusal(state, unit_ids)
+    if group:
+        return group
+    for uid in unit_ids:
+        m = activation.mover(state, uid, 0)
+        if _cost(state, uid) > m.remaining:
+            return "6.4", f"{uid} has {m.remaining} OP, boarding and getting off cost {_cost(state, uid)}"
+    return None
+
+
+def _network(state: GameState) -> nx.Graph:
+    """The railroad hexes a German train may use now."""
+    zoc = enemy_zoc(state, SIDE)
+
+    def usable(h: str) -> bool:
+        ids = state.units_at(h)
+        if any(state.units[u].side != SIDE for u in ids):
+            return False
+        return h in state.board.in_play and (h not in zoc or bool(ids))  # 4.2: a German unit there negates it
+
+    return nx.subgraph_view(state.board.map.rails, filter_node=usable)
+
+
+def reach(state: GameState, unit_ids) -> dict[str, Reach]:
+    unit_ids = tuple(unit_ids)
+    if refusal(state, unit_ids):
+        return {}
+    start = state.units[unit_ids[0]].hex
+    net = _network(state)
+    if start not in net:
+        return {}
+    cost = float(max(_cost(state, u) for u in unit_ids))
+    paths = nx.single_source_shortest_path(net, start)
+    return {h: Reach(cost, tuple(p)) for h, p in paths.items() if h != start and _station(state, h)}
+
+
+def apply_rail(state: GameState, action, events: list) -> None:
+    units, path = tuple(action.units), tuple(action.path)
+    if not units or len(path) < 2 or any(state.units.get(u) is None or state.units[u].hex != path[0] for u in units):
+        raise IllegalAction("6.4", "a rail move names units standing where its path starts")
+    act = activation.current(state)
+    if act is not None and any(u in act["moved"] for u in units):
+        raise IllegalAction("3.4", "a unit moves once an activation")
+    why = refusal(state, units)
+    if why:
+        raise IllegalAction(*why)
+    net = _network(state)
+    for a, b in zip(path, path[1:]):
+        if b not in net or not state.board.map.rail_between(a, b):
+            raise IllegalAction("6.4", f"no usable railroad from {a} to {b} (enemy units or an enemy ZoC no German unit holds)")
+    if not _station(state, path[-1]):
+        raise IllegalAction("6.4", f"{path[-1]} is not a town, village or city held by the German player")
+    costs = [_cost(state, u) for u in units]
+    activation.ensure_joined(state, units, events)
+    state.turn_data["rail_points"] = state.turn_data.get("rail_points", 0) + sum(state.board.units[u].values.stacking for u in units)
+    for uid, op in zip(units, costs):
+        activation.spend(state, uid, op, events)
+        act["moved"].append(uid)
+        state.place(uid, path[-1])
+    control.passed(state, SIDE, path[-1:])
+    events.append(UnitMoved(units=units, path=path, cost=float(max(costs)), how="rail", case="6.4"))

@@ -1,0 +1,200 @@
+"""The object the engine's ``GameState`` delegates to for a Kharkov 1943 game (part 1: sequence,
+activations, ZoC, stacking, movement).  Combat, supply, fog of war and victory are part 2, so
+the package stays ``PLAYABLE = False`` and games are built with :func:`new_game` directly.
+"""
+from __future__ import annotations
+
+from ...engine.actions import Move, RailMove
+from ...engine.errors import IllegalAction
+from ...engine.legal import LegalActions
+from ...engine.state import GameState, Phase, Reach, UnitRecord
+from . import activation, command, control, movement, rail, reaction, sequence, stacking, zoc
+from .actions import Activate, EndActivation, Pass, ReduceFatigue
+from .board import Board, board_for
+
+DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction}
+
+
+class Kharkov1943Rules:
+    id = "kharkov1943"
+    phases: tuple[Phase, ...] = sequence.PHASES
+
+    def board(self, scenario) -> Board:
+        return board_for(scenario)
+
+    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+        if setup_name != "historical":
+            raise ValueError(f"unknown set-up {setup_name!r} for kharkov1943 (known: historical)")
+        state = GameState(scenario, self, seed, setup_name, scenario_path)
+        for unit in scenario.units:
+            info = state.board.units[unit.id]
+            state.units[unit.id] = UnitRecord(unit.id, info.side, unit.type, box="unplaced", step=info.steps_lost)
+        for p in scenario.setup.placements:
+            if p.hex is not None:
+                state.place(p.unit, p.hex)
+            else:
+                state.to_box(p.unit, p.box)
+        control.init(state)
+        events: list = []
+        sequence.enter_phase(state, 0, events)
+        self.settle(state, events)
+        state.log.extend(events)
+        state.changes.clear()
+        return state
+
+    # ---------------------------------------------------------------- reading
+    def phase(self, state: GameState) -> Phase:
+        return sequence.current(state)
+
+    def to_act(self, state: GameState) -> str | None:
+        if state.terminal:
+            return None
+        if state.pending:
+            return state.pending[-1].side
+        return sequence.current(state).side
+
+    def date(self, state: GameState) -> str:
+        record = next((t for t in state.scenario.turns if t.turn == state.turn), None)
+        return record.date if record else ""
+
+    def observation(self, state: GameState, side: str) -> dict:
+        """The whole position but the dice generator's state (which would foretell the rolls);
+        hiding stack contents (10) is part 2."""
+        out = state.to_dict(with_log=False)
+        del out["rng"]
+        return out
+
+    def copy_cache(self, cache: dict) -> dict:
+        return {}
+
+    def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
+        zoc.unit_moved(state, unit_id)
+        command.unit_moved(state)
+
+    # ---------------------------------------------------------------- legal actions
+    def legal_actions(self, state: GameState) -> LegalActions:
+        legal = LegalActions()
+        if state.terminal:
+            return legal
+        if state.pending:
+            decision = state.pending[-1]
+            legal.add_list(DECISIONS[decision.kind].legal(state, decision))
+            return legal
+        phase = sequence.current(state)
+        if phase.id != sequence.OPS:
+            return legal
+        side = phase.side
+        act = activation.current(state)
+        if act is None:
+            legal.add_list([Activate(hq=h) for h in command.hqs(state, side) if activation.open_refusal(state, side, h) is None])
+            if not activation.out_of_units(state, side):
+                legal.add_list([Activate()])
+            legal.add_list([Pass()])
+            return legal
+        self._moves(state, side, legal)
+        legal.add_list([ReduceFatigue(unit=u) for u in self._own(state, side) if activation.reduce_refusal(state, u) is None])
+        if act["units"]:
+            legal.add_list([EndActivation()])
+        return legal
+
+    def _own(self, state: GameState, side: str) -> list[str]:
+        return [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None]
+
+    def _moves(self, state: GameState, side: str, legal: LegalActions) -> None:
+        """Every unit alone, and every hex's whole group of units able to move (never subsets), on
+        foot and (German) by rail."""
+        able = [u for u in self._own(state, side) if movement.movable(state, u)]
+        by_hex: dict[str, list[str]] = {}
+        for uid in able:
+            by_hex.setdefault(state.units[uid].hex, []).append(uid)
+        groups = [(u,) for u in able] + [tuple(g) for g in by_hex.values() if len(g) > 1 and _may_join_all(state, g)]
+        for group in groups:
+            found = sorted(movement.reach(state, group).items())
+
+            def make(i: int, group=group, found=found) -> Move:
+                return Move(units=group, path=found[i][1].path)
+
+            legal.add(len(found), make)
+            if side == rail.SIDE:
+                stations = sorted(rail.reach(state, group).items())
+
+                def make_rail(i: int, group=group, stations=stations) -> RailMove:
+                    return RailMove(units=group, path=stations[i][1].path)
+
+                legal.add(len(stations), make_rail)
+
+    def legal_moves(self, state: GameState, units) -> dict[str, Reach]:
+        units = tuple(units)
+        if state.pending or state.terminal or sequence.current(state).id != sequence.OPS or not units:
+            return {}
+        if not all(movement.movable(state, u) for u in units) or len({state.units[u].hex for u in units}) != 1:
+            return {}
+        if not _may_join_all(state, units):
+            return {}
+        return movement.reach(state, units)
+
+    # ---------------------------------------------------------------- applying
+    def apply(self, state: GameState, action) -> list:
+        if state.terminal:
+            raise IllegalAction("18", "the game is over")
+        events: list = []
+        if state.pending:
+            decision = state.pending[-1]
+            DECISIONS[decision.kind].apply(state, decision, action, events)
+        else:
+            phase = sequence.current(state)
+            if action.kind not in phase.actions:
+                raise IllegalAction(phase.case, f"{action.kind} is not allowed in the {phase.name} Phase")
+            side = phase.side
+            act = activation.current(state)
+            if isinstance(action, Activate):
+                activation.open_activation(state, side, action.hq, events)
+            elif isinstance(action, Pass):
+                if act is not None:
+                    raise IllegalAction("2.2", "an activation is open: end it rather than pass")
+                sequence.end_segment(state, True, events)
+            elif isinstance(action, EndActivation):
+                if act is None:
+                    raise IllegalAction("3.1", "no activation is open")
+                if not act["units"]:
+                    raise IllegalAction("3.3", "the activation has activated no unit yet: activate one or pass (2.2)")
+                activation.close(state)
+                sequence.end_segment(state, False, events)
+            elif isinstance(action, ReduceFatigue):
+                activation.apply_reduce(state, action.unit, events)
+            elif isinstance(action, Move):
+                movement.apply_move(state, action, events)
+            elif isinstance(action, RailMove):
+                rail.apply_rail(state, action, events)
+        self.settle(state, events)
+        return events
+
+    def settle(self, state: GameState, events: list) -> None:
+        """Run automatic phases, and skip or end segments nobody can use."""
+        while not state.terminal and not state.pending:
+            phase = sequence.current(state)
+            if phase.automatic:
+                sequence.run_automatic(state, events)
+                continue
+            if phase.id == sequence.OPS and activation.current(state) is None:
+                side = phase.side
+                if activation.out_of_units(state, side):
+                    if activation.out_of_units(state, sequence.other(side)):
+                        sequence.end_operations(state, events)  # 2.1
+                    else:
+                        state.turn_data["segment"] = sequence.other(side)
+                    continue
+            break
+
+
+def _may_join_all(state: GameState, units) -> bool:
+    return activation.group_refusal(state, units) is None
+
+
+RULES = Kharkov1943Rules()
+
+
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+    """A game of ``scenario`` (a loaded Scenario) for tests and tools: the registry refuses to
+    start one while the system is not playable."""
+    return RULES.new_game(scenario, seed, setup_name, scenario_path)

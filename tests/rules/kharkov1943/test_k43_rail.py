@@ -1,0 +1,69 @@
+"""Kharkov 1943 German rail movement (6.4) and the control of places it needs (18)."""
+from __future__ import annotations
+
+import pytest
+
+from kharkovsuite.engine.actions import RailMove
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.rules.kharkov1943 import control, rail
+
+from .k43_helpers import INF, SU_DIV, bare, general
+
+STATION = "2405"  # a village or town on the railroad, German at set-up
+
+
+def _ride(state, unit=INF):
+    found = rail.reach(state, [unit])
+    dest = max(found, key=lambda h: len(found[h].path))  # the longest ride, through other hexes
+    return found[dest].path
+
+
+def test_6_4_german_units_ride_between_held_places_for_six_op():
+    state = general(bare({INF: STATION}))
+    assert control.owner(state, STATION) == "german" and state.board.shelter(STATION)
+    path = _ride(state)
+    assert len(path) > 3
+    events = state.apply(RailMove(units=(INF,), path=path))
+    assert state.units[INF].hex == path[-1]
+    assert state.phase_data["activation"]["spent"][INF] == 6
+    assert [e.how for e in events if e.kind == "UnitMoved"] == ["rail"]
+    assert RailMove(units=(INF,), path=path) in list(general(bare({INF: STATION})).legal_actions())
+
+
+def test_6_4_only_the_german_player_moves_by_rail():
+    path = _ride(general(bare({INF: STATION})))  # a ride a German unit may take
+    state = general(bare({SU_DIV: STATION}, side="soviet"))
+    assert not any(isinstance(a, RailMove) for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match=r"^6\.4: only the German"):
+        state.apply(RailMove(units=(SU_DIV,), path=path))
+
+
+def test_6_4_a_train_never_runs_through_an_enemy_zoc():
+    path = _ride(general(bare({INF: STATION})))
+    middle = path[len(path) // 2]
+    beside = next(h for h in bare({}).board.nbrs[middle] if h not in path)
+    state = general(bare({INF: STATION, SU_DIV: beside}))
+    assert path[-1] not in rail.reach(state, [INF]) or rail.reach(state, [INF])[path[-1]].path != path
+    with pytest.raises(IllegalAction, match=r"^6\.4"):
+        state.apply(RailMove(units=(INF,), path=path))
+
+
+def test_6_4_eight_stacking_points_a_turn():
+    state = general(bare({INF: STATION}))
+    path = _ride(state)
+    state.turn_data["rail_points"] = 8
+    assert rail.reach(state, [INF]) == {}
+    with pytest.raises(IllegalAction, match=r"^6\.4"):
+        state.apply(RailMove(units=(INF,), path=path))
+
+
+def test_18_a_place_belongs_to_the_last_side_through_it():
+    state = general(bare({SU_DIV: STATION}, side="soviet"))
+    nxt = next(h for h in state.legal_moves([SU_DIV]) if len(state.legal_moves([SU_DIV])[h].path) == 2)
+    assert control.owner(state, STATION) == "german"
+    from kharkovsuite.engine.actions import Move
+
+    back = general(bare({SU_DIV: nxt}, side="soviet"))
+    back.apply(Move(units=(SU_DIV,), path=back.legal_moves([SU_DIV])[STATION].path))
+    assert control.owner(back, STATION) == "soviet"
+    assert rail.reach(general(bare({INF: STATION})), [INF])  # a fresh game: German again

@@ -1,0 +1,45 @@
+"""Kharkov 1943 reaction movement (6.6), through the hook combat will call (part 2)."""
+from __future__ import annotations
+
+import pytest
+
+from kharkovsuite.engine.actions import Move
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.rules.kharkov1943 import reaction
+from kharkovsuite.rules.kharkov1943.actions import EndReaction
+
+from .k43_helpers import INF, PLAIN, SU_DIV, SU_DIV2, SU_HQ, bare, general, scenario_grid
+
+TARGET = "2702"
+
+
+def _attacked(**extra):
+    state = general(bare({SU_HQ: PLAIN, SU_DIV: TARGET, SU_DIV2: "2601", INF: "2703", **extra}))
+    assert reaction.offer(state, TARGET)
+    return state
+
+
+def test_6_6_the_defender_may_move_three_op_into_the_attacked_hex():
+    state = _attacked()
+    assert state.to_act == "soviet" and state.pending[-1].case == "6.6"
+    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.units == (SU_DIV2,)]
+    assert Move(units=(SU_DIV2,), path=("2601", TARGET)) in moves  # 2 clear + 1 entering the ZoC
+    assert all(len(m.path) == 2 for m in moves)  # two hexes would cost 4
+    state.apply(Move(units=(SU_DIV2,), path=("2601", TARGET)))
+    assert state.units[SU_DIV2].hex == TARGET
+    state.apply(EndReaction())
+    assert not state.pending and state.to_act == "german"
+    assert "spent" not in state.phase_data["activation"] or SU_DIV2 not in state.phase_data["activation"]["spent"]
+
+
+def test_6_6_fatigue_2_units_and_units_outside_the_command_do_not_react():
+    far = [h for h in scenario_grid().ring(PLAIN, 7) if h in bare({}).board.in_play][0]
+    state = bare({SU_HQ: PLAIN, SU_DIV: TARGET, SU_DIV2: "2601", INF: "2703", "su_267rd": far})
+    state.game["fatigue"] = {SU_DIV2: 2}
+    assert reaction.eligible(state, TARGET) == [SU_HQ]
+
+
+def test_6_6_a_reaction_move_beyond_three_op_is_refused():
+    state = _attacked()
+    with pytest.raises(IllegalAction, match=r"^6\.1"):
+        state.apply(Move(units=(SU_DIV2,), path=("2601", "2602", "2603")))

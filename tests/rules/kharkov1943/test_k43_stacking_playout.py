@@ -1,0 +1,145 @@
+"""Kharkov 1943 stacking (5), and random playouts over activations and moves with invariants,
+clone and save round-trips."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kharkovsuite.engine.actions import EliminateExcess, Move
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.engine.state import GameState
+from kharkovsuite.rules.kharkov1943 import activation, stacking
+from kharkovsuite.rules.kharkov1943.actions import EndActivation, Pass
+from kharkovsuite.rules.kharkov1943.rules import RULES
+
+from .k43_helpers import PLAIN, SU_DIV, bare, fresh, general, move
+
+ELEVEN = ["d320_585", "d320_586", "d320_587", "pz7_pz", "pz7_6", "pz7_7", "pz3_pz", "pz3_3", "pz3_394", "pz19_pz", "pz19_73"]
+
+
+def _crowd():
+    units = [u for u in ELEVEN if u in fresh().units]
+    assert sum(fresh().board.units[u].values.stacking for u in units) == 11
+    return units
+
+
+def test_5_stacking_is_free_during_operations_and_checked_at_their_end():
+    units = _crowd()
+    state = bare({**{u: "2702" for u in units[:-1]}, units[-1]: PLAIN, SU_DIV: "2101"})
+    general(state)
+    move(state, [units[-1]], PLAIN, "2702")  # eleven points: allowed while the phase lasts
+    assert stacking.points(state, "2702", "german") == 11
+    assert stacking.excess(state, "2702", "german") == "more than 10 stacking points"
+    state.apply(EndActivation())
+    state.apply(Pass())  # Soviet
+    assert state.phase.id == "operations"
+    state.apply(Pass())  # German: the phase ends
+    assert state.to_act == "german" and state.pending[-1].case == "5"
+    with pytest.raises(IllegalAction, match=r"^5"):
+        state.apply(EliminateExcess(unit=SU_DIV))
+    state.apply(EliminateExcess(unit=units[0]))  # ten points now, but three armoured regiments
+    assert state.units[units[0]].box == "eliminated" and state.pending
+    state.apply(EliminateExcess(unit="pz7_pz"))
+    assert not state.pending and state.turn == 3
+
+
+def _invariants(state: GameState, turn_over: bool):
+    act = activation.current(state)
+    if act is not None:
+        assert all(act["spent"][u] <= act["op"][u] + 4 for u in act["units"])  # OP never overspent (6.5 bonus)
+    assert all(n <= activation.MAX_ACTIVATIONS for n in state.turn_data.get("activations", {}).values())
+    for hex_id, ids in state.at.items():
+        assert len({state.units[u].side for u in ids}) == 1, f"{hex_id} holds both sides"
+    if turn_over:  # 5: the operations phase ended with this action
+        assert not stacking.over_stacked(state)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_playout_keeps_the_invariants(seed):
+    """Activations and moves at random: OP never overspent, two activations at most, no hex
+    shared with the enemy, stacking sound once the operations phase is over; clones stay equal."""
+    state = fresh(seed)
+    rng = random.Random(seed)
+    for n in range(70):
+        if state.terminal:
+            break
+        legal = state.legal_actions()
+        assert len(legal) > 0
+        actions = list(legal)
+        moves = [a for a in actions if isinstance(a, Move)]
+        # Passing too eagerly would end every turn at once; prefer doing something.
+        pool = moves if moves and rng.random() < 0.7 else actions
+        action = rng.choice(pool)
+        before = state.turn
+        twin = state.clone()
+        state.apply(action)
+        twin.apply(action)
+        assert twin == state
+        _invariants(state, state.turn != before or state.terminal)
+    assert any(isinstance(a, Move) for a in state.actions)
+    assert any(isinstance(a, (EndActivation, Pass)) for a in state.actions)
+
+
+def test_saved_position_and_replay_give_the_same_game():
+    state = fresh(4)
+    rng = random.Random(4)
+    for _ in range(25):
+        legal = list(state.legal_actions())
+        state.apply(rng.choice(legal))
+    restored = GameState(state.scenario, RULES, state.seed)
+    restored.restore(state.to_dict())
+    assert restored == state
+    replayed = fresh(4)
+    for action in state.actions:
+        replayed.apply(action)
+    assert replayed == state
+    assert restored.legal_actions()[:] == state.legal_actions()[:]
+
+
+def test_5_two_german_armoured_regiments_of_different_divisions_at_most():
+    two = bare({"pz7_pz": PLAIN, "pz3_pz": PLAIN})
+    assert stacking.excess(two, PLAIN, "german") is None
+    three = bare({"pz7_pz": PLAIN, "pz3_pz": PLAIN, "pz19_pz": PLAIN})
+    assert "armoured regiments" in stacking.excess(three, PLAIN, "german")
+
+
+def test_5_three_german_battalions_of_different_divisions_at_most():
+    three = bare({"pz7_aa": PLAIN, "pz3_aa": PLAIN, "pz7_pz_det": PLAIN})
+    assert stacking.excess(three, PLAIN, "german") is None
+    four = bare({"pz7_aa": PLAIN, "pz3_aa": PLAIN, "pz7_pz_det": PLAIN, "pz3_pz_det": PLAIN})
+    assert "battalions" in stacking.excess(four, PLAIN, "german")
+    assert stacking.over_stacked(four) == [(PLAIN, "german")]
+
+
+def test_5_two_independent_soviet_tank_brigades_at_most():
+    from kharkovsuite.rules.kharkov1943.rules import new_game
+    from kharkovsuite.scenario import load_scenario
+
+    from .k43_helpers import ROOT
+
+    state = new_game(load_scenario(ROOT / "scenarios" / "kharkov-1943-campaign.yaml"), 1)
+    brigades = ["su_116tb", "su_179tb", "su_201tb"]
+    hex_id = state.units[brigades[0]].hex
+    for uid in brigades[1:]:
+        state.place(uid, hex_id)
+    assert "independent armoured brigades" in stacking.excess(state, hex_id, "soviet")
+    state.to_box(brigades[2], "off")
+    assert stacking.excess(state, hex_id, "soviet") is None
+    state.place("su_3tc_det", hex_id)  # a detachment belongs to its corps (1.3)
+    assert stacking.excess(state, hex_id, "soviet") is None
+
+
+def test_5_units_of_one_division_are_limited_by_points_alone():
+    from types import SimpleNamespace
+
+    one_division = [SimpleNamespace(formation="pz7")] * 4
+    mixed = [SimpleNamespace(formation="pz7")] * 3 + [SimpleNamespace(formation="pz3")]
+    assert not stacking._mixed_over(one_division, 3)
+    assert stacking._mixed_over(mixed, 3)
+
+
+def test_observation_never_shows_the_dice_to_come():
+    state = fresh(5)
+    seen = state.observation("german")
+    assert "rng" not in seen and seen["units"] == state.to_dict(with_log=False)["units"]
