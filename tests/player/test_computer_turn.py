@@ -10,7 +10,7 @@ from player.decisions import FOCUS_ZOOM
 from player.replay import side_turn_events, steps_from_events
 
 from .conftest import DEFAULT
-from .windowbot import ENTER, WindowBot
+from .windowbot import WindowBot
 
 
 def _window(qtbot, **options):
@@ -59,7 +59,7 @@ def test_after_the_computers_side_turn_the_person_steps_through_what_it_did(qtbo
         if state.phase.side == "axis":
             break
         assert not replay.dock.isVisible()  # not in the middle of the computer's side-turn
-        bot.play_step(bot.check_offered(frozenset({ENTER})))
+        bot.play_step(bot.check_offered())
     assert state.phase.id == "axis-movement" and replay.dock.isVisible()
     span = side_turn_events(state.log, w.computer.is_computer)
     moves = [e for e in span if isinstance(e, UnitMoved)]

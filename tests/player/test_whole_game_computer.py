@@ -8,8 +8,7 @@ import pytest
 from player.app import PlayerWindow
 
 from .conftest import DEFAULT
-from .test_whole_game_hotseat import WAITING
-from .windowbot import WindowBot, play_whole_game
+from .windowbot import ENTER, WindowBot, assert_every_kind_done, play_whole_game
 
 
 @pytest.mark.parametrize("person, computer", [("axis", "soviet"), ("soviet", "axis")])
@@ -21,12 +20,11 @@ def test_a_whole_game_against_the_computer_played_through_the_window(qtbot, pers
     bot = WindowBot(qtbot, w, seed=23)
     bot.click(bot.toolbar_button(w.faster_action))
     assert w.faster_action.isChecked() and w.computer.pace_ms == 0
-    play_whole_game(qtbot, w, bot, WAITING)
+    play_whole_game(qtbot, w, bot)
     state = w.controller.state
     assert state.is_terminal and state.turn == len(state.scenario.turns)
     assert w.computer.actions_played > 100 and not w.computer.stopped
     assert bot.replays >= len(state.scenario.turns) - 1  # the person followed (nearly) every computer side-turn
     assert not w.curtain.isVisible()  # one person at the screen: no hand-over curtain
-    never_done = bot.offered_kinds - WAITING - set(bot.done)
-    assert not never_done, f"offered by the engine but never done through the window: {sorted(never_done)}"
-    assert {"Move", "Attack", "ChooseLoss", "Retreat", "EndPhase"} <= set(bot.done)
+    assert_every_kind_done(bot)
+    assert {"Move", ENTER, "Attack", "ChooseLoss", "Retreat", "EndPhase"} <= set(bot.done)  # the person's reinforcements entered
