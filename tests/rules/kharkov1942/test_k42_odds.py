@@ -214,6 +214,7 @@ def test_12_0_an_untried_attacker_in_a_forest_is_not_doubled_in_the_odds():
     state = position({"su-r1": "0705", "ge-1": "0706"}, phase="soviet-combat", turn=2)  # 0705: forest
     o = attack_odds(state, ["su-r1"], ["0706"])
     assert o.attack == "1 to 4" and o.attackers[0].strength == "1 to 4"  # the rifle pool's attacks, not doubled
+    assert o.attackers[0].role == "attacker"
 
 
 def test_12_0_with_its_pool_used_up_every_counter_kind_is_equally_likely_in_the_odds():
@@ -227,3 +228,4 @@ def test_12_0_with_its_pool_used_up_every_counter_kind_is_equally_likely_in_the_
             seen[fight(state.clone(), ["ge-1"], ["0504"], die, draws=[draw]).result] += 1
     assert {r: Fraction(n, 6 * kinds) for r, n in seen.items()} == dict(o.results)
     assert sum(p for _v, p in o.defenders[0].chances) == 1
+
