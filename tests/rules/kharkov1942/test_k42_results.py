@@ -40,6 +40,14 @@ def axis_vs_guards(extra=None, turn=1):
     return position({"ge-1": "0505", "su-g1": "0504"} | (extra or {}), phase="axis-combat", turn=turn)
 
 
+def guards_and_rifle_take_a_d2():
+    """ge-1 and ge-2 (18) against su-g1 and a 1-1 rifle (6) at 0504: 3-1, die 1: D2, the Soviet side to answer."""
+    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
+    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
+    fight(state, ["ge-1", "ge-2"], ["0504"], 1)
+    return state
+
+
 # ----------------------------------------------------------------------------- losses (9.5)
 
 
@@ -53,9 +61,7 @@ def test_9_56_the_defender_chooses_a_step_loss_or_a_retreat():
 
 
 def test_9_56_losses_and_retreat_never_mix():
-    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
-    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
-    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    state = guards_and_rifle_take_a_d2()
     state.apply(ChooseLoss("su-g1"))
     assert all(a.kind == "ChooseLoss" for a in state.legal_actions())
     with pytest.raises(IllegalAction) as err:
@@ -64,9 +70,7 @@ def test_9_56_losses_and_retreat_never_mix():
 
 
 def test_9_56_a_side_that_retreated_may_not_also_lose_steps():
-    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
-    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
-    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    state = guards_and_rifle_take_a_d2()
     state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.unit == "su-g1"))
     assert {(a.kind, a.unit) for a in state.legal_actions()} == {("Retreat", "su-r1")}
     with pytest.raises(IllegalAction) as err:
@@ -519,9 +523,7 @@ def test_9_61_a_retreat_where_none_is_possible_says_so():
 
 
 def test_9_61_an_illegal_two_hex_retreat_is_named_hex_by_hex():
-    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
-    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
-    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    state = guards_and_rifle_take_a_d2()
     with pytest.raises(IllegalAction) as err:
         state.apply(Retreat("su-g1", ("0503", "0404")))
     message = str(err.value)
