@@ -41,7 +41,9 @@ def read_results(text: str) -> dict[str, str]:
 
 
 def module_of(mutant: str) -> str:
-    return mutant[len(PACKAGE):].split(".", 1)[0]
+    """The module's name; mutants of the package's ``__init__.py`` carry none (``x_name__mutmut_1``)."""
+    first = mutant[len(PACKAGE):].split(".", 1)[0]
+    return "__init__" if first.startswith(("x_", "xǁ")) else first
 
 
 def table(results: dict[str, str], equivalent: set[str]) -> list[str]:

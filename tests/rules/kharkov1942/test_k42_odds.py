@@ -46,6 +46,7 @@ def test_9_0_29_to_10_is_2_1_before_the_roll():
     assert (o.attack, o.defense, o.ratio, o.base_column, o.column) == ("29", "10", "2.90 : 1", "2-1", "2-1")
     assert [(u.unit, u.strength) for u in o.attackers] == [("ge-1", "9"), ("ge-2", "9"), ("ge-3", "9"), ("ge-5", "2")]
     assert dict(o.results) == CRT_2_1 and o.untried == () and o.morale == ()
+    assert [r for r, _p in o.results] == ["D1/A1", "A1", "D1", "D2", "Eng"]  # likeliest first, then by name
 
 
 def test_9_9_two_9_8s_against_a_5_5_11_tank_brigade_drop_from_3_1_to_2_1():
@@ -215,6 +216,7 @@ def test_12_0_an_untried_attacker_in_a_forest_is_not_doubled_in_the_odds():
     state = position({"su-r1": "0705", "ge-1": "0706"}, phase="soviet-combat", turn=2)  # 0705: forest
     o = attack_odds(state, ["su-r1"], ["0706"])
     assert o.attack == "1 to 4" and o.attackers[0].strength == "1 to 4"  # the rifle pool's attacks, not doubled
+    assert o.attackers[0].role == "attacker"
 
 
 def test_12_0_with_its_pool_used_up_every_counter_kind_is_equally_likely_in_the_odds():
@@ -228,3 +230,11 @@ def test_12_0_with_its_pool_used_up_every_counter_kind_is_equally_likely_in_the_
             seen[fight(state.clone(), ["ge-1"], ["0504"], die, draws=[draw]).result] += 1
     assert {r: Fraction(n, 6 * kinds) for r, n in seen.items()} == dict(o.results)
     assert sum(p for _v, p in o.defenders[0].chances) == 1
+
+
+
+def test_9_85_morale_shifts_beyond_the_last_column_add_up_there():
+    state = position({"su-r1": "0809", "ro-hq": "0808"}, phase="soviet-combat", turn=1)
+    reveal_as(state, "su-r1", 10, 4, 7, pool="rifle")
+    o = attack_odds(state, ["su-r1"], ["0808"])  # 10 to 1 (an HQ alone): 10-1, and every shift stays there
+    assert o.base_column == "10-1" and dict(o.columns) == {"10-1": Fraction(1)}

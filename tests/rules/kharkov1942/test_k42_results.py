@@ -40,6 +40,14 @@ def axis_vs_guards(extra=None, turn=1):
     return position({"ge-1": "0505", "su-g1": "0504"} | (extra or {}), phase="axis-combat", turn=turn)
 
 
+def guards_and_rifle_take_a_d2():
+    """ge-1 and ge-2 (18) against su-g1 and a 1-1 rifle (6) at 0504: 3-1, die 1: D2, the Soviet side to answer."""
+    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
+    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
+    fight(state, ["ge-1", "ge-2"], ["0504"], 1)
+    return state
+
+
 # ----------------------------------------------------------------------------- losses (9.5)
 
 
@@ -53,9 +61,7 @@ def test_9_56_the_defender_chooses_a_step_loss_or_a_retreat():
 
 
 def test_9_56_losses_and_retreat_never_mix():
-    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
-    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
-    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    state = guards_and_rifle_take_a_d2()
     state.apply(ChooseLoss("su-g1"))
     assert all(a.kind == "ChooseLoss" for a in state.legal_actions())
     with pytest.raises(IllegalAction) as err:
@@ -64,9 +70,7 @@ def test_9_56_losses_and_retreat_never_mix():
 
 
 def test_9_56_a_side_that_retreated_may_not_also_lose_steps():
-    state = axis_vs_guards({"ge-2": "0404", "su-r1": "0504"})
-    reveal_as(state, "su-r1", 1, 1, 7, pool="rifle")
-    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 6, 3-1, die 1: D2
+    state = guards_and_rifle_take_a_d2()
     state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.unit == "su-g1"))
     assert {(a.kind, a.unit) for a in state.legal_actions()} == {("Retreat", "su-r1")}
     with pytest.raises(IllegalAction) as err:
@@ -508,3 +512,20 @@ def test_15_33_an_engaged_result_that_takes_the_last_unit_destroys_the_garrison(
     events = state.apply(ChooseLoss("ge-r1"))
     assert state.units["ge-r1"].hex is None
     assert GarrisonDestroyed(hex="0509", case="15.33") in events
+
+
+def test_9_61_a_retreat_where_none_is_possible_says_so():
+    state = axis_vs_guards({"ge-2": "0402", "ge-3": "0703"})
+    fight(state, ["ge-1"], ["0504"], 1)  # D1, every way out in ZOC
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ("0503",)))
+    assert str(err.value) == "9.61: 0503 is not a legal retreat for su-g1; legal: none"
+
+
+def test_9_61_an_illegal_two_hex_retreat_is_named_hex_by_hex():
+    state = guards_and_rifle_take_a_d2()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Retreat("su-g1", ("0503", "0404")))
+    message = str(err.value)
+    assert message.startswith("9.61: 0503-0404 is not a legal retreat for su-g1; legal: [")
+    assert "'0503-0502'" in message or "'0403-0303'" in message
