@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
 
 from kharkovsuite.ai import make_player  # noqa: E402
 from kharkovsuite.engine import new_game  # noqa: E402
-from kharkovsuite.engine.selfplay import map_games, selfplay  # noqa: E402
+from kharkovsuite.ai.selfplay import map_games, selfplay  # noqa: E402
 from kharkovsuite.rules.kharkov1942 import movement  # noqa: E402
 from kharkovsuite.scenario import load_scenario  # noqa: E402
 
@@ -151,7 +151,7 @@ def bench_games(games: int, jobs: int, scan: int, baseline: str | None = None) -
     if baseline:
         # The same run of games with another checkout's code (e.g. an export of the commit
         # before a change), in a child process so that its modules do not mix with ours.
-        code = ("import sys, json; from kharkovsuite.engine.selfplay import selfplay; "
+        code = ("import sys, json; from kharkovsuite.ai.selfplay import selfplay; "
                 f"print(json.dumps(selfplay({str(SCENARIO)!r}, {players!r}, {games}, seed=0, jobs={jobs})))")
         out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": baseline},
                              capture_output=True, text=True, check=True, cwd=baseline)

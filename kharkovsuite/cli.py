@@ -149,7 +149,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     """Play whole games between computer players; report wins, levels and timing."""
     from .ai import PLAYERS
-    from .engine.selfplay import selfplay
+    from .ai.selfplay import selfplay
 
     for side in ("axis", "soviet"):
         if getattr(args, side) not in PLAYERS:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine import new_game
-from ..engine.selfplay import map_games
+from .selfplay import map_games
 from ..rules.kharkov1942.victory import soviet_out_of_supply
 from . import make_player
 

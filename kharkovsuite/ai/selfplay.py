@@ -14,8 +14,8 @@ SIDES = ("axis", "soviet")
 
 def play_game(scenario, seed: int, players: dict[str, str], max_actions: int = 1_000_000) -> dict:
     """Play one game to its end; return its result as plain data."""
-    from ..ai import make_player
-    from . import new_game
+    from ..engine import new_game
+    from . import make_player
 
     state = new_game(scenario, seed)
     seats = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(players.items()))}
