@@ -315,3 +315,7 @@ class Scenario(Model):
     # The rule system's own data (charts, special rules, victory conditions it reads): free here,
     # validated by the system's model in its ``scenario_checks``.
     system_data: dict[str, Any] = Field(default_factory=dict)
+
+    def date_of(self, turn: int) -> str:
+        """The date the turn record gives game-turn ``turn`` ("" when it has none)."""
+        return next((t.date for t in self.turns if t.turn == turn), "")

@@ -18,18 +18,14 @@ from functools import cached_property
 from ... import tablecache
 from ...hexgrid import Hex
 from ...map import GameMap
+from ...engine.boards import PerScenario
 from ...scenario.model import Scenario, StepValues, UnitType
 
 CACHE_KIND = "kharkov1942-board"
 
-_BOARDS: dict[int, "Board"] = {}
-
 
 def board_for(scenario: Scenario) -> "Board":
-    board = _BOARDS.get(id(scenario))
-    if board is None or board.scenario is not scenario:
-        board = _BOARDS[id(scenario)] = Board(scenario)
-    return board
+    return _boards(scenario)
 
 
 @dataclass(frozen=True)
@@ -306,3 +302,6 @@ class Board:
     def area(self, area_id: str) -> tuple[str, ...]:
         area = self.scenario.map.areas.get(area_id)
         return tuple(h for h in area.hexes if h in self.index) if area else ()
+
+
+_boards: PerScenario["Board"] = PerScenario(Board)

@@ -11,21 +11,17 @@ from dataclasses import dataclass
 import networkx as nx
 
 from ...map import GameMap
+from ...engine.boards import PerScenario
 from ...scenario.model import Scenario
 from .data import K43Data
 from .units import CounterValues
-
-_BOARDS: dict[int, "Board"] = {}
 
 #: 4.3 and the addenda to 4.2: hexes where a unit may end in an enemy ZoC without attacking.
 SHELTER_TERRAIN = frozenset({"village", "town", "city"})
 
 
 def board_for(scenario: Scenario) -> "Board":
-    board = _BOARDS.get(id(scenario))
-    if board is None or board.scenario is not scenario:
-        board = _BOARDS[id(scenario)] = Board(scenario)
-    return board
+    return _boards(scenario)
 
 
 @dataclass(frozen=True)
@@ -117,3 +113,6 @@ class Board:
 
     def shelter(self, hex_id: str) -> bool:
         return self.map.terrain(hex_id) in SHELTER_TERRAIN
+
+
+_boards: PerScenario["Board"] = PerScenario(Board)

@@ -54,8 +54,7 @@ class Kharkov1943Rules:
         return sequence.current(state).side
 
     def date(self, state: GameState) -> str:
-        record = next((t for t in state.scenario.turns if t.turn == state.turn), None)
-        return record.date if record else ""
+        return state.scenario.date_of(state.turn)
 
     def observation(self, state: GameState, side: str) -> dict:
         """The whole position but the dice generator's state (which would foretell the rolls);
