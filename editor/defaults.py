@@ -1,9 +1,12 @@
-"""Each rule system's defaults: the sections of its shipped scenario, one click away in the editor."""
+"""Each rule system's defaults, one click away in the editor: the sections of its shipped scenario,
+and the victory levels and awards the system itself scores by."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from kharkovsuite.rules import victory_defaults as system_victory
 from kharkovsuite.scenario import Scenario, ScenarioError, load_scenario
+from kharkovsuite.scenario.model import Victory
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
@@ -32,3 +35,9 @@ def reference_scenario(rules: str) -> tuple[Scenario | None, str]:
         scenario, note = None, f"{path.name} does not load ({len(exc.problems)} problems)"
     _cache[path] = (mtime, scenario, note)
     return scenario, note
+
+
+def victory_defaults(rules: str) -> tuple[Victory | None, str]:
+    """The victory levels and awards a rule system scores by (None when it names none), and whose they are."""
+    victory = system_victory(rules)
+    return victory, (f"the {rules} rule system" if victory is not None else f"{rules} names no victory awards")

@@ -34,7 +34,8 @@ there is none yet. The type and side cells are drop-down lists of what the scena
 off. Choosing a unit shows where its set-up zones allow it.</li>
 <li><b>Schedules and victory.</b> <b>Tables</b> holds the turn record, the reinforcements, the
 victory levels and awards, the terrain effects and the combat results table. <i>Reset to
-defaults</i> copies a table from the rule system's shipped scenario.</li>
+defaults</i> copies a table from the rule system's shipped scenario; on the Victory tab it puts
+back the levels and awards the rule system itself scores by.</li>
 <li><b>Check.</b> <b>Problems</b> runs the same checks as <code>kharkov-cli validate</code>
 plus the rule system's set-up rules after every edit; click a problem to go to its hex or
 row. A scenario needs turns and units placed on the map before it can be played.</li>

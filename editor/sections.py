@@ -35,6 +35,7 @@ from kharkovsuite.scenario.model import (
     UnitType,
     UntriedCounter,
     UntriedPool,
+    Victory,
     VictoryLevel,
 )
 
@@ -665,7 +666,10 @@ class VictoryLevelsSection(Section):
     path = ("victory", "levels")
     parts = frozenset({"victory"})
     item_name = "level"
-    reset_path = ("victory",)
+
+    def reset(self, s, reference: Victory):
+        """The rule system's levels and awards (``reference`` comes from :func:`defaults.victory_defaults`)."""
+        return E.set_in(s, ("victory",), reference)
 
     def new_item(self, s, key):
         levels = s.victory.levels
@@ -692,7 +696,8 @@ class AwardsSection(Section):
     path = ("victory", "awards")
     parts = frozenset({"victory", "sides"})
     item_name = "award"
-    reset_path = ("victory",)
+
+    reset = VictoryLevelsSection.reset  # one reset for the Victory page: levels and awards together
 
     def new_key_stem(self, s):
         return f"{next(iter(s.sides), 'side')}_award"

@@ -269,7 +269,7 @@ class SectionTable(QWidget):
         super().__init__(parent)
         self.doc = doc
         self.section = section
-        self.reference = reference  # () -> (Scenario | None, description)
+        self.reference = reference  # () -> (what section.reset copies from, or None; its description)
         self.model = SectionModel(doc, section, self)
         self.view = QTableView(self)
         self.view.setObjectName(f"table-{section.key}")
@@ -371,7 +371,7 @@ class SectionTable(QWidget):
         rules = self.doc.scenario.rules
         self.reset_button.setText(f"Reset to {rules} defaults")
         self.reset_button.setEnabled(ref is not None)
-        self.reset_button.setToolTip(f"Replace this table with the one in {name}" if ref is not None else f"no reference scenario for {rules} ({name or 'none shipped'})")
+        self.reset_button.setToolTip(f"Replace this table with the one in {name}" if ref is not None else f"no defaults for {rules} ({name or 'no reference scenario shipped'})")
 
     def reset_to_defaults(self) -> bool:
         ref, name = self.reference() if self.reference else (None, "")

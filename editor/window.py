@@ -54,7 +54,7 @@ from kharkovsuite.view.layers import zone_hexes
 from . import icons
 from . import tools as T
 from .canvas import EditorMapView, MapSync
-from .defaults import ROOT, reference_scenario
+from .defaults import ROOT, reference_scenario, victory_defaults
 from .document import Document
 from .panels import PANELS
 from .sections import TableRowsSection, all_sections
@@ -337,7 +337,8 @@ class MainWindow(QMainWindow):
         self.table_tabs.addTab(self._scenario_page(), "Scenario")
         for key in TABLE_TABS:
             self._add_table(self.table_tabs, sections[key], reference)
-        self.table_tabs.addTab(self._split_page([sections["victory_levels"], sections["awards"]], reference), "Victory")
+        rule_victory = lambda: victory_defaults(self.doc.scenario.rules)  # noqa: E731 - the rule system's, not a scenario's
+        self.table_tabs.addTab(self._split_page([sections["victory_levels"], sections["awards"]], rule_victory), "Victory")
         self.table_tabs.addTab(self._terrain_page(sections, reference), "Terrain effects")
         self.table_tabs.addTab(self._tables_page(sections["tables"], reference), "CRT and tables")
         self.table_tabs.addTab(self._split_page([sections["cities"], sections["places"], sections["lines"], sections["areas"]], reference), "Map objects")

@@ -112,7 +112,7 @@ def test_bad_renames_are_refused(small):
 def test_what_other_parts_name_is_not_removed(small):
     with pytest.raises(E.EditError, match=r"area 'east_edge' is still named at reinforcements\[0\]\.entry; change those first"):
         E.remove_unused(small, "area", "east_edge")
-    with pytest.raises(E.EditError, match="and 8 more places"):
+    with pytest.raises(E.EditError, match="and 11 more places"):
         E.remove_unused(small, "side", "soviet")
     s = E.remove_unused(small, "area", "reserve_box")
     assert list(s.map.areas) == ["east_edge"] and "reserve_box" in small.map.areas

@@ -14,7 +14,8 @@ Inputs (plain YAML, edited by hand):
 - ``tools/kharkov1942_oob.yaml``: the reconstruction decisions that are not geography (which
   towns are City hexes and their garrisons, the 12 May 1942 front line and the North-South Sector
   Line as lat/lon waypoints, local adjustments) and the whole order of battle, set-up,
-  reinforcement schedule, turn record, tables and victory conditions.
+  reinforcement schedule, turn record and tables; the victory levels and awards are the rule
+  system's defaults (``kharkovsuite.rules.victory_defaults``).
 
 Nothing here runs at play time.  The output depends only on the inputs: every collection is
 walked in a sorted or file order and every coordinate is rounded, so the same inputs give the
@@ -36,6 +37,7 @@ for _p in (ROOT, ROOT / "tools"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
+from kharkovsuite.rules import victory_defaults  # noqa: E402
 from kharkovsuite.scenario import Scenario, dumps_scenario, save_scenario  # noqa: E402
 from mapbuilder import (  # noqa: E402
     MapGeometry,
@@ -616,7 +618,7 @@ def build(spec_path: Path = SPEC, oob: Path = OOB) -> Build:
             "setup": {"zones": order.zones, "placements": solver.placements()},
             "reinforcements": order.reinforcements,
             "turns": data["turns"],
-            "victory": data["victory"],
+            "victory": victory_defaults(s["rules"]),
         }
     )
     return Build(scenario, mb, solver)

@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..scenario.model import Scenario
+    from ..scenario.model import Scenario, Victory
 
 #: id -> module path.  A system listed here may not be playable yet: see :func:`system`.
 KNOWN_SYSTEMS: dict[str, str] = {
@@ -54,3 +54,14 @@ def scenario_checks(scenario: "Scenario") -> list[tuple[tuple, str]]:
         return []
     check = getattr(module, "scenario_checks", None)
     return list(check(scenario)) if check else []
+
+
+def victory_defaults(rules_id: str) -> "Victory | None":
+    """The victory levels and awards a rule system scores by, as its rulebook gives them
+    (``victory_defaults()`` in its package), or None for a system that names none."""
+    try:
+        module = package(rules_id)
+    except RuleSystemUnavailable:
+        return None
+    make = getattr(module, "victory_defaults", None)
+    return make() if make else None

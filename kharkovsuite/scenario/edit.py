@@ -32,6 +32,7 @@ from .model import (
     TerrainEffects,
     TerrainType,
     MovementCost,
+    Victory,
 )
 
 
@@ -692,8 +693,12 @@ def blank_scenario(
     """An empty map of one terrain with two sides, ready to be built in the editor.
 
     With a ``template`` (the rule system's shipped scenario), its sides, terrain and hexside
-    types, terrain effects and tables are copied, so the new map speaks the same terrain.
+    types, terrain effects and tables are copied, so the new map speaks the same terrain.  The
+    victory levels and awards are the rule system's own, when it has them.
     """
+    from ..rules import victory_defaults
+
+    victory = victory_defaults(rules) or Victory()
     if template is not None:
         return Scenario(
             format="kharkovsuite-scenario/1",
@@ -711,6 +716,7 @@ def blank_scenario(
             sides=dict(template.sides),
             unit_types={},
             untried_pools=dict(template.untried_pools),
+            victory=victory,
         )
     return Scenario(
         format="kharkovsuite-scenario/1",
@@ -727,4 +733,5 @@ def blank_scenario(
             "soviet": Side(name="Soviet", color="#b5523b", nationalities={"soviet": "Soviet"}),
         },
         unit_types={},
+        victory=victory,
     )

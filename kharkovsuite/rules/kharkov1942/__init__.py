@@ -41,6 +41,8 @@ from . import (
 from .board import Board, board_for
 from .checks import scenario_checks  # noqa: F401 - found by the registry (rules.scenario_checks)
 
+victory_defaults = victory.defaults  # found by the registry (rules.victory_defaults)
+
 #: pending decision kind -> module with ``legal(state, decision)`` and ``apply(state, decision, action, events)``
 DECISIONS = {
     "air": air,

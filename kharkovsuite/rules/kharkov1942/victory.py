@@ -14,21 +14,73 @@ front (:func:`front_status`: the Axis units, garrisons and Axis ZOC must hold a 
 barrier from the north edge to the south or east edge; otherwise the hole is shown as a Soviet
 path from the east edge to the west edge avoiding them).  :func:`vp_breakdown` is the live
 count, which :func:`result` uses.
+
+The points of 17.21, 17.23 and 17.24 are the scenario's ``victory.awards`` (:data:`AWARDS` names
+the ones these rules score, :func:`score` reads each one's side and points), so a designer's edit
+changes play; the levels are ``victory.levels``.  :func:`defaults` gives the values of the rulebook, for the editor
+and the scenario builder.
 """
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 
 import networkx as nx
 
 from ...engine.events import VictoryPoints
 from ...engine.state import GameState, Result
+from ...scenario.model import Award, Victory, VictoryLevel
 from . import supply
 from . import zoc as _zoc
 
-CITY_HEX_VP = 6  # 17.21
-KHARKOV_VP = 3  # 17.23
-HOLE_VP = 2  # 17.24
+
+
+@dataclass(frozen=True)
+class AwardRule:
+    """One award these rules score: its case, and the rulebook's side, points and our summary."""
+
+    case: str
+    side: str
+    vp: int
+    text: str
+
+
+#: award id in ``victory.awards`` -> the rule that scores it
+AWARDS: dict[str, AwardRule] = {
+    "city_hex_captured": AwardRule("17.21", "soviet", 6, "each City hex a Soviet unit advances into, once per hex (17.21, 17.22)"),
+    "kharkov_held_or_cut": AwardRule(
+        "17.23", "soviet", 3, "each Game-Turn that Kharkov is Soviet-controlled or cut off after the Axis Player-Turn (17.23)"
+    ),
+    "front_hole": AwardRule(
+        "17.24",
+        "soviet",
+        2,
+        "each Game-Turn the Axis front is not continuous from the north edge to the south or east edge after the Axis Player-Turn (17.24)",
+    ),
+}
+#: the Levels of Victory chart (17.0) on the net difference: (min, max or None, name)
+LEVELS: tuple[tuple[int, int | None, str], ...] = (
+    (0, 10, "Draw"),
+    (11, 25, "Marginal Victory"),
+    (26, 50, "Substantive Victory"),
+    (51, None, "Decisive Victory"),
+)
+
+
+def defaults() -> Victory:
+    """The rulebook's levels and awards, as scenario data."""
+    return Victory(
+        levels=[VictoryLevel(min=lo, max=hi, name=name) for lo, hi, name in LEVELS],
+        awards={k: Award(side=a.side, vp=a.vp, text=a.text) for k, a in AWARDS.items()},
+    )
+
+
+def score(state: GameState, award_id: str, reason: str, events: list) -> None:
+    """Score one award as the scenario gives it: its side, its points (its presence is a scenario check)."""
+    a = state.scenario.victory.awards[award_id]
+    award(state, a.side, a.vp, reason, AWARDS[award_id].case, events)
+
+
 KHARKOV = "kharkov"
 KHARKOV_ROADS = ("poltava", "dnepropetrovsk")  # 17.23: the roads from Kharkov to these cities
 
@@ -55,7 +107,7 @@ def city_entered(state: GameState, unit_id: str, hex_id: str, events: list) -> N
     state.game["last_occupant"][hex_id] = side
     if side == "soviet" and hex_id not in state.game["captured"]:
         state.game["captured"].append(hex_id)
-        award(state, "soviet", CITY_HEX_VP, f"City hex {hex_id} captured", "17.21", events)
+        score(state, "city_hex_captured", f"City hex {hex_id} captured", events)
 
 
 def award(state: GameState, side: str, vp: int, reason: str, case: str, events: list) -> None:
@@ -69,11 +121,11 @@ def turn_end(state: GameState, events: list) -> None:
     k = kharkov_status(state)
     if k["held"] or k["cut_off"]:
         why = "Kharkov held by the Soviets" if k["held"] else f"Kharkov cut off (Soviet units on {', '.join(k['soviet_on'])})"
-        award(state, "soviet", KHARKOV_VP, why, "17.23", events)
+        score(state, "kharkov_held_or_cut", why, events)
     f = front_status(state)
     if not f["continuous"]:
         where = f" (through {f['hole'][0]}..{f['hole'][-1]})" if f["hole"] else ""
-        award(state, "soviet", HOLE_VP, "hole in the Axis front" + where, "17.24", events)
+        score(state, "front_hole", "hole in the Axis front" + where, events)
 
 
 # ----------------------------------------------------------------------------- 17.23 Kharkov
