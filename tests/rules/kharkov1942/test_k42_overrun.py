@@ -315,3 +315,38 @@ def test_15_33_a_garrison_adds_its_strength_against_an_overrun_and_falls_with_it
     state.apply(ChooseLoss("ge-r1"))
     assert state.units["ge-r1"].hex is None and "0509" not in state.game["garrisons"]
     assert {state.units[u].hex for u in ("su-g1", "su-r3", "su-r4")} == {"0509"}  # 7.25: the hex is taken
+
+
+def test_7_0a_an_overrun_names_each_unit_once():
+    state = axis({"ge-1": "0407", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1", "ge-1"), path=("0407",), target="0406"))
+    assert err.value.case == "7.0a" and "once" in str(err.value)
+
+
+def test_7_0a_an_overrun_needs_at_least_the_stacks_own_hex_as_path():
+    state = axis({"ge-1": "0407", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=(), target="0406"))
+    assert err.value.case == "7.0a" and "path" in str(err.value)
+
+
+def test_7_11_only_the_phasing_players_units_overrun():
+    state = axis({"ge-1": "0407", "su-g1": "0406", "su-r2": "0405"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("su-r2",), path=("0405",), target="0406"))
+    assert err.value.case == "7.11" and "su-r2" in str(err.value)
+
+
+def test_10_14_an_hq_may_not_overrun():
+    state = axis({"ge-1": "0407", "ro-hq": "0407", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1", "ro-hq"), path=("0407",), target="0406"))
+    assert err.value.case == "10.14" and "ro-hq" in str(err.value)
+
+
+def test_7_13_the_path_starts_in_the_overrunning_units_hex():
+    state = axis({"ge-1": "0407", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0408", "0407"), target="0406"))
+    assert err.value.case == "7.13" and "0408" in str(err.value)
