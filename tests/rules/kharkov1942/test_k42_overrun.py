@@ -350,3 +350,51 @@ def test_7_13_the_path_starts_in_the_overrunning_units_hex():
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0408", "0407"), target="0406"))
     assert err.value.case == "7.13" and "0408" in str(err.value)
+
+
+def test_7_0_a_second_overrun_adds_its_three_movement_points_to_the_first():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406", "su-r2": "0405"}, rolls=(1, 1))
+    reveal_as(state, "su-r1", 1, 1, 7)
+    reveal_as(state, "su-r2", 1, 1, 7)
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0406",), target="0405"))
+    assert state.phase_data["spent"]["ge-1"] == 12  # two overruns of 3 MP, in half MP
+
+
+def test_7_0_the_move_before_an_overrun_is_reported_with_its_cost():
+    state = axis({"ge-1": "0408", "ge-2": "0408", "ge-3": "0408", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    events = state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0408", "0407"), target="0406"))
+    moved = next(e for e in events if e.kind == "UnitMoved")
+    assert (moved.units, moved.path, moved.cost, moved.how, moved.case) == (("ge-1", "ge-2", "ge-3"), ("0408", "0407"), 1.0, "move", "6.0b")
+
+
+def test_7_25_the_advance_into_the_overrun_hex_is_reported_free_of_cost():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    events = state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    moved = last(events, "UnitMoved")
+    assert (moved.units, moved.path, moved.cost, moved.how, moved.case) == (("ge-1", "ge-2", "ge-3"), ("0407", "0406"), 0.0, "overrun", "7.25")
+
+
+def test_7_23_the_stopped_stack_is_reported_where_it_stands():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    stopped = last(state.apply(ChooseLoss("su-g1")), "MoveStopped")
+    assert (stopped.units, stopped.hex) == (("ge-1", "ge-2"), "0407") and "overrun" in stopped.reason
+
+
+def test_7_0_no_overrun_is_offered_while_a_decision_is_pending():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0506", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    assert state.pending  # the defender's loss (D1)
+    assert overrun.legal_overruns(state) == []
+
+
+def test_7_16_a_soviet_unit_that_has_overrun_is_offered_no_second_overrun():
+    state = soviet({"su-hq6": "0403", "su-g1": "0405", "ge-5": "0406", "ge-r1": "0506"})
+    state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))
+    state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path))
+    state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
+    state.phase_data["hqs_used"].clear()
+    assert not any("su-g1" in a.units for a in overrun.legal_overruns(state))
