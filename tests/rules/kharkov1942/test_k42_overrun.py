@@ -398,3 +398,19 @@ def test_7_16_a_soviet_unit_that_has_overrun_is_offered_no_second_overrun():
     state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
     state.phase_data["hqs_used"].clear()
     assert not any("su-g1" in a.units for a in overrun.legal_overruns(state))
+
+
+def test_7_31_an_eliminated_defender_gets_no_disruption_marker():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    events = state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    assert state.units["su-r1"].hex is None
+    assert "disrupted" not in state.units["su-r1"].flags and last(events, "FlagChanged") is None
+
+
+def test_7_31_an_already_disrupted_defender_is_not_marked_again():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"}, flags={"su-g1": {"disrupted"}})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    events = state.apply(ChooseLoss("su-g1"))
+    assert "disrupted" in state.units["su-g1"].flags
+    assert not any(e.kind == "FlagChanged" and e.flag == "disrupted" for e in events)
