@@ -414,3 +414,19 @@ def test_7_31_an_already_disrupted_defender_is_not_marked_again():
     events = state.apply(ChooseLoss("su-g1"))
     assert "disrupted" in state.units["su-g1"].flags
     assert not any(e.kind == "FlagChanged" and e.flag == "disrupted" for e in events)
+
+
+def test_11_41_out_of_supply_at_the_phase_start_is_read_from_the_phase_snapshot():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.phase_data["unsupplied"].add("ge-1")
+    assert overrun.unsupplied_at_start(state, "ge-1") and not overrun.unsupplied_at_start(state, "ge-2")
+    del state.phase_data["unsupplied"]  # no snapshot: supply now decides (in supply in these positions)
+    assert not overrun.unsupplied_at_start(state, "ge-1")
+
+
+def test_7_25_only_the_stack_that_took_the_hex_is_free_to_leave_it():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "ge-4": "0408", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    assert not overrun.free_to_leave(state, "ge-1")
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    assert overrun.free_to_leave(state, "ge-1") and not overrun.free_to_leave(state, "ge-4")
