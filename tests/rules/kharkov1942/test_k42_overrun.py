@@ -430,3 +430,14 @@ def test_7_25_only_the_stack_that_took_the_hex_is_free_to_leave_it():
     assert not overrun.free_to_leave(state, "ge-1")
     state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
     assert overrun.free_to_leave(state, "ge-1") and not overrun.free_to_leave(state, "ge-4")
+
+
+def test_7_17_the_hq_snapshot_is_taken_at_the_start_of_every_movement_phase_once(monkeypatch):
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    hooks = {"axis-movement": [print]}
+    monkeypatch.setattr(sequence, "PHASE_HOOKS", hooks)
+    overrun.hook_phases()
+    overrun.hook_phases()
+    assert hooks == {"soviet-movement": [overrun.begin_phase], "axis-movement": [print, overrun.begin_phase],
+                     "axis-mechanized": [overrun.begin_phase]}
