@@ -416,12 +416,15 @@ def test_7_31_an_already_disrupted_defender_is_not_marked_again():
     assert not any(e.kind == "FlagChanged" and e.flag == "disrupted" for e in events)
 
 
-def test_11_41_out_of_supply_at_the_phase_start_is_read_from_the_phase_snapshot():
+def test_11_41_out_of_supply_at_the_phase_start_is_read_from_the_phase_snapshot(monkeypatch):
+    from kharkovsuite.rules.kharkov1942 import supply
+
     state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
     state.phase_data["unsupplied"].add("ge-1")
     assert overrun.unsupplied_at_start(state, "ge-1") and not overrun.unsupplied_at_start(state, "ge-2")
-    del state.phase_data["unsupplied"]  # no snapshot: supply now decides (in supply in these positions)
-    assert not overrun.unsupplied_at_start(state, "ge-1")
+    del state.phase_data["unsupplied"]  # no snapshot: supply decides now, here ge-2 alone is in supply
+    monkeypatch.setattr(supply, "in_supply", lambda st, uid: st is state and uid == "ge-2")
+    assert overrun.unsupplied_at_start(state, "ge-1") and not overrun.unsupplied_at_start(state, "ge-2")
 
 
 def test_7_25_only_the_stack_that_took_the_hex_is_free_to_leave_it():
