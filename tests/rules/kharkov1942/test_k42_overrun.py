@@ -444,3 +444,13 @@ def test_7_17_the_hq_snapshot_is_taken_at_the_start_of_every_movement_phase_once
     overrun.hook_phases()
     assert hooks == {"soviet-movement": [overrun.begin_phase], "axis-movement": [print, overrun.begin_phase],
                      "axis-mechanized": [overrun.begin_phase]}
+
+
+def test_7_34_an_hq_that_retreats_with_its_stack_is_not_disrupted():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-hq6": "0406", "su-g1": "0406"})
+    assert state.units_at("0406")[0] == "su-hq6"  # the HQ is looked at first
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    state.apply(Retreat(unit="su-g1", path=("0306",)))
+    state.apply(Retreat(unit="su-hq6", path=("0405",)))
+    assert state.units["su-hq6"].hex not in (None, "0406") and state.units["su-g1"].hex != "0406"
+    assert "disrupted" not in state.units["su-hq6"].flags and "disrupted" in state.units["su-g1"].flags
