@@ -315,3 +315,142 @@ def test_15_33_a_garrison_adds_its_strength_against_an_overrun_and_falls_with_it
     state.apply(ChooseLoss("ge-r1"))
     assert state.units["ge-r1"].hex is None and "0509" not in state.game["garrisons"]
     assert {state.units[u].hex for u in ("su-g1", "su-r3", "su-r4")} == {"0509"}  # 7.25: the hex is taken
+
+
+def test_7_0a_an_overrun_names_each_unit_once():
+    state = axis({"ge-1": "0407", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1", "ge-1"), path=("0407",), target="0406"))
+    assert err.value.case == "7.0a" and "once" in str(err.value)
+
+
+def test_7_0a_an_overrun_needs_at_least_the_stacks_own_hex_as_path():
+    state = axis({"ge-1": "0407", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=(), target="0406"))
+    assert err.value.case == "7.0a" and "path" in str(err.value)
+
+
+def test_7_11_only_the_phasing_players_units_overrun():
+    state = axis({"ge-1": "0407", "su-g1": "0406", "su-r2": "0405"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("su-r2",), path=("0405",), target="0406"))
+    assert err.value.case == "7.11" and "su-r2" in str(err.value)
+
+
+def test_10_14_an_hq_may_not_overrun():
+    state = axis({"ge-1": "0407", "ro-hq": "0407", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1", "ro-hq"), path=("0407",), target="0406"))
+    assert err.value.case == "10.14" and "ro-hq" in str(err.value)
+
+
+def test_7_13_the_path_starts_in_the_overrunning_units_hex():
+    state = axis({"ge-1": "0407", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0408", "0407"), target="0406"))
+    assert err.value.case == "7.13" and "0408" in str(err.value)
+
+
+def test_7_0_a_second_overrun_adds_its_three_movement_points_to_the_first():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406", "su-r2": "0405"}, rolls=(1, 1))
+    reveal_as(state, "su-r1", 1, 1, 7)
+    reveal_as(state, "su-r2", 1, 1, 7)
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0406",), target="0405"))
+    assert state.phase_data["spent"]["ge-1"] == 12  # two overruns of 3 MP, in half MP
+
+
+def test_7_0_the_move_before_an_overrun_is_reported_with_its_cost():
+    state = axis({"ge-1": "0408", "ge-2": "0408", "ge-3": "0408", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    events = state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0408", "0407"), target="0406"))
+    moved = next(e for e in events if e.kind == "UnitMoved")
+    assert (moved.units, moved.path, moved.cost, moved.how, moved.case) == (("ge-1", "ge-2", "ge-3"), ("0408", "0407"), 1.0, "move", "6.0b")
+
+
+def test_7_25_the_advance_into_the_overrun_hex_is_reported_free_of_cost():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    events = state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    moved = last(events, "UnitMoved")
+    assert (moved.units, moved.path, moved.cost, moved.how, moved.case) == (("ge-1", "ge-2", "ge-3"), ("0407", "0406"), 0.0, "overrun", "7.25")
+
+
+def test_7_23_the_stopped_stack_is_reported_where_it_stands():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    stopped = last(state.apply(ChooseLoss("su-g1")), "MoveStopped")
+    assert (stopped.units, stopped.hex) == (("ge-1", "ge-2"), "0407") and "overrun" in stopped.reason
+
+
+def test_7_0_no_overrun_is_offered_while_a_decision_is_pending():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0506", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    assert state.pending  # the defender's loss (D1)
+    assert overrun.legal_overruns(state) == []
+
+
+def test_7_16_a_soviet_unit_that_has_overrun_is_offered_no_second_overrun():
+    state = soviet({"su-hq6": "0403", "su-g1": "0405", "ge-5": "0406", "ge-r1": "0506"})
+    state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))
+    state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path))
+    state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
+    state.phase_data["hqs_used"].clear()
+    assert not any("su-g1" in a.units for a in overrun.legal_overruns(state))
+
+
+def test_7_31_an_eliminated_defender_gets_no_disruption_marker():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    events = state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    assert state.units["su-r1"].hex is None
+    assert "disrupted" not in state.units["su-r1"].flags and last(events, "FlagChanged") is None
+
+
+def test_7_31_an_already_disrupted_defender_is_not_marked_again():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"}, flags={"su-g1": {"disrupted"}})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    events = state.apply(ChooseLoss("su-g1"))
+    assert "disrupted" in state.units["su-g1"].flags
+    assert not any(e.kind == "FlagChanged" and e.flag == "disrupted" for e in events)
+
+
+def test_11_41_out_of_supply_at_the_phase_start_is_read_from_the_phase_snapshot(monkeypatch):
+    from kharkovsuite.rules.kharkov1942 import supply
+
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.phase_data["unsupplied"].add("ge-1")
+    assert overrun.unsupplied_at_start(state, "ge-1") and not overrun.unsupplied_at_start(state, "ge-2")
+    del state.phase_data["unsupplied"]  # no snapshot: supply decides now, here ge-2 alone is in supply
+    monkeypatch.setattr(supply, "in_supply", lambda st, uid: st is state and uid == "ge-2")
+    assert overrun.unsupplied_at_start(state, "ge-1") and not overrun.unsupplied_at_start(state, "ge-2")
+
+
+def test_7_25_only_the_stack_that_took_the_hex_is_free_to_leave_it():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "ge-4": "0408", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    assert not overrun.free_to_leave(state, "ge-1")
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    assert overrun.free_to_leave(state, "ge-1") and not overrun.free_to_leave(state, "ge-4")
+
+
+def test_7_17_the_hq_snapshot_is_taken_at_the_start_of_every_movement_phase_once(monkeypatch):
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    hooks = {"axis-movement": [print]}
+    monkeypatch.setattr(sequence, "PHASE_HOOKS", hooks)
+    overrun.hook_phases()
+    overrun.hook_phases()
+    assert hooks == {"soviet-movement": [overrun.begin_phase], "axis-movement": [print, overrun.begin_phase],
+                     "axis-mechanized": [overrun.begin_phase]}
+
+
+def test_7_34_an_hq_that_retreats_with_its_stack_is_not_disrupted():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-hq6": "0406", "su-g1": "0406"})
+    assert state.units_at("0406")[0] == "su-hq6"  # the HQ is looked at first
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    state.apply(Retreat(unit="su-g1", path=("0306",)))
+    state.apply(Retreat(unit="su-hq6", path=("0405",)))
+    assert state.units["su-hq6"].hex not in (None, "0406") and state.units["su-g1"].hex != "0406"
+    assert "disrupted" not in state.units["su-hq6"].flags and "disrupted" in state.units["su-g1"].flags
