@@ -196,10 +196,13 @@ def cmd_trace(args: argparse.Namespace) -> int:
                 return 1
     if state is None:
         state = new_game(args.file, 0)  # the opening position
-    if state.scenario.rules != "kharkov1942":
-        print(f"{args.file}: trace knows the kharkov1942 rules only, not {state.scenario.rules!r}")
+    from .rules import RuleSystemUnavailable, trace_module
+
+    try:
+        trace = trace_module(state.scenario.rules)
+    except RuleSystemUnavailable as exc:
+        print(f"{args.file}: {exc}")
         return 1
-    from .rules.kharkov1942 import trace
 
     if args.unit is not None and args.unit not in state.units:
         print(f"{args.file}: no unit {args.unit!r}")
@@ -207,7 +210,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     if args.dest is not None and args.dest not in state.board.index:
         print(f"{args.file}: --dest {args.dest}: not a hex of the map")
         return 1
-    names = _trace_overlays(args.overlay, args.side)
+    names = _trace_overlays(trace, args.overlay, args.side)
     reports = trace.side_report(state, args.side, args.unit)
     drawn = None
     if args.png:
@@ -241,9 +244,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
     return 0
 
 
-def _trace_overlays(chosen: list[str] | None, side: str) -> list[str]:
-    from .rules.kharkov1942 import trace
-
+def _trace_overlays(trace, chosen: list[str] | None, side: str) -> list[str]:
     if not chosen:
         return list(trace.DEFAULT_OVERLAYS[side])
     if "all" in chosen:

@@ -65,3 +65,15 @@ def victory_defaults(rules_id: str) -> "Victory | None":
         return None
     make = getattr(module, "victory_defaults", None)
     return make() if make else None
+
+
+def trace_module(rules_id: str) -> ModuleType:
+    """The ``trace`` module of a rule system (the interface is in :mod:`kharkovsuite.tracing`);
+    raises :class:`RuleSystemUnavailable` when the system cannot be traced yet."""
+    module = package(rules_id)
+    try:
+        return importlib.import_module(f"{module.__name__}.trace")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{module.__name__}.trace":
+            raise RuleSystemUnavailable(f"rule system {rules_id!r} has no supply and command tracing yet") from None
+        raise

@@ -1,6 +1,6 @@
 """The trace overlays on the shared map view: supply, why not, command, rail, roads, front.
 
-The data of each overlay comes from :func:`kharkovsuite.rules.kharkov1942.trace.overlay` (plain
+The data of each overlay comes from each rule system's ``trace.overlay`` (:mod:`kharkovsuite.tracing`) (plain
 Python, shared with ``kharkov-cli trace`` and the tests); this module only draws it.
 
 - :class:`TraceOverlays` — the controller a window installs: one checkable QAction per overlay
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..tracing import LINE_ROLES
 from . import style as S
 from .legend import SWATCH, _hex
 
@@ -48,7 +49,7 @@ def _st(color: str, hatch=Qt.BrushStyle.NoBrush, dash=Qt.PenStyle.SolidLine, alp
 B = Qt.BrushStyle
 P = Qt.PenStyle
 
-#: How each role of :mod:`~kharkovsuite.rules.kharkov1942.trace` is drawn.
+#: How each role of :mod:`kharkovsuite.tracing` overlay is drawn.
 ROLE_STYLES: dict[str, S.OverlayStyle] = {
     # supply
     "hq_supplied": _st("sky", B.NoBrush, P.DotLine, 45),
@@ -94,10 +95,11 @@ def role_style(role: str) -> S.OverlayStyle:
         raise KeyError(f"no style for trace role {role!r}") from None
 
 
-def _trace():
-    from ..rules.kharkov1942 import trace
+def _trace(rules_id: str = "kharkov1942"):
+    """The trace module of a rule system (:mod:`kharkovsuite.tracing` describes it)."""
+    from ..rules import trace_module
 
-    return trace
+    return trace_module(rules_id)
 
 
 # ----------------------------------------------------------------------------- drawing
@@ -109,7 +111,7 @@ def overlay_names(scene, name: str) -> list[str]:
 
 
 def draw_overlay(scene, data) -> list[str]:
-    """Draw one :class:`~kharkovsuite.rules.kharkov1942.trace.OverlayData` on ``scene``, replacing
+    """Draw one :class:`~kharkovsuite.tracing.OverlayData` on ``scene``, replacing
     what was drawn for that overlay before; returns the scene overlay names used."""
     used = []
     for role, hexes in data.marks.items():
@@ -136,13 +138,12 @@ def clear_overlay(scene, name: str) -> None:
 
 def paint_swatch(p: QPainter, rect: QRectF, role: str) -> None:
     """The legend sample of ``role``: a hex filled, hatched and outlined as on the map, or a line."""
-    trace = _trace()
     st = role_style(role)
     c = rect.center()
     r = min(rect.width(), rect.height()) * 0.46
     p.save()
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    if role in trace.LINE_ROLES:
+    if role in LINE_ROLES:
         a, b = QPointF(rect.left() + 2, c.y()), QPointF(rect.right() - 2, c.y())
         p.setPen(QPen(QColor(255, 255, 255, 220), r * 0.5, P.SolidLine, Qt.PenCapStyle.RoundCap))
         p.drawLine(a, b)
@@ -505,7 +506,7 @@ class TraceOverlays(QObject):
         self.refreshed.emit()
 
     def _draw(self, name: str) -> None:
-        data = _trace().overlay(self.state, name, self.side(), self._unit_for(name), self.dest if name == "rail" else None)
+        data = _trace(self.state.scenario.rules).overlay(self.state, name, self.side(), self._unit_for(name), self.dest if name == "rail" else None)
         self.data[name] = data
         draw_overlay(self.scene, data)
 
@@ -572,7 +573,7 @@ def render_png(state, out: str | Path, side: str, overlays: list[str], unit: str
     _application()
     from .scene import MapScene
 
-    trace = _trace()
+    trace = _trace(state.scenario.rules)
     scene = MapScene(state.scenario)
     scene.set_counters({loc: s for loc, s in state_counters(state, side).items() if loc in scene.game_map})
     drawn = []

@@ -19,7 +19,7 @@ def test_hex_numbers_keep_clear_of_city_and_place_names(qapp):
 
 
 def test_trace_findings_wrap_to_the_dock_rather_than_being_cut(qtbot):
-    from kharkovsuite.rules.kharkov1942.trace import OverlayData
+    from kharkovsuite.tracing import OverlayData
     from kharkovsuite.view.traceoverlays import TraceLegend
 
     text = "su-rd-11 (1714) is out of supply: its Line of Communications to the nearest active HQ is blocked at 1613 by an enemy zone of control (10.23, 11.23)"

@@ -9,8 +9,7 @@ Axis front (17.24).  The view only draws them (``kharkovsuite.view.traceoverlays
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from ... import tracing
 from ...engine.state import GameState
 from . import supply
 from . import zoc as _zoc
@@ -88,49 +87,9 @@ DESCRIPTIONS = {
     "roads": "The German road supply net from the west edge and 3932, and where it is cut (11.33)",
     "front": "The Axis continuous front from the north edge to the south or east edge, and its hole (17.24)",
 }
-#: Roles drawn as paths rather than marked hexes.
-LINE_ROLES = frozenset({"loc", "hq_line", "supply_line", "blocked_line", "command_line", "rail_route", "hole"})
-
-
-@dataclass
-class OverlayData:
-    """One overlay: ``marks`` role -> {hex: label or None} (drawn in order, bottom first),
-    ``lines`` role -> hexes (first hex first), ``items`` the findings listed in words
-    (``{"text", "hex", "case", "unit"}``), ``legend`` (role, meaning) for the roles used."""
-
-    name: str
-    side: str
-    unit: str | None = None
-    marks: dict[str, dict[str, str | None]] = field(default_factory=dict)
-    lines: dict[str, list[str]] = field(default_factory=dict)
-    items: list[dict] = field(default_factory=list)
-    legend: list[tuple[str, str]] = field(default_factory=list)
-    summary: str = ""
-
-    @property
-    def title(self) -> str:
-        return TITLES[self.name]
-
-    def hexes(self, role: str) -> set[str]:
-        return set(self.marks.get(role, ()))
-
-    def add_item(self, text: str, hex_id: str | None = None, case: str | None = None, unit: str | None = None) -> None:
-        self.items.append({"text": text, "hex": hex_id, "case": case, "unit": unit})
-
-    def explain(self, role: str, meaning: str) -> None:
-        """Add ``role`` to the legend (once) if the overlay draws it."""
-        drawn = self.marks.get(role) if role not in LINE_ROLES else self.lines.get(role)
-        if drawn and all(r != role for r, _ in self.legend):
-            self.legend.append((role, meaning))
-
-    def to_dict(self) -> dict:
-        return {
-            "overlay": self.name, "title": self.title, "side": self.side, "unit": self.unit, "summary": self.summary,
-            "marks": {role: dict(sorted(m.items())) for role, m in self.marks.items()},
-            "lines": {role: list(p) for role, p in self.lines.items()},
-            "items": list(self.items),
-            "legend": [{"role": r, "meaning": m} for r, m in self.legend],
-        }
+def OverlayData(name: str, side: str, unit: str | None = None, **fields) -> tracing.OverlayData:
+    """An overlay of this system, titled from :data:`TITLES`."""
+    return tracing.OverlayData(name, side, unit, title=TITLES[name], **fields)
 
 
 def _reach(state: GameState, s) -> set[str]:
