@@ -394,7 +394,14 @@ class UnitTypesSection(Section):
             self.field("untried pool", "untried_pool", str, parse_optstr, "units of this type start untried, drawn from this pool", choices=optional(pool_choices)),
             self.field("HQ", "hq", fmt_hq, parse_hq, "command radius/movement/inactive movement, e.g. 5/11/5"),
             self.field("VP", "vp", str, parse_int, "victory points to the enemy when destroyed"),
+            *self._system_columns(s),
         ]
+
+    def _system_columns(self, s) -> list[Column]:
+        """The counter values the scenario's rule system reads (its model of ``values``)."""
+        from .charts import counter_value_columns
+
+        return counter_value_columns(s, self.set_item)
 
 
 def new_unit_id(s: Scenario, side: str) -> str:
