@@ -312,10 +312,10 @@ class ChartSection(Section):
         if not self._editable_keys():
             raise EditError(f"the rows of {self.title} are fixed by the rules")
         items = self.items(s)
-        rows = self.rows(s)
-        template = rows[-1][1] if rows else _MISSING
-        if template is _MISSING:
-            raise EditError(f"{self.title} is empty: there is no row to copy")
+        rows = self.rows(s) or self._reference_rows(s)
+        if not rows:
+            raise EditError(f"{self.title} is empty here and in the reference scenario: there is no row to copy")
+        template = rows[-1][1]
         if isinstance(items, list):
             return self._store(s, self.chart_path + (len(items),), template)
         key_ann = unwrap(self.key_types[0])[0]
@@ -324,6 +324,13 @@ class ChartSection(Section):
         else:
             key = E.new_key(items, "new")
         return self._store(s, self.chart_path + (key,), template)
+
+    def _reference_rows(self, s):
+        """The rows of this chart in the system's reference scenario (a first row to copy)."""
+        from .defaults import reference_scenario
+
+        ref, _note = reference_scenario(s.rules)
+        return self.rows(ref) if ref is not None else []
 
     def add_text(self, s):
         return f"Add a row to {self.title.lower()}"
