@@ -17,8 +17,9 @@ each path into a :class:`~editor.sections.Section`:
 In a row, a field that maps a closed list of keys to values (``cost: dict[Literal['german',
 'soviet'], int]``) becomes a column per key; literal types become drop-down lists, booleans
 check boxes.  Every cell is parsed and validated through the model's type of that field, then
-the whole data through the system's model, then the system's own scenario checks: an edit that
-makes a new problem at that cell is refused with the row, the column and the rule's message.
+the rule system's own scenario checks run (they read the whole data through the system's model):
+an edit that makes a new problem at that cell is refused with the row, the column and the rule's
+message.
 No Qt here.
 """
 from __future__ import annotations
@@ -411,9 +412,7 @@ class ChartSection(Section):
             except EditError as exc:
                 raise EditError(f"{where}: {exc}") from None
             path = self.chart_path + tuple(key) + sub
-            after = self._store(s, path, value)
-            self._check_model(after, ("system_data",) + path, where)
-            return refuse_new_problems(s, after, ("system_data",) + path, where)
+            return refuse_new_problems(s, self._store(s, path, value), ("system_data",) + path, where)
 
         choices = None
         if choices_of is not None:
@@ -425,16 +424,6 @@ class ChartSection(Section):
     def _where(self, key: tuple, header: str) -> str:
         row = " / ".join(fmt_value(k) for k in key) if key else "the only row"
         return f"{self.title}, row {row}, column {header}"
-
-    def _check_model(self, s: Scenario, path: tuple, where: str) -> None:
-        """The whole data through the system's model: refuse what it rejects at this cell."""
-        try:
-            self.model.model_validate(s.system_data)
-        except ValidationError as exc:
-            for err in exc.errors():
-                loc = ("system_data",) + tuple(err["loc"])
-                if _overlaps(loc, path):
-                    raise EditError(f"{where}: {err['msg']}") from None
 
 
 class CheckedTableRowsSection(TableRowsSection):
