@@ -48,6 +48,7 @@ from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot)
+from kharkovsuite.resources import scenarios_dir
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .computer import ComputerSeats
@@ -59,7 +60,7 @@ from . import situation
 from .summary import GameSummary
 from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel
 
-DEFAULT_SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "kharkov-1942.yaml"
+DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
 SAVE_FILTER = "Kharkov Suite games (*.ksave *.json)"
 MAX_RECENT = 8

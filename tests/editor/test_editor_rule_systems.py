@@ -275,3 +275,12 @@ def test_the_editor_screenshot_of_each_scenario(tmp_path, qapp, path):
     assert image.width() >= 1200 and image.height() >= 800
     colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 37)}
     assert len(colours) > 50  # a drawn map and tables, not an empty window
+
+
+def test_the_editor_icon_comes_from_the_resources_folder(qapp):
+    from editor.app import app_icon
+    from kharkovsuite.resources import resources_dir
+
+    assert resources_dir() == ROOT / "resources"
+    icon = app_icon()
+    assert not icon.isNull() and not icon.pixmap(32, 32).isNull()
