@@ -284,3 +284,46 @@ def test_the_editor_icon_comes_from_the_resources_folder(qapp):
     assert resources_dir() == ROOT / "resources"
     icon = app_icon()
     assert not icon.isNull() and not icon.pixmap(32, 32).isNull()
+
+
+# ----------------------------------------------------------------------------- set-up areas, defaults
+
+
+def test_the_historical_set_up_areas_of_kirovograd_are_painted_and_renamed_through_the_undo_stack(make_window, kiro):
+    window = make_window(Document(kiro, KIRO))
+    setup_area = next(a for a, area in kiro.map.areas.items() if area.kind == "setup")
+    outside = next(h for h in window.doc.gmap.hex_ids if h not in kiro.map.areas[setup_area].hexes)
+    tool = window.set_tool("area")
+    tool.select(setup_area)
+    tool.press(outside)
+    tool.release(outside)
+    assert outside in window.doc.scenario.map.areas[setup_area].hexes
+    areas = window.tables["areas"]
+    row = areas.model.row_of(setup_area)
+    assert areas.model.setData(areas.model.index(row, areas.model.column_of("name")), "Set-up area of the 47th Panzer Corps")
+    assert window.doc.undo_stack.count() == 2
+    window.doc.undo_stack.undo()
+    window.doc.undo_stack.undo()
+    assert window.doc.scenario == kiro
+
+
+def test_set_up_zones_of_kharkov_1943_are_added_with_the_side_from_a_list(make_window, k43):
+    window = make_window(Document(k43, K43))
+    zones = window.tables["setup_zones"]
+    assert zones.add_row()
+    row = zones.model.rowCount() - 1
+    side = zones.model.index(row, zones.model.column_of("side"))
+    assert [v for v, _ in zones.model.choices(side)] == list(k43.sides)
+    assert zones.model.setData(side, "soviet")
+    assert window.doc.scenario.setup.zones[-1].side == "soviet"
+
+
+def test_a_chart_resets_to_the_reference_scenario(make_window, k43):
+    window = make_window(Document(k43, K43))
+    table = window.show_chart("chart:crt.attack_types")
+    model = table.model
+    assert model.setData(model.index(0, model.column_of("op cost")), "3")
+    assert table.reset_button.isEnabled() and "kharkov1943" in table.reset_button.text()
+    assert table.reset_to_defaults()
+    reference = load_scenario(ROOT / "scenarios" / "kharkov-1943-campaign.yaml")
+    assert window.doc.scenario.system_data["crt"]["attack_types"] == reference.system_data["crt"]["attack_types"]

@@ -1,10 +1,6 @@
-"""What the scenario editor shows of a Kharkov 1943 scenario: the charts of ``system_data`` and
-the die-rolled tables that go with them, page by page, and the counter values of a unit type.
-
-The editor builds each table from the model's annotation at the path (dict keys become rows,
-the fields of a row model or the keys of an inner mapping become columns, literal types become
-drop-down lists), so nothing here describes a column.
-"""
+"""The Kharkov 1943 data the scenario editor shows (CRT blocks by terrain and attack type, terrain
+chart by ground state, postures, weather, air support, replacements): which model reads it and
+where each chart is; the editor builds the tables from the models (see ``editor.charts``)."""
 from __future__ import annotations
 
 from .data import K43Data
@@ -22,8 +18,7 @@ REFERENCE_SCENARIO = "kharkov-1943-campaign.yaml"
 #: areas and places of the order of battle and the map (1.5, 9.2, 15.1, 18)
 NEW_FROM_BLANK_MAP = False
 
-#: the pages of the editor's Charts tab: a title and its tables, each a path into ``system_data``
-#: (dots between keys) or ``tables:<glob>`` for the scenario's die-rolled tables
+#: the Charts tab: (page title, [a path into system_data, or tables:<glob>])
 PAGES: list[tuple[str, list[str]]] = [
     ("CRT", ["crt", "crt.attack_types", "crt.terrain_classes", "crt.blocks", "tables:crt_*"]),
     ("Terrain chart", ["terrain_chart.terrain", "terrain_chart.hexsides", "terrain_chart.road", "terrain_chart.zoc", "movement_table", "terrain_chart.notes"]),

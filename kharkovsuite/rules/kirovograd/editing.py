@@ -1,10 +1,6 @@
-"""What the scenario editor shows of a Kirovograd scenario: the charts of ``system_data`` and
-the die-rolled tables that go with them, page by page, and the counter values of a unit type.
-
-The editor builds each table from the model's annotation at the path (dict keys become rows,
-the fields of a row model or the keys of an inner mapping become columns, literal types become
-drop-down lists), so nothing here describes a column.
-"""
+"""The Kirovograd data the scenario editor shows (CRT, Combat Options Matrix, orders, terrain and
+ZOC charts, weather, air, variable reinforcements, turn record): which model reads it and where
+each chart is; the editor builds the tables from the models (see ``editor.charts``)."""
 from __future__ import annotations
 
 from .data import KiroData
@@ -22,8 +18,7 @@ REFERENCE_SCENARIO = "kirovograd-historical.yaml"
 #: the units of the variable reinforcements (5.0A, 24)
 NEW_FROM_BLANK_MAP = False
 
-#: the pages of the editor's Charts tab: a title and its tables, each a path into ``system_data``
-#: (dots between keys) or ``tables:<glob>`` for the scenario's die-rolled tables
+#: the Charts tab: (page title, [a path into system_data, or tables:<glob>])
 PAGES: list[tuple[str, list[str]]] = [
     ("CRT", ["crt", "tables:crt"]),
     ("Combat Options Matrix", ["options_matrix"]),
