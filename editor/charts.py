@@ -25,6 +25,8 @@ No Qt here.
 from __future__ import annotations
 
 import fnmatch
+import re
+import sys
 import types
 import typing
 from functools import lru_cache
@@ -180,6 +182,17 @@ def _error_text(err: dict) -> str:
     return f"{where}: {err['msg']}" if where else err["msg"]
 
 
+def _alias_of(ann: Any, model: type[BaseModel]) -> str | None:
+    """The name the data module gives a closed list (``GroundState`` -> "ground state"), if any."""
+    if literal_values(ann) is None:
+        return None
+    module = sys.modules.get(model.__module__)
+    for name, value in vars(module).items() if module else ():
+        if value is ann and name[:1].isupper():
+            return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
+    return None
+
+
 def _nested(ann: Any) -> bool:
     """A mapping or list whose items are containers: a table of its own, not a cell."""
     if not (is_dict(ann) or is_list(ann)):
@@ -189,8 +202,13 @@ def _nested(ann: Any) -> bool:
     return is_dict(item) or is_list(item) or holds_model(item)
 
 
+#: abbreviations the rulebooks print in capitals
+_CAPITALS = {"crt", "zoc", "op", "sp", "drm", "hq", "mp", "aa", "ma", "vp"}
+
+
 def _humane(name: Any) -> str:
-    return str(name).replace("_", " ")
+    """An id as words: ``op_cost`` -> "OP cost"."""
+    return " ".join(w.upper() if w in _CAPITALS else w for w in str(name).split("_"))
 
 
 # ----------------------------------------------------------------------------- plain data
@@ -260,7 +278,8 @@ class ChartSection(Section):
         self.chart_path = tuple(path)
         self.path = ("system_data",) + self.chart_path
         self.key = "chart:" + ".".join(map(str, path))
-        self.title = title or " ".join(_humane(p) for p in path)
+        words = " ".join(_humane(p) for p in path)
+        self.title = title or words[:1].upper() + words[1:]
         self.reset_path = self.path
         ann, _ = unwrap(annotation_at(model, self.chart_path))
         self.ann = ann
@@ -307,6 +326,9 @@ class ChartSection(Section):
         return len(self.key_types) == 1 and literal_values(self.key_types[0]) is None
 
     def can_add(self):
+        return self._editable_keys()
+
+    def can_remove(self):
         return self._editable_keys()
 
     def add(self, s):
@@ -372,7 +394,8 @@ class ChartSection(Section):
         return keys
 
     def _key_column(self, level: int) -> Column:
-        header = _humane(self.chart_path[-1]) if level == 0 else "·"
+        named = _alias_of(self.key_types[level], self.model)
+        header = named or (_humane(self.chart_path[-1]) if level == 0 else "key")
         return Column(header, lambda s, k, item, i=level: fmt_value(k[i]), None, "the key of the row, fixed by the rules or the data it names")
 
     def _model_columns(self, model: type[BaseModel]) -> list[Column]:
@@ -429,9 +452,11 @@ class ChartSection(Section):
 class CheckedTableRowsSection(TableRowsSection):
     """The rows of one of the scenario's tables, each cell also checked by the rule system."""
 
-    def __init__(self, table_id: str, key_prefix: str = "table:"):
+    def __init__(self, table_id: str, key_prefix: str = "table:", name: str = ""):
         super().__init__(table_id)
         self.key = f"{key_prefix}{table_id}"
+        if name:
+            self.title = name  # the id is in the messages and the table list's tooltip
 
     def set_cell(self, s, row, column, text):
         after = super().set_cell(s, row, column, text)
@@ -457,7 +482,7 @@ def chart_pages(s: Scenario) -> list[tuple[str, list[Section]]]:
         for entry in entries:
             if entry.startswith("tables:"):
                 pattern = entry[len("tables:"):]
-                sections += [CheckedTableRowsSection(t, "chart-table:") for t in s.tables if fnmatch.fnmatchcase(t, pattern)]
+                sections += [CheckedTableRowsSection(t, "chart-table:", table.name) for t, table in s.tables.items() if fnmatch.fnmatchcase(t, pattern)]
             else:
                 sections.append(ChartSection(model, tuple(entry.split(".")), own_tables=own))
         pages.append((title, sections))

@@ -282,6 +282,10 @@ class Section:
     def can_add(self) -> bool:
         return type(self).new_item is not Section.new_item
 
+    def can_remove(self) -> bool:
+        """Rows may be taken out (not when the rules fix them)."""
+        return True
+
     # --- columns
     def columns(self, s: Scenario) -> list[Column]:
         return [self.id_column()]

@@ -477,13 +477,16 @@ class MainWindow(QMainWindow):
                 table = SectionTable(self.doc, section, reference)
                 self.tables[section.key] = table
                 names.addItem(section.title)
+                where = f"tables: {section.table_id}" if hasattr(section, "table_id") else f"system_data: {'.'.join(map(str, section.chart_path))}"
+                names.item(names.count() - 1).setToolTip(f"{section.title} ({where})")
                 stack.addWidget(table)
             names.currentRowChanged.connect(stack.setCurrentIndex)
             names.setCurrentRow(0)
-            names.setMaximumWidth(220)
+            names.setMaximumWidth(360)
             page.addWidget(names)
             page.addWidget(stack)
             page.setStretchFactor(1, 4)
+            page.setSizes([min(360, names.sizeHintForColumn(0) + 12), 900])
             self.charts_tabs.addTab(page, title)
         self.table_tabs.addTab(self.charts_tabs, f"{self.doc.scenario.rules} charts")
 

@@ -68,15 +68,17 @@ def test_kharkov_1943_tables_take_their_columns_from_the_model(k43):
     assert [k for k, _ in terrain.rows(k43)] == [(t,) for t in k43.system_data["terrain_chart"]["terrain"]]
     postures = section(k43, "chart:postures")
     assert len(postures.rows(k43)) == len(k43.system_data["postures"]) * 3  # attack type x posture
+    assert [c.header for c in postures.columns(k43)][:2] == ["postures", "posture"]  # the data module's name of the list
     attack = section(k43, "chart:crt.attack_types")
-    assert [c.header for c in attack.columns(k43)][1:4] == ["name", "op cost", "column shift"]
+    assert [c.header for c in attack.columns(k43)][1:4] == ["name", "OP cost", "column shift"]
     crt_tables = [sec.key for sec in dict(chart_pages(k43))["CRT"] if sec.key.startswith("chart-table:")]
     assert len(crt_tables) == 9  # three terrain classes x three attack types
 
 
 def test_kirovograd_tables_take_their_columns_and_lists_from_the_model(kiro):
     matrix = section(kiro, "chart:options_matrix")
-    assert [c.header for c in matrix.columns(kiro)] == ["options matrix", "assault", "defense", "mobile", "retreat", "pursuit"]
+    assert [c.header for c in matrix.columns(kiro)] == ["order", "assault", "defense", "mobile", "retreat", "pursuit"]  # Order's values
+    assert not matrix.can_add() and not matrix.can_remove()  # the rules fix its rows
     zoc = section(kiro, "chart:zoc_chart.cells")
     day = next(c for c in zoc.columns(kiro) if c.header == "day")
     assert [v for v, _label in day.choices(kiro, None, None)] == ["locking", "fluid", "none"]
@@ -99,7 +101,7 @@ def test_an_edit_changes_only_its_cell_of_the_system_data(kiro):
     "which, key, row, header, text, said",
     [
         ("k43", "chart-table:crt_open_mobile", 3, "1:2", "xx", "table crt_open_mobile, row 3, column 1:2: 7.5: a CRT result"),
-        ("k43", "chart:crt.attack_types", 0, "op cost", "-1", "row mobile, column op cost: Input should be greater than or equal to 0"),
+        ("k43", "chart:crt.attack_types", 0, "OP cost", "-1", "row mobile, column OP cost: Input should be greater than or equal to 0"),
         ("k43", "chart:terrain_chart.terrain", 0, "mud", "deep", "row clear, column mud: Input should be a valid number"),
         ("kiro", "chart:options_matrix", 0, "defense", "ZZ", "row assault, column defense: 15.9D:"),
         ("kiro", "chart:turn_record", 0, "light", "night", "row 1, column light: errata (2.3.1)"),
@@ -135,7 +137,7 @@ def test_a_problem_in_the_system_data_leads_to_its_chart_row(k43):
 def test_kharkov_1943_counter_values_are_unit_type_columns_with_drop_downs(k43):
     types = UnitTypesSection()
     headers = [c.header for c in types.columns(k43)]
-    for name in ("kind", "echelon", "op", "stacking", "armor", "antitank", "heavy", "tiger"):
+    for name in ("kind", "echelon", "OP", "stacking", "armor", "antitank", "heavy", "tiger"):
         assert name in headers
     kind = types.columns(k43)[headers.index("kind")]
     from kharkovsuite.rules.kharkov1943.units import Kind
@@ -322,7 +324,7 @@ def test_a_chart_resets_to_the_reference_scenario(make_window, k43):
     window = make_window(Document(k43, K43))
     table = window.show_chart("chart:crt.attack_types")
     model = table.model
-    assert model.setData(model.index(0, model.column_of("op cost")), "3")
+    assert model.setData(model.index(0, model.column_of("OP cost")), "3")
     assert table.reset_button.isEnabled() and "kharkov1943" in table.reset_button.text()
     assert table.reset_to_defaults()
     reference = load_scenario(ROOT / "scenarios" / "kharkov-1943-campaign.yaml")
