@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtGui import QAction, QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -48,7 +48,7 @@ from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot)
-from kharkovsuite.resources import scenarios_dir
+from kharkovsuite.resources import resources_dir, scenarios_dir
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .computer import ComputerSeats
@@ -1210,6 +1210,7 @@ def main(argv=None) -> int:
     offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
+    app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "kharkov.svg")))
     players = {"soviet": args.soviet, "axis": args.axis}
     for side, name in players.items():
         if name == "human":
