@@ -329,3 +329,16 @@ def test_a_chart_resets_to_the_reference_scenario(make_window, k43):
     assert table.reset_to_defaults()
     reference = load_scenario(ROOT / "scenarios" / "kharkov-1943-campaign.yaml")
     assert window.doc.scenario.system_data["crt"]["attack_types"] == reference.system_data["crt"]["attack_types"]
+
+
+def test_a_problem_in_a_chart_opens_the_chart_at_its_row(make_window, k43):
+    from editor.charts import set_raw
+
+    broken = k43.model_copy(update={"system_data": set_raw(k43.system_data, ("crt", "attack_types", "normal", "op_cost"), -2)})
+    window = make_window(Document(broken, K43))
+    window.show()
+    issue = next(i for i in window.validator.run() if i.path.startswith("system_data.crt.attack_types"))
+    assert (issue.section, issue.row) == ("chart:crt.attack_types", ("normal",))
+    window.goto_issue(issue)
+    table = window.tables["chart:crt.attack_types"]
+    assert table.isVisible() and table.selected_keys() == [("normal",)]
