@@ -11,8 +11,12 @@ each path into a :class:`~editor.sections.Section`:
   three levels): rows of the outer keys, a column per key of the innermost mapping;
 - a mapping of values (``dict[str, int]``): a row per key with its value, or one row with a
   column per key when the keys are a closed list (``dict[Literal[...], float]``);
-- a model (``CRT``, ``Weather``): one row of its plain fields;
-- a list (``list[str]``, ``list[Exit]``): a row per item.
+- a model (``CRT``, ``Weather``): one row of its plain fields (the empty path: the data
+  model's own);
+- a list (``list[str]``, ``list[Exit]``), or lists of models inside mappings
+  (``dict[str, list[VictoryCondition]]``): a row per item;
+- a ``*`` in a path stands for every key or index at that level (``victory.*.*.groups``: the
+  city groups of every victory condition of each side), each a key column of the rows.
 
 In a row, a field that maps a closed list of keys to values (``cost: dict[Literal['german',
 'soviet'], int]``) becomes a column per key; literal types become drop-down lists, booleans
@@ -112,6 +116,21 @@ def annotation_at(model: type[BaseModel], path: tuple) -> Any:
         else:
             raise KeyError(f"nothing inside a {ann!r} at {part!r}")
     return ann
+
+
+def star_keys(model: type[BaseModel], path: tuple) -> list[Any]:
+    """The key types of the ``*`` parts of ``path`` (every key of a mapping, every index of a list)."""
+    keys, ann = [], model
+    for part in path:
+        inner, _ = unwrap(ann)
+        if part == "*":
+            keys.append(typing.get_args(inner)[0] if is_dict(inner) else int)
+        ann = annotation_at(ann, (part,))
+    return keys
+
+
+def _is_container(ann: Any) -> bool:
+    return is_model(ann) or is_dict(ann) or is_list(ann)
 
 
 @lru_cache(maxsize=None)
@@ -278,26 +297,38 @@ class ChartSection(Section):
         self.chart_path = tuple(path)
         self.path = ("system_data",) + self.chart_path
         self.key = "chart:" + ".".join(map(str, path))
-        words = " ".join(_humane(p) for p in path)
+        words = " ".join(_humane(p) for p in path if p != "*") or "settings"
         self.title = title or words[:1].upper() + words[1:]
         self.reset_path = self.path
         ann, _ = unwrap(annotation_at(model, self.chart_path))
         self.ann = ann
-        self.key_types: list[Any] = []
+        stars = star_keys(model, self.chart_path)
+        # Each level of keys: (key type, the name of what it keys, or None).
+        owners = [p if p != "*" else None for i, p in enumerate(self.chart_path) if i + 1 < len(self.chart_path) and self.chart_path[i + 1] == "*"]
+        self.levels: list[tuple[Any, str | None]] = list(zip(stars, owners))
+        inner: list[str] = []  # "dict" or "list", for the levels inside the chart
         leaf = ann
-        if is_list(ann):
-            self.key_types, leaf = [int], typing.get_args(ann)[0]
-        while is_dict(leaf):
-            key_ann, leaf = typing.get_args(unwrap(leaf)[0])
-            self.key_types.append(key_ann)
+        while True:
+            inner_ann, _ = unwrap(leaf)
+            if is_dict(inner_ann):
+                key_ann, leaf = typing.get_args(inner_ann)
+                self.levels.append((key_ann, self.chart_path[-1] if not inner else None))
+                inner.append("dict")
+            elif is_list(inner_ann) and (not inner or _is_container(typing.get_args(inner_ann)[0])):
+                leaf = typing.get_args(inner_ann)[0]  # a list of plain values inside a row stays a cell
+                self.levels.append((int, None))
+                inner.append("list")
+            else:
+                break
         self.leaf = leaf
         self.column_keys: list | None = None  # the innermost mapping's keys, when they are columns
-        if not is_model(leaf) and is_dict(ann):
-            if len(self.key_types) >= 2 or literal_values(self.key_types[0]) is not None:
-                self.column_keys = literal_values(self.key_types[-1])
-                self.key_types = self.key_types[:-1]
-                if self.column_keys is None:
-                    self.column_keys = []  # filled from the data (see columns)
+        if not is_model(leaf) and inner and inner[-1] == "dict":
+            key_ann = self.levels[-1][0]
+            if len(inner) >= 2 or literal_values(key_ann) is not None:
+                self.column_keys = literal_values(key_ann) or []  # [] : the keys found in the data
+                self.levels.pop()
+        self.key_types = [k for k, _owner in self.levels]
+        self.stars = len(stars)
         if is_model(leaf) and not self.key_types:
             self.item_name = "setting"
         elif self.key_types and not is_model(leaf) and self.column_keys is None:
@@ -308,22 +339,38 @@ class ChartSection(Section):
         return get_raw(s.system_data, self.chart_path, {} if is_dict(self.ann) else [] if is_list(self.ann) else {})
 
     def rows(self, s):
+        def children(data):
+            if isinstance(data, dict):
+                return list(data.items())
+            return list(enumerate(data)) if isinstance(data, list) else []
+
+        def along(data, parts, key):
+            if not parts:
+                yield from walk(data, self.stars, key)
+            elif parts[0] == "*":
+                for k, v in children(data):
+                    yield from along(v, parts[1:], key + (k,))
+            else:
+                yield from along(get_raw(data, parts[:1], {}), parts[1:], key)
+
         def walk(data, depth, key):
             if depth == len(self.key_types):
                 yield key, data
                 return
-            if isinstance(data, dict):
-                for k, v in data.items():
-                    yield from walk(v, depth + 1, key + (k,))
-            elif isinstance(data, list):
-                for i, v in enumerate(data):
-                    yield from walk(v, depth + 1, key + (i,))
+            for k, v in children(data):
+                yield from walk(v, depth + 1, key + (k,))
 
-        return list(walk(self.items(s), 0, ()))
+        return list(along(s.system_data, self.chart_path, ()))
+
+    def _concrete(self, key: tuple) -> tuple:
+        """The path of a row: the chart's path with its ``*`` filled from the row's key, then the
+        rest of the key."""
+        rest = iter(key)
+        return tuple(next(rest) if p == "*" else p for p in self.chart_path) + tuple(rest)
 
     def _editable_keys(self) -> bool:
         """Rows may be added and removed: one level of keys that are not a closed list."""
-        return len(self.key_types) == 1 and literal_values(self.key_types[0]) is None
+        return not self.stars and len(self.key_types) == 1 and literal_values(self.key_types[0]) is None
 
     def can_add(self):
         return self._editable_keys()
@@ -361,11 +408,13 @@ class ChartSection(Section):
     def remove(self, s, key):
         if not self._editable_keys():
             raise EditError(f"the rows of {self.title} are fixed by the rules")
-        return self._store(s, self.chart_path + tuple(key), E.DELETE)
+        return self._store(s, self._concrete(key), E.DELETE)
 
     def reset(self, s, reference):
         if reference is None:
             raise EditError("no reference scenario")
+        if self.stars:
+            raise EditError(f"{self.title} is reset with the chart that holds it")
         value = get_raw(reference.system_data, self.chart_path)
         if value is _MISSING:
             raise EditError(f"the reference scenario has no {self.title.lower()}")
@@ -385,6 +434,11 @@ class ChartSection(Section):
             return cols + self._model_columns(unwrap(self.leaf)[0])
         return cols + [self._cell("value", (), self.leaf, _MISSING)]
 
+    def _own_table(self, field: str) -> bool:
+        """Whether the field of a row is a chart of its own (its path, with ``*`` for each key)."""
+        inner = ("*",) * (len(self.key_types) - self.stars) if self.column_keys is None else ()
+        return self.chart_path + inner + (field,) in self.own_tables or self.chart_path + (field,) in self.own_tables
+
     def _present_keys(self, s) -> list:
         keys: list = []
         for _key, item in self.rows(s):
@@ -394,8 +448,9 @@ class ChartSection(Section):
         return keys
 
     def _key_column(self, level: int) -> Column:
-        named = _alias_of(self.key_types[level], self.model)
-        header = named or (_humane(self.chart_path[-1]) if level == 0 else "key")
+        key_ann, owner = self.levels[level]
+        named = _alias_of(key_ann, self.model)
+        header = named or (_humane(owner) if owner else "#" if key_ann is int else "key")
         return Column(header, lambda s, k, item, i=level: fmt_value(k[i]), None, "the key of the row, fixed by the rules or the data it names")
 
     def _model_columns(self, model: type[BaseModel]) -> list[Column]:
@@ -404,14 +459,16 @@ class ChartSection(Section):
             ann = field.annotation
             default = _MISSING if field.is_required() else field.get_default(call_default_factory=True)
             inner, _opt = unwrap(ann)
+            if self._own_table(name):
+                continue  # a chart of its own (the system's pages list it)
             if is_dict(inner):
                 key_ann, value_ann = typing.get_args(inner)
                 keys = literal_values(key_ann)
                 if keys is not None and not holds_model(value_ann) and not is_dict(value_ann):
                     cols += [self._cell(f"{_humane(name)} {_humane(k)}", (name, k), value_ann, _MISSING) for k in keys]
                     continue
-            if holds_model(ann) or self.chart_path + (name,) in self.own_tables or _nested(inner):
-                continue  # a chart of its own (the system's pages list it)
+            if holds_model(ann) or _nested(inner):
+                continue  # a table of its own
             cols.append(self._cell(_humane(name), (name,), ann, default))
         return cols
 
@@ -434,7 +491,7 @@ class ChartSection(Section):
                 value = checked_value(ann, parse_value(ann, text))
             except EditError as exc:
                 raise EditError(f"{where}: {exc}") from None
-            path = self.chart_path + tuple(key) + sub
+            path = self._concrete(key) + sub
             return refuse_new_problems(s, self._store(s, path, value), ("system_data",) + path, where)
 
         choices = None
@@ -475,7 +532,7 @@ def chart_pages(s: Scenario) -> list[tuple[str, list[Section]]]:
     if module is None or not getattr(module, "PAGES", None):
         return []
     model = module.DATA_MODEL
-    own = frozenset(tuple(e.split(".")) for _t, entries in module.PAGES for e in entries if not e.startswith("tables:"))
+    own = frozenset(_parts(e) for _t, entries in module.PAGES for e in entries if not e.startswith("tables:"))
     pages = []
     for title, entries in module.PAGES:
         sections: list[Section] = []
@@ -484,9 +541,14 @@ def chart_pages(s: Scenario) -> list[tuple[str, list[Section]]]:
                 pattern = entry[len("tables:"):]
                 sections += [CheckedTableRowsSection(t, "chart-table:", table.name) for t, table in s.tables.items() if fnmatch.fnmatchcase(t, pattern)]
             else:
-                sections.append(ChartSection(model, tuple(entry.split(".")), own_tables=own))
+                sections.append(ChartSection(model, _parts(entry), own_tables=own))
         pages.append((title, sections))
     return pages
+
+
+def _parts(entry: str) -> tuple:
+    """``crt.attack_types`` -> ("crt", "attack_types"); "" is the data's own plain fields."""
+    return tuple(p for p in entry.split(".") if p)
 
 
 def counter_values_model(rules: str) -> type[BaseModel] | None:

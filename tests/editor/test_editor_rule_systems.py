@@ -123,7 +123,26 @@ def test_every_page_path_of_each_system_resolves_in_its_data_model():
         for _title, entries in getattr(module, "PAGES", []):
             for entry in entries:
                 if not entry.startswith("tables:"):
-                    ChartSection(module.DATA_MODEL, tuple(entry.split(".")))  # raises on a wrong path
+                    ChartSection(module.DATA_MODEL, tuple(p for p in entry.split(".") if p))  # raises on a wrong path
+
+
+def test_a_chart_inside_every_row_of_another_has_a_row_per_item(k43):
+    groups = section(k43, "chart:victory.*.*.groups")
+    victory = k43.system_data["victory"]
+    want = [(side, i, j) for side, conditions in victory.items() for i, c in enumerate(conditions) for j, _g in enumerate(c.get("groups", []))]
+    assert [k for k, _ in groups.rows(k43)] == want and want
+    side, i, j = want[-1]
+    col = [c.header for c in groups.columns(k43)].index("at least")
+    after = groups.set_cell(k43, len(want) - 1, col, "2")
+    assert after.system_data["victory"][side][i]["groups"][j]["at_least"] == 2
+    assert not groups.can_add()
+
+
+def test_the_data_models_own_plain_fields_are_one_row(kiro):
+    settings = section(kiro, "chart:")
+    headers = [c.header for c in settings.columns(kiro)]
+    assert "first game turn" in headers and "options notation" in headers
+    assert not any(h.startswith("reserve markers") for h in headers)  # a chart of its own (Turn record)
 
 
 def test_a_problem_in_the_system_data_leads_to_its_chart_row(k43):

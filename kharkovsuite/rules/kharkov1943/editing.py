@@ -29,4 +29,6 @@ PAGES: list[tuple[str, list[str]]] = [
     ("Rail arrivals", ["rail_arrivals"]),
     ("Formations and fronts", ["formations", "fronts"]),
     ("Special rules", ["special_rules", "special_rules.exits", "special_rules.reinforcement_areas", "special_rules.notes"]),
+    ("Victory", ["victory", "victory.*.*.groups"]),
+    ("Reconstructed", ["reconstructed"]),
 ]

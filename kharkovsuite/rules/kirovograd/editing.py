@@ -27,9 +27,10 @@ PAGES: list[tuple[str, list[str]]] = [
     ("ZOC chart", ["zoc_chart", "zoc_chart.cells"]),
     ("Weather", ["weather.effects", "tables:weather"]),
     ("Air", ["air", "air.missions", "tables:air_*"]),
-    ("Variable reinforcements", ["reinforcements", "tables:reinforcements_*", "viking.roll"]),
+    ("Variable reinforcements", ["reinforcements", "tables:reinforcements_*", "viking", "viking.roll", "viking.units"]),
     ("Turn record", ["turn_record", "supply", "reserve_markers"]),
     ("Formations", ["formations"]),
     ("Victory points", ["victory", "victory.places", "victory.kirovograd_early"]),
-    ("Special rules", ["special_rules"]),
+    ("Markers", ["markers.counts"]),
+    ("Special rules", ["", "special_rules", "reconstructed"]),
 ]
