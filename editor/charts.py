@@ -499,7 +499,14 @@ class ChartSection(Section):
             listed = [(str(v), _humane(v)) for v in choices_of]
             choices = (lambda s, k, it: [("", "(none)"), *listed]) if optional else (lambda s, k, it: listed)
         tip = f"one of: {', '.join(map(str, choices_of))}" if choices_of else ""
-        return Column(header, get, set_, tip, kind, choices)
+        return Column(header, get, set_, tip, kind, choices, source=sub)
+
+    def shown_paths(self, s: Scenario) -> set[tuple]:
+        """The paths in ``system_data`` this table shows (``*`` for each level of rows)."""
+        if not is_model(self.leaf):
+            return {self.chart_path}
+        rows = ("*",) * (len(self.key_types) - self.stars)
+        return {self.chart_path + rows + c.source[:1] for c in self.columns(s) if c.source}
 
     def _where(self, key: tuple, header: str) -> str:
         row = " / ".join(fmt_value(k) for k in key) if key else "the only row"

@@ -189,6 +189,7 @@ class Column:
     tip: str = ""
     kind: str = "text"  # "text", "bool" (a check box), "color"
     choices: Choices | None = None  # the cell is picked from a list (a drop-down editor)
+    source: tuple = ()  # where in its row's data the cell reads (charts of a rule system's data)
 
 
 def side_choices(s: Scenario, _key=None, _item=None) -> list[tuple[str, str]]:

@@ -117,6 +117,34 @@ def test_a_bad_cell_is_refused_naming_row_column_and_the_rule(request, which, ke
     assert said in str(err.value)
 
 
+def _leaf_paths(ann, path=()):
+    """Every value of a data model, ``*`` for each key or index on the way."""
+    from editor.charts import holds_model, is_dict, is_list, is_model, unwrap
+
+    ann, _ = unwrap(ann)
+    if is_model(ann):
+        for name, field in ann.model_fields.items():
+            yield from _leaf_paths(field.annotation, path + (name,))
+    elif (is_dict(ann) or is_list(ann)) and holds_model(ann):
+        args = typing.get_args(ann)
+        yield from _leaf_paths(args[-1] if is_dict(ann) else args[0], path + ("*",))
+    else:
+        yield path
+
+
+@pytest.mark.parametrize("path", [K43, KIRO], ids=["kharkov1943", "kirovograd"])
+def test_every_value_of_the_systems_data_model_is_in_some_chart(path):
+    s = load_scenario(path)
+    shown = set()
+    for _title, sections in chart_pages(s):
+        for sec in sections:
+            if isinstance(sec, ChartSection):
+                shown |= sec.shown_paths(s)
+    model = editing(s.rules).DATA_MODEL
+    missing = [p for p in _leaf_paths(model) if not any(p[: len(q)] == q for q in shown)]
+    assert not missing, f"no chart shows {missing}"
+
+
 def test_every_page_path_of_each_system_resolves_in_its_data_model():
     for rules in KNOWN_SYSTEMS:
         module = editing(rules)

@@ -25,7 +25,7 @@ PAGES: list[tuple[str, list[str]]] = [
     ("Orders", ["orders"]),
     ("Terrain chart", ["terrain_chart", "terrain_chart.terrain", "terrain_chart.road", "terrain_chart.railroad", "terrain_chart.notes"]),
     ("ZOC chart", ["zoc_chart", "zoc_chart.cells"]),
-    ("Weather", ["weather.effects", "tables:weather"]),
+    ("Weather", ["weather", "weather.effects", "tables:weather"]),
     ("Air", ["air", "air.missions", "tables:air_*"]),
     ("Variable reinforcements", ["reinforcements", "tables:reinforcements_*", "viking", "viking.roll", "viking.units"]),
     ("Turn record", ["turn_record", "supply", "reserve_markers"]),
