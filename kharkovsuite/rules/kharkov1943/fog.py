@@ -80,9 +80,13 @@ def _scrub(value, hidden: set[str]):
 
 
 def observation(state: GameState, side: str) -> dict:
-    """What ``side`` may know: the position (no dice generator) without the hidden units."""
+    """What ``side`` may know: the position (no dice generator) without the hidden units;
+    ``units`` maps each unit it may know of to its record, as every system's observation does.
+    ``axis``, the shared tools' name for the first side, is the German side."""
+    side = {"axis": "german"}.get(side, side)
     out = state.to_dict(with_log=False)
     del out["rng"]
+    out["units"] = {u.pop("id"): u for u in out["units"]}
     hidden = hidden_units(state, side)
     out = _scrub(out, hidden)
     out["side"] = side

@@ -145,4 +145,5 @@ def test_observation_never_shows_the_dice_to_come():
     from kharkovsuite.rules.kharkov1943 import fog
 
     hidden = fog.hidden_units(state, "german")  # 10: what fog of war keeps back, and nothing else
-    assert "rng" not in seen and seen["units"] == [u for u in state.to_dict(with_log=False)["units"] if u["id"] not in hidden]
+    everything = {u.pop("id"): u for u in state.to_dict(with_log=False)["units"]}
+    assert "rng" not in seen and seen["units"] == {u: rec for u, rec in everything.items() if u not in hidden}
