@@ -342,6 +342,7 @@ def supply_phase(state: GameState, events: list) -> None:
                 events.append(FlagChanged(unit=uid, flag=old, on=False, case="9.3"))
             if new != SUPPLIED:
                 events.append(FlagChanged(unit=uid, flag=new, on=True, case="9.3"))
+    measure_armor(state)
 
 
 # ----------------------------------------------------------------------------- effects (9.2, 9.3)
@@ -364,12 +365,23 @@ def head_distance(state: GameState, unit_id: str) -> int | None:
     return min(near) + 1 if near else None
 
 
+DISTANCE_KEY = "armor_distance"  # state.turn_data[DISTANCE_KEY][unit] -> hexes to a supply head
+
+
+def measure_armor(state: GameState) -> None:
+    """9.2, in the supply phase: each Soviet armoured unit's distance from a supply head, which
+    sets its OP and armour for the turn like its supply state."""
+    state.turn_data[DISTANCE_KEY] = {
+        u: head_distance(state, u) for u, rec in sorted(state.units.items())
+        if rec.side == "soviet" and rec.hex is not None and state.board.units[u].values.kind == "armor"}
+
+
 def _armor_penalty(state: GameState, unit_id: str) -> tuple[int, int]:
-    """9.2: (OP lost, AV percent lost) of a supplied Soviet armoured unit far from its supply head."""
-    info = state.board.units[unit_id]
-    if info.side != "soviet" or info.values.kind != "armor" or status(state, unit_id) != SUPPLIED:
+    """9.2: (OP lost, AV percent lost) of a supplied Soviet armoured unit far from its supply head,
+    by the distance measured in this turn's supply phase."""
+    if status(state, unit_id) != SUPPLIED:
         return 0, 0
-    n = head_distance(state, unit_id)
+    n = state.turn_data.get(DISTANCE_KEY, {}).get(unit_id)
     for beyond, op, pct in ARMOR_DISTANCE:
         if n is not None and n > beyond:
             return op, pct

@@ -169,8 +169,13 @@ def test_9_2_supplied_soviet_armour_far_from_a_supply_head_loses_op_and_armour()
         far = next(h for h in sorted(grid.ring(edge, n)) if h in bare({}).board.in_play and grid.row_col(h)[0] == grid.row_col(edge)[0])
         state = bare({SU_TANKS: far})
         assert supply.head_distance(state, SU_TANKS) == n
+        assert supply.op_allowance(state, SU_TANKS) == 12  # measured in the supply phase, not before
+        supply.measure_armor(state)
         assert supply.op_allowance(state, SU_TANKS) == 12 - op_lost, n
         assert supply.armor_value(state, SU_TANKS, 5) == av, n  # 10 % of 5 is 0.5, rounded up to 1
+    phase = bare({SU_TANKS: far})
+    supply.supply_phase(phase, [])
+    assert phase.turn_data["armor_distance"] == {SU_TANKS: 20}  # the supply phase measures it
 
 
 def test_9_4_the_supply_head_moves_one_hex_a_turn_by_road_or_into_clear_terrain():
