@@ -111,3 +111,18 @@ class LeaveMap(Action):
     """Units of a formation a scenario sends off an edge leave the map there (18.2)."""
 
     units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class IntoHQBox(Action):
+    """Take ``unit`` off the map into the box of an HQ in its hex (optional rule 10.3)."""
+
+    unit: str
+    hq: str
+
+
+@dataclass(frozen=True)
+class OutOfHQBox(Action):
+    """Put ``unit`` back on the map from its HQ's box, in the HQ's hex (optional rule 10.3)."""
+
+    unit: str

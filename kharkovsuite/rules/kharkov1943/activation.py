@@ -32,6 +32,7 @@ OUT_OF_COMMAND_PENALTY = 4  # 3.3, 8.2
 FATIGUE_REDUCTION_COST = 4  # 3.5
 FATIGUE_2_AT = 6  # 3.5: the sixth OP of a second activation
 ARRIVING = "arriving"  # the box of reinforcements waiting to enter (15.1, reinforcements.ARRIVING)
+HQ_BOX = "hqbox:"  # the boxes of optional rule 10.3 (hqboxes.PREFIX)
 
 
 @dataclass(frozen=True)
@@ -69,10 +70,11 @@ def out_of_command(state: GameState, unit_id: str) -> bool:
 
 
 def activatable(state: GameState, unit_id: str) -> bool:
-    """A unit on the map, or a reinforcement waiting to enter (15.1), that may still be activated
-    this turn (3.1); supply heads move by their own rule (9.4)."""
+    """A unit on the map, a reinforcement waiting to enter (15.1) or a unit in an HQ's box (10.3)
+    that may still be activated this turn (3.1); supply heads move by their own rule (9.4)."""
     rec = state.units[unit_id]
-    return ((rec.hex is not None or rec.box == ARRIVING) and state.board.units[unit_id].values.kind != "supply_head"
+    return ((rec.hex is not None or rec.box == ARRIVING or (rec.box or "").startswith(HQ_BOX))
+            and state.board.units[unit_id].values.kind != "supply_head"
             and count(state, unit_id) < MAX_ACTIVATIONS)
 
 

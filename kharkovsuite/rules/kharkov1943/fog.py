@@ -19,6 +19,7 @@ from ...engine.errors import IllegalAction
 from ...engine.state import GameState
 from . import air
 from .actions import Reconnoitre, SetTop
+from .activation import HQ_BOX
 from .events import StackExamined
 
 UNMASKED = frozenset({"clear", "difficult", "swamp"})  # 10.1
@@ -65,6 +66,7 @@ def hidden_units(state: GameState, side: str) -> set[str]:
             continue
         shown = top(state, hex_id)
         out.update(u for u in enemy if u != shown)
+    out.update(u for u, rec in state.units.items() if rec.side != side and (rec.box or "").startswith(HQ_BOX))  # 10.3
     return out
 
 

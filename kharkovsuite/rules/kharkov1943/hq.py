@@ -12,7 +12,7 @@ from ...engine.actions import PlaceUnit
 from ...engine.errors import IllegalAction
 from ...engine.events import Eliminated, UnitMoved
 from ...engine.state import Decision, GameState
-from . import supply
+from . import hqboxes, supply
 from .zoc import enemy_zoc
 
 DECISION = "hq_return"
@@ -41,6 +41,7 @@ def destroy_lone_hqs(state: GameState, hex_id: str, events: list, reason: str = 
 def destroy(state: GameState, hq: str, events: list, reason: str) -> None:
     hex_id = state.units[hq].hex
     state.to_box(hq, BOX)
+    hqboxes.lose_with(state, hq, events)  # 10.3
     state.game.setdefault(KEY, {})[hq] = state.turn + RETURN_AFTER
     events.append(Eliminated(unit=hq, hex=hex_id, reason=f"{reason}; it returns on turn {state.turn + RETURN_AFTER}", case="1.4"))
 

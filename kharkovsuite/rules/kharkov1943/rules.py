@@ -9,10 +9,10 @@ from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, UnitRecord
-from . import activation, command, control, detachments, fog, hq, movement, rail, reaction, reinforcements, replacements
+from . import activation, command, control, detachments, fog, hq, hqboxes, movement, rail, reaction, reinforcements, replacements
 from . import sequence, stacking, supply, victory, zoc
-from .actions import (Activate, Combine, Detach, EndActivation, Enter, LeaveMap, MoveSupplyHead, Pass, Reattach,
-                      Reconnoitre, ReduceFatigue, SetTop)
+from .actions import (Activate, Combine, Detach, EndActivation, Enter, IntoHQBox, LeaveMap, MoveSupplyHead, OutOfHQBox, Pass,
+                      Reattach, Reconnoitre, ReduceFatigue, SetTop)
 from .board import Board, board_for
 
 DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction, hq.DECISION: hq, replacements.DECISION: replacements}
@@ -98,7 +98,8 @@ class Kharkov1943Rules:
             return legal
         self._moves(state, side, legal)
         legal.add_list([ReduceFatigue(unit=u) for u in self._own(state, side) if activation.reduce_refusal(state, u) is None])
-        legal.add_list(reinforcements.legal(state, side) + detachments.legal(state, side) + self._exits(state, side))
+        legal.add_list(reinforcements.legal(state, side) + detachments.legal(state, side) + self._exits(state, side)
+                       + hqboxes.legal(state, side))
         if act["units"]:
             legal.add_list([EndActivation()])
         return legal
@@ -194,6 +195,10 @@ class Kharkov1943Rules:
                 fog.apply_recon(state, side, action, events)
             elif isinstance(action, SetTop):
                 fog.apply_top(state, side, action, events)
+            elif isinstance(action, IntoHQBox):
+                hqboxes.apply_into(state, action, events)
+            elif isinstance(action, OutOfHQBox):
+                hqboxes.apply_out(state, action, events)
         self.settle(state, events)
         return events
 
