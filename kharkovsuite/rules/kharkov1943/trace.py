@@ -95,13 +95,6 @@ def OverlayData(name: str, side: str, unit: str | None = None, **fields) -> trac
     return tracing.OverlayData(name, side, unit, title=TITLES[name], **fields)
 
 
-def _counts(state: GameState, units: list[str]) -> dict[str, str | None]:
-    per: dict[str, int] = {}
-    for u in units:
-        per[state.units[u].hex] = per.get(state.units[u].hex, 0) + 1
-    return {h: (str(n) if n > 1 else None) for h, n in per.items()}
-
-
 def overlay(state: GameState, name: str, side: str, unit: str | None = None, dest: str | None = None) -> tracing.OverlayData:
     if name not in OVERLAYS:
         raise KeyError(f"unknown overlay {name!r}; use one of: {', '.join(OVERLAYS)}")
@@ -119,7 +112,7 @@ def supply_overlay(state: GameState, side: str, unit: str | None = None) -> trac
     o.marks["supplied"] = dict.fromkeys(sorted(reach))
     o.marks["source"] = dict.fromkeys(sorted(supply.source_hexes(state, side)))
     out = [u for u in _on_map(state, side) if not supply.line(state, u).ok]
-    o.marks["out"] = _counts(state, out)
+    o.marks["out"] = tracing.count_labels(state, out)
     for u in out:
         o.add_item(f"{u} ({state.units[u].hex}) has no line of supply", state.units[u].hex, "9.1", u)
     if unit is not None and state.units[unit].hex is not None:
@@ -170,7 +163,7 @@ def command_overlay(state: GameState, side: str, unit: str | None = None) -> tra
     o.marks["command"] = dict.fromkeys(sorted(area))
     o.marks["hq"] = {state.units[hq].hex: None for hq in heads}
     out = [u for u in _on_map(state, side) if activation.out_of_command(state, u)]
-    o.marks["uncommanded"] = _counts(state, out)
+    o.marks["uncommanded"] = tracing.count_labels(state, out)
     for u in out:
         o.add_item(f"{u} ({state.units[u].hex}) is out of command this turn", state.units[u].hex, "8.2", u)
     if unit is not None and state.units[unit].hex is not None:
