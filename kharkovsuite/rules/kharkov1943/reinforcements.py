@@ -4,7 +4,8 @@ At the start of its turn (the supply phase) a scheduled unit goes to the ``arriv
 any activation of its side from then on it may :class:`~.actions.Enter` the map at a hex of its
 entry area, paying that hex's cost (the Terrain Effects Chart for the ground, snow, fatigue),
 and move on in the same activation (15.1).  A unit arriving by rail (15.2) pays the cost of
-getting off a train (6.4) instead.  On the turn it enters a unit has its full OP even out of
+getting off a train (6.4) instead, or, from an entry hex on the railroad, rides on to a German
+station paying only the getting off (a ``RailMove`` whose path starts at the entry hex).  On the turn it enters a unit has its full OP even out of
 command: the command check of the turn (8.1) was made before it was on the map.
 
 Scenario 18.2 limits which entry areas and fronts send reinforcements
@@ -15,6 +16,8 @@ A Front supply head (9.4) enters by itself: it is placed on the hex of its area 
 Front HQ.
 """
 from __future__ import annotations
+
+import networkx as nx
 
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
@@ -179,6 +182,67 @@ def _may_enter(state: GameState, act: dict, group: tuple[str, ...], hex_id: str)
     limit = activation.FATIGUED_FORMATION_LIMIT if activation.fatigue(state, act["hq"]) >= 1 else activation.FORMATION_LIMIT
     return (len(joined) + len(group) <= limit and all(command.same_front(state, act["hq"], u) for u in group)
             and hex_id in command.command_area(state, act["hq"]))
+
+
+def rail_refusal(state: GameState, units: tuple[str, ...], start: str) -> tuple[str, str] | None:
+    """15.2: why rail arrivals may not ride on from ``start``, before the ride itself."""
+    why = refusal(state, units, start)
+    if why:
+        return why
+    if any(u not in state.board.data.rail_arrivals for u in units):
+        return "15.2", "only units arriving by rail ride on from their entry hex"
+    if start not in rail._network(state):
+        return "15.2", f"{start} is no usable railroad hex"
+    return None
+
+
+def apply_rail_entry(state: GameState, action, events: list) -> None:
+    """15.2: rail arrivals stay on the train from an entry hex on the railroad to a station."""
+    units, path = tuple(action.units), tuple(action.path)
+    if len(path) < 2:
+        raise IllegalAction("6.4", "a rail move names at least two hexes")
+    why = rail_refusal(state, units, path[0])
+    if why:
+        raise IllegalAction(*why)
+    for uid in units:
+        state.place(uid, path[0])
+    state.turn_data["on_train"] = list(units)
+    try:
+        rail.apply_rail(state, action, events)
+    except IllegalAction:
+        for uid in units:
+            state.to_box(uid, ARRIVING)
+        raise
+    finally:
+        state.turn_data.pop("on_train", None)
+    for uid in units:
+        del state.game[KEY][uid]
+
+
+def rail_entries(state: GameState, side: str) -> list:
+    """15.2: the rides rail arrivals may take on from their entry hexes (each unit alone)."""
+    from ...engine.actions import RailMove
+
+    if side != rail.SIDE or activation.current(state) is None:
+        return []
+    out = []
+    net = rail._network(state)
+    for uid, area in waiting(state, side).items():
+        if uid not in state.board.data.rail_arrivals:
+            continue
+        m = activation.mover(state, uid, 0)
+        if state.board.units[uid].values.stacking > rail.points_left(state) or rail.BOARD_COST + m.level(0) > m.remaining:
+            continue
+        for start in entry_hexes(state, area):
+            if start not in net or rail_refusal(state, (uid,), start) or not _may_enter(state, activation.current(state), (uid,), start):
+                continue
+            paths = nx.single_source_shortest_path(net, start)
+            out += [RailMove(units=(uid,), path=tuple(p)) for h, p in sorted(paths.items()) if h != start and rail._station(state, h)]
+    return out
+
+
+def is_rail_entry(state: GameState, action) -> bool:
+    return bool(action.units) and all(u in waiting(state, state.units[u].side) for u in action.units if u in state.units)
 
 
 # ----------------------------------------------------------------------------- 18.2 exits

@@ -98,7 +98,8 @@ class Kharkov1943Rules:
             return legal
         self._moves(state, side, legal)
         legal.add_list([ReduceFatigue(unit=u) for u in self._own(state, side) if activation.reduce_refusal(state, u) is None])
-        legal.add_list(reinforcements.legal(state, side) + detachments.legal(state, side) + self._exits(state, side)
+        legal.add_list(reinforcements.legal(state, side) + reinforcements.rail_entries(state, side)
+                       + detachments.legal(state, side) + self._exits(state, side)
                        + hqboxes.legal(state, side))
         if act["units"]:
             legal.add_list([EndActivation()])
@@ -177,6 +178,8 @@ class Kharkov1943Rules:
                 activation.apply_reduce(state, action.unit, events)
             elif isinstance(action, Move):
                 movement.apply_move(state, action, events)
+            elif isinstance(action, RailMove) and reinforcements.is_rail_entry(state, action):
+                reinforcements.apply_rail_entry(state, action, events)  # 15.2
             elif isinstance(action, RailMove):
                 rail.apply_rail(state, action, events)
             elif isinstance(action, Enter):

@@ -220,3 +220,23 @@ def test_1_3_a_detachment_rejoins_only_as_its_activation_starts_in_its_mothers_h
     apart.apply(Activate())
     with pytest.raises(IllegalAction, match="1.3: pz7_pz_det is not in the hex of its mother"):
         apart.apply(Reattach(detachment=DET))
+
+
+def test_15_2_a_rail_arrival_on_a_railroad_entry_hex_rides_on_paying_only_the_getting_off():
+    from kharkovsuite.engine.actions import RailMove
+
+    state = arrived(5)
+    rider = "d15_81"  # by rail, area IV, which has the railroad hex 2201
+    assert rider in state.board.data.rail_arrivals and "2201" in reinforcements.entry_hexes(state, "de_iv")
+    state.apply(Activate())
+    rides = [a for a in state.legal_actions() if isinstance(a, RailMove) and a.units == (rider,)]
+    assert rides and all(r.path[0] == "2201" for r in rides)
+    ride = rides[-1]
+    state.apply(ride)
+    act = activation.current(state)
+    assert state.units[rider].hex == ride.path[-1] and act["spent"][rider] == 3 and rider in act["moved"]
+    assert rider not in reinforcements.waiting(state, "german") and state.turn_data["rail_points"] == 1
+    off_rail = next(h for h in reinforcements.entry_hexes(state, "de_iv") if h != "2201")
+    with pytest.raises(IllegalAction, match="15.2"):
+        state.apply(RailMove(units=("d15_88",), path=(off_rail, ride.path[1])))
+    assert state.units["d15_88"].box == "arriving"
