@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.events import DiceRolled, PhaseChanged
+from ...engine.events import DiceRolled, GameEnded, PhaseChanged
 from ...engine.state import GameState, Phase
-from . import activation, air, stacking, upkeep
+from . import activation, air, stacking, upkeep, victory
 
 OPS = "operations"
 SIDES = ("german", "soviet")
@@ -69,7 +69,9 @@ def run_automatic(state: GameState, events: list) -> None:
     elif pid == "administrative":
         upkeep.end_of_turn(state)
         if state.turn >= state.board.data.special_rules.turns:
-            state.terminal = True  # 18: rules.result() reads the victory levels
+            state.terminal = True  # 18
+            res = victory.result(state)
+            events.append(GameEnded(vp=dict(res.vp), winner=res.winner, level=res.level, case="18"))
             return
         state.turn += 1
         state.turn_data = {}

@@ -30,6 +30,8 @@ def test_a_gallop_game_plays_to_its_end_with_a_victory_level_and_replays_exactly
     assert {"Enter", "Activate", "Move", "SetTop"} <= kinds
     result = state.result()
     assert result.level == "Draw" or result.level.endswith("victory")
+    ended = state.log[-1]
+    assert ended.kind == "GameEnded" and (ended.level, ended.winner, ended.vp) == (result.level, result.winner, result.vp)
     assert len(state.legal_actions()) == 0
     replayed = fresh(7)
     for action in state.actions:
