@@ -325,15 +325,21 @@ def status(state: GameState, unit_id: str) -> str:
     return state.game.get(KEY, {}).get(unit_id, SUPPLIED)
 
 
+FIRST_TURN_OPTION = "first_turn_supplied"  # the addenda's choice: every unit supplied on turn 1
+
+
 def supply_phase(state: GameState, events: list) -> None:
     """9.3 at the start of a turn: a unit with no line becomes Isolated, an Isolated one Out of
-    Supply; a unit with a line is supplied again."""
+    Supply; a unit with a line is supplied again.  With the scenario option
+    ``first_turn_supplied`` (the addenda let the players agree on it) every unit counts as
+    supplied on the first turn."""
     table = state.game.setdefault(KEY, {})
+    agreed = state.turn == 1 and bool(state.scenario.options.get(FIRST_TURN_OPTION, False))
     for side in ("german", "soviet"):
         lines = side_lines(state, side)
         for uid in sorted(lines):
             old = table.get(uid, SUPPLIED)
-            new = SUPPLIED if lines[uid].ok else (ISOLATED if old == SUPPLIED else OUT)
+            new = SUPPLIED if lines[uid].ok or agreed else (ISOLATED if old == SUPPLIED else OUT)
             if new == old:
                 table.setdefault(uid, new)
                 continue

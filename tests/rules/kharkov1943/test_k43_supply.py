@@ -264,3 +264,17 @@ def test_1_4_an_hq_is_destroyed_only_alone_and_comes_back_two_turns_later():
 
 def grid_within(hex_id, n):
     return scenario_grid().within(hex_id, n)
+
+
+def test_addenda_the_320th_starts_isolated_unless_the_scenario_counts_everyone_supplied_on_turn_1():
+    from kharkovsuite.rules.kharkov1943.rules import new_game
+
+    from .k43_helpers import fresh, scenario
+
+    assert fresh(1).game["supply"][INF] == supply.ISOLATED  # the 320th, cut off east of the Donets (intended)
+    agreed = new_game(scenario().model_copy(update={"options": {"first_turn_supplied": True}}), 1)
+    assert agreed.game["supply"][INF] == supply.SUPPLIED
+    assert not supply.line(agreed, INF).ok  # the line is still cut: only the marker is waived
+    agreed.turn = 2
+    supply.supply_phase(agreed, [])
+    assert agreed.game["supply"][INF] == supply.ISOLATED  # from turn 2 the rules apply
