@@ -4,7 +4,8 @@ An HQ is destroyed only when it is alone in its hex, or when every unit stacked 
 destroyed: combat calls :func:`destroy_lone_hqs` on a hex after removing its losses (the hook of
 the combat rules).  A destroyed HQ comes back two turns later: at the start of that turn's supply
 phase its owner places it (a pending decision answered with ``PlaceUnit``) in any hex in play
-free of enemy units and enemy ZoC from which it traces a line of supply (9.2).
+free of enemy units and enemy ZoC from which it traces a line of supply (9.2); with no such hex
+it waits for the next turn.
 """
 from __future__ import annotations
 
@@ -51,10 +52,15 @@ def due(state: GameState, side: str | None = None) -> list[str]:
                   if turn <= state.turn and (side is None or state.units[u].side == side))
 
 
+def placeable(state: GameState, side: str) -> list[str]:
+    """The HQs of ``side`` due back that have somewhere to go (one with none waits a turn)."""
+    return [u for u in due(state, side) if hexes(state, u)]
+
+
 def offer(state: GameState) -> None:
-    """Push a decision for each side with HQs due back this turn."""
+    """Push a decision for each side with HQs due back this turn and a hex to put them in."""
     for side in ("soviet", "german"):
-        if due(state, side):
+        if placeable(state, side):
             state.pending.append(Decision(DECISION, side, "1.4", {}))
 
 
@@ -73,7 +79,7 @@ def hexes(state: GameState, hq: str) -> list[str]:
 
 
 def legal(state: GameState, decision: Decision) -> list:
-    return [PlaceUnit(unit=u, hex=h) for u in due(state, decision.side) for h in hexes(state, u)]
+    return [PlaceUnit(unit=u, hex=h) for u in placeable(state, decision.side) for h in hexes(state, u)]
 
 
 def apply(state: GameState, decision: Decision, action, events: list) -> None:
@@ -86,5 +92,5 @@ def apply(state: GameState, decision: Decision, action, events: list) -> None:
     state.place(action.unit, action.hex)
     del state.game[KEY][action.unit]
     events.append(UnitMoved(units=(action.unit,), path=(action.hex,), cost=0.0, how="return", case="1.4"))
-    if not due(state, decision.side):
+    if not placeable(state, decision.side):
         state.pending.remove(decision)

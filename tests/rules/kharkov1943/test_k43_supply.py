@@ -278,3 +278,16 @@ def test_addenda_the_320th_starts_isolated_unless_the_scenario_counts_everyone_s
     agreed.turn = 2
     supply.supply_phase(agreed, [])
     assert agreed.game["supply"][INF] == supply.ISOLATED  # from turn 2 the rules apply
+
+
+def test_1_4_an_hq_with_nowhere_to_go_waits_and_the_game_goes_on(monkeypatch):
+    """No decision with nothing to choose: the game would stall with no legal action."""
+    state = bare({GE_HQ: MID})
+    hq.destroy(state, GE_HQ, [], "attacked alone")
+    state.turn += 2
+    with monkeypatch.context() as m:
+        m.setattr(hq, "hexes", lambda st, u: [])  # every hex in enemy ZoC or cut off
+        hq.offer(state)
+        assert not state.pending and hq.due(state) == [GE_HQ]
+    hq.offer(state)
+    assert state.pending[-1].kind == "hq_return" and state.legal_actions()
