@@ -480,6 +480,8 @@ def return_supply_heads(state: GameState, events: list) -> None:
 
 
 def drop_caches(state: GameState) -> None:
+    """Forget every search of this module: called when a unit is placed or removed, and to be
+    called by combat when a step loss changes a unit's ZoC (4.2)."""
     for key in [k for k in state.cache if isinstance(k, tuple) and str(k[0]).startswith("k43-")]:
         del state.cache[key]
 
