@@ -6,9 +6,9 @@ commanding the attacked units also commands (same front for the Soviets, 1.5), H
 (within the stacking limit, 5) or elsewhere.  Fatigue 1 units pay their surcharge; Fatigue 2
 units may not react.  A reacting unit owes no attack for entering an enemy ZoC.
 
-The announcement is combat's (part 2): :func:`offer` is the hook it calls.  It opens a pending
-decision owned by the defender, answered by ``Move`` actions and :class:`~.actions.EndReaction`.
-The supply condition of 6.6 joins when supply exists (part 2).
+The announcement is combat's: :func:`offer` is the hook it calls.  It opens a pending decision
+owned by the defender, answered by ``Move`` actions and :class:`~.actions.EndReaction`.  Only
+units in supply this turn react (6.6; the state fixed in the supply phase, 9.3).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ...engine.actions import Move
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import Decision, GameState
-from . import activation, command, control, movement, stacking
+from . import activation, command, control, movement, stacking, supply
 from .actions import EndReaction
 
 DECISION = "reaction"
@@ -35,6 +35,8 @@ def eligible(state: GameState, target: str) -> list[str]:
         if rec.side != side or rec.hex is None or rec.hex == target:
             continue
         if state.board.units[uid].values.kind == "supply_head" or activation.fatigue(state, uid) >= 2:
+            continue
+        if supply.status(state, uid) != supply.SUPPLIED:
             continue
         if any(uid == hq or command.in_command_of(state, hq, uid) for hq in heads):
             out.append(uid)

@@ -1,6 +1,7 @@
-"""The object the engine's ``GameState`` delegates to for a Kharkov 1943 game (part 1: sequence,
-activations, ZoC, stacking, movement).  Combat, supply, fog of war and victory are part 2, so
-the package stays ``PLAYABLE = False`` and games are built with :func:`new_game` directly.
+"""The object the engine's ``GameState`` delegates to for a Kharkov 1943 game: sequence,
+activations, ZoC, stacking, movement; supply and command, fog of war, reinforcements,
+replacements, detachments, HQs and victory.  The package stays ``PLAYABLE = False`` until combat
+is in, and games are built with :func:`new_game` directly.
 """
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, UnitRecord
-from . import activation, command, control, movement, rail, reaction, sequence, stacking, zoc
-from .actions import Activate, EndActivation, Pass, ReduceFatigue
+from . import activation, command, control, detachments, fog, hq, hqboxes, movement, rail, reaction, reinforcements, replacements
+from . import sequence, stacking, supply, victory, zoc
+from .actions import (Activate, Combine, Detach, EndActivation, Enter, IntoHQBox, LeaveMap, MoveSupplyHead, OutOfHQBox, Pass,
+                      Reattach, Reconnoitre, ReduceFatigue, SetTop)
 from .board import Board, board_for
 
-DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction}
+DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction, hq.DECISION: hq, replacements.DECISION: replacements}
 
 
 class Kharkov1943Rules:
@@ -57,11 +60,12 @@ class Kharkov1943Rules:
         return state.scenario.date_of(state.turn)
 
     def observation(self, state: GameState, side: str) -> dict:
-        """The whole position but the dice generator's state (which would foretell the rolls);
-        hiding stack contents (10) is part 2."""
-        out = state.to_dict(with_log=False)
-        del out["rng"]
-        return out
+        """10: the position without the dice generator and the enemy units ``side`` may not see."""
+        return fog.observation(state, side)
+
+    def result(self, state: GameState):
+        """18: the victory levels reached if play ended now."""
+        return victory.result(state)
 
     def copy_cache(self, cache: dict) -> dict:
         return {}
@@ -69,6 +73,7 @@ class Kharkov1943Rules:
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id)
         command.unit_moved(state)
+        supply.drop_caches(state)
 
     # ---------------------------------------------------------------- legal actions
     def legal_actions(self, state: GameState) -> LegalActions:
@@ -89,12 +94,22 @@ class Kharkov1943Rules:
             if not activation.out_of_units(state, side):
                 legal.add_list([Activate()])
             legal.add_list([Pass()])
+            legal.add_list(supply.head_moves(state, side) + fog.legal(state, side))
             return legal
         self._moves(state, side, legal)
         legal.add_list([ReduceFatigue(unit=u) for u in self._own(state, side) if activation.reduce_refusal(state, u) is None])
+        legal.add_list(reinforcements.legal(state, side) + reinforcements.rail_entries(state, side)
+                       + detachments.legal(state, side) + self._exits(state, side)
+                       + hqboxes.legal(state, side))
         if act["units"]:
             legal.add_list([EndActivation()])
         return legal
+
+    def _exits(self, state: GameState, side: str) -> list:
+        """18.2: each unit under an exit order standing on its edge, alone."""
+        return [LeaveMap(units=(u,)) for u in self._own(state, side) if movement.movable(state, u)
+                and (rule := reinforcements.exit_for(state, u)) is not None
+                and state.units[u].hex in reinforcements.exit_edge_hexes(state, rule.edge)]
 
     def _own(self, state: GameState, side: str) -> list[str]:
         return [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None]
@@ -163,8 +178,30 @@ class Kharkov1943Rules:
                 activation.apply_reduce(state, action.unit, events)
             elif isinstance(action, Move):
                 movement.apply_move(state, action, events)
+            elif isinstance(action, RailMove) and reinforcements.is_rail_entry(state, action):
+                reinforcements.apply_rail_entry(state, action, events)  # 15.2
             elif isinstance(action, RailMove):
                 rail.apply_rail(state, action, events)
+            elif isinstance(action, Enter):
+                reinforcements.apply_enter(state, action, events)
+            elif isinstance(action, LeaveMap):
+                reinforcements.apply_leave(state, action, events)
+            elif isinstance(action, MoveSupplyHead):
+                supply.apply_head_move(state, side, action, events)
+            elif isinstance(action, Detach):
+                detachments.apply_detach(state, action, events)
+            elif isinstance(action, Reattach):
+                detachments.apply_reattach(state, action, events)
+            elif isinstance(action, Combine):
+                detachments.apply_combine(state, action, events)
+            elif isinstance(action, Reconnoitre):
+                fog.apply_recon(state, side, action, events)
+            elif isinstance(action, SetTop):
+                fog.apply_top(state, side, action, events)
+            elif isinstance(action, IntoHQBox):
+                hqboxes.apply_into(state, action, events)
+            elif isinstance(action, OutOfHQBox):
+                hqboxes.apply_out(state, action, events)
         self.settle(state, events)
         return events
 

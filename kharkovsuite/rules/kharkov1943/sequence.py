@@ -16,19 +16,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.events import DiceRolled, PhaseChanged
+from ...engine.events import DiceRolled, GameEnded, PhaseChanged
 from ...engine.state import GameState, Phase
-from . import activation, command, stacking
+from . import activation, air, stacking, upkeep, victory
 
 OPS = "operations"
 SIDES = ("german", "soviet")
 
 PHASES: tuple[Phase, ...] = (
     Phase("weather", "Weather", None, "2.1", "the Soviet player rolls the weather (14.1)", automatic=True),
-    Phase("supply", "Supply, Command and Air Reconnaissance", None, "2.1", "command is checked (8.1)", automatic=True),
+    Phase("supply", "Supply, Command and Air Reconnaissance", None, "2.1",
+          "supply (9.3) and command (8.1) are checked, reinforcements arrive, HQs return, replacements are spent", automatic=True),
     Phase("initiative", "Initiative", None, "2.1", "each player rolls a die; the higher has the initiative", automatic=True),
     Phase(OPS, "Operations", None, "2.1", "activate a formation or four units, move; or pass",
-          actions=("Activate", "Move", "RailMove", "ReduceFatigue", "EndActivation", "Pass")),
+          actions=("Activate", "Move", "RailMove", "ReduceFatigue", "EndActivation", "Pass", "Enter", "MoveSupplyHead",
+                   "Detach", "Reattach", "Combine", "Reconnoitre", "SetTop", "LeaveMap", "IntoHQBox", "OutOfHQBox")),
     Phase("administrative", "Administrative", None, "2.1", "markers are removed and the turn advances", automatic=True),
 )
 INDEX = {p.id: i for i, p in enumerate(PHASES)}
@@ -58,13 +60,18 @@ def run_automatic(state: GameState, events: list) -> None:
     pid = PHASES[state.phase_index].id
     if pid == "weather":
         weather(state, events)
+        air.roll(state, events)  # 13.2, 14.3a
     elif pid == "supply":
-        state.turn_data["out_of_command"] = command.check_command(state)
+        if not upkeep.run(state, events):
+            return  # the players' decisions first
     elif pid == "initiative":
         initiative(state, events)
     elif pid == "administrative":
+        upkeep.end_of_turn(state)
         if state.turn >= state.board.data.special_rules.turns:
-            state.terminal = True  # 18: the victory check comes with part 2
+            state.terminal = True  # 18
+            res = victory.result(state)
+            events.append(GameEnded(vp=dict(res.vp), winner=res.winner, level=res.level, case="18"))
             return
         state.turn += 1
         state.turn_data = {}

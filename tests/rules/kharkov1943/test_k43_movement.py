@@ -221,16 +221,19 @@ def test_4_2_a_bridge_carries_zoc_over_a_thawed_river():
 
 def test_golden_counts_of_legal_actions_at_the_start_of_gallop():
     """Like a perft count: any change in how moves are generated shows here.  Seed 1 gives the
-    Soviet player the initiative; 4 HQs, a general activation and a pass to choose from."""
+    Soviet player the initiative; 4 HQs, a general activation and a pass to choose from, and
+    between activations the top unit of its one two-unit stack (10.2: either of its two units
+    to the top) and air reconnaissance of the two German stacks of two or more units in
+    unmasked terrain (13.3)."""
     from kharkovsuite.rules.kharkov1943.actions import Activate
 
     from .k43_helpers import fresh
 
     state = fresh(1)
-    assert state.to_act == "soviet" and len(state.legal_actions()) == 6
+    assert state.to_act == "soviet" and len(state.legal_actions()) == 10
     general_act = fresh(1)
     general_act.apply(Activate())
-    assert len(general_act.legal_actions()) == 2686  # moves only: nobody activated yet
+    assert len(general_act.legal_actions()) == 2690  # moves, and a brigade detached from each of 4 tank corps (1.3)
     formation = fresh(1)
     formation.apply(Activate(hq=SU_HQ))
     assert len(formation.legal_actions()) == 1322  # the 6th Army's units and stacks, and EndActivation
