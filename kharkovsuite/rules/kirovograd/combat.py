@@ -261,15 +261,16 @@ def _hex_terrain_shifts(b: Battle, target: str, data: KiroData) -> list[Shift]:
     out: list[Shift] = []
     entry = tc.terrain.get(cover.terrain)
     if cover.terrain == "hill":
-        if b.independent:
-            pass  # 10.3C: no hill shift against artillery and air alone
-        elif not all(c.terrain == "hill" for c in attacker_covers):
+        # 10.3B-C: not when every attacker stands on the hill; with no ground attacker (artillery
+        # and air alone) all() holds and there is no shift either
+        if not all(c.terrain == "hill" for c in attacker_covers):
             out.append(Shift(tc.hill_shift, "10.3B", f"defending a hill at {target}"))
     elif entry is not None and entry.shift:
         out.append(Shift(entry.shift, "15.7B", f"{cover.terrain} at {target} (Terrain Effects Chart)"))
     if cover.rivers and tc.river_shift and not (ground and all(c.rivers & cover.rivers for c in attacker_covers)):
         out.append(Shift(tc.river_shift, "10.1B", f"river at {target}"))
-    if cover.balkas and tc.balka_shift and not b.independent and not all(c.balkas & cover.balkas for c in attacker_covers):
+    # 10.1C, 14.3C: none from the same balka, none against artillery and air alone (all() of nothing holds)
+    if cover.balkas and tc.balka_shift and not all(c.balkas & cover.balkas for c in attacker_covers):
         out.append(Shift(tc.balka_shift, "10.1C", f"balka at {target}"))
     if (b.attacker_side == "soviet" and ground and tc.fortified_shift
             and all((f.hex, target) in b.fortified for f in ground)):

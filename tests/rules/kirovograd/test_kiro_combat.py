@@ -188,7 +188,8 @@ def test_21_10_artillery_halved_at_night_and_in_fog_once():
     gun = unit("g", strength=4, kind="artillery", role="artillery", adjacent=False)
     day = preview(battle([gun], [unit("d", "soviet", 1)]), data(), crt())
     night_fog = preview(battle([gun], [unit("d", "soviet", 1)], light="night", fog=True), data(), crt())
-    assert (day.attack, night_fog.attack) == (4, 2)
+    fog = preview(battle([gun], [unit("d", "soviet", 1)], fog=True), data(), crt())
+    assert (day.attack, night_fog.attack, fog.attack) == (4, 2, 2)
 
 
 def test_21_6_unobserved_fire_half_unless_supporting_an_assault():

@@ -110,7 +110,8 @@ def test_27_b_points_by_class_destroyed_units_twice_places_and_the_early_bonus()
     p = Position(losses, {"kirovograd": "soviet", "novomirgorod": "german", "novo_ukrainka": "german"}, kirovograd_taken=5)
     # Germany: 2 + 2 for the Soviet SP, 10 + 15 for its towns; the USSR: 3 + 2*4*2, 5 for Kirovograd, 15 for taking it by turn 6
     assert victory.points(p, v) == {"german": 29, "soviet": 39}
-    assert victory.points(Position(kirovograd_taken=3), v)["soviet"] == 20
+    assert victory.points(Position(kirovograd_taken=4), v)["soviet"] == 20
+    assert victory.points(Position(kirovograd_taken=6), v)["soviet"] == 15
     assert victory.points(Position(kirovograd_taken=9), v)["soviet"] == 0
 
 
@@ -144,9 +145,10 @@ def test_26_setup_order_stacking_and_formations_together():
     assert setup.first_to_set_up(4, 4, historical=False) is None
     dist = game_map().grid.distance
     ps = [setup.Placement("a", "1010", "p3", True), setup.Placement("b", "1017", "p3", True),
-          setup.Placement("k", "3030", "k47", False), setup.Placement("c", "1010", "p3", True)]
-    found = setup.problems(ps, dist, lambda h, units: len(units) < 2)
-    assert found == ["26.3E: a, c overstack 1010", "26.3J: a (1010) and b (1017) of p3 are more than 6 hexes apart",
+          setup.Placement("k", "3030", "k47", False), setup.Placement("k2", "1010", "k47", False),
+          setup.Placement("c", "1010", "p3", True)]
+    found = setup.problems(ps, dist, lambda h, units: len(units) < 3)
+    assert found == ["26.3E: a, k2, c overstack 1010", "26.3J: a (1010) and b (1017) of p3 are more than 6 hexes apart",
                      "26.3J: b (1017) and c (1010) of p3 are more than 6 hexes apart"]
     f = data().formations
     assert setup.formation_level("p3", f) and not setup.formation_level("k47", f) and not setup.formation_level("a53", f)

@@ -93,6 +93,8 @@ def test_17_6a_attackers_retreat_as_if_the_defender_still_held_its_hex():
     target = "1011"
     opts = retreats(b, "german", START, 2, ["u"], fought=[target], held=[target])
     assert all(target not in r.path for r in opts)
+    boxed = Board(enemy=set(b.neighbours(START)) - {target})
+    assert [(r.path, r.short) for r in retreats(boxed, "german", START, 1, ["u"], fought=[target], held=[target])] == [((), 1)]
 
 
 def test_15_9f_no_room_to_retreat_leaves_hexes_short():
@@ -179,6 +181,8 @@ def test_18_4_one_unit_follows_each_retreat_path_others_go_anywhere():
     check_paths([["1011", "1012"], ["1011", "1111"]], "1011", [["1012"]], longest=2)
     with pytest.raises(IllegalAction, match="18.4A"):
         check_paths([["1011", "1111"]], "1011", [["1012"]], longest=2)
+    with pytest.raises(IllegalAction, match="18.4A"):
+        check_paths([["1011"]], "1011", [["1012"]], longest=2)  # it stopped short of what it could
 
 
 def test_18_5_second_line_units_follow_only_when_free_and_the_attackers_advance():
