@@ -86,42 +86,47 @@ def retreats(board: RetreatBoard, side: str, start: str, hexes: int, units: Sequ
         return [Retreat((), 0, False, 0, ())]
     fought = tuple(fought)
     enemy = frozenset(held)
-    found: list[tuple[tuple[str, ...], int]] = []
+
+    def far(h: str) -> int:
+        return min((board.distance(h, f) for f in fought), default=0)
+
+    def rank(path: tuple[str, ...], zocs: int) -> tuple:
+        end = path[-1] if path else start
+        return (zocs, -far(end), 1 if board.friendly_in(end, side) else 0,
+                0 if not path or board.stack_room(end, side, units) else 1,
+                board.distance(end, hq) if hq else 0)
+
+    found: list[tuple[tuple, tuple[str, ...], int]] = []
+    best: list[tuple | None] = [None]
     longest = 0
-    def walk(path: tuple[str, ...], losses: int, limit: int) -> None:
+
+    def walk(path: tuple[str, ...], zocs: int, losses: int, limit: int, prune: bool) -> None:
         nonlocal longest
-        if len(path) > longest:
-            longest = len(path)
+        longest = max(longest, len(path))
         if len(path) == limit:
-            found.append((path, losses))
+            r = rank(path, zocs)
+            if best[0] is None or r < best[0]:
+                best[0] = r
+                found.clear()
+            if r == best[0]:
+                found.append((r, path, losses))
+            return
+        here = path[-1] if path else start
+        # branch and bound: ZOC hexes only add up, and the end lies at most the remaining hexes farther
+        if prune and best[0] is not None and (zocs, -(far(here) + limit - len(path))) > best[0][:2]:
             return
         for n, loss in _extend(board, side, path, start, armored, enemy):
-            walk(path + (n,), losses + loss, limit)
-    walk((), 0, hexes)
+            walk(path + (n,), zocs + (0 if _free_of_zoc(board, n, side, armored) else 1), losses + loss, limit, prune)
+
+    walk((), 0, 0, hexes, True)
     if not found:
-        found = []
-        def collect(path: tuple[str, ...], losses: int) -> None:
-            if len(path) == longest:
-                found.append((path, losses))
-                return
-            for n, loss in _extend(board, side, path, start, armored, enemy):
-                collect(path + (n,), losses + loss)
-        collect((), 0)
-    out = []
-    for path, losses in found:
+        walk((), 0, 0, longest, False)  # 15.9F: the longest retreats there are
+    out = set()
+    for r, path, losses in found:
         short = hexes - len(path)
         path, losses, overstacked = _stack(board, side, start, path, losses, units, armored, enemy) if path else (path, losses, False)
-        end = path[-1] if path else start
-        rank = (
-            sum(1 for h in path if not _free_of_zoc(board, h, side, armored)),
-            -min((board.distance(end, f) for f in fought), default=0),
-            1 if board.friendly_in(end, side) else 0,
-            1 if overstacked else 0,
-            board.distance(end, hq) if hq else 0,
-        )
-        out.append(Retreat(path, losses, overstacked, short, rank))
-    best = min(r.rank for r in out)
-    return sorted({r for r in out if r.rank == best}, key=lambda r: r.path)
+        out.add(Retreat(path, losses, overstacked, short, r))
+    return sorted(out, key=lambda r: r.path)
 
 
 def _stack(board, side, start, path, losses, units, armored, enemy):

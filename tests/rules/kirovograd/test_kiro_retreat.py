@@ -80,6 +80,9 @@ def test_17_1b_unoccupied_before_occupied_and_toward_the_hq():
 
 
 def test_17_3a_b_overstacked_units_go_on_then_overstack():
+    # 17.1B: of equally good hexes, one where the unit may stack comes first
+    some = Board(enemy={ENEMY}, full={"1110", "0910"})
+    assert [r.path for r in retreats(some, "german", START, 1, ["u"], fought=[ENEMY])] == [("1011",)]
     b = Board(enemy={ENEMY}, full=set(Board().neighbours(START)))
     on = retreats(b, "german", START, 1, ["u"], fought=[ENEMY])
     assert all(len(r.path) == 2 and not r.overstacked for r in on)
