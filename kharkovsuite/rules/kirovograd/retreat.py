@@ -75,13 +75,14 @@ def _extend(board: RetreatBoard, side: str, path: tuple[str, ...], start: str, a
 
 def retreats(board: RetreatBoard, side: str, start: str, hexes: int, units: Sequence[str], *,
              fought: Iterable[str], armored: bool = False, hq: str | None = None,
-             held: Iterable[str] = ()) -> list[Retreat]:
+             held: Iterable[str] = (), bound: bool = True) -> list[Retreat]:
     """The retreats of ``hexes`` hexes the owner may choose for ``units`` from ``start``: the best
     by 17.1B's priorities in order (clear of enemy ZOCs, farthest from the enemy hexes ``fought``,
     unoccupied, legally stacked, nearest the formation HQ ``hq``).  ``held``: hexes to treat as
     enemy-held (17.6A, the hex an attacker attacked).  When no retreat of full length exists the
     longest ones are returned with ``short`` set (15.9F); an illegal stack at the end continues
-    the retreat (17.3A) up to :data:`OVERSTACK_SEARCH` hexes, or overstacks (17.3B)."""
+    the retreat (17.3A) up to :data:`OVERSTACK_SEARCH` hexes, or overstacks (17.3B).  ``bound``
+    False walks every path, with the same answer (the benchmark's baseline)."""
     if hexes <= 0:
         return [Retreat((), 0, False, 0, ())]
     fought = tuple(fought)
@@ -118,7 +119,7 @@ def retreats(board: RetreatBoard, side: str, start: str, hexes: int, units: Sequ
         for n, loss in _extend(board, side, path, start, armored, enemy):
             walk(path + (n,), zocs + (0 if _free_of_zoc(board, n, side, armored) else 1), losses + loss, limit, prune)
 
-    walk((), 0, 0, hexes, True)
+    walk((), 0, 0, hexes, bound)
     if not found:
         walk((), 0, 0, longest, False)  # 15.9F: the longest retreats there are
     out = set()
