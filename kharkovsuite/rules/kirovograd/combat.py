@@ -496,6 +496,17 @@ def covers_from_map(gmap, hexes: Iterable[str]) -> dict[str, Cover]:
     return out
 
 
+def from_rear(grid, defender_hex: str, attacker_hexes: Iterable[str], defender_side: str) -> bool:
+    """6.2.1F: an attack comes from a unit's rear when made from one of its two hexes to the west
+    (a German unit) or to the east (a Soviet unit); ``grid``: a :class:`kharkovsuite.hexgrid.HexGrid`."""
+    rear = ("NW", "SW") if defender_side == "german" else ("NE", "SE")
+    for a in attacker_hexes:
+        d = grid.direction(defender_hex, a)
+        if d is not None and grid.direction_name(d) in rear:
+            return True
+    return False
+
+
 def fortified_from_map(gmap, pairs: Iterable[tuple[str, str]]) -> frozenset[tuple[str, str]]:
     """The (attacker hex, target hex) pairs whose hexside is fortified (10.2)."""
     return frozenset((a, t) for a, t in pairs if "fortified" in gmap.hexside_features(a, t))

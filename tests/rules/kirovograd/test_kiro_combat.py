@@ -5,7 +5,7 @@ import pytest
 
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kirovograd.combat import (
-    Cover, check_choice, check_next_attack, conversions, covers_from_map, fortified_from_map, hex_orders,
+    Cover, check_choice, check_next_attack, conversions, covers_from_map, fortified_from_map, from_rear, hex_orders,
     odds_index, preview, resolution_order, resolve, side_conversions,
 )
 from kharkovsuite.rules.kirovograd.data import Part
@@ -202,6 +202,15 @@ def test_6_2_1f_assaulting_defender_halved_from_the_rear():
     d = unit("d", "soviet", 4, from_rear=True)
     assert preview(battle([unit("a", strength=4)], [d], d_orders="assault"), data(), crt()).defense == 2
     assert preview(battle([unit("a", strength=4)], [d], d_orders="mobile"), data(), crt()).defense == 4
+
+
+def test_6_2_1f_the_rear_is_west_of_a_german_unit_east_of_a_soviet_one():
+    g = game_map().grid
+    assert from_rear(g, "3819", ["3719"], "german") and from_rear(g, "3819", ["3720"], "german")
+    assert not from_rear(g, "3819", ["3818", "3919", "3920", "3820"], "german")
+    assert from_rear(g, "3819", ["3919"], "soviet") and from_rear(g, "3819", ["3920"], "soviet")
+    assert not from_rear(g, "3819", ["3719", "3818"], "soviet")
+    assert not from_rear(g, "3819", ["3717"], "german")  # not adjacent
 
 
 def test_14_2e_bracketed_units_do_not_attack():
