@@ -58,6 +58,15 @@ class Fighter:
     from_rear: bool = False  # 6.2.1F: a defender under assault orders attacked from its rear hexes
 
 
+def fighter_of(unit_id: str, side: Side, formation: str, values, strength: Fraction | int, hex_id: str = "",
+               role: Role = "ground", **kw) -> Fighter:
+    """A :class:`Fighter` from a unit type's counter values (:class:`.units.CounterValues`):
+    its kind, armour, anti-tank ability, special armour and bracketed strength (2.2.2, 16.3,
+    19.1-19.2)."""
+    return Fighter(unit_id, side, formation, values.kind, strength, hex_id, role, armored=values.armored,
+                   antitank=values.antitank, special_armor=values.special_armor, defense_only=values.defense_only, **kw)
+
+
 @dataclass(frozen=True)
 class Cover:
     """What a hex offers in combat: its terrain (the Terrain Effects Chart's key), the river and

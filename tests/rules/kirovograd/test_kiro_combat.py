@@ -5,12 +5,13 @@ import pytest
 
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kirovograd.combat import (
-    Cover, check_choice, check_next_attack, conversions, covers_from_map, fortified_from_map, from_rear, hex_orders,
+    Cover, check_choice, check_next_attack, conversions, covers_from_map, fighter_of, fortified_from_map, from_rear, hex_orders,
     odds_index, preview, resolution_order, resolve, side_conversions,
 )
 from kharkovsuite.rules.kirovograd.data import Part
+from kharkovsuite.rules.kirovograd.units import CounterValues
 
-from .kiro2_helpers import battle, crt, data, dice, game_map, tank, unit
+from .kiro2_helpers import battle, crt, data, dice, game_map, scenario, tank, unit
 
 
 def _column(b):
@@ -260,3 +261,11 @@ def test_covers_and_fortified_hexsides_read_from_the_map():
     c = covers_from_map(g, ["3819", "2601"])
     assert c["3819"].terrain == "city" and "river-ingul" in c["3819"].rivers
     assert fortified_from_map(g, [("2701", "2601"), ("2501", "2601")]) == frozenset({("2701", "2601")})
+
+
+def test_2_2_fighters_read_their_abilities_from_the_counter_values():
+    types = scenario().unit_types
+    tiger = fighter_of("gd-tiger", "german", "gd", CounterValues.model_validate(types["de_pz_bn_3s-8"].values), 3)
+    assert (tiger.kind, tiger.armored, tiger.antitank, tiger.special_armor, tiger.defense_only) == ("armor", True, True, True, False)
+    at = next(t for t in types.values() if t.values.get("defense_only"))
+    assert fighter_of("x", at.side, "f", CounterValues.model_validate(at.values), 2).defense_only
