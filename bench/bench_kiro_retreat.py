@@ -1,7 +1,7 @@
 """Timing of Kirovograd retreats (17.1): the bounded search against walking every path, in the
 same run, for retreats of 3 to 7 hexes in the open and through a belt of enemy ZOCs.
 
-    .venv/bin/python bench/bench_kiro_retreat.py [--repeat 7]
+    PYTHONPATH=. .venv/bin/python bench/bench_kiro_retreat.py [--repeat 7]
 
 Prints the median seconds of each and their ratio; asserts only that both give the same retreats.
 """
@@ -13,30 +13,12 @@ import time
 
 from kharkovsuite.hexgrid import GridSpec, HexGrid
 from kharkovsuite.rules.kirovograd.retreat import ZocHere, retreats
+from tests.rules.kirovograd.kiro2_helpers import Board
 
 
-class Board:
-    def __init__(self, zocs):
-        self.grid = HexGrid(GridSpec(orientation="flat", columns=30, rows=30))
-        self.zocs = zocs
-
-    def neighbours(self, h):
-        return self.grid.neighbors(h)
-
-    def distance(self, a, b):
-        return self.grid.distance(a, b)
-
-    def zoc(self, h, side):
-        return self.zocs.get(h, ZocHere())
-
-    def enemy_in(self, h, side):
-        return h == "1514"
-
-    def friendly_in(self, h, side):
-        return False
-
-    def stack_room(self, h, side, units):
-        return True
+def board(zocs) -> Board:
+    """A 30 x 30 grid, the enemy at 1514 next to the retreating unit's 1515."""
+    return Board(zocs=zocs, enemy={"1514"}, grid=HexGrid(GridSpec(orientation="flat", columns=30, rows=30)))
 
 
 def median(f, repeat: int) -> float:
@@ -52,13 +34,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=7)
     args = ap.parse_args()
-    open_board = Board({})
-    belt = Board({h: ZocHere("fluid") for h in Board({}).grid.ring("1515", 2)})
+    open_board = board({})
+    belt = board({h: ZocHere("fluid") for h in open_board.grid.ring("1515", 2)})
     print("board  hexes  bounded_s  every_path_s  ratio")
-    for name, board in (("open", open_board), ("belt", belt)):
+    for name, b in (("open", open_board), ("belt", belt)):
         for n in range(3, 8):
-            def run(b):
-                return retreats(board, "german", "1515", n, ["u"], fought=["1514"], bound=b)
+            def run(bound):
+                return retreats(b, "german", "1515", n, ["u"], fought=["1514"], bound=bound)
             assert run(True) == run(False)
             fast = median(lambda: run(True), args.repeat)
             slow = median(lambda: run(False), args.repeat)
