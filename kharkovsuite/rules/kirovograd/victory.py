@@ -67,6 +67,16 @@ def level(vp: Mapping[str, int], v: VictoryPoints) -> tuple[str | None, str]:
     return ("german" if lead > 0 else "soviet"), reached[-1]
 
 
+def joined_to_edge(gmap, hexes: Iterable[str], blocked: Callable[[str], bool], edge: Iterable[str],
+                   roads_only: bool) -> bool:
+    """Whether a line of hexes not ``blocked`` runs from one of ``hexes`` to the ``edge``: along
+    roads (27.C) or across any hexes (25.1B)."""
+    graph = gmap.roads if roads_only else nx.Graph((h, n) for h in gmap.hex_ids for n in gmap.neighbors(h))
+    open_ = graph.subgraph(h for h in graph if not blocked(h))
+    targets = [e for e in edge if e in open_]
+    return any(nx.has_path(open_, s, e) for s in hexes if s in open_ for e in targets)
+
+
 def soviet_holds(gmap, city: str, german_in: Callable[[str], bool], german_zoc: Callable[[str], bool],
                  soviet_occupied_or_behind: bool, east_edge: Iterable[str]) -> bool:
     """27.C: a town or city is Soviet when free of German units, occupied by or clearly behind
@@ -74,7 +84,4 @@ def soviet_holds(gmap, city: str, german_in: Callable[[str], bool], german_zoc: 
     hexes = gmap.model.cities[city].hexes
     if any(german_in(h) for h in hexes) or not soviet_occupied_or_behind:
         return False
-    east = set(east_edge)
-    roads = gmap.roads.subgraph(h for h in gmap.roads if not german_in(h) and not german_zoc(h))
-    starts = [h for h in hexes if h in roads]
-    return any(nx.has_path(roads, s, e) for s in starts for e in east if e in roads)
+    return joined_to_edge(gmap, hexes, lambda h: german_in(h) or german_zoc(h), east_edge, roads_only=True)

@@ -135,8 +135,9 @@ def test_27_c_a_soviet_town_needs_a_clear_road_to_the_east_edge():
     assert victory.soviet_holds(g, "kirovograd", nothing, nothing, True, east)
     assert not victory.soviet_holds(g, "kirovograd", lambda h: h == "3819", nothing, True, east)
     assert not victory.soviet_holds(g, "kirovograd", nothing, nothing, False, east)
-    cut = set(g.roads["3819"]) | {"3819"}
-    assert not victory.soviet_holds(g, "kirovograd", nothing, lambda h: h in cut, True, east)
+    city = g.model.cities["kirovograd"].hexes
+    roads_out = {h for h in g.roads if h not in city and min(g.grid.distance(h, c) for c in city) == 1}
+    assert not victory.soviet_holds(g, "kirovograd", nothing, lambda h: h in roads_out, True, east)  # ZOCs on the roads
 
 
 def test_26_setup_order_stacking_and_formations_together():
@@ -153,3 +154,15 @@ def test_26_setup_order_stacking_and_formations_together():
     f = data().formations
     assert setup.formation_level("p3", f) and not setup.formation_level("k47", f) and not setup.formation_level("a53", f)
 
+
+
+def test_25_1b_the_line_to_the_east_edge_may_leave_the_roads():
+    g = game_map()
+    east = g.edge("east")
+    city = g.model.cities["kirovograd"].hexes
+    # the roads leaving the city blocked where they leave it, the fields open
+    roads_out = {h for h in g.roads if h not in city and min(g.grid.distance(h, c) for c in city) == 1}
+    assert victory.joined_to_edge(g, city, lambda h: h in roads_out, east, roads_only=False)
+    assert not victory.joined_to_edge(g, city, lambda h: h in roads_out, east, roads_only=True)
+    wall = {h for h in g.hex_ids if h[:2] == "50"}  # a German line down column 50
+    assert not victory.joined_to_edge(g, city, lambda h: h in wall, east, roads_only=False)
