@@ -455,3 +455,17 @@ def test_the_campaign_starts_with_the_supply_of_8_7(docs):
     assert doc["system_data"]["supply"] == known.INITIAL_SUPPLY
     doc["system_data"]["supply"]["soviet"] = 70
     assert any(m.startswith("8.7, 26.2F-G") for _p, m in scenario_checks(_scenario(doc)))
+
+
+@pytest.mark.parametrize("name", ["historical", "opening", "endgame"])
+def test_26_3j_every_formation_sets_up_within_six_hexes_of_itself(name):
+    from kharkovsuite.map import GameMap
+    from kharkovsuite.rules.kirovograd import setup
+    from kharkovsuite.scenario import load_scenario
+
+    s = load_scenario(SCENARIOS[name])
+    formations = KiroData.model_validate(s.system_data).formations
+    formation_of = {u.id: u.formation for u in s.units}
+    placements = [setup.Placement(p.unit, p.hex, formation_of[p.unit], setup.formation_level(formation_of[p.unit], formations))
+                  for p in s.setup.placements]
+    assert setup.problems(placements, GameMap.from_scenario(s).grid.distance, lambda h, units: True) == []

@@ -24,6 +24,7 @@ from __future__ import annotations
 import datetime
 import sys
 from collections import Counter
+from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -37,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError  # noqa: E402
 from kharkovsuite.rules.kirovograd import known  # noqa: E402
 from kharkovsuite.rules.kirovograd.checks import chart_checks, counter_checks  # noqa: E402
 from kharkovsuite.rules.kirovograd.data import CombatResult, KiroData, Part  # noqa: E402
+from kharkovsuite.rules.kirovograd.setup import FORMATION_SPREAD  # noqa: E402
 from kharkovsuite.rules.kirovograd.units import ARTILLERY_KINDS, AircraftType, Kind, Role, derived  # noqa: E402
 from kharkovsuite.scenario.yamlio import line_of, load_with_lines  # noqa: E402
 from scenario_builder import BuildError, builder_arguments, built_problems, read_source, write_or_check  # noqa: E402
@@ -627,6 +629,19 @@ def scenario_units(oob: dict, charts: dict, sc: dict) -> tuple[list[dict], dict[
     return keep, arrive
 
 
+def _together(grid, free: list[str], n: int) -> list[str]:
+    """``n`` hexes of ``free`` for one formation: the first ``n`` in the area's order (front line
+    first) when they keep the formation within 26.3J's spread, else the ``n`` nearest the first
+    free hex (an area shared by several formations can wrap a formation over two of its rows)."""
+    first = free[:n]
+    if all(grid.distance(a, b) <= FORMATION_SPREAD for a, b in combinations(first, 2)):
+        return first
+    if not free:
+        return []
+    order = {h: i for i, h in enumerate(free)}
+    return sorted(free, key=lambda h: (grid.distance(free[0], h), order[h]))[:n]
+
+
 def place(oob: dict, sc: dict, grid, cities: dict, units: list[dict], arrive: dict) -> dict[str, str]:
     """unit id -> set-up hex of the counters that start on the map."""
     on_map = [u for u in units if u["id"] not in arrive and u["f"] != "ss5"]
@@ -658,8 +673,9 @@ def place(oob: dict, sc: dict, grid, cities: dict, units: list[dict], arrive: di
         areas = oob["setup"]["areas"]
         map_areas = sc["_map_areas"]
         for f_id, area_ids in areas.items():
-            free = [h for a in area_ids for h in map_areas[a]["hexes"] if h not in used]
-            for u, h in zip([u for u in by_f.get(f_id, []) if u["id"] not in at], dict.fromkeys(free)):
+            free = list(dict.fromkeys(h for a in area_ids for h in map_areas[a]["hexes"] if h not in used))
+            todo = [u for u in by_f.get(f_id, []) if u["id"] not in at]
+            for u, h in zip(todo, _together(grid, free, len(todo))):
                 at[u["id"]] = h
                 used.add(h)
     missing = [u["id"] for u in on_map if u["id"] not in at]
