@@ -61,7 +61,7 @@ def test_control_counts_the_turn_the_place_passes_to_the_side_and_holds_with_the
     t.turn_end(4, {"0405": ["s1"]}, units)
     t.turn_end(5, {"0404": ["g1"]}, units)
     assert t.turns["town-falls"] == 4 and t.holder["town"] == "soviet"
-    t.turn_end(6, {"0405": ["s1", "g1"]}, units)  # contested again: still the Soviets'
+    t.turn_end(6, {"0405": ["g1", "s1"]}, units)  # contested again: still the Soviets'
     assert t.holder["town"] == "soviet"
 
 
