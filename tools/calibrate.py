@@ -1,6 +1,6 @@
 """Calibration: self-play games of a scenario compared, turn by turn, with its historical checkpoints.
 
-    python tools/calibrate.py --scenario scenarios/kharkov-1942.yaml --games 4 --seed 1 --axis planner --soviet planner
+    python tools/calibrate.py --scenario scenarios/kharkov-1942.yaml --games 4 --seed 1 --axis ai --soviet ai
 
 The checkpoints are data: ``tools/checkpoints/<scenario id>.yaml`` (or ``--checkpoints FILE``), each
 with the facts-file line it comes from.  Two kinds, read from the units' positions at the end of
@@ -236,8 +236,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--scenario", type=Path, required=True)
     p.add_argument("--games", type=int, default=4)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--axis", default="planner", help="the player of the non-Soviet side")
-    p.add_argument("--soviet", default="planner")
+    p.add_argument("--axis", default="ai", help="the player of the non-Soviet side")
+    p.add_argument("--soviet", default="ai")
     p.add_argument("--checkpoints", type=Path, help="default: tools/checkpoints/<scenario id>.yaml")
     p.add_argument("--allow-unplayable", action="store_true", help="play a rule system not yet marked playable")
     p.add_argument("--jobs", type=int, default=1)
