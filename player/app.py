@@ -248,7 +248,7 @@ class PlayerWindow(QMainWindow):
         self._docks()
         self._toolbar()
         self._menus()
-        self.trace = TraceOverlays(self, side_of=lambda: self.controller.viewing_side() if self.controller else None)
+        self.trace = TraceOverlays(self, side_of=lambda: self.controller.viewing_side() if self.controller else None, rules_id=self.scenario.rules)
         self.trace.install(self)
         self.trace.set_view(self.scene, self.view)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
