@@ -145,13 +145,6 @@ class GameController(QObject):
     def legal_actions(self) -> list[Action]:
         return list(self.state.legal_actions())
 
-    def legal_of_kinds(self, *kinds: str) -> list[Action]:
-        """The legal actions of these kinds (the phase tells which kinds it allows at all)."""
-        allowed = set(self.state.phase.actions) | {"CommitAir", "DeclineAir", "ChooseLoss", "Retreat", "Advance", "EndAdvance", "Chase", "DeclineChase", "EliminateExcess"}
-        if not set(kinds) & allowed:
-            return []
-        return [a for a in self.state.legal_actions() if a.kind in kinds]
-
     # ------------------------------------------------------------------ what the window shows
     def viewing_side(self) -> str:
         """The side whose observation the map shows: the side to act, else the phasing side."""

@@ -32,7 +32,7 @@ MAP_KEYS = (
 
 
 def rules_path(system: str) -> Path:
-    """The rules reference of a rule system: ``kharkov1943`` -> docs/rules/kharkov-1943.md (the year set apart)."""
+    """The rules reference of a rule system: docs/rules/<id>.md, a year at the end of the id set apart by a dash."""
     return DOCS / (re.sub(r"(?<=[a-z])(?=\d{4}$)", "-", system) + ".md")
 
 

@@ -1,0 +1,76 @@
+"""The window plays a rule system through its player kit (player/systems): what only one system
+shows comes from its kit, looked up by the scenario's rule-system id, and a system the window
+cannot play yet is refused with the reason."""
+from __future__ import annotations
+
+import re
+import types
+from pathlib import Path
+
+import pytest
+
+from kharkovsuite.rules import RuleSystemUnavailable
+from player import systems
+from player.systems.kharkov1942 import Kharkov1942Kit
+
+ROOT = Path(__file__).resolve().parents[2]
+SYSTEM_NAMES = re.compile(r"kharkov1942|kharkov1943|kirovograd|rules\.kharkov")
+
+
+def test_no_module_of_the_window_but_the_kits_names_a_rule_system():
+    named = []
+    for folder in (ROOT / "player", ROOT / "kharkovsuite" / "view"):
+        for path in folder.rglob("*.py"):
+            if path.parent.name == "systems":
+                continue
+            named += [f"{path.relative_to(ROOT)}:{i}" for i, line in enumerate(path.read_text().splitlines(), 1) if SYSTEM_NAMES.search(line)]
+    assert named == []
+
+
+class Renumbered(Kharkov1942Kit):
+    """Kharkov 1942's kit with other case numbers and a section of its own."""
+
+    cases = {**Kharkov1942Kit.cases, "reinforcement": "99.1", "zoc": "99.2"}
+
+    def status_sections(self, controller):
+        return ["<p>A section only this system shows</p>"]
+
+
+@pytest.fixture
+def renumbered(monkeypatch):
+    monkeypatch.setitem(systems._KITS, "kharkov1942", Renumbered())
+
+
+def test_the_window_cites_the_cases_of_its_system_s_kit_and_shows_its_sections(renumbered, player_window):
+    w = player_window
+    assert isinstance(w.controller.kit, Renumbered)
+    assert "(99.1)" in w.enter_action.toolTip() and "(99.2)" in w.zoc_action.toolTip()
+    text = w.status_panel.toPlainText()
+    assert "A section only this system shows" in text
+    assert "Reinforcements due (99.1)" in text
+    assert "Soviet reserves" not in text  # Kharkov 1942's own sections are its kit's, not the panel's
+
+
+def test_a_kit_without_a_case_the_window_asks_for_names_it():
+    kit = Kharkov1942Kit()
+    with pytest.raises(KeyError, match="kharkov1942 player kit names no case for 'barrage'"):
+        kit.case("barrage")
+
+
+def test_a_system_whose_engine_is_not_playable_is_refused_with_the_reason():
+    with pytest.raises(RuleSystemUnavailable, match="not playable yet"):
+        systems.kit_for("kirovograd")
+    assert systems.why_not_playable("kirovograd") == "Kirovograd: its rules engine is still being written"
+    assert systems.why_not_playable("kharkov1942") is None
+
+
+def test_a_playable_engine_without_a_kit_is_refused_too(monkeypatch):
+    import kharkovsuite.rules as registry
+
+    engine = types.ModuleType("fake_engine")
+    engine.PLAYABLE = True
+    monkeypatch.setattr(systems, "system", lambda rules_id: engine)
+    monkeypatch.setattr(systems, "package", lambda rules_id: engine)
+    assert systems.why_not_playable("kharkov1943") == "Kharkov 1943: its rules run, but the game window has no interface for them yet"
+    with pytest.raises(registry.RuleSystemUnavailable, match="no player interface yet"):
+        systems.kit_for("kharkov1943")
