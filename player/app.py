@@ -100,12 +100,17 @@ class HandOver(QWidget):
         self.button.setObjectName("handover_continue")
         self.button.setStyleSheet("QPushButton { font-size: 16pt; padding: 10px 30px; background: #e6d9a8; border-radius: 4px; }"
                                   "QPushButton:disabled { background: #77705a; color: #333; }")
-        self.button.clicked.connect(self.hide)
+        self.button.clicked.connect(self.lift)
+        self._floating: list[QDockWidget] = []
         self._arm = QTimer(self, singleShot=True, interval=self.ARM_MS)
         self._arm.timeout.connect(lambda: (self.button.setEnabled(True), self.button.setFocus()))
         self.hide()
 
     def show_for(self, text: str) -> None:
+        # A dock floating outside the window is a window of its own: the curtain would not cover it.
+        self._floating += [d for d in self.parentWidget().findChildren(QDockWidget) if d.isFloating() and d.isVisible()]
+        for dock in self._floating:
+            dock.hide()
         self.label.setText(text + "\n\nthe other player looks away")
         self.button.setText(f"I am the {text} — show my side")
         self.button.setEnabled(False)
@@ -121,6 +126,13 @@ class HandOver(QWidget):
         self.label.setGeometry(0, 0, r.width(), int(r.height() * 0.6))
         self.button.adjustSize()
         self.button.move((r.width() - self.button.width()) // 2, int(r.height() * 0.66))
+
+    def lift(self) -> None:
+        """The next player is at the screen: the curtain goes, the floating docks it hid come back."""
+        self.hide()
+        for dock in self._floating:
+            dock.show()
+        self._floating = []
 
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         event.accept()  # a click on the curtain is not a hand-over
