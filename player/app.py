@@ -902,10 +902,10 @@ class PlayerWindow(QMainWindow):
             self.scene.set_hex_overlay("enemy_reach", marks)
             announce and self.statusBar().showMessage(f"{names[enemy].name if enemy in names else enemy} could enter {len(enter)} hexes and attack {len(attack)} more next Movement Phase", 8000)
         if self.last_action.isChecked():
-            move = situation.last_move(state)
+            move = situation.last_move(self.controller.visible_log())
             if move is not None and all(h in self.scene.game_map for h in move.path):
                 self.scene.set_path_overlay("last_move", list(move.path), "black")
-            fight = situation.last_combat(state)
+            fight = situation.last_combat(self.controller.visible_log(), state.turn)
             if fight is not None:
                 declared, resolved = fight
                 label = resolved.result if resolved is not None else "attack"

@@ -30,9 +30,9 @@ def zoc_hexes(state: GameState, side: str) -> set[str]:
     return kit_for(state.scenario.rules).zoc_hexes(state, side)
 
 
-def last_move(state: GameState) -> UnitMoved | None:
-    """The last move of this phase (None before any)."""
-    for event in reversed(state.log):
+def last_move(log: list) -> UnitMoved | None:
+    """The last move of this phase in ``log`` (the events the side viewing may read; None before any)."""
+    for event in reversed(log):
         if event.kind == "PhaseChanged":
             return None
         if isinstance(event, UnitMoved) and len(event.path) > 1:
@@ -40,14 +40,14 @@ def last_move(state: GameState) -> UnitMoved | None:
     return None
 
 
-def last_combat(state: GameState) -> tuple[AttackDeclared, CombatResolved | None] | None:
-    """The last attack of this game-turn and its result (None before any)."""
+def last_combat(log: list, turn: int) -> tuple[AttackDeclared, CombatResolved | None] | None:
+    """The last attack of game-turn ``turn`` in ``log`` and its result (None before any)."""
     resolved = None
-    for event in reversed(state.log):
+    for event in reversed(log):
         if isinstance(event, CombatResolved) and resolved is None:
             resolved = event
         elif isinstance(event, AttackDeclared):
             return event, resolved
-        elif event.kind == "PhaseChanged" and getattr(event, "turn", state.turn) != state.turn:
+        elif event.kind == "PhaseChanged" and getattr(event, "turn", turn) != turn:
             return None
     return None
