@@ -50,6 +50,7 @@ from .help import HelpBrowser, rules_path
 from . import situation
 from .startpage import RECENT_GAMES, RECENT_SCENARIOS, Choice, StartPage, player_settings, remember
 from .summary import GameSummary
+from .systems import why_not_playable
 from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel
 
 DEFAULT_SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "kharkov-1942.yaml"
@@ -204,7 +205,8 @@ class PlayerWindow(QMainWindow):
         self._docks()
         self._toolbar()
         self._menus()
-        self.trace = TraceOverlays(self, side_of=lambda: self.controller.viewing_side() if self.controller else None, rules_id=self.scenario.rules)
+        self.trace = TraceOverlays(self, side_of=lambda: self.controller.viewing_side() if self.controller else None)
+        self.trace.set_rules(self.scenario.rules, {k: v.name for k, v in self.scenario.sides.items()})
         self.trace.install(self)
         self.trace.set_view(self.scene, self.view)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
@@ -226,10 +228,13 @@ class PlayerWindow(QMainWindow):
             self.decision_focus = DecisionFocus(self)
         else:
             self.scene.set_counters(counter_views_from_scenario(self.scenario))
-            self.phase_label.setText("Set-up only: this scenario's rules cannot run yet")
+            why = why_not_playable(self.scenario.rules)
+            self.phase_label.setText(f"Set-up only — {html.escape(why)}" if why else "Set-up only: this scenario's rules cannot run yet")
             self.phase_label.setToolTip(self.engine_problem)
             self.statusBar().showMessage(f"Set-up only; the game engine could not start: {self.engine_problem}")
-            self.end_phase_action.setEnabled(False)
+            for action in (self.end_phase_action, self.rail_action, self.enemy_reach_action, self.zoc_action, self.last_action, self.enter_action,
+                           self.faster_action):
+                action.setEnabled(False)  # nothing to play: no phase, no moves to show
         self.open_seconds = time.perf_counter() - t0
 
     # ------------------------------------------------------------------ parts
