@@ -357,18 +357,12 @@ class CombatPanel(QTextBrowser):
         return "" if str(how) == str(strength) else link_cases(str(how))
 
     def _chances(self, column: str, modifier: int) -> str:
-        crt = self.controller.state.scenario.tables.get("crt")
-        if crt is None or column not in crt.columns:
+        """The chance of each result on the column the combat was resolved on (as the rule system's dice give them)."""
+        chances = self.controller.kit.column_chances(self.controller.state, column, modifier)
+        if not chances:
             return ""
-        c = list(crt.columns).index(column)
-        top = max(crt.rows)
-        counts: dict[str, int] = {}
-        for die in range(1, 7):
-            row = min(max(die + modifier, min(crt.rows)), top)
-            result = str(crt.rows[row][c])
-            counts[result] = counts.get(result, 0) + 1
-        cells = "".join(f"<tr><td>{html.escape(r)}</td><td align=right>{n}/6</td><td align=right>{100 * n / 6:.0f}%</td></tr>" for r, n in counts.items())
-        return f"<p><b>Chances on column {html.escape(column)}</b> ({html.escape(crt.name)})</p><table cellpadding=2>{cells}</table>"
+        cells = "".join(f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(p))}</td></tr>" for r, p in chances.items())
+        return f"<p><b>Chances on column {html.escape(column)}</b></p><table cellpadding=2>{cells}</table>"
 
 
 def _pct(p) -> str:

@@ -12,6 +12,7 @@ No other module of the player names a rule system.
 from __future__ import annotations
 
 import importlib
+from fractions import Fraction
 from types import ModuleType
 
 from kharkovsuite.rules import RuleSystemUnavailable, package, system
@@ -68,6 +69,11 @@ class PlayerKit:
     def odds_notes(self, odds) -> list[str]:
         """Lines (HTML) the combat panel adds under the shifts: the system's own dice and modifiers."""
         return []
+
+    def column_chances(self, state, column: str, modifier: int) -> dict[str, Fraction]:
+        """Result -> its chance on a column of the combat table with a die modifier, as the system's
+        dice give them (for the last combat's breakdown); empty when the system gives none."""
+        return {}
 
     # ------------------------------------------------------------------ affordances
     def rail_moves_left(self, state) -> tuple[int, int] | None:

@@ -7,6 +7,7 @@ enemy reach and zones of control (8.2) the situation bar draws.
 from __future__ import annotations
 
 import html
+from fractions import Fraction
 
 from ..panels import _pct, case_link
 from . import PlayerKit
@@ -20,7 +21,7 @@ class Kharkov1942Kit(PlayerKit):
     cases = {"setup": "5.0", "setup_zone": "5.14", "move": "6.0", "rail": "6.4", "rail_edge": "6.41", "rail_limit": "6.45",
              "reserve": "6.73", "stacking": "8.1", "zoc": "8.2", "attack": "9.1", "targets": "9.2", "attack_reach": "9.11",
              "combat_table": "9.0", "die_modifier": "9.33", "results": "9.4", "untried": "12.0", "reinforcement": "16.0",
-             "victory": "17.0"}
+             "victory": "17.0", "air_point": "13.14"}
     setups = {"historical": "Historical set-up", "manual": "Free set-up: place your units by hand within the set-up zones (5.0)"}
 
     # ------------------------------------------------------------------ the combat panel
@@ -29,6 +30,19 @@ class Kharkov1942Kit(PlayerKit):
             return []
         spread = ", ".join(f"{n:+d}: {html.escape(_pct(p))}" for n, p in odds.morale)
         return [f"<li>Soviet morale die {case_link('9.85')}: {spread}</li>"]
+
+    def column_chances(self, state, column: str, modifier: int) -> dict[str, Fraction]:
+        """One die (9.4): each face, modified (9.33) and kept on the table, gives the result of its row."""
+        crt = state.scenario.tables.get("crt")
+        if crt is None or column not in crt.columns:
+            return {}
+        c = list(crt.columns).index(column)
+        low, top = min(crt.rows), max(crt.rows)
+        out: dict[str, Fraction] = {}
+        for die in range(1, 7):
+            result = str(crt.rows[min(max(die + modifier, low), top)][c])
+            out[result] = out.get(result, Fraction(0)) + Fraction(1, 6)
+        return out
 
     # ------------------------------------------------------------------ affordances
     def rail_moves_left(self, state) -> tuple[int, int] | None:
