@@ -119,3 +119,44 @@ def test_a_scenario_file_that_does_not_load_is_listed_with_its_problem(qtbot, se
     (listed,) = texts(p.scenario_list)
     assert listed.startswith("broken.yaml\ncannot be read: ") and "broken.yaml:" in listed  # file:line of the problem
     assert not p.start_button.isEnabled() and "broken.yaml" in p.details.toPlainText()
+
+
+def test_kharkov_without_a_game_opens_the_start_page_and_with_a_scenario_does_not(qapp, monkeypatch, tmp_path, settings):
+    import player.app as app
+
+    shown = []
+
+    class Recorded(StartPage):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, settings=settings, **kwargs)
+            shown.append(self)
+
+    monkeypatch.setattr(app, "StartPage", Recorded)
+    assert app.main(["--screenshot", str(tmp_path / "start.png")]) == 0
+    assert len(shown) == 1 and (tmp_path / "start.png").stat().st_size > 10000
+    assert app.main(["--scenario", str(K42), "--screenshot", str(tmp_path / "game.png")]) == 0
+    assert len(shown) == 1  # a scenario named on the command line opens directly
+
+
+def test_a_recent_saved_game_opens_from_the_start_page_by_keys(player_window, qtbot, settings, tmp_path):
+    from player.startpage import RECENT_GAMES, remember
+
+    w = player_window
+    w.controller.state.apply(next(a for a in w.controller.state.legal_actions() if a.kind == "EndPhase"))
+    save = tmp_path / "mid.ksave"
+    w.controller.save(save)
+    remember(settings, RECENT_GAMES, save)
+    page = StartPage(settings=settings)
+    qtbot.addWidget(page)
+    page.show()
+    assert texts(page.recent_list) == [f"Saved game: mid.ksave — {save}"]
+    page.recent_list.setFocus()
+    page.recent_list.setCurrentRow(0)
+    with qtbot.waitSignal(page.accepted):
+        qtbot.keyClick(page.recent_list, Qt.Key.Key_Return)
+    assert page.choice.load == save and page.choice.scenario is None
+    from player.controller import GameController
+
+    w.controller.replace(GameController.new(K42, 9).state)  # another game meanwhile: the save replaces it
+    assert w.open_choice(page.choice)
+    assert w.controller.path == save and len(w.controller.state.actions) == 1

@@ -74,3 +74,15 @@ def test_a_playable_engine_without_a_kit_is_refused_too(monkeypatch):
     assert systems.why_not_playable("kharkov1943") == "Kharkov 1943: its rules run, but the game window has no interface for them yet"
     with pytest.raises(registry.RuleSystemUnavailable, match="no player interface yet"):
         systems.kit_for("kharkov1943")
+
+
+def test_kharkov_1942_chances_on_a_column_are_one_die_s_faces_on_the_crt(player_window):
+    from fractions import Fraction as F
+
+    state = player_window.controller.state
+    kit = Kharkov1942Kit()
+    # the 2-1 column reads D2, D1, D1/A1, D1/A1, Eng, A1 for the faces 1 to 6
+    assert kit.column_chances(state, "2-1", 0) == {"D2": F(1, 6), "D1": F(1, 6), "D1/A1": F(2, 6), "Eng": F(1, 6), "A1": F(1, 6)}
+    # 9.33: one added to the die, so 1 reads row 2 and 6 stays on row 6
+    assert kit.column_chances(state, "2-1", 1) == {"D1": F(1, 6), "D1/A1": F(2, 6), "Eng": F(1, 6), "A1": F(2, 6)}
+    assert kit.column_chances(state, "11-1", 0) == {}
