@@ -55,6 +55,12 @@ class PlayerKit:
     def rules(self) -> ModuleType:
         return system(self.rules_id)
 
+    # ------------------------------------------------------------------ counters
+    def values_text(self, values: dict) -> str:
+        """A unit's values revealed in its observation (``values``), as its counter prints them:
+        each value in the order given, joined by dashes."""
+        return "-".join(f"{v:g}" if isinstance(v, float) else str(v) for v in values.values())
+
     # ------------------------------------------------------------------ the combat panel
     def odds_module(self) -> ModuleType | None:
         """The system's odds query (``attack_odds``, ``current_odds``), or None if it gives no odds before the roll."""

@@ -24,6 +24,11 @@ class Kharkov1942Kit(PlayerKit):
              "victory": "17.0", "air_point": "13.14"}
     setups = {"historical": "Historical set-up", "manual": "Free set-up: place your units by hand within the set-up zones (5.0)"}
 
+    # ------------------------------------------------------------------ counters
+    def values_text(self, values: dict) -> str:
+        """An untried unit revealed (12.0): attack, defense and movement as its counter's front prints them."""
+        return f"{values['attack']:g}-{values['defense']:g}-{values['movement']}"
+
     # ------------------------------------------------------------------ the combat panel
     def odds_notes(self, odds) -> list[str]:
         if not odds.morale:

@@ -86,3 +86,11 @@ def test_kharkov_1942_chances_on_a_column_are_one_die_s_faces_on_the_crt(player_
     # 9.33: one added to the die, so 1 reads row 2 and 6 stays on row 6
     assert kit.column_chances(state, "2-1", 1) == {"D1": F(1, 6), "D1/A1": F(2, 6), "Eng": F(1, 6), "A1": F(2, 6)}
     assert kit.column_chances(state, "11-1", 0) == {}
+
+
+def test_a_revealed_unit_s_counter_prints_its_values_as_the_kit_words_them(player_window):
+    controller = player_window.controller
+    values = {"attack": 4.0, "defense": 3.0, "movement": 6, "steps": 2}
+    uid = next(u for u, rec in controller.state.units.items() if rec.side == "soviet" and rec.hex)
+    assert controller.counter_view(uid, {"step": 0, "flags": [], "values": values}).values == "4-3-6"
+    assert systems.PlayerKit().values_text(values) == "4-3-6-2"  # a system without its own words: every value
