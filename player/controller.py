@@ -180,7 +180,7 @@ class GameController(QObject):
         cv = unit_counter_view(self.state.scenario, unit, step=view.get("step", 0), untried="untried" in view, hq_active=hq_active, markers=markers)
         values = view.get("values")
         if values and "untried" not in view:
-            cv = dataclasses.replace(cv, values=f"{values['attack']:g}-{values['defense']:g}-{values['movement']}", untried=False)
+            cv = dataclasses.replace(cv, values=self.kit.values_text(values), untried=False)
         return cv
 
     def result(self):
