@@ -457,6 +457,7 @@ class PlayerWindow(QMainWindow):
     def _attach(self, controller: GameController) -> None:
         self.controller = controller
         self._cite_cases()
+        self.trace.set_own_side_only(not controller.kit.enemy_traceable)
         controller.game_replaced.connect(self.log_panel.reset)
         controller.game_replaced.connect(lambda: setattr(self.combat_panel, "last", None))
         controller.state_changed.connect(self._state_changed)

@@ -318,6 +318,7 @@ class TraceOverlays(QObject):
         self.rules_id: str | None = None
         self.unavailable = ""  # why the rule system shown cannot be traced ("" when it can)
         self.sides: dict[str, str] = {}  # side id -> its name, of the scenario shown
+        self.own_side_only = False  # hidden information: only the side of side_of() may be traced (see set_own_side_only)
         self._factory: Callable[[], object] | None = None
         self._stale = False
         self.actions: dict[str, QAction] = {}
@@ -400,7 +401,7 @@ class TraceOverlays(QObject):
             self.side_menu.removeAction(act)
             self._side_group.removeAction(act)
         self._side_actions = {}
-        for key, text in ((AUTO, "Side to act"), *self.sides.items()):
+        for key, text in ((AUTO, "Side to act"), *(() if self.own_side_only else self.sides.items())):
             self.side_box.addItem(text, key)
             act = self.side_menu.addAction(text)
             act.setCheckable(True)
@@ -411,6 +412,14 @@ class TraceOverlays(QObject):
         self.side_box.setCurrentIndex(self.side_box.findData(keep))
         self._side_actions[keep].setChecked(True)
         self.side_box.blockSignals(False)
+
+    def set_own_side_only(self, on: bool) -> None:
+        """With hidden information a player traces only the side the window shows (``side_of``):
+        the other side's lines would tell where its units are."""
+        if on != self.own_side_only:
+            self.own_side_only = on
+            self._set_sides(self.sides)
+            self.refresh()
 
     def _side_box_changed(self, i: int) -> None:
         if i >= 0:

@@ -42,6 +42,8 @@ class PlayerKit:
     cases: dict[str, str] = {}
     #: whether every event of the log may be shown to both sides (else ``observation(side)["log"]``)
     log_is_public = True
+    #: whether a seat may trace the other side's supply and command (its units' positions are public)
+    enemy_traceable = False
     #: the ways a game may be set up (id -> words); the first is the default
     setups: dict[str, str] = {"historical": "Historical set-up"}
 

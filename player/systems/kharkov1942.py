@@ -22,6 +22,7 @@ class Kharkov1942Kit(PlayerKit):
              "reserve": "6.73", "stacking": "8.1", "zoc": "8.2", "attack": "9.1", "targets": "9.2", "attack_reach": "9.11",
              "combat_table": "9.0", "die_modifier": "9.33", "results": "9.4", "untried": "12.0", "reinforcement": "16.0",
              "victory": "17.0", "air_point": "13.14"}
+    enemy_traceable = True  # positions are public; only untried strengths are hidden (12.0)
     setups = {"historical": "Historical set-up", "manual": "Free set-up: place your units by hand within the set-up zones (5.0)"}
 
     # ------------------------------------------------------------------ counters

@@ -123,3 +123,20 @@ def test_a_system_with_a_private_log_shows_each_seat_only_its_observation_s_log(
     moved = next(e for e in events if e.kind == "UnitMoved")
     assert moved.text() not in w.log_panel.toPlainText()
     assert w.scene.overlay("last_move") is None  # nor is the move drawn as the last one
+
+
+def test_a_seat_traces_only_its_own_side_when_the_enemy_s_positions_are_hidden(monkeypatch, qtbot):
+    from player import systems
+    from player.systems.kharkov1942 import Kharkov1942Kit
+
+    class Hidden(Kharkov1942Kit):
+        enemy_traceable = False
+
+    monkeypatch.setitem(systems._KITS, "kharkov1942", Hidden())
+    w = PlayerWindow(DEFAULT, seed=1, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    box = w.trace.side_box
+    assert [box.itemText(i) for i in range(box.count())] == ["Side to act"]
+    with pytest.raises(KeyError):
+        w.trace.set_side("axis")
+    assert w.trace.side() == w.controller.viewing_side() == "soviet"
