@@ -4,7 +4,7 @@ The window plays any rule system through the engine's API (``legal_actions``, ``
 ``observation``, ``state.rules.describe``...).  What it shows that only one system has (the
 case numbers behind its buttons and hints, the odds query of its combat panel, its rail limits
 and reserves, its sections of the Unit and game dock, the victory breakdown of its summary,
-its Help) comes from a :class:`PlayerKit` looked up by the scenario's rule-system id
+whose game it follows) comes from a :class:`PlayerKit` looked up by the scenario's rule-system id
 (:func:`kit_for`).  ``docs/player-systems.md`` says what a system provides.
 
 No other module of the player names a rule system.
@@ -37,8 +37,8 @@ class PlayerKit:
     rules_id = ""
     game = ""  # the game's name as players know it
     credit = ""  # whose game the rules follow, for Help > About (HTML)
-    #: the case behind each thing the window offers: set-up, move, rail, rail_limit, reserve,
-    #: zoc, attack, targets, attack_reach, combat_table, results, untried, reinforcement, victory
+    #: the case behind each thing the window offers (docs/player-systems.md lists the names the
+    #: window asks for: setup, move, rail, reserve, zoc, attack, combat_table, victory...)
     cases: dict[str, str] = {}
     #: whether every event of the log may be shown to both sides (else ``observation(side)["log"]``)
     log_is_public = True
