@@ -37,11 +37,12 @@ from PySide6.QtWidgets import (
 
 from kharkovsuite import tablecache
 from kharkovsuite.errors import report_unexpected
+from kharkovsuite.resources import scenarios_dir
 from kharkovsuite.scenario import Scenario, ScenarioError
 
 from .systems import GAMES, kit_for, why_not_playable
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
+SCENARIOS = scenarios_dir()  # the checkout's, or the installed share folder's
 THUMB_WIDTH = 300
 MAX_RECENT = 8
 RECENT_GAMES = "recent"  # the QSettings keys (the window's File > Open recent reads the first)
