@@ -400,7 +400,8 @@ class PlayerWindow(QMainWindow):
             self.controller.game_replaced.disconnect(self.computer.reset)
             self.computer.shutdown()
             self.computer = None
-        seats = {side: name for side, name in players.items() if name and name != "human"}
+        sides = self.controller.state.scenario.sides if self.controller is not None else {}
+        seats = {side: name for side, name in players.items() if name and name != "human" and side in sides}  # --german for a game without Germans: no seat
         if not hasattr(self, "thinking_bar"):
             self.thinking_label = QLabel("")
             self.thinking_bar = QProgressBar()

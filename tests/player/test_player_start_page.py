@@ -160,3 +160,11 @@ def test_a_recent_saved_game_opens_from_the_start_page_by_keys(player_window, qt
     w.controller.replace(GameController.new(K42, 9).state)  # another game meanwhile: the save replaces it
     assert w.open_choice(page.choice)
     assert w.controller.path == save and len(w.controller.state.actions) == 1
+
+
+def test_a_computer_player_for_a_side_the_scenario_lacks_takes_no_seat(qtbot):
+    from player.app import PlayerWindow
+
+    w = PlayerWindow(K42, seed=1, handover=False, autosave=None, interactive=False, players={"german": "ai:normal"})
+    qtbot.addWidget(w)
+    assert w.computer is None and not w.faster_action.isEnabled()  # Kharkov 1942's sides are Axis and Soviet
