@@ -78,3 +78,18 @@ def test_trace_module_styles_with_an_unknown_word_are_refused():
     bad.STYLES = {"isolated": ("mauve", "none", "solid", 80)}
     with pytest.raises(KeyError, match="unknown colour 'mauve'"):
         system_styles(bad)
+
+
+def test_the_editor_offers_the_overlays_of_the_open_scenario_s_system_or_says_why_there_are_none(qtbot):
+    from editor.document import Document
+    from editor.window import MainWindow
+    from kharkovsuite.scenario import load_scenario
+
+    path = ROOT / "scenarios" / "kirovograd-opening.yaml"
+    w = MainWindow(Document(load_scenario(path), path))
+    w.ask_save = lambda why: "discard"
+    qtbot.addWidget(w)
+    assert w.trace.actions == {}
+    assert "no supply and command tracing yet" in w.trace.status.text()
+    box = w.trace.side_box
+    assert [box.itemText(i) for i in range(box.count())] == ["Side to act", "German", "Soviet"]
