@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from kharkovsuite.engine import IllegalAction, Move, RailMove
 from kharkovsuite.errors import report_unexpected
+from kharkovsuite.rules import RuleSystemUnavailable
 from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
@@ -1023,7 +1024,7 @@ class PlayerWindow(QMainWindow):
 
         try:
             state = engine.load(path)
-        except engine.SaveError as exc:  # the file is not a save of a possible game: say why, plainly
+        except (engine.SaveError, RuleSystemUnavailable) as exc:  # not a save of a game this version can play: say why, plainly
             problems_box(f"The saved game {Path(path).name} cannot be opened:", [exc], self).exec()
             return False
         except ScenarioError as exc:
@@ -1172,6 +1173,9 @@ def open_window(path: str | Path | None, parent=None, *, screenshot: str | None 
     except SaveError as exc:  # a bad save file is the user's to fix, not a fault to report
         print(exc, file=sys.stderr)
         box = problems_box(f"The saved game {Path(load).name} cannot be opened:", [exc], parent)
+    except RuleSystemUnavailable as exc:  # a game of rules this version cannot play: say so, it is no fault
+        print(exc, file=sys.stderr)
+        box = problems_box(f"The saved game {Path(load).name} cannot be opened:" if load else f"The scenario {Path(path).name} cannot be played:", [exc], parent)
     except Exception as exc:  # noqa: BLE001 - the user sees a summary, the log gets the traceback
         message = report_unexpected(exc)
         print(message, file=sys.stderr)

@@ -94,3 +94,19 @@ def test_a_revealed_unit_s_counter_prints_its_values_as_the_kit_words_them(playe
     uid = next(u for u, rec in controller.state.units.items() if rec.side == "soviet" and rec.hex)
     assert controller.counter_view(uid, {"step": 0, "flags": [], "values": values}).values == "4-3-6"
     assert systems.PlayerKit().values_text(values) == "4-3-6-2"  # a system without its own words: every value
+
+
+def test_a_save_of_a_game_whose_rules_cannot_run_is_refused_with_the_reason(qapp, tmp_path, capsys):
+    import json
+
+    from player.app import main
+    from player.controller import GameController
+
+    save = tmp_path / "kirovograd.ksave"
+    GameController.new(ROOT / "scenarios" / "kharkov-1942.yaml", 1).save(save)
+    data = json.loads(save.read_text())
+    data["scenario"] = str(ROOT / "scenarios" / "kirovograd-opening.yaml")  # a save naming a game of rules not playable yet
+    save.write_text(json.dumps(data))
+    assert main(["--load", str(save), "--screenshot", str(tmp_path / "x.png")]) == 1
+    err = capsys.readouterr().err
+    assert "rule system 'kirovograd' is not playable yet" in err and "internal error" not in err
