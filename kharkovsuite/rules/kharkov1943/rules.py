@@ -8,11 +8,11 @@ from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, UnitRecord
-from . import activation, command, control, movement, rail, reaction, sequence, stacking, zoc
-from .actions import Activate, EndActivation, Pass, ReduceFatigue
+from . import activation, combat, command, control, movement, rail, reaction, sequence, stacking, works, zoc
+from .actions import Activate, Assault, BuildPosition, EndActivation, LeavePosition, Pass, ReduceFatigue
 from .board import Board, board_for
 
-DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction}
+DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction, **{kind: combat for kind in combat.DECISIONS}}
 
 
 class Kharkov1943Rules:
@@ -69,6 +69,7 @@ class Kharkov1943Rules:
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id)
         command.unit_moved(state)
+        works.unit_moved(state, unit_id, old, new)
 
     # ---------------------------------------------------------------- legal actions
     def legal_actions(self, state: GameState) -> LegalActions:
@@ -92,9 +93,43 @@ class Kharkov1943Rules:
             return legal
         self._moves(state, side, legal)
         legal.add_list([ReduceFatigue(unit=u) for u in self._own(state, side) if activation.reduce_refusal(state, u) is None])
-        if act["units"]:
+        legal.add_list(combat.legal_attacks(state))
+        legal.add_list(self._works(state, side))
+        if act["units"] and not combat.owing(state):
             legal.add_list([EndActivation()])
         return legal
+
+    def _works(self, state: GameState, side: str) -> list:
+        """11: digging in, every stack that can, and leaving positions."""
+        out: list = []
+        stacks: dict[str, list[str]] = {}
+        for uid in self._own(state, side):
+            if state.board.units[uid].values.kind != "supply_head":
+                stacks.setdefault(state.units[uid].hex, []).append(uid)
+        for units in stacks.values():
+            for kind in works.BUILD_COST:
+                if works.build_refusal(state, units, kind) is None:
+                    out.append(BuildPosition(units=tuple(sorted(units)), posture=kind))
+        out.extend(LeavePosition(unit=u) for u in self._own(state, side) if works.leave_refusal(state, u) is None)
+        return out
+
+    def combat_preview(self, state: GameState, attackers, hex_id: str, attack_type="normal", air_points=None, support=None):
+        """7.4: the odds, every shift and die modifier with its case, and the chance of each
+        result of a proposed attack before the roll (checked like the attack: IllegalAction
+        with its case when the rules forbid it)."""
+        from .odds import preview
+
+        types = (attack_type,) if isinstance(attack_type, str) else tuple(attack_type)
+        if combat.current(state) is None:
+            combat.check_attack(state, Assault(attackers=tuple(attackers), target=hex_id, types=types,
+                                               support=(support or {}).get("attacker") or ""))
+        return preview(state, attackers, hex_id, types, air_points, support)
+
+    def describe(self, state: GameState, action, quick: bool = False):
+        """The action in a player's words (:mod:`.describe`)."""
+        from .describe import describe
+
+        return describe(state, action, quick)
 
     def _own(self, state: GameState, side: str) -> list[str]:
         return [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None]
@@ -157,6 +192,9 @@ class Kharkov1943Rules:
                     raise IllegalAction("3.1", "no activation is open")
                 if not act["units"]:
                     raise IllegalAction("3.3", "the activation has activated no unit yet: activate one or pass (2.2)")
+                owing = combat.owing(state)
+                if owing:
+                    raise IllegalAction("4.3", f"{', '.join(owing)} entered an enemy ZoC and must attack before the activation ends")
                 activation.close(state)
                 sequence.end_segment(state, False, events)
             elif isinstance(action, ReduceFatigue):
@@ -165,6 +203,13 @@ class Kharkov1943Rules:
                 movement.apply_move(state, action, events)
             elif isinstance(action, RailMove):
                 rail.apply_rail(state, action, events)
+            elif isinstance(action, Assault):
+                combat.declare(state, action, events)
+            elif isinstance(action, BuildPosition):
+                works.build(state, action.units, action.posture, events)
+            elif isinstance(action, LeavePosition):
+                works.leave(state, action.unit, events)
+        combat.proceed(state, events)
         self.settle(state, events)
         return events
 

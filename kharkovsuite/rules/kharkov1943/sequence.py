@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from ...engine.events import DiceRolled, PhaseChanged
 from ...engine.state import GameState, Phase
-from . import activation, command, stacking
+from . import activation, air, command, stacking
 
 OPS = "operations"
 SIDES = ("german", "soviet")
@@ -28,7 +28,8 @@ PHASES: tuple[Phase, ...] = (
     Phase("supply", "Supply, Command and Air Reconnaissance", None, "2.1", "command is checked (8.1)", automatic=True),
     Phase("initiative", "Initiative", None, "2.1", "each player rolls a die; the higher has the initiative", automatic=True),
     Phase(OPS, "Operations", None, "2.1", "activate a formation or four units, move; or pass",
-          actions=("Activate", "Move", "RailMove", "ReduceFatigue", "EndActivation", "Pass")),
+          actions=("Activate", "Move", "RailMove", "ReduceFatigue", "EndActivation", "Pass", "Assault", "BuildPosition",
+                   "LeavePosition")),
     Phase("administrative", "Administrative", None, "2.1", "markers are removed and the turn advances", automatic=True),
 )
 INDEX = {p.id: i for i, p in enumerate(PHASES)}
@@ -58,6 +59,7 @@ def run_automatic(state: GameState, events: list) -> None:
     pid = PHASES[state.phase_index].id
     if pid == "weather":
         weather(state, events)
+        air.roll(state, events)  # 13.2, once the sky is known (14.3a)
     elif pid == "supply":
         state.turn_data["out_of_command"] = command.check_command(state)
     elif pid == "initiative":
