@@ -289,17 +289,12 @@ def resolve(state: GameState, events: list) -> None:
     for role in ROLES:
         side = c["side"] if role == "attacker" else c["foe"]
         events.append(AirCommitted(side=side, committed=bool(c["air"].get(role)), case="13.1"))
-    a, b = state.rng.randint(1, 6), state.rng.randint(1, 6)
-    crt = state.board.data.crt
-    row = max(crt.lowest_row, min(crt.highest_row, a + b + p.modifier))
-    table = state.scenario.tables[p.block]
-    cell = str(table.rows[row][table.columns.index(p.column)])
-    events.append(DiceRolled(die=a + b, purpose=f"combat at {c['target']} ({p.block})", modified=row, case="7.4"))
+    cell, die = read_crt(state, p, events)
     events.append(CombatResolved(
         attackers=tuple((x.unit, str(x.combat), x.note) for x in p.attackers),
         defenders=tuple((x.unit, str(x.combat), x.note) for x in p.defenders),
         garrison=0, attack=str(p.attack), defense=str(p.defense), base_column=p.base_column,
-        shifts=p.shifts, column=p.column, die=a + b, modifier=p.modifier, result=cell, case="7.4",
+        shifts=p.shifts, column=p.column, die=die, modifier=p.modifier, result=cell, case="7.4",
     ))
     c["result"] = cell
     c["defenders"] = [u for u in state.units_at(c["target"]) if state.board.units[u].values.kind != "supply_head"]
@@ -307,6 +302,17 @@ def resolve(state: GameState, events: list) -> None:
     if result.breakthrough:  # 7.7
         activation.current(state).setdefault("breakthrough", []).append(c["target"])
     c["stage"] = "defender"
+
+
+def read_crt(state: GameState, p: odds.Preview, events: list) -> tuple[str, int]:
+    """7.4: roll 2d6, add the die modifiers (a row beyond the table reads its first or last
+    row) and read the cell in the preview's column of its block; the cell and the roll."""
+    a, b = state.rng.randint(1, 6), state.rng.randint(1, 6)
+    crt = state.board.data.crt
+    row = max(crt.lowest_row, min(crt.highest_row, a + b + p.modifier))
+    table = state.scenario.tables[p.block]
+    events.append(DiceRolled(die=a + b, purpose=f"combat at {p.target} ({p.block})", modified=row, case="7.4"))
+    return str(table.rows[row][table.columns.index(p.column)]), a + b
 
 
 # ----------------------------------------------------------------------------- losses and retreats
