@@ -121,13 +121,14 @@ def check_attack(state: GameState, action: Assault) -> None:
         if len({groups.get(u) for u in attackers}) != 1:
             raise IllegalAction("7.1", "the units of a mobile attack must have begun their move together in one hex")
     if action.support:
-        _check_support(state, action.support, target, "attacker")
+        _check_support(state, action.support, target, "attacker", attackers)
 
 
-def _check_support(state: GameState, hq: str, target: str, role: str) -> None:
-    """1.4 and its addendum: an HQ adds its combat value to one combat an activation phase, to a
-    hex within its command range reached by a line clear of enemy ZoC; the attacker's only from
-    the HQ taking part in the activation."""
+def _check_support(state: GameState, hq: str, target: str, role: str, attackers=()) -> None:
+    """1.4 and its addendum: an HQ adds its combat value to one combat an activation phase, on
+    a hex within its command range, by a line of command clear of enemy ZoC; the attacker's only
+    from the HQ taking part in the activation.  Every hex next to a defender lies in its ZoC, so
+    the line may end in one: at an attacking unit's hex, or at the defended hex."""
     act = activation.current(state)
     rec = state.units.get(hq)
     if rec is None or rec.hex is None or not state.board.units[hq].is_hq:
@@ -139,13 +140,16 @@ def _check_support(state: GameState, hq: str, target: str, role: str) -> None:
         raise IllegalAction("1.4", f"{hq} is not an HQ of the defender")
     if hq in act.get("supported", ()):
         raise IllegalAction("1.4", f"{hq} has supported a combat in this activation phase already")
-    if target not in support_area(state, hq):
+    limit = state.board.units[hq].values.command_range or command.COMMAND_RANGE
+    area = support_area(state, hq)
+    ends = {state.units[u].hex for u in attackers} if role == "attacker" else {target}
+    if state.board.map.grid.distance(rec.hex, target) > limit or not ends & area:
         raise IllegalAction("1.4", f"{target} is beyond the command range of {hq} or cut from it by enemy ZoC")
 
 
 def support_area(state: GameState, hq: str) -> set[str]:
-    """1.4: the hexes an HQ may support: within its command range (8.1) by a line that passes
-    through no enemy ZoC (the supported hex itself may lie in one)."""
+    """1.4: the hexes a line of command from the HQ reaches within its range (8.1) without
+    passing through enemy ZoC (its last hex may lie in one)."""
     rec = state.units[hq]
     limit = state.board.units[hq].values.command_range or command.COMMAND_RANGE
     foe_zoc = zoc.enemy_zoc(state, rec.side)

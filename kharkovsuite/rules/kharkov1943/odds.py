@@ -257,9 +257,10 @@ def armor_shift(armor: int, antitank: int, most: int) -> tuple[int, int, str]:
 
 
 def _all_regiments(state: GameState, formation: str, attackers) -> bool:
+    """7.4: every regiment of the division still in the game (two at least) is attacking."""
     regiments = [u for u, info in state.board.units.items()
-                 if info.formation == formation and info.values.echelon == "regiment" and state.units[u].hex is not None]
-    return bool(regiments) and set(regiments) <= set(attackers)
+                 if info.formation == formation and info.values.echelon == "regiment" and state.units[u].box != "eliminated"]
+    return len(regiments) >= 2 and set(regiments) <= set(attackers)
 
 
 def artillery_support(state: GameState, target: str, side: str) -> list[str]:

@@ -1,0 +1,458 @@
+"""Kharkov 1943 combat (7), with steps (1.2), HQ support (1.4), compulsory attacks and retreats
+through ZoC (4.3), reaction (6.6), defensive works (11) and air points (13).
+
+Results are fixed by replacing :func:`combat.read_crt` (the die roll and the table look-up) so
+each test reads one cell; the odds themselves are tested through :func:`odds.preview`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from kharkovsuite.engine.actions import Advance, ChooseLoss, EndAdvance, Move, Retreat
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.rules.kharkov1943 import air, combat, odds, zoc
+from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition
+
+from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, bare, general, move
+
+T = "2703"  # the defender's hex: clear, with clear hexes all round
+W = "2702"  # west of it, where the German attacker stands
+SU3 = "su_48grd"  # Soviet rifle division of three steps: 5, 3, 1
+TANKS = "su_115tb"  # Soviet tank brigade: armour 3
+
+
+def fix(monkeypatch, cell: str) -> None:
+    monkeypatch.setattr(combat, "read_crt", lambda state, p, events: (cell, 7))
+
+
+def fight(state, attackers, target=T, kind="normal", **kw):
+    """Declare the attack and answer the reaction and the air allotment with nothing."""
+    state.apply(Assault(attackers=tuple(attackers), target=target, types=(kind,), **kw))
+    while state.pending and state.pending[-1].kind in ("reaction", "air"):
+        state.apply(EndReaction() if state.pending[-1].kind == "reaction" else AllotAir(points=0))
+    return state
+
+
+def legal(state, cls):
+    return [a for a in state.legal_actions() if isinstance(a, cls)]
+
+
+def opening(**placed):
+    return general(bare({INF: W, SU3: T, **placed}))
+
+
+# ----------------------------------------------------------------------------- 1.2 steps
+
+
+def test_1_2_the_step_example_five_three_one_then_gone():
+    state = opening()
+    events: list = []
+    assert zoc.combat_value(state, SU3) == 5
+    combat.lose_step(state, SU3, "1.2", events)
+    assert zoc.combat_value(state, SU3) == 3
+    combat.lose_step(state, SU3, "1.2", events)
+    assert zoc.combat_value(state, SU3) == 1 and state.units[SU3].hex == T
+    combat.lose_step(state, SU3, "1.2", events)
+    assert state.units[SU3].box == "eliminated" and [e.kind for e in events] == ["StepLost", "StepLost", "Eliminated"]
+
+
+# ----------------------------------------------------------------------------- 7.6 examples
+
+
+def test_7_6_example_1_2_the_defender_picks_steps_or_hexes(monkeypatch):
+    fix(monkeypatch, "1/2")
+    state = fight(opening(), [INF])
+    assert state.to_act == "soviet" and state.pending[-1].case == "7.5"
+    two_steps = state.clone()
+    two_steps.apply(ChooseLoss(unit=SU3))
+    two_steps.apply(ChooseLoss(unit=SU3))
+    assert two_steps.units[SU3].hex == T and two_steps.units[SU3].step == 2  # stays, two steps down
+    one_each = state.clone()
+    one_each.apply(ChooseLoss(unit=SU3))
+    assert {len(a.path) for a in legal(one_each, Retreat)} == {2}  # then every unit one hex
+    assert ChooseLoss(unit=SU3) in one_each.legal_actions()
+    retreats = legal(state, Retreat)
+    assert retreats and {len(a.path) for a in retreats} == {3}  # or two hexes, no step
+
+
+def test_7_6_example_1_2_the_attacker_loses_a_step_to_advance_or_retreats(monkeypatch):
+    fix(monkeypatch, "1/2")
+    state = fight(opening(), [INF])
+    route = legal(state, Retreat)[0].path
+    state.apply(Retreat(unit=SU3, path=route))
+    assert state.to_act == "german" and state.pending[-1].data["role"] == "attacker"
+    assert {type(a) for a in state.legal_actions()} == {ChooseLoss, Retreat}
+    backing = state.clone()
+    backing.apply(legal(backing, Retreat)[0])
+    assert not backing.pending  # a retreating attacker does not advance
+    state.apply(ChooseLoss(unit=INF))
+    advances = legal(state, Advance)
+    assert Advance(unit=INF, path=(W, T)) in advances
+    # infantry follows the retreat route; the enemy's ZoC halts it on the route's first hex
+    assert {a.path for a in advances} == {(W, T), (W, T, route[1])}
+    state.apply(Advance(unit=INF, path=(W, T, route[1])))
+    assert state.units[INF].hex == route[1] and not state.pending
+
+
+def test_7_6_example_1_2R_the_first_hex_is_a_retreat(monkeypatch):
+    fix(monkeypatch, "1/2R")
+    state = fight(opening(), [INF])
+    state.apply(ChooseLoss(unit=SU3))
+    assert ChooseLoss(unit=SU3) not in state.legal_actions()  # the R hex is never a step
+    assert legal(state, Retreat)
+    with pytest.raises(IllegalAction, match=r"^7\.5"):
+        state.apply(ChooseLoss(unit=SU3))
+
+
+def test_7_6_example_minus_3R_a_destroyed_defender_gives_three_hexes_of_advance(monkeypatch):
+    fix(monkeypatch, "-/3R")
+    state = opening()
+    state.units[SU3].step = 2  # one step left
+    fight(state, [INF])
+    state.apply(ChooseLoss(unit=SU3))
+    assert state.units[SU3].box == "eliminated"
+    lengths = {len(a.path) - 1 for a in legal(state, Advance)}
+    assert max(lengths) == 3  # the vacated hex and two more for the two unspent hexes
+
+
+# ----------------------------------------------------------------------------- 7.5 results
+
+
+def test_7_5_a_red_result_takes_a_step_before_any_retreat(monkeypatch):
+    fix(monkeypatch, "-/2*")
+    state = fight(opening(), [INF])
+    assert not legal(state, Retreat) and ChooseLoss(unit=SU3) in state.legal_actions()
+    with pytest.raises(IllegalAction, match=r"^7\.5"):
+        state.apply(Retreat(unit=SU3, path=(T, "2704")))
+    state.apply(ChooseLoss(unit=SU3))
+    assert legal(state, Retreat)
+
+
+def test_7_5_the_first_loss_comes_from_armour_when_both_sides_have_it(monkeypatch):
+    fix(monkeypatch, "-/1")
+    state = fight(general(bare({PZ: W, SU3: T, TANKS: T})), [PZ])
+    assert legal(state, ChooseLoss) == [ChooseLoss(unit=TANKS)]
+    plain = fight(general(bare({INF: W, SU3: T, TANKS: T})), [INF])  # no armour or anti-tank attacking
+    assert set(legal(plain, ChooseLoss)) == {ChooseLoss(unit=SU3), ChooseLoss(unit=TANKS)}
+
+
+def test_7_5_postures_a_prepared_attack_bites_an_open_defender_first(monkeypatch):
+    fix(monkeypatch, "-/2")
+    state = fight(opening(), [INF], kind="prepared")
+    assert not legal(state, Retreat)
+    normal = fight(opening(), [INF])
+    assert legal(normal, Retreat)
+
+
+def test_7_5_postures_a_normal_attack_on_a_pdp_pays_first(monkeypatch):
+    fix(monkeypatch, "1/-")
+    state = opening()
+    state.game["posture"] = {SU3: "pdp"}
+    fight(state, [INF])
+    assert state.pending[-1].data["role"] == "attacker"
+    assert not legal(state, Retreat) and legal(state, ChooseLoss) == [ChooseLoss(unit=INF)]
+
+
+# ----------------------------------------------------------------------------- 4.3 and 7.6 retreats
+
+
+def _boxed_in(**extra):
+    """SU3 in T with every hex around it in German ZoC (INF at W, INF2 and PZ east of it)."""
+    return opening(**{INF2: "2705", PZ: "2904", **extra})
+
+
+def test_4_3_retreating_into_enemy_zoc_costs_a_step_a_hex(monkeypatch):
+    fix(monkeypatch, "-/1R")
+    state = fight(_boxed_in(), [INF])
+    retreats = legal(state, Retreat)
+    assert {a.path[-1] for a in retreats} == {"2704", "2804"}  # all in ZoC: east first (7.6)
+    state.apply(retreats[0])
+    assert state.units[SU3].step == 1
+
+
+def test_4_3_a_friendly_unit_cancels_the_zoc_for_the_retreat(monkeypatch):
+    fix(monkeypatch, "-/1R")
+    state = fight(_boxed_in(**{SU_DIV2: "2803"}), [INF])
+    assert legal(state, Retreat) == [Retreat(unit=SU3, path=(T, "2803"))]  # 7.6: out of ZoC first
+    state.apply(Retreat(unit=SU3, path=(T, "2803")))
+    assert state.units[SU3].step == 0
+
+
+def test_7_6_retreat_priorities_prefer_a_hex_free_of_enemy_zoc(monkeypatch):
+    fix(monkeypatch, "-/1R")
+    state = fight(opening(**{INF2: "2705"}), [INF])
+    assert [a.path[-1] for a in legal(state, Retreat)] == ["2803"]  # 2704 and 2804 lie in INF2's ZoC
+
+
+# ----------------------------------------------------------------------------- 7.1 attack types
+
+
+def test_7_1_attack_types_cost_one_three_five_op_and_shift_the_column(monkeypatch):
+    fix(monkeypatch, "-/-")
+    for kind, cost, shift in (("mobile", 1, -1), ("normal", 3, 0), ("prepared", 5, 1)):
+        state = opening()
+        p = state.rules.combat_preview(state, [INF], T, kind)
+        assert dict(p.shifts).get(f"{kind.capitalize()} attack 7.1", 0) == shift
+        fight(state, [INF], kind=kind)
+        assert state.phase_data["activation"]["spent"][INF] == cost
+
+
+def test_7_1_the_cheapest_type_governs_a_mixed_attack(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = general(bare({INF: W, INF2: W, SU3: T}))
+    state.apply(Assault(attackers=(INF, INF2), target=T, types=("normal", "mobile")))
+    assert state.log[-1].kind == "CombatResolved" and "Mobile attack 7.1" in dict(state.log[-1].shifts)
+    assert state.phase_data["activation"]["spent"] == {INF: 3, INF2: 1}
+
+
+def test_7_1_one_prepared_attack_an_activation_phase(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = fight(opening(**{SU_DIV: "2603"}), [INF], kind="prepared")
+    with pytest.raises(IllegalAction, match=r"^7\.1"):
+        state.apply(Assault(attackers=(INF,), target="2603", types=("prepared",)))
+
+
+def test_7_1_a_mobile_attack_is_made_by_units_that_moved_together(monkeypatch):
+    state = general(bare({INF: "2701", INF2: W, SU3: T}))
+    move(state, [INF], "2701", W)
+    with pytest.raises(IllegalAction, match=r"^7\.1"):
+        state.apply(Assault(attackers=(INF, INF2), target=T, types=("mobile",)))
+
+
+def test_7_1_a_won_mobile_attack_lets_the_units_move_on(monkeypatch):
+    fix(monkeypatch, "-/1R")
+    state = general(bare({INF: "2701", SU3: T}))
+    move(state, [INF], "2701", W)
+    assert not any(INF in a.units for a in legal(state, Move))  # halted in the ZoC (4.2)
+    fight(state, [INF], kind="mobile")
+    state.apply(legal(state, Retreat)[0])
+    state.apply(EndAdvance())
+    assert any(INF in a.units for a in legal(state, Move))
+
+
+def test_6_6_a_normal_attack_offers_reaction_a_mobile_one_does_not():
+    state = general(bare({INF: W, SU3: T, SU_DIV2: "2804", "su_hq_6": "2805"}))
+    mobile = state.clone()
+    mobile.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
+    assert not any(d.kind == "reaction" for d in mobile.pending)
+    state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert state.pending[-1].kind == "reaction" and state.to_act == "soviet"
+
+
+def test_7_2_refusals_name_their_case():
+    state = opening(**{INF2: "2701"})
+    with pytest.raises(IllegalAction, match=r"^7\.2"):
+        state.apply(Assault(attackers=(INF2,), target=T))
+    with pytest.raises(IllegalAction, match=r"^7\.2"):
+        state.apply(Assault(attackers=(INF,), target="2704"))
+    hq = general(bare({GE_HQ: W, SU3: T}))
+    with pytest.raises(IllegalAction, match=r"^1\.4"):
+        hq.apply(Assault(attackers=(GE_HQ,), target=T))
+    tired = opening()
+    tired.phase_data["activation"]["units"].append(INF)
+    tired.phase_data["activation"]["op"][INF] = 10
+    tired.phase_data["activation"]["spent"] = {INF: 8}
+    with pytest.raises(IllegalAction, match=r"^7\.1"):
+        tired.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+
+
+# ----------------------------------------------------------------------------- 7.4 odds
+
+
+def test_7_4_odds_are_rounded_to_the_nearest_ratio():
+    cols = ["1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"]
+    assert odds.odds_column(149, 100, cols) == ("1:1", False)
+    assert odds.odds_column(150, 100, cols) == ("2:1", False)
+    assert odds.odds_column(100, 149, cols) == ("1:1", False)
+    assert odds.odds_column(100, 150, cols) == ("1:2", False)
+    assert odds.odds_column(20, 2, cols) == ("6:1", True)
+
+
+def test_7_4_armour_against_anti_tank_shifts():
+    assert odds.armor_shift(6, 2, 4) == (2, 0, "armour 6 to anti-tank 2")  # 3:1, two columns
+    assert odds.armor_shift(3, 2, 4)[:2] == (1, 0)  # 1:1 rounded for the defender, a bonus to the larger
+    assert odds.armor_shift(2, 2, 4)[:2] == (0, 0)
+    assert odds.armor_shift(2, 3, 4)[:2] == (-1, 0)  # rounded in the defender's favour: 1:2
+    assert odds.armor_shift(1, 9, 4)[:2] == (-4, 0)  # four at most
+    assert odds.armor_shift(30, 1, 4)[:2] == (4, 0)
+    assert odds.armor_shift(3, 0, 4)[:2] == (4, 1)  # no anti-tank: four columns and +1 die
+    assert odds.armor_shift(0, 5, 4)[:2] == (0, 0)
+
+
+def test_7_4_preview_lists_values_shifts_and_chances():
+    state = general(bare({PZ: W, SU3: T}))
+    p = state.rules.combat_preview(state, [PZ], T, "normal", air_points={"attacker": 3, "defender": 2})
+    assert (p.attack, p.defense, p.base_column) == (5, 5, "1:1")
+    assert dict(p.shifts) == {"armour 5 to anti-tank 2 7.4": 1, "air points 3 to 2 13.1": 1}  # 2:1 armour, 13.1 cancelling
+    assert p.column == "3:1" and sum(pr for _, pr in p.results) == 1
+    assert dict(p.drms) == {"unit sizes 7.4": -1}  # a regiment (1) against a division (2)
+
+
+def test_7_4_armour_is_halved_attacking_a_town_and_fatigue_cuts_combat_only():
+    state = general(bare({PZ: W, SU3: T}))
+    state.game["fatigue"] = {PZ: 1}
+    line = odds.attacker_line(state, PZ, T)
+    assert (line.combat, line.armor) == (4, 5)  # 5 less a quarter, rounded up; armour kept (3.5)
+    state.game["fatigue"] = {PZ: 2}
+    assert odds.attacker_line(state, PZ, T).combat == 3
+    town = next(h for h in sorted(state.board.in_play) if state.board.map.terrain(h) == "town")
+    assert odds.attacker_line(bare({PZ: W}), PZ, town).armor == 3
+
+
+def test_7_4_all_regiments_of_a_division_attacking_together():
+    regiments = ["d320_585", "d320_586", "d320_587"]
+    state = general(bare({**{r: W for r in regiments}, SU3: T}))
+    p = state.rules.combat_preview(state, regiments, T, "normal")
+    assert dict(p.drms)["all regiments of d320 together 7.4"] == 1
+    two = state.rules.combat_preview(state, regiments[:2], T, "normal")
+    assert "all regiments of d320 together 7.4" not in dict(two.drms)
+
+
+def test_7_4_supply_seam_halves_isolated_attackers():
+    state = general(bare({PZ: W, SU3: T}))
+    state.units[PZ].data = {"supply": "isolated"}
+    line = odds.attacker_line(state, PZ, T)
+    assert (line.combat, line.armor) == (3, 3)
+    with pytest.raises(IllegalAction, match=r"^9\.3"):
+        state.apply(Assault(attackers=(PZ,), target=T, types=("prepared",)))
+
+
+# ----------------------------------------------------------------------------- 7.7 breakthrough
+
+
+def test_7_7_a_breakthrough_negates_enemy_zoc_around_the_hex(monkeypatch):
+    fix(monkeypatch, "-/2R+")
+    state = general(bare({INF: W, SU3: T, SU_DIV: "2705", INF2: "2602"}))
+    fight(state, [INF])
+    state.apply(Retreat(unit=SU3, path=legal(state, Retreat)[0].path))
+    if state.pending and state.pending[-1].kind == "advance":
+        state.apply(EndAdvance())
+    assert "2704" in combat.breakthrough_hexes(state)
+    reach = state.legal_moves([INF2])
+    # 2603 and 2704 lie in SU_DIV's or the retreated unit's ZoC, negated: INF2 goes through
+    assert any(len(r.path) > 3 for r in reach.values())
+    state.apply(EndActivation())
+    assert combat.breakthrough_hexes(state) == frozenset()
+
+
+# ----------------------------------------------------------------------------- 4.3 compulsory attack
+
+
+def test_4_3_entering_an_enemy_zoc_obliges_an_attack_before_the_activation_ends(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = general(bare({INF: "2701", SU3: T}))
+    move(state, [INF], "2701", W)
+    assert EndActivation() not in state.legal_actions()
+    with pytest.raises(IllegalAction, match=r"^4\.3"):
+        state.apply(EndActivation())
+    fight(state, [INF], kind="mobile")
+    state.apply(EndActivation())
+
+
+def test_4_3_a_village_spares_the_attack():
+    state = bare({})
+    board = state.board
+    for v in sorted(board.in_play):
+        if board.map.terrain(v) != "village":
+            continue
+        for a in board.nbrs[v]:
+            foes = [e for e in board.nbrs[v] if e != a and e not in board.nbrs[a] and not board.river_between(v, e)]
+            if foes and board.enter_cost(a, v, "frozen") is not None and not any(board.river_between(a, x) for x in board.nbrs[a]):
+                state = general(bare({INF: a, SU3: foes[0]}))
+                if state.legal_moves([INF]).get(v):
+                    move(state, [INF], a, v)
+                    assert combat.owing(state) == []
+                    return
+    pytest.fail("no village with a clear approach found")
+
+
+def test_11_2_digging_in_after_entering_a_zoc_spares_the_attack():
+    state = general(bare({INF: "2701", SU3: T}))
+    move(state, [INF], "2701", W)
+    assert combat.owing(state) == [INF]
+    state.apply(BuildPosition(units=(INF,), posture="pdm"))
+    assert combat.owing(state) == [] and EndActivation() in state.legal_actions()
+
+
+# ----------------------------------------------------------------------------- 11 defensive works
+
+
+def test_11_1_the_whole_stack_builds_a_position_and_each_pays():
+    state = general(bare({INF: W, INF2: W, SU3: T}))
+    with pytest.raises(IllegalAction, match=r"^11\.1"):
+        state.apply(BuildPosition(units=(INF,), posture="pdp"))
+    state.apply(BuildPosition(units=(INF, INF2), posture="pdp"))
+    assert state.phase_data["activation"]["spent"] == {INF: 4, INF2: 4}
+    assert odds.posture(state, INF) == "pdp" and not state.legal_moves([INF])
+
+
+def test_11_2_a_pdp_adds_two_to_combat_and_anti_tank():
+    state = general(bare({PZ: W, SU3: T}))
+    before = odds.defender_line(state, SU3, True)
+    state.game["posture"] = {SU3: "pdp"}
+    after = odds.defender_line(state, SU3, True)
+    assert (after.combat - before.combat, after.antitank - before.antitank) == (2, 2)
+    state.game["posture"] = {SU3: "pdm"}
+    assert odds.defender_line(state, SU3, True).combat == before.combat
+
+
+def test_11_2_leaving_a_position_costs_three_or_five_op():
+    for held, cost in (("pdm", 3), ("pdp", 5)):
+        state = general(bare({INF: W, SU3: T}))
+        state.game["posture"] = {INF: held}
+        with pytest.raises(IllegalAction, match=r"^11\.2"):
+            move(state, [INF], W, "2701")
+        state.apply(LeavePosition(unit=INF))
+        assert state.phase_data["activation"]["spent"][INF] == cost and odds.posture(state, INF) == "normal"
+        assert state.legal_moves([INF])
+
+
+# ----------------------------------------------------------------------------- 1.4, 13 support
+
+
+def test_1_4_the_activating_hq_supports_one_combat_an_activation_phase(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = bare({GE_HQ: "2701", INF: W, INF2: W, SU3: T, SU_DIV: "2603"})
+    state.apply(Activate(hq=GE_HQ))
+    p = state.rules.combat_preview(state, [INF], T, "mobile", support={"attacker": GE_HQ})
+    assert p.attack == 3 + 3 and any(x.role == "support" for x in p.attackers)
+    fight(state, [INF], kind="mobile", support=GE_HQ)
+    with pytest.raises(IllegalAction, match=r"^1\.4"):
+        state.apply(Assault(attackers=(INF2,), target="2603", types=("mobile",), support=GE_HQ))
+
+
+def test_13_1_air_points_are_allotted_secretly_by_both_sides_and_spent():
+    state = opening()
+    state.turn_data["air_points"] = {"german": 3, "soviet": 1}
+    state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert state.pending[-1].kind == "air" and state.to_act == "german"
+    assert {a.points for a in state.legal_actions()} == {0, 1, 2, 3}
+    state.apply(AllotAir(points=2))
+    assert state.to_act == "soviet" and {a.points for a in state.legal_actions()} == {0, 1}
+    state.apply(AllotAir(points=1))
+    resolved = next(e for e in reversed(state.log) if e.kind == "CombatResolved")
+    assert dict(resolved.shifts)["air points 2 to 1 13.1"] == 1
+    assert state.turn_data["air_points"] == {"german": 1, "soviet": 0}
+
+
+def test_7_1_mobile_attacks_take_one_german_air_point_and_none_for_the_defender():
+    state = opening()
+    state.turn_data["air_points"] = {"german": 3, "soviet": 2}
+    assert air.limit(state, "german", "attacker", "mobile") == 1
+    assert air.limit(state, "soviet", "defender", "mobile") == 0
+    assert air.limit(state, "soviet", "attacker", "mobile") == 0
+
+
+def test_13_2_air_points_by_the_table_and_the_sky():
+    state = bare({})
+    for sky, share in (("clear", 1), ("cloudy", Fraction(1, 2)), ("overcast", 0)):
+        state.turn_data["weather"] = {"air": sky, "ground": "frozen"}
+        twin = state.clone()
+        events: list = []
+        air.roll(twin, events)
+        rolled = [e.die for e in events]
+        table = state.scenario.tables[state.board.data.air.table]
+        want = {side: int(table.rows[d][i] * share) for i, (side, d) in enumerate(zip(("german", "soviet"), rolled))}
+        assert twin.turn_data["air_points"] == want
