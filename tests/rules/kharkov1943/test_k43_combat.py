@@ -323,16 +323,17 @@ def test_7_4_supply_seam_halves_isolated_attackers():
 
 
 def test_7_7_a_breakthrough_negates_enemy_zoc_around_the_hex(monkeypatch):
-    fix(monkeypatch, "-/2R+")
+    fix(monkeypatch, "-/2+")
     state = general(bare({INF: W, SU3: T, SU_DIV: "2705", INF2: "2602"}))
+    assert "2704" in zoc.enemy_zoc(state, "german")  # SU_DIV's ZoC
     fight(state, [INF])
-    state.apply(Retreat(unit=SU3, path=legal(state, Retreat)[0].path))
-    if state.pending and state.pending[-1].kind == "advance":
-        state.apply(EndAdvance())
+    state.apply(ChooseLoss(unit=SU3))
+    state.apply(ChooseLoss(unit=SU3))  # it stays, the marker is placed all the same
     assert "2704" in combat.breakthrough_hexes(state)
-    reach = state.legal_moves([INF2])
-    # 2603 and 2704 lie in SU_DIV's or the retreated unit's ZoC, negated: INF2 goes through
-    assert any(len(r.path) > 3 for r in reach.values())
+    through = [r for r in state.legal_moves([INF2]).values() if "2704" in r.path[:-1]]
+    assert through  # the move goes on through the negated ZoC
+    plain = state.legal_moves([INF2])["2603"].cost
+    assert state.legal_moves([INF2])["2704"].cost == plain + 2 + 1  # clear 2, +1 for the marker
     state.apply(EndActivation())
     assert combat.breakthrough_hexes(state) == frozenset()
 
