@@ -8,7 +8,7 @@ units may not react.  A reacting unit owes no attack for entering an enemy ZoC.
 
 The announcement is combat's (part 2): :func:`offer` is the hook it calls.  It opens a pending
 decision owned by the defender, answered by ``Move`` actions and :class:`~.actions.EndReaction`.
-The supply condition of 6.6 joins when supply exists (part 2).
+Only supplied units react: the supply status is read as :mod:`.odds` documents.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from ...engine.events import UnitMoved
 from ...engine.state import Decision, GameState
 from . import activation, command, control, movement, stacking
 from .actions import EndReaction
+from .odds import supply
 
 DECISION = "reaction"
 REACTION_OP = 3  # 6.6
@@ -35,6 +36,8 @@ def eligible(state: GameState, target: str) -> list[str]:
         if rec.side != side or rec.hex is None or rec.hex == target:
             continue
         if state.board.units[uid].values.kind == "supply_head" or activation.fatigue(state, uid) >= 2:
+            continue
+        if supply(state, uid) != "supplied":  # 6.6: only supplied units react
             continue
         if any(uid == hq or command.in_command_of(state, hq, uid) for hq in heads):
             out.append(uid)

@@ -15,7 +15,7 @@ from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import air, combat, odds, zoc
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition
 
-from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, bare, general, move
+from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, bare, campaign, general, move
 
 T = "2703"  # the defender's hex: clear, with clear hexes all round
 W = "2702"  # west of it, where the German attacker stands
@@ -457,3 +457,85 @@ def test_13_2_air_points_by_the_table_and_the_sky():
         table = state.scenario.tables[state.board.data.air.table]
         want = {side: int(table.rows[d][i] * share) for i, (side, d) in enumerate(zip(("german", "soviet"), rolled))}
         assert twin.turn_data["air_points"] == want
+
+
+# ----------------------------------------------------------------------------- campaign counters
+
+TIGER, PIONEERS, GUNS, ROCKETS = "gd_tiger", "gd_pio", "de_art_lanz", "de_werfer"
+VILLAGE = "1407"  # a village with clear hexes all round and no river
+
+
+def test_1_2_tigers_lose_one_combat_point_a_step():
+    state = bare({TIGER: W}, of=campaign)
+    combat.lose_step(state, TIGER, "1.2", [])
+    assert zoc.combat_value(state, TIGER) == 1
+
+
+def test_1_2_artillery_alone_defends_weakly_and_falls_to_any_result(monkeypatch):
+    state = bare({GUNS: T, ROCKETS: "2705", SU3: W}, side="soviet", of=campaign)
+    assert odds.defender_line(state, ROCKETS, True).combat == 1
+    guns = odds.defender_line(state, GUNS, True)
+    assert (guns.combat, guns.antitank) == (2, 1)
+    fix(monkeypatch, "-/1")
+    fight(general(state), [SU3])
+    assert state.units[GUNS].box == "eliminated"
+    assert [d.kind for d in state.pending] == ["advance"]  # nothing left to decide on the result
+
+
+def test_7_1_artillery_joins_prepared_attacks_only(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = general(bare({GUNS: W, INF: W, SU3: T}, of=campaign))
+    with pytest.raises(IllegalAction, match=r"^7\.1"):
+        state.apply(Assault(attackers=(GUNS, INF), target=T, types=("normal",)))
+    fight(state, [GUNS, INF], kind="prepared")
+    assert state.phase_data["activation"]["spent"][GUNS] == 5
+
+
+def test_7_4_heavy_and_german_armour_against_soviet_armour():
+    state = general(bare({TIGER: W, TANKS: T}, of=campaign))
+    drms = dict(state.rules.combat_preview(state, [TIGER], T, "normal").drms)
+    assert drms["heavy tanks attacking armour 7.4"] == 1
+    assert drms["German armour against Soviet armour only 7.4"] == 1
+    mixed = general(bare({TIGER: W, TANKS: T, SU3: T}, of=campaign))
+    drms = dict(mixed.rules.combat_preview(mixed, [TIGER], T, "normal").drms)
+    assert "German armour against Soviet armour only 7.4" not in drms and drms["heavy tanks attacking armour 7.4"] == 1
+
+
+def test_7_4_engineers_count_in_a_town_or_village_only():
+    beside = bare({}, of=campaign).board.nbrs[VILLAGE][0]
+    near = general(bare({PIONEERS: beside, INF: beside, SU3: VILLAGE}, of=campaign))
+    assert dict(near.rules.combat_preview(near, [PIONEERS, INF], VILLAGE, "normal").drms)["engineers in a town or village 7.4"] == 1
+    open_ground = general(bare({PIONEERS: W, INF: W, SU3: T}, of=campaign))
+    assert "engineers in a town or village 7.4" not in dict(open_ground.rules.combat_preview(open_ground, [PIONEERS, INF], T, "normal").drms)
+
+
+@pytest.mark.parametrize("ground, drm", [("frozen", -1), ("mud", -2)])
+def test_7_4_12_attacking_across_a_bridge(ground, drm):
+    a, b = "0309", "0409"  # a bridged hexside between clear hexes
+    state = general(bare({INF: a, SU3: b}, ground=ground, of=campaign))
+    assert dict(state.rules.combat_preview(state, [INF], b, "normal").drms)["every attacker across a bridge 7.4"] == drm
+
+
+def test_7_4_soviet_units_of_two_fronts_attacking_together():
+    state = bare({SU3: T, "su_25grd": T, INF: W}, side="soviet", of=campaign)
+    assert dict(odds.preview(state, [SU3, "su_25grd"], W).drms)["Soviet units of different fronts 7.4"] == -1
+    assert "Soviet units of different fronts 7.4" not in dict(odds.preview(state, [SU3], W).drms)
+
+
+def test_6_6_units_out_of_supply_do_not_react():
+    from kharkovsuite.rules.kharkov1943 import reaction
+
+    state = bare({"su_hq_6": "2805", SU3: T, SU_DIV2: "2804", INF: W})
+    assert SU_DIV2 in reaction.eligible(state, T)
+    state.units[SU_DIV2].data = {"supply": "isolated"}
+    assert SU_DIV2 not in reaction.eligible(state, T)
+
+
+def test_1_4_a_defending_hq_may_support_the_attacked_hex():
+    state = general(bare({INF: W, SU3: T, "su_hq_6": "2805"}))
+    state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    state.apply(EndReaction())
+    assert state.pending[-1].kind == "air" and AllotAir(points=0, support="su_hq_6") in state.legal_actions()
+    far = general(bare({INF: W, SU3: T, "su_hq_6": "2101"}))
+    far.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert not any(d.kind == "air" for d in far.pending)
