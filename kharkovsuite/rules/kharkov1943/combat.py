@@ -403,6 +403,7 @@ def _apply_loss(state: GameState, decision: Decision, action, events: list) -> N
         lose_step(state, action.unit, "7.5", events)
         d["left"] -= 1
         d["steps"] += 1
+        _hqs_left_alone(state, d, action.unit, events)
     else:
         if d["hexes"] is None:
             d["hexes"] = d["left"]
@@ -414,6 +415,19 @@ def _apply_loss(state: GameState, decision: Decision, action, events: list) -> N
         c.setdefault("left", {})[d["role"]] = d["left"] if d["hexes"] is None else 0
         if d["role"] == "defender":
             c["routes"] = d["routes"]
+
+
+def _hqs_left_alone(state: GameState, d: dict, lost: str, events: list) -> None:
+    """1.4: HQs whose stack has just been destroyed around them are destroyed too."""
+    if state.units[lost].hex is not None or state.board.units[lost].is_hq:
+        return
+    alive = _waiting(state, d)
+    if any(not state.board.units[u].is_hq for u in alive):
+        return
+    for hq in alive:
+        hex_id = state.units[hq].hex
+        state.to_box(hq, "eliminated")
+        events.append(Eliminated(unit=hq, hex=hex_id, reason="every unit stacked with it destroyed", case="1.4"))
 
 
 def _loss_refusal(state: GameState, d: dict, action) -> tuple[str, str]:

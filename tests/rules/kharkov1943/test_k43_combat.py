@@ -424,6 +424,19 @@ def test_1_4_the_activating_hq_supports_one_combat_an_activation_phase(monkeypat
         state.apply(Assault(attackers=(INF2,), target="2603", types=("mobile",), support=GE_HQ))
 
 
+def test_1_4_an_hq_loses_its_step_last_and_falls_with_its_stack(monkeypatch):
+    fix(monkeypatch, "-/3")
+    state = opening(**{"su_hq_6": T})
+    state.units[SU3].step = 2  # one step left
+    fight(state, [INF])
+    assert legal(state, ChooseLoss) == [ChooseLoss(unit=SU3)]  # not the HQ while others stand
+    with pytest.raises(IllegalAction, match=r"^1\.4"):
+        state.apply(ChooseLoss(unit="su_hq_6"))
+    state.apply(ChooseLoss(unit=SU3))
+    assert state.units["su_hq_6"].box == "eliminated"
+    assert any(e.kind == "Eliminated" and e.case == "1.4" for e in state.log)
+
+
 def test_13_1_air_points_are_allotted_secretly_by_both_sides_and_spent():
     state = opening()
     state.turn_data["air_points"] = {"german": 3, "soviet": 1}
