@@ -273,13 +273,27 @@ def _apply_air(state: GameState, decision: Decision, action, events: list) -> No
         if action.support and role == "attacker":
             raise IllegalAction("1.4", "the attacker's HQ support is named with the attack")
         raise IllegalAction("13.1" if c["type"] != "mobile" else "7.1", f"{decision.side} may put 0 to {most} air points on this {c['type']} attack")
-    air.spend(state, decision.side, action.points)
-    c["air"][role] = action.points
+    c["air"][role] = action.points  # spent at the roll, so the other side cannot read it before
     if action.support:
         c["support"]["defender"] = action.support
         activation.current(state).setdefault("supported", []).append(action.support)
     state.pending.pop()
     c["stage"] = "air_defender" if role == "attacker" else "resolve"
+
+
+def conceal(state: GameState, side: str, observation: dict) -> None:
+    """13.1: until the roll, the air points the other side has put on the combat are not shown
+    to ``side`` (they stay in the combat record, and are spent only at the roll)."""
+    c = current(state)
+    if c is None or "result" in c:
+        return
+    record = observation.get("phase_data", {}).get("combat")
+    if not record:
+        return
+    mine = "attacker" if c["side"] == side else "defender"
+    for role in list(record.get("air", {})):
+        if role != mine:
+            record["air"][role] = None
 
 
 # ----------------------------------------------------------------------------- the roll
@@ -292,6 +306,7 @@ def resolve(state: GameState, events: list) -> None:
     p = odds.preview(state, c["attackers"], c["target"], types, c["air"], support)
     for role in ROLES:
         side = c["side"] if role == "attacker" else c["foe"]
+        air.spend(state, side, c["air"].get(role, 0))
         events.append(AirCommitted(side=side, committed=bool(c["air"].get(role)), case="13.1"))
     cell, die = read_crt(state, p, events)
     events.append(CombatResolved(

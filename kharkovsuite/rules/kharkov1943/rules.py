@@ -61,6 +61,7 @@ class Kharkov1943Rules:
         hiding stack contents (10) is part 2."""
         out = state.to_dict(with_log=False)
         del out["rng"]
+        combat.conceal(state, side, out)  # 13.1
         return out
 
     def copy_cache(self, cache: dict) -> dict:

@@ -445,6 +445,10 @@ def test_13_1_air_points_are_allotted_secretly_by_both_sides_and_spent():
     assert {a.points for a in state.legal_actions()} == {0, 1, 2, 3}
     state.apply(AllotAir(points=2))
     assert state.to_act == "soviet" and {a.points for a in state.legal_actions()} == {0, 1}
+    seen = state.observation("soviet")
+    assert seen["phase_data"]["combat"]["air"]["attacker"] is None  # secret until the roll
+    assert seen["turn_data"]["air_points"]["german"] == 3
+    assert state.observation("german")["phase_data"]["combat"]["air"]["attacker"] == 2
     state.apply(AllotAir(points=1))
     resolved = next(e for e in reversed(state.log) if e.kind == "CombatResolved")
     assert dict(resolved.shifts)["air points 2 to 1 13.1"] == 1
