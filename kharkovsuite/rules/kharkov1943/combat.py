@@ -711,7 +711,9 @@ def legal(state: GameState, decision: Decision) -> list:
 
 def note_move(state: GameState, units, path, events: list) -> None:
     """After a move in the open activation: the units moved together (for mobile attacks, 7.1),
-    and those that entered an enemy ZoC away from a village, town or city owe an attack (4.3)."""
+    and those that entered an enemy ZoC away from a village, town or city owe an attack (4.3).
+    HQs, which lend their value rather than attack (1.4), and artillery, which joins only
+    prepared attacks (7.1), owe none."""
     act = activation.current(state)
     groups = act.setdefault("groups", {})
     n = len(state.actions)
@@ -720,6 +722,9 @@ def note_move(state: GameState, units, path, events: list) -> None:
     foe_zoc = {h: s for h, s in zoc.enemy_zoc(state, side).items() if h not in breakthrough_hexes(state)}
     for uid in units:
         groups[uid] = n
+        kind = state.board.units[uid].values.kind
+        if kind == "hq" or kind in odds.ARTILLERY_KINDS:
+            continue
         if end in foe_zoc and not state.board.shelter(end):
             act.setdefault("owed", {})[uid] = end
 

@@ -352,6 +352,12 @@ def test_4_3_entering_an_enemy_zoc_obliges_an_attack_before_the_activation_ends(
     state.apply(EndActivation())
 
 
+def test_4_3_hqs_and_artillery_owe_no_attack():
+    state = general(bare({GE_HQ: "2701", GUNS: "2701", SU3: T}, of=campaign))
+    move(state, [GE_HQ, GUNS], "2701", W)
+    assert combat.owing(state) == [] and EndActivation() in state.legal_actions()
+
+
 def test_4_3_a_village_spares_the_attack():
     state = bare({})
     board = state.board
