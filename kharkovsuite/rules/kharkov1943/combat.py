@@ -251,6 +251,8 @@ def _air_choices(state: GameState, c: dict, role: str, side: str) -> list:
     hqs = []
     if role == "defender":
         for hq in command.hqs(state, side):
+            if state.units[hq].hex == c["target"]:
+                continue  # it defends there already (7.3)
             try:
                 _check_support(state, hq, c["target"], "defender")
             except IllegalAction:

@@ -559,6 +559,9 @@ def test_1_4_a_defending_hq_may_support_the_attacked_hex():
     state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     state.apply(EndReaction())
     assert state.pending[-1].kind == "air" and AllotAir(points=0, support="su_hq_6") in state.legal_actions()
+    inside = general(bare({INF: W, SU3: T, "su_hq_6": T}))
+    inside.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert not any(d.kind == "air" for d in inside.pending)  # it defends in the hex, never twice
     far = general(bare({INF: W, SU3: T, "su_hq_6": "2101"}))
     far.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     assert not any(d.kind == "air" for d in far.pending)
