@@ -565,3 +565,27 @@ def test_1_4_a_defending_hq_may_support_the_attacked_hex():
     far = general(bare({INF: W, SU3: T, "su_hq_6": "2101"}))
     far.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     assert not any(d.kind == "air" for d in far.pending)
+
+
+# ----------------------------------------------------------------------------- player words
+
+
+def test_describe_puts_every_combat_action_in_a_players_words(monkeypatch):
+    fix(monkeypatch, "1/2")
+    state = opening(**{INF2: "2701"})
+    assault = next(a for a in state.legal_actions() if isinstance(a, Assault) and a.types == ("normal",))
+    words = state.rules.describe(state, assault)
+    assert words.label == "Normal attack on 2703 with Gren.Rgt. 585: 3 against 5, column 1:2" and "unit sizes 7.4" in words.detail
+    refused = state.rules.describe(state, Assault(attackers=(INF2,), target=T))
+    assert refused.label.endswith("not allowed") and refused.detail.startswith("7.2")
+    fight(state, [INF])
+    seen = set()
+    while state.pending:
+        for action in state.legal_actions():
+            assert state.rules.describe(state, action).label
+            seen.add(action.kind)
+        options = [a for a in state.legal_actions() if not isinstance(a, EndAdvance)] or list(state.legal_actions())
+        state.apply(options[0])
+    assert {"ChooseLoss", "Retreat"} <= seen
+    last = state.rules.describe(state, ChooseLoss(unit=INF))
+    assert last.confirm and "eliminated" in last.label  # INF is down to its last step
