@@ -753,8 +753,9 @@ def owing(state: GameState) -> list[str]:
 
 def legal_attacks(state: GameState) -> list[Assault]:
     """Attacks to offer: from each hex, the whole group able to pay, against each adjacent enemy
-    hex, by each type; and each unit owing an attack alone (4.3).  Any other grouping is legal
-    too when given (check_attack)."""
+    hex, by each type; and each unit owing an attack alone (4.3); each of them also with the
+    support of the activating HQ where it may give it (1.4).  Any other grouping is legal too
+    when given (check_attack)."""
     act = activation.current(state)
     if act is None or current(state) is not None:
         return []
@@ -785,6 +786,15 @@ def legal_attacks(state: GameState) -> list[Assault]:
                         except IllegalAction:
                             continue
                     out.append(action)
+    hq = act.get("hq")
+    if hq and hq not in act.get("supported", ()):  # 1.4: the same attacks with the HQ's support
+        for action in list(out):
+            supported = Assault(attackers=action.attackers, target=action.target, types=action.types, support=hq)
+            try:
+                _check_support(state, hq, action.target, "attacker", action.attackers)
+            except IllegalAction:
+                continue
+            out.append(supported)
     return out
 
 

@@ -425,7 +425,9 @@ def test_1_4_the_activating_hq_supports_one_combat_an_activation_phase(monkeypat
     state.apply(Activate(hq=GE_HQ))
     p = state.rules.combat_preview(state, [INF], T, "mobile", support={"attacker": GE_HQ})
     assert p.attack == 3 + 3 and any(x.role == "support" for x in p.attackers)
+    assert Assault(attackers=(INF, INF2), target=T, types=("mobile",), support=GE_HQ) in state.legal_actions()
     fight(state, [INF], kind="mobile", support=GE_HQ)
+    assert not any(isinstance(a, Assault) and a.support for a in state.legal_actions())
     with pytest.raises(IllegalAction, match=r"^1\.4"):
         state.apply(Assault(attackers=(INF2,), target="2603", types=("mobile",), support=GE_HQ))
 

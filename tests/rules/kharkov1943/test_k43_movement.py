@@ -237,4 +237,4 @@ def test_golden_counts_of_legal_actions_at_the_start_of_gallop():
     formation = fresh(1)
     formation.apply(Activate(hq=SU_HQ))
     kinds = Counter(a.kind for a in formation.legal_actions())
-    assert kinds == {"Move": 1321, "BuildPosition": 26, "Assault": 9, "EndActivation": 1}  # the 6th Army's units and stacks
+    assert kinds == {"Move": 1321, "BuildPosition": 26, "Assault": 18, "EndActivation": 1}  # the 6th Army's units and stacks; 9 attacks, each also with the HQ's support
