@@ -683,6 +683,7 @@ def _finish(state: GameState, c: dict) -> None:
         if c["type"] == "mobile":
             if vacated and uid in moved:  # 4.2c, 7.1: a won mobile attack lets the stack go on
                 moved.remove(uid)
+                act.setdefault("resume", []).append(uid)
         elif uid not in moved:
             moved.append(uid)  # 3.4: attackers do not move again but by advancing
     del state.phase_data["combat"]
@@ -706,6 +707,23 @@ def legal(state: GameState, decision: Decision) -> list:
     if decision.kind == LOSS:
         return loss_legal(state, decision)
     return advance_legal(state, decision)
+
+
+def keep_going(state: GameState, action) -> None:
+    """3.4: a stack freed by a won mobile attack moves on (or attacks again) at once; any other
+    action first ends its move for the activation."""
+    act = activation.current(state)
+    resume = act.get("resume") if act else None
+    if not resume:
+        return
+    units = set(getattr(action, "units", ()) or getattr(action, "attackers", ()))
+    if action.kind in ("Move", "Assault") and units and units <= set(resume):
+        if action.kind == "Move" or odds.governing_type(state, _types(state, action)) == "mobile":
+            return
+    for uid in resume:
+        if uid not in act["moved"]:
+            act["moved"].append(uid)
+    act["resume"] = []
 
 
 # ----------------------------------------------------------------------------- compulsory attack (4.3)

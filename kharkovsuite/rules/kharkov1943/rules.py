@@ -182,6 +182,7 @@ class Kharkov1943Rules:
                 raise IllegalAction(phase.case, f"{action.kind} is not allowed in the {phase.name} Phase")
             side = phase.side
             act = activation.current(state)
+            combat.keep_going(state, action)  # 3.4
             if isinstance(action, Activate):
                 activation.open_activation(state, side, action.hq, events)
             elif isinstance(action, Pass):

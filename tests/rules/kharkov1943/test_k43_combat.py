@@ -223,13 +223,20 @@ def test_7_1_a_mobile_attack_is_made_by_units_that_moved_together(monkeypatch):
 
 def test_7_1_a_won_mobile_attack_lets_the_units_move_on(monkeypatch):
     fix(monkeypatch, "-/1R")
-    state = general(bare({INF: "2701", SU3: T}))
+    state = general(bare({INF: "2701", INF2: "2501", SU3: T}))
     move(state, [INF], "2701", W)
     assert not any(INF in a.units for a in legal(state, Move))  # halted in the ZoC (4.2)
     fight(state, [INF], kind="mobile")
     state.apply(legal(state, Retreat)[0])
     state.apply(EndAdvance())
     assert any(INF in a.units for a in legal(state, Move))
+    late = state.clone()
+    move(state, [INF], W, "2602")  # on at once
+    assert state.units[INF].hex == "2602"
+    move(late, [INF2], "2501", "2502")  # 3.4: another move first ends the stack's
+    assert not any(INF in a.units for a in legal(late, Move))
+    with pytest.raises(IllegalAction, match=r"^3\.4"):
+        move(late, [INF], W, "2602")
 
 
 def test_6_6_a_normal_attack_offers_reaction_a_mobile_one_does_not():
