@@ -1,7 +1,7 @@
 """2: The sequence of play.
 
 Each turn: the weather phase (14.1, the Soviet player's die on the weather tables; the
-scenario's weather on turn 1, 18), the supply, command and air reconnaissance phase (here: the
+scenario's weather on turn 1, 18; then each side's air points, 13.2 and 14.3a), the supply, command and air reconnaissance phase (here: the
 command check of 8.1; supply, replacements and reconnaissance come with part 2), the initiative
 roll (each side a die, ties to the side the scenario names, the Germans by default), the
 operations phase of alternating activation segments, and the administrative phase (stacking is
