@@ -23,7 +23,8 @@ support, 1.4) and ``breakthrough`` (hexes of breakthrough markers, 7.7).
 
 Seams with the rest of part 2: supply status and armour cuts are read as :mod:`.odds` documents;
 an HQ destroyed in combat goes to the ``eliminated`` box (its return two turns later, 1.4, is the
-HQ rules'); a hex holding only a supply head is not attacked here (its displacement is 9.4's).
+HQ rules'); a Soviet unit retreating off the map on turn 1 goes to the ``reentry`` box with
+``data["exit_hex"]`` and ``data["reenter_turn"]`` (its return is the reinforcement rules', 7.6); a hex holding only a supply head is not attacked here (its displacement is 9.4's).
 """
 from __future__ import annotations
 
@@ -49,6 +50,7 @@ LOSS = "combat_loss"
 ADVANCE = "advance"
 DECISIONS = (AIR, LOSS, ADVANCE)
 ROLES = ("attacker", "defender")
+REENTRY_BOX = "reentry"  # 7.6: Soviet units that left the map on turn 1
 
 
 def current(state: GameState) -> dict | None:
@@ -500,6 +502,22 @@ def _retreat(state: GameState, uid: str, path, d: dict, events: list) -> None:
     control.passed(state, side, travelled[1:])
     events.append(Retreated(unit=uid, path=tuple(travelled), case="7.6"))
     d["routes"].append(list(path))
+    if len(path) - 1 < d["hexes"] and state.units[uid].hex is not None:
+        _off_the_map(state, uid, events)
+
+
+def _off_the_map(state: GameState, uid: str, events: list) -> None:
+    """7.6: a unit driven off the map is eliminated; on the first turn a Soviet unit goes to the
+    ``reentry`` box instead, its exit hex in its record (``data["exit_hex"]``), for the
+    reinforcement rules to bring it back next turn by the nearest entry area."""
+    rec = state.units[uid]
+    hex_id = rec.hex
+    if state.turn == 1 and rec.side == "soviet":
+        rec.data = {**(rec.data or {}), "exit_hex": hex_id, "reenter_turn": state.turn + 1}
+        state.to_box(uid, REENTRY_BOX)
+        return
+    state.to_box(uid, "eliminated")
+    events.append(Eliminated(unit=uid, hex=hex_id, reason="retreated off the map", case="7.6"))
 
 
 def retreat_paths(state: GameState, uid: str, hexes: int) -> list[tuple[str, ...]]:
@@ -507,7 +525,8 @@ def retreat_paths(state: GameState, uid: str, hexes: int) -> list[tuple[str, ...
     among those that let the retreat go on: out of enemy ZoC (a hex a friendly unit holds
     counts as free, 4.2f), the cheapest terrain, toward the side's own map edge (Germans west,
     Soviets east), farthest from the nearest enemy unit.  Never into an enemy unit, never twice
-    through a hex."""
+    through a hex.  Only when no retreat of the full length stays on the map, a shorter path
+    ending on the edge of the play area leaves it there (7.6)."""
     if hexes <= 0:
         return []
     rec = state.units[uid]
@@ -532,7 +551,6 @@ def retreat_paths(state: GameState, uid: str, hexes: int) -> list[tuple[str, ...
     def extend(path: tuple[str, ...], left: int) -> list[tuple[str, ...]]:
         if left == 0:
             return [path]
-        found = []
         options = []
         for b in steps(path[-1]):
             if b in path:
@@ -540,13 +558,14 @@ def retreat_paths(state: GameState, uid: str, hexes: int) -> list[tuple[str, ...
             rest = extend(path + (b,), left - 1)
             if rest:
                 options.append((key(path[-1], b), rest))
-        if not options:
-            return []
+        whole = [(k, [p for p in rest if len(p) == hexes + 1]) for k, rest in options]
+        whole = [(k, rest) for k, rest in whole if rest]
+        if whole:
+            options = whole  # a retreat on the map before one off it
+        elif not options:
+            return [path] if len(board.nbrs.get(path[-1], ())) < 6 else []  # off the edge from here
         best = min(k for k, _ in options)
-        for k, rest in options:
-            if k == best:
-                found.extend(rest)
-        return found
+        return [p for k, rest in options if k == best for p in rest]
 
     return extend((rec.hex,), hexes)
 

@@ -598,3 +598,26 @@ def test_describe_puts_every_combat_action_in_a_players_words(monkeypatch):
     assert {"ChooseLoss", "Retreat"} <= seen
     last = state.rules.describe(state, ChooseLoss(unit=INF))
     assert last.confirm and "eliminated" in last.label  # INF is down to its last step
+
+
+@pytest.mark.parametrize("turn, box", [(2, "eliminated"), (1, "reentry")])
+def test_7_6_a_unit_driven_off_the_map_is_lost_but_soviets_return_on_turn_1(monkeypatch, turn, box):
+    fix(monkeypatch, "-/1R")
+    edge = "1842"  # on the east edge: its other neighbours held by the Germans
+    state = general(bare({SU3: edge, INF: "1841", INF2: "1742", PZ: "1741", "d320_586": "1942"}))
+    state.turn = turn
+    fight(state, [INF], edge)
+    assert legal(state, Retreat) == [Retreat(unit=SU3, path=(edge,))] and not legal(state, ChooseLoss)
+    state.apply(Retreat(unit=SU3, path=(edge,)))
+    assert state.units[SU3].box == box and state.units[SU3].hex is None
+    if box == "reentry":
+        assert state.units[SU3].data["exit_hex"] == edge
+
+
+def test_7_6_a_retreat_on_the_map_comes_before_one_off_it(monkeypatch):
+    fix(monkeypatch, "-/2R")
+    edge = "1842"  # 1942 beside it is a dead end on the edge (1941 and 2042 held), 1742 leads on
+    placed = {SU3: edge, INF: "1841", INF2: "1941", PZ: "2042", "pz7_6": "1642"}
+    state = fight(general(bare(placed)), [INF], edge)
+    paths = {a.path for a in legal(state, Retreat)}
+    assert paths and all(len(p) == 3 and p[1] == "1742" for p in paths)
