@@ -18,7 +18,8 @@ and the combat record ``state.phase_data["combat"]`` drives what follows, one st
 
 The activation record (``state.phase_data["activation"]``) keeps, for combat: ``groups`` (unit ->
 the move it made, for mobile attacks), ``owed`` (unit -> hex where it entered an enemy ZoC and owes
-an attack, 4.3), ``prepared`` (a prepared attack was made, 7.1), ``supported`` (HQs that gave combat
+an attack, 4.3), ``prepared`` (a prepared attack was made, 7.1), ``fought`` (unit -> the type
+of its last attack, for the follow-ups of 7.1), ``supported`` (HQs that gave combat
 support, 1.4) and ``breakthrough`` (hexes of breakthrough markers, 7.7).
 
 Seams with the rest of part 2: supply status and armour cuts are read as :mod:`.odds` documents;
@@ -116,6 +117,10 @@ def check_attack(state: GameState, action: Assault) -> None:
             raise IllegalAction("7.1", f"{uid} has {left} OP left, a {t} attack costs it {need}")
     if governing == "prepared" and act.get("prepared"):
         raise IllegalAction("7.1", "only one prepared attack is allowed in an activation phase")
+    if governing == "prepared":
+        again = [u for u in attackers if act.get("fought", {}).get(u) in ("normal", "prepared")]
+        if again:
+            raise IllegalAction("7.1", f"{', '.join(again)} made a normal or prepared attack already: it follows up with normal or mobile attacks only")
     if governing == "mobile":
         if len({state.units[u].hex for u in attackers}) != 1:
             raise IllegalAction("7.3", "a mobile attack is made by one stack, from one hex")
@@ -190,6 +195,9 @@ def declare(state: GameState, action: Assault, events: list) -> None:
         activation.spend(state, uid, op_cost(state, uid, t), events)
     if governing == "prepared":
         act["prepared"] = True
+    fought = act.setdefault("fought", {})
+    for uid in attackers:
+        fought[uid] = governing
     if action.support:
         act.setdefault("supported", []).append(action.support)
     side = act["side"]

@@ -209,9 +209,17 @@ def test_7_1_the_cheapest_type_governs_a_mixed_attack(monkeypatch):
 
 def test_7_1_one_prepared_attack_an_activation_phase(monkeypatch):
     fix(monkeypatch, "-/-")
-    state = fight(opening(**{SU_DIV: "2603"}), [INF], kind="prepared")
-    with pytest.raises(IllegalAction, match=r"^7\.1"):
+    state = fight(opening(**{SU_DIV: "2603", INF2: "2602"}), [INF], kind="prepared")
+    with pytest.raises(IllegalAction, match=r"^7\.1: only one prepared"):
+        state.apply(Assault(attackers=(INF2,), target="2603", types=("prepared",)))
+
+
+def test_7_1_after_a_normal_attack_a_unit_follows_up_with_normal_or_mobile_attacks(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = fight(opening(**{SU_DIV: "2603"}), [INF])
+    with pytest.raises(IllegalAction, match=r"^7\.1.*follows up"):
         state.apply(Assault(attackers=(INF,), target="2603", types=("prepared",)))
+    fight(state, [INF], target="2603", kind="mobile")
 
 
 def test_7_1_a_mobile_attack_is_made_by_units_that_moved_together(monkeypatch):
