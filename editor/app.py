@@ -40,6 +40,7 @@ def _run(args: argparse.Namespace) -> int:
     offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
+    app.setWindowIcon(app_icon())
     doc = None
     if args.file:
         try:
@@ -56,6 +57,15 @@ def _run(args: argparse.Namespace) -> int:
     if args.screenshot:
         return screenshot(app, window, args.screenshot)
     return app.exec()
+
+
+def app_icon():
+    """The editor's icon, from the suite's resources (``resources/icons``)."""
+    from PySide6.QtGui import QIcon
+
+    from kharkovsuite.resources import resources_dir
+
+    return QIcon(str(resources_dir() / "icons" / "kharkov-editor.svg"))
 
 
 def screenshot(app, window, path: str) -> int:

@@ -4,15 +4,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kharkovsuite.rules import victory_defaults as system_victory
+from kharkovsuite.resources import data_root, scenarios_dir
+from kharkovsuite.rules import KNOWN_SYSTEMS, editing, victory_defaults as system_victory
 from kharkovsuite.scenario import Scenario, ScenarioError, load_scenario
 from kharkovsuite.scenario.model import Victory
 
-ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "scenarios"
+ROOT = data_root()
+SCENARIOS = scenarios_dir()
+
+
+def reference_path(rules: str) -> Path | None:
+    """The shipped scenario whose tables are a rule system's defaults (its ``editing`` module names it)."""
+    module = editing(rules)
+    name = getattr(module, "REFERENCE_SCENARIO", None) if module is not None else None
+    return SCENARIOS / name if name else None
+
 
 #: rule system -> the shipped scenario whose tables are that system's defaults
-REFERENCE_SCENARIOS: dict[str, Path] = {"kharkov1942": SCENARIOS / "kharkov-1942.yaml"}
+REFERENCE_SCENARIOS: dict[str, Path] = {r: p for r in KNOWN_SYSTEMS if (p := reference_path(r)) is not None}
+
+
+def new_from_blank_map(rules: str) -> bool:
+    """Whether a new scenario of the system may start as a blank map (else as a copy of its
+    reference scenario, whose charts name its order of battle and places)."""
+    module = editing(rules)
+    return bool(getattr(module, "NEW_FROM_BLANK_MAP", True)) if module is not None else True
+
 
 _cache: dict[Path, tuple[float, Scenario | None, str]] = {}
 

@@ -16,7 +16,9 @@ tables a rule system reads. Everything you change here is one step in <b>History
 <ol>
 <li><b>Start.</b> <i>File ▸ New scenario</i> asks for the rule system and the hex grid (size,
 orientation, how hex ids count). Leave <i>Copy sides, terrain…</i> ticked to begin with the
-rule system's terrain, sides and combat tables. Or open a scenario and change it.</li>
+rule system's terrain, sides and combat tables. Kharkov 1943 and Kirovograd start from a copy of
+their shipped scenario instead (their charts name its units and places). Or open a scenario and
+change it.</li>
 <li><b>Paint the map.</b> Pick a tool on the tool bar; its settings appear in <b>Tool
 Options</b> on the left. <i>Terrain</i> paints hexes (drag for a stroke, or fill a region).
 <i>Hexside</i> puts rivers and other hexside features on the edge nearest the pointer: drag
@@ -36,6 +38,12 @@ off. Choosing a unit shows where its set-up zones allow it.</li>
 victory levels and awards, the terrain effects and the combat results table. <i>Reset to
 defaults</i> copies a table from the rule system's shipped scenario; on the Victory tab it puts
 back the levels and awards the rule system itself scores by.</li>
+<li><b>The rule system's charts.</b> Kharkov 1943 and Kirovograd have a <b>charts</b> tab in
+<b>Tables</b>: their CRTs, terrain charts, weather, air, postures or orders, options matrix, ZOC
+chart, variable reinforcements and turn record, one table each. Lists of fixed values are
+drop-down lists; a value the rules do not allow is refused, and the status bar says which row,
+which column and which rule case. Their unit types have the system's counter values as extra
+columns (operation points, stacking, armour and anti-tank values; barrage, range, air factors).</li>
 <li><b>Check.</b> <b>Problems</b> runs the same checks as <code>kharkov-cli validate</code>
 plus the rule system's set-up rules after every edit; click a problem to go to its hex or
 row. A scenario needs turns and units placed on the map before it can be played.</li>

@@ -18,13 +18,13 @@ OUT = ROOT / "docs" / "images"
 SIZE = (1680, 1020)
 
 
-def _window(app):
+def _window(app, scenario: Path = SCENARIO):
     from kharkovsuite.scenario import load_scenario
 
     from .document import Document
     from .window import MainWindow
 
-    window = MainWindow(Document(load_scenario(SCENARIO), SCENARIO))
+    window = MainWindow(Document(load_scenario(scenario), scenario))
     window.ask_save = lambda why: "discard"
     window.resize(*SIZE)
     window.show()
@@ -173,6 +173,51 @@ def start_picture(app, path: Path) -> None:
     _grab(app, window, path)
 
 
+def charts_picture(app, path: Path, scenario: str, chart: str, row: int, column: str, text: str) -> None:
+    """A rule system's charts tab with one chart shown, and a refused cell edit: the status bar
+    gives the row, the column and the system's rule case."""
+    window = _window(app, ROOT / "scenarios" / scenario)
+    window.resizeDocks([window.tables_dock], [int(SIZE[0] * 0.52)], Qt.Orientation.Horizontal)
+    table = window.show_chart(chart)
+    table.view.resizeColumnsToContents()
+    model = table.model
+    model.setData(model.index(row, model.column_of(column)), text)
+    table.view.setCurrentIndex(model.index(row, model.column_of(column)))
+    _settle(app, window, window.doc.scenario.setup.placements[0].hex, 0.5)
+    _grab(app, window, path)
+
+
+def counter_values_picture(app, path: Path, scenario: str, unit_type: str) -> None:
+    """The unit types of a rule system with its own counter values as columns (drop-down lists
+    for its closed lists, check boxes for its flags)."""
+    window = _window(app, ROOT / "scenarios" / scenario)
+    window.resizeDocks([window.oob_dock], [int(SIZE[0] * 0.62)], Qt.Orientation.Horizontal)
+    table = window.tables["unit_types"]
+    window._reveal(table)
+    window.oob_dock.raise_()
+    table.view.resizeColumnsToContents()
+    table.select_key(unit_type)
+    # The format's columns between the name and the system's own are left out of the picture.
+    for column in range(table.model.column_of("side"), table.model.column_of("kind")):
+        table.view.setColumnHidden(column, True)
+    _settle(app, window, window.doc.scenario.setup.placements[0].hex, 0.5)
+    _grab(app, window, path)
+
+
+SYSTEM_PICTURES = {
+    "editor-kharkov-1943-charts.png": (charts_picture, "kharkov-1943-gallop.yaml", "chart-table:crt_open_mobile", 3, "1:2", "2/9Q"),
+    "editor-kirovograd-charts.png": (charts_picture, "kirovograd-opening.yaml", "chart:zoc_chart.cells", 0, "night", "locking"),
+    "editor-kharkov-1943-counters.png": (counter_values_picture, "kharkov-1943-gallop.yaml", "de_pz_5x3"),
+    "editor-kirovograd-counters.png": (counter_values_picture, "kirovograd-opening.yaml", "de_art_mot_6-4-2-8"),
+}
+
+
+def system_pictures(app, out: Path) -> list[str]:
+    for name, (make, *args) in SYSTEM_PICTURES.items():
+        make(app, out / name, *args)
+    return list(SYSTEM_PICTURES)
+
+
 def help_picture(app, path: Path) -> None:
     """Help ▸ How to edit a scenario, opened beside the editor."""
     window = _window(app)
@@ -186,19 +231,28 @@ def help_picture(app, path: Path) -> None:
 
 
 def main(argv=None) -> int:
+    """``python -m editor.screenshots [OUT_DIR] [--only-systems]``: every picture, or only those
+    of the other rule systems' charts and counter values."""
     from PySide6.QtWidgets import QApplication
 
     import editor  # noqa: F401 - the Qt guard
 
-    out = Path((argv or sys.argv[1:] or [str(OUT)])[0])
+    args = list(sys.argv[1:] if argv is None else argv)
+    only_systems = "--only-systems" in args
+    folders = [a for a in args if not a.startswith("--")]
+    out = Path(folders[0] if folders else str(OUT))
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    map_picture(app, out / "editor-map.png")
-    oob_picture(app, out / "editor-oob.png")
-    objects_picture(app, out / "editor-objects.png")
-    start_picture(app, out / "editor-start.png")
-    help_picture(app, out / "editor-help.png")
-    print(f"wrote editor-map.png, editor-oob.png, editor-objects.png, editor-start.png and editor-help.png in {out}")
+    names = []
+    if not only_systems:
+        map_picture(app, out / "editor-map.png")
+        oob_picture(app, out / "editor-oob.png")
+        objects_picture(app, out / "editor-objects.png")
+        start_picture(app, out / "editor-start.png")
+        help_picture(app, out / "editor-help.png")
+        names = ["editor-map.png", "editor-oob.png", "editor-objects.png", "editor-start.png", "editor-help.png"]
+    names += system_pictures(app, out)
+    print(f"wrote {', '.join(names)} in {out}")
     return 0
 
 

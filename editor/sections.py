@@ -189,6 +189,7 @@ class Column:
     tip: str = ""
     kind: str = "text"  # "text", "bool" (a check box), "color"
     choices: Choices | None = None  # the cell is picked from a list (a drop-down editor)
+    source: tuple = ()  # where in its row's data the cell reads (charts of a rule system's data)
 
 
 def side_choices(s: Scenario, _key=None, _item=None) -> list[tuple[str, str]]:
@@ -281,6 +282,10 @@ class Section:
 
     def can_add(self) -> bool:
         return type(self).new_item is not Section.new_item
+
+    def can_remove(self) -> bool:
+        """Rows may be taken out (not when the rules fix them)."""
+        return True
 
     # --- columns
     def columns(self, s: Scenario) -> list[Column]:
@@ -394,7 +399,14 @@ class UnitTypesSection(Section):
             self.field("untried pool", "untried_pool", str, parse_optstr, "units of this type start untried, drawn from this pool", choices=optional(pool_choices)),
             self.field("HQ", "hq", fmt_hq, parse_hq, "command radius/movement/inactive movement, e.g. 5/11/5"),
             self.field("VP", "vp", str, parse_int, "victory points to the enemy when destroyed"),
+            *self._system_columns(s),
         ]
+
+    def _system_columns(self, s) -> list[Column]:
+        """The counter values the scenario's rule system reads (its model of ``values``)."""
+        from .charts import counter_value_columns
+
+        return counter_value_columns(s, self.set_item)
 
 
 def new_unit_id(s: Scenario, side: str) -> str:

@@ -304,6 +304,7 @@ class SectionTable(QWidget):
         self.add_button.setEnabled(section.can_add())
         self.remove_button = QPushButton("Remove")
         self.remove_button.clicked.connect(self.remove_selected)
+        self.remove_button.setEnabled(section.can_remove())
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.remove_button)
         buttons.addStretch(1)

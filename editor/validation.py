@@ -101,6 +101,11 @@ def target_of(s: Scenario, path: tuple) -> tuple[str | None, str | None, Any]:
             if kind == "hexside_types":
                 return None, "hexsides", p[2]
             return None, None, None
+        if p[0] == "system_data":
+            from .charts import chart_target
+
+            section, row = chart_target(s, tuple(path))
+            return None, section, row
         if p[0] == "setup" and p[1] == "placements" and isinstance(p[2], int):
             placement = s.setup.placements[p[2]]
             return placement.hex, "units", placement.unit

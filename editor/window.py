@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
     QMainWindow,
     QMessageBox,
     QPlainTextEdit,
@@ -57,7 +58,8 @@ from .canvas import EditorMapView, MapSync
 from .defaults import ROOT, reference_scenario, victory_defaults
 from .document import Document
 from .panels import PANELS
-from .sections import TableRowsSection, all_sections
+from .charts import CheckedTableRowsSection, chart_pages
+from .sections import all_sections
 from .tablemodel import SectionTable
 from .validation import Issue, Validator
 
@@ -342,6 +344,8 @@ class MainWindow(QMainWindow):
         self.table_tabs.addTab(self._terrain_page(sections, reference), "Terrain effects")
         self.table_tabs.addTab(self._tables_page(sections["tables"], reference), "CRT and tables")
         self.table_tabs.addTab(self._split_page([sections["cities"], sections["places"], sections["lines"], sections["areas"]], reference), "Map objects")
+        self.charts_tabs: QTabWidget | None = None
+        self._make_charts_page()
         self.tables["units"].view.doubleClicked.connect(self._unit_double_clicked)
         self.tables["units"].view.selectionModel().currentRowChanged.connect(self._unit_chosen)
 
@@ -440,9 +444,64 @@ class MainWindow(QMainWindow):
         if table_id is None or table_id not in self.doc.scenario.tables:
             self.table_rows_holder.addWidget(QLabel("Add a table above (the first is the CRT), then choose it to edit its rows."))
             return None
-        table = SectionTable(self.doc, TableRowsSection(table_id), lambda: reference_scenario(self.doc.scenario.rules))
+        table = SectionTable(self.doc, CheckedTableRowsSection(table_id), lambda: reference_scenario(self.doc.scenario.rules))
         self.tables[f"table:{table_id}"] = table
         self.table_rows_holder.addWidget(table)
+        return table
+
+    def _make_charts_page(self) -> None:
+        """The Charts tab: the rule system's own tables (``system_data`` and the die-rolled
+        tables read with them), one page per chart group, a list of its tables beside the table
+        chosen.  Rebuilt when the scenario's rule system changes; absent for a system with none."""
+        if self.charts_tabs is not None:
+            index = self.table_tabs.indexOf(self.charts_tabs)
+            self.table_tabs.removeTab(index)
+            self.charts_tabs.deleteLater()
+            self.charts_tabs = None
+            for key in [k for k in self.tables if k.startswith(("chart:", "chart-table:"))]:
+                del self.tables[key]
+        pages = chart_pages(self.doc.scenario)
+        self._charts_rules = self.doc.scenario.rules
+        if not pages:
+            return
+        reference = lambda: reference_scenario(self.doc.scenario.rules)  # noqa: E731
+        self.charts_tabs = QTabWidget()
+        self.charts_tabs.setObjectName("charts")
+        self.charts_tabs.setDocumentMode(True)
+        for title, sections in pages:
+            page = QSplitter(Qt.Orientation.Horizontal)
+            names = QListWidget()
+            names.setObjectName(f"chart-list:{title}")
+            stack = QStackedWidget()
+            for section in sections:
+                table = SectionTable(self.doc, section, reference)
+                self.tables[section.key] = table
+                names.addItem(section.title)
+                where = f"tables: {section.table_id}" if hasattr(section, "table_id") else f"system_data: {'.'.join(map(str, section.chart_path))}"
+                names.item(names.count() - 1).setToolTip(f"{section.title} ({where})")
+                stack.addWidget(table)
+            names.currentRowChanged.connect(stack.setCurrentIndex)
+            names.setCurrentRow(0)
+            names.setMaximumWidth(360)
+            page.addWidget(names)
+            page.addWidget(stack)
+            page.setStretchFactor(1, 4)
+            page.setSizes([min(360, names.sizeHintForColumn(0) + 12), 900])
+            self.charts_tabs.addTab(page, title)
+        self.table_tabs.addTab(self.charts_tabs, f"{self.doc.scenario.rules} charts")
+
+    def show_chart(self, key: str) -> SectionTable | None:
+        """Bring the chart ``key`` (a section key) to the front of the Charts tab."""
+        table = self.tables.get(key)
+        if table is None or self.charts_tabs is None:
+            return None
+        for i in range(self.charts_tabs.count()):
+            page = self.charts_tabs.widget(i)
+            if page.isAncestorOf(table):
+                self.charts_tabs.setCurrentIndex(i)
+                names, stack = page.widget(0), page.widget(1)
+                names.setCurrentRow(stack.indexOf(table))
+        self._reveal(table)
         return table
 
     def _scenario_page(self) -> QWidget:
@@ -589,6 +648,8 @@ class MainWindow(QMainWindow):
                 self.show_table_rows(next(iter(self.doc.scenario.tables), None))
         if "title" in parts:
             self._update_title()
+        if (parts == "*" or "rules" in parts) and self.doc.scenario.rules != self._charts_rules:
+            self._make_charts_page()
 
     # ------------------------------------------------------------------ problems
 
@@ -631,6 +692,7 @@ class MainWindow(QMainWindow):
                 self.show_table_rows(table_id)
             table = self.tables.get(issue.section)
             if table is not None:
+                self.show_chart(issue.section)
                 self._reveal(table)
                 if issue.row is not None:
                     table.select_key(issue.row)

@@ -1,4 +1,10 @@
-"""The New Scenario dialog: rule system, map size and how hexes are numbered."""
+"""The New Scenario dialog: rule system, map size and how hexes are numbered.
+
+A system whose data can start empty (Kharkov 1942) starts from a blank map of the size asked,
+with the terrain, sides and tables of its reference scenario; a system whose charts name the
+units, formations and places of its order of battle (Kharkov 1943, Kirovograd) starts from a
+copy of its reference scenario under the new id and title, a valid scenario to change.
+"""
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
@@ -19,7 +25,7 @@ from kharkovsuite.rules import KNOWN_SYSTEMS
 from kharkovsuite.scenario.edit import blank_scenario
 from kharkovsuite.scenario.model import GridModel, Scenario
 
-from .defaults import reference_scenario
+from .defaults import new_from_blank_map, reference_scenario
 
 _CHOICES = {
     "orientation": (("pointy", "Pointy-top hexes (rows run straight east-west)"), ("flat", "Flat-top hexes (columns run straight north-south)")),
@@ -79,6 +85,8 @@ class NewScenarioDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(grid)
+        self.grid_box = grid
+        self.buttons = buttons
         layout.addWidget(self.copy_template)
         layout.addWidget(buttons)
         for w in (self.columns, self.rows, self.first_row, self.first_column):
@@ -107,13 +115,33 @@ class NewScenarioDialog(QDialog):
 
     def scenario(self) -> Scenario:
         rules = self.rules.currentData()
+        scenario_id = self.scenario_id.text().strip() or "new"
+        title = self.title.text().strip() or "New scenario"
+        if not new_from_blank_map(rules):
+            ref, note = reference_scenario(rules)
+            if ref is None:
+                raise ValueError(f"no template for {rules}: {note or 'no reference scenario'}")
+            return ref.model_copy(update={"id": scenario_id, "title": title})
         template = None
         if self.copy_template.isChecked() and self.copy_template.isEnabled():
             template, _ = reference_scenario(rules)
-        return blank_scenario(rules, self.grid(), self.scenario_id.text().strip() or "new", self.title.text().strip() or "New scenario", template)
+        return blank_scenario(rules, self.grid(), scenario_id, title, template)
 
     def _update(self) -> None:
-        ref, note = reference_scenario(self.rules.currentData())
+        rules = self.rules.currentData()
+        ref, note = reference_scenario(rules)
+        blank = new_from_blank_map(rules)
+        self.grid_box.setEnabled(blank)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(blank or ref is not None)
+        if not blank:
+            self.copy_template.setEnabled(False)
+            self.copy_template.setChecked(ref is not None)
+            self.copy_template.setText(
+                f"Start from a copy of {note}: its map, order of battle and charts ({rules}'s charts name its units and places)"
+                if ref is not None
+                else f"No template for {rules}: {note or 'no reference scenario'}"
+            )
+            return
         self.copy_template.setEnabled(ref is not None)
         self.copy_template.setChecked(ref is not None)
         self.copy_template.setText(

@@ -58,3 +58,11 @@ class OverlayData:
             "items": list(self.items),
             "legend": [{"role": r, "meaning": m} for r, m in self.legend],
         }
+
+
+def count_labels(state, units: list[str]) -> dict[str, str | None]:
+    """Marks for the hexes of ``units``: the number of them in a hex when more than one."""
+    per: dict[str, int] = {}
+    for u in units:
+        per[state.units[u].hex] = per.get(state.units[u].hex, 0) + 1
+    return {h: (str(n) if n > 1 else None) for h, n in per.items()}

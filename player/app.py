@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QSettings, Qt, QTimer, QUrl
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtGui import QAction, QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -48,6 +48,7 @@ from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot)
+from kharkovsuite.resources import resources_dir, scenarios_dir
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .computer import ComputerSeats
@@ -59,7 +60,7 @@ from . import situation
 from .summary import GameSummary
 from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel
 
-DEFAULT_SCENARIO = Path(__file__).resolve().parent.parent / "scenarios" / "kharkov-1942.yaml"
+DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
 SAVE_FILTER = "Kharkov Suite games (*.ksave *.json)"
 MAX_RECENT = 8
@@ -1209,6 +1210,7 @@ def main(argv=None) -> int:
     offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
+    app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "kharkov.svg")))
     players = {"soviet": args.soviet, "axis": args.axis}
     for side, name in players.items():
         if name == "human":

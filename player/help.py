@@ -13,7 +13,9 @@ from pathlib import Path
 from PySide6.QtGui import QAction, QKeySequence, QShortcut, QTextCursor, QTextDocument
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
-ROOT = Path(__file__).resolve().parent.parent
+from kharkovsuite.resources import data_root
+
+ROOT = data_root()  # the checkout, or the installed share folder (docs/rules, docs/player)
 DOCS = ROOT / "docs" / "rules"
 HOW_TO_PLAY = ROOT / "docs" / "player" / "how-to-play.md"
 ENGINEERS_ONLY = ("Code", "Tests")  # columns of the rules reference that players do not need

@@ -77,3 +77,19 @@ def trace_module(rules_id: str) -> ModuleType:
         if exc.name == f"{module.__name__}.trace":
             raise RuleSystemUnavailable(f"rule system {rules_id!r} has no supply and command tracing yet") from None
         raise
+
+
+def editing(rules_id: str) -> ModuleType | None:
+    """The ``editing`` module of a rule system: what the scenario editor shows of its data (its
+    data model, its counter values model, the pages of its charts, its reference scenario), or
+    None for an unknown system or one that describes nothing to edit."""
+    try:
+        module = package(rules_id)
+    except RuleSystemUnavailable:
+        return None
+    try:
+        return importlib.import_module(f"{module.__name__}.editing")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{module.__name__}.editing":
+            return None
+        raise

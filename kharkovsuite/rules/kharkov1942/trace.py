@@ -102,11 +102,7 @@ def _side_units(state: GameState, side: str) -> list[str]:
     return [u for u in state.board.side_units.get(side, []) if state.units[u].hex is not None]
 
 
-def _count_labels(state: GameState, units: list[str]) -> dict[str, str]:
-    per: dict[str, int] = {}
-    for u in units:
-        per[state.units[u].hex] = per.get(state.units[u].hex, 0) + 1
-    return {h: (str(n) if n > 1 else None) for h, n in per.items()}
+_count_labels = tracing.count_labels
 
 
 def block_text(block: dict) -> str:

@@ -19,4 +19,12 @@ from .checks import scenario_checks
 #: The registry (:func:`kharkovsuite.rules.system`) refuses to play a system that says False.
 PLAYABLE = False
 
-__all__ = ["PLAYABLE", "scenario_checks"]
+
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None):
+    """What the registry calls to start a game (:func:`kharkovsuite.engine.new_game`), once playable."""
+    from .rules import new_game as start
+
+    return start(scenario, seed, setup_name, scenario_path)
+
+
+__all__ = ["PLAYABLE", "new_game", "scenario_checks"]

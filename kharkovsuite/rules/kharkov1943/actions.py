@@ -74,3 +74,91 @@ class LeavePosition(Action):
     """Give up a defensive position to move again: 3 OP from a PDM, 5 from a PDP (11.2)."""
 
     unit: str
+
+
+@dataclass(frozen=True)
+class Enter(Action):
+    """Bring arriving reinforcements onto the map at ``hex`` of their entry area, paying its
+    cost, in the open activation (15.1); they may move on afterwards."""
+
+    units: tuple[str, ...]
+    hex: str
+
+
+@dataclass(frozen=True)
+class MoveSupplyHead(Action):
+    """Move a Soviet Front supply head one hex along a road, railroad, bridge or into clear
+    terrain, once a turn, in a Soviet segment (9.4)."""
+
+    unit: str
+    hex: str
+
+
+@dataclass(frozen=True)
+class Replace(Action):
+    """Spend replacement points on one step of ``unit``, or to rebuild it when destroyed (16)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class EndReplacements(Action):
+    """Spend no (more) replacement points this turn (16.2)."""
+
+
+@dataclass(frozen=True)
+class Detach(Action):
+    """Place ``detachment`` beside its mother unit, which gives it its steps (1.3)."""
+
+    detachment: str
+
+
+@dataclass(frozen=True)
+class Reattach(Action):
+    """A detachment starting its activation with its mother unit rejoins it (1.3)."""
+
+    detachment: str
+
+
+@dataclass(frozen=True)
+class Combine(Action):
+    """Merge worn Soviet infantry: ``absorbed`` leaves play, ``unit`` gets its steps back (1.3)."""
+
+    unit: str
+    absorbed: str
+
+
+@dataclass(frozen=True)
+class Reconnoitre(Action):
+    """Air reconnaissance of the enemy stack in ``hex`` (13.3, 10.1)."""
+
+    hex: str
+
+
+@dataclass(frozen=True)
+class SetTop(Action):
+    """Show ``unit`` on top of its stack to the enemy (10.2)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class LeaveMap(Action):
+    """Units of a formation a scenario sends off an edge leave the map there (18.2)."""
+
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class IntoHQBox(Action):
+    """Take ``unit`` off the map into the box of an HQ in its hex (optional rule 10.3)."""
+
+    unit: str
+    hq: str
+
+
+@dataclass(frozen=True)
+class OutOfHQBox(Action):
+    """Put ``unit`` back on the map from its HQ's box, in the HQ's hex (optional rule 10.3)."""
+
+    unit: str

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ...engine.errors import IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.state import GameState
-from . import command
+from . import command, supply
 
 FORMATION_LIMIT = 8  # 3.2 (the reading chosen over 2.1's six, see docs/rules/kharkov-1943.md)
 FATIGUED_FORMATION_LIMIT = 6  # 3.5
@@ -31,6 +31,8 @@ MAX_ACTIVATIONS = 2  # 3.1
 OUT_OF_COMMAND_PENALTY = 4  # 3.3, 8.2
 FATIGUE_REDUCTION_COST = 4  # 3.5
 FATIGUE_2_AT = 6  # 3.5: the sixth OP of a second activation
+ARRIVING = "arriving"  # the box of reinforcements waiting to enter (15.1, reinforcements.ARRIVING)
+HQ_BOX = "hqbox:"  # the boxes of optional rule 10.3 (hqboxes.PREFIX)
 
 
 @dataclass(frozen=True)
@@ -68,10 +70,12 @@ def out_of_command(state: GameState, unit_id: str) -> bool:
 
 
 def activatable(state: GameState, unit_id: str) -> bool:
-    """A unit on the map that may still be activated this turn (3.1); supply heads move by
-    their own rule (9.4, part 2)."""
+    """A unit on the map, a reinforcement waiting to enter (15.1) or a unit in an HQ's box (10.3)
+    that may still be activated this turn (3.1); supply heads move by their own rule (9.4)."""
     rec = state.units[unit_id]
-    return rec.hex is not None and state.board.units[unit_id].values.kind != "supply_head" and count(state, unit_id) < MAX_ACTIVATIONS
+    return ((rec.hex is not None or rec.box == ARRIVING or (rec.box or "").startswith(HQ_BOX))
+            and state.board.units[unit_id].values.kind != "supply_head"
+            and count(state, unit_id) < MAX_ACTIVATIONS)
 
 
 def out_of_units(state: GameState, side: str) -> bool:
@@ -193,7 +197,7 @@ def _join(state: GameState, unit_id: str, events: list) -> None:
     counts[unit_id] = counts.get(unit_id, 0) + 1
     if counts[unit_id] == MAX_ACTIVATIONS and fatigue(state, unit_id) < 1:
         set_fatigue(state, unit_id, 1, "3.5", events)
-    op = state.board.units[unit_id].values.op
+    op = supply.op_allowance(state, unit_id)  # 9.2, 9.3
     if act["kind"] == "general" and out_of_command(state, unit_id):
         op -= OUT_OF_COMMAND_PENALTY
     act["units"].append(unit_id)
@@ -227,7 +231,7 @@ def mover(state: GameState, unit_id: str, snow: int) -> Mover:
         second = count(state, unit_id) >= MAX_ACTIVATIONS
         level = fatigue(state, unit_id)
     else:
-        allowance = state.board.units[unit_id].values.op
+        allowance = supply.op_allowance(state, unit_id)
         if act["kind"] == "general" and out_of_command(state, unit_id):
             allowance = max(allowance - OUT_OF_COMMAND_PENALTY, 0)
         spent = 0

@@ -106,6 +106,9 @@ class Board:
                     graph.add_edge(a, b, weight=cost)
         return graph
 
+    def is_hq(self, unit_id: str) -> bool:
+        return self.units[unit_id].is_hq
+
     def river_between(self, a: str, b: str) -> bool:
         """4.2: a river or major river hexside with no bridge over it."""
         features = self.map.hexside_features(a, b)

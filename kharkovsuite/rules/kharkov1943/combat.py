@@ -22,10 +22,14 @@ an attack, 4.3), ``prepared`` (a prepared attack was made, 7.1), ``fought`` (uni
 of its last attack, for the follow-ups of 7.1), ``supported`` (HQs that gave combat
 support, 1.4) and ``breakthrough`` (hexes of breakthrough markers, 7.7).
 
-Seams with the rest of part 2: supply status and armour cuts are read as :mod:`.odds` documents;
-an HQ destroyed in combat goes to the ``eliminated`` box (its return two turns later, 1.4, is the
-HQ rules'); a Soviet unit retreating off the map on turn 1 goes to the ``reentry`` box with
-``data["exit_hex"]`` and ``data["reenter_turn"]`` (its return is the reinforcement rules', 7.6); a hex holding only a supply head is not attacked here (its displacement is 9.4's).
+Hooks into the rest of the engine: supply values through :mod:`.odds` (9.2, 9.3) and
+:func:`.supply.may_prepare`; a supply head attacked alone is pushed back by
+:func:`.supply.push_supply_head` (9.4); an HQ that loses its step, or whose stack is destroyed
+around it, goes by :func:`.hq.destroy` and :func:`.hq.destroy_lone_hqs` (1.4); both sides see
+the stacks they fought (:func:`.fog.note_combat`, 10.1); a step loss drops the supply searches
+(:func:`.supply.drop_caches`).  A Soviet unit retreating off the map on turn 1 goes to the
+``reentry`` box with ``data["exit_hex"]`` and ``data["reenter_turn"]``: bringing it back is the
+reinforcement rules' (7.6).
 """
 from __future__ import annotations
 
@@ -42,7 +46,7 @@ from ...engine.events import (
     StepLost,
 )
 from ...engine.state import Decision, GameState
-from . import activation, air, command, control, odds, reaction, zoc
+from . import activation, air, command, control, fog, hq, odds, reaction, supply, zoc
 from .actions import AllotAir, Assault
 from .data import Half, parse_result
 
@@ -92,8 +96,6 @@ def check_attack(state: GameState, action: Assault) -> None:
     defenders = state.units_at(target)
     if not defenders or state.units[defenders[0]].side == side:
         raise IllegalAction("7.2", f"{target} holds no enemy unit")
-    if all(board.units[u].values.kind == "supply_head" for u in defenders):
-        raise IllegalAction("9.4", f"{target} holds only a supply head, which is displaced by the supply rules, not attacked")
     for uid in attackers:
         if uid not in state.units or state.units[uid].side != side:
             raise IllegalAction("7.2", f"{uid} is not a unit of the {side} player")
@@ -105,8 +107,8 @@ def check_attack(state: GameState, action: Assault) -> None:
             raise IllegalAction("1.4", f"{uid} is an HQ: it supports a combat (support=...) rather than attacks")
         if v.kind in odds.ARTILLERY_KINDS and governing != "prepared":
             raise IllegalAction("7.1", f"{uid} is artillery, which joins prepared attacks only")
-        if governing == "prepared" and odds.supply(state, uid) != "supplied":
-            raise IllegalAction("9.3", f"{uid} is {odds.supply(state, uid).replace('_', ' ')} and may not take part in a prepared attack")
+        if governing == "prepared" and not supply.may_prepare(state, uid):
+            raise IllegalAction("9.3", f"{uid} is {supply.status(state, uid).replace('_', ' ')} and may not take part in a prepared attack")
     refusal = activation.group_refusal(state, attackers)
     if refusal:
         raise IllegalAction(*refusal)
@@ -207,6 +209,14 @@ def declare(state: GameState, action: Assault, events: list) -> None:
         exerting = foe_zoc.get(state.units[uid].hex, frozenset())
         if uid in owed and exerting & set(state.units_at(action.target)):
             del owed[uid]
+    heads = state.units_at(action.target)
+    if all(state.board.units[u].values.kind == "supply_head" for u in heads):
+        events.append(AttackDeclared(attackers=attackers, targets=(action.target,), defenders=tuple(heads), case="9.4"))
+        for head in list(heads):
+            supply.push_supply_head(state, head, events)  # 9.4: a supply head attacked alone is pushed back
+        if governing != "mobile":
+            act["moved"].extend(u for u in attackers if u not in act["moved"])
+        return
     state.phase_data["combat"] = {
         "attackers": list(attackers),
         "target": action.target,
@@ -327,6 +337,8 @@ def resolve(state: GameState, events: list) -> None:
         garrison=0, attack=str(p.attack), defense=str(p.defense), base_column=p.base_column,
         shifts=p.shifts, column=p.column, die=die, modifier=p.modifier, result=cell, case="7.4",
     ))
+    fog.note_combat(state, c["side"], [c["target"]], events)  # 10.1: both sides saw the stacks they fought
+    fog.note_combat(state, c["foe"], sorted({state.units[u].hex for u in c["attackers"]}), events)
     c["result"] = cell
     c["defenders"] = [u for u in state.units_at(c["target"]) if state.board.units[u].values.kind != "supply_head"]
     result = parse_result(cell)
@@ -364,10 +376,7 @@ def _open_loss(state: GameState, c: dict, role: str, events: list) -> None:
     first_steps = 1 if half.red or posture_first else 0
     combatants = [u for u in units if state.board.units[u].values.kind not in ("hq", "supply_head")]
     if role == "defender" and len(combatants) == 1 and len(units) == 1 and state.board.units[units[0]].values.kind in odds.ARTILLERY_KINDS:
-        uid = units[0]  # 1.2: artillery alone is destroyed by any result against it
-        hex_id = state.units[uid].hex
-        state.to_box(uid, "eliminated")
-        events.append(Eliminated(unit=uid, hex=hex_id, reason="artillery alone under an unfavourable result", case="1.2"))
+        remove(state, units[0], "artillery alone under an unfavourable result", "1.2", events)  # 1.2
         c.setdefault("left", {})[role] = half.number
         return
     others = c["attackers"] if role == "defender" else c["defenders"]
@@ -427,10 +436,11 @@ def _apply_loss(state: GameState, decision: Decision, action, events: list) -> N
     if action not in legal:
         raise IllegalAction(*_loss_refusal(state, d, action))
     if isinstance(action, ChooseLoss):
+        where = state.units[action.unit].hex
         lose_step(state, action.unit, "7.5", events)
         d["left"] -= 1
         d["steps"] += 1
-        _hqs_left_alone(state, d, action.unit, events)
+        _hqs_left_alone(state, d, action.unit, where, events)
     else:
         if d["hexes"] is None:
             d["hexes"] = d["left"]
@@ -444,17 +454,11 @@ def _apply_loss(state: GameState, decision: Decision, action, events: list) -> N
             c["routes"] = d["routes"]
 
 
-def _hqs_left_alone(state: GameState, d: dict, lost: str, events: list) -> None:
+def _hqs_left_alone(state: GameState, d: dict, lost: str, hex_id: str | None, events: list) -> None:
     """1.4: HQs whose stack has just been destroyed around them are destroyed too."""
-    if state.units[lost].hex is not None or state.board.units[lost].is_hq:
+    if hex_id is None or state.units[lost].hex is not None or state.board.units[lost].is_hq:
         return
-    alive = _waiting(state, d)
-    if any(not state.board.units[u].is_hq for u in alive):
-        return
-    for hq in alive:
-        hex_id = state.units[hq].hex
-        state.to_box(hq, "eliminated")
-        events.append(Eliminated(unit=hq, hex=hex_id, reason="every unit stacked with it destroyed", case="1.4"))
+    hq.destroy_lone_hqs(state, hex_id, events, "every unit stacked with it destroyed")
 
 
 def _loss_refusal(state: GameState, d: dict, action) -> tuple[str, str]:
@@ -477,24 +481,35 @@ def _loss_refusal(state: GameState, d: dict, action) -> tuple[str, str]:
 
 
 def lose_step(state: GameState, uid: str, case: str, events: list) -> None:
-    """1.2: one step off the unit; its last one eliminates it."""
+    """1.2: one step off the unit; its last one eliminates it (an HQ goes by the HQ rules, 1.4)."""
     rec = state.units[uid]
     steps = len(state.board.units[uid].combat)
-    hex_id = rec.hex
+    if state.board.units[uid].is_hq:
+        remove(state, uid, "its one step lost in combat", case, events)
+        return
     rec.step += 1
     if rec.step >= steps:
-        state.to_box(uid, "eliminated")
-        events.append(Eliminated(unit=uid, hex=hex_id, reason="its last step lost", case=case))
+        remove(state, uid, "its last step lost", case, events)
         return
     events.append(StepLost(unit=uid, step=rec.step, steps=steps, case=case))
     zoc.unit_moved(state, uid)  # 4.2: a unit worn to combat value 1 keeps its ZoC in its hex
+    supply.drop_caches(state)
+
+
+def remove(state: GameState, uid: str, reason: str, case: str, events: list) -> None:
+    """A unit lost in combat: to the ``eliminated`` box, an HQ by :func:`.hq.destroy` (it comes
+    back two turns later, 1.4)."""
+    if state.board.units[uid].is_hq:
+        hq.destroy(state, uid, events, reason)
+        return
+    hex_id = state.units[uid].hex
+    state.to_box(uid, "eliminated")
+    events.append(Eliminated(unit=uid, hex=hex_id, reason=reason, case=case))
 
 
 def _retreat(state: GameState, uid: str, path, d: dict, events: list) -> None:
     if not path:
-        hex_id = state.units[uid].hex
-        state.to_box(uid, "eliminated")
-        events.append(Eliminated(unit=uid, hex=hex_id, reason="no retreat open to it", case="7.6"))
+        remove(state, uid, "no retreat open to it", "7.6", events)
         return
     side = state.units[uid].side
     foe_zoc = zoc.enemy_zoc(state, side)
@@ -524,8 +539,7 @@ def _off_the_map(state: GameState, uid: str, events: list) -> None:
         rec.data = {**(rec.data or {}), "exit_hex": hex_id, "reenter_turn": state.turn + 1}
         state.to_box(uid, REENTRY_BOX)
         return
-    state.to_box(uid, "eliminated")
-    events.append(Eliminated(unit=uid, hex=hex_id, reason="retreated off the map", case="7.6"))
+    remove(state, uid, "retreated off the map", "7.6", events)
 
 
 def retreat_paths(state: GameState, uid: str, hexes: int) -> list[tuple[str, ...]]:
@@ -813,9 +827,10 @@ def legal_attacks(state: GameState) -> list[Assault]:
             by_hex.setdefault(rec.hex, []).append(uid)
     owed = set(owing(state))
     for hex_id, units in sorted(by_hex.items()):
-        targets = [n for n in state.board.nbrs.get(hex_id, ()) if any(state.units[u].side != side and state.board.units[u].values.kind != "supply_head" for u in state.units_at(n))]
+        targets = [n for n in state.board.nbrs.get(hex_id, ()) if any(state.units[u].side != side for u in state.units_at(n))]
         for target in targets:
-            for t in kinds:
+            heads_only = all(state.board.units[u].values.kind == "supply_head" for u in state.units_at(target))
+            for t in ([odds.governing_type(state, kinds)] if heads_only else kinds):  # 9.4: the cheapest will do
                 groups = [tuple(sorted(units))] + [(u,) for u in sorted(units) if u in owed and len(units) > 1]
                 for group in groups:
                     action = Assault(attackers=group, target=target, types=(t,))

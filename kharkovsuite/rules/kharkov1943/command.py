@@ -3,7 +3,8 @@
 A line of command runs from an HQ up to its command range (5 hexes, the HQ's own hex not
 counted) over any terrain and through enemy ZoC, never through a hex an enemy unit occupies.
 Command status is fixed at the start of a turn (8.1) and read by the activations (3.2, 3.3).
-Supply (9) and the HQ's combat support come with part 2.
+:func:`command_line` gives a unit's line to its nearest HQ, or the hexes that stop it, for the
+trace view and ``kharkov-cli trace``.
 """
 from __future__ import annotations
 
@@ -82,6 +83,23 @@ def check_command(state: GameState) -> list[str]:
             if not any(in_command_of(state, hq, uid) for hq in heads):
                 out.append(uid)
     return sorted(out)
+
+
+def command_line(state: GameState, unit_id: str):
+    """8.1: the unit's shortest line of command to an HQ of its side (and front, 1.5), as a
+    :class:`~.supply.Line` (``kind`` ``hq``), or the enemy-occupied hexes that stop it."""
+    from .supply import Line, trace
+
+    rec = state.units[unit_id]
+    if rec.hex is None:
+        return Line(False)
+    heads = [hq for hq in hqs(state, rec.side) if hq != unit_id and same_front(state, hq, unit_id)]
+    targets = {state.units[hq].hex: ("hq", hq) for hq in sorted(heads, reverse=True)}
+    limit = max((state.board.units[hq].values.command_range or COMMAND_RANGE for hq in heads), default=COMMAND_RANGE)
+    found = trace(state, rec.side, rec.hex, targets, limit, what="HQ of its side", command=True)
+    if found.ok and len(found.path) - 1 > (state.board.units[found.target].values.command_range or COMMAND_RANGE):
+        return Line(False, blocks=found.blocks)
+    return found
 
 
 def unit_moved(state: GameState) -> None:

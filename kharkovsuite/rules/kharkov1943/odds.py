@@ -6,12 +6,8 @@ they were changed, the totals, the odds column (rounded to the nearest ratio), e
 and die modifier with its rule case, and the chance of each CRT cell.  The random generator is
 never touched.
 
-Values read from the other half of the engine (the seams, each a unit record key the supply
-rules write; a unit without the key is in supply):
-
-- ``state.units[u].data["supply"]``: ``"supplied"``, ``"isolated"`` or ``"out_of_supply"`` (9.3);
-- ``state.units[u].data["armor_cut"]``: the per cent of armour a Soviet unit loses for its
-  distance from the front supply head (9.2: 10, 20 or 30).
+Supply (9.2, 9.3) comes from :mod:`.supply`: the attack and defence multipliers and the armour
+value after supply and after a Soviet unit's distance from its supply head.
 
 Readings chosen where the rulebook is loose (docs/rules/kharkov-1943.md, 7.4):
 
@@ -31,11 +27,9 @@ from fractions import Fraction
 
 from ...engine.errors import IllegalAction
 from ...engine.state import GameState
-from . import activation
+from . import activation, supply
 from .zoc import combat_value, ground
 
-SUPPLY_KEY = "supply"  # 9.3, written by the supply rules
-ARMOR_CUT_KEY = "armor_cut"  # 9.2, written by the supply rules
 ARTILLERY_KINDS = frozenset({"artillery", "rocket"})
 PDP_BONUS = 2  # 11.2
 TWO_DICE = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
@@ -77,12 +71,6 @@ class Preview:
 
 
 # ----------------------------------------------------------------------------- unit values
-
-
-def supply(state: GameState, unit_id: str) -> str:
-    """9.3: the unit's supply status as the supply rules recorded it this turn."""
-    data = state.units[unit_id].data or {}
-    return data.get(SUPPLY_KEY, "supplied")
 
 
 def _half_up(v: int) -> int:
@@ -129,29 +117,33 @@ def _fatigued(state: GameState, unit_id: str, value: int, notes: list) -> int:
     return value
 
 
+def _supplied(state: GameState, unit_id: str, value: int, multiplier, what: str, notes: list) -> int:
+    """9.3: a combat value after the supply multiplier, the half kept rounded up."""
+    if multiplier == 1:
+        return value
+    notes.append(f"{supply.status(state, unit_id).replace('_', ' ')}: {what} halved 9.3")
+    return math.ceil(value * multiplier)
+
+
+def _armor_after_supply(state: GameState, unit_id: str, a: int, notes: list) -> int:
+    """9.2, 9.3: armour cut by the supply state or the distance from the supply head."""
+    if not a:
+        return a
+    after = supply.armor_value(state, unit_id, a)
+    if after != a:
+        notes.append(f"armour {a} to {after} by supply 9.2-9.3")
+    return after
+
+
 def attacker_line(state: GameState, unit_id: str, target: str) -> Line:
     notes: list[str] = []
     c = _fatigued(state, unit_id, combat_value(state, unit_id), notes)
-    a = armor_now(state, unit_id)
-    status = supply(state, unit_id)
-    if status in ("isolated", "out_of_supply"):
-        c = _half_up(c)
-        notes.append(f"{status.replace('_', ' ')}: attacks halved 9.3")
-        if a:
-            a = _half_up(a) if status == "isolated" else math.ceil(a / 4)
-    a = _armor_cut(state, unit_id, a, notes)
+    c = _supplied(state, unit_id, c, supply.attack_multiplier(state, unit_id), "attacks", notes)
+    a = _armor_after_supply(state, unit_id, armor_now(state, unit_id), notes)
     if a and state.board.shelter(target):
         a = _half_up(a)
         notes.append("armour halved attacking a town or village 7.4")
     return Line(unit_id, "attacker", c, a, antitank_now(state, unit_id), ", ".join(notes))
-
-
-def _armor_cut(state: GameState, unit_id: str, a: int, notes: list) -> int:
-    cut = (state.units[unit_id].data or {}).get(ARMOR_CUT_KEY, 0)
-    if a and cut:
-        a -= math.ceil(a * cut / 100)
-        notes.append(f"armour -{cut}% far from the supply head 9.2")
-    return a
 
 
 def defender_line(state: GameState, unit_id: str, alone: bool) -> Line:
@@ -165,13 +157,8 @@ def defender_line(state: GameState, unit_id: str, alone: bool) -> Line:
     elif alone and v.kind == "artillery":
         c, t = _half_up(c), 1
         notes.append("artillery alone: halved, anti-tank 1 1.2")
-    status = supply(state, unit_id)
-    if status == "out_of_supply":
-        c = _half_up(c)
-        notes.append("out of supply: defends halved 9.3")
-    if a and status in ("isolated", "out_of_supply"):
-        a = _half_up(a) if status == "isolated" else math.ceil(a / 4)
-    a = _armor_cut(state, unit_id, a, notes)
+    c = _supplied(state, unit_id, c, supply.defence_multiplier(state, unit_id), "defends", notes)
+    a = _armor_after_supply(state, unit_id, a, notes)
     if posture(state, unit_id) == "pdp":
         c, t = c + PDP_BONUS, t + PDP_BONUS
         notes.append("prepared position +2 combat and anti-tank 11.2")

@@ -29,8 +29,15 @@ def _station(state: GameState, hex_id: str) -> bool:
     return state.board.shelter(hex_id) and control.owner(state, hex_id) == SIDE
 
 
+def on_train(state: GameState, unit_id: str) -> bool:
+    """15.2: a rail arrival riding on from its entry hex; it has no train to board."""
+    return unit_id in state.turn_data.get("on_train", ())
+
+
 def _cost(state: GameState, unit_id: str) -> int:
     m = activation.mover(state, unit_id, 0)
+    if on_train(state, unit_id):
+        return BOARD_COST + m.level(0)  # 15.2: getting off only
     return BOARD_COST + m.level(0) + BOARD_COST + m.level(BOARD_COST + m.level(0))
 
 
@@ -39,7 +46,7 @@ def refusal(state: GameState, unit_ids) -> tuple[str, str] | None:
     if state.units[unit_ids[0]].side != SIDE:
         return "6.4", "only the German player moves by rail"
     start = state.units[unit_ids[0]].hex
-    if not _station(state, start):
+    if not _station(state, start) and not all(on_train(state, u) for u in unit_ids):
         return "6.4", f"{start} is not a town, village or city held by the German player"
     points = sum(state.board.units[u].values.stacking for u in unit_ids)
     if points > points_left(state):

@@ -6,9 +6,9 @@ commanding the attacked units also commands (same front for the Soviets, 1.5), H
 (within the stacking limit, 5) or elsewhere.  Fatigue 1 units pay their surcharge; Fatigue 2
 units may not react.  A reacting unit owes no attack for entering an enemy ZoC.
 
-The announcement is combat's (part 2): :func:`offer` is the hook it calls.  It opens a pending
-decision owned by the defender, answered by ``Move`` actions and :class:`~.actions.EndReaction`.
-Only supplied units react: the supply status is read as :mod:`.odds` documents.
+The announcement is combat's: :func:`offer` is the hook it calls.  It opens a pending decision
+owned by the defender, answered by ``Move`` actions and :class:`~.actions.EndReaction`.  Only
+units in supply this turn react (6.6; the state fixed in the supply phase, 9.3).
 """
 from __future__ import annotations
 
@@ -16,9 +16,8 @@ from ...engine.actions import Move
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import Decision, GameState
-from . import activation, command, control, movement, stacking
+from . import activation, command, control, movement, stacking, supply
 from .actions import EndReaction
-from .odds import supply
 
 DECISION = "reaction"
 REACTION_OP = 3  # 6.6
@@ -37,7 +36,7 @@ def eligible(state: GameState, target: str) -> list[str]:
             continue
         if state.board.units[uid].values.kind == "supply_head" or activation.fatigue(state, uid) >= 2:
             continue
-        if supply(state, uid) != "supplied":  # 6.6: only supplied units react
+        if supply.status(state, uid) != supply.SUPPLIED:
             continue
         if any(uid == hq or command.in_command_of(state, hq, uid) for hq in heads):
             out.append(uid)

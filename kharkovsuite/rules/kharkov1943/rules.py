@@ -1,6 +1,7 @@
-"""The object the engine's ``GameState`` delegates to for a Kharkov 1943 game (part 1: sequence,
-activations, ZoC, stacking, movement).  Combat, supply, fog of war and victory are part 2, so
-the package stays ``PLAYABLE = False`` and games are built with :func:`new_game` directly.
+"""The object the engine's ``GameState`` delegates to for a Kharkov 1943 game: sequence,
+activations, ZoC, stacking, movement; supply and command, fog of war, reinforcements,
+replacements, detachments, HQs and victory; combat and defensive works.  The package stays
+``PLAYABLE = False`` until the lead turns it on, and games are built with :func:`new_game` directly.
 """
 from __future__ import annotations
 
@@ -8,11 +9,14 @@ from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, UnitRecord
-from . import activation, combat, command, control, movement, rail, reaction, sequence, stacking, works, zoc
-from .actions import Activate, Assault, BuildPosition, EndActivation, LeavePosition, Pass, ReduceFatigue
+from . import activation, combat, command, control, detachments, fog, hq, hqboxes, movement, rail, reaction, reinforcements
+from . import replacements, sequence, stacking, supply, victory, works, zoc
+from .actions import (Activate, Assault, BuildPosition, Combine, Detach, EndActivation, Enter, IntoHQBox, LeaveMap, LeavePosition,
+                      MoveSupplyHead, OutOfHQBox, Pass, Reattach, Reconnoitre, ReduceFatigue, SetTop)
 from .board import Board, board_for
 
-DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction, **{kind: combat for kind in combat.DECISIONS}}
+DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction, hq.DECISION: hq, replacements.DECISION: replacements,
+             **{kind: combat for kind in combat.DECISIONS}}
 
 
 class Kharkov1943Rules:
@@ -57,12 +61,15 @@ class Kharkov1943Rules:
         return state.scenario.date_of(state.turn)
 
     def observation(self, state: GameState, side: str) -> dict:
-        """The whole position but the dice generator's state (which would foretell the rolls);
-        hiding stack contents (10) is part 2."""
-        out = state.to_dict(with_log=False)
-        del out["rng"]
-        combat.conceal(state, side, out)  # 13.1
+        """10: the position without the dice generator and the enemy units ``side`` may not see;
+        13.1: nor the air points the enemy put on a combat before its roll."""
+        out = fog.observation(state, side)
+        combat.conceal(state, side, out)
         return out
+
+    def result(self, state: GameState):
+        """18: the victory levels reached if play ended now."""
+        return victory.result(state)
 
     def copy_cache(self, cache: dict) -> dict:
         return {}
@@ -70,6 +77,7 @@ class Kharkov1943Rules:
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id)
         command.unit_moved(state)
+        supply.drop_caches(state)
         works.unit_moved(state, unit_id, old, new)
 
     # ---------------------------------------------------------------- legal actions
@@ -91,14 +99,24 @@ class Kharkov1943Rules:
             if not activation.out_of_units(state, side):
                 legal.add_list([Activate()])
             legal.add_list([Pass()])
+            legal.add_list(supply.head_moves(state, side) + fog.legal(state, side))
             return legal
         self._moves(state, side, legal)
         legal.add_list([ReduceFatigue(unit=u) for u in self._own(state, side) if activation.reduce_refusal(state, u) is None])
+        legal.add_list(reinforcements.legal(state, side) + reinforcements.rail_entries(state, side)
+                       + detachments.legal(state, side) + self._exits(state, side)
+                       + hqboxes.legal(state, side))
         legal.add_list(combat.legal_attacks(state))
         legal.add_list(self._works(state, side))
         if act["units"] and not combat.owing(state):
             legal.add_list([EndActivation()])
         return legal
+
+    def _exits(self, state: GameState, side: str) -> list:
+        """18.2: each unit under an exit order standing on its edge, alone."""
+        return [LeaveMap(units=(u,)) for u in self._own(state, side) if movement.movable(state, u)
+                and (rule := reinforcements.exit_for(state, u)) is not None
+                and state.units[u].hex in reinforcements.exit_edge_hexes(state, rule.edge)]
 
     def _works(self, state: GameState, side: str) -> list:
         """11: digging in, every stack that can, and leaving positions."""
@@ -203,8 +221,30 @@ class Kharkov1943Rules:
                 activation.apply_reduce(state, action.unit, events)
             elif isinstance(action, Move):
                 movement.apply_move(state, action, events)
+            elif isinstance(action, RailMove) and reinforcements.is_rail_entry(state, action):
+                reinforcements.apply_rail_entry(state, action, events)  # 15.2
             elif isinstance(action, RailMove):
                 rail.apply_rail(state, action, events)
+            elif isinstance(action, Enter):
+                reinforcements.apply_enter(state, action, events)
+            elif isinstance(action, LeaveMap):
+                reinforcements.apply_leave(state, action, events)
+            elif isinstance(action, MoveSupplyHead):
+                supply.apply_head_move(state, side, action, events)
+            elif isinstance(action, Detach):
+                detachments.apply_detach(state, action, events)
+            elif isinstance(action, Reattach):
+                detachments.apply_reattach(state, action, events)
+            elif isinstance(action, Combine):
+                detachments.apply_combine(state, action, events)
+            elif isinstance(action, Reconnoitre):
+                fog.apply_recon(state, side, action, events)
+            elif isinstance(action, SetTop):
+                fog.apply_top(state, side, action, events)
+            elif isinstance(action, IntoHQBox):
+                hqboxes.apply_into(state, action, events)
+            elif isinstance(action, OutOfHQBox):
+                hqboxes.apply_out(state, action, events)
             elif isinstance(action, Assault):
                 combat.declare(state, action, events)
             elif isinstance(action, BuildPosition):

@@ -1,7 +1,7 @@
 """2: The sequence of play.
 
 Each turn: the weather phase (14.1, the Soviet player's die on the weather tables; the
-scenario's weather on turn 1, 18; then each side's air points, 13.2 and 14.3a), the supply, command and air reconnaissance phase (here: the
+scenario's weather on turn 1, 18), the supply, command and air reconnaissance phase (here: the
 command check of 8.1; supply, replacements and reconnaissance come with part 2), the initiative
 roll (each side a die, ties to the side the scenario names, the Germans by default), the
 operations phase of alternating activation segments, and the administrative phase (stacking is
@@ -16,20 +16,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.events import DiceRolled, PhaseChanged
+from ...engine.events import DiceRolled, GameEnded, PhaseChanged
 from ...engine.state import GameState, Phase
-from . import activation, air, command, stacking
+from . import activation, air, stacking, upkeep, victory
 
 OPS = "operations"
 SIDES = ("german", "soviet")
 
 PHASES: tuple[Phase, ...] = (
     Phase("weather", "Weather", None, "2.1", "the Soviet player rolls the weather (14.1)", automatic=True),
-    Phase("supply", "Supply, Command and Air Reconnaissance", None, "2.1", "command is checked (8.1)", automatic=True),
+    Phase("supply", "Supply, Command and Air Reconnaissance", None, "2.1",
+          "supply (9.3) and command (8.1) are checked, reinforcements arrive, HQs return, replacements are spent", automatic=True),
     Phase("initiative", "Initiative", None, "2.1", "each player rolls a die; the higher has the initiative", automatic=True),
     Phase(OPS, "Operations", None, "2.1", "activate a formation or four units, move; or pass",
-          actions=("Activate", "Move", "RailMove", "ReduceFatigue", "EndActivation", "Pass", "Assault", "BuildPosition",
-                   "LeavePosition")),
+          actions=("Activate", "Move", "RailMove", "ReduceFatigue", "EndActivation", "Pass", "Enter", "MoveSupplyHead",
+                   "Detach", "Reattach", "Combine", "Reconnoitre", "SetTop", "LeaveMap", "IntoHQBox", "OutOfHQBox",
+                   "Assault", "BuildPosition", "LeavePosition")),
     Phase("administrative", "Administrative", None, "2.1", "markers are removed and the turn advances", automatic=True),
 )
 INDEX = {p.id: i for i, p in enumerate(PHASES)}
@@ -59,14 +61,18 @@ def run_automatic(state: GameState, events: list) -> None:
     pid = PHASES[state.phase_index].id
     if pid == "weather":
         weather(state, events)
-        air.roll(state, events)  # 13.2, once the sky is known (14.3a)
+        air.roll(state, events)  # 13.2, 14.3a
     elif pid == "supply":
-        state.turn_data["out_of_command"] = command.check_command(state)
+        if not upkeep.run(state, events):
+            return  # the players' decisions first
     elif pid == "initiative":
         initiative(state, events)
     elif pid == "administrative":
+        upkeep.end_of_turn(state)
         if state.turn >= state.board.data.special_rules.turns:
-            state.terminal = True  # 18: the victory check comes with part 2
+            state.terminal = True  # 18
+            res = victory.result(state)
+            events.append(GameEnded(vp=dict(res.vp), winner=res.winner, level=res.level, case="18"))
             return
         state.turn += 1
         state.turn_data = {}

@@ -17,7 +17,11 @@ DECISION = "overstack"
 
 
 def points(state: GameState, hex_id: str, side: str) -> int:
-    return sum(state.board.units[u].values.stacking for u in state.units_at(hex_id) if state.units[u].side == side)
+    """Stacking points of ``side`` in the hex, the units in its HQs' boxes included (10.3)."""
+    from .hqboxes import boxed_at
+
+    ids = [u for u in state.units_at(hex_id) if state.units[u].side == side] + boxed_at(state, hex_id)
+    return sum(state.board.units[u].values.stacking for u in ids if state.units[u].side == side)
 
 
 def _mixed_over(infos, most: int) -> bool:

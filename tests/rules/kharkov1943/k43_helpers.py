@@ -60,6 +60,8 @@ def bare(placed: dict[str, str], side: str = "german", ground: str = "frozen", s
         "solo_segments": 0,
     }
     state.phase_data = {}
+    for key in ("supply", "arriving", "replacements", "hq_return", "tops"):  # part 2's records of the opening
+        state.game.pop(key, None)
     state.cache.clear()
     return state
 

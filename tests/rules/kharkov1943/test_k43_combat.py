@@ -203,7 +203,8 @@ def test_7_1_the_cheapest_type_governs_a_mixed_attack(monkeypatch):
     fix(monkeypatch, "-/-")
     state = general(bare({INF: W, INF2: W, SU3: T}))
     state.apply(Assault(attackers=(INF, INF2), target=T, types=("normal", "mobile")))
-    assert state.log[-1].kind == "CombatResolved" and "Mobile attack 7.1" in dict(state.log[-1].shifts)
+    resolved = next(e for e in reversed(state.log) if e.kind == "CombatResolved")
+    assert "Mobile attack 7.1" in dict(resolved.shifts)
     assert state.phase_data["activation"]["spent"] == {INF: 3, INF2: 1}
 
 
@@ -325,13 +326,24 @@ def test_7_4_all_regiments_of_a_division_attacking_together():
     assert "all regiments of d320 together 7.4" not in dict(two.drms)
 
 
-def test_7_4_supply_seam_halves_isolated_attackers():
+def test_7_4_9_3_supply_halves_isolated_attackers_and_their_armour():
     state = general(bare({PZ: W, SU3: T}))
-    state.units[PZ].data = {"supply": "isolated"}
+    state.game["supply"] = {PZ: "isolated"}
     line = odds.attacker_line(state, PZ, T)
     assert (line.combat, line.armor) == (3, 3)
     with pytest.raises(IllegalAction, match=r"^9\.3"):
         state.apply(Assault(attackers=(PZ,), target=T, types=("prepared",)))
+    state.game["supply"] = {SU3: "out_of_supply"}
+    assert odds.defender_line(state, SU3, False).combat == 3  # 5 halved, rounded up
+
+
+def test_9_4_a_supply_head_attacked_alone_is_pushed_back():
+    head = "su_sh_swf"
+    state = general(bare({INF: W, head: T}))
+    assert Assault(attackers=(INF,), target=T, types=("mobile",)) in state.legal_actions()
+    state.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
+    assert state.units[head].hex != T and not state.pending
+    assert any(e.kind == "Displaced" and e.case == "9.4" for e in state.log)
 
 
 # ----------------------------------------------------------------------------- 7.7 breakthrough
@@ -456,8 +468,8 @@ def test_1_4_an_hq_loses_its_step_last_and_falls_with_its_stack(monkeypatch):
     with pytest.raises(IllegalAction, match=r"^1\.4"):
         state.apply(ChooseLoss(unit="su_hq_6"))
     state.apply(ChooseLoss(unit=SU3))
-    assert state.units["su_hq_6"].box == "eliminated"
-    assert any(e.kind == "Eliminated" and e.case == "1.4" for e in state.log)
+    assert state.units["su_hq_6"].box == "hq_destroyed"  # it comes back two turns later (1.4)
+    assert any(e.kind == "Eliminated" and e.case == "1.4" and e.unit == "su_hq_6" for e in state.log)
 
 
 def test_13_1_air_points_are_allotted_secretly_by_both_sides_and_spent():
@@ -560,15 +572,6 @@ def test_7_4_soviet_units_of_two_fronts_attacking_together():
     state = bare({SU3: T, "su_25grd": T, INF: W}, side="soviet", of=campaign)
     assert dict(odds.preview(state, [SU3, "su_25grd"], W).drms)["Soviet units of different fronts 7.4"] == -1
     assert "Soviet units of different fronts 7.4" not in dict(odds.preview(state, [SU3], W).drms)
-
-
-def test_6_6_units_out_of_supply_do_not_react():
-    from kharkovsuite.rules.kharkov1943 import reaction
-
-    state = bare({"su_hq_6": "2805", SU3: T, SU_DIV2: "2804", INF: W})
-    assert SU_DIV2 in reaction.eligible(state, T)
-    state.units[SU_DIV2].data = {"supply": "isolated"}
-    assert SU_DIV2 not in reaction.eligible(state, T)
 
 
 def test_1_4_a_defending_hq_may_support_the_attacked_hex():

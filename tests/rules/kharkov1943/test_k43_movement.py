@@ -221,7 +221,10 @@ def test_4_2_a_bridge_carries_zoc_over_a_thawed_river():
 
 def test_golden_counts_of_legal_actions_at_the_start_of_gallop():
     """Like a perft count: any change in how moves are generated shows here.  Seed 1 gives the
-    Soviet player the initiative; 4 HQs, a general activation and a pass to choose from."""
+    Soviet player the initiative; 4 HQs, a general activation and a pass to choose from, and
+    between activations the top unit of its one two-unit stack (10.2: either of its two units
+    to the top) and air reconnaissance of the two German stacks of two or more units in
+    unmasked terrain (13.3)."""
     from collections import Counter
 
     from kharkovsuite.rules.kharkov1943.actions import Activate
@@ -229,11 +232,12 @@ def test_golden_counts_of_legal_actions_at_the_start_of_gallop():
     from .k43_helpers import fresh
 
     state = fresh(1)
-    assert state.to_act == "soviet" and len(state.legal_actions()) == 6
+    assert state.to_act == "soviet" and len(state.legal_actions()) == 10
     general_act = fresh(1)
     general_act.apply(Activate())
     kinds = Counter(a.kind for a in general_act.legal_actions())
-    assert kinds == {"Move": 2686, "BuildPosition": 46, "Assault": 15}  # nobody activated yet: no EndActivation
+    # moves, attacks, positions, and a brigade detached from each of 4 tank corps (1.3); nobody activated yet: no EndActivation
+    assert kinds == {"Move": 2686, "BuildPosition": 46, "Assault": 15, "Detach": 4}
     formation = fresh(1)
     formation.apply(Activate(hq=SU_HQ))
     kinds = Counter(a.kind for a in formation.legal_actions())

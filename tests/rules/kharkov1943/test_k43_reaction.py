@@ -39,6 +39,13 @@ def test_6_6_fatigue_2_units_and_units_outside_the_command_do_not_react():
     assert reaction.eligible(state, TARGET) == [SU_HQ]
 
 
+def test_6_6_units_isolated_or_out_of_supply_do_not_react():
+    state = bare({SU_HQ: PLAIN, SU_DIV: TARGET, SU_DIV2: "2601", INF: "2703"})
+    assert SU_DIV2 in reaction.eligible(state, TARGET)
+    state.game["supply"] = {SU_DIV2: "isolated"}
+    assert SU_DIV2 not in reaction.eligible(state, TARGET)
+
+
 def test_6_6_a_reaction_move_beyond_three_op_is_refused():
     state = _attacked()
     with pytest.raises(IllegalAction, match=r"^6\.1"):

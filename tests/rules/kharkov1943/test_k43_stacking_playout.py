@@ -154,4 +154,8 @@ def test_5_units_of_one_division_are_limited_by_points_alone():
 def test_observation_never_shows_the_dice_to_come():
     state = fresh(5)
     seen = state.observation("german")
-    assert "rng" not in seen and seen["units"] == state.to_dict(with_log=False)["units"]
+    from kharkovsuite.rules.kharkov1943 import fog
+
+    hidden = fog.hidden_units(state, "german")  # 10: what fog of war keeps back, and nothing else
+    everything = {u.pop("id"): u for u in state.to_dict(with_log=False)["units"]}
+    assert "rng" not in seen and seen["units"] == {u: rec for u, rec in everything.items() if u not in hidden}

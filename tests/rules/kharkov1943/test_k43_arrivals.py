@@ -1,0 +1,242 @@
+"""Kharkov 1943 reinforcements (15), replacements (16), detachments and merging (1.3)."""
+import pytest
+
+from kharkovsuite.engine.actions import Move
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.engine.state import Decision
+from kharkovsuite.rules.kharkov1943 import activation, reinforcements, replacements, supply
+from kharkovsuite.rules.kharkov1943.actions import (Activate, Combine, Detach, EndActivation, EndReplacements, Enter,
+                                                     Reattach, Replace)
+
+from .k43_helpers import GE_HQ, INF, PZ, SU_DIV, bare, ring
+
+MID = "2226"
+RAIL_UNIT = "d333_679"  # arrives by rail on turn 3 in area VI (15.2)
+TANKS = "wik_pz"  # arrives on turn 3 in area VII
+BIG = "su_48grd"  # Soviet rifle division, 3 steps
+SMALL = "su_350rd"  # Soviet rifle division, 2 steps
+DET = "pz7_pz_det"
+
+
+def arrived(turn: int, side: str = "german"):
+    state = bare({}, side=side)
+    state.turn = turn
+    reinforcements.arrive(state, [])
+    return state
+
+
+def test_15_1_reinforcements_wait_off_the_map_from_their_turn():
+    early = arrived(2)
+    assert RAIL_UNIT not in reinforcements.waiting(early, "german")
+    state = arrived(3)
+    assert reinforcements.waiting(state, "german")[RAIL_UNIT] == "de_vi"
+    assert state.units[TANKS].box == "arriving" and state.units[TANKS].hex is None
+    assert not activation.out_of_units(state, "german")  # waiting units may still be activated
+    later = bare({})
+    later.turn = 4
+    later.to_box(TANKS, "eliminated")
+    reinforcements.arrive(later, [])
+    assert later.units[TANKS].box == "eliminated" and TANKS not in reinforcements.waiting(later, "german")
+
+
+def test_15_1_a_reinforcement_enters_its_area_paying_the_hex_and_moves_on_with_full_op():
+    state = arrived(3)
+    state.apply(Activate())
+    entry = reinforcements.entry_hexes(state, "de_vii")[0]
+    assert Enter(units=(TANKS,), hex=entry) in state.legal_actions()
+    state.apply(Enter(units=(TANKS,), hex=entry))
+    act = activation.current(state)
+    cost = int(state.board.data.terrain_chart.terrain[state.board.map.terrain(entry)]["frozen"])
+    assert state.units[TANKS].hex == entry and act["spent"][TANKS] == cost
+    assert act["op"][TANKS] == state.board.units[TANKS].values.op  # no HQ near: full OP all the same (15.1)
+    assert any(m.units == (TANKS,) for m in state.legal_actions() if m.kind == "Move")
+
+
+def test_15_1_a_reinforcement_enters_only_its_own_area():
+    state = arrived(3)
+    state.apply(Activate())
+    wrong = reinforcements.entry_hexes(state, "de_iv")[0]
+    with pytest.raises(IllegalAction, match="15.1"):
+        state.apply(Enter(units=(TANKS,), hex=wrong))
+    assert state.units[TANKS].box == "arriving"
+
+
+def test_15_2_a_rail_arrival_pays_the_cost_of_getting_off_the_train():
+    state = arrived(3)
+    state.apply(Activate())
+    entry = reinforcements.entry_hexes(state, "de_vi")[0]
+    state.apply(Enter(units=(RAIL_UNIT,), hex=entry))
+    assert activation.current(state)["spent"][RAIL_UNIT] == 3  # 6.4
+
+
+def test_18_2_gallop_supply_head_enters_by_itself_near_its_front_hq():
+    state = bare({"su_hq_swf": "1638"}, side="soviet")
+    state.turn = 2
+    reinforcements.arrive(state, [])
+    spot = state.units["su_sh_swf"].hex
+    assert spot in reinforcements.entry_hexes(state, "su_e")
+    grid = state.board.map.grid
+    assert grid.distance(spot, "1638") == min(grid.distance(h, "1638") for h in reinforcements.entry_hexes(state, "su_e"))
+
+
+# ----------------------------------------------------------------------------- 16
+
+
+def with_points(state, side, infantry=0, mechanized=0):
+    state.game["replacements"] = {side: {"infantry": infantry, "mechanized": mechanized}}
+    return state
+
+
+def test_16_1_german_points_accumulate_and_soviet_points_lapse():
+    state = bare({})
+    state.turn = 2
+    replacements.grant(state)
+    state.turn = 3
+    replacements.grant(state)
+    assert replacements.points(state, "german") == {"infantry": 2, "mechanized": 1}  # rows 2 and 3 added
+    assert replacements.points(state, "soviet") == {"infantry": 3, "mechanized": 1}  # row 3 only
+
+
+def test_16_1_the_first_step_costs_double_then_one_point_a_step():
+    state = with_points(bare({BIG: MID, "su_hq_6": MID}, side="soviet"), "soviet", infantry=3)
+    state.units[BIG].step = 2
+    replacements.offer(state)
+    assert state.to_act == "soviet" and Replace(unit=BIG) in state.legal_actions()
+    state.apply(Replace(unit=BIG))
+    assert state.units[BIG].step == 1 and replacements.points(state, "soviet")["infantry"] == 1
+    state.apply(Replace(unit=BIG))
+    assert state.units[BIG].step == 0 and replacements.points(state, "soviet")["infantry"] == 0
+    assert not state.pending
+
+
+def test_16_1_armour_pays_mechanised_points_and_motorised_units_both():
+    state = bare({PZ: MID, "pz7_6": MID})
+    assert replacements.price(state, PZ) == {"infantry": 0, "mechanized": 2}
+    assert replacements.price(state, "pz7_6") == {"infantry": 2, "mechanized": 2}
+    assert replacements.price(state, INF) == {"infantry": 2, "mechanized": 0}
+
+
+def test_16_2_no_step_in_enemy_zoc_out_of_supply_or_out_of_command():
+    base = {BIG: MID, "su_hq_6": MID}
+    near = sorted(ring(MID, 1))[0]
+    zoc = with_points(bare({**base, INF: near}, side="soviet"), "soviet", infantry=9)
+    zoc.units[BIG].step = 1
+    assert replacements.refusal(zoc, "soviet", BIG) == ("16.2", f"{BIG} is in an enemy ZoC")
+    cut = with_points(bare(base, side="soviet"), "soviet", infantry=9)
+    cut.units[BIG].step = 1
+    assert replacements.refusal(cut, "soviet", BIG) is None
+    cut.game["supply"] = {BIG: supply.ISOLATED}
+    assert replacements.refusal(cut, "soviet", BIG)[0] == "16.2"
+    cut.game["supply"] = {}
+    cut.turn_data["out_of_command"] = [BIG]
+    assert replacements.refusal(cut, "soviet", BIG) == ("16.2", f"{BIG} is out of command")
+    cut.pending.append(Decision(replacements.DECISION, "soviet", "16.2", {}))
+    assert Replace(unit=BIG) not in cut.legal_actions()
+    with pytest.raises(IllegalAction, match="16.2"):
+        cut.apply(Replace(unit=BIG))
+
+
+def test_16_2_a_destroyed_unit_is_rebuilt_unless_it_died_cut_off():
+    state = with_points(bare({GE_HQ: MID}), "german", infantry=4)
+    state.to_box(INF, "eliminated")
+    assert replacements.refusal(state, "german", INF) is None
+    replacements.offer(state)
+    state.apply(Replace(unit=INF))
+    assert state.units[INF].box == "rebuilt" and state.units[INF].step == len(state.board.units[INF].combat) - 1
+    state.apply(EndReplacements()) if state.pending else None
+    state.turn += 1
+    replacements.place_rebuilt(state, [])
+    assert state.units[INF].hex is not None
+    cut = with_points(bare({GE_HQ: MID}), "german", infantry=4)
+    cut.game["supply"] = {INF: supply.OUT}
+    cut.to_box(INF, "eliminated")
+    assert replacements.refusal(cut, "german", INF) == ("16.2", f"{INF} was destroyed out of supply and may not be rebuilt")
+
+
+# ----------------------------------------------------------------------------- 1.3
+
+
+def test_1_3_example_a_division_down_to_one_step_merges_with_a_two_step_unit_back_to_three():
+    state = bare({BIG: MID, SMALL: MID}, side="soviet")
+    state.units[BIG].step = 2  # one step of three left
+    state.apply(Activate())
+    assert Combine(unit=BIG, absorbed=SMALL) in state.legal_actions()
+    state.apply(Combine(unit=BIG, absorbed=SMALL))
+    assert state.units[BIG].step == 0 and state.units[SMALL].hex is None and state.units[SMALL].box == "merged"
+
+
+def test_1_3_merging_never_raises_a_unit_above_its_steps():
+    state = bare({BIG: MID, SMALL: MID}, side="soviet")
+    state.units[BIG].step = 1
+    state.apply(Activate())
+    state.apply(Combine(unit=BIG, absorbed=SMALL))
+    assert state.units[BIG].step == 0
+
+
+def test_1_3_only_worn_soviet_infantry_in_one_hex_merge():
+    state = bare({BIG: MID, SMALL: sorted(ring(MID, 1))[0]}, side="soviet")
+    state.units[BIG].step = 1
+    state.apply(Activate())
+    with pytest.raises(IllegalAction, match="1.3"):
+        state.apply(Combine(unit=BIG, absorbed=SMALL))
+
+
+def with_detachment():
+    state = bare({PZ: MID})
+    state.to_box(DET, "detachments")  # where the scenario keeps it
+    return state
+
+
+def test_1_3_a_detachment_takes_a_step_of_its_mother_and_gives_it_back():
+    state = with_detachment()
+    state.apply(Activate())
+    assert Detach(detachment=DET) in state.legal_actions()
+    state.apply(Detach(detachment=DET))
+    assert state.units[DET].hex == MID and state.units[PZ].step == 1 and state.units[DET].step == 0
+    with pytest.raises(IllegalAction, match="1.3"):
+        state.apply(Detach(detachment=DET))  # one detachment a mother
+    state.apply(EndActivation())
+    state.apply(Activate())
+    state.apply(Reattach(detachment=DET))
+    assert state.units[DET].hex is None and state.units[DET].box == "detachments" and state.units[PZ].step == 0
+
+
+def test_1_3_a_detachment_rejoins_only_as_its_activation_starts_in_its_mothers_hex():
+    state = with_detachment()
+    state.apply(Activate())
+    state.apply(Detach(detachment=DET))
+    state.apply(EndActivation())
+    state.apply(Activate())
+    away = sorted(ring(MID, 1))[0]
+    state.apply(Move(units=(PZ, DET), path=(MID, away)))  # together: still in its mother's hex, but it has acted
+    assert state.units[DET].hex == state.units[PZ].hex
+    with pytest.raises(IllegalAction, match="1.3: pz7_pz_det has already acted"):
+        state.apply(Reattach(detachment=DET))
+    apart = with_detachment()
+    apart.apply(Activate())
+    apart.apply(Detach(detachment=DET))
+    apart.apply(EndActivation())
+    apart.place(PZ, away)  # the mother went elsewhere
+    apart.apply(Activate())
+    with pytest.raises(IllegalAction, match="1.3: pz7_pz_det is not in the hex of its mother"):
+        apart.apply(Reattach(detachment=DET))
+
+
+def test_15_2_a_rail_arrival_on_a_railroad_entry_hex_rides_on_paying_only_the_getting_off():
+    from kharkovsuite.engine.actions import RailMove
+
+    state = arrived(5)
+    rider = "d15_81"  # by rail, area IV, which has the railroad hex 2201
+    assert rider in state.board.data.rail_arrivals and "2201" in reinforcements.entry_hexes(state, "de_iv")
+    state.apply(Activate())
+    rides = [a for a in state.legal_actions() if isinstance(a, RailMove) and a.units == (rider,)]
+    assert rides and all(r.path[0] == "2201" for r in rides)
+    ride = rides[-1]
+    state.apply(ride)
+    act = activation.current(state)
+    assert state.units[rider].hex == ride.path[-1] and act["spent"][rider] == 3 and rider in act["moved"]
+    assert rider not in reinforcements.waiting(state, "german") and state.turn_data["rail_points"] == 1
+    off_rail = next(h for h in reinforcements.entry_hexes(state, "de_iv") if h != "2201")
+    with pytest.raises(IllegalAction, match="15.2"):
+        state.apply(RailMove(units=("d15_88",), path=(off_rail, ride.path[1])))
+    assert state.units["d15_88"].box == "arriving"
