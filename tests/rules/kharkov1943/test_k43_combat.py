@@ -472,6 +472,15 @@ def test_1_4_an_hq_loses_its_step_last_and_falls_with_its_stack(monkeypatch):
     assert any(e.kind == "Eliminated" and e.case == "1.4" and e.unit == "su_hq_6" for e in state.log)
 
 
+def test_1_4_an_hq_alone_that_loses_its_step_goes_by_the_hq_rules(monkeypatch):
+    fix(monkeypatch, "-/1")
+    state = fight(general(bare({INF: W, "su_hq_6": T})), [INF])
+    state.apply(ChooseLoss(unit="su_hq_6"))
+    rec = state.units["su_hq_6"]
+    assert rec.box == "hq_destroyed" and rec.step == 0  # whole again when it comes back
+    assert state.game["hq_return"]["su_hq_6"] == state.turn + 2
+
+
 def test_13_1_air_points_are_allotted_secretly_by_both_sides_and_spent():
     state = opening()
     state.turn_data["air_points"] = {"german": 3, "soviet": 1}
