@@ -641,3 +641,24 @@ def test_7_6_a_retreat_on_the_map_comes_before_one_off_it(monkeypatch):
     state = fight(general(bare(placed)), [INF], edge)
     paths = {a.path for a in legal(state, Retreat)}
     assert paths and all(len(p) == 3 and p[1] == "1742" for p in paths)
+
+
+def test_every_action_kind_of_the_system_has_player_words():
+    """Nothing the rules offer reaches the window without words: every action of this package and
+    every engine action one of its modules imports."""
+    import ast
+    import inspect
+    from pathlib import Path
+
+    from kharkovsuite.rules.kharkov1943 import actions as k43_actions
+    from kharkovsuite.rules.kharkov1943.describe import _DESCRIBERS
+
+    ours = {name for name, cls in inspect.getmembers(k43_actions, inspect.isclass)
+            if cls.__module__ == k43_actions.__name__}
+    used = set()
+    for path in Path(k43_actions.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("engine.actions"):
+                used |= {a.name for a in node.names if a.name not in ("Action", "ACTIONS", "check_action", "action_from_dict")}
+    assert {"Move", "ChooseLoss", "Retreat", "Advance", "PlaceUnit"} <= used
+    assert (ours | used) - set(_DESCRIBERS) == set()
