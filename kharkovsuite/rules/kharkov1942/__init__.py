@@ -187,7 +187,7 @@ class Kharkov1942Rules:
                 return Move(units=group, path=movement.entry_paths(state, entry)[entry.dests[i]])
 
             legal.add(len(entry.dests), make_stack)
-        for uid in units:
+        for uid in units if state.phase_data.get("rail_allowed") else ():  # 6.4: no rail move otherwise
             if rail.may_use_rail(state, uid, movable=True):
                 dests = rail.rail_reach(state, uid)[2]
 
