@@ -263,7 +263,7 @@ def road_sources(state: GameState) -> tuple[set[int], dict[int, int | None]]:
     soviet = d.occupied["soviet"]
     szoc = d.zoc["soviet"]
     axis = set(d.occupied["axis"]) | d.garrisons
-    roads = b.map.roads
+    roads = b.map.road_nbrs
 
     def clear(h: str) -> bool:
         i = b.index[h]
@@ -277,7 +277,7 @@ def road_sources(state: GameState) -> tuple[set[int], dict[int, int | None]]:
             todo.append(h)
     while todo:
         h = todo.pop()
-        for n in roads.neighbors(h):
+        for n in roads[h]:
             j = b.index.get(n)
             if j is not None and j not in parent and clear(n):
                 parent[j] = b.index[h]
