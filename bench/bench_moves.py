@@ -116,11 +116,12 @@ def bench_legal_actions(scenario, late) -> None:
     for name, state in (("opening", new_game(scenario, 0)), ("late", late)):
         def cold(state=state):
             state.cache.clear()
-            return len(state.legal_actions())
+            return state.legal_actions()
 
-        n = cold()
+        legal = cold()
         ms = statistics.median(time_call(cold, 1) for _ in range(5))
-        print(f"legal_actions at the {name} (turn {state.turn}, {state.phase.id}): {n} actions, median {ms:.1f} ms cold")
+        print(f"legal_actions at the {name} (turn {state.turn}, {state.phase.id}): {len(legal)} listed, "
+              f"{len(legal.actions())} single actions, median {ms:.1f} ms cold")
 
 
 def late_position(scenario):
@@ -133,15 +134,17 @@ def late_position(scenario):
 
 
 def scan_game(scenario, seed: int, players) -> dict:
-    """A random game; the largest listed legal-action count met on the way."""
+    """A random game; the largest listed legal-action count met on the way (``len(legal_actions())``:
+    a unit's or stack's moves are one entry), and the largest count of single actions."""
     state = new_game(scenario, seed)
     seats = {s: make_player("random", s, seed * 2 + k) for k, s in enumerate(sorted(players))}
-    most = 0
+    most = single = 0
     while not state.is_terminal:
         legal = state.legal_actions()
         most = max(most, len(legal))
+        single = max(single, len(legal.actions()))
         state.apply(seats[state.to_act].choose(state))
-    return {"seed": seed, "most": most}
+    return {"seed": seed, "most": most, "single": single}
 
 
 def children_cpu() -> float:
@@ -163,7 +166,7 @@ def games_run(code_dir: str, games: int, jobs: int) -> tuple[float, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])["seconds"], children_cpu() - cpu
 
 
-def bench_games(games: int, jobs: int, scan: int, baseline: str | None = None) -> None:
+def bench_games(games: int, jobs: int, baseline: str | None = None) -> None:
     """Games a minute by the wall clock (what a shared machine gives now) and by CPU time (what
     ``jobs`` free cores give: games * 60 / (CPU seconds / jobs))."""
     players = {"axis": "random", "soviet": "random"}
@@ -177,12 +180,17 @@ def bench_games(games: int, jobs: int, scan: int, baseline: str | None = None) -
               f"{rates[-1][1]:.1f} games a minute on {jobs} free cores")
     if baseline:
         print(f"  ratio to the baseline: wall {rates[0][0] / rates[1][0]:.2f}x, CPU {rates[0][1] / rates[1][1]:.2f}x")
+
+
+def bench_scan(scan: int, jobs: int) -> None:
+    players = {"axis": "random", "soviet": "random"}
     if scan:
         t0 = time.perf_counter()
         got = map_games(str(SCENARIO), scan_game, players, list(range(1000, 1000 + scan)), jobs)
         worst = max(got, key=lambda g: g["most"])
-        print(f"largest listed legal actions in {scan} random games: {worst['most']} (game seed {worst['seed']}; "
-              f"{time.perf_counter() - t0:.0f} s)")
+        single = max(got, key=lambda g: g["single"])
+        print(f"largest listed legal actions in {scan} random games: {worst['most']} (game seed {worst['seed']}); "
+              f"largest count of single actions: {single['single']} (game seed {single['seed']}; {time.perf_counter() - t0:.0f} s)")
 
 
 def bench_greedy(scenario, games: int) -> None:
@@ -221,7 +229,9 @@ def main() -> None:
         bench_unit_moves(movement_positions(scenario, args.positions))
         bench_legal_actions(scenario, late_position(scenario))
     if args.games:
-        bench_games(args.games, args.jobs, args.scan, args.baseline)
+        bench_games(args.games, args.jobs, args.baseline)
+    if args.scan:
+        bench_scan(args.scan, args.jobs)
     if args.greedy:
         bench_greedy(scenario, args.greedy)
 

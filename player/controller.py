@@ -138,14 +138,14 @@ class GameController(QObject):
         return self._words[action, quick]
 
     def legal_actions(self) -> list[Action]:
-        return list(self.state.legal_actions())
+        return list(self.state.legal_actions().actions())  # a unit's moves one by one
 
     def legal_of_kinds(self, *kinds: str) -> list[Action]:
         """The legal actions of these kinds (the phase tells which kinds it allows at all)."""
         allowed = set(self.state.phase.actions) | {"CommitAir", "DeclineAir", "ChooseLoss", "Retreat", "Advance", "EndAdvance", "Chase", "DeclineChase", "EliminateExcess"}
         if not set(kinds) & allowed:
             return []
-        return [a for a in self.state.legal_actions() if a.kind in kinds]
+        return [a for a in self.state.legal_actions().actions() if a.kind in kinds]
 
     # ------------------------------------------------------------------ what the window shows
     def viewing_side(self) -> str:
