@@ -44,7 +44,9 @@ from __future__ import annotations
 from ..engine.actions import Attack, EndPhase, Move
 from ..rules.kharkov1942.sequence import last_turn
 from ..rules.kharkov1942.victory import axis_barrier, kharkov_roads
-from .common import Knowledge, actions_of_kind, blind_clone, last_actions
+from .common import Knowledge
+from .core.actions import actions_of_kind, last_actions
+from .core.search import blind_clone
 from .greedy import GreedyPlayer
 from .operations import Encirclement, Front, SupplyOpening, focused_encirclement, pocket_holders, salient_neck, supply_opening
 

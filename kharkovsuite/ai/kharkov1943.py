@@ -1,0 +1,276 @@
+"""Kharkov 1943's computer players (``greedy``, ``ai``, ``ai:easy``, ``ai:normal``, ``ai:hard``), on the shared core.
+
+What it knows comes from ``state.observation(side)`` (:class:`~.core.observed.Observed`), the
+public scenario data (the victory places of case 18, the supply areas of the map edges, the counter
+values printed on the unit types it sees) and the game API (``legal_actions``, ``legal_moves``).
+Two rule-system queries on public positions are asked directly: each HQ's command area (8.1), to
+know which units an activation by formation could take (3.2), and how often a unit has been
+activated this turn (3.1), which the turn record shows both players.
+
+How it plays (docs/ai.md):
+
+* Objectives: the Soviet player makes for the victory places it does not control (18), the
+  German player for the ones the Soviets control and for the Soviet units it sees.  A unit the
+  system's trace finds out of supply makes for its side's supply areas instead (9).
+* Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
+  units not yet activated this turn, weighted by how near they are to the fight; it passes when
+  no HQ would move a unit nearer its objectives.  Units join in their first activation only (a
+  second one brings fatigue, 3.5).
+* Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
+  objectives, less enemy strength next to it than it can stand) moves there; when none gains,
+  the activation ends.  Reinforcements enter (15.1) at the entry hex nearest the objectives.
+* Reaction (11): a reaction move is taken when it brings the unit nearer the hex under attack
+  without leaving it more exposed; otherwise the reaction ends.
+* Replacements (16) go to the first unit listed; over-stacking (5) loses the weakest unit; any
+  other decision is settled by trying each option on a blind clone (:mod:`.core.search`).
+
+Difficulty is a width budget (how many units are weighed per move and hexes per unit) and whether
+the threat map and supply awareness are used; ``greedy`` is the narrowest with neither.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..rules.kharkov1943 import activation as _activation
+from ..rules.kharkov1943 import command as _command
+from .core.observed import Observed
+from .core.search import Budget, best_by_lookahead
+from .core.supplyview import unsupplied_units
+
+LEVELS = {
+    "greedy": {"units": 4, "hexes": 30, "threat": False, "supply": False, "seconds": None},
+    "easy": {"units": 4, "hexes": 30, "threat": True, "supply": False, "seconds": 5.0},
+    "normal": {"units": 8, "hexes": 80, "threat": True, "supply": True, "seconds": 5.0},
+    "hard": {"units": 12, "hexes": 400, "threat": True, "supply": True, "seconds": 10.0},
+}
+MIN_GAIN = 0.5  # a move must improve a unit's score by this much
+THREAT_WEIGHT = 1.5  # hexes of distance one point of excess enemy strength next to a unit is worth
+NEAR_FIGHT = 8  # hexes: units this near their objectives count fully when choosing an activation
+HQ_BEHIND = 3  # hexes: where an HQ stands behind the objectives its units make for
+REACTION_REACH = 1  # a reaction move should end this near the hex under attack
+
+
+def unit_strength(scenario, view: dict) -> float:
+    """The printed combat value of a unit at its step, from the type the observation shows."""
+    ut = scenario.unit_types.get(view.get("type") or "")
+    if ut is None or not ut.steps:
+        return 2.0  # a stack the fog of war hides: a typical counter
+    step = ut.steps[min(int(view.get("step") or 0), len(ut.steps) - 1)]
+    return float(step.attack or 0)
+
+
+class K43Player:
+    """A computer player for Kharkov 1943; ``choose(state)`` returns one action."""
+
+    def __init__(self, side: str, seed: int | None = None, level: str = "normal", budget: Budget | None = None):
+        self.side = side
+        self.level = level
+        self.cfg = LEVELS[level]
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget(self.cfg["seconds"])
+        self._moves: dict[str, int] = {}  # moves made by each unit in the open activation
+        self._activation_key = None
+        self._fields = None  # ((turn, actions played), fields): this moment's maps
+
+    @property
+    def name(self) -> str:
+        return "greedy" if self.level == "greedy" else f"ai:{self.level}"
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, state):
+        self.budget.restart()
+        legal = list(state.legal_actions())
+        if not legal:
+            raise RuntimeError(f"{self.side}: no legal action at {state!r}")
+        if len(legal) == 1:
+            return legal[0]
+        seen = Observed(state, self.side)
+        if state.pending:
+            return self.decide(state, seen, legal)
+        by_kind: dict[str, list] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "Activate" in by_kind or "Pass" in by_kind:
+            self._moves = {}
+            return self.pick_activation(state, seen, by_kind)
+        if "Enter" in by_kind:
+            return self.pick_entry(seen, by_kind["Enter"])
+        if "Move" in by_kind:
+            action = self.pick_move(state, seen, by_kind["Move"])
+            if action is not None:
+                return action
+        if "EndActivation" in by_kind:
+            return by_kind["EndActivation"][0]
+        return legal[self.rng.randrange(len(legal))]  # a step this player does not weigh yet
+
+    # ------------------------------------------------------------------ objectives
+    def objectives(self, seen: Observed) -> list[str]:
+        """Victory places (18) the side does not control; the German side adds the Soviet units it sees."""
+        control = seen.obs.get("game", {}).get("control", {})
+        places = self.victory_hexes(seen.state)
+        goals = [h for h in places if control.get(h) != self.side]
+        if self.side != "soviet":
+            goals += seen.enemy_hexes()
+        return sorted(set(goals)) or seen.enemy_hexes()
+
+    @staticmethod
+    def victory_hexes(state) -> list[str]:
+        m = state.scenario.map
+        hexes: set[str] = set()
+        for conditions in state.board.data.victory.values():
+            for cond in conditions:
+                for group in cond.groups:
+                    for place in group.places:
+                        if place in m.cities:
+                            hexes.update(m.cities[place].hexes)
+                        elif place in m.places:
+                            hexes.add(m.places[place].hex)
+        return sorted(hexes)
+
+    def supply_hexes(self, state) -> list[str]:
+        return sorted(h for a in state.scenario.map.areas.values() if a.kind == "supply" and a.side == self.side for h in a.hexes)
+
+    def fields(self, seen: Observed) -> tuple[dict[str, int], dict[str, int], dict[str, float], frozenset[str]]:
+        """(distance to objectives, distance to own supply, enemy strength near each hex, units out of supply)."""
+        stamp = (seen.turn, len(seen.state.actions))
+        if self._fields is not None and self._fields[0] == stamp:
+            return self._fields[1]
+        goal = seen.distance_field(self.objectives(seen))
+        home = seen.distance_field(self.supply_hexes(seen.state))
+        strength = self.strength_of(seen)
+        threat = seen.threat_map(strength) if self.cfg["threat"] else {}
+        cut = frozenset(unsupplied_units(seen.state, self.side)) if self.cfg["supply"] else frozenset()
+        out = (goal, home, threat, cut)
+        self._fields = (stamp, out)
+        return out
+
+    def strength_of(self, seen: Observed) -> Callable[[str], float]:
+        scenario = seen.state.scenario
+        return lambda uid: unit_strength(scenario, seen.units[uid])
+
+    def hex_score(self, seen: Observed, uid: str, hex_id: str, fields) -> float:
+        """Lower is better: distance to the unit's aim plus the danger of standing there."""
+        goal, home, threat, cut = fields
+        aim = home if uid in cut and home else goal
+        score = float(aim.get(hex_id, 99))
+        if seen.state.board.units[uid].is_hq:
+            return abs(score - HQ_BEHIND)  # an HQ follows its units, a few hexes behind
+        if threat:
+            mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))
+            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.0)
+        return score
+
+    # ------------------------------------------------------------------ activations (3)
+    def pick_activation(self, state, seen: Observed, by_kind: dict[str, list]):
+        goal, *_ = self.fields(seen)
+        best, best_value = None, 0.0
+        for action in by_kind.get("Activate", []):
+            if action.hq is None:
+                continue  # general activations: not weighed yet
+            value = self.activation_value(state, seen, action.hq, goal)
+            if value > best_value:
+                best, best_value = action, value
+        if best is not None:
+            return best
+        if "Pass" in by_kind:
+            return by_kind["Pass"][0]
+        return by_kind["Activate"][0]
+
+    def activation_value(self, state, seen: Observed, hq: str, goal: dict[str, int]) -> float:
+        """How much an activation by ``hq`` could do: its units in command (8.1) not yet activated
+        this turn, each weighted by nearness to its objectives, the best 8 (3.2)."""
+        area = _command.command_area(state, hq)
+        worth = []
+        for uid in seen.own():
+            view = seen.units[uid]
+            if uid == hq or view["hex"] not in area or _activation.count(state, uid) > 0:
+                continue
+            if state.board.units[uid].is_hq or not _command.same_front(state, hq, uid):
+                continue
+            d = goal.get(view["hex"], 99)
+            if d == 0:
+                continue  # already on an objective
+            worth.append(1.0 if d <= NEAR_FIGHT else NEAR_FIGHT / d)
+        return sum(sorted(worth, reverse=True)[:_activation.FORMATION_LIMIT])
+
+    # ------------------------------------------------------------------ moves (6)
+    def pick_move(self, state, seen: Observed, moves: list):
+        act = seen.obs.get("phase_data", {}).get("activation") or {}
+        key = (seen.turn, act.get("hq"), act.get("side"))
+        if key != self._activation_key:
+            self._activation_key, self._moves = key, {}
+        fields = self.fields(seen)
+        groups = sorted({m.units for m in moves if len(m.units) == 1 and self._moves.get(m.units[0], 0) < 2})
+        here_of = {g: seen.units[g[0]]["hex"] for g in groups}
+        ranked = sorted(groups, key=lambda g: (self.hex_score(seen, g[0], here_of[g], fields), g))
+        best, best_gain = None, MIN_GAIN
+        for group in ranked[: self.cfg["units"]]:
+            if best is not None and self.budget.spent():
+                break
+            uid, here = group[0], here_of[group]
+            now = self.hex_score(seen, uid, here, fields)
+            reach = state.legal_moves(group)
+            options = sorted(reach, key=lambda h: (fields[0].get(h, 99), h))[: self.cfg["hexes"]]
+            for dest in options:
+                gain = now - self.hex_score(seen, uid, dest, fields)
+                if gain > best_gain:
+                    best, best_gain = (group, reach[dest].path), gain
+        if best is None:
+            return None
+        group, path = best
+        for uid in group:
+            self._moves[uid] = self._moves.get(uid, 0) + 1
+        return next(m for m in moves if m.units == group and tuple(m.path) == tuple(path))
+
+    def pick_entry(self, seen: Observed, entries: list):
+        """15.1: the reinforcement enters at the hex nearest the objectives."""
+        goal, *_ = self.fields(seen)
+        return min(entries, key=lambda a: (goal.get(a.hex, 99), -len(a.units), a.hex, a.units))
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, state, seen: Observed, options: list):
+        kinds = {a.kind for a in options}
+        if "EndReaction" in kinds:
+            return self.react(state, seen, options)
+        if "Replace" in kinds:
+            return next(a for a in options if a.kind == "Replace")
+        if "EliminateExcess" in kinds:
+            strength = self.strength_of(seen)
+            return min((a for a in options if a.kind == "EliminateExcess"), key=lambda a: (strength(a.unit), a.unit))
+        return best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
+
+    def react(self, state, seen: Observed, options: list):
+        """11: move a reacting unit next to the hex under attack when that leaves it no more exposed."""
+        target = next(iter(state.pending[-1].data.values()), None) if state.pending[-1].data else None
+        near = seen.distance_field([target], REACTION_REACH) if isinstance(target, str) and target in seen.map else {}
+        fields = self.fields(seen)
+        best, best_key = None, None
+        for a in options:
+            if a.kind != "Move" or a.path[-1] not in near:
+                continue
+            uid = a.units[0]
+            exposure = self.hex_score(seen, uid, a.path[-1], fields) - fields[0].get(a.path[-1], 99)
+            before = self.hex_score(seen, uid, a.path[0], fields) - fields[0].get(a.path[0], 99)
+            if exposure > before:
+                continue
+            key = (exposure, len(a.path), a.units, a.path)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best or next(a for a in options if a.kind == "EndReaction")
+
+    def evaluate(self, state, side: str) -> float:
+        """A position's worth to ``side``: its level margin (18)."""
+        result = state.result()
+        return float(result.margin if side == "soviet" else -result.margin)
+
+
+def _factory(level: str):
+    def make(side: str, seed: int | None = None) -> K43Player:
+        return K43Player(side, seed, level)
+
+    return make
+
+
+PLAYERS: dict[str, Callable] = {"greedy": _factory("greedy"), "ai": _factory("normal")}
+PLAYERS.update({f"ai:{level}": _factory(level) for level in ("easy", "normal", "hard")})
