@@ -78,3 +78,24 @@ def test_the_new_game_dialog_offers_each_computer_player_for_each_side(qtbot):
 def test_an_unknown_computer_player_on_the_command_line_is_reported(qapp, tmp_path, capsys):
     assert main(["--soviet", "grandmaster", "--screenshot", str(tmp_path / "x.png")]) == 2
     assert "unknown player" in capsys.readouterr().err
+
+
+def test_stopping_computer_play_cancels_the_thinking_budget_of_a_kharkov_1943_player(qtbot):
+    from kharkovsuite.ai.core.seats import start_game
+    from kharkovsuite.ai.kharkov1943 import K43Player
+    from kharkovsuite.scenario import load_scenario
+    from player.computer import ComputerSeats
+    from player.controller import GameController
+
+    from .conftest import ROOT
+
+    state = start_game(load_scenario(ROOT / "scenarios" / "kharkov-1943-gallop.yaml"), 1, allow_unplayable=True)
+    seats = ComputerSeats(GameController(state), {"soviet": "ai:normal"})
+    try:
+        player = seats.players["soviet"]
+        assert isinstance(player, K43Player)  # the scenario's system picks the player
+        assert not player.budget.spent()
+        seats.stop()
+        assert player.budget.cancelled and player.budget.spent()
+    finally:
+        seats.shutdown()
