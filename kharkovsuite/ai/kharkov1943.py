@@ -16,8 +16,10 @@ How it plays (docs/ai.md):
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
   no HQ would move a unit nearer its objectives.  Units join in their first activation only (a
   second one brings fatigue, 3.5).
+* Supply heads (9.4) step toward the objectives between activations.
 * Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
-  objectives, less enemy strength next to it than it can stand) moves there; when none gains,
+  objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
+  there (9) at ``ai:normal`` and ``ai:hard``) moves there; when none gains,
   the activation ends.  Reinforcements enter (15.1) at the entry hex nearest the objectives.
 * Reaction (11): a reaction move is taken when it brings the unit nearer the hex under attack
   without leaving it more exposed; otherwise the reaction ends.
@@ -34,6 +36,8 @@ from collections.abc import Callable
 
 from ..rules.kharkov1943 import activation as _activation
 from ..rules.kharkov1943 import command as _command
+from ..rules.kharkov1943 import stacking as _stacking
+from ..rules.kharkov1943 import supply as _supply
 from .core.observed import Observed
 from .core.search import Budget, best_by_lookahead
 from .core.supplyview import unsupplied_units
@@ -91,6 +95,10 @@ class K43Player:
         by_kind: dict[str, list] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
+        if "MoveSupplyHead" in by_kind:
+            action = self.pick_head_move(seen, by_kind["MoveSupplyHead"])
+            if action is not None:
+                return action
         if "Activate" in by_kind or "Pass" in by_kind:
             self._moves = {}
             return self.pick_activation(state, seen, by_kind)
@@ -109,7 +117,8 @@ class K43Player:
         """Victory places (18) the side does not control; the German side adds the Soviet units it sees."""
         control = seen.obs.get("game", {}).get("control", {})
         places = self.victory_hexes(seen.state)
-        goals = [h for h in places if control.get(h) != self.side]
+        in_play = seen.state.board.in_play
+        goals = [h for h in places if control.get(h) != self.side and h in in_play]
         if self.side != "soviet":
             goals += seen.enemy_hexes()
         return sorted(set(goals)) or seen.enemy_hexes()
@@ -132,15 +141,17 @@ class K43Player:
         return sorted(h for a in state.scenario.map.areas.values() if a.kind == "supply" and a.side == self.side for h in a.hexes)
 
     def fields(self, seen: Observed) -> tuple[dict[str, int], dict[str, int], dict[str, float], frozenset[str]]:
-        """(distance to objectives, distance to own supply, enemy strength near each hex, units out of supply)."""
+        """(distance to objectives, distance to the nearest own unit in supply, enemy strength near
+        each hex, own units out of supply)."""
         stamp = (seen.turn, len(seen.state.actions))
         if self._fields is not None and self._fields[0] == stamp:
             return self._fields[1]
         goal = seen.distance_field(self.objectives(seen))
-        home = seen.distance_field(self.supply_hexes(seen.state))
         strength = self.strength_of(seen)
         threat = seen.threat_map(strength) if self.cfg["threat"] else {}
         cut = frozenset(unsupplied_units(seen.state, self.side)) if self.cfg["supply"] else frozenset()
+        supplied = [seen.units[u]["hex"] for u in seen.own() if u not in cut]
+        home = seen.distance_field(supplied or self.supply_hexes(seen.state)) if cut else {}
         out = (goal, home, threat, cut)
         self._fields = (stamp, out)
         return out
@@ -201,7 +212,9 @@ class K43Player:
         if key != self._activation_key:
             self._activation_key, self._moves = key, {}
         fields = self.fields(seen)
-        groups = sorted({m.units for m in moves if len(m.units) == 1 and self._moves.get(m.units[0], 0) < 2})
+        joined = set(act.get("units", ()))
+        groups = sorted({m.units for m in moves if len(m.units) == 1 and self._moves.get(m.units[0], 0) < 2
+                         and self.may_join(state, m.units[0], act, joined)})
         here_of = {g: seen.units[g[0]]["hex"] for g in groups}
         ranked = sorted(groups, key=lambda g: (self.hex_score(seen, g[0], here_of[g], fields), g))
         best, best_gain = None, MIN_GAIN
@@ -212,16 +225,44 @@ class K43Player:
             now = self.hex_score(seen, uid, here, fields)
             reach = state.legal_moves(group)
             options = sorted(reach, key=lambda h: (fields[0].get(h, 99), h))[: self.cfg["hexes"]]
-            for dest in options:
-                gain = now - self.hex_score(seen, uid, dest, fields)
-                if gain > best_gain:
-                    best, best_gain = (group, reach[dest].path), gain
+            room = _stacking.LIMIT - state.board.units[uid].values.stacking
+            gains = sorted(((now - self.hex_score(seen, uid, dest, fields), dest) for dest in options), key=lambda g: (-g[0], g[1]))
+            for gain, dest in gains:
+                if gain <= best_gain:
+                    break
+                if _stacking.points(state, dest, self.side) > room:
+                    continue  # 5: it would be removed at the end of the phase
+                if self.cfg["supply"] and uid not in fields[3] and not _supply.line_from(state, self.side, dest, uid).ok:
+                    continue  # 9: it would be cut off there
+                best, best_gain = (group, reach[dest].path), gain
+                break
         if best is None:
             return None
         group, path = best
         for uid in group:
             self._moves[uid] = self._moves.get(uid, 0) + 1
         return next(m for m in moves if m.units == group and tuple(m.path) == tuple(path))
+
+    def may_join(self, state, uid: str, act: dict, joined: set) -> bool:
+        """A unit joins in its first activation of the turn only (a second brings fatigue, 3.5),
+        and an HQ moves only in its own activation (its fatigue would cost it its units, 3.5)."""
+        if uid in joined:
+            return True
+        if _activation.count(state, uid) > 0:
+            return False
+        return not state.board.units[uid].is_hq or uid == act.get("hq")
+
+    def pick_head_move(self, seen: Observed, moves: list):
+        """9.4: a supply head steps one hex nearer the objectives, keeping the lines of supply up with the front."""
+        goal, *_ = self.fields(seen)
+        best, best_key = None, None
+        for a in moves:
+            here = seen.units[a.unit]["hex"]
+            gain = goal.get(here, 99) - goal.get(a.hex, 99)
+            key = (-gain, a.unit, a.hex)
+            if gain > 0 and (best_key is None or key < best_key):
+                best, best_key = a, key
+        return best
 
     def pick_entry(self, seen: Observed, entries: list):
         """15.1: the reinforcement enters at the hex nearest the objectives."""
