@@ -16,7 +16,8 @@ How it plays (docs/ai.md):
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
   no HQ would move a unit nearer its objectives.  Units join in their first activation only (a
   second one brings fatigue, 3.5).
-* Supply heads (9.4) step toward the objectives between activations.
+* Supply heads (9.4) step toward the objectives between activations.  The weakest unit in a
+  victory place stays there as its garrison (an enemy passing through an empty place takes it, 18).
 * Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
   objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
   there (9) at ``ai:normal`` and ``ai:hard``) moves there; when none gains,
@@ -213,8 +214,9 @@ class K43Player:
             self._activation_key, self._moves = key, {}
         fields = self.fields(seen)
         joined = set(act.get("units", ()))
+        keep = self.garrisons(seen)
         groups = sorted({m.units for m in moves if len(m.units) == 1 and self._moves.get(m.units[0], 0) < 2
-                         and self.may_join(state, m.units[0], act, joined)})
+                         and m.units[0] not in keep and self.may_join(state, m.units[0], act, joined)})
         here_of = {g: seen.units[g[0]]["hex"] for g in groups}
         ranked = sorted(groups, key=lambda g: (self.hex_score(seen, g[0], here_of[g], fields), g))
         best, best_gain = None, MIN_GAIN
@@ -242,6 +244,16 @@ class K43Player:
         for uid in group:
             self._moves[uid] = self._moves.get(uid, 0) + 1
         return next(m for m in moves if m.units == group and tuple(m.path) == tuple(path))
+
+    def garrisons(self, seen: Observed) -> set[str]:
+        """18: the one unit kept in each victory place hex the side stands in (an enemy passing
+        through an empty place takes its control)."""
+        keep = set()
+        for h in self.victory_hexes(seen.state):
+            mine = [u for u in seen.side_at(h, self.side) if not seen.state.board.units[u].is_hq]
+            if mine:
+                keep.add(min(mine, key=lambda u: (unit_strength(seen.state.scenario, seen.units[u]), u)))
+        return keep
 
     def may_join(self, state, uid: str, act: dict, joined: set) -> bool:
         """A unit joins in its first activation of the turn only (a second brings fatigue, 3.5),

@@ -57,3 +57,19 @@ def test_the_ai_choice_is_the_same_for_a_seed_whatever_the_dice_hold():
         assert pa == pb
         a.apply(pa)
         b.apply(pb)
+
+
+def test_18_the_ai_keeps_a_garrison_in_a_victory_place_it_holds():
+    """A rifle division alone in a place the Soviets control stays; the HQ beside it may move."""
+    place = K43Player.victory_hexes(fresh())[0]
+    state = bare({SU_DIV: place, SU_HQ: ring(place, 1)[0]}, side="soviet")
+    state.game.setdefault("control", {})[place] = "soviet"
+    state.apply(Activate(hq=SU_HQ))
+    player = K43Player("soviet", 1, level="easy")
+    assert place not in player.objectives(Observed(state, "soviet"))
+    for _ in range(5):
+        action = player.choose(state)
+        if not isinstance(action, Move):
+            break
+        assert SU_DIV not in action.units
+        state.apply(action)
