@@ -161,6 +161,8 @@ class VictoryPoints(Model):
     destroyed_unit_factor: int
     places: dict[str, int]  # map city id -> VP for holding it at the end (27.C)
     kirovograd_early: dict[int, int]  # game turn -> extra Soviet VP for taking Kirovograd by its end
+    # 27.A: the lead that makes each level of victory (RECONSTRUCTED: the rules name no levels)
+    levels: dict[str, int] = Field(default_factory=lambda: {"marginal": 10, "substantive": 30, "decisive": 60})
     scenario: str = ""  # a scenario's own conditions (31.1E-H)
 
 
