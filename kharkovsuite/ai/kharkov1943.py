@@ -22,6 +22,12 @@ How it plays (docs/ai.md):
   objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
   there (9) at ``ai:normal`` and ``ai:hard``) moves there; when none gains,
   the activation ends.  Reinforcements enter (15.1) at the entry hex nearest the objectives.
+* Attacks (7): in an open activation, before moving, the attack the rules offer whose result
+  distribution (the system's ``attack_preview``, priced by :func:`.core.preview.attack_worth`)
+  promises most, if at least :data:`ATTACK_WORTH` steps; clearing a victory place adds to its
+  worth; a tie goes to the cheaper attack type (7.1).  One air point goes on each combat (13.1);
+  a loss is taken as a retreat to the least threatened hex when one is open, else as the weakest
+  unit's step (7.5); an advance is made into a hex nearer the objectives (7.6).
 * Reaction (11): a reaction move is taken when it brings the unit nearer the hex under attack
   without leaving it more exposed; otherwise the reaction ends.
 * Replacements (16) go to the first unit listed; over-stacking (5) loses the weakest unit; any
@@ -39,16 +45,21 @@ from ..rules.kharkov1943 import activation as _activation
 from ..rules.kharkov1943 import command as _command
 from ..rules.kharkov1943 import stacking as _stacking
 from ..rules.kharkov1943 import supply as _supply
+from ..engine.errors import IllegalAction
 from .core.observed import Observed
+from .core.preview import attack_worth, preview_query, win_chance
 from .core.search import Budget, best_by_lookahead
 from .core.supplyview import unsupplied_units
 
 LEVELS = {
-    "greedy": {"units": 4, "hexes": 30, "threat": False, "supply": False, "seconds": None},
-    "easy": {"units": 4, "hexes": 30, "threat": True, "supply": False, "seconds": 5.0},
-    "normal": {"units": 8, "hexes": 80, "threat": True, "supply": True, "seconds": 5.0},
-    "hard": {"units": 12, "hexes": 400, "threat": True, "supply": True, "seconds": 10.0},
+    "greedy": {"units": 4, "hexes": 30, "threat": False, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": None},
+    "easy": {"units": 4, "hexes": 30, "threat": True, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": 5.0},
+    "normal": {"units": 8, "hexes": 80, "threat": True, "supply": True, "attacks": 30, "loss_weight": 1.2, "seconds": 5.0},
+    "hard": {"units": 12, "hexes": 400, "threat": True, "supply": True, "attacks": 60, "loss_weight": 1.2, "seconds": 10.0},
 }
+ATTACK_WORTH = 0.3  # expected steps (and retreat hexes) gained an attack must promise
+OBJECTIVE_BONUS = 1.0  # worth of clearing a victory place, times the chance of a clean win
+TYPE_COST = {"mobile": 1, "normal": 2, "prepared": 3}  # 7.1: the cheaper type wins a tie
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one point of excess enemy strength next to a unit is worth
 NEAR_FIGHT = 8  # hexes: units this near their objectives count fully when choosing an activation
@@ -77,6 +88,7 @@ class K43Player:
         self._moves: dict[str, int] = {}  # moves made by each unit in the open activation
         self._activation_key = None
         self._fields = None  # ((turn, actions played), fields): this moment's maps
+        self._tried: set = set()  # attacks made in the open activation
 
     @property
     def name(self) -> str:
@@ -105,6 +117,11 @@ class K43Player:
             return self.pick_activation(state, seen, by_kind)
         if "Enter" in by_kind:
             return self.pick_entry(seen, by_kind["Enter"])
+        self.note_activation(seen)
+        if "Assault" in by_kind:
+            action = self.pick_attack(state, seen, by_kind["Assault"])
+            if action is not None:
+                return action
         if "Move" in by_kind:
             action = self.pick_move(state, seen, by_kind["Move"])
             if action is not None:
@@ -207,11 +224,16 @@ class K43Player:
         return sum(sorted(worth, reverse=True)[:_activation.FORMATION_LIMIT])
 
     # ------------------------------------------------------------------ moves (6)
-    def pick_move(self, state, seen: Observed, moves: list):
+    def note_activation(self, seen: Observed) -> dict:
+        """The open activation as the observation shows it; a new one clears what the last one did."""
         act = seen.obs.get("phase_data", {}).get("activation") or {}
         key = (seen.turn, act.get("hq"), act.get("side"))
         if key != self._activation_key:
-            self._activation_key, self._moves = key, {}
+            self._activation_key, self._moves, self._tried = key, {}, set()
+        return act
+
+    def pick_move(self, state, seen: Observed, moves: list):
+        act = self.note_activation(seen)
         fields = self.fields(seen)
         joined = set(act.get("units", ()))
         keep = self.garrisons(seen)
@@ -286,12 +308,74 @@ class K43Player:
         kinds = {a.kind for a in options}
         if "EndReaction" in kinds:
             return self.react(state, seen, options)
+        if "AllotAir" in kinds:
+            return self.allot_air(options)
+        if kinds & {"ChooseLoss", "Retreat"}:
+            return self.take_loss(seen, options)
+        if "EndAdvance" in kinds:
+            return self.advance(seen, options)
         if "Replace" in kinds:
             return next(a for a in options if a.kind == "Replace")
         if "EliminateExcess" in kinds:
             strength = self.strength_of(seen)
             return min((a for a in options if a.kind == "EliminateExcess"), key=lambda a: (strength(a.unit), a.unit))
         return best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
+
+    # ------------------------------------------------------------------ combat (7)
+    def pick_attack(self, state, seen: Observed, attacks: list):
+        """7.1-7.4: the attack whose priced result distribution (the system's attack preview,
+        :mod:`.core.preview`) is worth most, if it is worth at least :data:`ATTACK_WORTH` steps;
+        the cheapest attack type that reaches that worth."""
+        query = preview_query(state.scenario.rules)
+        strength = self.strength_of(seen)
+        goal, *_ = self.fields(seen)
+        best, best_key = None, None
+        for i, a in enumerate(sorted(attacks, key=lambda a: (a.support != "", a.target, a.types, a.attackers))):
+            if i >= self.cfg["attacks"] or (best is not None and self.budget.spent()):
+                break
+            if a in self._tried:
+                continue
+            try:
+                preview = query(state, self.side, a.attackers, (a.target,), attack_type=a.types[0],
+                                support={"attacker": a.support} if a.support else None)
+            except IllegalAction:
+                continue
+            whole_a = sum(1.0 + strength(u) / 4 for u in a.attackers)
+            whole_d = sum(1.0 + strength(u) / 4 for u in seen.enemy_at(a.target)) or 1.0
+            worth = attack_worth(preview, whole_a, whole_d, self.cfg["loss_weight"])
+            if goal.get(a.target, 99) == 0:
+                worth += OBJECTIVE_BONUS * win_chance(preview)
+            key = (worth, -TYPE_COST.get(a.types[0], 1), -len(a.attackers))
+            if worth >= ATTACK_WORTH and (best_key is None or key > best_key):
+                best, best_key = a, key
+        if best is not None:
+            self._tried.add(best)
+        return best
+
+    def allot_air(self, options: list):
+        """13.1: one air point on each combat while any are left, no HQ support."""
+        plain = [a for a in options if not a.support]
+        return min(plain or options, key=lambda a: (abs(a.points - 1), a.points))
+
+    def take_loss(self, seen: Observed, options: list):
+        """7.5: retreat rather than lose a step, to the hex least threatened; else the weakest unit's step."""
+        _, _, threat, _ = self.fields(seen)
+        retreats = [a for a in options if a.kind == "Retreat" and a.path]
+        if retreats:
+            return min(retreats, key=lambda a: (threat.get(a.path[-1], 0.0), len(a.path), a.unit, a.path))
+        losses = [a for a in options if a.kind == "ChooseLoss"]
+        if losses:
+            strength = self.strength_of(seen)
+            return min(losses, key=lambda a: (strength(a.unit), a.unit))
+        return options[0]
+
+    def advance(self, seen: Observed, options: list):
+        """7.6: advance into the vacated hex when it is nearer the objectives; else end the advance."""
+        goal, *_ = self.fields(seen)
+        moves = [a for a in options if a.kind == "Advance" and goal.get(a.path[-1], 99) < goal.get(a.path[0], 99)]
+        if moves:
+            return min(moves, key=lambda a: (goal.get(a.path[-1], 99), a.unit, a.path))
+        return next(a for a in options if a.kind == "EndAdvance")
 
     def react(self, state, seen: Observed, options: list):
         """11: move a reacting unit next to the hex under attack when that leaves it no more exposed."""
