@@ -319,7 +319,8 @@ class K43Player:
         if "EliminateExcess" in kinds:
             strength = self.strength_of(seen)
             return min((a for a in options if a.kind == "EliminateExcess"), key=lambda a: (strength(a.unit), a.unit))
-        return best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
+        best = best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
+        return options[0] if best is None else best
 
     # ------------------------------------------------------------------ combat (7)
     def pick_attack(self, state, seen: Observed, attacks: list):

@@ -20,6 +20,7 @@ from kharkovsuite.ai.core.search import Budget, best_by_lookahead, blind_clone
 from kharkovsuite.ai.core.seats import seat_sides, side_players, start_game
 from kharkovsuite.engine import new_game
 from kharkovsuite.engine.actions import Attack
+from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules import RuleSystemUnavailable
 from kharkovsuite.rules.kharkov1942.odds import attack_odds
 from kharkovsuite.scenario import load_scenario
@@ -180,6 +181,8 @@ class _Counter:
 
     def apply(self, option):
         self.log.append(option)
+        if option < 0:
+            raise IllegalAction("0", "a refused option")
         self.value = option
 
 
@@ -192,6 +195,12 @@ def test_lookahead_takes_the_best_option_and_stops_when_the_budget_is_cancelled(
     budget.cancel()
     best = best_by_lookahead(_Counter(log), "soviet", [1, 3, 2], lambda s, side: s.value, random.Random(1), budget)
     assert best == 1 and log == [1]  # the first option is always tried; then the search gives up
+
+
+def test_lookahead_passes_over_options_the_rules_refuse():
+    log = []
+    assert best_by_lookahead(_Counter(log), "soviet", [1, -5, 2], lambda s, side: -s.value, random.Random(1)) == 1
+    assert best_by_lookahead(_Counter(log), "soviet", [-1, -2], lambda s, side: s.value, random.Random(1)) is None
 
 
 def test_a_budget_without_time_is_spent_only_when_cancelled():

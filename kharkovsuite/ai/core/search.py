@@ -12,6 +12,8 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 
+from ...engine.errors import IllegalAction
+
 
 def blind_clone(state, rng: random.Random):
     """A clone whose future dice are re-drawn from the player's own generator (no peeking at the dice)."""
@@ -47,14 +49,18 @@ class Budget:
 
 def best_by_lookahead(state, side: str, options: Iterable, evaluate: Callable, rng: random.Random,
                       budget: Budget | None = None):
-    """The option whose blind clone ``evaluate(clone, side)`` scores highest; options after the
-    budget is spent are not tried (the first option always is).  Ties go to the earlier option."""
+    """The option whose blind clone ``evaluate(clone, side)`` scores highest (None when the rules
+    refuse them all); options after the budget is spent are not tried (the first one always is).
+    Ties go to the earlier option."""
     best, best_score = None, None
     for option in options:
         if best is not None and budget is not None and budget.spent():
             break
         sim = blind_clone(state, rng)
-        sim.apply(option)
+        try:
+            sim.apply(option)
+        except IllegalAction:  # an option the rules refuse after all: not a choice
+            continue
         score = evaluate(sim, side)
         if best_score is None or score > best_score:
             best, best_score = option, score
