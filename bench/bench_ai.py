@@ -19,15 +19,17 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 
-from kharkovsuite.ai import make_player
-from kharkovsuite.ai.core.seats import start_game
-from kharkovsuite.ai.match import match
-from kharkovsuite.scenario import load_scenario
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
+
+from kharkovsuite.ai import make_player  # noqa: E402
+from kharkovsuite.ai.core.seats import start_game  # noqa: E402
+from kharkovsuite.ai.match import match  # noqa: E402
+from kharkovsuite.scenario import load_scenario  # noqa: E402
 
 
 def play(scenario, name: str, seed: int, allow_unplayable: bool = False) -> tuple[float, list[float], list[float]]:
