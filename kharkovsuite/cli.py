@@ -208,14 +208,22 @@ def cmd_trace(args: argparse.Namespace) -> int:
             except SaveError as exc:
                 print(exc)
                 return 1
-    if state is None:
-        state = new_game(args.file, 0)  # the opening position
     from .rules import RuleSystemUnavailable, trace_module
 
     try:
+        if state is None:
+            state = new_game(args.file, 0)  # the opening position
         trace = trace_module(state.scenario.rules)
     except RuleSystemUnavailable as exc:
         print(f"{args.file}: {exc}")
+        return 1
+    # The sides and overlays are the scenario's and its rule system's: checked here, not by the parser.
+    if args.side not in state.scenario.sides:
+        print(f"{args.file}: --side {args.side}: not a side of this scenario (its sides: {', '.join(state.scenario.sides)})")
+        return 1
+    unknown = [n for n in args.overlay or () if n != "all" and n not in trace.OVERLAYS]
+    if unknown:
+        print(f"{args.file}: --overlay {unknown[0]}: not an overlay of the {state.scenario.rules} rules (its overlays: {', '.join(trace.OVERLAYS)}, all)")
         return 1
 
     if args.unit is not None and args.unit not in state.units:
@@ -304,13 +312,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("trace", help="each unit's supply status: its line's path or what blocks it (11.0)")
     p.add_argument("file", help="a scenario (its opening position) or a save file")
-    p.add_argument("--side", choices=("axis", "soviet"), required=True)
+    p.add_argument("--side", required=True, help="the side traced, as the scenario names it (axis or soviet; german or soviet)")
     p.add_argument("--unit", help="one unit only")
     p.add_argument("--json", action="store_true", help="one JSON object per unit (a list; an object with --unit); "
                    "with --overlay, {units, overlays}")
-    p.add_argument("--overlay", action="append", choices=("supply", "why", "command", "rail", "roads", "front", "all"),
-                   help="an overlay to list and draw (repeatable; default for --png: supply, why and command for the "
-                   "Soviets, supply, why and roads for the Axis)")
+    p.add_argument("--overlay", action="append",
+                   help="an overlay of the scenario's rule system to list and draw, or all (repeatable; Kharkov 1942: supply, why, "
+                   "command, rail, roads, front; default: the system's choice for the side)")
     p.add_argument("--dest", metavar="HEX", help="with --unit and the rail overlay: the rail route to this hex")
     p.add_argument("--png", metavar="OUT", help="draw the map with the overlays into this PNG (headless)")
     p.add_argument("--width", type=int, default=1800, help="PNG width in pixels (default 1800)")

@@ -17,33 +17,26 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QCheckBox,
-    QComboBox,
     QDialog,
-    QDialogButtonBox,
     QDockWidget,
     QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
     QProgressBar,
     QPushButton,
     QSizePolicy,
-    QSpinBox,
     QToolBar,
-    QToolButton,
     QWidget,
 )
 
 from kharkovsuite.engine import IllegalAction, Move, RailMove
 from kharkovsuite.errors import report_unexpected
+from kharkovsuite.rules import RuleSystemUnavailable
 from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
@@ -57,23 +50,25 @@ from .decisions import DecisionFocus
 from .replay import TurnReplay
 from .help import HelpBrowser, rules_path
 from . import situation
+from .startpage import RECENT_GAMES, RECENT_SCENARIOS, Choice, StartPage, player_settings, remember
 from .summary import GameSummary
+from .systems import why_not_playable
 from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel
 
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
 SAVE_FILTER = "Kharkov Suite games (*.ksave *.json)"
-MAX_RECENT = 8
 
 
 def parse_args(argv=None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="kharkov", description="Play Kharkov Suite scenarios.")
-    parser.add_argument("--scenario", default=str(DEFAULT_SCENARIO), help="scenario file (default: Kharkov 1942)")
+    parser.add_argument("--scenario", help="scenario file to open directly (default: the start page, to choose one)")
     parser.add_argument("--load", help="a saved game to open")
     parser.add_argument("--seed", type=int, default=None, help="dice seed of a new game (default: from the clock)")
     parser.add_argument("--screenshot", help="render the window into this PNG once shown, then exit")
     parser.add_argument("--soviet", default="human", help="who plays the Soviet side: human (default) or a computer player, e.g. ai:normal")
     parser.add_argument("--axis", default="human", help="who plays the Axis side: human (default) or a computer player, e.g. ai:normal")
+    parser.add_argument("--german", default="human", help="who plays the German side (Kharkov 1943, Kirovograd): human (default) or a computer player")
     return parser.parse_args(argv)
 
 
@@ -108,12 +103,17 @@ class HandOver(QWidget):
         self.button.setObjectName("handover_continue")
         self.button.setStyleSheet("QPushButton { font-size: 16pt; padding: 10px 30px; background: #e6d9a8; border-radius: 4px; }"
                                   "QPushButton:disabled { background: #77705a; color: #333; }")
-        self.button.clicked.connect(self.hide)
+        self.button.clicked.connect(self.lift)
+        self._floating: list[QDockWidget] = []
         self._arm = QTimer(self, singleShot=True, interval=self.ARM_MS)
         self._arm.timeout.connect(lambda: (self.button.setEnabled(True), self.button.setFocus()))
         self.hide()
 
     def show_for(self, text: str) -> None:
+        # A dock floating outside the window is a window of its own: the curtain would not cover it.
+        self._floating += [d for d in self.parentWidget().findChildren(QDockWidget) if d.isFloating() and d.isVisible()]
+        for dock in self._floating:
+            dock.hide()
         self.label.setText(text + "\n\nthe other player looks away")
         self.button.setText(f"I am the {text} — show my side")
         self.button.setEnabled(False)
@@ -130,60 +130,18 @@ class HandOver(QWidget):
         self.button.adjustSize()
         self.button.move((r.width() - self.button.width()) // 2, int(r.height() * 0.66))
 
+    def lift(self) -> None:
+        """The next player is at the screen: the curtain goes, the floating docks it hid come back."""
+        self.hide()
+        for dock in self._floating:
+            dock.show()
+        self._floating = []
+
     def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt API
         event.accept()  # a click on the curtain is not a hand-over
 
     def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
         event.accept()  # nor is a key meant for the map behind it
-
-
-class NewGameDialog(QDialog):
-    """Scenario file, who plays each side (human or a computer player), dice seed."""
-
-    def __init__(self, scenario_path: Path, parent=None):
-        super().__init__(parent)
-        from kharkovsuite.ai import PLAYERS
-
-        self.setWindowTitle("New game — Kharkov Suite")
-        self.path = QLineEdit(str(scenario_path), self)
-        browse = QToolButton(self, text="…")
-        browse.clicked.connect(self._browse)
-        row = QHBoxLayout()
-        row.addWidget(self.path)
-        row.addWidget(browse)
-        form = QFormLayout(self)
-        form.addRow("Scenario", row)
-        self.players: dict[str, QComboBox] = {}
-        try:
-            sides = load_scenario(scenario_path).sides
-        except Exception:  # noqa: BLE001 - the dialog still opens; the game start reports the problem
-            sides = {"soviet": None, "axis": None}
-        for side, info in sides.items():
-            combo = QComboBox(self)
-            combo.addItem("Human", "human")
-            for name in PLAYERS:
-                combo.addItem(f"Computer: {name}", name)
-            self.players[side] = combo
-            form.addRow(f"{info.name if info else side.title()} player", combo)
-        self.seed = QSpinBox(self, minimum=0, maximum=2**31 - 1, value=int(time.time()) % 100000)
-        form.addRow("Dice seed", self.seed)
-        self.setup = QComboBox(self)
-        self.setup.addItem("Historical set-up", "historical")
-        self.setup.addItem("Set up by hand within the zones (5.0)", "manual")
-        form.addRow("Set-up", self.setup)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def choices(self) -> dict[str, str]:
-        """Side -> "human" or the name of a computer player."""
-        return {side: combo.currentData() for side, combo in self.players.items()}
-
-    def _browse(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Scenario", self.path.text(), "Scenarios (*.yaml *.yml)")
-        if path:
-            self.path.setText(path)
 
 
 class PlayerWindow(QMainWindow):
@@ -250,6 +208,7 @@ class PlayerWindow(QMainWindow):
         self._toolbar()
         self._menus()
         self.trace = TraceOverlays(self, side_of=lambda: self.controller.viewing_side() if self.controller else None)
+        self.trace.set_rules(self.scenario.rules, {k: v.name for k, v in self.scenario.sides.items()})
         self.trace.install(self)
         self.trace.set_view(self.scene, self.view)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
@@ -271,10 +230,13 @@ class PlayerWindow(QMainWindow):
             self.decision_focus = DecisionFocus(self)
         else:
             self.scene.set_counters(counter_views_from_scenario(self.scenario))
-            self.phase_label.setText("Set-up only: this scenario's rules cannot run yet")
+            why = why_not_playable(self.scenario.rules)
+            self.phase_label.setText(f"Set-up only — {html.escape(why)}" if why else "Set-up only: this scenario's rules cannot run yet")
             self.phase_label.setToolTip(self.engine_problem)
             self.statusBar().showMessage(f"Set-up only; the game engine could not start: {self.engine_problem}")
-            self.end_phase_action.setEnabled(False)
+            for action in (self.end_phase_action, self.rail_action, self.enemy_reach_action, self.zoc_action, self.last_action, self.enter_action,
+                           self.faster_action):
+                action.setEnabled(False)  # nothing to play: no phase, no moves to show
         self.open_seconds = time.perf_counter() - t0
 
     # ------------------------------------------------------------------ parts
@@ -342,11 +304,9 @@ class PlayerWindow(QMainWindow):
         bar.addWidget(self.phase_label)
         self.rail_action = QAction("Rail", self, checkable=True, toggled=self._rail_toggled)
         self.rail_action.setShortcut(QKeySequence("Ctrl+L"))
-        self.rail_action.setToolTip("Rail mode: select a unit to see the hexes it reaches by rail (6.4)")
         bar.addAction(self.rail_action)
         self.declare_action = QAction("Attack!", self, enabled=False, triggered=self.declare_attack)
         self.declare_action.setShortcuts([QKeySequence(Qt.Key.Key_Return), QKeySequence(Qt.Key.Key_Enter)])
-        self.declare_action.setToolTip("Declare the attack picked on the map (9.1); Esc clears it")
         bar.addAction(self.declare_action)
         self.clear_attack_action = QAction("Clear attack", self, shortcut=QKeySequence(Qt.Key.Key_Escape), triggered=self.clear_attack)
         self.addAction(self.clear_attack_action)
@@ -359,7 +319,6 @@ class PlayerWindow(QMainWindow):
         self.undo_action.setToolTip("Take back the last action, back to the last die roll or revealed strength")
         bar.addAction(self.undo_action)
         self.enter_action = QAction("Bring on a reinforcement", self, shortcut=QKeySequence("Ctrl+Shift+R"), triggered=lambda: self.next_reinforcement())
-        self.enter_action.setToolTip("Select the next reinforcement that may enter now and put the hex cursor on its entry edge (16.0)")
         self.addAction(self.enter_action)
         self.faster_action = QAction("Faster", self, checkable=True, toggled=self._faster_toggled)
         self.faster_action.setToolTip("Play the computer's actions faster")
@@ -369,9 +328,7 @@ class PlayerWindow(QMainWindow):
         bar.setObjectName("situation_toolbar")
         bar.setMovable(False)
         self.enemy_reach_action = QAction("Enemy reach", self, checkable=True, shortcut=QKeySequence("Ctrl+R"), toggled=lambda _on: self._situation(announce=True))
-        self.enemy_reach_action.setToolTip("Hexes the other side could enter (vermillion, cross-hatched) or attack (purple, vertical lines) in its next Movement Phase, ZOC included (6.0, 8.2, 9.11)")
         self.zoc_action = QAction("ZOC", self, checkable=True, toggled=lambda _on: self._situation())
-        self.zoc_action.setToolTip("Shade the other side's zones of control (8.2)")
         self.last_action = QAction("Last move and combat", self, checkable=True, checked=True, toggled=lambda _on: self._situation())
         self.last_action.setToolTip("Highlight the last move of this phase and the last combat of this turn")
         for action in (self.enemy_reach_action, self.zoc_action, self.last_action):
@@ -444,7 +401,8 @@ class PlayerWindow(QMainWindow):
             self.controller.game_replaced.disconnect(self.computer.reset)
             self.computer.shutdown()
             self.computer = None
-        seats = {side: name for side, name in players.items() if name and name != "human"}
+        sides = self.controller.state.scenario.sides if self.controller is not None else {}
+        seats = {side: name for side, name in players.items() if name and name != "human" and side in sides}  # --german for a game without Germans: no seat
         if not hasattr(self, "thinking_bar"):
             self.thinking_label = QLabel("")
             self.thinking_bar = QProgressBar()
@@ -501,6 +459,8 @@ class PlayerWindow(QMainWindow):
     # ------------------------------------------------------------------ the game
     def _attach(self, controller: GameController) -> None:
         self.controller = controller
+        self._cite_cases()
+        self.trace.set_own_side_only(not controller.kit.enemy_traceable)
         controller.game_replaced.connect(self.log_panel.reset)
         controller.game_replaced.connect(lambda: setattr(self.combat_panel, "last", None))
         controller.state_changed.connect(self._state_changed)
@@ -509,6 +469,16 @@ class PlayerWindow(QMainWindow):
         self._last_actor = controller.state.to_act
         self._state_changed([])
         self._focus_on_side()
+
+    def _cite_cases(self) -> None:
+        """The tool tips of the window's actions name the rule system's cases (its player kit's)."""
+        case = self.controller.kit.case
+        self.rail_action.setToolTip(f"Rail mode: select a unit to see the hexes it reaches by rail ({case('rail')})")
+        self.declare_action.setToolTip(f"Declare the attack picked on the map ({case('attack')}); Esc clears it")
+        self.enter_action.setToolTip(f"Select the next reinforcement that may enter now and put the hex cursor on its entry edge ({case('reinforcement')})")
+        self.enemy_reach_action.setToolTip("Hexes the other side could enter (vermillion, cross-hatched) or attack (purple, vertical lines) in its next "
+                                           f"movement, ZOC included ({case('move')}, {case('zoc')}, {case('attack_reach')})")
+        self.zoc_action.setToolTip(f"Shade the other side's zones of control ({case('zoc')})")
 
     def _focus_on_side(self) -> None:
         """Centre the readable fit on the units of the side to act (where its player will look first)."""
@@ -576,7 +546,7 @@ class PlayerWindow(QMainWindow):
         if "RailMove" in phase.actions:
             able = len(self.controller.rail_units())
             self.rail_action.setText(f"Rail ({able})")
-            self.rail_action.setToolTip(f"Rail mode (Ctrl+L): {able} unit(s) may go by rail now (6.4); they are marked on the map while it is on")
+            self.rail_action.setToolTip(f"Rail mode (Ctrl+L): {able} unit(s) may go by rail now ({self.controller.kit.case('rail')}); they are marked on the map while it is on")
         else:
             self.rail_action.setText("Rail")
         self._rail_marks()
@@ -725,7 +695,7 @@ class PlayerWindow(QMainWindow):
             self._select(self.attackers)
             self._propose()
             return
-        if state.units_at(location) or location in (state.game.get("garrisons") or {}):
+        if self.controller.units_seen_at(location) or location in (state.game.get("garrisons") or {}):
             if not self.attackers:
                 self.statusBar().showMessage("Select the attacking units first (click your units next to the enemy).", 8000)
                 return
@@ -753,7 +723,7 @@ class PlayerWindow(QMainWindow):
         from kharkovsuite.engine import Attack
 
         if not (self.attackers and self.targets):
-            self.statusBar().showMessage("Pick attacking units and at least one enemy hex first (9.11).", 8000)
+            self.statusBar().showMessage(f"Pick attacking units and at least one enemy hex first ({self.controller.kit.case('attack_reach')}).", 8000)
             return None
         events = self.do(Attack(attackers=tuple(self.attackers), targets=tuple(self.targets)))
         if events is not None:
@@ -794,7 +764,7 @@ class PlayerWindow(QMainWindow):
             return None
         waiting = self.controller.waiting_to_enter()
         if not waiting:
-            self.statusBar().showMessage("No reinforcement may enter now (16.0): they enter in their side's first movement phase of their turn or later.", 8000)
+            self.statusBar().showMessage(f"No reinforcement may enter now ({self.controller.kit.case('reinforcement')}): they enter in their side's first movement phase of their turn or later.", 8000)
             return None
         current = self.selected[0] if self.selected and self.selected[0] in waiting else None
         uid = waiting[(waiting.index(current) + 1) % len(waiting)] if current else waiting[0]
@@ -803,7 +773,7 @@ class PlayerWindow(QMainWindow):
         if entries:
             self.view.set_cursor_hex(entries[len(entries) // 2])
         self.statusBar().showMessage(f"{self.controller.unit_name(uid)} may enter at the {self.controller.entry_label(uid)}: "
-                                     "Shift+arrows move the hex cursor, Enter brings it there (16.0)", 12000)
+                                     f"Shift+arrows move the hex cursor, Enter brings it there ({self.controller.kit.case('reinforcement')})", 12000)
         return uid
 
     def _hex_ids_toggled(self, on: bool) -> None:
@@ -824,7 +794,7 @@ class PlayerWindow(QMainWindow):
         elif on and self.controller is not None:
             able = self.controller.rail_units()
             left = self.controller.rail_moves_left()
-            limit = f"; {left[0]} of {left[1]} rail moves left this phase (6.45)" if left else ""
+            limit = f"; {left[0]} of {left[1]} rail moves left this phase ({self.controller.kit.case('rail_limit')})" if left else ""
             self.statusBar().showMessage(f"Rail: {len(able)} unit(s) may go by rail now, marked 'rail' on the map{limit}. Click one to see where it can go."
                                          if able else "Rail: no unit may go by rail now. Click a unit to see why.", 15000)
 
@@ -869,7 +839,7 @@ class PlayerWindow(QMainWindow):
                 self.reach = ends
                 self.scene.set_hex_overlay("reach", {h: ("rail", "rail") for h in ends})
                 if not ends:  # say why where the player looks: the status bar and the Actions dock
-                    why = self.controller.rail_reason(units[-1]) or f"{self.controller.unit_name(units[-1])} has no rail move now (6.4)"
+                    why = self.controller.rail_reason(units[-1]) or f"{self.controller.unit_name(units[-1])} has no rail move now ({self.controller.kit.case('rail')})"
                     self.actions_panel.refresh(self.selected, self.location)
                     self.actions_panel.title.setText(f"<b>Not by rail</b>: {html.escape(why)}")
                     self.status_panel.refresh(tuple(self.selected))
@@ -901,7 +871,7 @@ class PlayerWindow(QMainWindow):
             mp = f" · {min(mps):g} MP left" if mps and "Move" in phase_kinds else ""
             rail = self.controller.rail_moves_left() if self.rail_mode else None
             if rail is not None:
-                mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase (6.45)"
+                mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase ({self.controller.kit.case('rail_limit')})"
             self.statusBar().showMessage(f"Selected {', '.join(self.controller.unit_name(u) for u in self.selected)}{mp}{where}", 12000)
 
     def _clear_selection(self) -> None:
@@ -941,10 +911,10 @@ class PlayerWindow(QMainWindow):
             self.scene.set_hex_overlay("enemy_reach", marks)
             announce and self.statusBar().showMessage(f"{names[enemy].name if enemy in names else enemy} could enter {len(enter)} hexes and attack {len(attack)} more next Movement Phase", 8000)
         if self.last_action.isChecked():
-            move = situation.last_move(state)
+            move = situation.last_move(self.controller.visible_log())
             if move is not None and all(h in self.scene.game_map for h in move.path):
                 self.scene.set_path_overlay("last_move", list(move.path), "black")
-            fight = situation.last_combat(state)
+            fight = situation.last_combat(self.controller.visible_log(), state.turn)
             if fight is not None:
                 declared, resolved = fight
                 label = resolved.result if resolved is not None else "attack"
@@ -1054,7 +1024,7 @@ class PlayerWindow(QMainWindow):
 
         try:
             state = engine.load(path)
-        except engine.SaveError as exc:  # the file is not a save of a possible game: say why, plainly
+        except (engine.SaveError, RuleSystemUnavailable) as exc:  # not a save of a game this version can play: say why, plainly
             problems_box(f"The saved game {Path(path).name} cannot be opened:", [exc], self).exec()
             return False
         except ScenarioError as exc:
@@ -1076,13 +1046,11 @@ class PlayerWindow(QMainWindow):
         return True
 
     def _remember(self, path: Path) -> None:
-        settings = QSettings("kharkovsuite", "player")
-        recent = [str(path)] + [p for p in (settings.value("recent", []) or []) if p != str(path)]
-        settings.setValue("recent", recent[:MAX_RECENT])
+        remember(player_settings(), RECENT_GAMES, path)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
-        for p in QSettings("kharkovsuite", "player").value("recent", []) or []:
+        for p in player_settings().value(RECENT_GAMES, []) or []:
             self.recent_menu.addAction(p, lambda p=p: self.open_game(p))
 
     def _autosave(self) -> None:
@@ -1101,27 +1069,37 @@ class PlayerWindow(QMainWindow):
         except OSError as exc:
             self.statusBar().showMessage(f"Autosave failed: {exc.strerror or exc}", 8000)
 
-    def new_game_dialog(self) -> None:
-        dialog = NewGameDialog(self.scenario_path, self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return
+    def new_game_dialog(self) -> StartPage | None:
+        """File > New game: the start page; the game chosen there replaces this one."""
+        page = StartPage(self, current=self.scenario_path)
+        page.setModal(True)
+        page.accepted.connect(lambda: self.open_choice(page.choice))
+        page.open()
+        return page
+
+    def open_choice(self, choice: Choice) -> bool:
+        """Open what the start page chose: a saved game, or a new game of a scenario (in this window
+        when it is this scenario, else in a new window)."""
+        if choice.load is not None:
+            return self.open_game(choice.load)
         try:
-            controller = GameController.new(dialog.path.text(), dialog.seed.value(), dialog.setup.currentData())
+            controller = GameController.new(choice.scenario, choice.seed, choice.setup)
         except Exception as exc:  # noqa: BLE001 - reported, not raised
             QMessageBox.critical(self, "New game", report_unexpected(exc))
-            return
-        if Path(dialog.path.text()).resolve() == self.scenario_path.resolve():
+            return False
+        if self.controller is not None and Path(choice.scenario).resolve() == self.scenario_path.resolve():
             self.set_players({}, 0)  # no computer thinks about the old game meanwhile
             self.controller.replace(controller.state)
             self._clear_selection()
-            self.set_players(dialog.choices(), dialog.seed.value())
+            self.set_players(choice.players, choice.seed)
             if self.computer is not None:
                 self.computer.poke()
         else:
-            window = PlayerWindow(dialog.path.text(), controller=controller, handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive,
-                                  players=dialog.choices(), seed=dialog.seed.value())
+            window = PlayerWindow(choice.scenario, controller=controller, handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive,
+                                  players=choice.players, seed=choice.seed)
             window.show()
             self.close()
+        return True
 
     def game_summary(self) -> GameSummary:
         """The summary dialog: victory level, VP breakdown, chart of VP and losses by turn."""
@@ -1169,16 +1147,25 @@ def problems_box(title: str, problems: list, parent=None):
     return box
 
 
-def open_window(path: str | Path, parent=None, *, screenshot: str | None = None, load: str | None = None, seed: int | None = None,
-                players: dict[str, str] | None = None):
-    """A PlayerWindow on ``path`` (or on the saved game ``load``), or None after showing what is wrong."""
+def open_window(path: str | Path | None, parent=None, *, screenshot: str | None = None, load: str | None = None, seed: int | None = None,
+                players: dict[str, str] | None = None, setup: str | None = None):
+    """A PlayerWindow on ``path`` (or on the saved game ``load``), or None after showing what is wrong.
+
+    ``setup`` (one of the rule system's set-ups, as the start page offers them) starts the game
+    that way; without it the scenario opens on its historical set-up, or as its set-up only when
+    its rules cannot run yet."""
     interactive = not screenshot
     options = dict(handover=interactive, autosave=autosave_dir() if interactive else None, interactive=interactive, players=players)
     try:
         if load:
             controller = GameController.open(load)
-            return PlayerWindow(controller.state.scenario_path or path, controller=controller, **options)
-        return PlayerWindow(path, seed=seed if seed is not None else int(time.time()) % 100000, **options)
+            return PlayerWindow(controller.state.scenario_path or path or load, controller=controller, **options)
+        seed = seed if seed is not None else int(time.time()) % 100000
+        if interactive:
+            remember(player_settings(), RECENT_SCENARIOS, Path(path).resolve())
+        if setup is not None:
+            return PlayerWindow(path, controller=GameController.new(path, seed, setup), seed=seed, **options)
+        return PlayerWindow(path, seed=seed, **options)
     except ScenarioError as exc:
         for p in exc.problems:
             print(p, file=sys.stderr)
@@ -1186,6 +1173,9 @@ def open_window(path: str | Path, parent=None, *, screenshot: str | None = None,
     except SaveError as exc:  # a bad save file is the user's to fix, not a fault to report
         print(exc, file=sys.stderr)
         box = problems_box(f"The saved game {Path(load).name} cannot be opened:", [exc], parent)
+    except RuleSystemUnavailable as exc:  # a game of rules this version cannot play: say so, it is no fault
+        print(exc, file=sys.stderr)
+        box = problems_box(f"The saved game {Path(load).name} cannot be opened:" if load else f"The scenario {Path(path).name} cannot be played:", [exc], parent)
     except Exception as exc:  # noqa: BLE001 - the user sees a summary, the log gets the traceback
         message = report_unexpected(exc)
         print(message, file=sys.stderr)
@@ -1211,7 +1201,7 @@ def main(argv=None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
     app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "kharkov.svg")))
-    players = {"soviet": args.soviet, "axis": args.axis}
+    players = {"soviet": args.soviet, "axis": args.axis, "german": args.german}
     for side, name in players.items():
         if name == "human":
             continue
@@ -1220,7 +1210,22 @@ def main(argv=None) -> int:
         if name not in PLAYERS:
             print(f"kharkov: --{side} {name}: unknown player (use human or one of: {', '.join(sorted(PLAYERS))})", file=sys.stderr)
             return 2
-    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players)
+    setup = None
+    if args.scenario is None and args.load is None:  # no game named: the start page chooses one
+        page = StartPage()
+        if args.screenshot:
+            page.show()
+            _settle()
+            ok = page.grab().save(args.screenshot)
+            page.close()
+            return 0 if ok else 1
+        if page.exec() != QDialog.DialogCode.Accepted:
+            return 0
+        choice = page.choice
+        args.scenario, args.load = (str(choice.scenario) if choice.scenario else None), (str(choice.load) if choice.load else None)
+        if choice.scenario is not None:
+            args.seed, players, setup = choice.seed, choice.players, choice.setup
+    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players, setup=setup)
     if window is None:
         return 1
     window.show()

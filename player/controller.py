@@ -20,6 +20,8 @@ from kharkovsuite.scenario import Scenario, load_scenario
 from kharkovsuite.engine.events import PhaseChanged, UnitMoved
 from kharkovsuite.view.counters import MARKERS, CounterView, unit_counter_view
 
+from .systems import PlayerKit, kit_for
+
 
 _SCENARIOS: dict[tuple[str, int], Scenario] = {}
 
@@ -42,6 +44,7 @@ class GameController(QObject):
     def __init__(self, state: GameState, parent: QObject | None = None):
         super().__init__(parent)
         self.state = state
+        self.kit: PlayerKit = kit_for(state.scenario.rules)  # what the window shows of this rule system
         self.path: Path | None = None  # where the game was last saved or opened
         self._units = {u.id: u for u in state.scenario.units}
         self._undo: list[GameState] = []  # the positions before each undoable action of this phase
@@ -64,6 +67,8 @@ class GameController(QObject):
         return controller
 
     def replace(self, state: GameState, path: Path | None = None) -> None:
+        self.kit = kit_for(state.scenario.rules)
+        self.__dict__.pop("_odds_module", None)  # the new game's system may be another
         self.state = state
         self.path = path
         self._units = {u.id: u for u in state.scenario.units}
@@ -140,13 +145,6 @@ class GameController(QObject):
     def legal_actions(self) -> list[Action]:
         return list(self.state.legal_actions())
 
-    def legal_of_kinds(self, *kinds: str) -> list[Action]:
-        """The legal actions of these kinds (the phase tells which kinds it allows at all)."""
-        allowed = set(self.state.phase.actions) | {"CommitAir", "DeclineAir", "ChooseLoss", "Retreat", "Advance", "EndAdvance", "Chase", "DeclineChase", "EliminateExcess"}
-        if not set(kinds) & allowed:
-            return []
-        return [a for a in self.state.legal_actions() if a.kind in kinds]
-
     # ------------------------------------------------------------------ what the window shows
     def viewing_side(self) -> str:
         """The side whose observation the map shows: the side to act, else the phasing side."""
@@ -182,7 +180,7 @@ class GameController(QObject):
         cv = unit_counter_view(self.state.scenario, unit, step=view.get("step", 0), untried="untried" in view, hq_active=hq_active, markers=markers)
         values = view.get("values")
         if values and "untried" not in view:
-            cv = dataclasses.replace(cv, values=f"{values['attack']:g}-{values['defense']:g}-{values['movement']}", untried=False)
+            cv = dataclasses.replace(cv, values=self.kit.values_text(values), untried=False)
         return cv
 
     def result(self):
@@ -200,17 +198,7 @@ class GameController(QObject):
     def odds_module(self):
         """The rule system's odds query (``rules/<system>/odds.py``), or None if it has none."""
         if not hasattr(self, "_odds_module"):
-            import importlib
-
-            from kharkovsuite.rules import system
-
-            name = system(self.state.scenario.rules).__name__ + ".odds"
-            try:
-                self._odds_module = importlib.import_module(name)
-            except ModuleNotFoundError as exc:
-                if exc.name != name:
-                    raise
-                self._odds_module = None
+            self._odds_module = self.kit.odds_module()
         return self._odds_module
 
     def odds(self, attackers, targets):
@@ -224,23 +212,13 @@ class GameController(QObject):
         return None if module is None else module.current_odds(self.state)
 
     def rail_moves_left(self) -> tuple[int, int] | None:
-        """(units the side to act may still move by rail this phase, its limit), as the rule system counts them (6.45)."""
-        from kharkovsuite.rules import system
-
-        rail = getattr(system(self.state.scenario.rules), "rail", None)
-        limits = getattr(rail, "LIMITS", None)
-        side = self.state.phase.side
-        if limits is None or side not in limits or not self.state.phase_data.get("rail_allowed"):
-            return None
-        return max(0, limits[side] - self.state.phase_data.get("rail_used", 0)), limits[side]
+        """(units the side to act may still move by rail this phase, its limit), as the rule system counts them."""
+        return self.kit.rail_moves_left(self.state)
 
     # ------------------------------------------------------------------ the summary
     def vp_breakdown(self) -> dict | None:
-        """The rule system's running Victory Point breakdown (``victory.vp_breakdown``), or None if it has none."""
-        from kharkovsuite.rules import system
-
-        victory = getattr(system(self.state.scenario.rules), "victory", None)
-        return victory.vp_breakdown(self.state) if victory is not None and hasattr(victory, "vp_breakdown") else None
+        """The rule system's running Victory Point breakdown, or None if it has none."""
+        return self.kit.vp_breakdown(self.state)
 
     def turn_history(self) -> list[dict]:
         """Per game-turn: the VP each side would have had if the game had ended then, steps lost and units eliminated.
@@ -333,7 +311,7 @@ class GameController(QObject):
         if not box:
             return ""
         if box == "arriving":
-            return "off the map, waiting to enter (16.0)"
+            return f"off the map, waiting to enter ({self.kit.case('reinforcement')})"
         area = self.state.scenario.map.areas.get(box)
         return area.name if area is not None and area.name else box.replace("-", " ")
 
@@ -350,25 +328,32 @@ class GameController(QObject):
         return name.split(":", 1)[0]  # "East edge: Soviet reinforcements (16.1) ..." -> "East edge"
 
     def reserves(self) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
-        """Soviet Army Reserves (6.7): units per reserve box, how many may still be committed this turn (None: any, 6.76), boxes released (6.75)."""
-        from kharkovsuite.rules import system
-
-        module = getattr(system(self.state.scenario.rules), "reserves", None)
-        data = self.state.game.get(getattr(module, "KEY", ""))
-        if module is None or data is None:
-            return None
-        boxes: dict[str, list[str]] = {}
-        for uid, rec in self.state.units.items():
-            if rec.box and rec.box.startswith("reserve-") and rec.box != getattr(module, "REMOVED", None):
-                boxes.setdefault(rec.box, []).append(uid)
-        return {b: sorted(u) for b, u in sorted(boxes.items())}, module.allowance(self.state), {b for b in boxes if module.released(self.state, b)}
+        """Reserves: units per reserve box, how many may still be committed this turn (None: any), boxes released."""
+        return self.kit.reserves(self.state)
 
     def hqs(self) -> list[tuple[str, str, str | None, bool]]:
-        """(HQ, side, hex, active) of every HQ on the map (10.1, 10.3)."""
+        """(HQ, side, hex, active) of every HQ on the map that the side viewing may see."""
         board = self.state.board
         if not hasattr(board, "is_hq"):
             return []
-        return [(uid, rec.side, rec.hex, "inactive" not in rec.flags) for uid, rec in sorted(self.state.units.items()) if rec.hex and board.is_hq(uid)]
+        seen = self.observation()["units"]
+        return [(uid, view["side"], view["hex"], "inactive" not in view.get("flags", ())) for uid, view in sorted(seen.items())
+                if view.get("hex") and board.is_hq(uid)]
+
+    def side_name(self, side: str | None) -> str:
+        """A side as the scenario names it."""
+        sides = self.state.scenario.sides
+        return sides[side].name if side in sides else (side or "—")
+
+    def visible_log(self) -> list:
+        """The events of the game the side viewing may read: all of them when the rule system's log
+        is public, else its observation's ``log``."""
+        return self.state.log if self.kit.log_is_public else self.observation()["log"]
+
+    def units_seen_at(self, location: str) -> list[str]:
+        """The units at ``location`` that the side viewing may see (its observation), bottom first."""
+        seen = self.observation()["units"]
+        return [u for u in self.state.units_at(location) if u in seen and (seen[u].get("hex") or seen[u].get("box")) == location]
 
     def own_units_at(self, location: str) -> list[str]:
         side = self.state.to_act
@@ -419,7 +404,7 @@ class GameController(QObject):
         waiting = self.waiting_to_enter()
         if waiting:
             names = [self.unit_name(u) for u in waiting]
-            out.append(f"{len(waiting)} reinforcement(s) may still enter (16.0): {', '.join(names[:6])}" + (" …" if len(names) > 6 else ""))
+            out.append(f"{len(waiting)} reinforcement(s) may still enter ({self.kit.case('reinforcement')}): {', '.join(names[:6])}" + (" …" if len(names) > 6 else ""))
         unmoved: set[str] = set()
         able: set[str] = set()
         for count, make in state.legal_actions().segments():
@@ -430,16 +415,16 @@ class GameController(QObject):
                 able.update(make(count - 1).attackers)  # the last of a group's attacks uses every able unit
         attackers = len(able)
         if unmoved:
-            out.append(f"{len(unmoved)} unit(s) have not moved and still may (6.0)")
+            out.append(f"{len(unmoved)} unit(s) have not moved and still may ({self.kit.case('move')})")
         side = state.phase.side
         if side and "Move" in state.phase.actions:
             limit = getattr(state.board, "stacking_limit", None)
             if isinstance(limit, int):
                 over = [h for h, ids in state.at.items() if sum(1 for u in ids if state.units[u].side == side) > limit]
                 if over:
-                    out.append(f"overstacked hexes: {', '.join(sorted(over))} (8.1)")
+                    out.append(f"overstacked hexes: {', '.join(sorted(over))} ({self.kit.case('stacking')})")
         if attackers:
-            out.append(f"{attackers} unit(s) next to the enemy could still attack (9.1)")
+            out.append(f"{attackers} unit(s) next to the enemy could still attack ({self.kit.case('attack')})")
         return out
 
 

@@ -118,7 +118,7 @@ class AirQuestion(QFrame):
         role = str(pending.data.get("role", ""))
         where = ", ".join(hexes) or "—"
         self.label.setText(f"<b>{html.escape(side)}</b> ({html.escape(role)}): an Air Point for the combat at <b>{html.escape(where)}</b>? "
-                           f"({html.escape(pending.case)}, 13.14)<br>{self._odds_change(role)}")
+                           f"({html.escape(pending.case)}, {html.escape(self.window.controller.kit.case('air_point'))})<br>{self._odds_change(role)}")
         for action in (self.commit_action, self.decline_action):
             action.setEnabled(True)
         width = max(360, self.window.view.viewport().width() - 40)

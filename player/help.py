@@ -34,7 +34,8 @@ MAP_KEYS = (
 
 
 def rules_path(system: str) -> Path:
-    return DOCS / f"{system.replace('kharkov1942', 'kharkov-1942')}.md"
+    """The rules reference of a rule system: docs/rules/<id>.md, a year at the end of the id set apart by a dash."""
+    return DOCS / (re.sub(r"(?<=[a-z])(?=\d{4}$)", "-", system) + ".md")
 
 
 def player_rules(markdown: str) -> str:
@@ -97,8 +98,20 @@ def about_html(scenario) -> str:
             "<p>Hex-and-counter wargames of the Eastern Front at the computer: play against another person at "
             "the same screen or against the computer, with every rule explained by its case number.</p>"
             f"<p>Now playing: <b>{html.escape(scenario.title)}</b> (rule system <code>{html.escape(scenario.rules)}</code>). "
-            "The game follows SPI's <i>Kharkov: The Soviet Spring Offensive, 1942</i> (1978); the map and the values the "
-            "rulebook does not print are reconstructed, each with its reasoning in the project's reconstruction notes.</p>")
+            f"{_credit(scenario.rules)}</p>")
+
+
+def _credit(rules_id: str) -> str:
+    """Whose game the rules follow, from the rule system's player kit ("" when it has none yet)."""
+    from kharkovsuite.rules import RuleSystemUnavailable
+
+    from .systems import kit_for
+
+    try:
+        kit = kit_for(rules_id)
+    except RuleSystemUnavailable as exc:
+        return f"It cannot be played at the window yet: {html.escape(str(exc))}."
+    return f"The game follows {kit.credit}."
 
 
 class HelpBrowser(QDialog):

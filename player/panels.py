@@ -179,15 +179,15 @@ class ActionsPanel(QWidget):
         names = {u.id: u.name for u in self.controller.state.scenario.units}
         if selection and selection[0] in waiting:
             uid = selection[0]
-            self.title.setText(f"<b>Bring on {html.escape(names.get(uid) or uid)}</b> ({case_link('16.0')}): click a highlighted hex; "
+            self.title.setText(f"<b>Bring on {html.escape(names.get(uid) or uid)}</b> ({case_link(self.controller.kit.case('reinforcement'))}): click a highlighted hex; "
                                f"it enters at the {html.escape(self.controller.entry_label(uid))} (yellow) and pays for every hex it enters.")
         else:
-            self.title.setText(f"<b>{len(waiting)} reinforcement(s) may enter now</b> ({case_link('16.0')}): pick one, then click a highlighted hex.")
+            self.title.setText(f"<b>{len(waiting)} reinforcement(s) may enter now</b> ({case_link(self.controller.kit.case('reinforcement'))}): pick one, then click a highlighted hex.")
         for uid in waiting:
             b = QPushButton(self.wrap(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}"), self)
             b.setObjectName(f"enter:{uid}")
             b.setStyleSheet(self.BUTTON_STYLE)
-            b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase (16.0)")
+            b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})")
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
@@ -199,13 +199,13 @@ class ActionsPanel(QWidget):
         if not units:
             return
         if selection and selection[0] in units:
-            self.title.setText(f"<b>Commit {html.escape(self.controller.unit_name(selection[0]))}</b> ({case_link('6.73')}): click a highlighted hex near its reserve counter.")
+            self.title.setText(f"<b>Commit {html.escape(self.controller.unit_name(selection[0]))}</b> ({case_link(self.controller.kit.case('reserve'))}): click a highlighted hex near its reserve counter.")
         elif state.pending is None:
-            self.title.setText(f"<b>{len(units)} reserve unit(s) may be committed</b> ({case_link('6.73')}): pick one, then click a highlighted hex.")
+            self.title.setText(f"<b>{len(units)} reserve unit(s) may be committed</b> ({case_link(self.controller.kit.case('reserve'))}): pick one, then click a highlighted hex.")
         for uid in units:
             b = QPushButton(self.wrap(f"Commit {self.controller.unit_name(uid)} from reserve"), self)
             b.setObjectName(f"commit:{uid}")
-            b.setToolTip(f"{uid}: select it; the map shows the hexes it may be committed to (6.73)")
+            b.setToolTip(f"{uid}: select it; the map shows the hexes it may be committed to ({self.controller.kit.case('reserve')})")
             b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
@@ -216,7 +216,7 @@ class ActionsPanel(QWidget):
         state = self.controller.state
         waiting = list(dict.fromkeys(a.unit for a in state.legal_actions() if a.kind == "PlaceUnit"))
         if selection and selection[0] in waiting:
-            self.title.setText(f"<b>Set up {html.escape(selection[0])}</b>: click a highlighted hex of its zone ({case_link('5.14')}). {len(waiting)} unit(s) to set up.")
+            self.title.setText(f"<b>Set up {html.escape(selection[0])}</b>: click a highlighted hex of its zone ({case_link(self.controller.kit.case('setup_zone'))}). {len(waiting)} unit(s) to set up.")
         else:
             self.title.setText(f"<b>Set-up by hand</b> ({case_link(state.phase.case)}): pick a unit, then a highlighted hex of its zone. "
                                + (f"{len(waiting)} unit(s) to set up." if waiting else "Every unit is set up: end the phase."))
@@ -280,7 +280,7 @@ class CombatPanel(QTextBrowser):
         head = (f"<h3>Proposed attack</h3><p>Attackers: <b>{html.escape(', '.join(map(self._name, attackers)) or '—')}</b><br>"
                 f"Target hex(es): <b>{html.escape(', '.join(targets) or '—')}</b></p>")
         if not attackers or not targets:
-            return head + "<p>Click your units next to the enemy to add attackers, then enemy hexes to add targets (9.2: a unit may attack several hexes together).</p>"
+            return head + f"<p>Click your units next to the enemy to add attackers, then enemy hexes to add targets ({self.controller.kit.case('targets')}: a unit may attack several hexes together).</p>"
         try:
             odds = self.controller.odds(attackers, targets)
         except IllegalAction as exc:
@@ -291,6 +291,7 @@ class CombatPanel(QTextBrowser):
 
     def odds_html(self, odds, title: str) -> str:
         """Strengths with every modifier and its case, ratio, base column, shifts, final column, chances."""
+        kit = self.controller.kit
         out = [f"<h3>{html.escape(title)}</h3><table cellspacing=0 cellpadding=2>"]
         for row in odds.attackers + odds.defenders:
             spread = ""
@@ -299,25 +300,23 @@ class CombatPanel(QTextBrowser):
             out.append(f"<tr><td>{row.role} {html.escape(self._name(row.unit))}</td><td align=right><b>{html.escape(row.strength)}</b></td><td>{link_cases(row.note)}{spread}</td></tr>")
         out.append("</table>")
         base = ", ".join(f"{html.escape(c)} {html.escape(_pct(p))}" for c, p in odds.base_columns) if len(odds.base_columns) > 1 else html.escape(odds.base_column)
-        out.append(f"<p>Attack strength <b>{html.escape(odds.attack)}</b> against defense <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link('9.0')})</p>")
+        out.append(f"<p>Attack strength <b>{html.escape(odds.attack)}</b> against defense <b>{html.escape(odds.defense)}</b> (raw ratio {html.escape(odds.ratio)}): column <b>{base}</b> ({case_link(kit.case('combat_table'))})</p>")
         shifts = [f"<li>{link_cases(reason)}: {n:+d} column(s)</li>" for reason, n in odds.shifts]
-        if odds.morale:
-            spread = ", ".join(f"{n:+d}: {html.escape(_pct(p))}" for n, p in odds.morale)
-            shifts.append(f"<li>Soviet morale die {case_link('9.85')}: {spread}</li>")
+        shifts += kit.odds_notes(odds)
         if shifts:
             out.append("<ul>" + "".join(shifts) + "</ul>")
         if odds.modifier:
-            out.append(f"<p>Die modifier {odds.modifier:+d} ({case_link('9.33')})</p>")
+            out.append(f"<p>Die modifier {odds.modifier:+d} ({case_link(kit.case('die_modifier'))})</p>")
         final = ", ".join(f"{html.escape(c)} {html.escape(_pct(p))}" for c, p in odds.columns) if len(odds.columns) > 1 else html.escape(odds.column)
         out.append(f"<p>Final column <b>{final}</b></p>")
         if odds.untried:
-            out.append(f"<p><i>Untried strengths are unknown until the combat ({case_link('12.0')}); the chances count every counter left in their pools.</i></p>")
+            out.append(f"<p><i>Untried strengths are unknown until the combat ({case_link(kit.case('untried'))}); the chances count every counter left in their pools.</i></p>")
         rows = "".join(
             f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(p))}</td>"
             f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(p)))}</span></td></tr>"
             for r, p in odds.results
         )
-        out.append(f"<p><b>Chance of each result</b> ({case_link('9.4')})</p><table cellpadding=2>{rows}</table>")
+        out.append(f"<p><b>Chance of each result</b> ({case_link(kit.case('results'))})</p><table cellpadding=2>{rows}</table>")
         return "".join(out)
 
     def _name(self, uid: str) -> str:
@@ -358,18 +357,12 @@ class CombatPanel(QTextBrowser):
         return "" if str(how) == str(strength) else link_cases(str(how))
 
     def _chances(self, column: str, modifier: int) -> str:
-        crt = self.controller.state.scenario.tables.get("crt")
-        if crt is None or column not in crt.columns:
+        """The chance of each result on the column the combat was resolved on (as the rule system's dice give them)."""
+        chances = self.controller.kit.column_chances(self.controller.state, column, modifier)
+        if not chances:
             return ""
-        c = list(crt.columns).index(column)
-        top = max(crt.rows)
-        counts: dict[str, int] = {}
-        for die in range(1, 7):
-            row = min(max(die + modifier, min(crt.rows)), top)
-            result = str(crt.rows[row][c])
-            counts[result] = counts.get(result, 0) + 1
-        cells = "".join(f"<tr><td>{html.escape(r)}</td><td align=right>{n}/6</td><td align=right>{100 * n / 6:.0f}%</td></tr>" for r, n in counts.items())
-        return f"<p><b>Chances on column {html.escape(column)}</b> ({html.escape(crt.name)})</p><table cellpadding=2>{cells}</table>"
+        cells = "".join(f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(p))}</td></tr>" for r, p in chances.items())
+        return f"<p><b>Chances on column {html.escape(column)}</b></p><table cellpadding=2>{cells}</table>"
 
 
 def _pct(p) -> str:
@@ -404,7 +397,7 @@ class LogPanel(QTextBrowser):
         self.shown = 0
 
     def refresh(self, _events=None) -> None:
-        log = self.controller.state.log
+        log = self.controller.visible_log()
         if len(log) < self.shown:
             self.clear()
             self.shown = 0
@@ -464,29 +457,11 @@ class StatusPanel(QTextBrowser):
         result = self.controller.result()
         if result is not None:
             vp = ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in result.vp.items())
-            parts.append(f"<p><b>If the game ended now</b> ({case_link('17.0')}): {vp} victory points, <b>{html.escape(result.level)}</b>"
-                         + (f" ({html.escape(self._side(result.winner))})" if result.winner else "")
-                         + f"<br><small>A running count, not a forecast: cities count for whoever holds them now ({case_link('17.1')}), and Soviet units "
-                         f"out of supply count as destroyed ({case_link('17.3')}); at the start many are out of supply only until their HQ turns active ({case_link('10.3')}).</small></p>")
-            parts.append(self._vp_breakdown())
+            parts.append(f"<p><b>If the game ended now</b> ({case_link(self.controller.kit.case('victory'))}): {vp} victory points, <b>{html.escape(result.level)}</b>"
+                         + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + "</p>")
         parts.append(self._reinforcements())
-        parts.append(self._reserves())
-        parts.append(self._hqs())
+        parts += self.controller.kit.status_sections(self.controller)  # what only this rule system has
         self.setHtml("".join(parts))
-
-    def _vp_breakdown(self) -> str:
-        b = self.controller.vp_breakdown()
-        if b is None:
-            return ""
-        rows = []
-        for side, total in b["total"].items():
-            items = [f"{n} {case_link(case)}" for case, n in sorted(b["transitory"].get(side, {}).items()) if n]
-            if b["city_vp"].get(side):
-                items.append(f"{b['city_vp'][side]} cities {case_link('17.1')}")
-            if b["eliminations"].get(side):
-                items.append(f"{b['eliminations'][side]} units destroyed {case_link('17.25')}")
-            rows.append(f"{html.escape(self._side(side))} {total} = " + (" + ".join(items) or "0"))
-        return "<p><small>" + "<br>".join(rows) + "</small></p>"
 
     def _reinforcements(self) -> str:
         due = self.controller.reinforcements_due()
@@ -494,30 +469,7 @@ class StatusPanel(QTextBrowser):
             return ""
         rows = "".join(f"<li>turn {t}, {html.escape(self._side(side))}, {html.escape(entry) or '—'}: {html.escape(', '.join(units))}</li>" for t, side, entry, units in due[:8])
         more = f"<li>… {len(due) - 8} more</li>" if len(due) > 8 else ""
-        return f"<p><b>Reinforcements due</b> ({case_link('16.0')}): turn, side, entry edge</p><ul>{rows}{more}</ul>"
-
-    def _reserves(self) -> str:
-        reserves = self.controller.reserves()
-        if reserves is None:
-            return ""
-        boxes, allowance, released = reserves
-        limit = "any number" if allowance is None else str(allowance)
-        rows = "".join(f"<li>{html.escape(box)}: {len(units)} unit(s){' — released ' + case_link('6.75') if box in released else ''}</li>" for box, units in boxes.items())
-        return f"<p><b>Soviet reserves</b> ({case_link('6.7')}): may commit {limit} this turn ({case_link('6.74')})</p><ul>{rows}</ul>" if boxes else ""
-
-    def _hqs(self) -> str:
-        hqs = self.controller.hqs()
-        if not hqs:
-            return ""
-        rows = []
-        for uid, _side, h, on in hqs:
-            note = "" if on else next((n for n in self.controller.unit_notes(uid) if n.startswith("Not active")), "")
-            when = note.split(": ", 1)[1] if ": " in note else ""
-            rows.append(f"{html.escape(self.controller.unit_name(uid))} at {html.escape(h)}: <b>{'active' if on else 'not active'}</b>" + (f" ({html.escape(when)})" if when else ""))
-        schedule = ("<br><small>Soviet combat units are in supply only through an active HQ, so until an HQ turns active the units "
-                    "around it read out of supply (10.3, 11.23).</small>") if any(not on and side == "soviet" for _u, side, _h, on in hqs) else ""
-        return f"<p><b>HQs</b> ({case_link('10.3')}): " + ", ".join(rows) + schedule + "</p>"
+        return f"<p><b>Reinforcements due</b> ({case_link(self.controller.kit.case('reinforcement'))}): turn, side, entry edge</p><ul>{rows}{more}</ul>"
 
     def _side(self, side: str) -> str:
-        sides = self.controller.state.scenario.sides
-        return sides[side].name if side in sides else side
+        return self.controller.side_name(side)

@@ -135,7 +135,7 @@ class TurnReplay(QWidget):
         state = self.window.controller.state
         if computer is None or computer.is_computer(state.phase.side):
             return
-        log = state.log
+        log = self.window.controller.visible_log()
         last = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], PhaseChanged)), -1)
         if last == self.shown_for:
             return

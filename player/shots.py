@@ -6,8 +6,10 @@ the Actions dock, its entry edge and reach lit), player-rail.png (rail mode: the
 go by rail marked, one selected with its rail reach), player-combat.png (an attack picked on the
 map, its odds shown before the roll), player-reach.png (the Axis reach and zones of control as
 the Soviet player sees them), player-help.png (Help open at How to play), player-summary.png
-(the end-of-game summary of a game played by two ``greedy`` computer players).  Fixed seeds,
-so the pictures are the same every time.
+(the end-of-game summary of a game played by two ``greedy`` computer players), player-start.png
+(the start page, with no recent files).  Fixed seeds, so the pictures are the same every time.
+The window on each scenario is ``kharkov --scenario F --seed 1 --screenshot
+docs/images/player-scenario-<name>.png``.
 """
 from __future__ import annotations
 
@@ -111,6 +113,19 @@ def main(argv=None) -> int:
     _settle(app)
     summary.grab().save(str(out / "player-summary.png"))
     summary.close()
+
+    import tempfile
+
+    from PySide6.QtCore import QSettings
+
+    from .startpage import StartPage
+
+    with tempfile.TemporaryDirectory() as folder:  # no recent files of whoever renders the pictures
+        page = StartPage(settings=QSettings(str(Path(folder) / "player.ini"), QSettings.Format.IniFormat))
+        page.show()
+        _settle(app)
+        page.grab().save(str(out / "player-start.png"))
+        page.close()
     return 0
 
 

@@ -143,7 +143,7 @@ class GameSummary(QDialog):
         self.headline.setTextFormat(Qt.TextFormat.RichText)
         winner = f" — {html.escape(names.get(result.winner, result.winner))}" if result is not None and result.winner else ""
         when = "Final result" if final else f"If the game ended now (turn {state.turn})"
-        self.headline.setText(f"<h2>{html.escape(result.level if result else '—')}{winner}</h2><p>{when}; margin {result.margin if result else 0:+d} (17.0)</p>")
+        self.headline.setText(f"<h2>{html.escape(result.level if result else '—')}{winner}</h2><p>{when}; margin {result.margin if result else 0:+d} ({controller.kit.case('victory')})</p>")
         self.breakdown = QTextBrowser(self)
         self.breakdown.setOpenLinks(False)
         self.breakdown.setHtml(self._breakdown_html(controller, names))
@@ -167,27 +167,9 @@ class GameSummary(QDialog):
 
     @staticmethod
     def _breakdown_html(controller: GameController, names: dict[str, str]) -> str:
-        b = controller.vp_breakdown()
-        if b is None:
-            result = controller.result()
-            return "".join(f"<p>{html.escape(names.get(k, k))}: <b>{v}</b> VP</p>" for k, v in (result.vp.items() if result else ()))
-        sides = list(names)
-        head = "".join(f"<th align=right>{html.escape(names[s])}</th>" for s in sides)
-        rows = []
-        cases = sorted({c for per in b["transitory"].values() for c in per})
-        labels = {"17.21": "City hexes captured", "17.23": "Kharkov held or cut off", "17.24": "Holes in the Axis front"}
-        for case in cases:
-            cells = "".join(f"<td align=right>{b['transitory'].get(s, {}).get(case, 0)}</td>" for s in sides)
-            rows.append(f"<tr><td>{html.escape(labels.get(case, 'Points scored'))} ({case})</td>{cells}</tr>")
-        cells = "".join(f"<td align=right>{b['city_vp'].get(s, 0)}</td>" for s in sides)
-        rows.append(f"<tr><td>Cities held (17.1)</td>{cells}</tr>")
-        cells = "".join(f"<td align=right>{b['eliminations'].get(s, 0)}</td>" for s in sides)
-        oos = len(b["soviet_out_of_supply"])
-        rows.append(f"<tr><td>Enemy units destroyed (17.25, 17.3{f'; {oos} Soviet units out of supply count as destroyed' if oos else ''})</td>{cells}</tr>")
-        cells = "".join(f"<td align=right><b>{b['total'].get(s, 0)}</b></td>" for s in sides)
-        rows.append(f"<tr><td><b>Total</b></td>{cells}</tr>")
-        city_names = {k: c.name for k, c in controller.state.scenario.map.cities.items()}
-        cities = ", ".join(f"{html.escape(city_names.get(c, c))}: {html.escape(names.get(o, o or 'nobody'))}"
-                           for c, o in sorted(b["cities"].items()))
-        return (f"<h3>Victory Points</h3><table cellspacing=0 cellpadding=3 border=1><tr><th></th>{head}</tr>{''.join(rows)}</table>"
-                f"<p><small>Cities: {cities}</small></p>")
+        """The rule system's breakdown of the points (its player kit's), else each side's points."""
+        own = controller.kit.summary_html(controller, names) if controller.vp_breakdown() is not None else None
+        if own is not None:
+            return own
+        result = controller.result()
+        return "".join(f"<p>{html.escape(names.get(k, k))}: <b>{v}</b> VP</p>" for k, v in (result.vp.items() if result else ()))

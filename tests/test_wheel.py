@@ -81,9 +81,9 @@ def test_the_installed_player_screenshots_every_scenario(installed, tmp_path, sc
     assert png.stat().st_size > 20_000
 
 
-def test_the_installed_player_opens_its_default_scenario(installed, tmp_path):
+def test_the_installed_player_opens_its_start_page_without_a_scenario(installed, tmp_path):
     venv, env = installed
-    png = tmp_path / "default.png"
+    png = tmp_path / "start.png"  # the start page lists the installed scenarios and draws their maps
     _run([venv / "bin" / "kharkov", "--screenshot", png], cwd=tmp_path, env=env)
     assert png.stat().st_size > 20_000
 

@@ -88,18 +88,42 @@ ROLE_STYLES: dict[str, S.OverlayStyle] = {
 }
 
 
+#: The words a trace module's ``STYLES`` use (:mod:`kharkovsuite.tracing`), as Qt draws them.
+HATCHES = {"none": B.NoBrush, "solid": B.Dense5Pattern, "dense": B.Dense6Pattern, "sparse": B.Dense7Pattern,
+           "horizontal": B.HorPattern, "vertical": B.VerPattern, "cross": B.CrossPattern, "diagonal": B.FDiagPattern,
+           "back-diagonal": B.BDiagPattern, "diagonal-cross": B.DiagCrossPattern}
+DASHES = {"solid": P.SolidLine, "dash": P.DashLine, "dot": P.DotLine, "dash-dot": P.DashDotLine}
+
+#: Roles a rule system's trace module adds (its ``STYLES``), kept once the module is read.
+_SYSTEM_STYLES: dict[str, S.OverlayStyle] = {}
+
+
 def role_style(role: str) -> S.OverlayStyle:
-    try:
-        return ROLE_STYLES[role]
-    except KeyError:
-        raise KeyError(f"no style for trace role {role!r}") from None
+    style = ROLE_STYLES.get(role) or _SYSTEM_STYLES.get(role)
+    if style is None:
+        raise KeyError(f"no style for trace role {role!r} (the view's ROLE_STYLES and the rule system's trace.STYLES lack it)")
+    return style
 
 
-def _trace(rules_id: str = "kharkov1942"):
-    """The trace module of a rule system (:mod:`kharkovsuite.tracing` describes it)."""
+def system_styles(trace) -> dict[str, S.OverlayStyle]:
+    """The styles of the roles a trace module adds, from its ``STYLES`` (role -> (colour of the
+    Okabe-Ito palette, hatch, dash, fill alpha)); a word the view does not know is refused."""
+    out = {}
+    for role, (colour, hatch, dash, alpha) in getattr(trace, "STYLES", {}).items():
+        for word, known, what in ((colour, S.OKABE_ITO, "colour"), (hatch, HATCHES, "hatch"), (dash, DASHES, "dash")):
+            if word not in known:
+                raise KeyError(f"{trace.__name__}.STYLES[{role!r}]: unknown {what} {word!r} (known: {', '.join(known)})")
+        out[role] = _st(colour, HATCHES[hatch], DASHES[dash], int(alpha))
+    return out
+
+
+def _trace(rules_id: str):
+    """The trace module of a rule system (:mod:`kharkovsuite.tracing` describes it), its own roles' styles made known."""
     from ..rules import trace_module
 
-    return trace_module(rules_id)
+    trace = trace_module(rules_id)
+    _SYSTEM_STYLES.update(system_styles(trace))
+    return trace
 
 
 # ----------------------------------------------------------------------------- drawing
@@ -216,14 +240,16 @@ class TraceLegend(QTreeWidget):
         self.setAccessibleName("Trace legend")
         self.itemClicked.connect(self._clicked)
 
-    def show_overlays(self, overlays: list) -> None:
+    def show_overlays(self, overlays: list, trace=None) -> None:
+        """Show ``overlays`` (:class:`~kharkovsuite.tracing.OverlayData`) of the rule system whose trace module is ``trace``."""
         self.clear()
         bold = QFont(self.font())
         bold.setBold(True)
         for data in overlays:
             head = QTreeWidgetItem(self, [f"{data.title} — {data.summary}"])
             head.setFont(0, bold)
-            head.setToolTip(0, S.tooltip_html(f"{data.title} — {data.summary}\n{_trace().DESCRIPTIONS[data.name]}"))
+            described = trace.DESCRIPTIONS.get(data.name, "") if trace is not None else ""
+            head.setToolTip(0, S.tooltip_html(f"{data.title} — {data.summary}\n{described}"))
             head.setData(0, Qt.ItemDataRole.UserRole + 1, data.name)
             for role, meaning in data.legend:
                 item = QTreeWidgetItem(head, [meaning])
@@ -263,8 +289,11 @@ class TraceLegend(QTreeWidget):
 
 
 class TraceOverlays(QObject):
-    """The six trace overlays of a window: actions, menu, tool bar, side chooser, legend dock.
+    """The trace overlays of a window: actions, menu, tool bar, side chooser, legend dock.
 
+    The overlays are the game's rule system's (its ``trace`` module, :mod:`kharkovsuite.tracing`):
+    the actions are built for the system of the state shown (:meth:`set_rules`), so each system
+    shows its own; a system that cannot be traced has none, and the dock says why.
     Feed it a game with :meth:`set_state` (after every action) or, in the editor, a factory with
     :meth:`set_state_factory` and :meth:`invalidate` after every edit (debounced).  The unit
     whose lines are drawn comes from :meth:`set_unit`; the rail route's end from :meth:`hover_hex`.
@@ -274,9 +303,9 @@ class TraceOverlays(QObject):
     refreshed = Signal()
     hex_chosen = Signal(str)
 
-    def __init__(self, parent: QWidget, scene=None, side_of: Callable[[], str | None] | None = None, debounce_ms: int = 400):
+    def __init__(self, parent: QWidget, scene=None, side_of: Callable[[], str | None] | None = None, debounce_ms: int = 400,
+                 rules_id: str | None = None):
         super().__init__(parent)
-        trace = _trace()
         self.scene = scene
         self.view = None
         self.state = None
@@ -285,6 +314,11 @@ class TraceOverlays(QObject):
         self.problem = ""
         self.side_of = side_of
         self.data: dict[str, object] = {}
+        self.trace = None  # the trace module of the rule system shown (None: none, see :attr:`unavailable`)
+        self.rules_id: str | None = None
+        self.unavailable = ""  # why the rule system shown cannot be traced ("" when it can)
+        self.sides: dict[str, str] = {}  # side id -> its name, of the scenario shown
+        self.own_side_only = False  # hidden information: only the side of side_of() may be traced (see set_own_side_only)
         self._factory: Callable[[], object] | None = None
         self._stale = False
         self.actions: dict[str, QAction] = {}
@@ -292,33 +326,16 @@ class TraceOverlays(QObject):
         self.toolbar = QToolBar("Trace", parent)
         self.toolbar.setObjectName("trace_toolbar")
         self.toolbar.addWidget(QLabel(" Trace: "))
-        for i, name in enumerate(trace.OVERLAYS):
-            act = QAction(trace.TITLES[name], self, checkable=True)
-            act.setToolTip(trace.DESCRIPTIONS[name])
-            act.setStatusTip(trace.DESCRIPTIONS[name])
-            act.setShortcut(f"Alt+{i + 1}")
-            act.setObjectName(f"trace_{name}")
-            act.toggled.connect(lambda on, n=name: self._toggled(n, on))
-            self.actions[name] = act
-            self.menu.addAction(act)
-            self.toolbar.addAction(act)
-        self.menu.addSeparator()
-        side_menu = self.menu.addMenu("Side traced")
+        self._menu_end = self.menu.addSeparator()  # the overlays' actions go before it
+        self.side_menu = self.menu.addMenu("Side traced")
         self.side_box = QComboBox()
         self.side_box.setAccessibleName("Side traced")
         self.side_box.setToolTip("The side whose supply, command and rail the overlays show")
         self._side_group = QActionGroup(self)
         self._side_actions: dict[str, QAction] = {}
-        for key, text in ((AUTO, "Side to act"), ("soviet", "Soviet"), ("axis", "Axis")):
-            self.side_box.addItem(text, key)
-            act = side_menu.addAction(text)
-            act.setCheckable(True)
-            act.setChecked(key == AUTO)
-            self._side_group.addAction(act)
-            act.triggered.connect(lambda _c=False, k=key: self.set_side(k))
-            self._side_actions[key] = act
-        self.side_box.currentIndexChanged.connect(lambda i: self.set_side(self.side_box.itemData(i)))
-        self.toolbar.addWidget(self.side_box)
+        self.side_box.currentIndexChanged.connect(self._side_box_changed)
+        self._toolbar_end = self.toolbar.addWidget(self.side_box)  # likewise in the tool bar
+        self._set_sides({})
         self.legend = TraceLegend()
         self.legend.hex_chosen.connect(self._hex_chosen)
         self.status = QLabel("")
@@ -333,6 +350,80 @@ class TraceOverlays(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(debounce_ms)
         self._timer.timeout.connect(self._rebuild)
+        if rules_id is not None:
+            self.set_rules(rules_id)
+
+    def set_rules(self, rules_id: str, sides: dict[str, str] | None = None) -> None:
+        """Offer the overlays of rule system ``rules_id`` (and its ``sides``: id -> name); an
+        overlay of the same name that was on stays on."""
+        if sides is not None and sides != self.sides:
+            self._set_sides(sides)
+        if rules_id == self.rules_id:
+            return
+        from ..rules import RuleSystemUnavailable
+
+        was_on = set(self.enabled_overlays())
+        for name, act in self.actions.items():
+            if self.scene is not None:
+                clear_overlay(self.scene, name)
+            self.menu.removeAction(act)
+            self.toolbar.removeAction(act)
+            act.deleteLater()
+        self.actions = {}
+        self.rules_id = rules_id
+        try:
+            self.trace = _trace(rules_id)
+            self.unavailable = ""
+        except RuleSystemUnavailable as exc:
+            self.trace = None
+            self.unavailable = f"No trace overlays for this game: {exc}"
+            return
+        for i, name in enumerate(self.trace.OVERLAYS):
+            act = QAction(self.trace.TITLES[name], self, checkable=True)
+            act.setToolTip(self.trace.DESCRIPTIONS[name])
+            act.setStatusTip(self.trace.DESCRIPTIONS[name])
+            if i < 9:
+                act.setShortcut(f"Alt+{i + 1}")
+            act.setObjectName(f"trace_{name}")
+            act.setChecked(name in was_on)
+            act.toggled.connect(lambda on, n=name: self._toggled(n, on))
+            self.actions[name] = act
+            self.menu.insertAction(self._menu_end, act)
+            self.toolbar.insertAction(self._toolbar_end, act)
+
+    def _set_sides(self, sides: dict[str, str]) -> None:
+        """The side chooser: "Side to act", then each side of the scenario."""
+        chosen = self.side_box.currentData()
+        self.sides = dict(sides)
+        self.side_box.blockSignals(True)
+        self.side_box.clear()
+        for act in self._side_actions.values():
+            self.side_menu.removeAction(act)
+            self._side_group.removeAction(act)
+        self._side_actions = {}
+        for key, text in ((AUTO, "Side to act"), *(() if self.own_side_only else self.sides.items())):
+            self.side_box.addItem(text, key)
+            act = self.side_menu.addAction(text)
+            act.setCheckable(True)
+            self._side_group.addAction(act)
+            act.triggered.connect(lambda _c=False, k=key: self.set_side(k))
+            self._side_actions[key] = act
+        keep = chosen if chosen in self._side_actions else AUTO
+        self.side_box.setCurrentIndex(self.side_box.findData(keep))
+        self._side_actions[keep].setChecked(True)
+        self.side_box.blockSignals(False)
+
+    def set_own_side_only(self, on: bool) -> None:
+        """With hidden information a player traces only the side the window shows (``side_of``):
+        the other side's lines would tell where its units are."""
+        if on != self.own_side_only:
+            self.own_side_only = on
+            self._set_sides(self.sides)
+            self.refresh()
+
+    def _side_box_changed(self, i: int) -> None:
+        if i >= 0:
+            self.set_side(self.side_box.itemData(i))
 
     # ------------------------------------------------------------------ installation
     def install(self, window, menu: QMenu | None = None, dock_area=Qt.DockWidgetArea.RightDockWidgetArea) -> None:
@@ -378,6 +469,7 @@ class TraceOverlays(QObject):
         """The editor: trace the historical set-up of ``doc``'s scenario, rebuilt after edits."""
         from ..engine import new_game
 
+        self.set_rules(doc.scenario.rules, {k: v.name for k, v in doc.scenario.sides.items()})
         self.set_state_factory(lambda: new_game(doc.scenario, 0))
         doc.changed.connect(lambda _parts: self.invalidate())
         if view is not None:
@@ -390,9 +482,9 @@ class TraceOverlays(QObject):
         self.state = state
         self._stale = False
         self.problem = ""
-        rules = getattr(getattr(state, "scenario", None), "rules", None)
-        if state is not None and rules != "kharkov1942":
-            self.problem = f"Tracing knows the kharkov1942 rules only, not {rules!r}"
+        if state is not None:
+            self.set_rules(state.scenario.rules, {k: v.name for k, v in state.scenario.sides.items()})
+            self.problem = self.unavailable
         if self.unit is not None and (state is None or self.unit not in state.units):
             self.unit = None
         self.refresh()
@@ -443,7 +535,7 @@ class TraceOverlays(QObject):
 
     def hover_hex(self, hex_id: str) -> None:
         """The rail route follows the pointer over the selected unit's rail reach."""
-        if not self.actions["rail"].isChecked() or self.unit is None or self.state is None or hex_id == self.dest:
+        if "rail" not in self.actions or not self.actions["rail"].isChecked() or self.unit is None or self.state is None or hex_id == self.dest:
             return
         reach = self.data.get("rail")
         if reach is None or hex_id not in reach.marks.get("rail_reach", {}):
@@ -453,8 +545,8 @@ class TraceOverlays(QObject):
         self._show_legend()
 
     def set_side(self, side: str) -> None:
-        if side not in (AUTO, "soviet", "axis"):
-            raise KeyError(f"unknown side {side!r}")
+        if side not in self._side_actions:
+            raise KeyError(f"unknown side {side!r} (known: {', '.join(self._side_actions)})")
         i = self.side_box.findData(side)
         if self.side_box.currentIndex() != i:
             self.side_box.setCurrentIndex(i)
@@ -470,11 +562,11 @@ class TraceOverlays(QObject):
         if choice != AUTO:
             return choice
         side = self.side_of() if self.side_of is not None else None
-        if side in ("soviet", "axis"):
+        if side in self.sides:
             return side
-        if self.state is not None and self.state.phase.side in ("soviet", "axis"):
+        if self.state is not None and self.state.phase.side in self.sides:
             return self.state.phase.side
-        return "soviet"
+        return next(iter(self.sides), "")
 
     def enabled_overlays(self) -> list[str]:
         return [n for n, a in self.actions.items() if a.isChecked()]
@@ -502,11 +594,12 @@ class TraceOverlays(QObject):
         if self.state is not None and not self.problem:
             for name in self.enabled_overlays():
                 self._draw(name)
+
         self._show_legend()
         self.refreshed.emit()
 
     def _draw(self, name: str) -> None:
-        data = _trace(self.state.scenario.rules).overlay(self.state, name, self.side(), self._unit_for(name), self.dest if name == "rail" else None)
+        data = self.trace.overlay(self.state, name, self.side(), self._unit_for(name), self.dest if name == "rail" else None)
         self.data[name] = data
         draw_overlay(self.scene, data)
 
@@ -516,14 +609,14 @@ class TraceOverlays(QObject):
         return self.unit
 
     def _show_legend(self) -> None:
-        if self.problem:
-            self.status.setText(self.problem)
+        if self.problem or self.unavailable:
+            self.status.setText(self.problem or self.unavailable)
         elif self.state is None:
             self.status.setText("No game to trace")
         else:
             who = f" · unit {self.unit}" if self.unit else " · select a unit to see its lines"
-            self.status.setText(f"{self.side().title()} side{who}")
-        self.legend.show_overlays([self.data[n] for n in self.enabled_overlays() if n in self.data])
+            self.status.setText(f"{self.sides.get(self.side(), self.side())} side{who}")
+        self.legend.show_overlays([self.data[n] for n in self.enabled_overlays() if n in self.data], self.trace)
 
     def _hex_chosen(self, hex_id: str) -> None:
         if self.view is not None:

@@ -64,3 +64,17 @@ def test_trace_bad_input_is_named_without_a_traceback(tmp_path, capsys):
     orphan.write_text(json.dumps({"format": "kharkovsuite-save/1", "scenario": None, "seed": 1, "setup": "historical", "actions": [], "snapshot": {}}))
     assert main(["trace", str(orphan), "--side", "axis"]) == 1
     assert f"{orphan}: the save names no scenario file" in capsys.readouterr().out
+
+
+def test_trace_sides_and_overlays_are_the_scenario_s_and_its_system_s(monkeypatch, capsys):
+    import kharkovsuite.rules as registry
+    from tests.faketrace import fake_trace
+
+    assert main(["trace", DEFAULT, "--side", "german"]) == 1
+    assert "--side german: not a side of this scenario (its sides: axis, soviet)" in capsys.readouterr().out
+    assert main(["trace", DEFAULT, "--side", "axis", "--overlay", "isolation"]) == 1
+    assert "--overlay isolation: not an overlay of the kharkov1942 rules" in capsys.readouterr().out
+    monkeypatch.setattr(registry, "trace_module", lambda rules_id: fake_trace())  # a system whose overlays are others
+    assert main(["trace", DEFAULT, "--side", "soviet", "--overlay", "isolation", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [o["overlay"] for o in out["overlays"]] == ["isolation"] and out["overlays"][0]["title"] == "Isolation"

@@ -5,7 +5,8 @@ from PySide6.QtCore import QTimer
 
 from kharkovsuite.engine.events import PhaseChanged
 
-from player.app import NewGameDialog, PlayerWindow, main
+from player.app import PlayerWindow, main
+from player.startpage import StartPage
 
 from .conftest import DEFAULT
 
@@ -62,12 +63,14 @@ def test_the_computer_plays_the_soviet_turn_in_a_thread_while_the_window_stays_r
     assert w.log_panel.toPlainText().count("\n") > 10
 
 
-def test_the_new_game_dialog_offers_each_computer_player_for_each_side(qtbot):
+def test_the_start_page_offers_each_computer_player_for_each_side(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
     from kharkovsuite.ai import PLAYERS
 
-    dialog = NewGameDialog(DEFAULT)
+    dialog = StartPage(current=DEFAULT, settings=QSettings(str(tmp_path / "p.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(dialog)
-    combo = dialog.players["axis"]
+    combo = dialog.player_boxes["axis"]
     names = [combo.itemData(i) for i in range(combo.count())]
     assert names == ["human", *PLAYERS]
     assert all(combo.model().item(i).isEnabled() for i in range(combo.count()))

@@ -1,0 +1,147 @@
+"""What the game window needs of a rule system, beyond the game API: the player kits.
+
+The window plays any rule system through the engine's API (``legal_actions``, ``apply``,
+``observation``, ``state.rules.describe``...).  What it shows that only one system has (the
+case numbers behind its buttons and hints, the odds query of its combat panel, its rail limits
+and reserves, its sections of the Unit and game dock, the victory breakdown of its summary,
+whose game it follows) comes from a :class:`PlayerKit` looked up by the scenario's rule-system id
+(:func:`kit_for`).  ``docs/player-systems.md`` says what a system provides.
+
+No other module of the player names a rule system.
+"""
+from __future__ import annotations
+
+import importlib
+from fractions import Fraction
+from types import ModuleType
+
+from kharkovsuite.rules import RuleSystemUnavailable, package, system
+
+#: rule-system id -> "module:class" of its kit.  A system without an entry cannot be played at the window.
+KITS: dict[str, str] = {
+    "kharkov1942": "player.systems.kharkov1942:Kharkov1942Kit",
+}
+
+#: Each game's name as players know it, for the start page (listed even before it can be played).
+GAMES: dict[str, str] = {
+    "kharkov1942": "Kharkov 1942",
+    "kharkov1943": "Kharkov 1943",
+    "kirovograd": "Kirovograd",
+}
+
+
+class PlayerKit:
+    """One rule system's part of the game window.  Subclasses set the class attributes and
+    override the methods whose system has the thing; the base says "this system has none"."""
+
+    rules_id = ""
+    game = ""  # the game's name as players know it
+    credit = ""  # whose game the rules follow, for Help > About (HTML)
+    #: the case behind each thing the window offers (docs/player-systems.md lists the names the
+    #: window asks for: setup, move, rail, reserve, zoc, attack, combat_table, victory...)
+    cases: dict[str, str] = {}
+    #: whether every event of the log may be shown to both sides (else ``observation(side)["log"]``)
+    log_is_public = True
+    #: whether a seat may trace the other side's supply and command (its units' positions are public)
+    enemy_traceable = False
+    #: the ways a game may be set up (id -> words); the first is the default
+    setups: dict[str, str] = {"historical": "Historical set-up"}
+
+    def case(self, what: str) -> str:
+        """The rule case of ``what`` the window offers (KeyError names a case the kit lacks)."""
+        try:
+            return self.cases[what]
+        except KeyError:
+            raise KeyError(f"the {self.rules_id} player kit names no case for {what!r}") from None
+
+    def rules(self) -> ModuleType:
+        return system(self.rules_id)
+
+    # ------------------------------------------------------------------ counters
+    def values_text(self, values: dict) -> str:
+        """A unit's values revealed in its observation (``values``), as its counter prints them:
+        each value in the order given, joined by dashes."""
+        return "-".join(f"{v:g}" if isinstance(v, float) else str(v) for v in values.values())
+
+    # ------------------------------------------------------------------ the combat panel
+    def odds_module(self) -> ModuleType | None:
+        """The system's odds query (``attack_odds``, ``current_odds``), or None if it gives no odds before the roll."""
+        name = self.rules().__name__ + ".odds"
+        try:
+            return importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            return None
+
+    def odds_notes(self, odds) -> list[str]:
+        """Lines (HTML) the combat panel adds under the shifts: the system's own dice and modifiers."""
+        return []
+
+    def column_chances(self, state, column: str, modifier: int) -> dict[str, Fraction]:
+        """Result -> its chance on a column of the combat table with a die modifier, as the system's
+        dice give them (for the last combat's breakdown); empty when the system gives none."""
+        return {}
+
+    # ------------------------------------------------------------------ affordances
+    def rail_moves_left(self, state) -> tuple[int, int] | None:
+        """(rail moves left to the side to act this phase, its limit), or None when the system counts none."""
+        return None
+
+    def reserves(self, state) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
+        """Reserves: units per reserve box, how many may still be committed, boxes released; None when the system has none."""
+        return None
+
+    def situation_support(self, state) -> str | None:
+        """Why the enemy-reach and ZOC overlays cannot be drawn for this system (None: they can)."""
+        return f"the {self.game} rules give no enemy reach or zones of control to draw"
+
+    def enemy_reach(self, state, side: str) -> tuple[set[str], set[str]]:
+        raise NotImplementedError(self.situation_support(state))
+
+    def zoc_hexes(self, state, side: str) -> set[str]:
+        raise NotImplementedError(self.situation_support(state))
+
+    # ------------------------------------------------------------------ the Unit and game dock, the summary
+    def status_sections(self, controller) -> list[str]:
+        """HTML sections of the Unit and game dock that only this system has."""
+        return []
+
+    def vp_breakdown(self, state) -> dict | None:
+        return None
+
+    def summary_html(self, controller, names: dict[str, str]) -> str | None:
+        """The victory breakdown of the summary (None: the window lists each side's points)."""
+        return None
+
+
+_KITS: dict[str, PlayerKit] = {}
+
+
+def kit_for(rules_id: str) -> PlayerKit:
+    """The player kit of a rule system; raises :class:`RuleSystemUnavailable` with the reason
+    when the window cannot play it (no engine yet, or no kit)."""
+    if rules_id not in _KITS:
+        system(rules_id)  # the engine first: its reason is the one a player needs
+        if rules_id not in KITS:
+            raise RuleSystemUnavailable(f"rule system {rules_id!r} has no player interface yet")
+        module, cls = KITS[rules_id].split(":")
+        _KITS[rules_id] = getattr(importlib.import_module(module), cls)()
+    return _KITS[rules_id]
+
+
+def why_not_playable(rules_id: str) -> str | None:
+    """Why a game of ``rules_id`` cannot be started at the window, in a player's words (None: it can)."""
+    game = GAMES.get(rules_id, rules_id)
+    try:
+        module = package(rules_id)
+    except RuleSystemUnavailable:
+        return f"{game}: its rules are not part of this version"
+    if not getattr(module, "PLAYABLE", True):  # as the registry's system() reads it
+        return f"{game}: its rules engine is still being written"
+    if rules_id not in KITS:
+        return f"{game}: its rules run, but the game window has no interface for them yet"
+    return None
+
+
+__all__ = ["GAMES", "KITS", "PlayerKit", "kit_for", "why_not_playable"]
