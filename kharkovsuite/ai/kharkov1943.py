@@ -18,6 +18,7 @@ How it plays (docs/ai.md):
   second one brings fatigue, 3.5).
 * Supply heads (9.4) step toward the objectives between activations.  The weakest unit in a
   victory place stays there as its garrison (an enemy passing through an empty place takes it, 18).
+  An HQ keeps level with the median of its side's combat units, which trace supply to it (9).
 * Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
   objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
   there (9) at ``ai:normal`` and ``ai:hard``) moves there; when none gains,
@@ -63,7 +64,8 @@ TYPE_COST = {"mobile": 1, "normal": 2, "prepared": 3}  # 7.1: the cheaper type w
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one point of excess enemy strength next to a unit is worth
 NEAR_FIGHT = 8  # hexes: units this near their objectives count fully when choosing an activation
-HQ_BEHIND = 3  # hexes: where an HQ stands behind the objectives its units make for
+HQ_BEHIND = 3  # hexes: the nearest an HQ comes to the objectives its units make for
+HQ_TRAIL = 0  # hexes: how far an HQ keeps behind the median of its side's combat units
 REACTION_REACH = 1  # a reaction move should end this near the hex under attack
 
 
@@ -89,6 +91,7 @@ class K43Player:
         self._activation_key = None
         self._fields = None  # ((turn, actions played), fields): this moment's maps
         self._tried: set = set()  # attacks made in the open activation
+        self._memo: dict = {}  # facts of this moment's maps
 
     @property
     def name(self) -> str:
@@ -172,7 +175,19 @@ class K43Player:
         home = seen.distance_field(supplied or self.supply_hexes(seen.state)) if cut else {}
         out = (goal, home, threat, cut)
         self._fields = (stamp, out)
+        self._memo = {}
         return out
+
+    def hq_depth(self, seen: Observed, goal: dict[str, int]) -> float:
+        """9: where an HQ stands, in hexes from the objectives: with the median of its side's combat
+        units (:data:`HQ_TRAIL` behind; Soviet units trace their supply to an HQ), never nearer the
+        objectives than :data:`HQ_BEHIND`."""
+        key = ("hq-depth", id(goal))
+        got = self._memo.get(key)
+        if got is None:
+            ds = sorted(goal.get(seen.units[u]["hex"], 99) for u in seen.own() if not seen.state.board.units[u].is_hq)
+            got = self._memo[key] = max(HQ_BEHIND, ds[len(ds) // 2] + HQ_TRAIL) if ds else HQ_BEHIND
+        return got
 
     def strength_of(self, seen: Observed) -> Callable[[str], float]:
         scenario = seen.state.scenario
@@ -184,7 +199,7 @@ class K43Player:
         aim = home if uid in cut and home else goal
         score = float(aim.get(hex_id, 99))
         if seen.state.board.units[uid].is_hq:
-            return abs(score - HQ_BEHIND)  # an HQ follows its units, a few hexes behind
+            return abs(score - self.hq_depth(seen, goal))  # an HQ follows its units, a little behind
         if threat:
             mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.0)

@@ -73,3 +73,17 @@ def test_18_the_ai_keeps_a_garrison_in_a_victory_place_it_holds():
             break
         assert SU_DIV not in action.units
         state.apply(action)
+
+
+def test_9_an_hq_keeps_level_with_its_units_rather_than_running_ahead_to_the_objectives():
+    """Soviet units trace supply to an HQ: one that ran on to the objectives would leave them cut off."""
+    state = _soviet_group()
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    fields = player.fields(seen)
+    goal = fields[0]
+    level = goal[seen.units[SU_DIV]["hex"]]
+    assert level > 6
+    with_units = next(h for h, d in sorted(goal.items()) if d == level)
+    ahead = next(h for h, d in sorted(goal.items()) if d == level - 4)
+    assert player.hex_score(seen, SU_HQ, with_units, fields) < player.hex_score(seen, SU_HQ, ahead, fields)
