@@ -100,7 +100,7 @@ class K43Player:
     # ------------------------------------------------------------------ dispatch
     def choose(self, state):
         self.budget.restart()
-        legal = list(state.legal_actions())
+        legal = list(state.legal_actions().actions())  # a listed move opened up into its single actions
         if not legal:
             raise RuntimeError(f"{self.side}: no legal action at {state!r}")
         if len(legal) == 1:
