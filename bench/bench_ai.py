@@ -2,9 +2,12 @@
 
     .venv/bin/python bench/bench_ai.py [--games 3] [--player ai] [--scenario scenarios/kharkov-1942.yaml]
     .venv/bin/python bench/bench_ai.py --match --axis ai --soviet ai --games 40 --seed 0 --jobs 2
+    .venv/bin/python bench/bench_ai.py --scenario scenarios/kharkov-1943-gallop.yaml --allow-unplayable --games 2
 
 A side-turn is every action one seat chooses between two changes of the side to move (its
-decisions during the enemy's turn included).  Prints figures; asserts nothing.
+decisions during the enemy's turn included); a decision is one ``choose`` call.  Any rule
+system's scenario may be named (``--allow-unplayable`` for one still marked not playable).
+Prints figures; asserts nothing.
 
 ``--match`` plays measured games instead (:mod:`kharkovsuite.ai.match`, the same games as
 ``kharkov-cli selfplay`` with the same seeds) and prints the wins, the mean margin and how many
@@ -16,22 +19,25 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 
-from kharkovsuite.ai import make_player
-from kharkovsuite.ai.match import match
-from kharkovsuite.engine import new_game
-from kharkovsuite.scenario import load_scenario
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
+
+from kharkovsuite.ai import make_player  # noqa: E402
+from kharkovsuite.ai.core.seats import start_game  # noqa: E402
+from kharkovsuite.ai.match import match  # noqa: E402
+from kharkovsuite.scenario import load_scenario  # noqa: E402
 
 
-def play(scenario, name: str, seed: int) -> tuple[float, list[float]]:
-    """One game with ``name`` on both sides: (game seconds, seconds spent per side-turn)."""
-    state = new_game(scenario, seed)
-    seats = {s: make_player(name, s, seed * 2 + k) for k, s in enumerate(("axis", "soviet"))}
+def play(scenario, name: str, seed: int, allow_unplayable: bool = False) -> tuple[float, list[float], list[float]]:
+    """One game with ``name`` on both sides: (game seconds, seconds per side-turn, seconds per decision)."""
+    state = start_game(scenario, seed, allow_unplayable)
+    seats = {s: make_player(name, s, seed * 2 + k, scenario.rules) for k, s in enumerate(sorted(scenario.sides))}
     turns: list[float] = []
+    decisions: list[float] = []
     current, spent = None, 0.0
     start = time.perf_counter()
     while not state.is_terminal:
@@ -42,10 +48,11 @@ def play(scenario, name: str, seed: int) -> tuple[float, list[float]]:
             current, spent = key, 0.0
         t0 = time.perf_counter()
         action = seats[state.to_act].choose(state)
-        spent += time.perf_counter() - t0
+        decisions.append(time.perf_counter() - t0)
+        spent += decisions[-1]
         state.apply(action)
     turns.append(spent)
-    return time.perf_counter() - start, turns
+    return time.perf_counter() - start, turns, decisions
 
 
 def main() -> None:
@@ -59,9 +66,11 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--allow-unplayable", action="store_true", help="a rule system still marked not playable")
     args = ap.parse_args()
     if args.match:
-        out = match(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs)
+        out = match(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs,
+                    allow_unplayable=args.allow_unplayable)
         if not args.json:
             out.pop("results")
             out["margins"] = "use --json"
@@ -70,14 +79,16 @@ def main() -> None:
     scenario = load_scenario(args.scenario)
     figures = {}
     for name in ("random", args.player):
-        games, turns = [], []
+        games, turns, decisions = [], [], []
         for seed in range(args.games):
-            g, t = play(scenario, name, seed)
+            g, t, d = play(scenario, name, seed, args.allow_unplayable)
             games.append(g)
             turns.extend(t)
+            decisions.extend(d)
         figures[name] = (statistics.median(turns), max(turns), statistics.median(games))
         med, worst, game = figures[name]
-        print(f"{name:>10}: side-turn thinking median {med:.3f} s, worst {worst:.3f} s; whole game median {game:.1f} s ({args.games} games)")
+        print(f"{name:>10}: side-turn thinking median {med:.3f} s, worst {worst:.3f} s; whole game median {game:.1f} s ({args.games} games); "
+              f"one decision median {statistics.median(decisions):.3f} s, worst {max(decisions):.3f} s")
     r, p = figures["random"], figures[args.player]
     print(f"ratio {args.player}/random: side-turn median x{p[0] / max(r[0], 1e-9):.1f}, worst x{p[1] / max(r[1], 1e-9):.1f}, game x{p[2] / max(r[2], 1e-9):.1f}")
 

@@ -147,26 +147,40 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    """Play whole games between computer players; report wins, levels and timing."""
-    from .ai import PLAYERS
+    """Play whole games between computer players; report wins, levels and timing.  ``--axis``
+    plays the scenario's non-Soviet side (Kharkov 1943: the Germans)."""
+    from .ai import players
+    from .ai.core.seats import game_module, seat_sides
     from .ai.selfplay import selfplay
 
-    for side in ("axis", "soviet"):
-        if getattr(args, side) not in PLAYERS:
-            print(f"unknown player {getattr(args, side)!r} for --{side} (known: {', '.join(sorted(PLAYERS))})")
+    scenario = _load(args.scenario)  # a bad file as file:line problems before playing
+    try:
+        game_module(scenario, args.allow_unplayable)  # an unplayable system by name, unless allowed
+    except RuleSystemUnavailable as exc:
+        print(f"kharkov-cli selfplay: {exc}" + ("" if args.allow_unplayable else " (--allow-unplayable plays it anyway)"))
+        return 1
+    try:
+        seats = seat_sides(scenario)
+    except ValueError as exc:
+        print(exc)
+        return 1
+    known = players(scenario.rules)
+    for seat in seats:
+        if getattr(args, seat) not in known:
+            print(f"unknown player {getattr(args, seat)!r} for --{seat} in rule system {scenario.rules!r} "
+                  f"(known: {', '.join(sorted(known))})")
             return 1
-    from .rules import system
-
-    system(_load(args.scenario).rules)  # a bad file as file:line problems, an unplayable system by name, before playing
-    summary = selfplay(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs)
+    summary = selfplay(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs,
+                       allow_unplayable=args.allow_unplayable)
     if args.json:
         print(json.dumps(summary))
         return 0
     n = max(summary["games"], 1)
-    print(f"{summary['games']} games: Axis {summary['wins']['axis']}, Soviet {summary['wins']['soviet']}, draws {summary['draws']}")
+    wins = ", ".join(f"{scenario.sides[side].name} {count}" for side, count in summary["wins"].items())
+    print(f"{summary['games']} games: {wins}, draws {summary['draws']}")
     for level, count in summary["levels"].items():
         print(f"  {count:4d}  {level}")
-    print(f"mean VP margin (Soviet - Axis): {summary['mean_vp_margin']:+g}")
+    print(f"mean VP margin (Soviet - {scenario.sides[seats['axis']].name}): {summary['mean_vp_margin']:+g}")
     print(f"{summary['seconds']:.1f} s, {summary['seconds'] / n:.2f} s per game")
     return 0
 
@@ -285,8 +299,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("selfplay", help="play whole games between computer players")
     p.add_argument("--scenario", required=True)
-    p.add_argument("--axis", default="random", help="player for the Axis side (default: random)")
+    p.add_argument("--axis", default="random",
+                   help="player for the Axis side, the scenario's non-Soviet side (Kharkov 1943: German) (default: random)")
     p.add_argument("--soviet", default="random", help="player for the Soviet side (default: random)")
+    p.add_argument("--allow-unplayable", action="store_true",
+                   help="play a rule system whose package still says it is not playable (for its engineers)")
     p.add_argument("--games", type=int, default=1)
     p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")

@@ -55,7 +55,8 @@ class ComputerSeats(QObject):
 
         self.controller = controller
         self.names = dict(seats)
-        self.players = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(seats.items()))}
+        rules = controller.state.scenario.rules
+        self.players = {side: make_player(name, side, seed * 2 + k, rules) for k, (side, name) in enumerate(sorted(seats.items()))}
         self.pace_ms = PACE_MS
         self.busy = False
         self.stopped = False
@@ -127,8 +128,14 @@ class ComputerSeats(QObject):
         self.busy = False
 
     def stop(self) -> None:
+        """Stop computer play; a player thinking with a budget (kharkovsuite.ai.core.search.Budget)
+        gives up its search and answers at once with the best found so far, which is discarded."""
         self.stopped = True
         self._request += 1
+        for player in self.players.values():
+            budget = getattr(player, "budget", None)
+            if budget is not None:
+                budget.cancel()
 
     def shutdown(self) -> None:
         """End the worker thread (waits for a choice in progress to finish)."""

@@ -65,3 +65,15 @@ def test_a_new_rule_system_importing_another_breaks_the_independence_contract(ca
     with module("kharkovsuite/rules/zz_probe_system/__init__.py", "from ..kharkov1942 import sequence\n"):
         assert not lint("rule-systems-independent")
     assert "kharkovsuite.rules.zz_probe_system" in report(capsys)
+
+
+def test_a_rule_system_import_in_the_ai_core_breaks_the_ai_core_contract(capsys):
+    with module("kharkovsuite/ai/core/_contract_probe.py", "from ...rules.kharkov1942 import odds\n"):
+        assert not lint("ai-core-without-rule-systems")
+    assert "kharkovsuite.ai.core._contract_probe -> kharkovsuite.rules.kharkov1942.odds" in report(capsys)
+
+
+def test_the_ai_core_reaching_a_rule_system_through_a_player_module_breaks_its_contract(capsys):
+    with module("kharkovsuite/ai/core/_contract_probe.py", "from .. import kharkov1942\n"):
+        assert not lint("ai-core-without-rule-systems")
+    assert "kharkovsuite.ai.core._contract_probe -> kharkovsuite.ai.kharkov1942" in report(capsys)

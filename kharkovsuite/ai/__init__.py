@@ -1,24 +1,49 @@
 """Computer players, speaking the same action API as humans.
 
-:data:`PLAYERS` maps a name (``kharkov-cli selfplay --axis NAME``) to a factory
-``(side, seed) -> player``; a player has ``choose(state) -> action``.
+A player has ``choose(state) -> action``; a factory ``(side, seed) -> player`` makes one.  The
+``random`` player (:mod:`.random_player`) plays any rule system; the others belong to one rule
+system each and live in that system's player module (:data:`SYSTEM_PLAYERS`), the only modules
+of this package that may import a rule system.  :func:`players` lists the names a scenario's
+system offers (``kharkov-cli selfplay --axis NAME``); :data:`PLAYERS` is Kharkov 1942's list.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
-from .greedy import GreedyPlayer
-from .planner import PLANNERS
 from .random_player import RandomPlayer
 
-PLAYERS: dict[str, Callable] = {"random": RandomPlayer}
-PLAYERS["greedy"] = GreedyPlayer
-PLAYERS.update(PLANNERS)  # "ai" and "ai:easy", "ai:normal", "ai:hard"
+GENERAL: dict[str, Callable] = {"random": RandomPlayer}
+
+#: rule system id -> the module whose ``PLAYERS`` maps its own player names to factories
+SYSTEM_PLAYERS: dict[str, str] = {
+    "kharkov1942": "kharkovsuite.ai.kharkov1942",
+    "kharkov1943": "kharkovsuite.ai.kharkov1943",
+}
 
 
-def make_player(name: str, side: str, seed: int | None = None):
+def system_module(rules: str):
+    """The player module of a rule system, or None when it has computer players only in the core."""
+    path = SYSTEM_PLAYERS.get(rules)
+    return importlib.import_module(path) if path else None
+
+
+def players(rules: str = "kharkov1942") -> dict[str, Callable]:
+    """Player name -> factory for games of rule system ``rules``."""
+    module = system_module(rules)
+    return {**GENERAL, **(module.PLAYERS if module else {})}
+
+
+def make_player(name: str, side: str, seed: int | None = None, rules: str = "kharkov1942"):
+    known = players(rules)
     try:
-        factory = PLAYERS[name]
+        factory = known[name]
     except KeyError:
-        raise ValueError(f"unknown player {name!r} (known: {', '.join(sorted(PLAYERS))})") from None
+        raise ValueError(f"unknown player {name!r} for rule system {rules!r} (known: {', '.join(sorted(known))})") from None
     return factory(side, seed)
+
+
+def __getattr__(name: str):
+    if name == "PLAYERS":  # Kharkov 1942's players, loaded when first asked for
+        return players("kharkov1942")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -7,10 +7,8 @@ An untried unit is valued at the mean of its pool (12.0: nobody knows more).
 """
 from __future__ import annotations
 
-import random
-from collections import deque
-
-from ..engine.legal import LegalActions
+from .core.observed import distance_field
+from .core.preview import attack_worth, preview_query
 from ..rules.kharkov1942 import supply as _supply
 from ..rules.kharkov1942.stacking import LIMIT as STACK_LIMIT
 
@@ -31,25 +29,6 @@ def pool_means(scenario) -> dict[str, tuple[float, float, float]]:
             sum(c.defense * c.count for c in pool.counters) / n,
             sum(c.steps * c.count for c in pool.counters) / n,
         )
-    return out
-
-
-def last_actions(legal: LegalActions) -> list:
-    """The last action of every segment of a lazy action list.
-
-    For attacks a segment is one target set and its last action uses every able attacker
-    (combat.legal_attacks numbers subsets by bit mask); this avoids building 2^n subsets.
-    """
-    return [make(n - 1) for n, make in legal.segments()]
-
-
-def actions_of_kind(legal: LegalActions, kind: str, limit: int = 5000) -> list:
-    """Every action of the segments whose last action is of ``kind`` (small lists only:
-    overruns, reserve commitments, rail moves, air supply, strongpoints)."""
-    out = []
-    for n, make in legal.segments():
-        if make(n - 1).kind == kind:
-            out.extend(a for a in (make(i) for i in range(min(n, limit))) if a.kind == kind)
     return out
 
 
@@ -123,26 +102,17 @@ class Knowledge:
         the pre-roll odds give (9.0-9.4, 9.8 morale, 9.9, 12.0 untried spread) valued as steps
         taken or hexes driven back (9.56), a whole side's steps and points when eliminated
         (9.55), one step each for Eng (9.59); the attacker's losses weighted by ``loss_weight``.
-        The odds query reads nothing hidden and never touches the dice."""
+        The odds query (the system's ``attack_preview``, priced by the shared core) reads
+        nothing hidden and never touches the dice."""
         key = ("ev", tuple(attackers), tuple(targets), loss_weight)
         got = self.memo.get(key)
         if got is not None:
             return got
-        from ..rules.kharkov1942.combat import parse_result
-        from ..rules.kharkov1942.odds import attack_odds
-
-        odds = attack_odds(self.state, attackers, targets)
+        preview = preview_query("kharkov1942")(self.state, self.side, attackers, targets)
         defenders = [u for h in targets for u in self.side_at(h, self.enemy) if not self.board.is_hq(u)]
         whole_d = sum(self.values(u)[2] + self.unit_vp(u) for u in defenders) + 1.0
         whole_a = sum(self.values(u)[2] + self.unit_vp(u) for u in attackers) + 1.0
-        ev = 0.0
-        for text, p in odds.results:
-            worth = 0.0
-            for role, amount in parse_result(text):
-                whole = whole_d if role == "D" else whole_a
-                gain = whole if amount == "e" else 1.0 if amount == "eng" else float(amount)
-                worth += gain if role == "D" else -gain * loss_weight
-            ev += float(p) * worth
+        ev = attack_worth(preview, whole_a, whole_d, loss_weight)
         self.memo[key] = ev
         return ev
 
@@ -233,17 +203,7 @@ class Knowledge:
 
     def distance_field(self, sources) -> dict[str, int]:
         """Hex steps from the nearest source over the map's adjacency (terrain ignored)."""
-        dist = {h: 0 for h in sources if h in self.board.index}
-        queue = deque(sorted(dist))
-        nbr = self.board.nbr_ids
-        while queue:
-            h = queue.popleft()
-            d = dist[h] + 1
-            for n in nbr[h]:
-                if n not in dist:
-                    dist[n] = d
-                    queue.append(n)
-        return dist
+        return distance_field(self.board.nbr_ids.__getitem__, (h for h in sources if h in self.board.index))
 
     def material(self, side: str) -> float:
         return sum(
@@ -258,10 +218,3 @@ class Knowledge:
 
 
 _POOLS: dict[int, dict] = {}
-
-
-def blind_clone(state, rng: random.Random):
-    """A clone whose future dice are re-drawn from the player's own generator (no peeking at the dice)."""
-    sim = state.clone()
-    sim.rng = random.Random(rng.getrandbits(64))
-    return sim

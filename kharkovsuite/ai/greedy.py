@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import Attack, EndPhase, Move
-from .common import Knowledge, last_actions
+from .common import Knowledge
+from .core.actions import last_actions
 
 
 class GreedyPlayer:

@@ -44,7 +44,9 @@ from __future__ import annotations
 from ..engine.actions import Attack, EndPhase, Move
 from ..rules.kharkov1942.sequence import last_turn
 from ..rules.kharkov1942.victory import axis_barrier, kharkov_roads
-from .common import Knowledge, actions_of_kind, blind_clone, last_actions
+from .common import Knowledge
+from .core.actions import actions_of_kind, last_actions
+from .core.search import best_by_lookahead
 from .greedy import GreedyPlayer
 from .operations import Encirclement, Front, SupplyOpening, focused_encirclement, pocket_holders, salient_neck, supply_opening
 
@@ -774,17 +776,8 @@ class PlannerPlayer(GreedyPlayer):
 
     def by_lookahead(self, state, options: list):
         """Unknown decisions: apply each option to a blind clone and evaluate its observation."""
-        best, best_score = options[0], None
-        for a in options[:30]:
-            sim = blind_clone(state, self.rng)
-            try:
-                sim.apply(a)
-            except Exception:  # an option the rules refuse after all: skip it
-                continue
-            score = Knowledge(sim, self.side).evaluate()
-            if best_score is None or score > best_score:
-                best, best_score = a, score
-        return best
+        best = best_by_lookahead(state, self.side, options[:30], lambda sim, side: Knowledge(sim, side).evaluate(), self.rng)
+        return options[0] if best is None else best
 
 
 def _factory(level: str):

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from kharkovsuite.ai import make_player
-from kharkovsuite.ai.common import Knowledge, last_actions
+from kharkovsuite.ai.common import Knowledge
+from kharkovsuite.ai.core.actions import last_actions
 from kharkovsuite.ai.operations import Front, encirclement, focused_encirclement, pocket_holders, salient_neck
 from kharkovsuite.ai.planner import HOLD_RISK, OFFENSIVE_RISK
 from kharkovsuite.engine import Attack, Move, new_game

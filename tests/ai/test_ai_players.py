@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from kharkovsuite.ai import PLAYERS, make_player
-from kharkovsuite.ai.common import Knowledge, last_actions
+from kharkovsuite.ai.common import Knowledge
+from kharkovsuite.ai.core.actions import last_actions
 from kharkovsuite.ai.match import play_measured
 from kharkovsuite.engine import Attack, EndPhase, Move, new_game
 from kharkovsuite.engine.actions import AirSupply, CommitReserve, Overrun

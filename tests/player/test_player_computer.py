@@ -81,3 +81,26 @@ def test_the_start_page_offers_each_computer_player_for_each_side(qtbot, tmp_pat
 def test_an_unknown_computer_player_on_the_command_line_is_reported(qapp, tmp_path, capsys):
     assert main(["--soviet", "grandmaster", "--screenshot", str(tmp_path / "x.png")]) == 2
     assert "unknown player" in capsys.readouterr().err
+
+
+def test_stopping_computer_play_cancels_the_thinking_budget_of_a_kharkov_1943_player(qtbot):
+    """The window has no Kharkov 1943 interface yet, so the seats get a bare holder of the game."""
+    from types import SimpleNamespace
+
+    from kharkovsuite.ai.core.seats import start_game
+    from kharkovsuite.ai.kharkov1943 import K43Player
+    from kharkovsuite.scenario import load_scenario
+    from player.computer import ComputerSeats
+
+    from .conftest import ROOT
+
+    state = start_game(load_scenario(ROOT / "scenarios" / "kharkov-1943-gallop.yaml"), 1, allow_unplayable=True)
+    seats = ComputerSeats(SimpleNamespace(state=state), {"soviet": "ai:normal"})
+    try:
+        player = seats.players["soviet"]
+        assert isinstance(player, K43Player)  # the scenario's system picks the player
+        assert not player.budget.spent()
+        seats.stop()
+        assert player.budget.cancelled and player.budget.spent()
+    finally:
+        seats.shutdown()

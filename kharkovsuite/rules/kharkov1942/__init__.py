@@ -38,6 +38,7 @@ from . import (
     victory,
     zoc,
 )
+from .odds import attack_preview  # noqa: F401 - the odds query computer players ask (kharkovsuite.ai.core.preview)
 from .board import Board, board_for
 from .checks import scenario_checks  # noqa: F401 - found by the registry (rules.scenario_checks)
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 from math import floor
 
 from ...engine.actions import Attack
+from ...engine.errors import IllegalAction
 from ...engine.state import GameState
 from . import combat
 from .units import is_combat, is_untried
@@ -254,3 +255,26 @@ def _span(labels: list[str]) -> str:
     if not labels:
         return ""
     return labels[0] if labels[0] == labels[-1] else f"{labels[0]} to {labels[-1]}"
+
+
+def attack_preview(state: GameState, side: str, attackers, targets, air: dict | None = None) -> dict:
+    """The odds query every rule system exposes to its computer players (the shape of
+    ``kharkovsuite.ai.core.preview.AttackPreview``): :func:`attack_odds` as plain data, with the
+    steps (or retreat hexes) each Combat Results Table entry costs each side (9.5; ``inf``: the
+    whole side is eliminated, 9.55; Eng: a step each, 9.59).  ``side`` attacks; only the phasing
+    side may (9.11)."""
+    if side != state.phase.side:
+        raise IllegalAction("9.11", f"{side} may attack only in its own Combat Phase")
+    odds = attack_odds(state, attackers, targets, air)
+    losses: dict[str, tuple[float, float]] = {}
+    for text, _ in odds.results:
+        lost = {"A": 0.0, "D": 0.0}
+        for role, amount in combat.parse_result(text):
+            lost[role] += float("inf") if amount == "e" else 1.0 if amount == "eng" else float(amount)
+        losses[text] = (lost["A"], lost["D"])
+    return {
+        "column": odds.column,
+        "shifts": [(shift, case) for case, shift in odds.shifts],
+        "outcomes": {text: float(p) for text, p in odds.results},
+        "losses": losses,
+    }

@@ -27,4 +27,30 @@ def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_p
     return start(scenario, seed, setup_name, scenario_path)
 
 
-__all__ = ["PLAYABLE", "new_game", "scenario_checks"]
+def attack_preview(state, side: str, attackers, targets, attack_type: str = "normal", air_points=None, support=None) -> dict:
+    """The odds query computer players ask (the shape of ``kharkovsuite.ai.core.preview.AttackPreview``):
+    the combat panel's preview (7.4) of ``attackers`` of ``side`` attacking the one hex of
+    ``targets`` as plain data, with the steps or retreat hexes each CRT cell costs each side (7.5)."""
+    from ...engine.errors import IllegalAction
+    from .data import parse_result
+
+    targets = (targets,) if isinstance(targets, str) else tuple(targets)
+    if len(targets) != 1:
+        raise IllegalAction("7.1", "an attack is made on one hex")
+    act = state.phase_data.get("activation")
+    if act is None or act.get("side") != side:
+        raise IllegalAction("7.1", f"only the {side} player's open activation may attack")
+    p = state.rules.combat_preview(state, attackers, targets[0], attack_type, air_points, support)
+    losses = {}
+    for cell, _ in p.results:
+        r = parse_result(cell)
+        losses[cell] = (float(r.attacker.number), float(r.defender.number))
+    return {
+        "column": p.column,
+        "shifts": [(shift, case) for case, shift in p.shifts],
+        "outcomes": {cell: float(chance) for cell, chance in p.results},
+        "losses": losses,
+    }
+
+
+__all__ = ["PLAYABLE", "attack_preview", "new_game", "scenario_checks"]

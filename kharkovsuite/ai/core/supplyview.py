@@ -1,0 +1,17 @@
+"""Supply-line awareness through each rule system's ``trace`` module (:mod:`kharkovsuite.tracing`).
+
+Only the side's own units are traced: a line of supply is something that side can see on the map.
+"""
+from __future__ import annotations
+
+from ...rules import RuleSystemUnavailable, trace_module
+
+
+def unsupplied_units(state, side: str) -> dict[str, str | None]:
+    """This side's units the system's trace finds out of supply: unit -> hex (empty when the
+    system has no trace module yet)."""
+    try:
+        trace = trace_module(state.scenario.rules)
+    except RuleSystemUnavailable:
+        return {}
+    return {r["unit"]: r.get("hex") for r in trace.side_report(state, side) if not r["in_supply"]}

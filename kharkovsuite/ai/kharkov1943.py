@@ -1,0 +1,429 @@
+"""Kharkov 1943's computer players (``greedy``, ``ai``, ``ai:easy``, ``ai:normal``, ``ai:hard``), on the shared core.
+
+What it knows comes from ``state.observation(side)`` (:class:`~.core.observed.Observed`), the
+public scenario data (the victory places of case 18, the supply areas of the map edges, the counter
+values printed on the unit types it sees) and the game API (``legal_actions``, ``legal_moves``).
+Two rule-system queries on public positions are asked directly: each HQ's command area (8.1), to
+know which units an activation by formation could take (3.2), and how often a unit has been
+activated this turn (3.1), which the turn record shows both players.
+
+How it plays (docs/ai.md):
+
+* Objectives: the Soviet player makes for the victory places it does not control (18), the
+  German player for the ones the Soviets control and for the Soviet units it sees.  A unit the
+  system's trace finds out of supply makes for its side's supply areas instead (9).
+* Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
+  units not yet activated this turn, weighted by how near they are to the fight; it passes when
+  no HQ would move a unit nearer its objectives.  Units join in their first activation only (a
+  second one brings fatigue, 3.5).
+* Supply heads (9.4) step toward the objectives between activations.  The weakest unit in a
+  victory place stays there as its garrison (an enemy passing through an empty place takes it, 18).
+  An HQ keeps level with the median of its side's combat units, which trace supply to it (9).
+* Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
+  objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
+  there (9) at ``ai:normal`` and ``ai:hard``) moves there; when none gains,
+  the activation ends.  Reinforcements enter (15.1) at the entry hex nearest the objectives.
+* Attacks (7): in an open activation, before moving, the attack the rules offer whose result
+  distribution (the system's ``attack_preview``, priced by :func:`.core.preview.attack_worth`)
+  promises most, if at least :data:`ATTACK_WORTH` steps; clearing a victory place adds to its
+  worth; a tie goes to the cheaper attack type (7.1).  One air point goes on each combat (13.1);
+  a loss is taken as a retreat to the least threatened hex when one is open, else as the weakest
+  unit's step (7.5); an advance is made into a hex nearer the objectives (7.6).
+* Reaction (11): a reaction move is taken when it brings the unit nearer the hex under attack
+  without leaving it more exposed; otherwise the reaction ends.
+* Replacements (16) go to the first unit listed; over-stacking (5) loses the weakest unit; any
+  other decision is settled by trying each option on a blind clone (:mod:`.core.search`).
+
+Difficulty is a width budget (how many units are weighed per move and hexes per unit) and whether
+the threat map and supply awareness are used; ``greedy`` is the narrowest with neither.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from ..rules.kharkov1943 import activation as _activation
+from ..rules.kharkov1943 import command as _command
+from ..rules.kharkov1943 import stacking as _stacking
+from ..rules.kharkov1943 import supply as _supply
+from ..engine.errors import IllegalAction
+from .core.observed import Observed
+from .core.preview import attack_worth, preview_query, win_chance
+from .core.search import Budget, best_by_lookahead
+from .core.supplyview import unsupplied_units
+
+LEVELS = {
+    "greedy": {"units": 4, "hexes": 30, "threat": False, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": None},
+    "easy": {"units": 4, "hexes": 30, "threat": True, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": 5.0},
+    "normal": {"units": 8, "hexes": 80, "threat": True, "supply": True, "attacks": 30, "loss_weight": 1.2, "seconds": 5.0},
+    "hard": {"units": 12, "hexes": 400, "threat": True, "supply": True, "attacks": 60, "loss_weight": 1.2, "seconds": 10.0},
+}
+ATTACK_WORTH = 0.3  # expected steps (and retreat hexes) gained an attack must promise
+OBJECTIVE_BONUS = 1.0  # worth of clearing a victory place, times the chance of a clean win
+TYPE_COST = {"mobile": 1, "normal": 2, "prepared": 3}  # 7.1: the cheaper type wins a tie
+MIN_GAIN = 0.5  # a move must improve a unit's score by this much
+THREAT_WEIGHT = 1.5  # hexes of distance one point of excess enemy strength next to a unit is worth
+NEAR_FIGHT = 8  # hexes: units this near their objectives count fully when choosing an activation
+HQ_BEHIND = 3  # hexes: the nearest an HQ comes to the objectives its units make for
+HQ_TRAIL = 0  # hexes: how far an HQ keeps behind the median of its side's combat units
+REACTION_REACH = 1  # a reaction move should end this near the hex under attack
+
+
+def unit_strength(scenario, view: dict) -> float:
+    """The printed combat value of a unit at its step, from the type the observation shows."""
+    ut = scenario.unit_types.get(view.get("type") or "")
+    if ut is None or not ut.steps:
+        return 2.0  # a stack the fog of war hides: a typical counter
+    step = ut.steps[min(int(view.get("step") or 0), len(ut.steps) - 1)]
+    return float(step.attack or 0)
+
+
+class K43Player:
+    """A computer player for Kharkov 1943; ``choose(state)`` returns one action."""
+
+    def __init__(self, side: str, seed: int | None = None, level: str = "normal", budget: Budget | None = None):
+        self.side = side
+        self.level = level
+        self.cfg = LEVELS[level]
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget(self.cfg["seconds"])
+        self._moves: dict[str, int] = {}  # moves made by each unit in the open activation
+        self._activation_key = None
+        self._fields = None  # ((turn, actions played), fields): this moment's maps
+        self._tried: set = set()  # attacks made in the open activation
+        self._memo: dict = {}  # facts of this moment's maps
+
+    @property
+    def name(self) -> str:
+        return "greedy" if self.level == "greedy" else f"ai:{self.level}"
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, state):
+        self.budget.restart()
+        legal = list(state.legal_actions().actions())  # a listed move opened up into its single actions
+        if not legal:
+            raise RuntimeError(f"{self.side}: no legal action at {state!r}")
+        if len(legal) == 1:
+            return legal[0]
+        seen = Observed(state, self.side)
+        if state.pending:
+            return self.decide(state, seen, legal)
+        by_kind: dict[str, list] = {}
+        for a in legal:
+            by_kind.setdefault(a.kind, []).append(a)
+        if "MoveSupplyHead" in by_kind:
+            action = self.pick_head_move(seen, by_kind["MoveSupplyHead"])
+            if action is not None:
+                return action
+        if "Activate" in by_kind or "Pass" in by_kind:
+            self._moves = {}
+            return self.pick_activation(state, seen, by_kind)
+        if "Enter" in by_kind:
+            return self.pick_entry(seen, by_kind["Enter"])
+        self.note_activation(seen)
+        if "Assault" in by_kind:
+            action = self.pick_attack(state, seen, by_kind["Assault"])
+            if action is not None:
+                return action
+        if "Move" in by_kind:
+            action = self.pick_move(state, seen, by_kind["Move"])
+            if action is not None:
+                return action
+        if "EndActivation" in by_kind:
+            return by_kind["EndActivation"][0]
+        return legal[self.rng.randrange(len(legal))]  # a step this player does not weigh yet
+
+    # ------------------------------------------------------------------ objectives
+    def objectives(self, seen: Observed) -> list[str]:
+        """Victory places (18) the side does not control; the German side adds the Soviet units it sees."""
+        control = seen.obs.get("game", {}).get("control", {})
+        places = self.victory_hexes(seen.state)
+        in_play = seen.state.board.in_play
+        goals = [h for h in places if control.get(h) != self.side and h in in_play]
+        if self.side != "soviet":
+            goals += seen.enemy_hexes()
+        return sorted(set(goals)) or seen.enemy_hexes()
+
+    @staticmethod
+    def victory_hexes(state) -> list[str]:
+        m = state.scenario.map
+        hexes: set[str] = set()
+        for conditions in state.board.data.victory.values():
+            for cond in conditions:
+                for group in cond.groups:
+                    for place in group.places:
+                        if place in m.cities:
+                            hexes.update(m.cities[place].hexes)
+                        elif place in m.places:
+                            hexes.add(m.places[place].hex)
+        return sorted(hexes)
+
+    def supply_hexes(self, state) -> list[str]:
+        return sorted(h for a in state.scenario.map.areas.values() if a.kind == "supply" and a.side == self.side for h in a.hexes)
+
+    def fields(self, seen: Observed) -> tuple[dict[str, int], dict[str, int], dict[str, float], frozenset[str]]:
+        """(distance to objectives, distance to the nearest own unit in supply, enemy strength near
+        each hex, own units out of supply)."""
+        stamp = (seen.turn, len(seen.state.actions))
+        if self._fields is not None and self._fields[0] == stamp:
+            return self._fields[1]
+        goal = seen.distance_field(self.objectives(seen))
+        strength = self.strength_of(seen)
+        threat = seen.threat_map(strength) if self.cfg["threat"] else {}
+        cut = frozenset(unsupplied_units(seen.state, self.side)) if self.cfg["supply"] else frozenset()
+        supplied = [seen.units[u]["hex"] for u in seen.own() if u not in cut]
+        home = seen.distance_field(supplied or self.supply_hexes(seen.state)) if cut else {}
+        out = (goal, home, threat, cut)
+        self._fields = (stamp, out)
+        self._memo = {}
+        return out
+
+    def hq_depth(self, seen: Observed, goal: dict[str, int]) -> float:
+        """9: where an HQ stands, in hexes from the objectives: with the median of its side's combat
+        units (:data:`HQ_TRAIL` behind; Soviet units trace their supply to an HQ), never nearer the
+        objectives than :data:`HQ_BEHIND`."""
+        key = ("hq-depth", id(goal))
+        got = self._memo.get(key)
+        if got is None:
+            ds = sorted(goal.get(seen.units[u]["hex"], 99) for u in seen.own() if not seen.state.board.units[u].is_hq)
+            got = self._memo[key] = max(HQ_BEHIND, ds[len(ds) // 2] + HQ_TRAIL) if ds else HQ_BEHIND
+        return got
+
+    def strength_of(self, seen: Observed) -> Callable[[str], float]:
+        scenario = seen.state.scenario
+        return lambda uid: unit_strength(scenario, seen.units[uid])
+
+    def hex_score(self, seen: Observed, uid: str, hex_id: str, fields) -> float:
+        """Lower is better: distance to the unit's aim plus the danger of standing there."""
+        goal, home, threat, cut = fields
+        aim = home if uid in cut and home else goal
+        score = float(aim.get(hex_id, 99))
+        if seen.state.board.units[uid].is_hq:
+            return abs(score - self.hq_depth(seen, goal))  # an HQ follows its units, a little behind
+        if threat:
+            mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))
+            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.0)
+        return score
+
+    # ------------------------------------------------------------------ activations (3)
+    def pick_activation(self, state, seen: Observed, by_kind: dict[str, list]):
+        goal, *_ = self.fields(seen)
+        best, best_value = None, 0.0
+        for action in by_kind.get("Activate", []):
+            if action.hq is None:
+                continue  # general activations: not weighed yet
+            value = self.activation_value(state, seen, action.hq, goal)
+            if value > best_value:
+                best, best_value = action, value
+        if best is not None:
+            return best
+        if "Pass" in by_kind:
+            return by_kind["Pass"][0]
+        return by_kind["Activate"][0]
+
+    def activation_value(self, state, seen: Observed, hq: str, goal: dict[str, int]) -> float:
+        """How much an activation by ``hq`` could do: its units in command (8.1) not yet activated
+        this turn, each weighted by nearness to its objectives, the best 8 (3.2)."""
+        area = _command.command_area(state, hq)
+        worth = []
+        for uid in seen.own():
+            view = seen.units[uid]
+            if uid == hq or view["hex"] not in area or _activation.count(state, uid) > 0:
+                continue
+            if state.board.units[uid].is_hq or not _command.same_front(state, hq, uid):
+                continue
+            d = goal.get(view["hex"], 99)
+            if d == 0:
+                continue  # already on an objective
+            worth.append(1.0 if d <= NEAR_FIGHT else NEAR_FIGHT / d)
+        return sum(sorted(worth, reverse=True)[:_activation.FORMATION_LIMIT])
+
+    # ------------------------------------------------------------------ moves (6)
+    def note_activation(self, seen: Observed) -> dict:
+        """The open activation as the observation shows it; a new one clears what the last one did."""
+        act = seen.obs.get("phase_data", {}).get("activation") or {}
+        key = (seen.turn, act.get("hq"), act.get("side"))
+        if key != self._activation_key:
+            self._activation_key, self._moves, self._tried = key, {}, set()
+        return act
+
+    def pick_move(self, state, seen: Observed, moves: list):
+        act = self.note_activation(seen)
+        fields = self.fields(seen)
+        joined = set(act.get("units", ()))
+        keep = self.garrisons(seen)
+        groups = sorted({m.units for m in moves if len(m.units) == 1 and self._moves.get(m.units[0], 0) < 2
+                         and m.units[0] not in keep and self.may_join(state, m.units[0], act, joined)})
+        here_of = {g: seen.units[g[0]]["hex"] for g in groups}
+        ranked = sorted(groups, key=lambda g: (self.hex_score(seen, g[0], here_of[g], fields), g))
+        best, best_gain = None, MIN_GAIN
+        for group in ranked[: self.cfg["units"]]:
+            if best is not None and self.budget.spent():
+                break
+            uid, here = group[0], here_of[group]
+            now = self.hex_score(seen, uid, here, fields)
+            reach = state.legal_moves(group)
+            options = sorted(reach, key=lambda h: (fields[0].get(h, 99), h))[: self.cfg["hexes"]]
+            room = _stacking.LIMIT - state.board.units[uid].values.stacking
+            gains = sorted(((now - self.hex_score(seen, uid, dest, fields), dest) for dest in options), key=lambda g: (-g[0], g[1]))
+            for gain, dest in gains:
+                if gain <= best_gain:
+                    break
+                if _stacking.points(state, dest, self.side) > room:
+                    continue  # 5: it would be removed at the end of the phase
+                if self.cfg["supply"] and uid not in fields[3] and not _supply.line_from(state, self.side, dest, uid).ok:
+                    continue  # 9: it would be cut off there
+                best, best_gain = (group, reach[dest].path), gain
+                break
+        if best is None:
+            return None
+        group, path = best
+        for uid in group:
+            self._moves[uid] = self._moves.get(uid, 0) + 1
+        return next(m for m in moves if m.units == group and tuple(m.path) == tuple(path))
+
+    def garrisons(self, seen: Observed) -> set[str]:
+        """18: the one unit kept in each victory place hex the side stands in (an enemy passing
+        through an empty place takes its control)."""
+        keep = set()
+        for h in self.victory_hexes(seen.state):
+            mine = [u for u in seen.side_at(h, self.side) if not seen.state.board.units[u].is_hq]
+            if mine:
+                keep.add(min(mine, key=lambda u: (unit_strength(seen.state.scenario, seen.units[u]), u)))
+        return keep
+
+    def may_join(self, state, uid: str, act: dict, joined: set) -> bool:
+        """A unit joins in its first activation of the turn only (a second brings fatigue, 3.5),
+        and an HQ moves only in its own activation (its fatigue would cost it its units, 3.5)."""
+        if uid in joined:
+            return True
+        if _activation.count(state, uid) > 0:
+            return False
+        return not state.board.units[uid].is_hq or uid == act.get("hq")
+
+    def pick_head_move(self, seen: Observed, moves: list):
+        """9.4: a supply head steps one hex nearer the objectives, keeping the lines of supply up with the front."""
+        goal, *_ = self.fields(seen)
+        best, best_key = None, None
+        for a in moves:
+            here = seen.units[a.unit]["hex"]
+            gain = goal.get(here, 99) - goal.get(a.hex, 99)
+            key = (-gain, a.unit, a.hex)
+            if gain > 0 and (best_key is None or key < best_key):
+                best, best_key = a, key
+        return best
+
+    def pick_entry(self, seen: Observed, entries: list):
+        """15.1: the reinforcement enters at the hex nearest the objectives."""
+        goal, *_ = self.fields(seen)
+        return min(entries, key=lambda a: (goal.get(a.hex, 99), -len(a.units), a.hex, a.units))
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, state, seen: Observed, options: list):
+        kinds = {a.kind for a in options}
+        if "EndReaction" in kinds:
+            return self.react(state, seen, options)
+        if "AllotAir" in kinds:
+            return self.allot_air(options)
+        if kinds & {"ChooseLoss", "Retreat"}:
+            return self.take_loss(seen, options)
+        if "EndAdvance" in kinds:
+            return self.advance(seen, options)
+        if "Replace" in kinds:
+            return next(a for a in options if a.kind == "Replace")
+        if "EliminateExcess" in kinds:
+            strength = self.strength_of(seen)
+            return min((a for a in options if a.kind == "EliminateExcess"), key=lambda a: (strength(a.unit), a.unit))
+        best = best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
+        return options[0] if best is None else best
+
+    # ------------------------------------------------------------------ combat (7)
+    def pick_attack(self, state, seen: Observed, attacks: list):
+        """7.1-7.4: the attack whose priced result distribution (the system's attack preview,
+        :mod:`.core.preview`) is worth most, if it is worth at least :data:`ATTACK_WORTH` steps;
+        the cheapest attack type that reaches that worth."""
+        query = preview_query(state.scenario.rules)
+        strength = self.strength_of(seen)
+        goal, *_ = self.fields(seen)
+        best, best_key = None, None
+        for i, a in enumerate(sorted(attacks, key=lambda a: (a.support != "", a.target, a.types, a.attackers))):
+            if i >= self.cfg["attacks"] or (best is not None and self.budget.spent()):
+                break
+            if a in self._tried:
+                continue
+            try:
+                preview = query(state, self.side, a.attackers, (a.target,), attack_type=a.types[0],
+                                support={"attacker": a.support} if a.support else None)
+            except IllegalAction:
+                continue
+            whole_a = sum(1.0 + strength(u) / 4 for u in a.attackers)
+            whole_d = sum(1.0 + strength(u) / 4 for u in seen.enemy_at(a.target)) or 1.0
+            worth = attack_worth(preview, whole_a, whole_d, self.cfg["loss_weight"])
+            if goal.get(a.target, 99) == 0:
+                worth += OBJECTIVE_BONUS * win_chance(preview)
+            key = (worth, -TYPE_COST.get(a.types[0], 1), -len(a.attackers))
+            if worth >= ATTACK_WORTH and (best_key is None or key > best_key):
+                best, best_key = a, key
+        if best is not None:
+            self._tried.add(best)
+        return best
+
+    def allot_air(self, options: list):
+        """13.1: one air point on each combat while any are left, no HQ support."""
+        plain = [a for a in options if not a.support]
+        return min(plain or options, key=lambda a: (abs(a.points - 1), a.points))
+
+    def take_loss(self, seen: Observed, options: list):
+        """7.5: retreat rather than lose a step, to the hex least threatened; else the weakest unit's step."""
+        _, _, threat, _ = self.fields(seen)
+        retreats = [a for a in options if a.kind == "Retreat" and a.path]
+        if retreats:
+            return min(retreats, key=lambda a: (threat.get(a.path[-1], 0.0), len(a.path), a.unit, a.path))
+        losses = [a for a in options if a.kind == "ChooseLoss"]
+        if losses:
+            strength = self.strength_of(seen)
+            return min(losses, key=lambda a: (strength(a.unit), a.unit))
+        return options[0]
+
+    def advance(self, seen: Observed, options: list):
+        """7.6: advance into the vacated hex when it is nearer the objectives; else end the advance."""
+        goal, *_ = self.fields(seen)
+        moves = [a for a in options if a.kind == "Advance" and goal.get(a.path[-1], 99) < goal.get(a.path[0], 99)]
+        if moves:
+            return min(moves, key=lambda a: (goal.get(a.path[-1], 99), a.unit, a.path))
+        return next(a for a in options if a.kind == "EndAdvance")
+
+    def react(self, state, seen: Observed, options: list):
+        """11: move a reacting unit next to the hex under attack when that leaves it no more exposed."""
+        target = next(iter(state.pending[-1].data.values()), None) if state.pending[-1].data else None
+        near = seen.distance_field([target], REACTION_REACH) if isinstance(target, str) and target in seen.map else {}
+        fields = self.fields(seen)
+        best, best_key = None, None
+        for a in options:
+            if a.kind != "Move" or a.path[-1] not in near:
+                continue
+            uid = a.units[0]
+            exposure = self.hex_score(seen, uid, a.path[-1], fields) - fields[0].get(a.path[-1], 99)
+            before = self.hex_score(seen, uid, a.path[0], fields) - fields[0].get(a.path[0], 99)
+            if exposure > before:
+                continue
+            key = (exposure, len(a.path), a.units, a.path)
+            if best_key is None or key < best_key:
+                best, best_key = a, key
+        return best or next(a for a in options if a.kind == "EndReaction")
+
+    def evaluate(self, state, side: str) -> float:
+        """A position's worth to ``side``: its level margin (18)."""
+        result = state.result()
+        return float(result.margin if side == "soviet" else -result.margin)
+
+
+def _factory(level: str):
+    def make(side: str, seed: int | None = None) -> K43Player:
+        return K43Player(side, seed, level)
+
+    return make
+
+
+PLAYERS: dict[str, Callable] = {"greedy": _factory("greedy"), "ai": _factory("normal")}
+PLAYERS.update({f"ai:{level}": _factory(level) for level in ("easy", "normal", "hard")})
