@@ -807,6 +807,21 @@ def owing(state: GameState) -> list[str]:
     return sorted(out)
 
 
+def reduce_refusal(state: GameState, unit_id: str) -> tuple[str, str] | None:
+    """3.5 with 4.3: lowering fatigue (:func:`.activation.reduce_refusal`), but never by a unit
+    that owes an attack when the 4 OP would leave it less than the cheapest attack costs at its
+    lowered fatigue (it could then neither attack nor let the activation end)."""
+    refusal = activation.reduce_refusal(state, unit_id)
+    if refusal or unit_id not in owing(state):
+        return refusal
+    act = activation.current(state)
+    left = act["op"][unit_id] - act["spent"][unit_id] - activation.FATIGUE_REDUCTION_COST
+    cheapest = min(t.op_cost for t in state.board.data.crt.attack_types.values()) + activation.fatigue(state, unit_id) - 1
+    if left < cheapest:
+        return "4.3", f"{unit_id} owes an attack and would keep {left} OP after resting, less than the {cheapest} an attack costs"
+    return None
+
+
 # ----------------------------------------------------------------------------- offering attacks
 
 

@@ -102,7 +102,7 @@ class Kharkov1943Rules:
             legal.add_list(supply.head_moves(state, side) + fog.legal(state, side))
             return legal
         self._moves(state, side, legal)
-        legal.add_list([ReduceFatigue(unit=u) for u in self._own(state, side) if activation.reduce_refusal(state, u) is None])
+        legal.add_list([ReduceFatigue(unit=u) for u in self._own(state, side) if combat.reduce_refusal(state, u) is None])
         legal.add_list(reinforcements.legal(state, side) + reinforcements.rail_entries(state, side)
                        + detachments.legal(state, side) + self._exits(state, side)
                        + hqboxes.legal(state, side))
@@ -218,6 +218,9 @@ class Kharkov1943Rules:
                 activation.close(state)
                 sequence.end_segment(state, False, events)
             elif isinstance(action, ReduceFatigue):
+                refusal = combat.reduce_refusal(state, action.unit)
+                if refusal:
+                    raise IllegalAction(*refusal)
                 activation.apply_reduce(state, action.unit, events)
             elif isinstance(action, Move):
                 movement.apply_move(state, action, events)

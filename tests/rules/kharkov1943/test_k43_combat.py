@@ -379,6 +379,27 @@ def test_4_3_entering_an_enemy_zoc_obliges_an_attack_before_the_activation_ends(
     state.apply(EndActivation())
 
 
+def test_4_3_a_unit_owing_an_attack_may_not_rest_away_the_op_it_needs_for_it(monkeypatch):
+    fix(monkeypatch, "-/-")
+    from kharkovsuite.rules.kharkov1943 import activation
+    from kharkovsuite.rules.kharkov1943.actions import ReduceFatigue
+
+    state = bare({INF: "2701", SU3: T})
+    activation.set_fatigue(state, INF, 1, "3.5", [])
+    state = general(state)
+    move(state, [INF], "2701", W)
+    act = state.phase_data["activation"]
+    act["spent"][INF] = act["op"][INF] - activation.FATIGUE_REDUCTION_COST  # resting would leave 0 OP
+    assert combat.owing(state) == [INF]
+    assert ReduceFatigue(unit=INF) not in state.legal_actions().actions()
+    with pytest.raises(IllegalAction, match=r"^4\.3"):
+        state.apply(ReduceFatigue(unit=INF))
+    act["spent"][INF] -= 1  # one OP more: it rests and still pays a mobile attack at fatigue 0
+    state.apply(ReduceFatigue(unit=INF))
+    fight(state, [INF], kind="mobile")
+    state.apply(EndActivation())
+
+
 def test_4_3_hqs_and_artillery_owe_no_attack():
     state = general(bare({GE_HQ: "2701", GUNS: "2701", SU3: T}, of=campaign))
     move(state, [GE_HQ, GUNS], "2701", W)
