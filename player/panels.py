@@ -460,7 +460,7 @@ class StatusPanel(QTextBrowser):
             parts.append(f"<p><b>If the game ended now</b> ({case_link(self.controller.kit.case('victory'))}): {vp} victory points, <b>{html.escape(result.level)}</b>"
                          + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + "</p>")
         parts.append(self._reinforcements())
-        parts += self.controller.kit.status_sections(self.controller)  # what only this rule system has
+        parts += self.controller.kit.status_sections(self.controller, self.units)  # what only this rule system has
         self.setHtml("".join(parts))
 
     def _reinforcements(self) -> str:
