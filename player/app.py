@@ -735,6 +735,8 @@ class PlayerWindow(QMainWindow):
         return events
 
     def clear_attack(self) -> None:
+        """Esc: drop the selection, the attack being picked and the hex clicked (the Actions dock lists every action again)."""
+        self.location = None
         self.attackers = []
         self.targets = []
         self._select([])

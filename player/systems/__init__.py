@@ -85,6 +85,11 @@ class PlayerKit:
         return {}
 
     # ------------------------------------------------------------------ affordances
+    def units_of(self, state, action) -> tuple[str, ...]:
+        """Units on the map whose selection lists ``action`` in the Actions dock, beyond those it names
+        (e.g. the mother unit of a detachment still off the map)."""
+        return ()
+
     def rail_moves_left(self, state) -> tuple[int, int] | None:
         """(rail moves left to the side to act this phase, its limit), or None when the system counts none."""
         return None

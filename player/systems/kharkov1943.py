@@ -24,6 +24,13 @@ class Kharkov1943Kit(PlayerKit):
              "air_point": "13", "activation": "3.1", "formation": "3.2", "general": "3.3", "fatigue": "3.5", "fog": "10.1"}
 
     # ------------------------------------------------------------------ affordances
+    def units_of(self, state, action) -> tuple[str, ...]:
+        """1.3: a detachment still off the map is detached by selecting its mother unit."""
+        if action.kind == "Detach":
+            mother = self.rules().detachments.mother(state, action.detachment)
+            return (mother,) if mother else ()
+        return ()
+
     def rail_moves_left(self, state) -> tuple[int, int] | None:
         """6.4: the German rail points left this turn, in the German segments."""
         rail = self.rules().rail

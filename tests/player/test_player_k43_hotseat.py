@@ -1,0 +1,39 @@
+"""Kharkov 1943 played through the window only, both seats human: clicks on hexes and widgets, key presses.
+
+At every step every kind of action the engine lists for the side to act must be reachable from the window.
+"""
+import pytest
+
+from player.app import PlayerWindow
+
+from .conftest import ROOT
+from .windowbot import WindowBot
+
+GALLOP = ROOT / "scenarios" / "kharkov-1943-gallop.yaml"
+
+
+@pytest.fixture
+def k43_window(qtbot, monkeypatch):
+    import kharkovsuite.rules.kharkov1943 as k43
+
+    monkeypatch.setattr(k43, "PLAYABLE", True)  # the lead flips it once combat is merged
+    w = PlayerWindow(GALLOP, seed=5, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_two_turns_of_gallop_played_hot_seat_through_the_window(qtbot, k43_window):
+    w = k43_window
+    bot = WindowBot(qtbot, w, seed=5)
+    state = w.controller.state
+    for _ in range(1500):
+        if state.turn > 2 or state.is_terminal:
+            break
+        bot.assert_decision_in_view()
+        bot.play_step(bot.check_offered())
+        state = w.controller.state
+    assert state.turn == 3 or state.is_terminal, f"two turns were not played: turn {state.turn}, {state.phase.id}"
+    assert {"Activate", "Move", "EndActivation", "Pass"} <= set(bot.done), bot.done
+    assert bot.offered_kinds <= set(bot.done) | bot.passed_over, sorted(bot.offered_kinds - set(bot.done))
