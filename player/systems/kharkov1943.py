@@ -48,9 +48,9 @@ class Kharkov1943Kit(PlayerKit):
         weather = ", ".join(f"{part} {kind}" for part, kind in found.items()) or "not rolled yet"
         initiative = state.turn_data.get("initiative")
         segment = state.phase.side
-        parts = [f"Turn {state.turn}", f"weather {html.escape(str(weather))} {case_link('14.1')}"]
+        parts = [f"Turn {state.turn}", f"weather {html.escape(str(weather))} ({case_link('14.1')})"]
         if initiative:
-            parts.append(f"initiative: {html.escape(controller.side_name(initiative))} {case_link('2.1')}")
+            parts.append(f"initiative: {html.escape(controller.side_name(initiative))} ({case_link('2.1')})")
         if segment:
             parts.append(f"segment of {html.escape(controller.side_name(segment))}")
         return "<p><b>" + ", ".join(parts) + "</b></p>"
@@ -70,11 +70,11 @@ class Kharkov1943Kit(PlayerKit):
             hq = act["hq"]
             tired = act_mod.fatigue(state, hq)
             limit = act_mod.FATIGUED_FORMATION_LIMIT if tired else act_mod.FORMATION_LIMIT
-            head = (f"Formation activation of {html.escape(controller.unit_name(hq))} {case_link('3.2')}: "
-                    f"{len(joined)} of {limit} units; HQ fatigue {tired} {case_link('3.5')}")
+            head = (f"Formation activation of {html.escape(controller.unit_name(hq))} ({case_link('3.2')}): "
+                    f"{len(joined)} of {limit} units; HQ fatigue {tired} ({case_link('3.5')})")
         else:
             limit = act_mod.GENERAL_LIMIT
-            head = f"General activation {case_link('3.3')}: {len(joined)} of {limit} units"
+            head = f"General activation ({case_link('3.3')}): {len(joined)} of {limit} units"
         rows = "".join(f"<li>{html.escape(controller.unit_name(u))}: {act['op'][u] - act['spent'][u]} of {act['op'][u]} OP left"
                        f"{'; fatigue ' + str(act_mod.fatigue(state, u)) if act_mod.fatigue(state, u) else ''}</li>" for u in act["units"])
         return f"<p><b>{head}</b></p><ul>{rows}</ul>"
@@ -95,5 +95,8 @@ class Kharkov1943Kit(PlayerKit):
                 rows.append(f"<li>{name}: may act, {act_mod.mover(state, uid, 0).remaining} OP</li>")
             else:
                 case, why = refusal
-                rows.append(f"<li>{name}: may not act: {html.escape(why)} {case_link(case)}</li>")
+                for other in (uid, act_mod.current(state)["hq"]):  # the engine names units by id; the player by name
+                    if other:
+                        why = why.replace(other, controller.unit_name(other))
+                rows.append(f"<li>{name}: may not act: {html.escape(why)} ({case_link(case)})</li>")
         return f"<p><b>May they act in this activation?</b></p><ul>{''.join(rows)}</ul>" if rows else ""

@@ -10,3 +10,20 @@ DEFAULT = ROOT / "scenarios" / "kharkov-1942.yaml"
 @pytest.fixture
 def window(player_window):
     return player_window
+
+
+GALLOP = ROOT / "scenarios" / "kharkov-1943-gallop.yaml"
+
+
+@pytest.fixture
+def k43_window(qtbot, monkeypatch):
+    """A hot-seat window on Kharkov 1943's Gallop scenario (the test makes the system playable, as merging combat will)."""
+    import kharkovsuite.rules.kharkov1943 as k43
+    from player.app import PlayerWindow
+
+    monkeypatch.setattr(k43, "PLAYABLE", True)
+    w = PlayerWindow(GALLOP, seed=5, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w

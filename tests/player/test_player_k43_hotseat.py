@@ -2,26 +2,7 @@
 
 At every step every kind of action the engine lists for the side to act must be reachable from the window.
 """
-import pytest
-
-from player.app import PlayerWindow
-
-from .conftest import ROOT
 from .windowbot import WindowBot
-
-GALLOP = ROOT / "scenarios" / "kharkov-1943-gallop.yaml"
-
-
-@pytest.fixture
-def k43_window(qtbot, monkeypatch):
-    import kharkovsuite.rules.kharkov1943 as k43
-
-    monkeypatch.setattr(k43, "PLAYABLE", True)  # the lead flips it once combat is merged
-    w = PlayerWindow(GALLOP, seed=5, handover=False, autosave=None, interactive=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def test_two_turns_of_gallop_played_hot_seat_through_the_window(qtbot, k43_window):
