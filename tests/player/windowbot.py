@@ -248,7 +248,7 @@ class WindowBot:
         if hexes:
             p = self.w.view.mapFromScene(self.w.scene.location_center(hexes[0]))
             assert self.w.view.viewport().rect().contains(p), f"{state.pending[-1].kind} at {hexes[0]}: not in view"
-        if state.pending[-1].kind == "air":
+        if state.pending[-1].kind == "air" and self.engine_kinds() & {"CommitAir", "DeclineAir"}:  # the one-point question (13.14)
             assert self.w.decision_focus.air.isVisible()
 
     def play_step(self, kinds: set[str]) -> str:

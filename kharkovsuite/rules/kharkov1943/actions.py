@@ -41,6 +41,42 @@ class EndReaction(Action):
 
 
 @dataclass(frozen=True)
+class Assault(Action):
+    """Attack the enemy units in ``target`` (7.1-7.3) with ``attackers``: ``types`` is one attack
+    type for them all (``mobile``, ``normal``, ``prepared``) or one per attacker, the cheapest
+    governing (7.1); ``support`` an HQ of the activation adding its combat value (1.4)."""
+
+    attackers: tuple[str, ...]
+    target: str
+    types: tuple[str, ...] = ("normal",)
+    support: str = ""
+
+
+@dataclass(frozen=True)
+class AllotAir(Action):
+    """Put ``points`` air points on the combat being resolved, unseen by the other side (13.1);
+    the defender may also name an HQ whose combat value supports the defence (1.4)."""
+
+    points: int = 0
+    support: str = ""
+
+
+@dataclass(frozen=True)
+class BuildPosition(Action):
+    """The whole stack in a hex digs in: ``pdm`` (2 OP each) or ``pdp`` (4 OP each) (11.1)."""
+
+    units: tuple[str, ...]
+    posture: str = "pdm"
+
+
+@dataclass(frozen=True)
+class LeavePosition(Action):
+    """Give up a defensive position to move again: 3 OP from a PDM, 5 from a PDP (11.2)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
 class Enter(Action):
     """Bring arriving reinforcements onto the map at ``hex`` of their entry area, paying its
     cost, in the open activation (15.1); they may move on afterwards."""

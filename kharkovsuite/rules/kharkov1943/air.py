@@ -39,3 +39,20 @@ def points(state: GameState, side: str) -> int:
 def recon_allowed(state: GameState) -> bool:
     """14.3a, 13.3: air reconnaissance only under a clear sky."""
     return state.turn_data.get("weather", {}).get("air") == "clear"
+
+
+def limit(state: GameState, side: str, role: str, attack_type: str) -> int:
+    """7.1, 13.1: the most air points ``side`` may put on a combat of ``attack_type`` as
+    ``role``: none on a mobile attack, but one for a German attacker; otherwise what is left."""
+    left = points(state, side)
+    if attack_type == "mobile":
+        if role == "attacker" and side == "german":
+            return min(left, state.board.data.air.mobile_attack_german_points)
+        return 0
+    return left
+
+
+def spend(state: GameState, side: str, spent: int) -> None:
+    """13.1: air points put on a combat are gone for the turn."""
+    table = state.turn_data.setdefault(KEY, {})
+    table[side] = table.get(side, 0) - spent

@@ -23,6 +23,7 @@ from ...engine.events import MoveStopped, UnitMoved
 from ...engine.state import GameState, Reach
 from . import activation, control
 from .activation import Mover
+from .odds import posture
 from .zoc import enemy_zoc, ground
 
 STRATEGIC_BONUS = 4  # 6.5
@@ -36,7 +37,7 @@ class Step:
     zoc: bool
 
 
-def _context(state: GameState, unit_ids, budget: int | None) -> tuple[str, str, list[Mover], dict]:
+def _context(state: GameState, unit_ids, budget: int | None) -> tuple[str, str, list[Mover], dict, frozenset]:
     """The movers of a move; with ``budget`` a reaction move of that many OP outside any
     activation (6.6), else a move in the open activation."""
     side = state.units[unit_ids[0]].side
@@ -50,14 +51,25 @@ def _context(state: GameState, unit_ids, budget: int | None) -> tuple[str, str, 
             movers.append(activation.mover(state, uid, snow))
         else:
             movers.append(Mover(uid, budget, 0, activation.fatigue(state, uid), False, snow))
-    return side, g, movers, enemy_zoc(state, side)
+    found = enemy_zoc(state, side)
+    negated = _breakthrough(state) if budget is None else frozenset()
+    if negated:  # 7.7: a breakthrough marker negates the enemy ZoC around it for this activation
+        found = {h: s for h, s in found.items() if h not in negated}
+    return side, g, movers, found, negated
+
+
+def _breakthrough(state: GameState) -> frozenset[str]:
+    from .combat import breakthrough_hexes
+
+    return breakthrough_hexes(state)
 
 
 def _enemy_hexes(state: GameState, side: str) -> frozenset[str]:
     return frozenset(h for h, ids in state.at.items() if any(state.units[u].side != side for u in ids))
 
 
-def _step(state: GameState, g: str, zoc: dict, enemy: frozenset, start: str, a: str, b: str) -> Step | tuple[str, str]:
+def _step(state: GameState, g: str, zoc: dict, enemy: frozenset, start: str, a: str, b: str,
+          negated: frozenset = frozenset()) -> Step | tuple[str, str]:
     """Entering ``b`` from ``a`` on a move begun in ``start``: a :class:`Step` or a refusal."""
     board = state.board
     if b not in board.in_play:
@@ -72,6 +84,8 @@ def _step(state: GameState, g: str, zoc: dict, enemy: frozenset, start: str, a: 
     if base is None:
         return ("12" if board.map.hexside_features(a, b) & {"major_river"} else "6.3"), f"{b} may not be entered from {a} on {g} ground"
     here, there = zoc.get(a), zoc.get(b)
+    if b in negated:
+        base += 1  # 7.7: passing a negated ZoC costs 1 OP more
     if a == start and here:
         if there:
             if there <= here:
@@ -105,7 +119,7 @@ def reach(state: GameState, unit_ids, budget: int | None = None) -> dict[str, Re
     hex -> :class:`Reach` (the largest OP cost among them, the path from the start).  With
     ``budget``, a reaction move (6.6): that many OP, no strategic bonus, no attack owed."""
     unit_ids = tuple(unit_ids)
-    side, g, movers, zoc = _context(state, unit_ids, budget)
+    side, g, movers, zoc, negated = _context(state, unit_ids, budget)
     start = state.units[unit_ids[0]].hex
     enemy = _enemy_hexes(state, side)
     strategic = start not in zoc and budget is None
@@ -122,7 +136,7 @@ def reach(state: GameState, unit_ids, budget: int | None = None) -> dict[str, Re
             continue  # 4.2: the move ends here
         spent = best[a][1]
         for b in state.board.nbrs.get(a, ()):
-            step = _step(state, g, zoc, enemy, start, a, b)
+            step = _step(state, g, zoc, enemy, start, a, b, negated)
             if b == start or not isinstance(step, Step):
                 continue
             after = tuple(s + _spend(m, step, s) for m, s in zip(movers, spent))
@@ -145,14 +159,14 @@ def reach(state: GameState, unit_ids, budget: int | None = None) -> dict[str, Re
 
 def walk(state: GameState, unit_ids, path, budget: int | None = None) -> list[int]:
     """Check ``path`` for the units by the rule of :func:`reach`; the OP each pays, or a refusal."""
-    side, g, movers, zoc = _context(state, unit_ids, budget)
+    side, g, movers, zoc, negated = _context(state, unit_ids, budget)
     start = path[0]
     enemy = _enemy_hexes(state, side)
     strategic = not any(h in zoc for h in path) and budget is None
     attack = _attack_cost(state) if budget is None else None
     spent = [0] * len(movers)
     for a, b in zip(path, path[1:]):
-        step = _step(state, g, zoc, enemy, start, a, b)
+        step = _step(state, g, zoc, enemy, start, a, b, negated)
         if not isinstance(step, Step):
             raise IllegalAction(*step)
         for i, m in enumerate(movers):
@@ -167,7 +181,7 @@ def walk(state: GameState, unit_ids, path, budget: int | None = None) -> list[in
 
 def movable(state: GameState, unit_id: str) -> bool:
     act = activation.current(state)
-    return act is not None and unit_id not in act["moved"] and activation.can_join(state, unit_id)
+    return act is not None and unit_id not in act["moved"] and activation.can_join(state, unit_id) and posture(state, unit_id) == "normal"
 
 
 def apply_move(state: GameState, action, events: list) -> None:
@@ -182,6 +196,8 @@ def apply_move(state: GameState, action, events: list) -> None:
             raise IllegalAction("6.1", f"{uid} is not in {path[0]}, where the path starts")
         if act is not None and uid in act["moved"]:
             raise IllegalAction("3.4", f"{uid} has moved in this activation already; a move is made in one go")
+        if posture(state, uid) != "normal":
+            raise IllegalAction("11.2", f"{uid} holds a defensive position: leave it first (LeavePosition)")
     if len(set(units)) != len(units):
         raise IllegalAction("6.1", "a unit is named twice")
     refusal = activation.group_refusal(state, units)
@@ -196,6 +212,9 @@ def apply_move(state: GameState, action, events: list) -> None:
         act["moved"].append(uid)
         state.place(uid, path[-1])
     control.passed(state, state.units[units[0]].side, path[1:])  # 18: the last side through holds it
+    from .combat import note_move  # combat reaches movement through reaction (6.6)
+
+    note_move(state, units, path, events)  # 4.3, 7.1
     events.append(UnitMoved(units=units, path=path, cost=float(max(spent)), how="move", case="6.1"))
     if ends_in_zoc:
         events.append(MoveStopped(units=units, hex=path[-1], reason="entered an enemy ZoC", case="4.2"))

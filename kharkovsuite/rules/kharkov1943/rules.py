@@ -1,7 +1,7 @@
 """The object the engine's ``GameState`` delegates to for a Kharkov 1943 game: sequence,
 activations, ZoC, stacking, movement; supply and command, fog of war, reinforcements,
-replacements, detachments, HQs and victory.  The package stays ``PLAYABLE = False`` until combat
-is in, and games are built with :func:`new_game` directly.
+replacements, detachments, HQs and victory; combat and defensive works.  The package stays
+``PLAYABLE = False`` until the lead turns it on, and games are built with :func:`new_game` directly.
 """
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, UnitRecord
-from . import activation, command, control, detachments, fog, hq, hqboxes, movement, rail, reaction, reinforcements, replacements
-from . import sequence, stacking, supply, victory, zoc
-from .actions import (Activate, Combine, Detach, EndActivation, Enter, IntoHQBox, LeaveMap, MoveSupplyHead, OutOfHQBox, Pass,
-                      Reattach, Reconnoitre, ReduceFatigue, SetTop)
+from . import activation, combat, command, control, detachments, fog, hq, hqboxes, movement, rail, reaction, reinforcements
+from . import replacements, sequence, stacking, supply, victory, works, zoc
+from .actions import (Activate, Assault, BuildPosition, Combine, Detach, EndActivation, Enter, IntoHQBox, LeaveMap, LeavePosition,
+                      MoveSupplyHead, OutOfHQBox, Pass, Reattach, Reconnoitre, ReduceFatigue, SetTop)
 from .board import Board, board_for
 
-DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction, hq.DECISION: hq, replacements.DECISION: replacements}
+DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction, hq.DECISION: hq, replacements.DECISION: replacements,
+             **{kind: combat for kind in combat.DECISIONS}}
 
 
 class Kharkov1943Rules:
@@ -60,18 +61,15 @@ class Kharkov1943Rules:
         return state.scenario.date_of(state.turn)
 
     def observation(self, state: GameState, side: str) -> dict:
-        """10: the position without the dice generator and the enemy units ``side`` may not see."""
-        return fog.observation(state, side)
+        """10: the position without the dice generator and the enemy units ``side`` may not see;
+        13.1: nor the air points the enemy put on a combat before its roll."""
+        out = fog.observation(state, side)
+        combat.conceal(state, side, out)
+        return out
 
     def result(self, state: GameState):
         """18: the victory levels reached if play ended now."""
         return victory.result(state)
-
-    def describe(self, state: GameState, action, quick: bool = False):
-        """The action in a player's words (:mod:`.describe`)."""
-        from .describe import describe
-
-        return describe(state, action, quick)
 
     def rail_reason(self, state: GameState, unit: str) -> str:
         """Why a unit may not move by rail now, with the case; "" when it may (:mod:`.describe`)."""
@@ -92,6 +90,7 @@ class Kharkov1943Rules:
         zoc.unit_moved(state, unit_id)
         command.unit_moved(state)
         supply.drop_caches(state)
+        works.unit_moved(state, unit_id, old, new)
 
     # ---------------------------------------------------------------- legal actions
     def legal_actions(self, state: GameState) -> LegalActions:
@@ -119,7 +118,9 @@ class Kharkov1943Rules:
         legal.add_list(reinforcements.legal(state, side) + reinforcements.rail_entries(state, side)
                        + detachments.legal(state, side) + self._exits(state, side)
                        + hqboxes.legal(state, side))
-        if act["units"]:
+        legal.add_list(combat.legal_attacks(state))
+        legal.add_list(self._works(state, side))
+        if act["units"] and not combat.owing(state):
             legal.add_list([EndActivation()])
         return legal
 
@@ -128,6 +129,38 @@ class Kharkov1943Rules:
         return [LeaveMap(units=(u,)) for u in self._own(state, side) if movement.movable(state, u)
                 and (rule := reinforcements.exit_for(state, u)) is not None
                 and state.units[u].hex in reinforcements.exit_edge_hexes(state, rule.edge)]
+
+    def _works(self, state: GameState, side: str) -> list:
+        """11: digging in, every stack that can, and leaving positions."""
+        out: list = []
+        stacks: dict[str, list[str]] = {}
+        for uid in self._own(state, side):
+            if state.board.units[uid].values.kind != "supply_head":
+                stacks.setdefault(state.units[uid].hex, []).append(uid)
+        for units in stacks.values():
+            for kind in works.BUILD_COST:
+                if works.build_refusal(state, units, kind) is None:
+                    out.append(BuildPosition(units=tuple(sorted(units)), posture=kind))
+        out.extend(LeavePosition(unit=u) for u in self._own(state, side) if works.leave_refusal(state, u) is None)
+        return out
+
+    def combat_preview(self, state: GameState, attackers, hex_id: str, attack_type="normal", air_points=None, support=None):
+        """7.4: the odds, every shift and die modifier with its case, and the chance of each
+        result of a proposed attack before the roll (checked like the attack: IllegalAction
+        with its case when the rules forbid it)."""
+        from .odds import preview
+
+        types = (attack_type,) if isinstance(attack_type, str) else tuple(attack_type)
+        if combat.current(state) is None:
+            combat.check_attack(state, Assault(attackers=tuple(attackers), target=hex_id, types=types,
+                                               support=(support or {}).get("attacker") or ""))
+        return preview(state, attackers, hex_id, types, air_points, support)
+
+    def describe(self, state: GameState, action, quick: bool = False):
+        """The action in a player's words (:mod:`.describe`)."""
+        from .describe import describe
+
+        return describe(state, action, quick)
 
     def _own(self, state: GameState, side: str) -> list[str]:
         return [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None]
@@ -179,6 +212,7 @@ class Kharkov1943Rules:
                 raise IllegalAction(phase.case, f"{action.kind} is not allowed in the {phase.name} Phase")
             side = phase.side
             act = activation.current(state)
+            combat.keep_going(state, action)  # 3.4
             if isinstance(action, Activate):
                 activation.open_activation(state, side, action.hq, events)
             elif isinstance(action, Pass):
@@ -190,6 +224,9 @@ class Kharkov1943Rules:
                     raise IllegalAction("3.1", "no activation is open")
                 if not act["units"]:
                     raise IllegalAction("3.3", "the activation has activated no unit yet: activate one or pass (2.2)")
+                owing = combat.owing(state)
+                if owing:
+                    raise IllegalAction("4.3", f"{', '.join(owing)} entered an enemy ZoC and must attack before the activation ends")
                 activation.close(state)
                 sequence.end_segment(state, False, events)
             elif isinstance(action, ReduceFatigue):
@@ -220,6 +257,13 @@ class Kharkov1943Rules:
                 hqboxes.apply_into(state, action, events)
             elif isinstance(action, OutOfHQBox):
                 hqboxes.apply_out(state, action, events)
+            elif isinstance(action, Assault):
+                combat.declare(state, action, events)
+            elif isinstance(action, BuildPosition):
+                works.build(state, action.units, action.posture, events)
+            elif isinstance(action, LeavePosition):
+                works.leave(state, action.unit, events)
+        combat.proceed(state, events)
         self.settle(state, events)
         return events
 

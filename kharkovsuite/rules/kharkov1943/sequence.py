@@ -30,7 +30,8 @@ PHASES: tuple[Phase, ...] = (
     Phase("initiative", "Initiative", None, "2.1", "each player rolls a die; the higher has the initiative", automatic=True),
     Phase(OPS, "Operations", None, "2.1", "activate a formation or four units, move; or pass",
           actions=("Activate", "Move", "RailMove", "ReduceFatigue", "EndActivation", "Pass", "Enter", "MoveSupplyHead",
-                   "Detach", "Reattach", "Combine", "Reconnoitre", "SetTop", "LeaveMap", "IntoHQBox", "OutOfHQBox")),
+                   "Detach", "Reattach", "Combine", "Reconnoitre", "SetTop", "LeaveMap", "IntoHQBox", "OutOfHQBox",
+                   "Assault", "BuildPosition", "LeavePosition")),
     Phase("administrative", "Administrative", None, "2.1", "markers are removed and the turn advances", automatic=True),
 )
 INDEX = {p.id: i for i, p in enumerate(PHASES)}

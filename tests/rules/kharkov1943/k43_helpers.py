@@ -12,6 +12,7 @@ from kharkovsuite.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
 GALLOP = ROOT / "scenarios" / "kharkov-1943-gallop.yaml"
+CAMPAIGN = ROOT / "scenarios" / "kharkov-1943-campaign.yaml"
 
 #: A hex whose 3-hex surroundings are clear, with no river, road or railroad inside (checked
 #: by test_k43_movement.test_plain_area_is_plain).
@@ -32,14 +33,19 @@ def scenario():
     return load_scenario(GALLOP)
 
 
-def fresh(seed: int = 1):
-    return new_game(scenario(), seed)
+@lru_cache(maxsize=1)
+def campaign():
+    return load_scenario(CAMPAIGN)
 
 
-def bare(placed: dict[str, str], side: str = "german", ground: str = "frozen", seed: int = 1):
+def fresh(seed: int = 1, of=scenario):
+    return new_game(of(), seed)
+
+
+def bare(placed: dict[str, str], side: str = "german", ground: str = "frozen", seed: int = 1, of=scenario):
     """The operations phase of turn 2 with only ``placed`` (unit -> hex) on the map and
-    ``side`` to open a segment."""
-    state = fresh(seed)
+    ``side`` to open a segment; ``of`` the scenario (Gallop unless told)."""
+    state = fresh(seed, of)
     for uid in list(state.units):
         state.to_box(uid, "off")
     for uid, hex_id in placed.items():

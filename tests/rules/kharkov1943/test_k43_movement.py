@@ -225,6 +225,8 @@ def test_golden_counts_of_legal_actions_at_the_start_of_gallop():
     between activations the top unit of its one two-unit stack (10.2: either of its two units
     to the top) and air reconnaissance of the two German stacks of two or more units in
     unmasked terrain (13.3)."""
+    from collections import Counter
+
     from kharkovsuite.rules.kharkov1943.actions import Activate
 
     from .k43_helpers import fresh
@@ -233,7 +235,10 @@ def test_golden_counts_of_legal_actions_at_the_start_of_gallop():
     assert state.to_act == "soviet" and len(state.legal_actions()) == 10
     general_act = fresh(1)
     general_act.apply(Activate())
-    assert len(general_act.legal_actions()) == 2690  # moves, and a brigade detached from each of 4 tank corps (1.3)
+    kinds = Counter(a.kind for a in general_act.legal_actions())
+    # moves, attacks, positions, and a brigade detached from each of 4 tank corps (1.3); nobody activated yet: no EndActivation
+    assert kinds == {"Move": 2686, "BuildPosition": 46, "Assault": 15, "Detach": 4}
     formation = fresh(1)
     formation.apply(Activate(hq=SU_HQ))
-    assert len(formation.legal_actions()) == 1322  # the 6th Army's units and stacks, and EndActivation
+    kinds = Counter(a.kind for a in formation.legal_actions())
+    assert kinds == {"Move": 1321, "BuildPosition": 26, "Assault": 18, "EndActivation": 1}  # the 6th Army's units and stacks; 9 attacks, each also with the HQ's support

@@ -10,7 +10,7 @@ from kharkovsuite.engine.actions import EliminateExcess, Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.state import GameState
 from kharkovsuite.rules.kharkov1943 import activation, stacking
-from kharkovsuite.rules.kharkov1943.actions import EndActivation, Pass
+from kharkovsuite.rules.kharkov1943.actions import Assault, EndActivation, Pass
 from kharkovsuite.rules.kharkov1943.rules import RULES
 
 from .k43_helpers import PLAIN, SU_DIV, bare, fresh, general, move
@@ -48,6 +48,10 @@ def _invariants(state: GameState, turn_over: bool):
     act = activation.current(state)
     if act is not None:
         assert all(act["spent"][u] <= act["op"][u] + 4 for u in act["units"])  # OP never overspent (6.5 bonus)
+    for uid, rec in state.units.items():  # 1.2: a unit on the map has a step left; the dead are off it
+        assert (rec.hex is None) == (rec.box is not None)
+        if rec.hex is not None:
+            assert rec.step < len(state.board.units[uid].combat), uid
     assert all(n <= activation.MAX_ACTIVATIONS for n in state.turn_data.get("activations", {}).values())
     for hex_id, ids in state.at.items():
         assert len({state.units[u].side for u in ids}) == 1, f"{hex_id} holds both sides"
@@ -57,19 +61,24 @@ def _invariants(state: GameState, turn_over: bool):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_playout_keeps_the_invariants(seed):
-    """Activations and moves at random: OP never overspent, two activations at most, no hex
-    shared with the enemy, stacking sound once the operations phase is over; clones stay equal."""
+    """Activations, moves and attacks at random: OP never overspent, two activations at most, no
+    hex shared with the enemy, no dead unit on the map, stacking sound once the operations phase
+    is over; clones stay equal."""
     state = fresh(seed)
     rng = random.Random(seed)
-    for n in range(70):
+    for n in range(260):
         if state.terminal:
             break
         legal = state.legal_actions()
         assert len(legal) > 0
         actions = list(legal)
         moves = [a for a in actions if isinstance(a, Move)]
-        # Passing too eagerly would end every turn at once; prefer doing something.
-        pool = moves if moves and rng.random() < 0.7 else actions
+        attacks = [a for a in actions if isinstance(a, Assault)]
+        # Passing too eagerly would end every turn at once; prefer doing something, fighting first.
+        if attacks and rng.random() < 0.6:
+            pool = attacks
+        else:
+            pool = moves if moves and rng.random() < 0.7 else actions
         action = rng.choice(pool)
         before = state.turn
         twin = state.clone()
@@ -79,14 +88,17 @@ def test_random_playout_keeps_the_invariants(seed):
         _invariants(state, state.turn != before or state.terminal)
     assert any(isinstance(a, Move) for a in state.actions)
     assert any(isinstance(a, (EndActivation, Pass)) for a in state.actions)
+    assert sum(e.kind == "CombatResolved" for e in state.log) >= 3
 
 
 def test_saved_position_and_replay_give_the_same_game():
     state = fresh(4)
     rng = random.Random(4)
-    for _ in range(25):
+    for _ in range(80):
         legal = list(state.legal_actions())
-        state.apply(rng.choice(legal))
+        attacks = [a for a in legal if isinstance(a, Assault)]
+        state.apply(rng.choice(attacks if attacks and rng.random() < 0.5 else legal))
+    assert any(e.kind == "CombatResolved" for e in state.log)
     restored = GameState(state.scenario, RULES, state.seed)
     restored.restore(state.to_dict())
     assert restored == state

@@ -1,0 +1,664 @@
+"""Kharkov 1943 combat (7), with steps (1.2), HQ support (1.4), compulsory attacks and retreats
+through ZoC (4.3), reaction (6.6), defensive works (11) and air points (13).
+
+Results are fixed by replacing :func:`combat.read_crt` (the die roll and the table look-up) so
+each test reads one cell; the odds themselves are tested through :func:`odds.preview`.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from kharkovsuite.engine.actions import Advance, ChooseLoss, EndAdvance, Move, Retreat
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.rules.kharkov1943 import air, combat, odds, zoc
+from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition
+
+from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, bare, campaign, general, move
+
+T = "2703"  # the defender's hex: clear, with clear hexes all round
+W = "2702"  # west of it, where the German attacker stands
+SU3 = "su_48grd"  # Soviet rifle division of three steps: 5, 3, 1
+TANKS = "su_115tb"  # Soviet tank brigade: armour 3
+
+
+def fix(monkeypatch, cell: str) -> None:
+    monkeypatch.setattr(combat, "read_crt", lambda state, p, events: (cell, 7))
+
+
+def fight(state, attackers, target=T, kind="normal", **kw):
+    """Declare the attack and answer the reaction and the air allotment with nothing."""
+    state.apply(Assault(attackers=tuple(attackers), target=target, types=(kind,), **kw))
+    while state.pending and state.pending[-1].kind in ("reaction", "air"):
+        state.apply(EndReaction() if state.pending[-1].kind == "reaction" else AllotAir(points=0))
+    return state
+
+
+def legal(state, cls):
+    return [a for a in state.legal_actions() if isinstance(a, cls)]
+
+
+def opening(**placed):
+    return general(bare({INF: W, SU3: T, **placed}))
+
+
+# ----------------------------------------------------------------------------- 1.2 steps
+
+
+def test_1_2_the_step_example_five_three_one_then_gone():
+    state = opening()
+    events: list = []
+    assert zoc.combat_value(state, SU3) == 5
+    combat.lose_step(state, SU3, "1.2", events)
+    assert zoc.combat_value(state, SU3) == 3
+    combat.lose_step(state, SU3, "1.2", events)
+    assert zoc.combat_value(state, SU3) == 1 and state.units[SU3].hex == T
+    combat.lose_step(state, SU3, "1.2", events)
+    assert state.units[SU3].box == "eliminated" and [e.kind for e in events] == ["StepLost", "StepLost", "Eliminated"]
+
+
+# ----------------------------------------------------------------------------- 7.6 examples
+
+
+def test_7_6_example_1_2_the_defender_picks_steps_or_hexes(monkeypatch):
+    fix(monkeypatch, "1/2")
+    state = fight(opening(), [INF])
+    assert state.to_act == "soviet" and state.pending[-1].case == "7.5"
+    two_steps = state.clone()
+    two_steps.apply(ChooseLoss(unit=SU3))
+    two_steps.apply(ChooseLoss(unit=SU3))
+    assert two_steps.units[SU3].hex == T and two_steps.units[SU3].step == 2  # stays, two steps down
+    one_each = state.clone()
+    one_each.apply(ChooseLoss(unit=SU3))
+    assert {len(a.path) for a in legal(one_each, Retreat)} == {2}  # then every unit one hex
+    assert ChooseLoss(unit=SU3) in one_each.legal_actions()
+    retreats = legal(state, Retreat)
+    assert retreats and {len(a.path) for a in retreats} == {3}  # or two hexes, no step
+
+
+def test_7_6_example_1_2_the_attacker_loses_a_step_to_advance_or_retreats(monkeypatch):
+    fix(monkeypatch, "1/2")
+    state = fight(opening(), [INF])
+    route = legal(state, Retreat)[0].path
+    state.apply(Retreat(unit=SU3, path=route))
+    assert state.to_act == "german" and state.pending[-1].data["role"] == "attacker"
+    assert {type(a) for a in state.legal_actions()} == {ChooseLoss, Retreat}
+    backing = state.clone()
+    backing.apply(legal(backing, Retreat)[0])
+    assert not backing.pending  # a retreating attacker does not advance
+    state.apply(ChooseLoss(unit=INF))
+    advances = legal(state, Advance)
+    assert Advance(unit=INF, path=(W, T)) in advances
+    # infantry follows the retreat route; the enemy's ZoC halts it on the route's first hex
+    assert {a.path for a in advances} == {(W, T), (W, T, route[1])}
+    state.apply(Advance(unit=INF, path=(W, T, route[1])))
+    assert state.units[INF].hex == route[1] and not state.pending
+
+
+def test_7_6_example_1_2R_the_first_hex_is_a_retreat(monkeypatch):
+    fix(monkeypatch, "1/2R")
+    state = fight(opening(), [INF])
+    state.apply(ChooseLoss(unit=SU3))
+    assert ChooseLoss(unit=SU3) not in state.legal_actions()  # the R hex is never a step
+    assert legal(state, Retreat)
+    with pytest.raises(IllegalAction, match=r"^7\.5"):
+        state.apply(ChooseLoss(unit=SU3))
+
+
+def test_7_6_example_minus_3R_a_destroyed_defender_gives_three_hexes_of_advance(monkeypatch):
+    fix(monkeypatch, "-/3R")
+    state = opening()
+    state.units[SU3].step = 2  # one step left
+    fight(state, [INF])
+    state.apply(ChooseLoss(unit=SU3))
+    assert state.units[SU3].box == "eliminated"
+    lengths = {len(a.path) - 1 for a in legal(state, Advance)}
+    assert max(lengths) == 3  # the vacated hex and two more for the two unspent hexes
+
+
+# ----------------------------------------------------------------------------- 7.5 results
+
+
+def test_7_5_a_red_result_takes_a_step_before_any_retreat(monkeypatch):
+    fix(monkeypatch, "-/2*")
+    state = fight(opening(), [INF])
+    assert not legal(state, Retreat) and ChooseLoss(unit=SU3) in state.legal_actions()
+    with pytest.raises(IllegalAction, match=r"^7\.5"):
+        state.apply(Retreat(unit=SU3, path=(T, "2704")))
+    state.apply(ChooseLoss(unit=SU3))
+    assert legal(state, Retreat)
+
+
+def test_7_5_the_first_loss_comes_from_armour_when_both_sides_have_it(monkeypatch):
+    fix(monkeypatch, "-/1")
+    state = fight(general(bare({PZ: W, SU3: T, TANKS: T})), [PZ])
+    assert legal(state, ChooseLoss) == [ChooseLoss(unit=TANKS)]
+    plain = fight(general(bare({INF: W, SU3: T, TANKS: T})), [INF])  # no armour or anti-tank attacking
+    assert set(legal(plain, ChooseLoss)) == {ChooseLoss(unit=SU3), ChooseLoss(unit=TANKS)}
+
+
+def test_7_5_postures_a_prepared_attack_bites_an_open_defender_first(monkeypatch):
+    fix(monkeypatch, "-/2")
+    state = fight(opening(), [INF], kind="prepared")
+    assert not legal(state, Retreat)
+    normal = fight(opening(), [INF])
+    assert legal(normal, Retreat)
+
+
+def test_7_5_postures_a_normal_attack_on_a_pdp_pays_first(monkeypatch):
+    fix(monkeypatch, "1/-")
+    state = opening()
+    state.game["posture"] = {SU3: "pdp"}
+    fight(state, [INF])
+    assert state.pending[-1].data["role"] == "attacker"
+    assert not legal(state, Retreat) and legal(state, ChooseLoss) == [ChooseLoss(unit=INF)]
+
+
+# ----------------------------------------------------------------------------- 4.3 and 7.6 retreats
+
+
+def _boxed_in(**extra):
+    """SU3 in T with every hex around it in German ZoC (INF at W, INF2 and PZ east of it)."""
+    return opening(**{INF2: "2705", PZ: "2904", **extra})
+
+
+def test_4_3_retreating_into_enemy_zoc_costs_a_step_a_hex(monkeypatch):
+    fix(monkeypatch, "-/1R")
+    state = fight(_boxed_in(), [INF])
+    retreats = legal(state, Retreat)
+    assert {a.path[-1] for a in retreats} == {"2704", "2804"}  # all in ZoC: east first (7.6)
+    state.apply(retreats[0])
+    assert state.units[SU3].step == 1
+
+
+def test_4_3_a_friendly_unit_cancels_the_zoc_for_the_retreat(monkeypatch):
+    fix(monkeypatch, "-/1R")
+    state = fight(_boxed_in(**{SU_DIV2: "2803"}), [INF])
+    assert legal(state, Retreat) == [Retreat(unit=SU3, path=(T, "2803"))]  # 7.6: out of ZoC first
+    state.apply(Retreat(unit=SU3, path=(T, "2803")))
+    assert state.units[SU3].step == 0
+
+
+def test_7_6_retreat_priorities_prefer_a_hex_free_of_enemy_zoc(monkeypatch):
+    fix(monkeypatch, "-/1R")
+    state = fight(opening(**{INF2: "2705"}), [INF])
+    assert [a.path[-1] for a in legal(state, Retreat)] == ["2803"]  # 2704 and 2804 lie in INF2's ZoC
+
+
+# ----------------------------------------------------------------------------- 7.1 attack types
+
+
+def test_7_1_attack_types_cost_one_three_five_op_and_shift_the_column(monkeypatch):
+    fix(monkeypatch, "-/-")
+    for kind, cost, shift in (("mobile", 1, -1), ("normal", 3, 0), ("prepared", 5, 1)):
+        state = opening()
+        p = state.rules.combat_preview(state, [INF], T, kind)
+        assert dict(p.shifts).get(f"{kind.capitalize()} attack 7.1", 0) == shift
+        fight(state, [INF], kind=kind)
+        assert state.phase_data["activation"]["spent"][INF] == cost
+
+
+def test_7_1_the_cheapest_type_governs_a_mixed_attack(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = general(bare({INF: W, INF2: W, SU3: T}))
+    state.apply(Assault(attackers=(INF, INF2), target=T, types=("normal", "mobile")))
+    resolved = next(e for e in reversed(state.log) if e.kind == "CombatResolved")
+    assert "Mobile attack 7.1" in dict(resolved.shifts)
+    assert state.phase_data["activation"]["spent"] == {INF: 3, INF2: 1}
+
+
+def test_7_1_one_prepared_attack_an_activation_phase(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = fight(opening(**{SU_DIV: "2603", INF2: "2602"}), [INF], kind="prepared")
+    with pytest.raises(IllegalAction, match=r"^7\.1: only one prepared"):
+        state.apply(Assault(attackers=(INF2,), target="2603", types=("prepared",)))
+
+
+def test_7_1_after_a_normal_attack_a_unit_follows_up_with_normal_or_mobile_attacks(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = fight(opening(**{SU_DIV: "2603"}), [INF])
+    with pytest.raises(IllegalAction, match=r"^7\.1.*follows up"):
+        state.apply(Assault(attackers=(INF,), target="2603", types=("prepared",)))
+    fight(state, [INF], target="2603", kind="mobile")
+
+
+def test_7_1_a_mobile_attack_is_made_by_units_that_moved_together(monkeypatch):
+    state = general(bare({INF: "2701", INF2: W, SU3: T}))
+    move(state, [INF], "2701", W)
+    with pytest.raises(IllegalAction, match=r"^7\.1"):
+        state.apply(Assault(attackers=(INF, INF2), target=T, types=("mobile",)))
+
+
+def test_7_1_a_won_mobile_attack_lets_the_units_move_on(monkeypatch):
+    fix(monkeypatch, "-/1R")
+    state = general(bare({INF: "2701", INF2: "2501", SU3: T}))
+    move(state, [INF], "2701", W)
+    assert not any(INF in a.units for a in legal(state, Move))  # halted in the ZoC (4.2)
+    fight(state, [INF], kind="mobile")
+    state.apply(legal(state, Retreat)[0])
+    state.apply(EndAdvance())
+    assert any(INF in a.units for a in legal(state, Move))
+    late = state.clone()
+    move(state, [INF], W, "2602")  # on at once
+    assert state.units[INF].hex == "2602"
+    move(late, [INF2], "2501", "2502")  # 3.4: another move first ends the stack's
+    assert not any(INF in a.units for a in legal(late, Move))
+    with pytest.raises(IllegalAction, match=r"^3\.4"):
+        move(late, [INF], W, "2602")
+
+
+def test_6_6_a_normal_attack_offers_reaction_a_mobile_one_does_not():
+    state = general(bare({INF: W, SU3: T, SU_DIV2: "2804", "su_hq_6": "2805"}))
+    mobile = state.clone()
+    mobile.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
+    assert not any(d.kind == "reaction" for d in mobile.pending)
+    state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert state.pending[-1].kind == "reaction" and state.to_act == "soviet"
+
+
+def test_7_2_refusals_name_their_case():
+    state = opening(**{INF2: "2701"})
+    with pytest.raises(IllegalAction, match=r"^7\.2"):
+        state.apply(Assault(attackers=(INF2,), target=T))
+    with pytest.raises(IllegalAction, match=r"^7\.2"):
+        state.apply(Assault(attackers=(INF,), target="2704"))
+    hq = general(bare({GE_HQ: W, SU3: T}))
+    with pytest.raises(IllegalAction, match=r"^1\.4"):
+        hq.apply(Assault(attackers=(GE_HQ,), target=T))
+    tired = opening()
+    tired.phase_data["activation"]["units"].append(INF)
+    tired.phase_data["activation"]["op"][INF] = 10
+    tired.phase_data["activation"]["spent"] = {INF: 8}
+    with pytest.raises(IllegalAction, match=r"^7\.1"):
+        tired.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+
+
+# ----------------------------------------------------------------------------- 7.4 odds
+
+
+def test_7_4_odds_are_rounded_to_the_nearest_ratio():
+    cols = ["1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"]
+    assert odds.odds_column(149, 100, cols) == ("1:1", False)
+    assert odds.odds_column(150, 100, cols) == ("2:1", False)
+    assert odds.odds_column(100, 149, cols) == ("1:1", False)
+    assert odds.odds_column(100, 150, cols) == ("1:2", False)
+    assert odds.odds_column(20, 2, cols) == ("6:1", True)
+
+
+def test_7_4_armour_against_anti_tank_shifts():
+    assert odds.armor_shift(6, 2, 4) == (2, 0, "armour 6 to anti-tank 2")  # 3:1, two columns
+    assert odds.armor_shift(3, 2, 4)[:2] == (1, 0)  # 1:1 rounded for the defender, a bonus to the larger
+    assert odds.armor_shift(2, 2, 4)[:2] == (0, 0)
+    assert odds.armor_shift(2, 3, 4)[:2] == (-1, 0)  # rounded in the defender's favour: 1:2
+    assert odds.armor_shift(1, 9, 4)[:2] == (-4, 0)  # four at most
+    assert odds.armor_shift(30, 1, 4)[:2] == (4, 0)
+    assert odds.armor_shift(3, 0, 4)[:2] == (4, 1)  # no anti-tank: four columns and +1 die
+    assert odds.armor_shift(0, 5, 4)[:2] == (0, 0)
+
+
+def test_7_4_preview_lists_values_shifts_and_chances():
+    state = general(bare({PZ: W, SU3: T}))
+    p = state.rules.combat_preview(state, [PZ], T, "normal", air_points={"attacker": 3, "defender": 2})
+    assert (p.attack, p.defense, p.base_column) == (5, 5, "1:1")
+    assert dict(p.shifts) == {"armour 5 to anti-tank 2 7.4": 1, "air points 3 to 2 13.1": 1}  # 2:1 armour, 13.1 cancelling
+    assert p.column == "3:1" and sum(pr for _, pr in p.results) == 1
+    assert dict(p.drms) == {"unit sizes 7.4": -1}  # a regiment (1) against a division (2)
+
+
+def test_7_4_armour_is_halved_attacking_a_town_and_fatigue_cuts_combat_only():
+    state = general(bare({PZ: W, SU3: T}))
+    state.game["fatigue"] = {PZ: 1}
+    line = odds.attacker_line(state, PZ, T)
+    assert (line.combat, line.armor) == (4, 5)  # 5 less a quarter, rounded up; armour kept (3.5)
+    state.game["fatigue"] = {PZ: 2}
+    assert odds.attacker_line(state, PZ, T).combat == 3
+    town = next(h for h in sorted(state.board.in_play) if state.board.map.terrain(h) == "town")
+    assert odds.attacker_line(bare({PZ: W}), PZ, town).armor == 3
+
+
+def test_7_4_all_regiments_of_a_division_attacking_together():
+    regiments = ["d320_585", "d320_586", "d320_587"]
+    state = general(bare({**{r: W for r in regiments}, SU3: T}))
+    p = state.rules.combat_preview(state, regiments, T, "normal")
+    assert dict(p.drms)["all regiments of d320 together 7.4"] == 1
+    two = state.rules.combat_preview(state, regiments[:2], T, "normal")
+    assert "all regiments of d320 together 7.4" not in dict(two.drms)
+
+
+def test_7_4_9_3_supply_halves_isolated_attackers_and_their_armour():
+    state = general(bare({PZ: W, SU3: T}))
+    state.game["supply"] = {PZ: "isolated"}
+    line = odds.attacker_line(state, PZ, T)
+    assert (line.combat, line.armor) == (3, 3)
+    with pytest.raises(IllegalAction, match=r"^9\.3"):
+        state.apply(Assault(attackers=(PZ,), target=T, types=("prepared",)))
+    state.game["supply"] = {SU3: "out_of_supply"}
+    assert odds.defender_line(state, SU3, False).combat == 3  # 5 halved, rounded up
+
+
+def test_9_4_a_supply_head_attacked_alone_is_pushed_back():
+    head = "su_sh_swf"
+    state = general(bare({INF: W, head: T}))
+    assert Assault(attackers=(INF,), target=T, types=("mobile",)) in state.legal_actions()
+    state.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
+    assert state.units[head].hex != T and not state.pending
+    assert any(e.kind == "Displaced" and e.case == "9.4" for e in state.log)
+
+
+# ----------------------------------------------------------------------------- 7.7 breakthrough
+
+
+def test_7_7_a_breakthrough_negates_enemy_zoc_around_the_hex(monkeypatch):
+    fix(monkeypatch, "-/2+")
+    state = general(bare({INF: W, SU3: T, SU_DIV: "2705", INF2: "2602"}))
+    assert "2704" in zoc.enemy_zoc(state, "german")  # SU_DIV's ZoC
+    fight(state, [INF])
+    state.apply(ChooseLoss(unit=SU3))
+    state.apply(ChooseLoss(unit=SU3))  # it stays, the marker is placed all the same
+    assert "2704" in combat.breakthrough_hexes(state)
+    through = [r for r in state.legal_moves([INF2]).values() if "2704" in r.path[:-1]]
+    assert through  # the move goes on through the negated ZoC
+    plain = state.legal_moves([INF2])["2603"].cost
+    assert state.legal_moves([INF2])["2704"].cost == plain + 2 + 1  # clear 2, +1 for the marker
+    state.apply(EndActivation())
+    assert combat.breakthrough_hexes(state) == frozenset()
+
+
+# ----------------------------------------------------------------------------- 4.3 compulsory attack
+
+
+def test_4_3_entering_an_enemy_zoc_obliges_an_attack_before_the_activation_ends(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = general(bare({INF: "2701", SU3: T}))
+    move(state, [INF], "2701", W)
+    assert EndActivation() not in state.legal_actions()
+    with pytest.raises(IllegalAction, match=r"^4\.3"):
+        state.apply(EndActivation())
+    fight(state, [INF], kind="mobile")
+    state.apply(EndActivation())
+
+
+def test_4_3_hqs_and_artillery_owe_no_attack():
+    state = general(bare({GE_HQ: "2701", GUNS: "2701", SU3: T}, of=campaign))
+    move(state, [GE_HQ, GUNS], "2701", W)
+    assert combat.owing(state) == [] and EndActivation() in state.legal_actions()
+
+
+def test_4_3_a_village_spares_the_attack():
+    state = bare({})
+    board = state.board
+    for v in sorted(board.in_play):
+        if board.map.terrain(v) != "village":
+            continue
+        for a in board.nbrs[v]:
+            foes = [e for e in board.nbrs[v] if e != a and e not in board.nbrs[a] and not board.river_between(v, e)]
+            if foes and board.enter_cost(a, v, "frozen") is not None and not any(board.river_between(a, x) for x in board.nbrs[a]):
+                state = general(bare({INF: a, SU3: foes[0]}))
+                if state.legal_moves([INF]).get(v):
+                    move(state, [INF], a, v)
+                    assert combat.owing(state) == []
+                    return
+    pytest.fail("no village with a clear approach found")
+
+
+def test_11_2_digging_in_after_entering_a_zoc_spares_the_attack():
+    state = general(bare({INF: "2701", SU3: T}))
+    move(state, [INF], "2701", W)
+    assert combat.owing(state) == [INF]
+    state.apply(BuildPosition(units=(INF,), posture="pdm"))
+    assert combat.owing(state) == [] and EndActivation() in state.legal_actions()
+
+
+# ----------------------------------------------------------------------------- 11 defensive works
+
+
+def test_11_1_the_whole_stack_builds_a_position_and_each_pays():
+    state = general(bare({INF: W, INF2: W, SU3: T}))
+    with pytest.raises(IllegalAction, match=r"^11\.1"):
+        state.apply(BuildPosition(units=(INF,), posture="pdp"))
+    state.apply(BuildPosition(units=(INF, INF2), posture="pdp"))
+    assert state.phase_data["activation"]["spent"] == {INF: 4, INF2: 4}
+    assert odds.posture(state, INF) == "pdp" and not state.legal_moves([INF])
+
+
+def test_11_2_a_pdp_adds_two_to_combat_and_anti_tank():
+    state = general(bare({PZ: W, SU3: T}))
+    before = odds.defender_line(state, SU3, True)
+    state.game["posture"] = {SU3: "pdp"}
+    after = odds.defender_line(state, SU3, True)
+    assert (after.combat - before.combat, after.antitank - before.antitank) == (2, 2)
+    state.game["posture"] = {SU3: "pdm"}
+    assert odds.defender_line(state, SU3, True).combat == before.combat
+
+
+def test_11_2_leaving_a_position_costs_three_or_five_op():
+    for held, cost in (("pdm", 3), ("pdp", 5)):
+        state = general(bare({INF: W, SU3: T}))
+        state.game["posture"] = {INF: held}
+        with pytest.raises(IllegalAction, match=r"^11\.2"):
+            move(state, [INF], W, "2701")
+        state.apply(LeavePosition(unit=INF))
+        assert state.phase_data["activation"]["spent"][INF] == cost and odds.posture(state, INF) == "normal"
+        assert state.legal_moves([INF])
+
+
+# ----------------------------------------------------------------------------- 1.4, 13 support
+
+
+def test_1_4_the_activating_hq_supports_one_combat_an_activation_phase(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = bare({GE_HQ: "2701", INF: W, INF2: W, SU3: T, SU_DIV: "2603"})
+    state.apply(Activate(hq=GE_HQ))
+    p = state.rules.combat_preview(state, [INF], T, "mobile", support={"attacker": GE_HQ})
+    assert p.attack == 3 + 3 and any(x.role == "support" for x in p.attackers)
+    assert Assault(attackers=(INF, INF2), target=T, types=("mobile",), support=GE_HQ) in state.legal_actions()
+    fight(state, [INF], kind="mobile", support=GE_HQ)
+    assert not any(isinstance(a, Assault) and a.support for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match=r"^1\.4"):
+        state.apply(Assault(attackers=(INF2,), target="2603", types=("mobile",), support=GE_HQ))
+
+
+def test_1_4_an_hq_loses_its_step_last_and_falls_with_its_stack(monkeypatch):
+    fix(monkeypatch, "-/3")
+    state = opening(**{"su_hq_6": T})
+    state.units[SU3].step = 2  # one step left
+    fight(state, [INF])
+    assert legal(state, ChooseLoss) == [ChooseLoss(unit=SU3)]  # not the HQ while others stand
+    with pytest.raises(IllegalAction, match=r"^1\.4"):
+        state.apply(ChooseLoss(unit="su_hq_6"))
+    state.apply(ChooseLoss(unit=SU3))
+    assert state.units["su_hq_6"].box == "hq_destroyed"  # it comes back two turns later (1.4)
+    assert any(e.kind == "Eliminated" and e.case == "1.4" and e.unit == "su_hq_6" for e in state.log)
+
+
+def test_1_4_an_hq_alone_that_loses_its_step_goes_by_the_hq_rules(monkeypatch):
+    fix(monkeypatch, "-/1")
+    state = fight(general(bare({INF: W, "su_hq_6": T})), [INF])
+    state.apply(ChooseLoss(unit="su_hq_6"))
+    rec = state.units["su_hq_6"]
+    assert rec.box == "hq_destroyed" and rec.step == 0  # whole again when it comes back
+    assert state.game["hq_return"]["su_hq_6"] == state.turn + 2
+
+
+def test_13_1_air_points_are_allotted_secretly_by_both_sides_and_spent():
+    state = opening()
+    state.turn_data["air_points"] = {"german": 3, "soviet": 1}
+    state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert state.pending[-1].kind == "air" and state.to_act == "german"
+    assert {a.points for a in state.legal_actions()} == {0, 1, 2, 3}
+    state.apply(AllotAir(points=2))
+    assert state.to_act == "soviet" and {a.points for a in state.legal_actions()} == {0, 1}
+    seen = state.observation("soviet")
+    assert seen["phase_data"]["combat"]["air"]["attacker"] is None  # secret until the roll
+    assert seen["turn_data"]["air_points"]["german"] == 3
+    assert state.observation("german")["phase_data"]["combat"]["air"]["attacker"] == 2
+    state.apply(AllotAir(points=1))
+    resolved = next(e for e in reversed(state.log) if e.kind == "CombatResolved")
+    assert dict(resolved.shifts)["air points 2 to 1 13.1"] == 1
+    assert state.turn_data["air_points"] == {"german": 1, "soviet": 0}
+
+
+def test_7_1_mobile_attacks_take_one_german_air_point_and_none_for_the_defender():
+    state = opening()
+    state.turn_data["air_points"] = {"german": 3, "soviet": 2}
+    assert air.limit(state, "german", "attacker", "mobile") == 1
+    assert air.limit(state, "soviet", "defender", "mobile") == 0
+    assert air.limit(state, "soviet", "attacker", "mobile") == 0
+
+
+def test_13_2_air_points_by_the_table_and_the_sky():
+    state = bare({})
+    for sky, share in (("clear", 1), ("cloudy", Fraction(1, 2)), ("overcast", 0)):
+        state.turn_data["weather"] = {"air": sky, "ground": "frozen"}
+        twin = state.clone()
+        events: list = []
+        air.roll(twin, events)
+        rolled = [e.die for e in events]
+        table = state.scenario.tables[state.board.data.air.table]
+        want = {side: int(table.rows[d][i] * share) for i, (side, d) in enumerate(zip(("german", "soviet"), rolled))}
+        assert twin.turn_data["air_points"] == want
+
+
+# ----------------------------------------------------------------------------- campaign counters
+
+TIGER, PIONEERS, GUNS, ROCKETS = "gd_tiger", "gd_pio", "de_art_lanz", "de_werfer"
+VILLAGE = "1407"  # a village with clear hexes all round and no river
+
+
+def test_1_2_tigers_lose_one_combat_point_a_step():
+    state = bare({TIGER: W}, of=campaign)
+    combat.lose_step(state, TIGER, "1.2", [])
+    assert zoc.combat_value(state, TIGER) == 1
+
+
+def test_1_2_artillery_alone_defends_weakly_and_falls_to_any_result(monkeypatch):
+    state = bare({GUNS: T, ROCKETS: "2705", SU3: W}, side="soviet", of=campaign)
+    assert odds.defender_line(state, ROCKETS, True).combat == 1
+    guns = odds.defender_line(state, GUNS, True)
+    assert (guns.combat, guns.antitank) == (2, 1)
+    fix(monkeypatch, "-/1")
+    fight(general(state), [SU3])
+    assert state.units[GUNS].box == "eliminated"
+    assert [d.kind for d in state.pending] == ["advance"]  # nothing left to decide on the result
+
+
+def test_7_1_artillery_joins_prepared_attacks_only(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = general(bare({GUNS: W, INF: W, SU3: T}, of=campaign))
+    with pytest.raises(IllegalAction, match=r"^7\.1"):
+        state.apply(Assault(attackers=(GUNS, INF), target=T, types=("normal",)))
+    fight(state, [GUNS, INF], kind="prepared")
+    assert state.phase_data["activation"]["spent"][GUNS] == 5
+
+
+def test_7_4_heavy_and_german_armour_against_soviet_armour():
+    state = general(bare({TIGER: W, TANKS: T}, of=campaign))
+    drms = dict(state.rules.combat_preview(state, [TIGER], T, "normal").drms)
+    assert drms["heavy tanks attacking armour 7.4"] == 1
+    assert drms["German armour against Soviet armour only 7.4"] == 1
+    mixed = general(bare({TIGER: W, TANKS: T, SU3: T}, of=campaign))
+    drms = dict(mixed.rules.combat_preview(mixed, [TIGER], T, "normal").drms)
+    assert "German armour against Soviet armour only 7.4" not in drms and drms["heavy tanks attacking armour 7.4"] == 1
+
+
+def test_7_4_engineers_count_in_a_town_or_village_only():
+    beside = bare({}, of=campaign).board.nbrs[VILLAGE][0]
+    near = general(bare({PIONEERS: beside, INF: beside, SU3: VILLAGE}, of=campaign))
+    assert dict(near.rules.combat_preview(near, [PIONEERS, INF], VILLAGE, "normal").drms)["engineers in a town or village 7.4"] == 1
+    open_ground = general(bare({PIONEERS: W, INF: W, SU3: T}, of=campaign))
+    assert "engineers in a town or village 7.4" not in dict(open_ground.rules.combat_preview(open_ground, [PIONEERS, INF], T, "normal").drms)
+
+
+@pytest.mark.parametrize("ground, drm", [("frozen", -1), ("mud", -2)])
+def test_7_4_12_attacking_across_a_bridge(ground, drm):
+    a, b = "0309", "0409"  # a bridged hexside between clear hexes
+    state = general(bare({INF: a, SU3: b}, ground=ground, of=campaign))
+    assert dict(state.rules.combat_preview(state, [INF], b, "normal").drms)["every attacker across a bridge 7.4"] == drm
+
+
+def test_7_4_soviet_units_of_two_fronts_attacking_together():
+    state = bare({SU3: T, "su_25grd": T, INF: W}, side="soviet", of=campaign)
+    assert dict(odds.preview(state, [SU3, "su_25grd"], W).drms)["Soviet units of different fronts 7.4"] == -1
+    assert "Soviet units of different fronts 7.4" not in dict(odds.preview(state, [SU3], W).drms)
+
+
+def test_1_4_a_defending_hq_may_support_the_attacked_hex():
+    state = general(bare({INF: W, SU3: T, "su_hq_6": "2805"}))
+    state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    state.apply(EndReaction())
+    assert state.pending[-1].kind == "air" and AllotAir(points=0, support="su_hq_6") in state.legal_actions()
+    inside = general(bare({INF: W, SU3: T, "su_hq_6": T}))
+    inside.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert not any(d.kind == "air" for d in inside.pending)  # it defends in the hex, never twice
+    far = general(bare({INF: W, SU3: T, "su_hq_6": "2101"}))
+    far.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert not any(d.kind == "air" for d in far.pending)
+
+
+# ----------------------------------------------------------------------------- player words
+
+
+def test_describe_puts_every_combat_action_in_a_players_words(monkeypatch):
+    fix(monkeypatch, "1/2")
+    state = opening(**{INF2: "2701"})
+    assault = next(a for a in state.legal_actions() if isinstance(a, Assault) and a.types == ("normal",))
+    words = state.rules.describe(state, assault)
+    assert words.label == "Normal attack on 2703 with Gren.Rgt. 585: 3 against 5, column 1:2" and "unit sizes 7.4" in words.detail
+    refused = state.rules.describe(state, Assault(attackers=(INF2,), target=T))
+    assert refused.label.endswith("not allowed") and refused.detail.startswith("7.2")
+    fight(state, [INF])
+    seen = set()
+    while state.pending:
+        for action in state.legal_actions():
+            assert state.rules.describe(state, action).label
+            seen.add(action.kind)
+        options = [a for a in state.legal_actions() if not isinstance(a, EndAdvance)] or list(state.legal_actions())
+        state.apply(options[0])
+    assert {"ChooseLoss", "Retreat"} <= seen
+    last = state.rules.describe(state, ChooseLoss(unit=INF))
+    assert last.confirm and "eliminated" in last.label  # INF is down to its last step
+
+
+@pytest.mark.parametrize("turn, box", [(2, "eliminated"), (1, "reentry")])
+def test_7_6_a_unit_driven_off_the_map_is_lost_but_soviets_return_on_turn_1(monkeypatch, turn, box):
+    fix(monkeypatch, "-/1R")
+    edge = "1842"  # on the east edge: its other neighbours held by the Germans
+    state = general(bare({SU3: edge, INF: "1841", INF2: "1742", PZ: "1741", "d320_586": "1942"}))
+    state.turn = turn
+    fight(state, [INF], edge)
+    assert legal(state, Retreat) == [Retreat(unit=SU3, path=(edge,))] and not legal(state, ChooseLoss)
+    state.apply(Retreat(unit=SU3, path=(edge,)))
+    assert state.units[SU3].box == box and state.units[SU3].hex is None
+    if box == "reentry":
+        assert state.units[SU3].data["exit_hex"] == edge
+
+
+def test_7_6_a_retreat_on_the_map_comes_before_one_off_it(monkeypatch):
+    fix(monkeypatch, "-/2R")
+    edge = "1842"  # 1942 beside it is a dead end on the edge (1941 and 2042 held), 1742 leads on
+    placed = {SU3: edge, INF: "1841", INF2: "1941", PZ: "2042", "pz7_6": "1642"}
+    state = fight(general(bare(placed)), [INF], edge)
+    paths = {a.path for a in legal(state, Retreat)}
+    assert paths and all(len(p) == 3 and p[1] == "1742" for p in paths)
+
+
+def test_every_action_kind_of_the_system_has_player_words():
+    """Nothing the rules offer reaches the window without words: every action of this package and
+    every engine action one of its modules imports."""
+    import ast
+    import inspect
+    from pathlib import Path
+
+    from kharkovsuite.rules.kharkov1943 import actions as k43_actions
+    from kharkovsuite.rules.kharkov1943.describe import _DESCRIBERS
+
+    ours = {name for name, cls in inspect.getmembers(k43_actions, inspect.isclass)
+            if cls.__module__ == k43_actions.__name__}
+    used = set()
+    for path in Path(k43_actions.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").endswith("engine.actions"):
+                used |= {a.name for a in node.names if a.name not in ("Action", "ACTIONS", "check_action", "action_from_dict")}
+    assert {"Move", "ChooseLoss", "Retreat", "Advance", "PlaceUnit"} <= used
+    assert (ours | used) - set(_DESCRIBERS) == set()
