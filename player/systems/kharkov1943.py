@@ -23,6 +23,12 @@ class Kharkov1943Kit(PlayerKit):
              "die_modifier": "7", "results": "7", "untried": "10.2", "reinforcement": "15.1", "victory": "19",
              "air_point": "13", "activation": "3.1", "formation": "3.2", "general": "3.3", "fatigue": "3.5", "fog": "10.1"}
 
+    # ------------------------------------------------------------------ the combat panel
+    def odds_module(self):
+        """None: this system's odds come in the words of each attack's button (its ``describe``: the column, the shifts
+        and the chance of each result before the roll); its ``odds`` module answers another query than the panel's."""
+        return None
+
     # ------------------------------------------------------------------ affordances
     def units_of(self, state, action) -> tuple[str, ...]:
         """1.3: a detachment still off the map is detached by selecting its mother unit."""

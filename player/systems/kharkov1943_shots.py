@@ -15,6 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from kharkovsuite.rules.kharkov1943 import activation, fog
+
 from ..app import PlayerWindow
 
 GALLOP = Path(__file__).resolve().parents[2] / "scenarios" / "kharkov-1943-gallop.yaml"
@@ -55,7 +57,6 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     out = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "docs" / "images"
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    act = __import__("kharkovsuite.rules.kharkov1943.activation", fromlist=["activation"])
 
     w = _window(app)
     hq = _formation(w)
@@ -70,14 +71,13 @@ def main(argv=None) -> int:
     _save(app, w, out / "player-k43-activation.png", second.path[0])
     side = state.phase.side
     refused = next(u for u, r in sorted(state.units.items()) if r.side == side and r.hex and len(state.units_at(r.hex)) == 1
-                   and act.join_refusal(state, u) is not None)
+                   and activation.join_refusal(state, u) is not None)
     w.click_hex(state.units[refused].hex)
     _save(app, w, out / "player-k43-not-eligible.png", state.units[refused].hex)
     w.close()
 
     w = _window(app)
     state = w.controller.state
-    fog = __import__("kharkovsuite.rules.kharkov1943.fog", fromlist=["fog"])
     viewer = w.controller.viewing_side()
     hex_id = next(h for h, ids in sorted(state.at.items()) if len(ids) > 1 and all(state.units[u].side != viewer for u in ids)
                   and not fog.examined(state, viewer, h))
