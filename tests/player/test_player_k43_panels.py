@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QPushButton
 
-from kharkovsuite.rules.kharkov1943 import activation, fog
+from kharkovsuite.rules.kharkov1943 import activation, detachments, fog
 
 from .test_player_hidden import shown_texts
 from .windowbot import WindowBot
@@ -121,3 +121,17 @@ def test_the_other_seat_sees_an_enemy_stack_s_top_unit_only(qtbot, k43_window):
     texts = shown_texts(w)
     assert w.controller.unit_name(shown) in texts
     assert not [u for u in hidden if w.controller.unit_name(u) in texts]
+
+
+def test_a_detachment_off_the_map_is_offered_when_its_mother_unit_is_selected(qtbot, k43_window):
+    w = k43_window
+    bot = WindowBot(qtbot, w)
+    bot.click(dock_button(w, "Pass"))  # the German seat passes: the Soviet segment, whose tank corps have detachments
+    bot.click(dock_button(w, "Activate:None"))
+    state = w.controller.state
+    detach = next(a for a in state.legal_actions() if a.kind == "Detach")
+    mother = detachments.mother(state, detach.detachment)
+    bot.select_hex(state.units[mother].hex)
+    if w.selected != (mother,):
+        bot.pick_in_stack(mother)
+    assert f"Detach:{detach.detachment}" in [b.objectName() for b in w.actions_panel.buttons]
