@@ -9,7 +9,8 @@ Prints, in one run:
   against a plain Dial search over the same movement costs and allowance with no rule at all
   (the baseline, measured on the same units in the same run), and the ratio of the medians;
 * the full ``legal_actions()`` (cold caches) at the opening and at a late position, with counts;
-* complete random games a minute with ``--jobs`` worker processes (``kharkov-cli selfplay``);
+* complete random games a minute with ``--jobs`` worker processes (``kharkov-cli selfplay``), by the
+  wall clock and by CPU time (``--baseline``: the same games with other code, in the same run);
 * the largest number of listed legal actions met in ``--scan`` random games;
 * greedy's worst side-turn (seconds of choosing by the seat to move, per game-turn and side).
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
 
 from kharkovsuite.ai import make_player  # noqa: E402
 from kharkovsuite.engine import new_game  # noqa: E402
-from kharkovsuite.ai.selfplay import map_games, selfplay  # noqa: E402
+from kharkovsuite.ai.selfplay import map_games  # noqa: E402
 from kharkovsuite.rules.kharkov1942 import movement  # noqa: E402
 from kharkovsuite.scenario import load_scenario  # noqa: E402
 
@@ -114,11 +116,12 @@ def bench_legal_actions(scenario, late) -> None:
     for name, state in (("opening", new_game(scenario, 0)), ("late", late)):
         def cold(state=state):
             state.cache.clear()
-            return len(state.legal_actions())
+            return state.legal_actions()
 
-        n = cold()
+        legal = cold()
         ms = statistics.median(time_call(cold, 1) for _ in range(5))
-        print(f"legal_actions at the {name} (turn {state.turn}, {state.phase.id}): {n} actions, median {ms:.1f} ms cold")
+        print(f"legal_actions at the {name} (turn {state.turn}, {state.phase.id}): {len(legal)} listed, "
+              f"{len(legal.actions())} single actions, median {ms:.1f} ms cold")
 
 
 def late_position(scenario):
@@ -131,38 +134,63 @@ def late_position(scenario):
 
 
 def scan_game(scenario, seed: int, players) -> dict:
-    """A random game; the largest listed legal-action count met on the way."""
+    """A random game; the largest listed legal-action count met on the way (``len(legal_actions())``:
+    a unit's or stack's moves are one entry), and the largest count of single actions."""
     state = new_game(scenario, seed)
     seats = {s: make_player("random", s, seed * 2 + k) for k, s in enumerate(sorted(players))}
-    most = 0
+    most = single = 0
     while not state.is_terminal:
         legal = state.legal_actions()
         most = max(most, len(legal))
+        single = max(single, len(legal.actions()))
         state.apply(seats[state.to_act].choose(state))
-    return {"seed": seed, "most": most}
+    return {"seed": seed, "most": most, "single": single}
 
 
-def bench_games(games: int, jobs: int, scan: int, baseline: str | None = None) -> None:
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this process's finished children, worker processes included."""
+    got = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return got.ru_utime + got.ru_stime
+
+
+def games_run(code_dir: str, games: int, jobs: int) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of ``kharkov-cli selfplay``'s games with the code in ``code_dir``,
+    in a child process so that its modules do not mix with ours (the CPU time is the child's and
+    its workers', start-up included)."""
     players = {"axis": "random", "soviet": "random"}
-    summary = selfplay(str(SCENARIO), players, games, seed=0, jobs=jobs)
-    rate = games * 60 / summary["seconds"]
-    print(f"random games: {games} complete games in {summary['seconds']:.1f} s with --jobs {jobs}: "
-          f"{rate:.1f} games a minute")
+    code = ("import sys, json; from kharkovsuite.ai.selfplay import selfplay; "
+            f"print(json.dumps(selfplay({str(SCENARIO)!r}, {players!r}, {games}, seed=0, jobs={jobs})))")
+    cpu = children_cpu()
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": code_dir},
+                         capture_output=True, text=True, check=True, cwd=code_dir)
+    return json.loads(out.stdout.strip().splitlines()[-1])["seconds"], children_cpu() - cpu
+
+
+def bench_games(games: int, jobs: int, baseline: str | None = None) -> None:
+    """Games a minute by the wall clock (what a shared machine gives now) and by CPU time (what
+    ``jobs`` free cores give: games * 60 / (CPU seconds / jobs))."""
+    players = {"axis": "random", "soviet": "random"}
+    runs = [("this checkout", str(ROOT))] + ([(f"baseline code at {baseline}", baseline)] if baseline else [])
+    rates = []
+    for name, where in runs:
+        wall, cpu = games_run(where, games, jobs)
+        rates.append((games * 60 / wall, games * 60 / (cpu / jobs)))
+        print(f"random games, {name}: {games} complete games with --jobs {jobs}: {wall:.1f} s wall, "
+              f"{rates[-1][0]:.1f} games a minute; {cpu:.1f} s CPU ({cpu / games:.2f} s a game), "
+              f"{rates[-1][1]:.1f} games a minute on {jobs} free cores")
     if baseline:
-        # The same run of games with another checkout's code (e.g. an export of the commit
-        # before a change), in a child process so that its modules do not mix with ours.
-        code = ("import sys, json; from kharkovsuite.ai.selfplay import selfplay; "
-                f"print(json.dumps(selfplay({str(SCENARIO)!r}, {players!r}, {games}, seed=0, jobs={jobs})))")
-        out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "PYTHONPATH": baseline},
-                             capture_output=True, text=True, check=True, cwd=baseline)
-        base = games * 60 / json.loads(out.stdout.strip().splitlines()[-1])["seconds"]
-        print(f"  baseline code at {baseline}: {base:.1f} games a minute; ratio {rate / base:.2f}x")
+        print(f"  ratio to the baseline: wall {rates[0][0] / rates[1][0]:.2f}x, CPU {rates[0][1] / rates[1][1]:.2f}x")
+
+
+def bench_scan(scan: int, jobs: int) -> None:
+    players = {"axis": "random", "soviet": "random"}
     if scan:
         t0 = time.perf_counter()
         got = map_games(str(SCENARIO), scan_game, players, list(range(1000, 1000 + scan)), jobs)
         worst = max(got, key=lambda g: g["most"])
-        print(f"largest listed legal actions in {scan} random games: {worst['most']} (game seed {worst['seed']}; "
-              f"{time.perf_counter() - t0:.0f} s)")
+        single = max(got, key=lambda g: g["single"])
+        print(f"largest listed legal actions in {scan} random games: {worst['most']} (game seed {worst['seed']}); "
+              f"largest count of single actions: {single['single']} (game seed {single['seed']}; {time.perf_counter() - t0:.0f} s)")
 
 
 def bench_greedy(scenario, games: int) -> None:
@@ -187,7 +215,8 @@ def bench_greedy(scenario, games: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--positions", type=int, default=12)
+    ap.add_argument("--positions", type=int, default=12, help="movement positions for one unit's legal moves "
+                                                               "(0: neither those nor the full legal_actions)")
     ap.add_argument("--games", type=int, default=40, help="random games for the games-a-minute figure")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--scan", type=int, default=0, help="random games scanned for the largest legal-action list")
@@ -196,10 +225,13 @@ def main() -> None:
                                        "whose random games a minute are measured in the same run")
     args = ap.parse_args()
     scenario = load_scenario(SCENARIO)
-    bench_unit_moves(movement_positions(scenario, args.positions))
-    bench_legal_actions(scenario, late_position(scenario))
+    if args.positions:
+        bench_unit_moves(movement_positions(scenario, args.positions))
+        bench_legal_actions(scenario, late_position(scenario))
     if args.games:
-        bench_games(args.games, args.jobs, args.scan, args.baseline)
+        bench_games(args.games, args.jobs, args.baseline)
+    if args.scan:
+        bench_scan(args.scan, args.jobs)
     if args.greedy:
         bench_greedy(scenario, args.greedy)
 

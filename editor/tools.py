@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import networkx as nx
 from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 
@@ -22,6 +22,9 @@ from kharkovsuite.scenario import edit as E
 from kharkovsuite.scenario.model import Area, City, NamedLine, Place, Scenario
 
 from .document import Document, new_stroke_key
+
+if TYPE_CHECKING:  # imported by the hexside brush when first used: the editor opens without it
+    import networkx as nx
 
 Point = tuple[float, float]
 
@@ -176,6 +179,8 @@ def _corner(p: Point) -> Point:
 def corner_graph(gmap) -> nx.Graph:
     """The hex corners of the map joined by its hexsides; each edge knows its two hexes (``side``)
     and its midpoint (``mid``)."""
+    import networkx as nx
+
     g = nx.Graph()
     layout, grid = gmap.layout, gmap.grid
     for a in gmap.hex_ids:
@@ -191,6 +196,8 @@ def hexsides_between(graph: nx.Graph, start: tuple[Point, Point], end: tuple[Poi
     along the hex edges nearest the pointer's ``trail``: what a drag passed over between two
     mouse events, so that a river drawn quickly has no gaps (Tiled's brush fills a stroke the
     same way)."""
+    import networkx as nx
+
     segments = list(zip(trail, trail[1:])) or [(trail[0], trail[0])]
 
     def weight(_u, _v, data) -> float:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from shapely.geometry import Polygon
+if TYPE_CHECKING:  # imported where used
+    from shapely.geometry import Polygon
+
 
 __all__ = [
     "AXIAL_DIRECTIONS",
@@ -472,7 +474,9 @@ class Layout:
         cx, cy = self.center(h)
         return [self._corner(cx, cy, i) for i in range(6)]
 
-    def polygon(self, h: Hex) -> Polygon:
+    def polygon(self, h: Hex) -> "Polygon":
+        from shapely.geometry import Polygon
+
         return Polygon(self.corners(h))
 
     def hex_at(self, x: float, y: float) -> Hex:

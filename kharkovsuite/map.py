@@ -9,16 +9,20 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
-import networkx as nx
-import numpy as np
-import shapely
-from shapely.geometry import LineString, Point, Polygon, box
-from shapely.ops import split
-
+from . import tablecache
 from .hexgrid import HexGrid, Layout
 from .scenario.checks import grid_for
 from .scenario.model import City, MapModel, NamedLine, Scenario
+
+if TYPE_CHECKING:  # imported where used: a window opening a cached map needs neither
+    import networkx as nx
+    from shapely.geometry import Point, Polygon
+
+#: The disk cache (kharkovsuite.tablecache) of each named line's side of every hex, its hexes
+#: next to the line and its marks' positions along it: what the rules and the view ask of a line.
+LINE_CACHE_KIND = "map-lines"
 
 
 @dataclass(frozen=True)
@@ -33,12 +37,23 @@ class LineGeometry:
     def __init__(self, line_id: str, line: NamedLine, gmap: "GameMap"):
         self.id = line_id
         self.model = line
-        self.geometry = LineString(line.points)
         self._map = gmap
         self._side: dict[str, str | None] = {}
-        self._pieces = self._split()
 
-    def _split(self) -> tuple[Polygon, Polygon] | None:
+    @cached_property
+    def geometry(self):
+        from shapely.geometry import LineString
+
+        return LineString(self.model.points)
+
+    @cached_property
+    def _pieces(self) -> tuple["Polygon", "Polygon"] | None:
+        return self._split()
+
+    def _split(self) -> tuple["Polygon", "Polygon"] | None:
+        from shapely.geometry import LineString, Point, box
+        from shapely.ops import split
+
         minx, miny, maxx, maxy = self._map.bounds
         frame = box(minx - 1, miny - 1, maxx + 1, maxy + 1)
         pts = list(self.geometry.coords)
@@ -57,6 +72,8 @@ class LineGeometry:
 
     def side_of_point(self, x: float, y: float) -> str | None:
         """``left``/``right`` (or the side names the line gives them)."""
+        from shapely.geometry import Point
+
         names = self.model.sides
         point = Point(x, y)
         if self._pieces is not None:
@@ -70,10 +87,15 @@ class LineGeometry:
     @cached_property
     def _segments(self):
         """The line's segments as one shapely array, so the nearest is found in one vectorised call."""
+        import shapely
+
         pts = list(self.geometry.coords)
         return shapely.linestrings([pts[i : i + 2] for i in range(len(pts) - 1)])
 
-    def _hand_by_nearest_segment(self, point: Point) -> str | None:
+    def _hand_by_nearest_segment(self, point: "Point") -> str | None:
+        import numpy as np
+        import shapely
+
         # Open lines that do not split the map: judge by the nearest segment's direction.
         pts = list(self.geometry.coords)
         best = int(np.argmin(shapely.distance(self._segments, point)))  # the first nearest, as min() would
@@ -85,9 +107,19 @@ class LineGeometry:
 
     def side(self, hex_id: str) -> str | None:
         if hex_id not in self._side:
-            x, y = self._map.center(hex_id)
-            self._side[hex_id] = self.side_of_point(x, y)
+            known = self._map.line_tables()[self.id]["sides"]
+            if hex_id in known:
+                self._side[hex_id] = known[hex_id]
+            else:
+                x, y = self._map.center(hex_id)
+                self._side[hex_id] = self.side_of_point(x, y)
         return self._side[hex_id]
+
+    def _position(self, hex_id: str) -> float:
+        """How far along the line the point nearest the hex's centre lies."""
+        from shapely.geometry import Point
+
+        return self.geometry.project(Point(*self._map.center(hex_id)))
 
     @cached_property
     def adjacent_hexes(self) -> dict[str, tuple[str, float]]:
@@ -96,20 +128,29 @@ class LineGeometry:
         A hex is adjacent to the line when a neighbour lies on the other side; for a line
         drawn along hexsides these are exactly the hexes with a hexside on the line.
         """
-        out: dict[str, tuple[str, float]] = {}
+        return {h: (side, pos) for h, (side, pos) in self._map.line_tables()[self.id]["adjacent"].items()}
+
+    def _table(self) -> dict:
+        """What :meth:`GameMap.line_tables` keeps of this line, computed with the geometry."""
+        sides = {}
         for hex_id in self._map.hex_ids:
-            side = self.side(hex_id)
+            x, y = self._map.center(hex_id)
+            sides[hex_id] = self.side_of_point(x, y)
+        adjacent: dict[str, tuple[str, float]] = {}
+        for hex_id in self._map.hex_ids:
+            side = sides[hex_id]
             if side is None:
                 continue
-            if any(self.side(n) not in (None, side) for n in self._map.neighbors(hex_id)):
-                x, y = self._map.center(hex_id)
-                out[hex_id] = (side, self.geometry.project(Point(x, y)))
-        return out
+            if any((sides[n] if n in sides else self.side_of_point(*self._map.center(n))) not in (None, side)
+                   for n in self._map.neighbors(hex_id)):
+                adjacent[hex_id] = (side, self._position(hex_id))
+        marks = {name: self._position(h) for name, h in self.model.marks.items()}
+        return {"sides": sides, "adjacent": adjacent, "marks": marks}
 
     def hexes_between(self, mark_a: str, mark_b: str, side: str | None = None) -> list[str]:
         """Hexes adjacent to the line between two of its marks (inclusive), on ``side``."""
-        pa = self.geometry.project(Point(*self._map.center(self.model.marks[mark_a])))
-        pb = self.geometry.project(Point(*self._map.center(self.model.marks[mark_b])))
+        marks = self._map.line_tables()[self.id]["marks"]
+        pa, pb = marks[mark_a], marks[mark_b]
         lo, hi = min(pa, pb), max(pa, pb)
         return sorted(
             h
@@ -136,8 +177,6 @@ class GameMap:
         self._hex_set = frozenset(self.hex_ids)
         self._terrain = dict(model.terrain)
         self._hexsides: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in model.hexsides.items()}
-        self.roads = _chain_graph(model.roads)
-        self.rails = _chain_graph(model.railroads)
         self._city_of: dict[str, CitySpot] = {}
         for city_id, city in model.cities.items():
             for h in city.hexes:
@@ -155,6 +194,32 @@ class GameMap:
     def from_scenario(cls, scenario: Scenario) -> "GameMap":
         return cls(scenario.map, grid_for(scenario))
 
+    @cached_property
+    def roads(self) -> "nx.Graph":
+        return _chain_graph(self.model.roads)
+
+    @cached_property
+    def rails(self) -> "nx.Graph":
+        return _chain_graph(self.model.railroads)
+
+    def line_tables(self) -> dict[str, dict]:
+        """Per named line: ``sides`` (hex -> its side, or None), ``adjacent`` (hex next to the
+        line -> (side, position along the line)) and ``marks`` (mark -> position along the line).
+
+        Read from the disk cache when this map and this code wrote them before (the geometry
+        library is then not even imported), computed from the geometry and saved otherwise."""
+        got = self.__dict__.get("_line_tables")
+        if got is None:
+            key = tablecache.content_key(tablecache.source_version(__name__, HexGrid.__module__), self.model.model_dump_json())
+            got = _read_line_tables(tablecache.load(LINE_CACHE_KIND, key), self)
+            if got is None:
+                got = {line_id: line._table() for line_id, line in self.lines.items()}
+                tablecache.save(LINE_CACHE_KIND, key, {
+                    line_id: {"sides": t["sides"], "adjacent": {h: list(v) for h, v in t["adjacent"].items()}, "marks": t["marks"]}
+                    for line_id, t in got.items()})
+            self.__dict__["_line_tables"] = got
+        return got
+
     # --- geometry
     def center(self, hex_id: str) -> tuple[float, float]:
         c = self._centers.get(hex_id)
@@ -162,7 +227,7 @@ class GameMap:
             c = self._centers[hex_id] = self.layout.center(self.grid.hex_of(hex_id))
         return c
 
-    def polygon(self, hex_id: str) -> Polygon:
+    def polygon(self, hex_id: str) -> "Polygon":
         return self.layout.polygon(self.grid.hex_of(hex_id))
 
     @cached_property
@@ -196,11 +261,37 @@ class GameMap:
                 out[self.grid.direction_name(self.grid.direction(hex_id, n))] = features
         return out
 
+    @cached_property
+    def _road_pairs(self) -> frozenset[tuple[str, str]]:
+        return _chain_pairs(self.model.roads)
+
+    @cached_property
+    def _rail_pairs(self) -> frozenset[tuple[str, str]]:
+        return _chain_pairs(self.model.railroads)
+
+    @cached_property
+    def road_nbrs(self) -> dict[str, tuple[str, ...]]:
+        """Each road hex -> the hexes a road joins it to, in the order of ``roads.neighbors``."""
+        return _chain_neighbours(self.model.roads)
+
+    @cached_property
+    def rail_nbrs(self) -> dict[str, tuple[str, ...]]:
+        """Each railroad hex -> the hexes a railroad joins it to, in the order of ``rails.neighbors``."""
+        return _chain_neighbours(self.model.railroads)
+
     def road_between(self, a: str, b: str) -> bool:
-        return self.roads.has_edge(a, b)
+        return (a, b) in self._road_pairs
 
     def rail_between(self, a: str, b: str) -> bool:
-        return self.rails.has_edge(a, b)
+        return (a, b) in self._rail_pairs
+
+    def road_edges(self) -> list[tuple[str, str]]:
+        """Every road hexside crossing once, as sorted pairs, in order (the edges of :attr:`roads`)."""
+        return sorted({(a, b) for a, b in self._road_pairs if a <= b})
+
+    def rail_edges(self) -> list[tuple[str, str]]:
+        """Every railroad hexside crossing once, as sorted pairs, in order (the edges of :attr:`rails`)."""
+        return sorted({(a, b) for a, b in self._rail_pairs if a <= b})
 
     def city_at(self, hex_id: str) -> CitySpot | None:
         return self._city_of.get(hex_id)
@@ -222,7 +313,48 @@ class GameMap:
         return self.grid.edge_ids(side)
 
 
-def _chain_graph(chains: list[list[str]]) -> nx.Graph:
+def _read_line_tables(data, gmap: GameMap) -> dict[str, dict] | None:
+    """The line tables read back from the disk cache, or None unless whole and fitting this map."""
+    if not isinstance(data, dict) or set(data) != set(gmap.lines):
+        return None
+    out = {}
+    try:
+        for line_id, line in gmap.lines.items():
+            t = data[line_id]
+            sides, adjacent, marks = t["sides"], t["adjacent"], t["marks"]
+            if set(sides) != set(gmap.hex_ids) or set(marks) != set(line.model.marks):
+                return None
+            out[line_id] = {
+                "sides": {h: v if v is None else str(v) for h, v in sides.items()},
+                "adjacent": {h: (str(v[0]), float(v[1])) for h, v in adjacent.items()},
+                "marks": {m: float(v) for m, v in marks.items()},
+            }
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return None
+    return out
+
+
+def _chain_pairs(chains: list[list[str]]) -> frozenset[tuple[str, str]]:
+    """Consecutive hexes of the chains, both ways round."""
+    return frozenset(p for chain in chains for a, b in zip(chain, chain[1:]) for p in ((a, b), (b, a)))
+
+
+def _chain_neighbours(chains: list[list[str]]) -> dict[str, tuple[str, ...]]:
+    """The adjacency of :func:`_chain_graph` without building the graph: nodes and neighbours
+    in the order the graph keeps them (first added first)."""
+    adj: dict[str, dict[str, None]] = {}
+    for chain in chains:
+        for h in chain:
+            adj.setdefault(h, {})
+        for a, b in zip(chain, chain[1:]):
+            adj[a].setdefault(b, None)
+            adj[b].setdefault(a, None)
+    return {h: tuple(ns) for h, ns in adj.items()}
+
+
+def _chain_graph(chains: list[list[str]]) -> "nx.Graph":
+    import networkx as nx
+
     graph = nx.Graph()
     for chain in chains:
         graph.add_nodes_from(chain)

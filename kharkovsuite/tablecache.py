@@ -49,6 +49,17 @@ def content_key(*parts: str | bytes) -> str:
     return h.hexdigest()
 
 
+def tree_version(*paths: Path) -> str:
+    """A digest of the Python sources under ``paths`` (folders, searched recursively, or files)
+    and the Python version: for results that depend on whole packages, e.g. a rule system's
+    scenario checks."""
+    parts = [sys.version]
+    for path in paths:
+        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            parts += [str(f.relative_to(path.parent)), f.read_bytes()]
+    return content_key(*parts)
+
+
 def source_version(*modules: str) -> str:
     """A digest of the source files of ``modules`` (imported module names) and the Python version:
     tables written by other code are never read back."""
@@ -59,14 +70,22 @@ def source_version(*modules: str) -> str:
     return content_key(*parts)
 
 
-def _path(kind: str, key: str) -> Path | None:
+def _suffix(pickled: bool) -> str:
+    return ".pickle" if pickled else ".json"
+
+
+def _path(kind: str, key: str, pickled: bool = False) -> Path | None:
     folder = cache_dir()
-    return folder / f"{kind}-{key}.json" if folder is not None else None
+    return folder / f"{kind}-{key}{_suffix(pickled)}" if folder is not None else None
 
 
-def load(kind: str, key: str) -> Any | None:
-    """The body saved for ``kind`` and ``key``, or None when there is no sound file for them."""
-    path = _path(kind, key)
+def load(kind: str, key: str, pickled: bool = False) -> Any | None:
+    """The body saved for ``kind`` and ``key``, or None when there is no sound file for them.
+
+    ``pickled``: the body is a pickle (objects of this program, e.g. a validated scenario,
+    that take far longer to build than to read back); the folder is the user's own cache, and a
+    body is unpickled only when its header, length and checksum are right."""
+    path = _path(kind, key, pickled)
     if path is None:
         return None
     try:
@@ -79,18 +98,32 @@ def load(kind: str, key: str) -> Any | None:
             return None
         if header.get("length") != len(body) or header.get("sha256") != hashlib.sha256(body).hexdigest():
             return None
+        if pickled:
+            import pickle
+
+            return pickle.loads(body)
         return json.loads(body)
     except (OSError, ValueError, UnicodeDecodeError):
         return None
+    except Exception:  # noqa: BLE001 - a pickle of classes changed since: not cached, rebuilt
+        if not pickled:
+            raise
+        return None
 
 
-def save(kind: str, key: str, body: Any) -> bool:
-    """Write ``body`` (plain JSON data) for ``kind`` and ``key``; False when it could not be
-    written (a read-only or full disk: the tables are simply rebuilt next time)."""
-    path = _path(kind, key)
+def save(kind: str, key: str, body: Any, pickled: bool = False) -> bool:
+    """Write ``body`` (plain JSON data, or any picklable object with ``pickled``) for ``kind``
+    and ``key``; False when it could not be written (a read-only or full disk: the tables are
+    simply rebuilt next time)."""
+    path = _path(kind, key, pickled)
     if path is None:
         return False
-    text = json.dumps(body, separators=(",", ":")).encode()
+    if pickled:
+        import pickle
+
+        text = pickle.dumps(body, protocol=pickle.HIGHEST_PROTOCOL)
+    else:
+        text = json.dumps(body, separators=(",", ":")).encode()
     header = {"format": FORMAT, "kind": kind, "key": key, "length": len(text), "sha256": hashlib.sha256(text).hexdigest()}
     tmp = None
     try:
@@ -100,7 +133,7 @@ def save(kind: str, key: str, body: Any) -> bool:
             f.write(json.dumps(header).encode() + b"\n" + text)
         os.replace(tmp, path)
         tmp = None
-        _prune(path.parent, kind)
+        _prune(path.parent, kind, _suffix(pickled))
         return True
     except OSError:
         return False
@@ -112,9 +145,9 @@ def save(kind: str, key: str, body: Any) -> bool:
                 pass
 
 
-def _prune(folder: Path, kind: str) -> None:
+def _prune(folder: Path, kind: str, suffix: str = ".json") -> None:
     files = []
-    for p in folder.glob(f"{kind}-*.json"):
+    for p in folder.glob(f"{kind}-*{suffix}"):
         try:
             files.append((p.stat().st_mtime, p))
         except OSError:

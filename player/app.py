@@ -597,7 +597,7 @@ class PlayerWindow(QMainWindow):
 
     # ------------------------------------------------------------------ clicks
     def _legal(self, *kinds):
-        return [a for a in self.controller.state.legal_actions() if a.kind in kinds] if self.controller else []
+        return [a for a in self.controller.state.legal_actions().actions() if a.kind in kinds] if self.controller else []
 
     def click_hex(self, location: str) -> None:
         self.scene.set_selected_hex(location)

@@ -143,7 +143,7 @@ class GameController(QObject):
         return self._words[action, quick]
 
     def legal_actions(self) -> list[Action]:
-        return list(self.state.legal_actions())
+        return list(self.state.legal_actions().actions())  # a unit's moves one by one
 
     # ------------------------------------------------------------------ what the window shows
     def viewing_side(self) -> str:

@@ -14,7 +14,7 @@ import yaml
 
 from kharkovsuite.cli import main as cli
 from kharkovsuite.engine import new_game
-from kharkovsuite.rules import RuleSystemUnavailable, system
+from kharkovsuite.rules import system
 from kharkovsuite.rules.kharkov1943.data import Half, parse_result
 from kharkovsuite.rules.kharkov1943.units import derived_antitank, derived_armor, derived_stacking, step_values
 from kharkovsuite.scenario import ScenarioError, load_scenario, loads_scenario
@@ -90,18 +90,16 @@ def test_info_json_reports_the_rule_system_turns_and_units_per_side(path, turns,
     assert cli(["info", str(path), "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
     assert info["rules"] == "kharkov1943"
-    assert info["playable"] is False
+    assert info["playable"] is True
     assert info["turns"] == turns
     assert set(info["units"]) == {"german", "soviet"}
     assert info["units"]["german"]["total"] > 30 and info["units"]["soviet"]["total"] > 30
 
 
-def test_starting_a_game_says_the_system_is_not_playable_yet(capsys):
-    with pytest.raises(RuleSystemUnavailable, match="rule system 'kharkov1943' is not playable yet"):
-        new_game(GALLOP)
-    assert cli(["selfplay", "--scenario", str(GALLOP)]) == 1
-    assert "rule system 'kharkov1943' is not playable yet" in capsys.readouterr().out
-    assert system("kharkov1942").new_game  # the playable system is still reached
+def test_the_registry_starts_a_game_of_the_system():
+    state = new_game(GALLOP)
+    assert state.scenario.rules == "kharkov1943" and state.legal_actions()
+    assert system("kharkov1942").new_game  # the first system is still reached
 
 
 # ----------------------------------------------------------------------------- counters (1.1, 1.2, 5)

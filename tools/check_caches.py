@@ -40,7 +40,7 @@ def play(seed: int) -> tuple[int, int, int, float, str]:
     while not state.is_terminal:
         copy = rules.new_game(scenario, seed)
         copy.restore(state.to_dict(with_log=False))
-        live, loaded = list(state.legal_actions()), list(copy.legal_actions())
+        live, loaded = list(state.legal_actions().actions()), list(copy.legal_actions().actions())
         if live != loaded:
             extra, missing = set(live) - set(loaded), set(loaded) - set(live)
             return seed, len(state.actions), compared, time.perf_counter() - start, (

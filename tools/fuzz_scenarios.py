@@ -246,7 +246,7 @@ def _start(engine, scenario, seed: int, path: Path) -> None:
     for _ in range(PHASES_PLAYED):
         if state.is_terminal:
             break
-        actions = list(state.legal_actions())
+        actions = list(state.legal_actions().actions())  # every single action built
         if not actions:
             raise AssertionError(f"no legal action in {state.phase.id}")
         side = state.to_act

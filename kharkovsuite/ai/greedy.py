@@ -32,8 +32,8 @@ class GreedyPlayer:
         legal = state.legal_actions()
         if not len(legal):
             raise RuntimeError(f"{self.side}: no legal action at {state!r}")
-        if len(legal) == 1:
-            return legal, legal[0]
+        if len(legal.actions()) == 1:
+            return legal, legal.actions()[0]
         key = (state.turn, state.phase.id)
         if key != self._phase_key:
             self._phase_key = key
@@ -61,7 +61,8 @@ class GreedyPlayer:
                 return action
         if any(a.kind == "EndPhase" for a in last_actions(legal)):
             return EndPhase()
-        return legal[self.rng.randrange(len(legal))]  # setup or an unknown phase
+        every = legal.actions()
+        return every[self.rng.randrange(len(every))]  # setup or an unknown phase
 
     # ------------------------------------------------------------------ combat
     def attack_score(self, know: Knowledge, attack: Attack) -> float:

@@ -149,7 +149,8 @@ class PlannerPlayer(GreedyPlayer):
                 return action
         if "EndPhase" in kinds:
             return EndPhase()
-        return legal[self.rng.randrange(len(legal))]  # set-up or an unknown phase
+        every = legal.actions()
+        return every[self.rng.randrange(len(every))]  # set-up or an unknown phase
 
     # ------------------------------------------------------------------ reserves, air, strongpoints
     def pick_reserve(self, know: Knowledge, options: list):

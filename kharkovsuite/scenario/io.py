@@ -17,6 +17,7 @@ from typing import Any, Union
 
 from pydantic import BaseModel, ValidationError
 
+from .. import tablecache
 from .errors import Problem, ScenarioError, format_path
 from .model import Scenario
 from .yamlio import MAX_CHARS, YamlProblem, dump, line_of, load_with_lines
@@ -33,7 +34,30 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
         raise ScenarioError([Problem(str(path), None, "(file)", "no such file")]) from None
     except OSError as exc:
         raise ScenarioError([Problem(str(path), None, "(file)", f"cannot read: {exc.strerror or exc}")]) from None
-    return loads_scenario(decode_utf8(raw, str(path)), str(path))
+    key = _cache_key(path, raw)
+    cached = tablecache.load(CACHE_KIND, key, pickled=True)
+    if isinstance(cached, Scenario):
+        return cached
+    scenario = loads_scenario(decode_utf8(raw, str(path)), str(path))
+    tablecache.save(CACHE_KIND, key, scenario, pickled=True)
+    return scenario
+
+
+#: The disk cache (kharkovsuite.tablecache) of scenarios read and validated before: a file opened
+#: again (every start of the player or the editor) is read back in milliseconds instead of parsed
+#: and checked.  Only files that loaded without a problem are kept.
+CACHE_KIND = "scenario"
+
+
+def _cache_key(path: Path, raw: bytes) -> str:
+    """The file's name and bytes, and the code that reads and checks scenarios: this package,
+    the hex grid and map, and the rule systems (whose scenario checks run at every load)."""
+    import pydantic
+    import yaml
+
+    core = Path(__file__).resolve().parent.parent
+    code = tablecache.tree_version(core / "scenario", core / "rules", core / "hexgrid.py", core / "map.py")
+    return tablecache.content_key(code, pydantic.VERSION, yaml.__version__, str(path.resolve()), raw)
 
 
 def decode_utf8(raw: bytes, filename: str) -> str:

@@ -16,9 +16,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
-import numpy as np
-import shapely
-from shapely.geometry import Point
 
 from ..hexgrid import Hex
 from ..map import GameMap
@@ -150,7 +147,7 @@ class MapLayer(QGraphicsItem):
         self.setZValue(z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # alone; in a MapScene its static_layer keeps the tiles
 
     # -- building
 
@@ -316,6 +313,9 @@ class Geometry:
 
     def union(self, hexes: list[str]):
         """The union of hexes as a shapely geometry in map units."""
+        import numpy as np
+        import shapely
+
         # Corners rounded to a micro-unit are shared exactly by neighbouring hexes, so the hexes
         # form a coverage and the cheap coverage union applies (~20x faster than a general one).
         centers = np.array([(c.x(), c.y()) for c in map(self.center, hexes)]) / self.size
@@ -508,7 +508,7 @@ def road_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
     core = QPen(QColor(S.ROAD_CORE), k * S.ROAD_WIDTH * 0.5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
     layer.style("casing", casing)
     layer.style("core", core, min_lod=0.15)
-    for a, b in sorted(tuple(sorted(e)) for e in geo.map.roads.edges):
+    for a, b in geo.map.road_edges():
         pa, pb = geo.center(a), geo.center(b)
         for key in ("casing", "core"):
             p = layer.path(key, (pa + pb) / 2)
@@ -525,7 +525,7 @@ def rail_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
     layer.style("track", QPen(QColor(S.RAIL_COLOR), k * S.RAIL_WIDTH, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
     layer.style("ties", QPen(QColor(S.RAIL_COLOR), k * S.RAIL_WIDTH * 0.9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap), min_lod=0.12)
     tie, step = k * S.RAIL_TIE_LENGTH, k * S.RAIL_TIE_STEP
-    for a, b in sorted(tuple(sorted(e)) for e in geo.map.rails.edges):
+    for a, b in geo.map.rail_edges():
         pa, pb = geo.center(a), geo.center(b)
         mid = (pa + pb) / 2
         track = layer.path("track", mid)
@@ -662,7 +662,7 @@ def line_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
         solid = m.style == "solid"
         layer.style(f"halo:{line_id}", QPen(halo, width * 2.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin), min_px=5.0 if solid else 3.5)
         layer.style(f"line:{line_id}", pen, min_px=2.6 if solid else 1.8)
-        pts = [geo.to_scene(x, y) for x, y in line.geometry.coords]
+        pts = [geo.to_scene(float(x), float(y)) for x, y in m.points]
         # One polyline per run of segments in the same tile: only visible pieces are drawn, and
         # a run is stroked with joins instead of a cap at every hexside.
         runs: list[tuple[QPointF, list[QPointF]]] = []
@@ -690,10 +690,23 @@ def line_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
 def _mark_position(geo: Geometry, line, hex_id: str) -> QPointF:
     """On the line, opposite the mark's hex, nudged a little towards it."""
     c = geo.center(hex_id)
-    cx, cy = c.x() / S.HEX_SIZE, c.y() / S.HEX_SIZE
-    on = line.geometry.interpolate(line.geometry.project(Point(cx, cy)))
-    p = geo.to_scene(on.x, on.y)
+    x, y = nearest_on_polyline(line.model.points, c.x() / S.HEX_SIZE, c.y() / S.HEX_SIZE)
+    p = geo.to_scene(x, y)
     return p + (c - p) * 0.2
+
+
+def nearest_on_polyline(points, x: float, y: float) -> tuple[float, float]:
+    """The point of the polyline through ``points`` nearest to (x, y); the first such on a tie."""
+    best, out = math.inf, (float(points[0][0]), float(points[0][1]))
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        dx, dy = x1 - x0, y1 - y0
+        span = dx * dx + dy * dy
+        t = 0.0 if span == 0 else min(1.0, max(0.0, ((x - x0) * dx + (y - y0) * dy) / span))
+        px, py = x0 + t * dx, y0 + t * dy
+        d = (px - x) ** 2 + (py - y) ** 2
+        if d < best:
+            best, out = d, (px, py)
+    return out
 
 
 def zone_hexes(geo: Geometry, scenario: Scenario) -> dict[str, tuple[str, str | None, list[str]]]:
@@ -717,14 +730,46 @@ def zone_hexes(geo: Geometry, scenario: Scenario) -> dict[str, tuple[str, str | 
 
 
 def _outline(geo: Geometry, hexes: list[str]) -> QPainterPath:
-    """The outline of a set of hexes (holes included) as one path."""
-    shape = geo.union(hexes)
+    """The outline of a set of hexes (holes included) as one path of closed rings.
+
+    A hexside belongs to the outline when only one hex of the set has it; in a hex grid every
+    corner joins three hexes, so each corner of the outline has exactly two outline sides and
+    the sides chain into simple rings.  Filled with the path's odd-even rule, rings inside
+    others are holes."""
+    points: dict[tuple[float, float], QPointF] = {}
+    count: dict[frozenset, int] = {}
+    for hex_id in hexes:
+        poly = geo.polygon(hex_id)
+        keys = []
+        for k in range(6):
+            p = poly[k]
+            key = (round(p.x(), 3), round(p.y(), 3))  # corners shared by neighbours meet exactly
+            points.setdefault(key, p)
+            keys.append(key)
+        for k in range(6):
+            side = frozenset((keys[k], keys[(k + 1) % 6]))
+            count[side] = count.get(side, 0) + 1
+    nxt: dict[tuple[float, float], list[tuple[float, float]]] = defaultdict(list)
+    for side, n in count.items():
+        if n == 1:
+            a, b = tuple(side)
+            nxt[a].append(b)
+            nxt[b].append(a)
     path = QPainterPath()
-    for g in getattr(shape, "geoms", [shape]):
-        if g.is_empty:
+    for start in sorted(nxt):
+        if not nxt[start]:
             continue
-        for ring in [g.exterior, *g.interiors]:
-            path.addPolygon(QPolygonF([geo.to_scene(x, y) for x, y in ring.coords]))
+        ring, prev, here = [start], None, start
+        while True:
+            ahead = nxt[here]
+            step = ahead[0] if ahead[0] != prev else ahead[1]
+            ahead.remove(step)
+            nxt[step].remove(here)
+            if step == start:
+                break
+            ring.append(step)
+            prev, here = here, step
+        path.addPolygon(QPolygonF([points[k] for k in ring] + [points[start]]))
     return path
 
 

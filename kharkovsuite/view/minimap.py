@@ -52,13 +52,22 @@ class Minimap(QWidget):
     def _schedule(self) -> None:
         self._timer.start(self.RERENDER_DELAY_MS)
 
-    def _render(self) -> None:
+    def _fit(self) -> QRectF:
+        """Where the whole map goes in the widget at its present size (empty when nothing fits)."""
         src = self._source()
         if src.isEmpty() or self.width() <= 1 or self.height() <= 1:
-            return
+            return QRectF()
         scale = min(self.width() / src.width(), self.height() / src.height())
         w, h = src.width() * scale, src.height() * scale
-        self._target = QRectF((self.width() - w) / 2, (self.height() - h) / 2, w, h)
+        return QRectF((self.width() - w) / 2, (self.height() - h) / 2, w, h)
+
+    def _render(self) -> None:
+        self._timer.stop()  # a re-render asked for earlier would draw the same scene again
+        self._target = self._fit()
+        if self._target.isEmpty():
+            return
+        src = self._source()
+        w, h = self._target.width(), self._target.height()
         dpr = self.devicePixelRatioF()
         pix = QPixmap(max(1, round(w * dpr)), max(1, round(h * dpr)))
         pix.setDevicePixelRatio(dpr)
@@ -71,8 +80,14 @@ class Minimap(QWidget):
         self.update()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        # The geometry follows at once; the picture already made is stretched until the
+        # re-render (a window settling its layout resizes this several times while it opens).
         super().resizeEvent(event)
-        self._render()
+        self._target = self._fit()
+        if self._pixmap is None:
+            self._render()
+        else:
+            self._schedule()
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
@@ -106,7 +121,7 @@ class Minimap(QWidget):
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor(S.MAP_BACKGROUND))
         if self._pixmap is not None:
-            painter.drawPixmap(self._target.topLeft(), self._pixmap)
+            painter.drawPixmap(self._target, self._pixmap, QRectF(self._pixmap.rect()))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.viewport_rect().intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1))
         # Dim what the main view does not show; the viewport itself stays as drawn.

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 
-from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
@@ -155,10 +155,16 @@ class OverlayLayer(QGraphicsItem):
     an overlay is added or removed.  Rendering without a view (``QGraphicsScene.render``)
     paints directly; on a screen of device pixel ratio other than 1, Qt's device cache keeps
     the overlays instead.
+
+    While the wheel zooms through zooms never seen, a frame shows the tiles of the nearest zoom
+    kept, stretched (an interim picture, as map viewers do), and the exact tiles of the zoom the
+    view rests at are painted :data:`REFINE_MS` after the last such frame; a zoom with no tile
+    to stretch yet (the first frame) is painted exactly at once.
     """
 
     TILE_PX = 512  # a multiple of 8: Qt's hatch patterns stay continuous across tiles
     MAX_TILES = 64  # 512 x 512 x 4 bytes each: 64 MB at most
+    REFINE_MS = 150  # after the last interim frame, the exact one
 
     def __init__(self, rect: QRectF):
         super().__init__()
@@ -167,6 +173,13 @@ class OverlayLayer(QGraphicsItem):
         self._tiles: OrderedDict[tuple, tuple[QPixmap | None, QRegion]] = OrderedDict()
         self._cached = True
         self.tiles_painted = 0  # how many times a part of a tile was painted (for tests and benchmarks)
+        self.interim_frames = 0  # frames shown stretched from another zoom's tiles (for tests and benchmarks)
+        self.interim = True  # stretch another zoom's tiles while zooming (off: every frame exact)
+        self._exact_phase: tuple | None = None  # the zoom the refine timer asked to paint exactly
+        self._waiting_phase: tuple | None = None  # the zoom last shown stretched
+        self._refine = QTimer()
+        self._refine.setSingleShot(True)
+        self._refine.timeout.connect(self._refine_now)
         self.setZValue(OVERLAY_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -226,6 +239,8 @@ class OverlayLayer(QGraphicsItem):
             exposed = exposed.intersected(QRect(0, 0, device.width(), device.height()))
         if exposed.isEmpty():
             return
+        if self.interim and phase != self._exact_phase and self._interim_frame(painter, phase, t, exposed):
+            return
         painter.save()
         painter.resetTransform()
         for iy in range((exposed.top() - oy) // n, (exposed.bottom() - oy) // n + 1):
@@ -236,6 +251,44 @@ class OverlayLayer(QGraphicsItem):
                 if pix is not None:
                     painter.drawPixmap(need.topLeft() + corner, pix, need)
         painter.restore()
+
+    def _interim_frame(self, painter: QPainter, phase: tuple, t: QTransform, exposed: QRect) -> bool:
+        """Show the kept tiles of the zoom nearest ``phase`` stretched to it, when ``phase`` has
+        no tile yet and another zoom has, and ask for the exact frame soon; False otherwise."""
+        if any(key[:3] == phase for key in self._tiles):
+            return False
+        scale = phase[0]
+        kept = {key[:3] for key, (pix, _done) in self._tiles.items() if pix is not None}
+        if not kept:
+            return False
+        source = min(kept, key=lambda p: (abs(math.log(p[0] / scale)), p))
+        target = QRectF(exposed)
+        painter.save()
+        painter.resetTransform()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        n = self.TILE_PX
+        for key, (pix, _done) in list(self._tiles.items()):
+            if pix is None or key[:3] != source:
+                continue
+            where = t.mapRect(self._tile_rect(source, key[3], key[4]))
+            if where.intersects(target):
+                painter.drawPixmap(where, pix, QRectF(0, 0, n, n))
+        painter.restore()
+        self.interim_frames += 1
+        self._waiting_phase = phase
+        self._refine.start(self.REFINE_MS)
+        return True
+
+    def _refine_now(self) -> None:
+        """The view rests at a zoom shown stretched: paint it exactly."""
+        self._exact_phase = self._waiting_phase
+        self.update()
+
+    def refine(self) -> None:
+        """Paint the zoom shown stretched exactly now (what :data:`REFINE_MS` of rest does)."""
+        if self._refine.isActive():
+            self._refine.stop()
+            self._refine_now()
 
     def _tile_rect(self, phase: tuple, ix: int, iy: int) -> QRectF:
         """The scene rectangle of tile ``ix, iy`` at ``phase`` (scale and sub-pixel offset)."""
@@ -287,6 +340,10 @@ class OverlayLayer(QGraphicsItem):
                 painter.save()
                 item.paint(painter, option, widget)
                 painter.restore()
+
+    def changed(self, rect: QRectF) -> None:
+        """A member shows something else in ``rect`` (or was shown or hidden): repaint it there."""
+        self._changed(rect)
 
     def _changed(self, rect: QRectF) -> None:
         """Drop the tiles that show ``rect`` and have it repainted."""

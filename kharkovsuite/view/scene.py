@@ -2,7 +2,10 @@
 
 Layers by z (bottom to top): terrain (fills, patterns, grid), areas, hexsides, roads, rails,
 lines, boxes, cities, places, hex ids, overlays, highlights, counters.  Each static layer is one
-:class:`~.layers.MapLayer`; ``layers[name]`` gives it, ``set_layer_visible`` toggles it.
+:class:`~.layers.MapLayer`; ``layers[name]`` gives it, ``set_layer_visible`` toggles it.  In a
+view the static layers are painted by one :class:`~.overlays.OverlayLayer` (``static_layer``),
+as the overlays are by another: from tiles kept per zoom, stretched from the nearest zoom kept
+while the wheel goes through zooms never shown, exact once the view rests.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from .stacks import COUNTER_Z, StackItem
 LAYERS = ("terrain", "areas", "hexsides", "roads", "rails", "lines", "boxes", "cities", "places", "hex_ids")
 HIDDEN_AT_START = ("hex_ids", "areas")
 HIGHLIGHT_Z = 95.0
+STATIC_Z = -1.0  # the item that paints the static layers (their own z values order them within it)
 
 # Device-coordinate caches of the layers live in QPixmapCache; its default 10 MB holds barely one
 # full-screen layer, which would make every frame repaint.  256 MB holds all of them at 4K.
@@ -58,6 +62,12 @@ class MapScene(QGraphicsScene):
         self._unbuilt: set[str] = set()
         self.overlay_layer = OverlayLayer(QRectF())
         self.addItem(self.overlay_layer)
+        # The static layers are painted the same way, from tiles kept per zoom, below everything
+        # else: a zoom never seen shows the nearest zoom's tiles stretched until the view rests
+        # (a device cache per layer repainted every layer at every new zoom).
+        self.static_layer = OverlayLayer(QRectF())
+        self.static_layer.setZValue(STATIC_Z)
+        self.addItem(self.static_layer)
         self.setBackgroundBrush(QColor(S.MAP_BACKGROUND))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self._hover = self._highlight_item(QColor(S.OKABE_ITO["black"]), k * 0.06, Qt.PenStyle.SolidLine)
@@ -87,6 +97,7 @@ class MapScene(QGraphicsScene):
         self.scene_map_rect = rect.adjusted(-m, -m, m, m)
         self.setSceneRect(self.scene_map_rect)
         self.overlay_layer.set_rect(self.scene_map_rect)
+        self.static_layer.set_rect(self.scene_map_rect)
         side_colors = {sid: QColor(side.color) for sid, side in self.scenario.sides.items()}
         builders = {
             "terrain": lambda: L.terrain_layer(geo, rect),
@@ -104,6 +115,7 @@ class MapScene(QGraphicsScene):
             old = self.layers.get(name)
             visible = old.isVisible() if old is not None else name not in HIDDEN_AT_START
             if old is not None:
+                self.static_layer.remove(old)
                 self.removeItem(old)
             if visible:
                 layer = builders[name]()
@@ -115,6 +127,7 @@ class MapScene(QGraphicsScene):
                 self._unbuilt.add(name)
             layer.setVisible(visible)
             self.addItem(layer)
+            self.static_layer.add(layer)
             self.layers[name] = layer
         self.map_changed.emit()
 
@@ -156,18 +169,15 @@ class MapScene(QGraphicsScene):
         layer = self.layer(name) if visible else self.layers[name]
         if layer.isVisible() != visible:
             layer.setVisible(visible)
+            self.static_layer.changed(layer.boundingRect())
             self.layer_visibility_changed.emit(name, visible)
 
     def layer_visible(self, name: str) -> bool:
         return self.layers[name].isVisible()
 
     def set_layer_cache(self, enabled: bool) -> None:
-        """Turn the device-coordinate caches of the static layers on or off (for measuring)."""
-        from PySide6.QtWidgets import QGraphicsItem
-
-        mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if enabled else QGraphicsItem.CacheMode.NoCache
-        for layer in self.layers.values():
-            layer.setCacheMode(mode)
+        """Turn the tile caches of the static layers and the overlays on or off (for measuring)."""
+        self.static_layer.set_cached(enabled)
         self.overlay_layer.set_cached(enabled)
 
     # ------------------------------------------------------------------ geometry

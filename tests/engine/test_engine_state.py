@@ -74,7 +74,8 @@ def test_clone_applies_like_the_original(scenario):
     for _ in range(30):
         if state.is_terminal:
             break
-        action = state.legal_actions()[len(state.legal_actions()) // 2]
+        every = state.legal_actions().actions()
+        action = every[len(every) // 2]
         assert state.apply(action) == copy.apply(action)
     assert copy == state
 
@@ -190,5 +191,5 @@ def test_legal_moves_api_returns_reach_with_cost_and_path(scenario):
 def test_apply_returns_the_events_it_logs(scenario):
     state = new_game(scenario, 0)
     n = len(state.log)
-    events = state.apply(random.Random(1).choice(list(state.legal_actions())))
+    events = state.apply(random.Random(1).choice(list(state.legal_actions().actions())))
     assert state.log[n:] == events

@@ -261,7 +261,7 @@ def test_opening_a_save_in_the_window_replaces_the_game_and_its_log(window, tmp_
     from kharkovsuite import engine
 
     other = engine.new_game(DEFAULT, seed=9)
-    other.apply(next(iter(other.legal_actions())))
+    other.apply(next(iter(other.legal_actions().actions())))
     path = tmp_path / "other.ksave"
     engine.save(other, path)
     _to_phase(window, "soviet-combat")

@@ -58,7 +58,7 @@ class WindowBot:
         state = self.state
         key = (id(state), len(state.actions), len(state.log))
         if getattr(self, "_legal_key", None) != key:
-            self._legal_key, self._legal, self._by_repr = key, list(state.legal_actions()), None
+            self._legal_key, self._legal, self._by_repr = key, list(state.legal_actions().actions()), None  # each single action
         return self._legal
 
     def engine_kinds(self, legal=None) -> set[str]:

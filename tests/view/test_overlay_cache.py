@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
@@ -24,6 +24,7 @@ def scene(qapp, synthetic_scenario):
     dashed = S.OverlayStyle(S.OKABE_ITO["yellow"], Qt.BrushStyle.NoBrush, Qt.PenStyle.DashLine, 110)
     scene.set_hex_overlay("narrow", {h: (dashed, None) for h in ids[100:400:3]})
     scene.set_path_overlay("line", ids[40:400:37], "path")
+    scene.overlay_layer.interim = False  # the tiles themselves; the stretched frames are tested below
     return scene
 
 
@@ -163,3 +164,31 @@ def test_a_high_density_screen_leaves_the_overlays_to_qts_device_cache(view, sce
     blank = QImage(image.size(), image.format())
     blank.fill(0xFFFFFFFF)
     assert differing_share(image, blank) > 0.05  # the overlays were painted, directly
+
+
+def test_a_zoom_never_seen_is_shown_stretched_from_kept_tiles_then_exact(qtbot, view, scene):
+    layer = scene.overlay_layer
+    layer.interim = True
+    made, stretched = layer.tiles_painted, layer.interim_frames
+    assert made > 0  # the view opened at the whole map's zoom and kept its tiles
+    view.set_zoom(ZOOMS[1], QPointF(view.viewport().rect().center()))
+    interim = frame(view)
+    assert layer.tiles_painted == made and layer.interim_frames > stretched  # no overlay painted anew
+    qtbot.waitUntil(lambda: not layer._refine.isActive(), timeout=layer.REFINE_MS * 100)  # at rest...
+    exact = frame(view)
+    assert layer.tiles_painted > made  # ...painted exactly
+    layer.set_cached(False)
+    direct = frame(view)
+    assert differing_share(exact, direct) < CLOSE
+    layer.setVisible(False)
+    bare = frame(view)
+    layer.setVisible(True)
+    # Stretched, the overlays are blurred (and their labels are those of the zoom stretched),
+    # but they are there, in their places: the frame is nearer the exact one than the bare map.
+    assert differing_share(interim, bare) > 0.25
+    assert CLOSE < differing_share(interim, direct) < differing_share(bare, direct)
+    layer.set_cached(True)  # drops every tile: with nothing to stretch, a new zoom is painted exactly
+    stretched, made = layer.interim_frames, layer.tiles_painted
+    view.set_zoom(ZOOMS[2], QPointF(view.viewport().rect().center()))
+    frame(view)
+    assert layer.interim_frames == stretched and layer.tiles_painted > made

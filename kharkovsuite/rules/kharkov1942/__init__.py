@@ -179,22 +179,22 @@ class Kharkov1942Rules:
             def make(i: int, uid=uid, entry=entry) -> Move:
                 return Move(units=(uid,), path=movement.entry_paths(state, entry)[entry.dests[i]])
 
-            legal.add(len(entry.dests), make)
+            legal.add_choices("Move", (uid,), len(entry.dests), make)  # one entry a unit: the hex is picked after
         for group in movement.stacks(state, units):  # 6.0: a whole stack moving together
             entry = movement.reach(state, group)
 
             def make_stack(i: int, group=group, entry=entry) -> Move:
                 return Move(units=group, path=movement.entry_paths(state, entry)[entry.dests[i]])
 
-            legal.add(len(entry.dests), make_stack)
-        for uid in units:
+            legal.add_choices("Move", group, len(entry.dests), make_stack)
+        for uid in units if state.phase_data.get("rail_allowed") else ():  # 6.4: no rail move otherwise
             if rail.may_use_rail(state, uid, movable=True):
                 dests = rail.rail_reach(state, uid)[2]
 
                 def make_rail(i: int, uid=uid, dests=dests) -> RailMove:
                     return RailMove(units=(uid,), path=rail.rail_path(state, uid, dests[i]))
 
-                legal.add(len(dests), make_rail)
+                legal.add_choices("RailMove", (uid,), len(dests), make_rail)
         legal.add_list(overrun.legal_overruns(state))
 
     def legal_moves(self, state: GameState, units) -> dict[str, Reach]:

@@ -268,8 +268,8 @@ class Board:
     # ----------------------------------------------------------------- lines, rails, geometry
     @cached_property
     def rail_nbrs(self) -> list[tuple[int, ...]]:
-        rails = self.map.rails
-        return [tuple(self.index[n] for n in rails.neighbors(h)) if h in rails else () for h in self.ids]
+        rails = self.map.rail_nbrs
+        return [tuple(self.index[n] for n in rails[h]) if h in rails else () for h in self.ids]
 
     @cached_property
     def rail_side(self) -> list[str | None]:

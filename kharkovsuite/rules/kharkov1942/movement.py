@@ -305,9 +305,10 @@ def keys_of(state: GameState, units: tuple[str, ...]) -> tuple:
     """What the search of ``units`` depends on beyond the hexes around them: per member its hex,
     allowance, kind of move and whether 6.77 holds it."""
     out = []
+    d = derived(state)
     for uid in units:
         rec = state.units[uid]
-        zoc = derived(state).zoc[other_side(rec.side)]
+        zoc = d.zoc[other_side(rec.side)]
         out.append((rec.hex, allowance(state, rec), how_of(state, rec, zoc), bool(fredericus.forbidden(state, rec))))
     return tuple(out)
 

@@ -132,13 +132,15 @@ def legal_overruns(state: GameState) -> list[Overrun]:
     from .zoc import derived
 
     b = state.board
-    enemy_hexes = [i for i, n in derived(state).occupied[other_side(side)].items() if n > 0]
-    near = {b.ids[j] for i in enemy_hexes for j in b.nbrs[i]}
+    d = derived(state)
+    enemy = d.occupied[other_side(side)]
     groups: dict[tuple[str, str], list[str]] = {}
-    for hex_id in near:
-        for uid in state.units_at(hex_id):
+    for i in d.occupied[side]:  # the side's hexes next to an enemy unit
+        if not any(enemy.get(j, 0) > 0 for j in b.nbrs[i]):
+            continue
+        for uid in state.units_at(b.ids[i]):
             if state.units[uid].side == side and may_overrun(state, uid):
-                groups.setdefault((hex_id, start_hex(state, uid)), []).append(uid)
+                groups.setdefault((b.ids[i], start_hex(state, uid)), []).append(uid)
     out = []
     for (hex_id, _start), units in sorted(groups.items()):
         targets = targets_from(state, hex_id, side)

@@ -134,8 +134,9 @@ def search(board, seeds: dict[int, int], no_pass, no_end, donets: bool = False) 
             rem[node] = budget
             parent[node] = None
             buckets.setdefault(budget, []).append(node)
-    restricted = donets_restricted(board) if donets else None
+    crossing = donets_crossings(board) if donets else {}
     nbrs = board.nbrs
+    get = rem.get
     while buckets:
         r = max(buckets)
         level = buckets.pop(r)
@@ -143,22 +144,25 @@ def search(board, seeds: dict[int, int], no_pass, no_end, donets: bool = False) 
             continue
         nxt_r = r - 1
         out = buckets.get(nxt_r)
+        if out is None:
+            out = buckets[nxt_r] = []
         for node in level:
-            if rem.get(node) != r or node & 1:
+            if node & 1 or get(node) != r:
                 continue
             i = node >> 1
             if i in no_pass:
                 continue
+            cross = crossing.get(i)
             for j in nbrs[i]:
                 if j in no_end:
                     continue
-                nxt = j * 2 + 1 if restricted is not None and (i, j) in restricted else j * 2
-                if rem.get(nxt, -1) < nxt_r:
+                nxt = j * 2 + 1 if cross is not None and j in cross else j * 2
+                if get(nxt, -1) < nxt_r:
                     rem[nxt] = nxt_r
                     parent[nxt] = node
-                    if out is None:
-                        out = buckets[nxt_r] = []
                     out.append(nxt)
+        if not out:
+            del buckets[nxt_r]
     return s
 
 
@@ -190,6 +194,22 @@ def donets_sides(board) -> tuple[frozenset, frozenset]:
 def donets_restricted(board) -> frozenset:
     every, free = donets_sides(board)
     return every - free
+
+
+_CROSSINGS: dict[int, tuple] = {}
+
+
+def donets_crossings(board) -> dict[int, frozenset[int]]:
+    """:func:`donets_restricted` by hex: hex -> the neighbours across a restricted crossing
+    (the search's inner loop looks them up without building a pair per step)."""
+    every, free = donets_sides(board)
+    got = _CROSSINGS.get(id(board))
+    if got is None or got[0] is not board or got[1] is not every or got[2] is not free:
+        by_hex: dict[int, set[int]] = {}
+        for i, j in every - free:
+            by_hex.setdefault(i, set()).add(j)
+        got = _CROSSINGS[id(board)] = (board, every, free, {i: frozenset(js) for i, js in by_hex.items()})
+    return got[3]
 
 
 # ----------------------------------------------------------------------------- per-side tables
@@ -243,7 +263,7 @@ def road_sources(state: GameState) -> tuple[set[int], dict[int, int | None]]:
     soviet = d.occupied["soviet"]
     szoc = d.zoc["soviet"]
     axis = set(d.occupied["axis"]) | d.garrisons
-    roads = b.map.roads
+    roads = b.map.road_nbrs
 
     def clear(h: str) -> bool:
         i = b.index[h]
@@ -257,7 +277,7 @@ def road_sources(state: GameState) -> tuple[set[int], dict[int, int | None]]:
             todo.append(h)
     while todo:
         h = todo.pop()
-        for n in roads.neighbors(h):
+        for n in roads[h]:
             j = b.index.get(n)
             if j is not None and j not in parent and clear(n):
                 parent[j] = b.index[h]

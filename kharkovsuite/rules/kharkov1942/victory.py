@@ -25,8 +25,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-import networkx as nx
-
+from ... import tablecache
 from ...engine.events import VictoryPoints
 from ...engine.state import GameState, Result
 from ...scenario.model import Award, Victory, VictoryLevel
@@ -132,15 +131,33 @@ def turn_end(state: GameState, events: list) -> None:
 
 
 _ROADS: dict[int, tuple] = {}
+ROADS_CACHE_KIND = "kharkov1942-kharkov-roads"
 
 
 def kharkov_roads(state: GameState) -> dict[str, list[str]]:
     """17.23: the road from Kharkov to each of Poltava and Dnepropetrovsk, as the shortest path
-    in the road graph between the cities' hexes (the cities' own hexes left out)."""
+    in the road graph between the cities' hexes (the cities' own hexes left out).
+
+    Once per board, and kept on disk (:mod:`kharkovsuite.tablecache`) by the map and this code:
+    a game opened again needs no graph library."""
     b = state.board
     got = _ROADS.get(id(b))
     if got is not None and got[0] is b:
         return got[1]
+    key = tablecache.content_key(tablecache.source_version(__name__, "kharkovsuite.map"), state.scenario.map.model_dump_json())
+    out = tablecache.load(ROADS_CACHE_KIND, key)
+    if not (isinstance(out, dict) and all(isinstance(v, list) and all(isinstance(h, str) for h in v) for v in out.values())
+            and set(out) <= set(KHARKOV_ROADS)):
+        out = _shortest_kharkov_roads(state)
+        tablecache.save(ROADS_CACHE_KIND, key, out)
+    _ROADS[id(b)] = (b, out)
+    return out
+
+
+def _shortest_kharkov_roads(state: GameState) -> dict[str, list[str]]:
+    import networkx as nx
+
+    b = state.board
     cities = state.scenario.map.cities
     roads = b.map.roads
     out: dict[str, list[str]] = {}
@@ -158,7 +175,6 @@ def kharkov_roads(state: GameState) -> dict[str, list[str]]:
             continue
         ends = set(home.hexes) | set(other.hexes)
         out[name] = [h for h in path[1:-1] if h not in ends]
-    _ROADS[id(b)] = (b, out)
     return out
 
 

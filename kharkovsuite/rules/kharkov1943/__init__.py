@@ -1,4 +1,4 @@
-"""Vae Victis' *Kharkov 1943* (1999): its data and the first part of its rules engine.
+"""Vae Victis' *Kharkov 1943* (1999): its data and its rules engine.
 
 Data: the pydantic model of the system's own scenario data (:mod:`.data`: charts, formations
 and fronts, special rules, victory conditions), the counter values the rules derive
@@ -8,16 +8,16 @@ and fronts, special rules, victory conditions), the counter values the rules der
 Rules, part 1 (:mod:`.rules` holds the object the engine delegates to): :mod:`.sequence` (2),
 :mod:`.activation` (3), :mod:`.zoc` (4), :mod:`.stacking` (5), :mod:`.movement` (6.1-6.5),
 :mod:`.command` (the lines of command 3.2 needs, 8.1-8.2), :mod:`.board` (the static tables).
-Combat, supply, fog of war and victory are part 2, so the registry still refuses to start a
-game of this system (``rule system 'kharkov1943' is not playable yet``); tests build games with
-:func:`.rules.new_game`.
+Part 2: :mod:`.combat` and :mod:`.odds` (7), :mod:`.works` (11), :mod:`.air` (13), :mod:`.supply`
+(9), :mod:`.fog` (10), :mod:`.hq` (1.4), reinforcements, replacements, detachments and victory
+(15, 16, 1.3, 18); the registry starts games of this system (:func:`new_game`).
 """
 from __future__ import annotations
 
 from .checks import scenario_checks
 
 #: The registry (:func:`kharkovsuite.rules.system`) refuses to play a system that says False.
-PLAYABLE = False
+PLAYABLE = True
 
 
 def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None):

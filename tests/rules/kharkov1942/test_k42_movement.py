@@ -173,7 +173,7 @@ def test_6_0_a_stack_moves_together():
 def test_6_0_legal_actions_list_the_whole_stack_and_each_unit_and_allow_any_part():
     state = position({"su-r1": "0302", "su-r2": "0302", "su-t1": "0302", "su-r3": "0305"})
     stack_moves = {}
-    for a in state.legal_actions():
+    for a in state.legal_actions().actions():
         if a.kind == "Move" and len(a.units) > 1:
             stack_moves.setdefault(a.units, set()).add(a.path)
     whole = ("su-r1", "su-r2", "su-t1")
@@ -184,7 +184,7 @@ def test_6_0_legal_actions_list_the_whole_stack_and_each_unit_and_allow_any_part
     assert reach and all(state.legal_moves(u) for u in part)
     state.apply(Move(units=part, path=reach["0402"].path))  # a part moves by naming its units
     assert sorted(state.units_at("0402")) == list(part)
-    assert not [a for a in state.legal_actions() if a.kind == "Move" and len(a.units) > 1]
+    assert not [a for a in state.legal_actions().actions() if a.kind == "Move" and len(a.units) > 1]
 
 
 def test_6_0_units_moving_together_start_together():
@@ -242,11 +242,15 @@ def test_golden_legal_action_count_at_the_start():
     from kharkovsuite.engine import new_game
 
     state = new_game(scenario(), 0)
-    assert len(state.legal_actions()) == 542  # part 2: 6.77 keeps the southern Soviet units south
+    legal = state.legal_actions()
+    assert len(legal.actions()) == 542  # part 2: 6.77 keeps the southern Soviet units south
+    assert len(legal) == 14  # listed: one entry per unit, stack and rail move, whatever its hexes
     from kharkovsuite.rules.kharkov1942 import fredericus
 
     fredericus.activate(state, "test", [])
-    assert len(state.legal_actions()) == 668
+    legal = state.legal_actions()
+    assert len(legal.actions()) == 668
+    assert len(legal) == 14
 
 
 def test_16_1_a_reinforcement_enters_through_its_area_paying_the_first_hex():

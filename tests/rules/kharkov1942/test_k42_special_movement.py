@@ -21,7 +21,7 @@ from kharkovsuite.rules.kharkov1942 import rail
 
 
 def rail_dests(state, unit):
-    return [str(a.path[-1]) for a in state.legal_actions() if a.kind == "RailMove" and a.units == (unit,)]
+    return [str(a.path[-1]) for a in state.legal_actions().actions() if a.kind == "RailMove" and a.units == (unit,)]
 
 
 def test_6_41_rail_move_goes_along_connected_rail_hexes():

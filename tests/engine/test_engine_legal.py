@@ -1,0 +1,47 @@
+"""The lazy list of legal actions: entries listed (a :class:`Choices` standing for a unit's
+moves to every hex it reaches) and every single action, both counted and indexed without
+building more than is asked for."""
+import pytest
+
+from kharkovsuite.engine import EndPhase, Move
+from kharkovsuite.engine.legal import Choices, LegalActions
+
+
+def legal_with(built: list) -> LegalActions:
+    def move(unit):
+        def make(i):
+            built.append((unit, i))
+            return Move(units=(unit,), path=("0101", f"01{i + 2:02d}"))
+        return make
+
+    legal = LegalActions()
+    legal.add_choices("Move", ("a",), 3, move("a"))
+    legal.add_choices("Move", ("b",), 0, move("b"))  # a unit that reaches nothing is not listed
+    legal.add_choices("Move", ("c",), 2, move("c"))
+    legal.add_list([EndPhase()])
+    return legal
+
+
+def test_a_units_moves_are_one_entry_and_each_is_a_single_action():
+    built: list = []
+    legal = legal_with(built)
+    assert len(legal) == 3 and len(legal.actions()) == 6 and built == []  # counted, none built
+    first, second, end = legal
+    assert isinstance(first, Choices) and (first.kind, first.units, len(first)) == ("Move", ("a",), 3)
+    assert second.units == ("c",) and end == EndPhase() and legal[-1] == EndPhase()
+    assert legal.actions()[4] == Move(units=("c",), path=("0101", "0103")) and built == [("c", 1)]
+    assert [getattr(a, "units", None) for a in legal.actions()] == [("a",)] * 3 + [("c",)] * 2 + [None]
+    with pytest.raises(IndexError):
+        legal[3]
+    with pytest.raises(IndexError):
+        legal.actions()[6]
+
+
+def test_membership_opens_the_entry_of_the_action_only():
+    built: list = []
+    legal = legal_with(built)
+    move = Move(units=("c",), path=("0101", "0102"))
+    assert move in legal and move in legal[1] and move not in legal[0]
+    assert Move(units=("c",), path=("0101", "0109")) not in legal
+    assert EndPhase() in legal
+    assert legal[0] == legal_with([])[0] and legal[0] != legal[1]

@@ -1,0 +1,70 @@
+"""Shapes the map view draws at start without the geometry library (issue 27): the outline of a
+set of hexes and a point on a named line, checked against shapely's answers; and a minimap that
+draws its picture once while a window opens."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF
+
+from kharkovsuite.map import GameMap
+from kharkovsuite.view import Minimap
+from kharkovsuite.view.layers import Geometry, _outline, nearest_on_polyline
+
+
+@pytest.fixture(scope="module")
+def geo(small_scenario):
+    return Geometry(GameMap.from_scenario(small_scenario))
+
+
+def test_the_outline_of_hexes_covers_them_and_leaves_their_holes_open(geo):
+    ids = geo.map.hex_ids
+    ring = [h for h in ids if h != "0405" and geo.map.grid.distance(h, "0405") == 1]  # a ring round 0405
+    blob = [h for h in ids if h[:2] in ("01", "02") or h in ring]  # two pieces, one with a hole
+    path = _outline(geo, blob)
+    union = geo.union(blob)
+    from shapely.geometry import Point
+
+    probes = [geo.center(h) for h in ids]
+    # Near each hexside, just inside the hex (on a side itself the two answer "boundary" differently).
+    probes += [geo.center(a) * 0.55 + geo.center(b) * 0.45 for a in ids for b in geo.map.neighbors(a)]
+    for p in probes:
+        inside = union.contains(Point(p.x() / geo.size, p.y() / geo.size))
+        assert path.contains(p) == inside, (p, inside)
+    assert not path.contains(geo.center("0405"))  # the hole
+
+
+def test_a_mark_sits_where_shapely_projects_it_on_the_line():
+    from shapely.geometry import LineString, Point
+
+    points = [(0.0, 0.0), (4.0, 0.0), (4.0, 3.0), (9.0, 3.5)]
+    line = LineString(points)
+    for x, y in [(1.0, 2.0), (5.0, -1.0), (3.0, 2.9), (12.0, 7.0), (-3.0, -3.0), (6.5, 3.0)]:
+        on = line.interpolate(line.project(Point(x, y)))
+        got = nearest_on_polyline(points, x, y)
+        assert got == pytest.approx((on.x, on.y), abs=1e-9)
+
+
+def test_the_minimap_draws_once_while_a_window_settles_its_layout(qtbot, small_view):
+    minimap = Minimap(small_view)
+    minimap.RERENDER_DELAY_MS = 60_000  # no timer fires while this test resizes, however slow the machine
+    renders = []
+    original = minimap._render
+    minimap._render = lambda: (renders.append(minimap.size()), original())[1]
+    minimap._timer.timeout.disconnect()
+    minimap._timer.timeout.connect(minimap._render)
+    minimap.resize(200, 180)
+    qtbot.addWidget(minimap)
+    minimap.show()
+    qtbot.waitExposed(minimap)
+    for width in (220, 240, 260):
+        minimap.resize(width, 200)
+        qtbot.wait(1)
+    assert len(renders) == 1
+    # The geometry follows the new size at once: the map's corner is where a fresh fit puts it.
+    corner = minimap.from_scene(small_view.map_scene().scene_map_rect.topLeft())
+    assert corner == minimap._fit().topLeft()
+    assert minimap._timer.isActive()  # the sharper picture is on its way
+    minimap._timer.start(0)
+    qtbot.waitUntil(lambda: len(renders) == 2, timeout=5000)
+    assert renders[-1].width() == 260
+    assert isinstance(corner, QPointF)
