@@ -16,12 +16,10 @@ GALLOP = ROOT / "scenarios" / "kharkov-1943-gallop.yaml"
 
 
 @pytest.fixture
-def k43_window(qtbot, monkeypatch):
-    """A hot-seat window on Kharkov 1943's Gallop scenario (the test makes the system playable, as merging combat will)."""
-    import kharkovsuite.rules.kharkov1943 as k43
+def k43_window(qtbot):
+    """A hot-seat window on Kharkov 1943's Gallop scenario, both seats people, no hand-over screen."""
     from player.app import PlayerWindow
 
-    monkeypatch.setattr(k43, "PLAYABLE", True)
     w = PlayerWindow(GALLOP, seed=5, handover=False, autosave=None, interactive=False)
     qtbot.addWidget(w)
     w.show()
