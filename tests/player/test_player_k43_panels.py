@@ -135,3 +135,15 @@ def test_a_detachment_off_the_map_is_offered_when_its_mother_unit_is_selected(qt
     if w.selected != (mother,):
         bot.pick_in_stack(mother)
     assert f"Detach:{detach.detachment}" in [b.objectName() for b in w.actions_panel.buttons]
+
+
+def test_a_selected_unit_shows_its_supply_and_activations_this_turn(qtbot, k43_window):
+    w = k43_window
+    state = w.controller.state
+    side = state.phase.side
+    uid = next(u for u, r in sorted(state.units.items()) if r.side == side and r.hex and len(state.units_at(r.hex)) == 1)
+    WindowBot(qtbot, w).select_hex(state.units[uid].hex)
+    text = w.status_panel.toPlainText()
+    supply = {"supplied": "In supply (9.3)", "isolated": "Isolated (9.3)", "out_of_supply": "Out of supply (9.3)"}
+    assert supply[state.game.get("supply", {}).get(uid, "supplied")] in text
+    assert "Activated 0 of 2 times this turn (3.1)" in text
