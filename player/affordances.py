@@ -83,7 +83,9 @@ def ways(window) -> dict[str, Way]:
         elif kind in DECISION_BUTTONS or kind == "Retreat:eliminated":
             steps = (("button", action_key(a)),)
         else:  # Overrun, BreakDown, ReformDivision, FormStrongpoint, AirSupply: the hex, then the dock
-            where = getattr(a, "target", None) or getattr(a, "hex", None) or next(state.units[u].hex for u in action_units(a) if state.units[u].hex)
-            steps = (("click", where), ("button", action_key(a)))
+            units = action_units(a) + window.controller.kit.units_of(state, a)
+            where = getattr(a, "target", None) or getattr(a, "hex", None) or next((state.units[u].hex for u in units if state.units[u].hex), None)
+            # an action naming no unit nor hex (end an activation, pass) is a button of the dock once Esc drops the selection
+            steps = (("click", where), ("button", action_key(a))) if where else (("action", "clear_attack_action"), ("button", action_key(a)))
         out[kind] = Way(kind, a, steps)
     return out

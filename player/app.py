@@ -53,7 +53,7 @@ from . import situation
 from .startpage import RECENT_GAMES, RECENT_SCENARIOS, Choice, StartPage, player_settings, remember
 from .summary import GameSummary
 from .systems import why_not_playable
-from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel
+from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel, action_units
 
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
@@ -617,6 +617,9 @@ class PlayerWindow(QMainWindow):
             return
         # A pending retreat or advance: the hex names the path's end.
         if state.pending:
+            if self.selected and location in self.reach:  # a move the decision offers (a reaction to an attack)
+                self.move_to(location)
+                return
             choices = [a for a in self._legal("Retreat", "Advance") if a.path and a.path[-1] == location and (not self.selected or a.unit in self.selected)]
             if choices:
                 self.do(min(choices, key=lambda a: len(a.path)))
@@ -658,7 +661,7 @@ class PlayerWindow(QMainWindow):
         self._select(self.controller.own_units_at(location)[-1:])
 
     def _decision_units(self) -> set[str]:
-        return {getattr(a, "unit", None) for a in self.controller.state.legal_actions()} - {None}
+        return {u for a in self.controller.state.legal_actions() for u in action_units(a)}
 
     def _refused_move(self, location: str) -> None:
         """Ask the engine about a hex the selection cannot reach, so that it says why (with its case)."""
@@ -735,6 +738,8 @@ class PlayerWindow(QMainWindow):
         return events
 
     def clear_attack(self) -> None:
+        """Esc: drop the selection, the attack being picked and the hex clicked (the Actions dock lists every action again)."""
+        self.location = None
         self.attackers = []
         self.targets = []
         self._select([])
@@ -820,6 +825,10 @@ class PlayerWindow(QMainWindow):
             self.selected = tuple(units[:1])
             self.reach = {h: "commit" for h in commits}
             self.scene.set_hex_overlay("reach", {h: ("setup", "commit") for h in commits if h in self.scene.game_map})
+        elif units and state.pending:  # the moves a decision offers these units, each by the end of its path
+            moves = {a.path[-1]: a.path for a in self._legal("Move") if set(a.units) == set(units) and a.path}
+            self.reach = moves
+            self.scene.set_hex_overlay("reach", {h: ("reachable", None) for h in moves if h in self.scene.game_map})
         elif units and not state.pending:
             if "PlaceUnit" in phase_kinds:
                 hexes = [a.hex for a in self._legal("PlaceUnit") if a.unit == units[0]]

@@ -37,7 +37,7 @@ def action_units(action) -> tuple[str, ...]:
     out: list[str] = []
     for field in ("units", "attackers", "regiments"):
         out += list(getattr(action, field, ()) or ())
-    for field in ("unit", "division"):
+    for field in ("unit", "division", "hq", "detachment", "absorbed"):
         if getattr(action, field, None):
             out.append(getattr(action, field))
     return tuple(out)
@@ -103,7 +103,9 @@ class ActionsPanel(QWidget):
             self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})")
         elif selection or location:
             here = set(state.units_at(location)) if location else set()
-            actions = [a for a in actions if set(action_units(a)) & (set(selection) | here) or location in (getattr(a, "hex", None), getattr(a, "target", None))]
+            kit = self.controller.kit
+            actions = [a for a in actions if (set(action_units(a)) | set(kit.units_of(state, a))) & (set(selection) | here)
+                       or location in (getattr(a, "hex", None), getattr(a, "target", None))]
             hint = "<br>Click enemy hexes to pick the targets; the Combat panel shows the odds." if "Attack" in state.phase.actions else "<br>None besides moving: click a highlighted hex."
             who = ", ".join(self.controller.unit_name(u) for u in selection) if selection else f"hex {location}"
             self.title.setText(f"<b>Actions of {html.escape(who)}</b>" + ("" if actions else hint))
@@ -460,7 +462,7 @@ class StatusPanel(QTextBrowser):
             parts.append(f"<p><b>If the game ended now</b> ({case_link(self.controller.kit.case('victory'))}): {vp} victory points, <b>{html.escape(result.level)}</b>"
                          + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + "</p>")
         parts.append(self._reinforcements())
-        parts += self.controller.kit.status_sections(self.controller)  # what only this rule system has
+        parts += self.controller.kit.status_sections(self.controller, self.units)  # what only this rule system has
         self.setHtml("".join(parts))
 
     def _reinforcements(self) -> str:

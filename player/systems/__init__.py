@@ -20,6 +20,7 @@ from kharkovsuite.rules import RuleSystemUnavailable, package, system
 #: rule-system id -> "module:class" of its kit.  A system without an entry cannot be played at the window.
 KITS: dict[str, str] = {
     "kharkov1942": "player.systems.kharkov1942:Kharkov1942Kit",
+    "kharkov1943": "player.systems.kharkov1943:Kharkov1943Kit",
 }
 
 #: Each game's name as players know it, for the start page (listed even before it can be played).
@@ -84,6 +85,11 @@ class PlayerKit:
         return {}
 
     # ------------------------------------------------------------------ affordances
+    def units_of(self, state, action) -> tuple[str, ...]:
+        """Units on the map whose selection lists ``action`` in the Actions dock, beyond those it names
+        (e.g. the mother unit of a detachment still off the map)."""
+        return ()
+
     def rail_moves_left(self, state) -> tuple[int, int] | None:
         """(rail moves left to the side to act this phase, its limit), or None when the system counts none."""
         return None
@@ -103,8 +109,8 @@ class PlayerKit:
         raise NotImplementedError(self.situation_support(state))
 
     # ------------------------------------------------------------------ the Unit and game dock, the summary
-    def status_sections(self, controller) -> list[str]:
-        """HTML sections of the Unit and game dock that only this system has."""
+    def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
+        """HTML sections of the Unit and game dock that only this system has (``units``: those the dock shows)."""
         return []
 
     def vp_breakdown(self, state) -> dict | None:

@@ -94,7 +94,7 @@ class Kharkov1942Kit(PlayerKit):
         return {ids[i] for i in self.rules().zoc.derived(state).zoc[side]}
 
     # ------------------------------------------------------------------ the Unit and game dock, the summary
-    def status_sections(self, controller) -> list[str]:
+    def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
         return [self._vp_note(controller), self._vp_lines(controller), self._reserves(controller), self._hqs(controller)]
 
     def _vp_note(self, controller) -> str:

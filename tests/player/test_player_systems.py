@@ -32,7 +32,7 @@ class Renumbered(Kharkov1942Kit):
 
     cases = {**Kharkov1942Kit.cases, "reinforcement": "99.1", "zoc": "99.2"}
 
-    def status_sections(self, controller):
+    def status_sections(self, controller, units=()):
         return ["<p>A section only this system shows</p>"]
 
 
@@ -71,9 +71,9 @@ def test_a_playable_engine_without_a_kit_is_refused_too(monkeypatch):
     engine.PLAYABLE = True
     monkeypatch.setattr(systems, "system", lambda rules_id: engine)
     monkeypatch.setattr(systems, "package", lambda rules_id: engine)
-    assert systems.why_not_playable("kharkov1943") == "Kharkov 1943: its rules run, but the game window has no interface for them yet"
+    assert systems.why_not_playable("kirovograd") == "Kirovograd: its rules run, but the game window has no interface for them yet"
     with pytest.raises(registry.RuleSystemUnavailable, match="no player interface yet"):
-        systems.kit_for("kharkov1943")
+        systems.kit_for("kirovograd")
 
 
 def test_kharkov_1942_chances_on_a_column_are_one_die_s_faces_on_the_crt(player_window):

@@ -107,9 +107,9 @@ class WindowBot:
 
     def escape(self) -> None:
         """Esc: drop the selection and any attack being picked (when there is one, as a person would)."""
-        if self.w.selected or self.w.attackers or self.w.targets:
+        if self.w.selected or self.w.attackers or self.w.targets or self.w.location:
             self.key(Qt.Key.Key_Escape)
-            assert not (self.w.selected or self.w.attackers or self.w.targets)
+            assert not (self.w.selected or self.w.attackers or self.w.targets or self.w.location)
 
     def end_phase_button(self):
         return self.toolbar_button(self.w.end_phase_action)
@@ -123,7 +123,8 @@ class WindowBot:
         """The actions dock's enabled buttons with the legal action each hands to the engine (named by its objectName)."""
         legal = self.legal()
         if self._by_repr is None:
-            self._by_repr = {action_key(a): a for a in legal if a.kind not in ON_MAP}
+            # an action of the kind Enter (not a Move of a reinforcement, the pseudo-kind) has a button of its own
+            self._by_repr = {action_key(a): a for a in legal if a.kind not in ON_MAP or a.kind == ENTER}
         by_key = self._by_repr
         return [(b, by_key[b.objectName()]) for b in self.w.actions_panel.buttons if b.isEnabled() and b.objectName() in by_key]
 
@@ -168,7 +169,7 @@ class WindowBot:
         if kind == "Move":
             self.select_units(min(sample, key=lambda m: len(m.units)))
             return bool(w.reach) and w.scene.overlay("reach") is not None
-        if kind == ENTER:
+        if kind == ENTER and a.kind == "Move":
             return self.pick_for_placement("enter", a.units[0])
         if kind == "CommitReserve":
             return self.pick_for_placement("commit", a.units[0])
@@ -182,8 +183,6 @@ class WindowBot:
             return self._pick_attack(a)
         # A dock kind not among the buttons shown without a selection: select its unit, then look again.
         a = min(sample, key=lambda x: len(action_units(x)))
-        if self.unit_hex(a) is None:
-            return False
         return bool(self.dock_choices(a, kind))
 
     def pick_in_stack(self, unit: str) -> None:
@@ -204,16 +203,22 @@ class WindowBot:
     def dock_choices(self, action, kind: str) -> list:
         """The dock's buttons of ``kind`` once the action's unit is selected: its hex clicked, else the unit picked in the Stack dock."""
         where = self.unit_hex(action)
+        if where is None:  # an action naming no unit nor hex (end the activation): the dock lists it once Esc drops the selection
+            self.escape()
+            return [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         self.select_hex(where)
         choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
-        if not choices:
-            self.pick_in_stack(next(u for u in action_units(action) if self.state.units[u].hex == where))
+        units = action_units(action) + self.w.controller.kit.units_of(self.state, action)
+        if not choices and any(self.state.units[u].hex == where for u in units):
+            self.pick_in_stack(next(u for u in units if self.state.units[u].hex == where))
             choices = [(b, x) for b, x in self.buttons() if kind_of(self.state, x) == kind]
         return choices
 
     def unit_hex(self, action) -> str | None:
-        """The map hex of the first unit the action names that is on the map."""
-        return next((self.state.units[u].hex for u in action_units(action) if self.state.units[u].hex), None)
+        """The map hex of the first unit the action names that is on the map, else the hex the action names (a
+        reconnaissance of an enemy stack, an entry hex): the Actions dock lists an action for the hex clicked."""
+        units = action_units(action) + self.w.controller.kit.units_of(self.state, action)
+        return next((self.state.units[u].hex for u in units if self.state.units[u].hex), getattr(action, "hex", None))
 
 
     def _pick_attack(self, attack) -> bool:
@@ -243,7 +248,7 @@ class WindowBot:
         if hexes:
             p = self.w.view.mapFromScene(self.w.scene.location_center(hexes[0]))
             assert self.w.view.viewport().rect().contains(p), f"{state.pending[-1].kind} at {hexes[0]}: not in view"
-        if state.pending[-1].kind == "air":
+        if state.pending[-1].kind == "air" and self.engine_kinds() & {"CommitAir", "DeclineAir"}:  # the one-point question (13.14)
             assert self.w.decision_focus.air.isVisible()
 
     def play_step(self, kinds: set[str]) -> str:
@@ -299,7 +304,7 @@ class WindowBot:
             self.click_hex(self.rng.choice(sorted(w.reach)))
             self.set_rail(False)
             return
-        if kind in (ENTER, "CommitReserve"):
+        if kind == "CommitReserve" or (kind == ENTER and a.kind == "Move"):
             assert self.pick_for_placement("enter" if kind == ENTER else "commit", a.units[0])
             self.click_hex(self.rng.choice(sorted(h for h in w.reach if h in w.scene.game_map)))
             return

@@ -197,3 +197,33 @@ _DESCRIBERS = {
     "PlaceUnit": lambda state, action: Words(f"Place {_name(state, action.unit)} in {_where(state, action.hex)}",
                                              "A destroyed HQ back on the map, free of enemy ZoC and in supply (1.4)."),
 }
+
+
+# ----------------------------------------------------------------------------- notes on a unit
+
+
+def rail_reason(state: GameState, uid: str) -> str:
+    """Why ``uid`` may not move by rail now, with the case ("" when it may, 6.4)."""
+    from . import rail
+
+    refusal = rail.refusal(state, (uid,))
+    if refusal is None:
+        return ""
+    case, why = refusal
+    return f"{_name(state, uid)} cannot go by rail: {why} ({case})"
+
+
+def unit_notes(state: GameState, uid: str) -> list[str]:
+    """A unit's supply (9.3), command (8.2), fatigue (3.5) and activations this turn (3.1), in a player's words."""
+    from . import activation, supply
+
+    if state.units[uid].hex is None:
+        return []
+    words = {supply.SUPPLIED: "In supply (9.3)", supply.ISOLATED: "Isolated (9.3)", supply.OUT: "Out of supply (9.3)"}
+    notes = [words[supply.status(state, uid)]]
+    if activation.out_of_command(state, uid):
+        notes.append(f"Out of command: only a general activation takes it, at {activation.OUT_OF_COMMAND_PENALTY} OP less (8.2)")
+    if activation.fatigue(state, uid):
+        notes.append(f"Fatigue {activation.fatigue(state, uid)} (3.5)")
+    notes.append(f"Activated {activation.count(state, uid)} of {activation.MAX_ACTIVATIONS} times this turn (3.1)")
+    return notes

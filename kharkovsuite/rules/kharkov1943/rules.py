@@ -71,6 +71,18 @@ class Kharkov1943Rules:
         """18: the victory levels reached if play ended now."""
         return victory.result(state)
 
+    def rail_reason(self, state: GameState, unit: str) -> str:
+        """Why a unit may not move by rail now, with the case; "" when it may (:mod:`.describe`)."""
+        from .describe import rail_reason
+
+        return rail_reason(state, unit)
+
+    def unit_notes(self, state: GameState, unit: str) -> list[str]:
+        """A unit's supply, command, fatigue and activations in a player's words (:mod:`.describe`)."""
+        from .describe import unit_notes
+
+        return unit_notes(state, unit)
+
     def copy_cache(self, cache: dict) -> dict:
         return {}
 
