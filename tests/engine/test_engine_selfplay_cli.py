@@ -11,7 +11,8 @@ def test_selfplay_json_prints_exactly_one_summary(capsys):
     assert main(["selfplay", "--scenario", K42, "--axis", "random", "--soviet", "random", "--games", "3", "--seed", "5", "--json"]) == 0
     out = capsys.readouterr().out
     summary = json.loads(out)
-    assert set(summary) == {"games", "wins", "draws", "levels", "mean_vp_margin", "seconds"}
+    assert set(summary) == {"games", "wins", "draws", "levels", "mean_vp_margin", "seconds", "players", "seats"}
+    assert summary["seats"] == {"axis": "axis", "soviet": "soviet"} and summary["players"] == {"axis": "random", "soviet": "random"}
     assert summary["games"] == 3 and set(summary["wins"]) == {"axis", "soviet"}
     assert summary["wins"]["axis"] + summary["wins"]["soviet"] + summary["draws"] == 3
     assert sum(summary["levels"].values()) == 3
