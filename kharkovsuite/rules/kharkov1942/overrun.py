@@ -52,13 +52,11 @@ def begin_phase(state: GameState, events: list) -> None:
     if side != "soviet":
         return
     b = state.board
-    reach = getattr(supply, "command_reach", None)
     hqs, reaches = {}, {}
     for uid, rec in state.units.items():
         if rec.side == side and rec.hex is not None and b.is_hq(uid) and "inactive" not in rec.flags:
             hqs[uid] = rec.hex
-            if reach is not None:
-                reaches[uid] = sorted(reach(state, uid))  # 10.23: the HQ's Lines of Communications now
+            reaches[uid] = sorted(supply.command_reach(state, uid))  # 10.23: its Lines of Communications now
     state.phase_data["overrun_hqs"] = hqs
     state.phase_data["overrun_reach"] = reaches
 
@@ -76,24 +74,19 @@ def start_hex(state: GameState, uid: str) -> str | None:
     return state.phase_data.get("start_hex", {}).get(uid, state.units[uid].hex)
 
 
-def in_radius(state: GameState, hq_id: str, hq_hex: str, hex_id: str) -> bool:
-    """7.17: within the HQ's command radius at the start of the phase: its Line of Communications
-    reach then (supply's ``command_reach``, 10.23), or plain distance without it."""
-    reaches = state.phase_data.get("overrun_reach", {})
-    if hq_id in reaches:
-        return hex_id in reaches[hq_id]
-    values = state.board.hq_values(hq_id)
-    radius = getattr(values, "command_radius", 0) if values is not None else 0
-    return state.board.hex_distance(hq_hex, hex_id) <= radius
+def in_radius(state: GameState, hq_id: str, hex_id: str) -> bool:
+    """7.17: within the HQ's command radius at the start of the phase, that is in the reach of its
+    Lines of Communications then (supply's ``command_reach``, 10.23, noted by :func:`begin_phase`)."""
+    return hex_id in state.phase_data["overrun_reach"][hq_id]
 
 
 def free_hq(state: GameState, hex_id: str) -> str | None:
     """7.17: an active HQ not yet used this phase whose radius held ``hex_id`` at the phase start."""
     pd = _pd(state)
-    for hq_id, where in sorted(pd.get("overrun_hqs", {}).items()):
+    for hq_id in sorted(pd.get("overrun_hqs", {})):
         if hq_id in pd["hqs_used"]:
             continue
-        if in_radius(state, hq_id, where, hex_id):
+        if in_radius(state, hq_id, hex_id):
             return hq_id
     return None
 
@@ -305,11 +298,3 @@ def hook_phases() -> None:
         hooks = sequence.PHASE_HOOKS.setdefault(phase_id, [])
         if begin_phase not in hooks:
             hooks.append(begin_phase)
-
-
-def unsupplied_at_start(state: GameState, uid: str) -> bool:
-    """7.12, through the movement phase's supply snapshot (supply's public query, 11.0)."""
-    pd = state.phase_data
-    if "unsupplied" in pd:
-        return uid in pd["unsupplied"]
-    return not supply.in_supply(state, uid)

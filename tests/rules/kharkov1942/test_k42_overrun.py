@@ -194,6 +194,7 @@ def test_7_16_a_soviet_unit_overruns_at_most_once_a_phase():
     state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path))
     assert state.units["su-g1"].hex == "0406"
     state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
+    state.phase_data["overrun_reach"]["su-hq6-bis"] = state.phase_data["overrun_reach"]["su-hq6"]
     state.phase_data["hqs_used"].clear()
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("su-g1",), path=("0406",), target="0506"))
@@ -396,6 +397,7 @@ def test_7_16_a_soviet_unit_that_has_overrun_is_offered_no_second_overrun():
     state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))
     state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path))
     state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
+    state.phase_data["overrun_reach"]["su-hq6-bis"] = state.phase_data["overrun_reach"]["su-hq6"]
     state.phase_data["hqs_used"].clear()
     assert not any("su-g1" in a.units for a in overrun.legal_overruns(state))
 
@@ -414,17 +416,6 @@ def test_7_31_an_already_disrupted_defender_is_not_marked_again():
     events = state.apply(ChooseLoss("su-g1"))
     assert "disrupted" in state.units["su-g1"].flags
     assert not any(e.kind == "FlagChanged" and e.flag == "disrupted" for e in events)
-
-
-def test_11_41_out_of_supply_at_the_phase_start_is_read_from_the_phase_snapshot(monkeypatch):
-    from kharkovsuite.rules.kharkov1942 import supply
-
-    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
-    state.phase_data["unsupplied"].add("ge-1")
-    assert overrun.unsupplied_at_start(state, "ge-1") and not overrun.unsupplied_at_start(state, "ge-2")
-    del state.phase_data["unsupplied"]  # no snapshot: supply decides now, here ge-2 alone is in supply
-    monkeypatch.setattr(supply, "in_supply", lambda st, uid: st is state and uid == "ge-2")
-    assert overrun.unsupplied_at_start(state, "ge-1") and not overrun.unsupplied_at_start(state, "ge-2")
 
 
 def test_7_25_only_the_stack_that_took_the_hex_is_free_to_leave_it():
