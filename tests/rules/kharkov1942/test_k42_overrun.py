@@ -6,6 +6,7 @@ import pytest
 from k42_helpers import Dice, last, position, reveal_as
 
 from kharkovsuite.engine import Attack, ChooseLoss, EndPhase, IllegalAction, Move, Overrun, Retreat
+from kharkovsuite.engine.events import FlagChanged, MoveStopped
 from kharkovsuite.rules.kharkov1942 import overrun
 
 
@@ -445,3 +446,80 @@ def test_7_34_an_hq_that_retreats_with_its_stack_is_not_disrupted():
     state.apply(Retreat(unit="su-hq6", path=("0405",)))
     assert state.units["su-hq6"].hex not in (None, "0406") and state.units["su-g1"].hex != "0406"
     assert "disrupted" not in state.units["su-hq6"].flags and "disrupted" in state.units["su-g1"].flags
+
+
+def test_7_13_the_hex_a_unit_began_the_phase_in_is_remembered_after_its_overrun_advance():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "ge-4": "0408", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    assert state.units["ge-1"].hex == "0406"
+    assert overrun.start_hex(state, "ge-1") == "0407"
+    assert overrun.start_hex(state, "ge-4") == "0408"  # no overrun yet: where it stands
+
+
+def test_7_17_a_second_soviet_overrun_uses_another_active_hq_than_the_first():
+    state = soviet({"su-hq6": "0403", "su-g1": "0405", "su-r3": "0305", "ge-5": "0406", "ge-1": "0306"}, rolls=(6, 6))
+    reveal_as(state, "su-r3", 4, 4, 7)
+    state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))
+    while state.pending:
+        state.apply(state.legal_actions()[0])
+    assert state.phase_data["hqs_used"] == {"su-hq6"}
+    state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
+    state.phase_data["overrun_reach"]["su-hq6-bis"] = state.phase_data["overrun_reach"]["su-hq6"]
+    state.apply(Overrun(units=("su-r3",), path=("0305",), target="0306"))
+    assert state.phase_data["hqs_used"] == {"su-hq6", "su-hq6-bis"}
+
+
+def test_10_14_an_hq_next_to_an_enemy_is_offered_no_overrun():
+    state = soviet({"su-hq6": "0405", "ge-5": "0406"})
+    assert not any(a.kind == "Overrun" for a in state.legal_actions())
+
+
+def test_7_0_a_unit_with_exactly_the_3_mp_of_an_overrun_left_is_offered_one():
+    state = soviet({"su-hq6": "0403", "su-r3": "0405", "ge-5": "0406"})
+    reveal_as(state, "su-r3", 4, 4, 3)
+    assert Overrun(units=("su-r3",), path=("0405",), target="0406") in overrun.legal_overruns(state)
+    reveal_as(state, "su-r3", 4, 4, 2)
+    assert overrun.legal_overruns(state) == []
+
+
+def test_7_14_overruns_are_offered_only_against_hexes_holding_enemy_units():
+    state = axis({"ge-1": "0407", "ge-4": "0408", "su-g1": "0406"})
+    offered = overrun.legal_overruns(state)
+    assert offered and {a.target for a in offered} == {"0406"}
+
+
+def test_7_0_every_stack_next_to_an_enemy_is_offered_its_overruns():
+    state = axis({"ge-1": "0407", "su-g1": "0406", "ge-2": "0104", "su-r1": "0105"})
+    assert {(a.units, a.target) for a in overrun.legal_overruns(state)} == {(("ge-1",), "0406"), (("ge-2",), "0105")}
+
+
+def test_7_17_a_soviet_stack_in_radius_is_offered_its_overrun_when_another_stack_is_not():
+    # su-r3 (0105) is out of su-hq6's radius and sorts first; su-g1 (0907) is within it
+    state = soviet({"su-hq6": "0905", "su-g1": "0907", "ge-5": "0908", "su-r3": "0105", "ge-1": "0106"})
+    assert {a.units for a in overrun.legal_overruns(state)} == {("su-g1",)}
+
+
+def test_7_31_the_disruption_event_names_the_unit_and_the_marker():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    events = state.apply(ChooseLoss("su-g1"))
+    assert last(events, "FlagChanged") == FlagChanged(unit="su-g1", flag="disrupted", on=True, case="7.31")
+
+
+def test_7_23_a_stack_whose_overrun_failed_is_offered_no_second_overrun():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    events = state.apply(ChooseLoss("su-g1"))
+    assert last(events, "MoveStopped") == MoveStopped(units=("ge-1", "ge-2"), hex="0407", reason="the overrun failed",
+                                                      case="7.23")
+    assert not any(a.kind == "Overrun" for a in state.legal_actions())
+
+
+def test_7_25_once_the_overrun_is_over_no_combat_is_shown_in_progress():
+    from kharkovsuite.rules.kharkov1942.observation import observation
+
+    state = axis({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407", "su-r1": "0406"})
+    reveal_as(state, "su-r1", 1, 1, 7)
+    state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
+    assert not state.pending and observation(state, "axis")["combat"] is None
