@@ -71,7 +71,7 @@ def _pd(state: GameState) -> dict:
 
 
 def start_hex(state: GameState, uid: str) -> str | None:
-    return state.phase_data.get("start_hex", {}).get(uid, state.units[uid].hex)
+    return state.phase_data["start_hex"].get(uid, state.units[uid].hex)
 
 
 def in_radius(state: GameState, hq_id: str, hex_id: str) -> bool:
@@ -83,7 +83,7 @@ def in_radius(state: GameState, hq_id: str, hex_id: str) -> bool:
 def free_hq(state: GameState, hex_id: str) -> str | None:
     """7.17: an active HQ not yet used this phase whose radius held ``hex_id`` at the phase start."""
     pd = _pd(state)
-    for hq_id in sorted(pd.get("overrun_hqs", {})):
+    for hq_id in sorted(pd["overrun_hqs"]):
         if hq_id in pd["hqs_used"]:
             continue
         if in_radius(state, hq_id, hex_id):
@@ -100,8 +100,8 @@ def may_overrun(state: GameState, uid: str) -> bool:
         rec.hex is not None
         and is_combat(state, uid)
         and can_move(state, rec)
-        and uid not in pd.get("unsupplied", ())
-        and not (rec.side == "soviet" and uid in pd.get("overran", ()))
+        and uid not in pd["unsupplied"]
+        and not (rec.side == "soviet" and uid in pd["overran"])
         and allowance(state, rec) >= COST
     )
 
@@ -272,8 +272,7 @@ def finish(state: GameState, combat: dict, events: list) -> None:
     if attackers and cleared and not hurt and not combat["eng"]:
         origin = state.units[attackers[0]].hex
         for uid in attackers:
-            relocate(state, uid, target, events)
-            state.cache.get("reach", {}).pop(uid, None)
+            relocate(state, uid, target, events)  # drops the unit's cached reach (movement.unit_moved)
         pd.setdefault("overrun_free", set()).update(attackers)
         events.append(UnitMoved(units=tuple(attackers), path=(origin, target), cost=0.0, how="overrun", case="7.25"))
     elif attackers:
