@@ -169,7 +169,7 @@ def check_overrun(state: GameState, action: Overrun) -> tuple[int, str | None]:
             raise IllegalAction("7.13", f"{uid} is not in {path[0]}")
         if not can_move(state, rec):
             raise IllegalAction(_why_not(state, rec), f"{uid} may not move now")
-        if uid in pd.get("unsupplied", ()):
+        if uid in pd["unsupplied"]:
             raise IllegalAction("7.12", f"{uid} was out of supply at the start of the phase")
         if side == "soviet" and uid in pd["overran"]:
             raise IllegalAction("7.16", f"{uid} has already overrun this phase")

@@ -146,7 +146,7 @@ def test_7_12_units_out_of_supply_at_the_phase_start_may_not_overrun():
     assert not any(a.kind == "Overrun" for a in state.legal_actions())
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
-    assert err.value.case == "7.12"
+    assert str(err.value) == "7.12: ge-1 was out of supply at the start of the phase"
 
 
 def test_7_13_units_overrun_together_only_from_one_hex():
@@ -159,8 +159,9 @@ def test_7_13_units_overrun_together_only_from_one_hex():
 def test_7_13_a_unit_that_has_moved_may_not_overrun():
     state = axis({"ge-1": "0408", "su-g1": "0406"})
     state.apply(Move(units=("ge-1",), path=("0408", "0407")))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert str(err.value) == "6.0a: ge-1 may not move now"
 
 
 def test_7_14_an_overrun_needs_an_adjacent_enemy_hex():
@@ -199,7 +200,7 @@ def test_7_16_a_soviet_unit_overruns_at_most_once_a_phase():
     state.phase_data["hqs_used"].clear()
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("su-g1",), path=("0406",), target="0506"))
-    assert err.value.case == "7.16"
+    assert str(err.value) == "7.16: su-g1 has already overrun this phase"
 
 
 def test_7_17_each_soviet_overrun_needs_its_own_active_hq():
@@ -323,14 +324,14 @@ def test_7_0a_an_overrun_names_each_unit_once():
     state = axis({"ge-1": "0407", "su-g1": "0406"})
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1", "ge-1"), path=("0407",), target="0406"))
-    assert err.value.case == "7.0a" and "once" in str(err.value)
+    assert str(err.value) == "7.0a: name each overrunning unit once"
 
 
 def test_7_0a_an_overrun_needs_at_least_the_stacks_own_hex_as_path():
     state = axis({"ge-1": "0407", "su-g1": "0406"})
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=(), target="0406"))
-    assert err.value.case == "7.0a" and "path" in str(err.value)
+    assert str(err.value) == "7.0a: an overrun needs a path, at least the stack's own hex"
 
 
 def test_7_11_only_the_phasing_players_units_overrun():
@@ -523,3 +524,11 @@ def test_7_25_once_the_overrun_is_over_no_combat_is_shown_in_progress():
     reveal_as(state, "su-r1", 1, 1, 7)
     state.apply(Overrun(units=("ge-1", "ge-2", "ge-3"), path=("0407",), target="0406"))
     assert not state.pending and observation(state, "axis")["combat"] is None
+
+
+def test_7_13_units_that_began_the_phase_in_different_hexes_do_not_overrun_together():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406"})
+    state.phase_data["start_hex"]["ge-2"] = "0408"  # the phase's record: ge-2 began it elsewhere
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    assert str(err.value) == "7.13: only units that began the phase stacked together overrun together"
