@@ -46,7 +46,7 @@ def test_7_0_an_overrun_costs_three_movement_points():
     state = axis({"ge-1": "0407", "su-r1": "0401"})
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0407", "0406", "0405", "0404", "0403", "0402"), target="0401"))
-    assert err.value.case == "7.0b"
+    assert str(err.value) == "7.0b: ge-1 lacks the 3 MP an overrun costs"
     state = axis({"ge-1": "0407", "su-g1": "0406"}, rolls=(6,))
     state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
     assert state.phase_data["spent"]["ge-1"] == 6  # half MP
@@ -168,11 +168,11 @@ def test_7_14_an_overrun_needs_an_adjacent_enemy_hex():
     state = axis({"ge-1": "0407", "su-g1": "0405"})
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0407",), target="0405"))
-    assert err.value.case == "7.0b"
+    assert str(err.value) == "7.0b: an overrun targets a hex adjacent to 0407"
     state = axis({"ge-1": "0407", "su-g1": "0405"})
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
-    assert err.value.case == "7.14"
+    assert str(err.value) == "7.14: 0406 holds no enemy unit"
 
 
 def test_7_16_an_axis_stack_may_overrun_again():
@@ -219,7 +219,8 @@ def test_7_17_a_soviet_stack_outside_every_active_hq_radius_may_not_overrun():
     state = soviet({"su-hq6": "0101", "su-g1": "0907", "ge-5": "0908"}, turn=2)
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("su-g1",), path=("0907",), target="0908"))
-    assert err.value.case == "7.17"
+    assert str(err.value) == ("7.17: each Soviet overrun needs its own active HQ whose command radius held the stack "
+                              "at the start of the phase")
 
 
 def test_7_17_a_non_active_hq_supervises_no_overrun():
@@ -482,6 +483,10 @@ def test_7_0_a_unit_with_exactly_the_3_mp_of_an_overrun_left_is_offered_one():
     assert Overrun(units=("su-r3",), path=("0405",), target="0406") in overrun.legal_overruns(state)
     reveal_as(state, "su-r3", 4, 4, 2)
     assert overrun.legal_overruns(state) == []
+    reveal_as(state, "su-r3", 4, 4, 3)
+    state.rng = Dice(6)
+    state.apply(Overrun(units=("su-r3",), path=("0405",), target="0406"))
+    assert state.phase_data["spent"]["su-r3"] == 6
 
 
 def test_7_14_overruns_are_offered_only_against_hexes_holding_enemy_units():
@@ -532,3 +537,18 @@ def test_7_13_units_that_began_the_phase_in_different_hexes_do_not_overrun_toget
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
     assert str(err.value) == "7.13: only units that began the phase stacked together overrun together"
+
+
+def test_7_14_an_overrun_of_a_hex_holding_only_friendly_units_is_refused():
+    state = axis({"ge-1": "0407", "ge-4": "0408", "su-g1": "0406"})
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0407",), target="0408"))
+    assert str(err.value) == "7.14: 0408 holds no enemy unit"
+
+
+def test_6_3_no_overrun_across_the_dnieper_away_from_a_road():
+    state = axis({"ge-1": "0909", "su-g1": "1009"})
+    assert overrun.legal_overruns(state) == []
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Overrun(units=("ge-1",), path=("0909",), target="1009"))
+    assert str(err.value) == "6.3: no overrun across the Dnieper away from a road"
