@@ -43,7 +43,9 @@ COST = 6  # 3 MP, in half MP (7.0)
 
 
 def begin_phase(state: GameState, events: list) -> None:
-    """Snapshot for 7.17: the phasing side's active HQs and their hexes at the start of the phase.
+    """Snapshot for 7.17: the command radius of each Soviet HQ at the start of the phase, that is
+    the hexes its Lines of Communications reach then (supply's ``command_reach``, 10.23; none for
+    an HQ that is not active, 10.2).
 
     The phase's overrun records start empty here, so that reading the legal actions (which
     fills them on demand) never makes a played game differ from its replay."""
@@ -52,13 +54,9 @@ def begin_phase(state: GameState, events: list) -> None:
     if side != "soviet":
         return
     b = state.board
-    hqs, reaches = {}, {}
-    for uid, rec in state.units.items():
-        if rec.side == side and rec.hex is not None and b.is_hq(uid) and "inactive" not in rec.flags:
-            hqs[uid] = rec.hex
-            reaches[uid] = sorted(supply.command_reach(state, uid))  # 10.23: its Lines of Communications now
-    state.phase_data["overrun_hqs"] = hqs
-    state.phase_data["overrun_reach"] = reaches
+    state.phase_data["overrun_reach"] = {
+        uid: sorted(supply.command_reach(state, uid)) for uid in b.side_units[side] if b.is_hq(uid) and state.units[uid].hex
+    }
 
 
 def _pd(state: GameState) -> dict:
@@ -74,19 +72,11 @@ def start_hex(state: GameState, uid: str) -> str | None:
     return state.phase_data["start_hex"].get(uid, state.units[uid].hex)
 
 
-def in_radius(state: GameState, hq_id: str, hex_id: str) -> bool:
-    """7.17: within the HQ's command radius at the start of the phase, that is in the reach of its
-    Lines of Communications then (supply's ``command_reach``, 10.23, noted by :func:`begin_phase`)."""
-    return hex_id in state.phase_data["overrun_reach"][hq_id]
-
-
 def free_hq(state: GameState, hex_id: str) -> str | None:
     """7.17: an active HQ not yet used this phase whose radius held ``hex_id`` at the phase start."""
     pd = _pd(state)
-    for hq_id in sorted(pd["overrun_hqs"]):
-        if hq_id in pd["hqs_used"]:
-            continue
-        if in_radius(state, hq_id, hex_id):
+    for hq_id, radius in sorted(pd["overrun_reach"].items()):
+        if hq_id not in pd["hqs_used"] and hex_id in radius:
             return hq_id
     return None
 
@@ -210,14 +200,10 @@ def apply_overrun(state: GameState, action: Overrun, events: list) -> None:
         events.append(UnitMoved(units=units, path=path, cost=cost / 2, how="move", case="6.0b"))
     for uid in units:
         pd["spent"][uid] = pd["spent"].get(uid, 0) + cost + COST
-        pd.get("overrun_free", set()).discard(uid)
     if side == "soviet":
         pd["overran"].update(units)
         pd["hqs_used"].add(hq_id)
-    for key in ("attacked", "defended", "advanced"):
-        pd.setdefault(key, set())
-    pd.setdefault("hexes_attacked", set())
-    pd.setdefault("retreated_into", {})
+    pd.setdefault("retreated_into", {})  # 9.65, written by a defender's retreat
     defenders = [u for u in state.units_at(target) if state.units[u].side != side]
     origins = {u: state.units[u].hex for u in list(units) + defenders}
     pd["combat"] = {
@@ -230,19 +216,14 @@ def apply_overrun(state: GameState, action: Overrun, events: list) -> None:
         "origins": origins,
         "air": {"attacker": False, "defender": False},
         "stage": "resolve",  # 7.21: no Air Points
-        "parts": [],
         "retreats": {},
-        "defender_part": False,
         "eng": False,
         "overrun": True,
         "steps_before": {u: state.units[u].step for u in list(units) + defenders},
-        "from": path[-1],
     }
     events.append(AttackDeclared(attackers=units, targets=(target,), defenders=tuple(defenders), case="7.0a"))
     fredericus.on_attacked(state, defenders, events)  # 6.52
-    for uid in units:
-        state.cache.get("reach", {}).pop(uid, None)
-    from .combat import proceed
+    from .combat import proceed  # the stack's cached reach is keyed by its allowance: the MP spent renew it
 
     proceed(state, events)
 

@@ -6,7 +6,7 @@ import pytest
 from k42_helpers import Dice, last, position, reveal_as
 
 from kharkovsuite.engine import Attack, ChooseLoss, EndPhase, IllegalAction, Move, Overrun, Retreat
-from kharkovsuite.engine.events import FlagChanged, MoveStopped
+from kharkovsuite.engine.events import AttackDeclared, FlagChanged, MoveStopped, UnitMoved
 from kharkovsuite.rules.kharkov1942 import overrun
 
 
@@ -195,7 +195,6 @@ def test_7_16_a_soviet_unit_overruns_at_most_once_a_phase():
     state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))  # 2 against 2, die 1: D1
     state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path))
     assert state.units["su-g1"].hex == "0406"
-    state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
     state.phase_data["overrun_reach"]["su-hq6-bis"] = state.phase_data["overrun_reach"]["su-hq6"]
     state.phase_data["hqs_used"].clear()
     with pytest.raises(IllegalAction) as err:
@@ -399,7 +398,6 @@ def test_7_16_a_soviet_unit_that_has_overrun_is_offered_no_second_overrun():
     state = soviet({"su-hq6": "0403", "su-g1": "0405", "ge-5": "0406", "ge-r1": "0506"})
     state.apply(Overrun(units=("su-g1",), path=("0405",), target="0406"))
     state.apply(next(a for a in state.legal_actions() if a.kind == "Retreat" and a.path))
-    state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
     state.phase_data["overrun_reach"]["su-hq6-bis"] = state.phase_data["overrun_reach"]["su-hq6"]
     state.phase_data["hqs_used"].clear()
     assert not any("su-g1" in a.units for a in overrun.legal_overruns(state))
@@ -466,7 +464,6 @@ def test_7_17_a_second_soviet_overrun_uses_another_active_hq_than_the_first():
     while state.pending:
         state.apply(state.legal_actions()[0])
     assert state.phase_data["hqs_used"] == {"su-hq6"}
-    state.phase_data["overrun_hqs"]["su-hq6-bis"] = "0403"
     state.phase_data["overrun_reach"]["su-hq6-bis"] = state.phase_data["overrun_reach"]["su-hq6"]
     state.apply(Overrun(units=("su-r3",), path=("0305",), target="0306"))
     assert state.phase_data["hqs_used"] == {"su-hq6", "su-hq6-bis"}
@@ -552,3 +549,33 @@ def test_6_3_no_overrun_across_the_dnieper_away_from_a_road():
     with pytest.raises(IllegalAction) as err:
         state.apply(Overrun(units=("ge-1",), path=("0909",), target="1009"))
     assert str(err.value) == "6.3: no overrun across the Dnieper away from a road"
+
+
+def test_7_0_an_overrun_from_where_the_stack_stands_moves_nobody_before_the_attack():
+    state = axis({"ge-1": "0407", "su-g1": "0406"}, rolls=(6,))
+    events = state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
+    assert events[0] == AttackDeclared(attackers=("ge-1",), targets=("0406",), defenders=("su-g1",), case="7.0a")
+
+
+def test_7_0_a_stack_that_moves_before_its_overrun_attacks_from_the_end_of_its_path():
+    state = axis({"ge-1": "0409", "su-g1": "0406"}, rolls=(3,))
+    events = state.apply(Overrun(units=("ge-1",), path=("0409", "0408", "0407"), target="0406"))
+    assert events[0] == UnitMoved(units=("ge-1",), path=("0409", "0408", "0407"), cost=2.0, how="move", case="6.0b")
+    assert last(events, "CombatResolved").result == "A1"  # 4 against 5: 1-2, die 3
+    state.apply(ChooseLoss("ge-1"))
+    assert state.units["ge-1"].hex == "0407"
+
+
+def test_6_52_an_overrun_of_a_frozen_axis_unit_south_of_the_line_releases_them_all():
+    state = position({"su-hq6": "0703", "su-g1": "0705", "ge-4": "0706", "ro-1": "0908"}, phase="soviet-movement",
+                     turn=2, fredericus=True)
+    state.rng = Dice(6)
+    events = state.apply(Overrun(units=("su-g1",), path=("0705",), target="0706"))
+    assert any(e.kind == "FlagChanged" and e.case == "6.52" and e.unit == "ro-1" for e in events)
+
+
+def test_9_65_an_overrun_defender_may_retreat_into_a_hex_of_its_own_side():
+    state = axis({"ge-1": "0407", "ge-2": "0407", "su-g1": "0406", "su-r1": "0405", "su-r2": "0506", "su-r3": "0306"})
+    state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
+    state.apply(Retreat(unit="su-g1", path=("0405",)))  # every empty hex is gone: a friendly one (9.65)
+    assert state.units["su-g1"].hex == "0405" and state.phase_data["retreated_into"] == {"su-g1": "0405"}
