@@ -386,3 +386,23 @@ def test_12_0d_air_points_are_allocated_before_any_untried_unit_is_revealed():
         events = state.apply(CommitAir())
     assert roles == ["attacker", "defender"]
     assert last(events, "Revealed").unit == "su-r1"
+
+
+# ----------------------------------------------------------------------------- the attacks offered (9.11, 9.23)
+
+
+def attacks_offered(state):
+    return [a for a in state.legal_actions() if a.kind == "Attack"]
+
+
+def test_9_11_every_group_of_the_units_able_to_attack_is_offered_once():
+    state = position({"ge-1": "0506", "ge-2": "0506", "su-r1": "0505"}, phase="axis-combat")
+    offered = [a.attackers for a in attacks_offered(state)]
+    assert sorted(offered) == [("ge-1",), ("ge-1", "ge-2"), ("ge-2",)]
+
+
+def test_9_23_the_attacks_offered_list_single_hexes_before_sets_of_hexes():
+    # ge-1 in 0506 is next to 0505 and 0405, both held by Soviet units
+    state = position({"ge-1": "0506", "su-r1": "0505", "su-r2": "0405"}, phase="axis-combat")
+    targets = [a.targets for a in attacks_offered(state)]
+    assert targets == [("0405",), ("0505",), ("0405", "0505")]
