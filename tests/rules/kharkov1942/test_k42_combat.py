@@ -12,6 +12,7 @@ import pytest
 from k42_helpers import Dice, last, position, reveal_as
 
 from kharkovsuite.engine import Attack, CommitAir, DeclineAir, IllegalAction
+from kharkovsuite.engine.events import AttackDeclared, DiceRolled
 from kharkovsuite.rules.kharkov1942 import combat, hq, supply
 
 
@@ -406,3 +407,31 @@ def test_9_23_the_attacks_offered_list_single_hexes_before_sets_of_hexes():
     state = position({"ge-1": "0506", "su-r1": "0505", "su-r2": "0405"}, phase="axis-combat")
     targets = [a.targets for a in attacks_offered(state)]
     assert targets == [("0405",), ("0505",), ("0405", "0505")]
+
+
+def test_9_11_the_declaration_names_the_attackers_the_target_hexes_and_the_defenders():
+    state = position({"ge-1": "0506", "ge-2": "0506", "su-r1": "0505"}, phase="axis-combat")
+    events = fight(state, ["ge-1", "ge-2"], ["0505"], 1)
+    assert events[0] == AttackDeclared(attackers=("ge-1", "ge-2"), targets=("0505",), defenders=("su-r1",), case="9.11")
+
+
+def test_9_85_the_morale_die_is_one_six_sided_die_reported_as_rolled():
+    import random
+
+    state = position({"su-r1": "0505", "ge-1": "0506"}, phase="soviet-combat", turn=1)
+    state.rng = random.Random(7)
+    faces = set()
+    for _ in range(60):
+        events = []
+        shift = combat.morale_shift(state, "soviet", events)
+        assert events == [DiceRolled(die=events[0].die, purpose="Soviet morale bonus", case="9.85")]
+        assert shift == {1: 4, 2: 3, 3: 3, 4: 2, 5: 2, 6: 1}[events[0].die]  # the turn 1 column
+        faces.add(events[0].die)
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
+def test_9_84_a_morale_column_headed_by_a_two_digit_turn_is_that_turns(monkeypatch):
+    state = position({"su-r1": "0505", "ge-1": "0506"}, phase="soviet-combat", turn=10)
+    table = state.scenario.tables["morale_bonus"]
+    monkeypatch.setitem(state.scenario.tables, "morale_bonus", table.model_copy(update={"columns": ["1", "2", "3", "turn-10"]}))
+    assert combat.morale_shifts(state, "soviet") == {1: 1, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0}
