@@ -435,3 +435,24 @@ def test_9_84_a_morale_column_headed_by_a_two_digit_turn_is_that_turns(monkeypat
     table = state.scenario.tables["morale_bonus"]
     monkeypatch.setitem(state.scenario.tables, "morale_bonus", table.model_copy(update={"columns": ["1", "2", "3", "turn-10"]}))
     assert combat.morale_shifts(state, "soviet") == {1: 1, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0}
+
+
+@pytest.mark.parametrize("attackers", [(), ("ge-1", "ge-1")], ids=["none", "twice"])
+def test_9_11_an_attack_names_each_attacking_unit_once(attackers):
+    state = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=attackers, targets=("0505",)))
+    assert str(err.value) == "9.11: name each attacking unit once"
+
+
+@pytest.mark.parametrize("targets", [(), ("0505", "0505")], ids=["none", "twice"])
+def test_9_23_an_attack_names_each_target_hex_once(targets):
+    state = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("ge-1",), targets=targets))
+    assert str(err.value) == "9.23: name each target hex once"
+
+
+def test_7_32_a_disrupted_unit_is_offered_no_attack():
+    state = position({"ge-1": "0506", "ge-2": "0506", "su-r1": "0505"}, phase="axis-combat", flags={"ge-1": {"disrupted"}})
+    assert [a.attackers for a in attacks_offered(state)] == [("ge-2",)]
