@@ -173,7 +173,7 @@ def test_6_3_no_attack_across_the_dnieper_away_from_a_road():
     assert Attack(attackers=("ge-1",), targets=("1008",)) not in legal
     with pytest.raises(IllegalAction) as err:
         state.apply(Attack(attackers=("ge-1",), targets=("1008",)))
-    assert err.value.case == "6.3"
+    assert str(err.value) == "6.3: ge-1 may attack across the Dnieper only along a road"
 
 
 # ----------------------------------------------------------------------------- who attacks what (9.1, 9.2)
@@ -456,3 +456,55 @@ def test_9_23_an_attack_names_each_target_hex_once(targets):
 def test_7_32_a_disrupted_unit_is_offered_no_attack():
     state = position({"ge-1": "0506", "ge-2": "0506", "su-r1": "0505"}, phase="axis-combat", flags={"ge-1": {"disrupted"}})
     assert [a.attackers for a in attacks_offered(state)] == [("ge-2",)]
+
+
+def _refusal(placements, attackers, targets, phase="axis-combat", **kw):
+    state = position(placements, phase=phase, **kw)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=attackers, targets=targets))
+    return str(err.value)
+
+
+def test_9_11_an_attack_on_a_hex_off_the_map_is_refused():
+    assert _refusal({"ge-1": "0506", "su-r1": "0505"}, ("ge-1",), ("9999",)) == "9.11: 9999 is not a hex of the map"
+
+
+def test_9_11_only_the_attackers_own_units_attack():
+    refused = _refusal({"ge-1": "0506", "su-r1": "0505", "su-r2": "0405"}, ("ge-1", "su-r2"), ("0505",))
+    assert refused == "9.11: su-r2 is not a unit of the attacker"
+
+
+def test_9_14_a_hex_without_enemy_units_is_no_target():
+    refused = _refusal({"ge-1": "0506", "su-r1": "0505"}, ("ge-1",), ("0405",))
+    assert refused == "9.14: 0405 holds no enemy unit that may still be attacked this phase"
+
+
+def test_10_14_the_refusal_of_an_hq_attack_names_the_hq():
+    refused = _refusal({"ro-hq": "0506", "ge-1": "0506", "su-r1": "0505"}, ("ro-hq",), ("0505",))
+    assert refused == "10.14: ro-hq is an HQ and may not attack"
+
+
+def test_9_14_the_refusal_of_a_second_attack_names_the_unit():
+    state = position({"ge-1": "0506", "su-r1": "0505", "su-r2": "0507"}, phase="axis-combat")
+    state.phase_data["attacked"].add("ge-1")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("ge-1",), targets=("0507",)))
+    assert str(err.value) == "9.14: ge-1 has already attacked this phase"
+
+
+def test_9_73_a_unit_that_advanced_after_combat_does_not_attack_again():
+    state = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    state.phase_data["advanced"].add("ge-1")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("ge-1",), targets=("0505",)))
+    assert str(err.value) == "9.73: ge-1 advanced after combat and may not attack this phase"
+
+
+def test_7_32_the_refusal_of_a_disrupted_attacker_names_it():
+    refused = _refusal({"ge-1": "0506", "su-r1": "0505"}, ("ge-1",), ("0505",), flags={"ge-1": {"disrupted"}})
+    assert refused == "7.32: ge-1 is disrupted and may not attack"
+
+
+def test_6_51_a_frozen_unit_may_not_attack():
+    refused = _refusal({"ge-4": "0706", "su-r1": "0705"}, ("ge-4",), ("0705",), fredericus=True)
+    assert refused == "9.15: ge-4 may not attack now"
