@@ -508,3 +508,9 @@ def test_7_32_the_refusal_of_a_disrupted_attacker_names_it():
 def test_6_51_a_frozen_unit_may_not_attack():
     refused = _refusal({"ge-4": "0706", "su-r1": "0705"}, ("ge-4",), ("0705",), fredericus=True)
     assert refused == "9.15: ge-4 may not attack now"
+
+
+def test_10_14_an_hq_stacked_with_combat_units_adds_nothing_to_their_defense():
+    state = position({"ge-1": "0506", "su-g1": "0505", "su-hq6": "0505"}, phase="axis-combat", turn=2)
+    r = resolved(fight(state, ["ge-1"], ["0505"], 6))
+    assert [row[0] for row in r.defenders] == ["su-g1"] and r.defense == "5"

@@ -39,6 +39,7 @@ def test_7_0_the_attack_strength_is_halved_dropping_fractions():
     state = axis({"ge-1": "0407", "su-g1": "0406"}, rolls=(6,))
     events = state.apply(Overrun(units=("ge-1",), path=("0407",), target="0406"))
     assert last(events, "CombatResolved").attack == "4"  # 9 / 2 = 4.5 -> 4
+    assert last(events, "CombatResolved").attackers[-1] == ("overrun", "4", "total halved 7.0")
 
 
 def test_7_0_an_overrun_costs_three_movement_points():
