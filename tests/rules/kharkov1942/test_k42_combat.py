@@ -514,3 +514,27 @@ def test_10_14_an_hq_stacked_with_combat_units_adds_nothing_to_their_defense():
     state = position({"ge-1": "0506", "su-g1": "0505", "su-hq6": "0505"}, phase="axis-combat", turn=2)
     r = resolved(fight(state, ["ge-1"], ["0505"], 6))
     assert [row[0] for row in r.defenders] == ["su-g1"] and r.defense == "5"
+
+
+def test_9_4_a_defense_totalling_nothing_counts_as_one():
+    state = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    reveal_as(state, "su-r1", 1, 0, 7)
+    r = resolved(fight(state, ["ge-1"], ["0505"], 6))
+    assert (r.defense, r.base_column) == ("1", "9-1")
+
+
+def test_9_4_the_combat_die_is_one_six_sided_die_reported_as_rolled():
+    import random
+
+    start = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    start.turn_data["air"] = {}  # no Air Point decisions
+    faces = set()
+    for seed in range(40):
+        state = start.clone()
+        state.rng = random.Random(seed)
+        events = state.apply(Attack(attackers=("ge-1",), targets=("0505",)))
+        rolled = [e for e in events if e.kind == "DiceRolled"]
+        assert rolled == [DiceRolled(die=rolled[0].die, modified=rolled[0].die, purpose="combat", case="9.4")]
+        assert resolved(events).die == rolled[0].die
+        faces.add(rolled[0].die)
+    assert faces == {1, 2, 3, 4, 5, 6}
