@@ -572,7 +572,9 @@ def test_6_52_an_overrun_of_a_frozen_axis_unit_south_of_the_line_releases_them_a
                      turn=2, fredericus=True)
     state.rng = Dice(6)
     events = state.apply(Overrun(units=("su-g1",), path=("0705",), target="0706"))
-    assert any(e.kind == "FlagChanged" and e.case == "6.52" and e.unit == "ro-1" for e in events)
+    kinds = [(e.kind, e.case, getattr(e, "unit", None)) for e in events]
+    released = kinds.index(("FlagChanged", "6.52", "ro-1"))
+    assert kinds.index(("AttackDeclared", "7.0a", None)) < released < [k[0] for k in kinds].index("CombatResolved")
 
 
 def test_9_65_an_overrun_defender_may_retreat_into_a_hex_of_its_own_side():
@@ -580,3 +582,9 @@ def test_9_65_an_overrun_defender_may_retreat_into_a_hex_of_its_own_side():
     state.apply(Overrun(units=("ge-1", "ge-2"), path=("0407",), target="0406"))
     state.apply(Retreat(unit="su-g1", path=("0405",)))  # every empty hex is gone: a friendly one (9.65)
     assert state.units["su-g1"].hex == "0405" and state.phase_data["retreated_into"] == {"su-g1": "0405"}
+
+
+def test_7_0_a_stack_with_no_target_it_may_overrun_hides_no_other_stacks_overruns():
+    # ge-1 faces su-g1 only across the Dnieper away from a road (6.3); ge-2 has a target
+    state = axis({"ge-1": "0909", "su-g1": "1009", "ge-2": "1005", "su-r1": "1004"})
+    assert overrun.legal_overruns(state) == [Overrun(units=("ge-2",), path=("1005",), target="1004")]
