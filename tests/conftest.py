@@ -17,13 +17,20 @@ import pytest  # noqa: E402 - after the platform is chosen
 DEFAULT_SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 
 
+#: Under mutation testing (docs/mutation.md) every mutant is a new test session: the board
+#: tables go to one folder inside mutmut's copy ``mutants/``, built by the first session and read
+#: by every later one, instead of a new empty folder (and a rebuild) per mutant.
+MUTATION_TABLE_CACHE = ROOT / ".table-cache"
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _table_cache_in_a_temporary_folder(tmp_path_factory):
     """Board tables cached on disk go to a folder of this run, never the user's cache."""
     from kharkovsuite.tablecache import ENV
 
+    folder = MUTATION_TABLE_CACHE if os.environ.get("MUTANT_UNDER_TEST") else tmp_path_factory.mktemp("table-cache")
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv(ENV, str(tmp_path_factory.mktemp("table-cache")))
+        mp.setenv(ENV, str(folder))
         yield
 
 

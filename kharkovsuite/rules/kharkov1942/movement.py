@@ -27,7 +27,7 @@ from ...engine.actions import Move
 from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import GameState, Reach, UnitRecord
-from . import breakout, disengagement, fredericus, supply
+from . import breakout, disengagement, fredericus, overrun, supply
 from .places import relocate
 from .units import movement
 from .zoc import derived, other_side
@@ -148,7 +148,7 @@ def how_of(state: GameState, rec: UnitRecord, zoc: Collection[int]) -> str | Non
     """The kind of move the unit may make now; None when it may not leave its hex (6.24)."""
     if rec.hex is None:
         return "enter"
-    if state.board.index[rec.hex] not in zoc or rec.id in state.phase_data.get("overrun_free", ()):
+    if state.board.index[rec.hex] not in zoc or overrun.free_to_leave(state, rec.id):
         return "move"  # 6.23/6.24: a stack that has just overrun may move on (7.25)
     if disengagement.may_disengage(state, rec):
         return "disengage"

@@ -43,7 +43,9 @@ COST = 6  # 3 MP, in half MP (7.0)
 
 
 def begin_phase(state: GameState, events: list) -> None:
-    """Snapshot for 7.17: the phasing side's active HQs and their hexes at the start of the phase.
+    """Snapshot for 7.17: the command radius of each Soviet HQ at the start of the phase, that is
+    the hexes its Lines of Communications reach then (supply's ``command_reach``, 10.23; none for
+    an HQ that is not active, 10.2).
 
     The phase's overrun records start empty here, so that reading the legal actions (which
     fills them on demand) never makes a played game differ from its replay."""
@@ -52,15 +54,9 @@ def begin_phase(state: GameState, events: list) -> None:
     if side != "soviet":
         return
     b = state.board
-    reach = getattr(supply, "command_reach", None)
-    hqs, reaches = {}, {}
-    for uid, rec in state.units.items():
-        if rec.side == side and rec.hex is not None and b.is_hq(uid) and "inactive" not in rec.flags:
-            hqs[uid] = rec.hex
-            if reach is not None:
-                reaches[uid] = sorted(reach(state, uid))  # 10.23: the HQ's Lines of Communications now
-    state.phase_data["overrun_hqs"] = hqs
-    state.phase_data["overrun_reach"] = reaches
+    state.phase_data["overrun_reach"] = {
+        uid: sorted(supply.command_reach(state, uid)) for uid in b.side_units[side] if b.is_hq(uid) and state.units[uid].hex
+    }
 
 
 def _pd(state: GameState) -> dict:
@@ -73,27 +69,14 @@ def _pd(state: GameState) -> dict:
 
 
 def start_hex(state: GameState, uid: str) -> str | None:
-    return state.phase_data.get("start_hex", {}).get(uid, state.units[uid].hex)
-
-
-def in_radius(state: GameState, hq_id: str, hq_hex: str, hex_id: str) -> bool:
-    """7.17: within the HQ's command radius at the start of the phase: its Line of Communications
-    reach then (supply's ``command_reach``, 10.23), or plain distance without it."""
-    reaches = state.phase_data.get("overrun_reach", {})
-    if hq_id in reaches:
-        return hex_id in reaches[hq_id]
-    values = state.board.hq_values(hq_id)
-    radius = getattr(values, "command_radius", 0) if values is not None else 0
-    return state.board.hex_distance(hq_hex, hex_id) <= radius
+    return state.phase_data["start_hex"].get(uid, state.units[uid].hex)
 
 
 def free_hq(state: GameState, hex_id: str) -> str | None:
     """7.17: an active HQ not yet used this phase whose radius held ``hex_id`` at the phase start."""
     pd = _pd(state)
-    for hq_id, where in sorted(pd.get("overrun_hqs", {}).items()):
-        if hq_id in pd["hqs_used"]:
-            continue
-        if in_radius(state, hq_id, where, hex_id):
+    for hq_id, radius in sorted(pd["overrun_reach"].items()):
+        if hq_id not in pd["hqs_used"] and hex_id in radius:
             return hq_id
     return None
 
@@ -107,8 +90,8 @@ def may_overrun(state: GameState, uid: str) -> bool:
         rec.hex is not None
         and is_combat(state, uid)
         and can_move(state, rec)
-        and uid not in pd.get("unsupplied", ())
-        and not (rec.side == "soviet" and uid in pd.get("overran", ()))
+        and uid not in pd["unsupplied"]
+        and not (rec.side == "soviet" and uid in pd["overran"])
         and allowance(state, rec) >= COST
     )
 
@@ -178,7 +161,7 @@ def check_overrun(state: GameState, action: Overrun) -> tuple[int, str | None]:
             raise IllegalAction("7.13", f"{uid} is not in {path[0]}")
         if not can_move(state, rec):
             raise IllegalAction(_why_not(state, rec), f"{uid} may not move now")
-        if uid in pd.get("unsupplied", ()):
+        if uid in pd["unsupplied"]:
             raise IllegalAction("7.12", f"{uid} was out of supply at the start of the phase")
         if side == "soviet" and uid in pd["overran"]:
             raise IllegalAction("7.16", f"{uid} has already overrun this phase")
@@ -219,14 +202,10 @@ def apply_overrun(state: GameState, action: Overrun, events: list) -> None:
         events.append(UnitMoved(units=units, path=path, cost=cost / 2, how="move", case="6.0b"))
     for uid in units:
         pd["spent"][uid] = pd["spent"].get(uid, 0) + cost + COST
-        pd.get("overrun_free", set()).discard(uid)
     if side == "soviet":
         pd["overran"].update(units)
         pd["hqs_used"].add(hq_id)
-    for key in ("attacked", "defended", "advanced"):
-        pd.setdefault(key, set())
-    pd.setdefault("hexes_attacked", set())
-    pd.setdefault("retreated_into", {})
+    pd.setdefault("retreated_into", {})  # 9.65, written by a defender's retreat
     defenders = [u for u in state.units_at(target) if state.units[u].side != side]
     origins = {u: state.units[u].hex for u in list(units) + defenders}
     pd["combat"] = {
@@ -239,19 +218,14 @@ def apply_overrun(state: GameState, action: Overrun, events: list) -> None:
         "origins": origins,
         "air": {"attacker": False, "defender": False},
         "stage": "resolve",  # 7.21: no Air Points
-        "parts": [],
         "retreats": {},
-        "defender_part": False,
         "eng": False,
         "overrun": True,
         "steps_before": {u: state.units[u].step for u in list(units) + defenders},
-        "from": path[-1],
     }
     events.append(AttackDeclared(attackers=units, targets=(target,), defenders=tuple(defenders), case="7.0a"))
     fredericus.on_attacked(state, defenders, events)  # 6.52
-    for uid in units:
-        state.cache.get("reach", {}).pop(uid, None)
-    from .combat import proceed
+    from .combat import proceed  # the stack's cached reach is keyed by its allowance: the MP spent renew it
 
     proceed(state, events)
 
@@ -281,8 +255,7 @@ def finish(state: GameState, combat: dict, events: list) -> None:
     if attackers and cleared and not hurt and not combat["eng"]:
         origin = state.units[attackers[0]].hex
         for uid in attackers:
-            relocate(state, uid, target, events)
-            state.cache.get("reach", {}).pop(uid, None)
+            relocate(state, uid, target, events)  # drops the unit's cached reach (movement.unit_moved)
         pd.setdefault("overrun_free", set()).update(attackers)
         events.append(UnitMoved(units=tuple(attackers), path=(origin, target), cost=0.0, how="overrun", case="7.25"))
     elif attackers:
@@ -307,11 +280,3 @@ def hook_phases() -> None:
         hooks = sequence.PHASE_HOOKS.setdefault(phase_id, [])
         if begin_phase not in hooks:
             hooks.append(begin_phase)
-
-
-def unsupplied_at_start(state: GameState, uid: str) -> bool:
-    """7.12, through the movement phase's supply snapshot (supply's public query, 11.0)."""
-    pd = state.phase_data
-    if "unsupplied" in pd:
-        return uid in pd["unsupplied"]
-    return not supply.in_supply(state, uid)

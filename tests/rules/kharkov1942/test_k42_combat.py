@@ -12,6 +12,7 @@ import pytest
 from k42_helpers import Dice, last, position, reveal_as
 
 from kharkovsuite.engine import Attack, CommitAir, DeclineAir, IllegalAction
+from kharkovsuite.engine.events import AttackDeclared, DiceRolled
 from kharkovsuite.rules.kharkov1942 import combat, hq, supply
 
 
@@ -172,7 +173,7 @@ def test_6_3_no_attack_across_the_dnieper_away_from_a_road():
     assert Attack(attackers=("ge-1",), targets=("1008",)) not in legal
     with pytest.raises(IllegalAction) as err:
         state.apply(Attack(attackers=("ge-1",), targets=("1008",)))
-    assert err.value.case == "6.3"
+    assert str(err.value) == "6.3: ge-1 may attack across the Dnieper only along a road"
 
 
 # ----------------------------------------------------------------------------- who attacks what (9.1, 9.2)
@@ -386,3 +387,154 @@ def test_12_0d_air_points_are_allocated_before_any_untried_unit_is_revealed():
         events = state.apply(CommitAir())
     assert roles == ["attacker", "defender"]
     assert last(events, "Revealed").unit == "su-r1"
+
+
+# ----------------------------------------------------------------------------- the attacks offered (9.11, 9.23)
+
+
+def attacks_offered(state):
+    return [a for a in state.legal_actions() if a.kind == "Attack"]
+
+
+def test_9_11_every_group_of_the_units_able_to_attack_is_offered_once():
+    state = position({"ge-1": "0506", "ge-2": "0506", "su-r1": "0505"}, phase="axis-combat")
+    offered = [a.attackers for a in attacks_offered(state)]
+    assert sorted(offered) == [("ge-1",), ("ge-1", "ge-2"), ("ge-2",)]
+
+
+def test_9_23_the_attacks_offered_list_single_hexes_before_sets_of_hexes():
+    # ge-1 in 0506 is next to 0505 and 0405, both held by Soviet units
+    state = position({"ge-1": "0506", "su-r1": "0505", "su-r2": "0405"}, phase="axis-combat")
+    targets = [a.targets for a in attacks_offered(state)]
+    assert targets == [("0405",), ("0505",), ("0405", "0505")]
+
+
+def test_9_11_the_declaration_names_the_attackers_the_target_hexes_and_the_defenders():
+    state = position({"ge-1": "0506", "ge-2": "0506", "su-r1": "0505"}, phase="axis-combat")
+    events = fight(state, ["ge-1", "ge-2"], ["0505"], 1)
+    assert events[0] == AttackDeclared(attackers=("ge-1", "ge-2"), targets=("0505",), defenders=("su-r1",), case="9.11")
+
+
+def test_9_85_the_morale_die_is_one_six_sided_die_reported_as_rolled():
+    import random
+
+    state = position({"su-r1": "0505", "ge-1": "0506"}, phase="soviet-combat", turn=1)
+    state.rng = random.Random(7)
+    faces = set()
+    for _ in range(60):
+        events = []
+        shift = combat.morale_shift(state, "soviet", events)
+        assert events == [DiceRolled(die=events[0].die, purpose="Soviet morale bonus", case="9.85")]
+        assert shift == {1: 4, 2: 3, 3: 3, 4: 2, 5: 2, 6: 1}[events[0].die]  # the turn 1 column
+        faces.add(events[0].die)
+    assert faces == {1, 2, 3, 4, 5, 6}
+
+
+def test_9_84_a_morale_column_headed_by_a_two_digit_turn_is_that_turns(monkeypatch):
+    state = position({"su-r1": "0505", "ge-1": "0506"}, phase="soviet-combat", turn=10)
+    table = state.scenario.tables["morale_bonus"]
+    monkeypatch.setitem(state.scenario.tables, "morale_bonus", table.model_copy(update={"columns": ["1", "2", "3", "turn-10"]}))
+    assert combat.morale_shifts(state, "soviet") == {1: 1, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0}
+
+
+@pytest.mark.parametrize("attackers", [(), ("ge-1", "ge-1")], ids=["none", "twice"])
+def test_9_11_an_attack_names_each_attacking_unit_once(attackers):
+    state = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=attackers, targets=("0505",)))
+    assert str(err.value) == "9.11: name each attacking unit once"
+
+
+@pytest.mark.parametrize("targets", [(), ("0505", "0505")], ids=["none", "twice"])
+def test_9_23_an_attack_names_each_target_hex_once(targets):
+    state = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("ge-1",), targets=targets))
+    assert str(err.value) == "9.23: name each target hex once"
+
+
+def test_7_32_a_disrupted_unit_is_offered_no_attack():
+    state = position({"ge-1": "0506", "ge-2": "0506", "su-r1": "0505"}, phase="axis-combat", flags={"ge-1": {"disrupted"}})
+    assert [a.attackers for a in attacks_offered(state)] == [("ge-2",)]
+
+
+def _refusal(placements, attackers, targets, phase="axis-combat", **kw):
+    state = position(placements, phase=phase, **kw)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=attackers, targets=targets))
+    return str(err.value)
+
+
+def test_9_11_an_attack_on_a_hex_off_the_map_is_refused():
+    assert _refusal({"ge-1": "0506", "su-r1": "0505"}, ("ge-1",), ("9999",)) == "9.11: 9999 is not a hex of the map"
+
+
+def test_9_11_only_the_attackers_own_units_attack():
+    refused = _refusal({"ge-1": "0506", "su-r1": "0505", "su-r2": "0405"}, ("ge-1", "su-r2"), ("0505",))
+    assert refused == "9.11: su-r2 is not a unit of the attacker"
+
+
+def test_9_14_a_hex_without_enemy_units_is_no_target():
+    refused = _refusal({"ge-1": "0506", "su-r1": "0505"}, ("ge-1",), ("0405",))
+    assert refused == "9.14: 0405 holds no enemy unit that may still be attacked this phase"
+
+
+def test_10_14_the_refusal_of_an_hq_attack_names_the_hq():
+    refused = _refusal({"ro-hq": "0506", "ge-1": "0506", "su-r1": "0505"}, ("ro-hq",), ("0505",))
+    assert refused == "10.14: ro-hq is an HQ and may not attack"
+
+
+def test_9_14_the_refusal_of_a_second_attack_names_the_unit():
+    state = position({"ge-1": "0506", "su-r1": "0505", "su-r2": "0507"}, phase="axis-combat")
+    state.phase_data["attacked"].add("ge-1")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("ge-1",), targets=("0507",)))
+    assert str(err.value) == "9.14: ge-1 has already attacked this phase"
+
+
+def test_9_73_a_unit_that_advanced_after_combat_does_not_attack_again():
+    state = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    state.phase_data["advanced"].add("ge-1")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("ge-1",), targets=("0505",)))
+    assert str(err.value) == "9.73: ge-1 advanced after combat and may not attack this phase"
+
+
+def test_7_32_the_refusal_of_a_disrupted_attacker_names_it():
+    refused = _refusal({"ge-1": "0506", "su-r1": "0505"}, ("ge-1",), ("0505",), flags={"ge-1": {"disrupted"}})
+    assert refused == "7.32: ge-1 is disrupted and may not attack"
+
+
+def test_6_51_a_frozen_unit_may_not_attack():
+    refused = _refusal({"ge-4": "0706", "su-r1": "0705"}, ("ge-4",), ("0705",), fredericus=True)
+    assert refused == "9.15: ge-4 may not attack now"
+
+
+def test_10_14_an_hq_stacked_with_combat_units_adds_nothing_to_their_defense():
+    state = position({"ge-1": "0506", "su-g1": "0505", "su-hq6": "0505"}, phase="axis-combat", turn=2)
+    r = resolved(fight(state, ["ge-1"], ["0505"], 6))
+    assert [row[0] for row in r.defenders] == ["su-g1"] and r.defense == "5"
+
+
+def test_9_4_a_defense_totalling_nothing_counts_as_one():
+    state = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    reveal_as(state, "su-r1", 1, 0, 7)
+    r = resolved(fight(state, ["ge-1"], ["0505"], 6))
+    assert (r.defense, r.base_column) == ("1", "9-1")
+
+
+def test_9_4_the_combat_die_is_one_six_sided_die_reported_as_rolled():
+    import random
+
+    start = position({"ge-1": "0506", "su-r1": "0505"}, phase="axis-combat")
+    start.turn_data["air"] = {}  # no Air Point decisions
+    faces = set()
+    for seed in range(40):
+        state = start.clone()
+        state.rng = random.Random(seed)
+        events = state.apply(Attack(attackers=("ge-1",), targets=("0505",)))
+        rolled = [e for e in events if e.kind == "DiceRolled"]
+        assert rolled == [DiceRolled(die=rolled[0].die, modified=rolled[0].die, purpose="combat", case="9.4")]
+        assert resolved(events).die == rolled[0].die
+        faces.add(rolled[0].die)
+    assert faces == {1, 2, 3, 4, 5, 6}

@@ -89,3 +89,9 @@ def test_14_31_only_german_mechanized_units_integrate():
     state = position({"ge-1": "0407", "ge-2": "0407", "ge-3": "0407"})
     assert divisional.division_of(state, "ge-1") is None
     assert divisional.division_of(state, "pz-1a") == "pz1"
+
+
+def test_14_2_mobile_defense_doubles_the_defender_in_combat():
+    r = attack_total({"pz-1a": "0407", "pz-1b": "0408", "pz-1c": "0409", "su-g1": "0406"}, ("su-g1",), "0407",
+                     phase="soviet-combat")
+    assert r.defenders == (("pz-1a", "6", "3 x2 integration 14.2"),) and r.defense == "6"

@@ -153,3 +153,14 @@ def test_10_17_a_displaced_rumanian_hq_stays_non_active_through_the_release():
     state.set_flag("ro-hq", "displaced", True)
     fredericus.activate(state, "6.56", [])
     assert {"inactive", "displaced"} <= state.units["ro-hq"].flags
+
+
+def test_6_52_the_release_is_logged_with_the_declaration_before_the_result():
+    state = position({"ge-4": "0706", "ro-1": "0908", "su-g1": "0705"}, phase="soviet-combat", fredericus=True)
+    state.turn_data["air"] = {}  # no Air Point to decide: the attack is resolved in the same action
+    state.rng = Dice(1, 1, 1, 1, 1, 1)
+    events = state.apply(Attack(attackers=("su-g1",), targets=("0706",)))
+    kinds = [(e.kind, e.case) for e in events]
+    assert any(k == "CombatResolved" for k, _ in kinds)
+    assert kinds.index(("AttackDeclared", "9.11")) < kinds.index(("FlagChanged", "6.52"))
+    assert all(kinds.index(("FlagChanged", "6.52")) < i for i, k in enumerate(kinds) if k[0] in ("DiceRolled", "CombatResolved"))
