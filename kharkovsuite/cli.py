@@ -157,7 +157,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             return 1
     from .rules import system
 
-    system(_load(args.scenario).rules)  # a bad file as file:line problems, an unplayable system by name, before playing
+    system(_load(args.scenario).rules, selfplay=True)  # a bad file as file:line problems, an unplayable system by name, before playing
     summary = selfplay(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs)
     if args.json:
         print(json.dumps(summary))

@@ -17,8 +17,11 @@ def play_game(scenario, seed: int, players: dict[str, str], max_actions: int = 1
     from ..engine import new_game
     from . import make_player
 
-    state = new_game(scenario, seed)
+    state = new_game(scenario, seed, selfplay=True)
     seats = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(players.items()))}
+    for side in state.scenario.sides:
+        if side not in seats and side != "soviet":
+            seats[side] = seats["axis"]  # a scenario naming its Axis side otherwise (kirovograd: german)
     n = 0
     while not state.is_terminal:
         if n >= max_actions:
@@ -26,12 +29,13 @@ def play_game(scenario, seed: int, players: dict[str, str], max_actions: int = 1
         state.apply(seats[state.to_act].choose(state))
         n += 1
     result = state.result()
+    winner = result.winner if result.winner in (None, *SIDES) else "axis"
     return {
         "seed": seed,
         "actions": n,
         "vp": result.vp,
         "margin": result.margin,
-        "winner": result.winner,
+        "winner": winner,
         "level": result.level,
     }
 
