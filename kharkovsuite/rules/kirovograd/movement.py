@@ -92,6 +92,7 @@ class Ctx:
     start_zoc: zoc.ZocHere | None
     retreat_from: int | None  # 6.2.4A: the distance to the nearest enemy unit at the start
     oos_retreat: bool
+    zocs: dict  # hex -> the enemy ZOC there as it acts on these movers (:func:`.zoc.zoc_at`)
 
 
 def _nearest(state: GameState, hex_id: str, targets) -> int | None:
@@ -145,6 +146,7 @@ def context(state: GameState, units, rnd: int | None, budget: float | None = Non
         any(i.soviet_travelling_artillery for i in infos),
         min(counters.printed_ma(state, u) for u in units) > 0 and not (start_zoc and start_zoc.kind == "locking"),
         enemy, start_zoc, enemy_distance(state, side).get(start) if retreating and not oos else None, oos,
+        zoc.zocs_against(state, other(side), armored),
     )
 
 
@@ -155,11 +157,10 @@ def _step(state: GameState, ctx: Ctx, a: str, b: str) -> tuple[float, bool] | tu
         return "11.B", f"{a} and {b} are not adjacent"
     if b in ctx.enemy:
         return "11.B", f"{b} holds enemy units"
-    enemy_side = other(ctx.side)
-    za = ctx.start_zoc if a == ctx.start else zoc.zoc_at(state, enemy_side, a, ctx.armored)
+    za = ctx.start_zoc if a == ctx.start else ctx.zocs.get(a)
     if a != ctx.start and za is not None and za.kind == "locking":
         return "13.2A", f"the move ended on entering the Locking ZOC at {a}"
-    zb = zoc.zoc_at(state, enemy_side, b, ctx.armored)
+    zb = ctx.zocs.get(b)
     if zb is not None:
         if ctx.reserve:
             return "12.2D", f"units in reserve may not enter the enemy ZOC at {b}"
@@ -184,7 +185,10 @@ def _step(state: GameState, ctx: Ctx, a: str, b: str) -> tuple[float, bool] | tu
         elif a != ctx.start and zb is not None and zb.kind == "fluid" and zb.sources <= za.sources:
             return "13.1B", f"{a} to {b} stays in the Fluid ZOC of the same enemy units, and the move did not start at {a}"
         extra = float(board.data.zoc_chart.fluid_leave_extra_mp)  # 13.1A, 13.2C, 13.9B
-    cost = max(board.enter_cost(a, b, cls, ex) for cls, ex in ctx.classes) + extra
+    if len(ctx.classes) == 1:
+        cost = board.enter_cost(a, b, *ctx.classes[0]) + extra
+    else:
+        cost = max(board.enter_cost(a, b, cls, ex) for cls, ex in ctx.classes) + extra
     return cost, zb is not None and zb.kind == "locking"
 
 

@@ -189,6 +189,17 @@ def links(state: GameState, side: str, goals: frozenset[str] | None = None) -> f
     return derived[key]
 
 
+def _blocked(state: GameState, side: str) -> dict[str, tuple[str, str]]:
+    """Every hex a supply line of ``side`` may not pass, with the case (8.2B, 13.3B)."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("blocked", side)
+    if key not in derived:
+        enemy = enemy_hexes(state, side)
+        hexes = set(enemy) | set(zoc.zoc_of(state, other(side)))
+        derived[key] = {h: why for h in hexes if (why := blocked_by(state, side, h, enemy)) is not None}
+    return derived[key]
+
+
 @dataclass
 class Search:
     """A supply-line search from one hex: cost and previous hex of each hex reached, and the
@@ -214,7 +225,7 @@ def search(state: GameState, side: str, start: str, movement_class: str, exempt:
     if key in derived:
         return derived[key]
     board = state.board
-    enemy = enemy_hexes(state, side)
+    blocked = _blocked(state, side)
     found = Search(start, {start: 0.0}, {start: None})
     heap = [(0.0, start)]
     while heap:
@@ -222,7 +233,7 @@ def search(state: GameState, side: str, start: str, movement_class: str, exempt:
         if c > found.cost[a]:
             continue
         for b in board.nbrs[a]:
-            why = blocked_by(state, side, b, enemy)
+            why = blocked.get(b)
             if why is not None:
                 found.blocked.setdefault(b, why)
                 continue

@@ -103,6 +103,16 @@ def zoc_at(state: GameState, enemy_side: str, hex_id: str, mover_armored: bool) 
     return found
 
 
+def zocs_against(state: GameState, enemy_side: str, mover_armored: bool) -> dict[str, ZocHere]:
+    """Every hex in an enemy ZOC -> that ZOC as it acts on the mover (the searches' lookup)."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", enemy_side, "all", mover_armored, light(state))
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = {h: zoc_at(state, enemy_side, h, mover_armored) for h in zoc_of(state, enemy_side)}
+    return found
+
+
 def _zoc_at(state: GameState, enemy_side: str, hex_id: str, mover_armored: bool) -> ZocHere | None:
     sources = zoc_of(state, enemy_side).get(hex_id)
     if not sources:
