@@ -157,7 +157,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             return 1
     from .rules import system
 
-    system(_load(args.scenario).rules, selfplay=True)  # a bad file as file:line problems, an unplayable system by name, before playing
+    system(_load(args.scenario).rules, headless=True)  # a bad file as file:line problems, an unplayable system by name, before playing
     summary = selfplay(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs)
     if args.json:
         print(json.dumps(summary))
@@ -195,7 +195,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
                 print(exc)
                 return 1
     if state is None:
-        state = new_game(args.file, 0)  # the opening position
+        state = new_game(args.file, 0, headless=True)  # the opening position (a headless tool: see rules.system)
     from .rules import RuleSystemUnavailable, trace_module
 
     try:

@@ -17,7 +17,7 @@ def play_game(scenario, seed: int, players: dict[str, str], max_actions: int = 1
     from ..engine import new_game
     from . import make_player
 
-    state = new_game(scenario, seed, selfplay=True)
+    state = new_game(scenario, seed, headless=True)
     seats = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(players.items()))}
     for side in state.scenario.sides:
         if side not in seats and side != "soviet":

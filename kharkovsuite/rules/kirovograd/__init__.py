@@ -10,7 +10,8 @@ Rules, part 1 (:mod:`.rules` holds the object the engine delegates to): :mod:`.s
 23), :mod:`.orders` (5, 6, 7), :mod:`.supply` (8), :mod:`.stacking` (9), :mod:`.board` and
 :mod:`.movement` (10, 11), :mod:`.reserves` (12), :mod:`.zoc` (13, 23.1).  Combat and victory
 are part 2, so the registry still refuses to start a game of this system for play; self-play may
-run it (``SELFPLAY``), its combat rounds ending at once and its games unscored.
+run it, and ``kharkov-cli trace`` trace it (``HEADLESS``), its combat rounds ending at once and
+its games unscored.
 """
 from __future__ import annotations
 
@@ -18,8 +19,9 @@ from .checks import scenario_checks
 
 #: The registry (:func:`kharkovsuite.rules.system`) refuses to play a system that says False.
 PLAYABLE = False
-#: Self-play may run the system while it is incomplete (``system(rules_id, selfplay=True)``).
-SELFPLAY = True
+#: The headless tools (self-play, trace) may run the system while it is incomplete
+#: (``system(rules_id, headless=True)``).
+HEADLESS = True
 
 
 def new_game(scenario, seed: int = 0, setup: str = "historical", scenario_path: str | None = None):
@@ -28,4 +30,4 @@ def new_game(scenario, seed: int = 0, setup: str = "historical", scenario_path: 
     return make(scenario, seed, setup, scenario_path)
 
 
-__all__ = ["PLAYABLE", "SELFPLAY", "new_game", "scenario_checks"]
+__all__ = ["PLAYABLE", "HEADLESS", "new_game", "scenario_checks"]

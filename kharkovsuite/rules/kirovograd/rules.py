@@ -3,8 +3,8 @@ weather, orders, initiative, supply, stacking, terrain, movement, reserves, ZOC,
 
 Combat (14-22, 24-27) is the combat half's (issue 23); its rounds end at once here (see
 :mod:`.sequence`), and the result of a game is not scored until victory (27) lands.  So the
-package stays ``PLAYABLE = False``; ``SELFPLAY = True`` lets self-play run it (the registry's
-``selfplay`` switch), and tests build games with :func:`new_game`.
+package stays ``PLAYABLE = False``; ``HEADLESS = True`` lets self-play and tracing run it (the
+registry's ``headless`` switch), and tests build games with :func:`new_game`.
 
 Hidden information: each side's display (2.3) is its own: :meth:`observation` leaves out the
 other side's supply tracks, its orders decision and its sealed orders until both sides have
