@@ -151,11 +151,9 @@ class Board:
         return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 - q2 + r1 - r2)) // 2
 
     def light(self, turn: int) -> str:
-        """Day or night (errata: even game turns are night)."""
-        info = self.data.turn_record.get(turn)
-        if info is not None:
-            return info.light
-        return "night" if turn % 2 == 0 else "day"
+        """Day or night, as the turn record shades it (errata: even game turns are night; the
+        scenario check refuses a record that says otherwise)."""
+        return self.data.turn_record[turn].light
 
     def enter_cost(self, a: str, b: str, movement_class: str, leave_exempt_balka: bool) -> float:
         """10, 11.4-11.6: MP to move from ``a`` into the adjacent ``b`` before ZOCs: the road cost

@@ -70,6 +70,17 @@ def test_4A_the_weather_die_reads_the_column_of_the_turns_light():
     assert state.turn_data["light"] == ("fog" if state.turn_data["fog"] else "day")
 
 
+def test_4C_fog_is_the_light_the_zoc_chart_reads_day_or_night():
+    table = scenario().tables["weather"]
+    fog_die = {t: next(d for d in range(1, 7) if table.rows[d][col] == "fog") for t, col in ((1, 0), (2, 1))}
+    for turn, die in fog_die.items():
+        state = fresh(5)
+        state.turn = turn
+        state.rng = Dice([die])
+        sequence.weather(state, [])
+        assert state.turn_data["weather"] == "fog" and state.turn_data["fog"] and state.turn_data["light"] == "fog"
+
+
 def test_3_2A_each_night_turn_brings_five_supply_points_a_side():
     state = fresh(3)
     give(state, "soviet")
