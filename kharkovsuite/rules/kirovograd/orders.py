@@ -172,12 +172,12 @@ def initiative(state: GameState, events: list) -> str:
         totals = {}
         for s in SIDES:
             die = state.rng.randint(1, 6)
-            events.append(DiceRolled(die=die, purpose=f"initiative ({s})", modified=base[s] + die, case="7.0A"))
+            events.append(DiceRolled(die=die, purpose=f"initiative ({s})", modified=base[s] + die, case="7.A"))
             totals[s] = base[s] + die
         if totals["german"] != totals["soviet"]:
-            break  # 7.0C: equal totals roll again
+            break  # 7.C: equal totals roll again
     first = max(SIDES, key=totals.__getitem__)
     state.turn_data["initiative"] = totals
     state.turn_data["first"] = first
-    events.append(InitiativeFound(totals=totals, first=first, case="7.0D"))
+    events.append(InitiativeFound(totals=totals, first=first, case="7.D"))
     return first

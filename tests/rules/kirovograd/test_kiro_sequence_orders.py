@@ -13,7 +13,9 @@ from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders, UseRet
 from kharkovsuite.rules.kirovograd.board import board_for
 from kharkovsuite.rules.kirovograd.orders import order_of
 
-from .kiro_helpers import GE_INF, GE_INF2, PLAIN, SU_DIV, bare, fresh, scenario
+from kharkovsuite.engine.actions import Move
+
+from .kiro_helpers import GE_INF, GE_INF2, PLAIN, SU_DIV, bare, fresh, ring, scenario
 
 
 def give(state, side, order="defense", only=None):
@@ -262,7 +264,7 @@ def test_7_0A_initiative_doubles_assaults_adds_mobiles_and_a_die():
     events = give(state, "german", only={"p3": "mobile"})
     assert state.turn_data["initiative"] == {"german": 1 + 1, "soviet": 2 + 1 + 2}
     assert state.turn_data["first"] == "soviet"
-    assert [e.modified for e in events if isinstance(e, DiceRolled) and e.case == "7.0A"] == [2, 5]
+    assert [e.modified for e in events if isinstance(e, DiceRolled) and e.case == "7.A"] == [2, 5]
 
 
 def test_7_0C_equal_totals_roll_again():
@@ -270,5 +272,21 @@ def test_7_0C_equal_totals_roll_again():
     give(state, "soviet")
     state.rng = Dice([3, 3, 6, 2])
     events = give(state, "german")
-    assert len([e for e in events if isinstance(e, DiceRolled) and e.case == "7.0A"]) == 4
+    assert len([e for e in events if isinstance(e, DiceRolled) and e.case == "7.A"]) == 4
     assert state.turn_data["first"] == "german"
+
+
+def test_22_8_a_formation_is_assigned_to_a_higher_hq_at_the_start_of_the_first_round():
+    from kharkovsuite.rules.kirovograd.actions import AssignFormation
+    from kharkovsuite.rules.kirovograd import reserves
+
+    state = bare({"de-320-585": PLAIN, "de-320-hq": PLAIN, "de-52k-hq": "1228", "de-47k-hq": "3617"}, orders={"d320": "mobile"})
+    assert AssignFormation(formation="d320", higher="k52") in state.legal_actions()
+    state.apply(AssignFormation(formation="d320", higher="k52"))
+    assert state.game["higher"]["d320"] == "k52"
+    soviet = bare({SU_DIV: PLAIN, "su-48-hq": PLAIN, "su-5ga-hq": "4615"}, side="soviet", orders={"c48": "mobile"})
+    soviet.apply(AssignFormation(formation="c48", higher="a5g"))
+    assert reserves._army(soviet, "c48") == "5GA"
+    state.apply(Move(units=("de-320-585",), path=(PLAIN, ring(PLAIN, 1)[0])))
+    with pytest.raises(IllegalAction, match="22.8"):
+        state.apply(AssignFormation(formation="d320", higher="k47"))
