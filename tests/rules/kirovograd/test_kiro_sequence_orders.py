@@ -280,7 +280,7 @@ def test_22_8_a_formation_is_assigned_to_a_higher_hq_at_the_start_of_the_first_r
     from kharkovsuite.rules.kirovograd.actions import AssignFormation
     from kharkovsuite.rules.kirovograd import reserves
 
-    state = bare({"de-320-585": PLAIN, "de-320-hq": PLAIN, "de-52k-hq": "1228", "de-47k-hq": "3617"}, orders={"d320": "mobile"})
+    state = bare({"de-320-585": PLAIN, "de-320-hq": PLAIN, "de-3p-hq": "0318", "de-52k-hq": "1228", "de-47k-hq": "3617"}, orders={"d320": "mobile", "p3": "mobile"})
     assert AssignFormation(formation="d320", higher="k52") in state.legal_actions()
     state.apply(AssignFormation(formation="d320", higher="k52"))
     assert state.game["higher"]["d320"] == "k52"
@@ -288,5 +288,6 @@ def test_22_8_a_formation_is_assigned_to_a_higher_hq_at_the_start_of_the_first_r
     soviet.apply(AssignFormation(formation="c48", higher="a5g"))
     assert reserves._army(soviet, "c48") == "5GA"
     state.apply(Move(units=("de-320-585",), path=(PLAIN, ring(PLAIN, 1)[0])))
+    assert not any(isinstance(a, AssignFormation) for a in state.legal_actions())
     with pytest.raises(IllegalAction, match="22.8"):
-        state.apply(AssignFormation(formation="d320", higher="k47"))
+        state.apply(AssignFormation(formation="p3", higher="k52"))
