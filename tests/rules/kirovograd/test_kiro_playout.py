@@ -108,3 +108,19 @@ def test_trace_reports_each_units_forward_supply_on_the_three_scenarios(name, ca
     assert main(["trace", str(SCENARIOS[name]), "--side", "soviet", "--json"]) == 0
     soviet = json.loads(capsys.readouterr().out)
     assert any(r["in_supply"] and r["source_kind"] == "formation_hq" and len(r["path"]) > 1 for r in soviet)
+
+
+def test_kept_zocs_and_movement_round_searches_match_fresh_ones():
+    """Debug mode (``KHARKOV_CHECK_CACHES``): after each action every kept ZOC table and every
+    kept search of the movement round equals a fresh computation."""
+    state = fresh(7)
+    state.check_caches = True
+    rng = random.Random(7)
+    moves = 0
+    while moves < 25:
+        legal = state.legal_actions()
+        moving = [a for a in legal if isinstance(a, Move)]
+        action = rng.choice(moving) if moving else legal[rng.randrange(len(legal))]
+        state.apply(action)
+        moves += isinstance(action, Move)
+    assert state.cache.get("round")
