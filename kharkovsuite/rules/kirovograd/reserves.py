@@ -115,8 +115,11 @@ def options(state: GameState, side: str, moved) -> list[tuple[str, ...]]:
         hq = _hq_hex(state, f) if f else None
         if hq is not None and state.board.distance(state.units[u].hex, hq) <= 1:
             around.setdefault(f, []).append(u)
+    used = state.game.get("reserves", {})
     for units in list(groups.values()) + list(around.values()):
         t = tuple(sorted(units))
+        if formation_of(state, t[0]) in used or order_of(state, t[0]) not in RESERVE_ORDERS:
+            continue  # 12.4B, 12.3.1B: the cheap refusals first
         if t not in out and place_refusal(state, side, t, moved) is None:
             out.append(t)
     return out

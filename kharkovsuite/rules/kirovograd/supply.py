@@ -329,31 +329,30 @@ def forward(state: GameState, unit_id: str) -> Trace:
 
 
 def supply_segment(state: GameState, side: str, events: list) -> list[Trace]:
-    """3.5.6, 8.2A, 8.3B, 8.3.2C, 8.4A, 8.4E: trace every unit of the side and set its markers."""
-    out = []
-    used_unlinked: set[str] = set()
+    """3.5.6, 8.2A, 8.3B, 8.3.2C, 8.4A, 8.4E: trace every unit of the side, all against the
+    markers the segment began with, then set the markers."""
     attached = state.game["attached"]
-    for uid in sorted(counters.on_map(state, side)):
-        t = forward(state, uid)
-        out.append(t)
+    out = [forward(state, uid) for uid in sorted(counters.on_map(state, side))]
+    used_unlinked = {t.source for t in out if t.in_supply and t.hq_unlinked}
+    changes: list[tuple[str, str, bool, str]] = []
+    for t in out:
+        uid = t.unit
         if t.in_supply:
             for flag in (counters.CUT_OFF, counters.OUT_OF_SUPPLY):
                 if counters.has(state, uid, flag) and not (flag == counters.OUT_OF_SUPPLY and uid in used_unlinked):
-                    state.set_flag(uid, flag, False)
-                    events.append(FlagChanged(unit=uid, flag=flag.replace("_", " "), on=False, case="8.4E"))
+                    changes.append((uid, flag, False, "8.4E"))
             if t.source_kind == "other_hq":
                 attached[uid] = state.board.units[t.source].formation  # 8.3B
             elif t.source_kind == "formation_hq" and attached.get(uid) is not None and state.board.units[t.source].formation == state.board.units[uid].formation:
                 attached.pop(uid)
-            if t.hq_unlinked:
-                used_unlinked.add(t.source)
         elif not counters.has(state, uid, counters.OUT_OF_SUPPLY) and not counters.has(state, uid, counters.CUT_OFF):
-            state.set_flag(uid, counters.CUT_OFF)
-            events.append(FlagChanged(unit=uid, flag="cut off", on=True, case="8.4A"))
+            changes.append((uid, counters.CUT_OFF, True, "8.4A"))
     for hq in sorted(used_unlinked):
         if not counters.has(state, hq, counters.OUT_OF_SUPPLY):
-            state.set_flag(hq, counters.OUT_OF_SUPPLY)
-            events.append(FlagChanged(unit=hq, flag="out of supply", on=True, case="8.3.2C"))
+            changes.append((hq, counters.OUT_OF_SUPPLY, True, "8.3.2C"))
+    for uid, flag, on, case in changes:
+        state.set_flag(uid, flag, on)
+        events.append(FlagChanged(unit=uid, flag=flag.replace("_", " "), on=on, case=case))
     return out
 
 
