@@ -52,3 +52,12 @@ class AssignFormation(Action):
 
     formation: str
     higher: str
+
+
+@dataclass(frozen=True)
+class TransferSupply(Action):
+    """Move supply points from one German on-map dump to the other (8.5.1D)."""
+
+    source: str
+    dest: str
+    points: int

@@ -18,7 +18,7 @@ from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, UnitRecord
 from . import counters, movement, orders, reserves, sequence, supply, zoc
-from .actions import AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, UseRetreatOrders
+from .actions import AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TransferSupply, UseRetreatOrders
 from .board import SIDES, Board, board_for, other
 
 
@@ -86,12 +86,29 @@ class KirovogradRules:
         return {}
 
     def check_caches(self, state: GameState) -> None:
+        """Debug mode: every kept ZOC table and movement-round search against a fresh one."""
         held = state.cache.pop("derived", {})
         for key, value in held.items():
-            if key[0] == "zoc":
+            if key[0] != "zoc":
+                continue
+            if key[2] == "near":
+                fresh = movement.enemy_distance(state, other(key[1]))
+            elif len(key) == 3:
                 fresh = zoc.zoc_of(state, key[1])
-                if fresh != value:
-                    raise CacheMismatch(f"ZOC of {key[1]} differs from a fresh computation")
+            elif key[2] == "all":
+                fresh = zoc.zocs_against(state, key[1], key[3])
+            else:
+                fresh = {h: zoc.zoc_at(state, key[1], h, key[3]) for h in value}
+            if fresh != value:
+                raise CacheMismatch(f"{key} differs from a fresh computation")
+        kept = state.cache.get("round")
+        if kept and kept[0] == (state.turn, state.phase_index):
+            rnd = sequence.round_of(sequence.current(state).id)
+            moved = state.phase_data.get("moved", ())
+            for units, entry in kept[1].items():
+                if entry.touched is None and all(state.units[u].hex == entry.ctx.start and u not in moved for u in units):
+                    if entry.ok != sorted(movement.reach(state, units, rnd).items()):
+                        raise CacheMismatch(f"the kept moves of {units} differ from a fresh search")
 
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         side = state.units[unit_id].side
@@ -130,8 +147,20 @@ class KirovogradRules:
         in_reserve = sorted(u for u in counters.on_map(state, side) if counters.has(state, u, counters.RESERVE))
         legal.add_list([CommitReserve(units=(u,), hexes=()) for u in in_reserve])
         legal.add_list([FlipArtillery(unit=u) for u in counters.on_map(state, side) if self._flip_refusal(state, side, u) is None])
+        legal.add_list(self._transfers(state, side))
         legal.add_list([EndPhase()])
         return legal
+
+    def _transfers(self, state: GameState, side: str) -> list[TransferSupply]:
+        """8.5.1D: one point, or all of them, from a dump to a linked one."""
+        out = []
+        for a in sorted(state.game["dumps"]):
+            have = supply.points(state, f"german:{a}")
+            for b in sorted(state.game["dumps"]):
+                for n in sorted({1, have}):
+                    if supply.transfer_refusal(state, side, a, b, n) is None:
+                        out.append(TransferSupply(source=a, dest=b, points=n))
+        return out
 
     def _orders(self, state: GameState, decision, legal: LegalActions) -> None:
         draft = decision.data["draft"]
@@ -265,6 +294,8 @@ class KirovogradRules:
             if action.hexes:
                 raise IllegalAction("12.3.1A", "an offensive commitment names no hexes: the units then move as usual")
             reserves.commit(state, side, tuple(action.units), rnd, events)
+        elif isinstance(action, TransferSupply):
+            supply.transfer(state, side, action.source, action.dest, action.points)
         elif isinstance(action, FlipArtillery):
             refusal = self._flip_refusal(state, side, action.unit)
             if refusal:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from . import orders, supply
 from .board import game_turn, other
 
-MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "EndPhase")
+MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "EndPhase")
 
 
 def _player_phases(n: int) -> tuple[Phase, ...]:

@@ -122,6 +122,27 @@ def deliver(state: GameState, events: list) -> dict[str, int]:
     return out
 
 
+def transfer_refusal(state: GameState, side: str, source: str, dest: str, amount: int) -> tuple[str, str] | None:
+    """8.5.1D: points move between two German dumps joined by a line of any length free of
+    enemy units and Overlapping enemy ZOCs."""
+    dumps = state.game["dumps"]
+    if side != "german" or source not in dumps or dest not in dumps or source == dest:
+        return "8.5.1D", "points move between two German on-map dumps still on the map"
+    if not isinstance(amount, int) or amount < 1 or amount > points(state, f"german:{source}"):
+        return "8.5.1D", f"dump #{source} holds {points(state, f'german:{source}')} supply points; {amount!r} cannot move"
+    if dumps[dest] not in links(state, "german", frozenset({dumps[source]})):
+        return "8.5.1D", f"no line free of enemy units and Overlapping ZOCs joins dump #{source} to dump #{dest}"
+    return None
+
+
+def transfer(state: GameState, side: str, source: str, dest: str, amount: int) -> None:
+    refusal = transfer_refusal(state, side, source, dest, amount)
+    if refusal:
+        raise IllegalAction(*refusal)
+    state.game["supply"][f"german:{source}"] -= amount
+    state.game["supply"][f"german:{dest}"] += amount
+
+
 def charge_defense(state: GameState, formation: str, side: str) -> None:
     """6.2.2D, 8.1F, 8.6: the first time in a game turn a formation on defense orders fights, it
     pays one supply point; with none left its HQ is marked Out of Supply instead."""

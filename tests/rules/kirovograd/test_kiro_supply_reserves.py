@@ -229,3 +229,25 @@ def test_12_2E_a_reserve_attacked_is_committed_at_once():
     state.apply(PlaceReserve(units=(GE_INF2, GE_INF3)))
     reserves.release(state, GE_INF2, [])
     assert not counters.has(state, GE_INF2, counters.RESERVE) and counters.has(state, GE_INF3, counters.RESERVE)
+
+
+def test_8_5_1D_points_move_between_dumps_joined_by_a_free_line():
+    from kharkovsuite.rules.kirovograd.actions import TransferSupply
+
+    far = ring(PLAIN, 6)[0]
+    state = bare({GE_INF: PLAIN})
+    state.game["dumps"] = {"1": PLAIN, "2": far}
+    state.game["supply"].update({"german:1": 7, "german:2": 0})
+    assert TransferSupply(source="1", dest="2", points=7) in state.legal_actions()
+    state.apply(TransferSupply(source="1", dest="2", points=5))
+    assert (state.game["supply"]["german:1"], state.game["supply"]["german:2"]) == (2, 5)
+    with pytest.raises(IllegalAction, match="8.5.1D"):
+        state.apply(TransferSupply(source="1", dest="2", points=3))
+    placed = {GE_INF: PLAIN}
+    placed.update(zip(FOES, ring(PLAIN, 3)[::2]))
+    cut = bare(placed)
+    cut.game["dumps"] = {"1": PLAIN, "2": far}
+    cut.game["supply"].update({"german:1": 7})
+    with pytest.raises(IllegalAction, match="no line"):
+        cut.apply(TransferSupply(source="1", dest="2", points=1))
+    assert not any(isinstance(a, TransferSupply) for a in cut.legal_actions())
