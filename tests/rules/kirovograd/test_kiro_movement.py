@@ -5,14 +5,14 @@ import random
 
 import pytest
 
-from kharkovsuite.engine.actions import EndPhase, Move
+from kharkovsuite.engine.actions import EndPhase
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kirovograd import counters, movement, zoc
 from kharkovsuite.rules.kirovograd.actions import FlipArtillery
 from kharkovsuite.rules.kirovograd.board import board_for
 
 from .kiro_helpers import (
-    GE_ART, GE_HQ, GE_INF, GE_INF2, GE_INF3, GE_MOT, GE_PZ, GE_RECON, PLAIN, SU_ART, SU_ART2, SU_DIV, SU_DIV2, SU_MECH,
+    GE_ART, GE_HQ, GE_INF, GE_INF2, GE_INF3, GE_MOT, GE_RECON, PLAIN, SU_ART, SU_ART2, SU_DIV, SU_DIV2, SU_MECH,
     SU_TANK, bare, move, nbr, reach, ring, scenario,
 )
 

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from kharkovsuite.engine.actions import CommitReserve, DeclineReserve, EndPhase, Move
+from kharkovsuite.engine.actions import CommitReserve, DeclineReserve
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kirovograd import counters, movement, reserves, supply
 from kharkovsuite.rules.kirovograd.actions import PlaceReserve
 
 from .kiro_helpers import (
-    GE_HQ, GE_INF, GE_INF2, GE_INF3, GE_MOT, GE_PZ, GE_PZ_HQ, PLAIN, SU_DIV, SU_DIV2, SU_HQ, SU_MECH, SU_MECH_HQ, SU_TANK,
+    GE_HQ, GE_INF, GE_INF2, GE_INF3, GE_PZ_HQ, PLAIN, SU_DIV, SU_DIV2, SU_HQ, SU_MECH, SU_MECH_HQ,
     bare, move, nbr, reach, ring,
 )
 
