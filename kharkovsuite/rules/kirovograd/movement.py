@@ -93,6 +93,7 @@ class Ctx:
     retreat_from: int | None  # 6.2.4A: the distance to the nearest enemy unit at the start
     oos_retreat: bool
     zocs: dict  # hex -> the enemy ZOC there as it acts on these movers (:func:`.zoc.zoc_at`)
+    consulted: set  # artillery alone: the hexes whose friendly units 13.5 looked at
 
 
 def _nearest(state: GameState, hex_id: str, targets) -> int | None:
@@ -146,7 +147,7 @@ def context(state: GameState, units, rnd: int | None, budget: float | None = Non
         any(i.soviet_travelling_artillery for i in infos),
         min(counters.printed_ma(state, u) for u in units) > 0 and not (start_zoc and start_zoc.kind == "locking"),
         enemy, start_zoc, enemy_distance(state, side).get(start) if retreating and not oos else None, oos,
-        zoc.zocs_against(state, other(side), armored),
+        zoc.zocs_against(state, other(side), armored), set(),
     )
 
 
@@ -164,6 +165,8 @@ def _step(state: GameState, ctx: Ctx, a: str, b: str) -> tuple[float, bool] | tu
     if zb is not None:
         if ctx.reserve:
             return "12.2D", f"units in reserve may not enter the enemy ZOC at {b}"
+        if ctx.artillery_only:
+            ctx.consulted.add(b)
         if ctx.artillery_only and not any(
             state.units[u].side == ctx.side and not board.units[u].is_artillery and u not in ctx.units for u in state.units_at(b)
         ):
@@ -316,8 +319,9 @@ class _Held:
 
 
 def _sensitive(ctx: Ctx) -> bool:
-    """Searches that read friendly units on the way (13.5, 9.1D) or friendly HQs (6.2.4A)."""
-    return ctx.artillery_only or ctx.travelling or ctx.oos_retreat
+    """Searches that read friendly units on the whole way (9.1D) or friendly HQs (6.2.4A);
+    artillery alone reads them only in the enemy ZOC hexes it tried (13.5, ``ctx.consulted``)."""
+    return ctx.travelling or ctx.oos_retreat
 
 
 def round_reach(state: GameState, units, rnd: int) -> list[tuple[str, Reach]]:
@@ -349,6 +353,9 @@ def friendly_moved(state: GameState, hexes) -> None:
     if not held:
         return
     for units, entry in list(held[1].items()):
+        if entry.ctx.consulted and any(h in entry.ctx.consulted for h in hexes):
+            del held[1][units]
+            continue
         if entry.touched is not None:
             if not entry.touched or any(h in entry.touched for h in hexes):
                 del held[1][units]
