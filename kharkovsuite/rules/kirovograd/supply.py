@@ -194,7 +194,7 @@ def links(state: GameState, side: str, goals: frozenset[str] | None = None) -> f
     Overlapping enemy ZOCs, to a road off a friendly edge (or to ``goals``)."""
     goals = state.board.edge_roads[side] if goals is None else goals
     derived = state.cache.setdefault("derived", {})
-    key = ("links", side, goals)
+    key = ("zoc", other(side), "links", goals)  # it reads the enemy's units only: kept while this side moves
     if key in derived:
         return derived[key]
     enemy = enemy_hexes(state, side)
@@ -213,7 +213,7 @@ def links(state: GameState, side: str, goals: frozenset[str] | None = None) -> f
 def _blocked(state: GameState, side: str) -> dict[str, tuple[str, str]]:
     """Every hex a supply line of ``side`` may not pass, with the case (8.2B, 13.3B)."""
     derived = state.cache.setdefault("derived", {})
-    key = ("blocked", side)
+    key = ("zoc", other(side), "blocked")
     if key not in derived:
         enemy = enemy_hexes(state, side)
         hexes = set(enemy) | set(zoc.zoc_of(state, other(side)))
@@ -242,7 +242,7 @@ def search(state: GameState, side: str, start: str, movement_class: str, exempt:
     """8.2B-C: every hex a supply line of at most ``budget`` MP reaches from ``start``, at
     clear-weather night costs (terrain only: the Terrain Effects Chart, 10, 11.4-11.6)."""
     derived = state.cache.setdefault("derived", {})
-    key = ("line", side, start, movement_class, exempt, budget)
+    key = ("zoc", other(side), "line", start, movement_class, exempt, budget)
     if key in derived:
         return derived[key]
     board = state.board
