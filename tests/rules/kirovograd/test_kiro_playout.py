@@ -124,3 +124,12 @@ def test_kept_zocs_and_movement_round_searches_match_fresh_ones():
         state.apply(action)
         moves += isinstance(action, Move)
     assert state.cache.get("round")
+
+
+def test_selfplay_seats_the_german_side_with_the_axis_player():
+    from kharkovsuite.ai.selfplay import play_game
+
+    from .kiro_helpers import scenario
+
+    with pytest.raises(RuntimeError, match="did not end within 80 actions"):
+        play_game(scenario(), 1, {"axis": "random", "soviet": "random"}, max_actions=80)
