@@ -339,7 +339,8 @@ def round_reach(state: GameState, units, rnd: int) -> list[tuple[str, Reach]]:
         ctx = context(state, units, rnd)
         if _sensitive(ctx):
             found = sorted(reach(state, units, rnd).items())
-            touched = frozenset(n for h, _ in found for n in state.board.nbrs[h]) | {ctx.start}
+            near = [ctx.start] + [h for h, _ in found]
+            touched = frozenset(n for h in near for n in state.board.nbrs[h]) | frozenset(near)
             entry = held[1][units] = _Held(ctx, {}, found, frozenset() if ctx.oos_retreat else touched)
         else:
             raw = _search(state, ctx) if (ctx.ma > 0 or ctx.one_hex) else {}
