@@ -212,7 +212,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
 
     try:
         if state is None:
-            state = new_game(args.file, 0)  # the opening position
+            state = new_game(args.file, 0, headless=True)  # the opening position (a headless tool: see rules.system)
         trace = trace_module(state.scenario.rules)
     except RuleSystemUnavailable as exc:
         print(f"{args.file}: {exc}")

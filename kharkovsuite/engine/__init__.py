@@ -38,8 +38,10 @@ from .saves import SaveError, load, replay, save
 from .state import Decision, GameState, Phase, Reach, Result, UnitRecord
 
 
-def new_game(scenario, seed: int = 0, setup: str = "historical") -> GameState:
-    """A game of ``scenario`` (a loaded Scenario or a path) with dice seeded by ``seed``."""
+def new_game(scenario, seed: int = 0, setup: str = "historical", headless: bool = False) -> GameState:
+    """A game of ``scenario`` (a loaded Scenario or a path) with dice seeded by ``seed``;
+    ``headless`` admits a rule system that runs only for the headless tools, self-play and
+    tracing (see :func:`..rules.system`)."""
     from ..rules import system
     from ..scenario import Scenario, load_scenario
 
@@ -47,7 +49,7 @@ def new_game(scenario, seed: int = 0, setup: str = "historical") -> GameState:
     if not isinstance(scenario, Scenario):
         path = os.fspath(scenario)
         scenario = load_scenario(path)
-    return system(scenario.rules).new_game(scenario, seed, setup, scenario_path=path)
+    return system(scenario.rules, headless).new_game(scenario, seed, setup, scenario_path=path)
 
 
 __all__ = [

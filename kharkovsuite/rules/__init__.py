@@ -37,11 +37,13 @@ def package(rules_id: str) -> ModuleType:
         raise
 
 
-def system(rules_id: str) -> ModuleType:
+def system(rules_id: str, headless: bool = False) -> ModuleType:
     """The package of a rule system that can be played; raises :class:`RuleSystemUnavailable`
-    with a reason.  A package that so far holds only its data side says ``PLAYABLE = False``."""
+    with a reason.  A package that so far holds only its data side says ``PLAYABLE = False``;
+    one whose rules run but are incomplete may add ``HEADLESS = True``, and the headless tools
+    (``headless=True``: self-play and ``kharkov-cli trace``) then run it."""
     module = package(rules_id)
-    if not getattr(module, "PLAYABLE", True):
+    if not getattr(module, "PLAYABLE", True) and not (headless and getattr(module, "HEADLESS", False)):
         raise RuleSystemUnavailable(f"rule system {rules_id!r} is not playable yet")
     return module
 

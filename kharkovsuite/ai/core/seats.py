@@ -41,10 +41,11 @@ def side_players(scenario, players: dict[str, str]) -> dict[str, str]:
 
 def game_module(scenario, allow_unplayable: bool = False):
     """The rule system package that starts games of ``scenario``.  The registry refuses a system
-    whose package says ``PLAYABLE = False``; ``allow_unplayable`` lets engineers self-play it anyway."""
+    whose package says ``PLAYABLE = False`` unless it also says ``HEADLESS = True`` (its rules run
+    for self-play, the window waits); ``allow_unplayable`` lets engineers self-play any of them."""
     if allow_unplayable:
         return package(scenario.rules)
-    return system(scenario.rules)
+    return system(scenario.rules, headless=True)
 
 
 def start_game(scenario, seed: int, allow_unplayable: bool = False):

@@ -1,11 +1,17 @@
-"""*Kirovograd* (The Wargamer no. 30, 1983): the data side only, for now.
+"""*Kirovograd* (The Wargamer no. 30, 1983): its data and the first part of its rules engine.
 
-What is here: the counter values a unit type carries (:mod:`.units`, cases 2.2, 16.3, 19, 21, 28),
-the pydantic model of the system's own scenario data with its charts (:mod:`.data`: CRT, Combat
+Data: the counter values a unit type carries (:mod:`.units`, cases 2.2, 16.3, 19, 21, 28), the
+pydantic model of the system's own scenario data with its charts (:mod:`.data`: CRT, Combat
 Options Matrix, Terrain Effects Chart, ZOC Chart, weather, air, variable reinforcements, turn
-record) and the values the rulebook states outright, which every chart must keep (:mod:`.known`),
-and the checks the scenario loader runs (:func:`scenario_checks`).  The rules engine is a later
-piece of work: the registry refuses to start a game of this system.
+record), the values the rulebook states outright (:mod:`.known`) and the checks the scenario
+loader runs (:func:`scenario_checks`).
+
+Rules, part 1 (:mod:`.rules` holds the object the engine delegates to): :mod:`.sequence` (3, 4,
+23), :mod:`.orders` (5, 6, 7), :mod:`.supply` (8), :mod:`.stacking` (9), :mod:`.board` and
+:mod:`.movement` (10, 11), :mod:`.reserves` (12), :mod:`.zoc` (13, 23.1).  Combat and victory
+are part 2, so the registry still refuses to start a game of this system for play; self-play may
+run it, and ``kharkov-cli trace`` trace it (``HEADLESS``), its combat rounds ending at once and
+its games unscored.
 """
 from __future__ import annotations
 
@@ -13,5 +19,15 @@ from .checks import scenario_checks
 
 #: The registry (:func:`kharkovsuite.rules.system`) refuses to play a system that says False.
 PLAYABLE = False
+#: The headless tools (self-play, trace) may run the system while it is incomplete
+#: (``system(rules_id, headless=True)``).
+HEADLESS = True
 
-__all__ = ["PLAYABLE", "scenario_checks"]
+
+def new_game(scenario, seed: int = 0, setup: str = "historical", scenario_path: str | None = None):
+    from .rules import new_game as make
+
+    return make(scenario, seed, setup, scenario_path)
+
+
+__all__ = ["PLAYABLE", "HEADLESS", "new_game", "scenario_checks"]

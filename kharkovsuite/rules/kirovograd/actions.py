@@ -1,0 +1,63 @@
+"""The actions of Kirovograd that other systems do not have (3.3, 6, 12, 21.12, 22.8).
+
+Moves reuse the engine's :class:`~kharkovsuite.engine.actions.Move`, the end of a segment its
+:class:`~kharkovsuite.engine.actions.EndPhase`, and reserve commitment its
+:class:`~kharkovsuite.engine.actions.CommitReserve` (offensive: no hexes, 12.3.1A; defensive:
+the path moved, 12.3.2) and :class:`~kharkovsuite.engine.actions.DeclineReserve`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.actions import Action
+
+
+@dataclass(frozen=True)
+class SetOrder(Action):
+    """Put a formation's marker in an orders box (6.1D), in the side's secret orders segment."""
+
+    formation: str
+    order: str
+
+
+@dataclass(frozen=True)
+class UseRetreatOrders(Action):
+    """An Out of Supply unit operates under retreat orders this turn (3.3, 6.1F, 8.4D)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class SubmitOrders(Action):
+    """Hand the orders in: their supply cost is paid (8.1C) and they bind until next turn."""
+
+
+@dataclass(frozen=True)
+class PlaceReserve(Action):
+    """Put units under a formation's reserve marker (12.1, 12.4)."""
+
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FlipArtillery(Action):
+    """Turn a Soviet artillery unit to its travelling or its firing side (21.12A-C, 23.2)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class AssignFormation(Action):
+    """Assign a formation to a higher HQ's Korps or Army (22.8)."""
+
+    formation: str
+    higher: str
+
+
+@dataclass(frozen=True)
+class TransferSupply(Action):
+    """Move supply points from one German on-map dump to the other (8.5.1D)."""
+
+    source: str
+    dest: str
+    points: int

@@ -1,0 +1,341 @@
+"""The object the engine's ``GameState`` delegates to for a Kirovograd game (part 1: sequence,
+weather, orders, initiative, supply, stacking, terrain, movement, reserves, ZOC, night).
+
+Combat (14-22, 24-27) is the combat half's (issue 23); its rounds end at once here (see
+:mod:`.sequence`), and the result of a game is not scored until victory (27) lands.  So the
+package stays ``PLAYABLE = False``; ``HEADLESS = True`` lets self-play and tracing run it (the
+registry's ``headless`` switch), and tests build games with :func:`new_game`.
+
+Hidden information: each side's display (2.3) is its own: :meth:`observation` leaves out the
+other side's supply tracks, its orders decision and its sealed orders until both sides have
+handed theirs in (3.3), and the dice generator's state.
+"""
+from __future__ import annotations
+
+from ...engine.actions import CommitReserve, DeclineReserve, EndPhase, Move
+from ...engine.errors import CacheMismatch, IllegalAction
+from ...engine.events import FlagChanged
+from ...engine.legal import LegalActions
+from ...engine.state import GameState, Phase, Reach, Result, UnitRecord
+from . import counters, movement, orders, reserves, sequence, supply, zoc
+from .actions import AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TransferSupply, UseRetreatOrders
+from .board import SIDES, Board, board_for, other
+
+
+class KirovogradRules:
+    id = "kirovograd"
+    phases: tuple[Phase, ...] = sequence.PHASES
+
+    def board(self, scenario) -> Board:
+        return board_for(scenario)
+
+    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+        if setup_name != "historical":
+            raise ValueError(f"unknown set-up {setup_name!r} for kirovograd (known: historical)")
+        state = GameState(scenario, self, seed, setup_name, scenario_path)
+        for unit in scenario.units:
+            info = state.board.units[unit.id]
+            state.units[unit.id] = UnitRecord(unit.id, info.side, unit.type, box="unplaced", step=info.sp_lost)
+        for p in scenario.setup.placements:
+            if p.hex is not None:
+                state.place(p.unit, p.hex)
+            else:
+                state.to_box(p.unit, p.box)
+        supply.init(state)
+        state.game["higher"] = {}
+        events: list = []
+        sequence.enter_phase(state, 0, events)
+        self.settle(state, events)
+        state.log.extend(events)
+        state.changes.clear()
+        return state
+
+    # ---------------------------------------------------------------- reading
+    def phase(self, state: GameState) -> Phase:
+        return sequence.current(state)
+
+    def to_act(self, state: GameState) -> str | None:
+        if state.terminal:
+            return None
+        if state.pending:
+            return state.pending[-1].side
+        return sequence.current(state).side
+
+    def date(self, state: GameState) -> str:
+        return state.scenario.date_of(state.turn)
+
+    def observation(self, state: GameState, side: str) -> dict:
+        """The position as ``side`` may see it (see the module docstring)."""
+        out = state.to_dict(with_log=False)
+        del out["rng"]
+        foe = other(side)
+        out["pending"] = [d for d in out["pending"] if not (d["kind"] == orders.DECISION and d["side"] == foe)]
+        sealed = out["turn_data"].get("sealed")
+        if isinstance(sealed, dict):
+            sealed.pop(foe, None)
+        tracks = out["game"].get("supply")
+        if isinstance(tracks, dict):
+            out["game"]["supply"] = {t: v for t, v in tracks.items() if t.split(":")[0] == side}
+        return out
+
+    def result(self, state: GameState) -> Result:
+        """27 (victory) is the combat half's: until then a game ends unscored."""
+        return Result({s: 0 for s in SIDES}, 0, None, "unscored (victory, 27, comes with combat)")
+
+    def copy_cache(self, cache: dict) -> dict:
+        return {}
+
+    def check_caches(self, state: GameState) -> None:
+        """Debug mode: every kept ZOC table and movement-round search against a fresh one."""
+        held = state.cache.pop("derived", {})
+        for key, value in held.items():
+            if key[0] != "zoc":
+                continue
+            if key[2] == "near":
+                fresh = movement.enemy_distance(state, other(key[1]))
+            elif key[2] == "links":
+                fresh = supply.links(state, other(key[1]), key[3])
+            elif key[2] == "blocked":
+                fresh = supply._blocked(state, other(key[1]))
+            elif key[2] == "line":
+                fresh, value = supply.search(state, other(key[1]), *key[3:]).cost, value.cost
+            elif len(key) == 3:
+                fresh = zoc.zoc_of(state, key[1])
+            elif key[2] == "all":
+                fresh = zoc.zocs_against(state, key[1], key[3])
+            else:
+                fresh = {h: zoc.zoc_at(state, key[1], h, key[3]) for h in value}
+            if fresh != value:
+                raise CacheMismatch(f"{key} differs from a fresh computation")
+        kept = state.cache.get("round")
+        if kept and kept[0] == (state.turn, state.phase_index):
+            rnd = sequence.round_of(sequence.current(state).id)
+            moved = state.phase_data.get("moved", ())
+            for units, entry in kept[1].items():
+                if entry.touched is None and all(state.units[u].hex == entry.ctx.start and u not in moved for u in units):
+                    if entry.ok != sorted(movement.reach(state, units, rnd).items()):
+                        raise CacheMismatch(f"the kept moves of {units} differ from a fresh search")
+
+    def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
+        side = state.units[unit_id].side
+        zoc.unit_moved(state, side)
+        if side == sequence.current(state).side and not state.pending:
+            movement.friendly_moved(state, [h for h in (old, new) if h is not None])
+        else:
+            movement.forget_round(state)
+
+    # ---------------------------------------------------------------- legal actions
+    def legal_actions(self, state: GameState) -> LegalActions:
+        legal = LegalActions()
+        if state.terminal:
+            return legal
+        if state.pending:
+            decision = state.pending[-1]
+            if decision.kind == orders.DECISION:
+                self._orders(state, decision, legal)
+            elif decision.kind == reserves.DECISION:
+                moves = reserves.defensive_moves(state, decision.side)
+                legal.add(len(moves), lambda i, m=moves: CommitReserve(units=(m[i][0],), hexes=m[i][1]))
+                legal.add_list([DeclineReserve()])
+            return legal
+        phase = sequence.current(state)
+        rnd = sequence.round_of(phase.id)
+        if rnd is None:
+            return legal
+        side = phase.side
+        moved = state.phase_data.setdefault("moved", [])
+        if self._may_assign(state):
+            legal.add_list([AssignFormation(formation=f, higher=h) for f, h in self._assignments(state, side)])
+        for group in self._groups(state, side, rnd):
+            found = movement.round_reach(state, group, rnd)
+            legal.add(len(found), lambda i, g=group, f=found: Move(units=g, path=f[i][1].path))
+        legal.add_list([PlaceReserve(units=u) for u in reserves.options(state, side, moved)])
+        in_reserve = sorted(u for u in counters.on_map(state, side) if counters.has(state, u, counters.RESERVE))
+        legal.add_list([CommitReserve(units=(u,), hexes=()) for u in in_reserve])
+        legal.add_list([FlipArtillery(unit=u) for u in counters.on_map(state, side) if self._flip_refusal(state, side, u) is None])
+        legal.add_list(self._transfers(state, side))
+        legal.add_list([EndPhase()])
+        return legal
+
+    def _transfers(self, state: GameState, side: str) -> list[TransferSupply]:
+        """8.5.1D: one point, or all of them, from a dump to a linked one."""
+        out = []
+        for a in sorted(state.game["dumps"]):
+            have = supply.points(state, f"german:{a}")
+            for b in sorted(state.game["dumps"]):
+                for n in sorted({1, have}):
+                    if supply.transfer_refusal(state, side, a, b, n) is None:
+                        out.append(TransferSupply(source=a, dest=b, points=n))
+        return out
+
+    def _orders(self, state: GameState, decision, legal: LegalActions) -> None:
+        draft = decision.data["draft"]
+        todo = [f for f in decision.data["tracks"] if f not in draft]
+        for f in todo:
+            legal.add_list([SetOrder(formation=f, order=o) for o in orders.ORDERS if orders.order_refusal(state, decision, f, o) is None])
+        oos = [u for u in counters.on_map(state, decision.side) if orders.retreat_refusal(state, decision, u) is None]
+        legal.add_list([UseRetreatOrders(unit=u) for u in oos])
+        if not todo:
+            legal.add_list([SubmitOrders()])
+
+    def _movable(self, state: GameState, side: str, unit_id: str, rnd: int) -> bool:
+        if unit_id in state.phase_data.get("moved", ()):
+            return False
+        ma, _ = movement.allowance(state, unit_id, rnd)
+        return ma > 0
+
+    def _groups(self, state: GameState, side: str, rnd: int) -> list[tuple[str, ...]]:
+        """Every unit alone and every hex's whole group of units able to move (never subsets)."""
+        able = [u for u in counters.on_map(state, side) if self._movable(state, side, u, rnd)]
+        by_hex: dict[str, list[str]] = {}
+        for u in able:
+            by_hex.setdefault(state.units[u].hex, []).append(u)
+        return [(u,) for u in able] + [tuple(g) for g in by_hex.values() if len(g) > 1]
+
+    def legal_moves(self, state: GameState, units) -> dict[str, Reach]:
+        units = tuple(units)
+        if state.pending or state.terminal or not units:
+            return {}
+        phase = sequence.current(state)
+        rnd = sequence.round_of(phase.id)
+        if rnd is None or any(u not in state.units for u in units):
+            return {}
+        if len({state.units[u].hex for u in units}) != 1 or any(state.units[u].side != phase.side for u in units):
+            return {}
+        if not all(self._movable(state, phase.side, u, rnd) for u in units):
+            return {}
+        return movement.reach(state, units, rnd)
+
+    def _flip_refusal(self, state: GameState, side: str, unit_id: str) -> tuple[str, str] | None:
+        rec = state.units.get(unit_id)
+        if rec is None or rec.side != side or rec.hex is None or not state.board.units[unit_id].soviet_travelling_artillery:
+            return "21.12A", f"{unit_id} is not a Soviet artillery unit with a travelling side on the map"
+        if unit_id in state.phase_data.get("moved", ()):
+            return "21.12C", f"{unit_id} has moved this round"
+        if counters.has(state, unit_id, counters.TRAVELLING):
+            if state.turn_data.get("light") != "day":
+                return ("23.2" if state.turn_data.get("light") == "night" else "21.12B"), "artillery flips to its firing side only in a clear daytime round"
+        return None
+
+    def _may_assign(self, state: GameState) -> bool:
+        """22.8: at the start of the side's first movement round."""
+        phase = sequence.current(state)
+        return sequence.round_of(phase.id) == 1 and not state.phase_data.get("acted")
+
+    def _assignments(self, state: GameState, side: str) -> list[tuple[str, str]]:
+        data = state.board.data.formations
+        highers = [f for f, info in data.items() if info.hq in state.board.units and state.board.units[info.hq].side == side
+                   and state.board.units[info.hq].values.role == "higher_hq" and state.units[info.hq].hex is not None]
+        done = state.turn_data.get("assigned", ())
+        out = []
+        for f in orders.formations(state, side):
+            now = state.game["higher"].get(f, data[f].higher)
+            out += [(f, h) for h in highers if h != now and f not in done]
+        return out
+
+    # ---------------------------------------------------------------- applying
+    def apply(self, state: GameState, action) -> list:
+        if state.terminal:
+            raise IllegalAction("3.7", "the game is over")
+        events: list = []
+        if state.pending:
+            self._decide(state, state.pending[-1], action, events)
+        else:
+            phase = sequence.current(state)
+            if action.kind not in phase.actions:
+                raise IllegalAction(phase.case, f"{action.kind} is not allowed in the {phase.name} phase")
+            self._move_phase(state, phase, action, events)
+        self.settle(state, events)
+        return events
+
+    def _decide(self, state: GameState, decision, action, events: list) -> None:
+        if decision.kind == orders.DECISION:
+            if isinstance(action, SetOrder):
+                orders.set_order(state, decision, action.formation, action.order)
+            elif isinstance(action, UseRetreatOrders):
+                orders.use_retreat(state, decision, action.unit)
+            elif isinstance(action, SubmitOrders):
+                orders.submit(state, decision, events)
+            else:
+                raise IllegalAction("3.3", f"{action.kind}: the {decision.side} player is giving orders")
+        elif decision.kind == reserves.DECISION:
+            if isinstance(action, CommitReserve):
+                reserves.commit_defensive(state, decision, action.units, action.hexes, events)
+            elif isinstance(action, DeclineReserve):
+                state.pending.remove(decision)
+            else:
+                raise IllegalAction("12.3.2A", f"{action.kind}: the {decision.side} player may commit reserves or decline")
+
+    def _move_phase(self, state: GameState, phase: Phase, action, events: list) -> None:
+        side, rnd = phase.side, sequence.round_of(phase.id)
+        moved = state.phase_data.setdefault("moved", [])
+        if isinstance(action, EndPhase):
+            sequence.enter_phase(state, state.phase_index + 1, events)
+            return
+        if isinstance(action, AssignFormation):
+            self._assign(state, side, action, events)
+            return
+        state.phase_data["acted"] = True
+        if isinstance(action, Move):
+            units, path = tuple(action.units), tuple(action.path)
+            if not units or len(path) < 2 or len(set(units)) != len(units):
+                raise IllegalAction("11.B", "a move names its units once each and at least two hexes")
+            for u in units:
+                rec = state.units.get(u)
+                if rec is None or rec.side != side or rec.hex != path[0]:
+                    raise IllegalAction("11.B", f"{u} is not a {side} unit at {path[0]}")
+                if u in moved:
+                    raise IllegalAction("11.C", f"{u} has moved this round")
+                if not self._movable(state, side, u, rnd):
+                    case = "12.2B" if counters.has(state, u, counters.RESERVE) else ("21.12A" if state.board.units[u].soviet_travelling_artillery else "11.2A")
+                    raise IllegalAction(case, f"{u} may not move this round")
+            spent, stop = movement.walk(state, units, path, rnd)
+            moved.extend(units)
+            movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
+        elif isinstance(action, (PlaceReserve, CommitReserve, FlipArtillery)):
+            movement.forget_round(state)  # allowances and (9.1D) passages change
+        if isinstance(action, PlaceReserve):
+            reserves.place(state, side, tuple(action.units), moved, events)
+        elif isinstance(action, CommitReserve):
+            if action.hexes:
+                raise IllegalAction("12.3.1A", "an offensive commitment names no hexes: the units then move as usual")
+            reserves.commit(state, side, tuple(action.units), rnd, events)
+        elif isinstance(action, TransferSupply):
+            supply.transfer(state, side, action.source, action.dest, action.points)
+        elif isinstance(action, FlipArtillery):
+            refusal = self._flip_refusal(state, side, action.unit)
+            if refusal:
+                raise IllegalAction(*refusal)
+            to_travel = not counters.has(state, action.unit, counters.TRAVELLING)
+            state.set_flag(action.unit, counters.TRAVELLING, to_travel)
+            if not to_travel:
+                moved.append(action.unit)  # 21.12C
+            events.append(FlagChanged(unit=action.unit, flag="travelling", on=to_travel, case="21.12A" if to_travel else "21.12B"))
+
+    def _assign(self, state: GameState, side: str, action: AssignFormation, events: list) -> None:
+        if not self._may_assign(state):
+            raise IllegalAction("22.8", "formations are assigned at the start of the side's first movement round")
+        if (action.formation, action.higher) not in self._assignments(state, side):
+            raise IllegalAction("22.8", f"{action.formation} may not be assigned to {action.higher} now")
+        state.game["higher"][action.formation] = action.higher
+        state.turn_data.setdefault("assigned", []).append(action.formation)
+        events.append(FlagChanged(unit=state.board.data.formations[action.formation].hq, flag=f"assigned to {action.higher}", on=True, case="22.8"))
+
+    def settle(self, state: GameState, events: list) -> None:
+        """Run automatic phases until a player has something to decide."""
+        while not state.terminal and not state.pending:
+            phase = sequence.current(state)
+            if phase.id == orders.DECISION:
+                sequence.enter_phase(state, state.phase_index + 1, events)  # both sides have handed orders in
+                continue
+            if not phase.automatic:
+                break
+            sequence.run_automatic(state, events)
+
+
+RULES = KirovogradRules()
+
+
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+    """A game of ``scenario`` (a loaded Scenario) for tests and tools."""
+    return RULES.new_game(scenario, seed, setup_name, scenario_path)

@@ -1,0 +1,138 @@
+"""Random playouts with the invariants checked after each action; saves, the registry switch and
+the supply trace of the three scenarios."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from kharkovsuite.engine.actions import Move
+from kharkovsuite.engine.state import GameState
+from kharkovsuite.rules import RuleSystemUnavailable, system
+from kharkovsuite.rules.kirovograd import orders, stacking, supply
+from kharkovsuite.rules.kirovograd.board import SIDES
+from kharkovsuite.rules.kirovograd.orders import OrdersGiven
+from kharkovsuite.rules.kirovograd.rules import RULES
+
+from .kiro_helpers import SCENARIOS, fresh
+
+
+def _hidden_ok(state: GameState) -> None:
+    """A side's orders, draft or sealed, never reach the other side's observation (3.3)."""
+    for side in SIDES:
+        foe = "soviet" if side == "german" else "german"
+        seen = state.observation(foe)
+        assert all(not (d["kind"] == orders.DECISION and d["side"] == side) for d in seen["pending"])
+        assert side not in seen["turn_data"].get("sealed", {})
+        if not state.turn_data.get("orders_revealed"):
+            assert not seen["turn_data"].get("orders", {}).get(side)
+        mine = next((d for d in state.pending if d.kind == orders.DECISION and d.side == side), None)
+        if mine is not None and mine.data["draft"]:
+            text = json.dumps(seen["pending"]) + json.dumps(seen["turn_data"], default=str)
+            assert all(f'"{f}"' not in text for f in mine.data["draft"])
+
+
+def play(seed: int, turns: int, name: str = "historical") -> GameState:
+    state = fresh(seed, name)
+    rng = random.Random(seed)
+    before_orders = {s: supply.side_total(state, s) for s in SIDES}
+    while not state.is_terminal and state.turn <= turns:
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        events = state.apply(action)
+        assert all(v >= 0 for v in state.game["supply"].values()), "8.1: a track below zero"
+        if isinstance(action, Move):
+            assert stacking.refusal(state, action.path[-1], ()) is None, "9.1: a move ended over the limit"
+        given = [e for e in events if isinstance(e, OrdersGiven)]
+        if given:
+            for e in given:
+                paid = sum(e.paid.values())
+                want = sum(orders.cost(state, e.side, o) for o in e.orders.values())
+                assert paid == want, "6.2: every order paid at its cost"
+                assert before_orders[e.side] - supply.side_total(state, e.side) == paid
+        if state.phase.id == "initiative" or (state.pending and state.pending[-1].kind == orders.DECISION and not state.pending[-1].data["draft"] and len(state.pending) == 2):
+            before_orders = {s: supply.side_total(state, s) for s in SIDES}
+        if state.phase.id.startswith("combat_") or state.phase.id.startswith("supply_"):
+            for side in SIDES:
+                assert stacking.overstacked(state, side) == []
+        _hidden_ok(state)
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_playout_keeps_the_invariants(seed):
+    state = play(seed, 2)
+    assert state.turn == 3
+    assert any(isinstance(a, Move) for a in state.actions)
+    assert any(isinstance(e, OrdersGiven) for e in state.log)
+
+
+def test_random_playout_of_the_endgame_starts_on_game_turn_nine_at_night_on_turn_two():
+    state = play(3, 1, "endgame")
+    assert state.board.light(state.board.data.first_game_turn - 1 + 2) == "night"
+    assert state.turn == 2
+
+
+def test_saved_position_and_replay_give_the_same_game():
+    state = fresh(4)
+    rng = random.Random(4)
+    for _ in range(60):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    restored = GameState(state.scenario, RULES, state.seed)
+    restored.restore(state.to_dict())
+    assert restored == state
+    replayed = fresh(4)
+    for action in state.actions:
+        replayed.apply(action)
+    assert replayed == state
+    assert restored.legal_actions()[:] == state.legal_actions()[:]
+
+
+def test_registry_refuses_play_but_admits_the_headless_tools(monkeypatch):
+    import kharkovsuite.rules.kharkov1943 as k43
+
+    with pytest.raises(RuleSystemUnavailable, match="not playable"):
+        system("kirovograd")
+    assert system("kirovograd", headless=True).HEADLESS
+    monkeypatch.setattr(k43, "PLAYABLE", False)  # a package not playable that says nothing of headless tools
+    with pytest.raises(RuleSystemUnavailable, match="not playable"):
+        system("kharkov1943", headless=True)
+
+
+@pytest.mark.parametrize("name", sorted(SCENARIOS))
+def test_trace_reports_each_units_forward_supply_on_the_three_scenarios(name, capsys):
+    from kharkovsuite.cli import main
+
+    assert main(["trace", str(SCENARIOS[name]), "--side", "german", "--json"]) == 0
+    reports = json.loads(capsys.readouterr().out)
+    assert reports and all(r["path"] if r["in_supply"] else r["blocks"] or r["case"] == "8.4A" for r in reports)
+    assert main(["trace", str(SCENARIOS[name]), "--side", "soviet", "--json"]) == 0
+    soviet = json.loads(capsys.readouterr().out)
+    assert any(r["in_supply"] and r["source_kind"] == "formation_hq" and len(r["path"]) > 1 for r in soviet)
+
+
+def test_kept_zocs_and_movement_round_searches_match_fresh_ones():
+    """Debug mode (``KHARKOV_CHECK_CACHES``): after each action every kept ZOC table and every
+    kept search of the movement round equals a fresh computation."""
+    state = fresh(7)
+    state.check_caches = True
+    rng = random.Random(7)
+    moves = 0
+    while moves < 25:
+        legal = state.legal_actions()
+        moving = [a for a in legal if isinstance(a, Move)]
+        action = rng.choice(moving) if moving else legal[rng.randrange(len(legal))]
+        state.apply(action)
+        moves += isinstance(action, Move)
+    assert state.cache.get("round")
+
+
+def test_selfplay_seats_the_german_side_with_the_axis_player():
+    from kharkovsuite.ai.selfplay import play_game
+
+    from .kiro_helpers import scenario
+
+    with pytest.raises(RuntimeError, match="did not end within 80 actions"):
+        play_game(scenario(), 1, {"axis": "random", "soviet": "random"}, max_actions=80)
