@@ -137,17 +137,16 @@ def seat_sides(scenario) -> dict[str, str]:
 
 
 def start_game(scenario, seed: int, allow_unplayable: bool):
-    """A game of ``scenario``'s historical set-up; a system not yet playable only when allowed."""
-    from kharkovsuite.rules import RuleSystemUnavailable, package, system
+    """A game of ``scenario``'s historical set-up, started as self-play starts one
+    (:func:`kharkovsuite.ai.core.seats.start_game`: a system not yet playable only when it says
+    HEADLESS or when allowed)."""
+    from kharkovsuite.ai.core.seats import start_game as start
+    from kharkovsuite.rules import RuleSystemUnavailable
 
     try:
-        module = package(scenario.rules) if allow_unplayable else system(scenario.rules)
+        return start(scenario, seed, allow_unplayable)
     except RuleSystemUnavailable as e:
         raise CalibrationError(f"{e} (--allow-unplayable plays it anyway)" if "not playable" in str(e) else str(e)) from None
-    start = getattr(module, "new_game", None)
-    if start is None:
-        raise CalibrationError(f"rule system {scenario.rules!r} cannot start a game yet")
-    return start(scenario, seed, "historical", scenario_path=None)
 
 
 def play_calibrated(scenario, seed: int, players: dict[str, str], checkpoints: list[Checkpoint],

@@ -118,7 +118,7 @@ def test_a_system_with_a_private_log_shows_each_seat_only_its_observation_s_log(
     monkeypatch.setitem(systems._KITS, "kharkov1942", PrivateLog())
     w = player_window
     w.controller.replace(w.controller.state.clone())  # the window takes the kit of the game anew
-    move = next(a for a in w.controller.state.legal_actions() if a.kind == "Move" and len(a.path) > 1)
+    move = next(a for a in w.controller.state.legal_actions().actions() if a.kind == "Move" and len(a.path) > 1)
     events = w.do(move)
     moved = next(e for e in events if e.kind == "UnitMoved")
     assert moved.text() not in w.log_panel.toPlainText()
