@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kharkovsuite.rules import GAME_NAMES
 from kharkovsuite.scenario.edit import EditError
 
 from .document import Document
@@ -369,7 +370,7 @@ class SectionTable(QWidget):
         if self.reset_button is None:
             return
         ref, name = self.reference() if self.reference else (None, "")
-        rules = self.doc.scenario.rules
+        rules = GAME_NAMES.get(self.doc.scenario.rules, self.doc.scenario.rules)
         self.reset_button.setText(f"Reset to {rules} defaults")
         self.reset_button.setEnabled(ref is not None)
         self.reset_button.setToolTip(f"Replace this table with the one in {name}" if ref is not None else f"no defaults for {rules} ({name or 'no reference scenario shipped'})")
@@ -377,9 +378,9 @@ class SectionTable(QWidget):
     def reset_to_defaults(self) -> bool:
         ref, name = self.reference() if self.reference else (None, "")
         if ref is None:
-            self.doc.message.emit(f"no defaults for {self.doc.scenario.rules}: {name or 'no reference scenario'}")
+            self.doc.message.emit(f"no defaults for {GAME_NAMES.get(self.doc.scenario.rules, self.doc.scenario.rules)}: {name or 'no reference scenario'}")
             return False
-        return self.doc.edit(f"Reset {self.section.title.lower()} to {self.doc.scenario.rules} defaults", self.section.reset, ref)
+        return self.doc.edit(f"Reset {self.section.title.lower()} to {GAME_NAMES.get(self.doc.scenario.rules, self.doc.scenario.rules)} defaults", self.section.reset, ref)
 
     def _fit_first_rows(self) -> None:
         if not self._fitted and self.model.rowCount() > 0:

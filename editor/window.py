@@ -45,7 +45,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kharkovsuite.rules import KNOWN_SYSTEMS
+from kharkovsuite.rules import GAME_NAMES, KNOWN_SYSTEMS
 from kharkovsuite.scenario import Scenario, ScenarioError, load_scenario, save_scenario
 from kharkovsuite.scenario import edit as E
 from kharkovsuite.view import MapScene, Minimap
@@ -488,7 +488,7 @@ class MainWindow(QMainWindow):
             page.setStretchFactor(1, 4)
             page.setSizes([min(360, names.sizeHintForColumn(0) + 12), 900])
             self.charts_tabs.addTab(page, title)
-        self.table_tabs.addTab(self.charts_tabs, f"{self.doc.scenario.rules} charts")
+        self.table_tabs.addTab(self.charts_tabs, f"{GAME_NAMES.get(self.doc.scenario.rules, self.doc.scenario.rules)} charts")
 
     def show_chart(self, key: str) -> SectionTable | None:
         """Bring the chart ``key`` (a section key) to the front of the Charts tab."""

@@ -19,6 +19,13 @@ KNOWN_SYSTEMS: dict[str, str] = {
     "kirovograd": "kharkovsuite.rules.kirovograd",
 }
 
+#: id -> the game's name as players know it (the start page, the editor's Charts tab, messages).
+GAME_NAMES: dict[str, str] = {
+    "kharkov1942": "Kharkov 1942",
+    "kharkov1943": "Kharkov 1943",
+    "kirovograd": "Kirovograd",
+}
+
 
 class RuleSystemUnavailable(LookupError):
     pass

@@ -15,7 +15,7 @@ import importlib
 from fractions import Fraction
 from types import ModuleType
 
-from kharkovsuite.rules import RuleSystemUnavailable, package, system
+from kharkovsuite.rules import GAME_NAMES, RuleSystemUnavailable, package, system
 
 #: rule-system id -> "module:class" of its kit.  A system without an entry cannot be played at the window.
 KITS: dict[str, str] = {
@@ -24,11 +24,7 @@ KITS: dict[str, str] = {
 }
 
 #: Each game's name as players know it, for the start page (listed even before it can be played).
-GAMES: dict[str, str] = {
-    "kharkov1942": "Kharkov 1942",
-    "kharkov1943": "Kharkov 1943",
-    "kirovograd": "Kirovograd",
-}
+GAMES: dict[str, str] = GAME_NAMES  # the registry's names of the games
 
 
 class PlayerKit:

@@ -372,7 +372,7 @@ def test_a_chart_resets_to_the_reference_scenario(make_window, k43):
     table = window.show_chart("chart:crt.attack_types")
     model = table.model
     assert model.setData(model.index(0, model.column_of("OP cost")), "3")
-    assert table.reset_button.isEnabled() and "kharkov1943" in table.reset_button.text()
+    assert table.reset_button.isEnabled() and "Kharkov 1943" in table.reset_button.text()
     assert table.reset_to_defaults()
     reference = load_scenario(ROOT / "scenarios" / "kharkov-1943-campaign.yaml")
     assert window.doc.scenario.system_data["crt"]["attack_types"] == reference.system_data["crt"]["attack_types"]

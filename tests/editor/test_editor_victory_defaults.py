@@ -23,7 +23,7 @@ def test_victory_reset_takes_the_rule_systems_awards_not_a_shipped_scenarios(win
     for key in ("awards", "victory_levels"):
         table = window.tables[key]
         table.update_reset_button()
-        assert table.reset_button.isEnabled() and table.reset_button.text() == "Reset to kharkov1942 defaults"
+        assert table.reset_button.isEnabled() and table.reset_button.text() == "Reset to Kharkov 1942 defaults"
         assert "the kharkov1942 rule system" in table.reset_button.toolTip()
     assert window.tables["awards"].reset_to_defaults()
     assert window.doc.scenario.victory == victory_defaults("kharkov1942")

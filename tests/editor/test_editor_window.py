@@ -148,7 +148,7 @@ def test_reset_to_defaults_takes_the_reference_section(window, monkeypatch, smal
     monkeypatch.setattr("editor.window.reference_scenario", lambda rules: (reference, "reference.yaml"))
     table = window.tables["turns"]
     table.update_reset_button()
-    assert table.reset_button.isEnabled() and table.reset_button.text() == "Reset to kharkov1942 defaults"
+    assert table.reset_button.isEnabled() and table.reset_button.text() == "Reset to Kharkov 1942 defaults"
     assert table.reset_to_defaults()
     assert window.doc.scenario.turns == reference.turns
     window.doc.undo_stack.undo()
