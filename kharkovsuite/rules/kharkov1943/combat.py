@@ -792,16 +792,22 @@ def note_move(state: GameState, units, path, events: list) -> None:
 
 def owing(state: GameState) -> list[str]:
     """4.3: units of the open activation still owing an attack: in the hex where they entered an
-    enemy ZoC, still in it, not in a defensive position (11.2)."""
+    enemy ZoC, still in it, not in a defensive position (11.2), and still able to pay the cheapest
+    attack.  The addenda to 4.2 keep that OP at the entry; a unit that has since spent it on another
+    attack owes none (our reading: an obligation it can no longer meet lapses rather than leave the
+    activation unable to end; resting it away is refused, :func:`reduce_refusal`)."""
     act = activation.current(state)
     if not act:
         return []
     foe_zoc = zoc.enemy_zoc(state, act["side"])
+    cheapest = min(state.board.data.crt.attack_types, key=lambda t: state.board.data.crt.attack_types[t].op_cost)
     out = []
     for uid, hex_id in act.get("owed", {}).items():
         if state.units[uid].hex != hex_id or hex_id not in foe_zoc or hex_id in breakthrough_hexes(state):
             continue
         if odds.posture(state, uid) != "normal":
+            continue
+        if act["op"][uid] - act["spent"][uid] < op_cost(state, uid, cheapest):
             continue
         out.append(uid)
     return sorted(out)

@@ -400,6 +400,16 @@ def test_4_3_a_unit_owing_an_attack_may_not_rest_away_the_op_it_needs_for_it(mon
     state.apply(EndActivation())
 
 
+def test_4_3_an_obligation_the_unit_can_no_longer_pay_lapses_so_the_activation_can_end(monkeypatch):
+    fix(monkeypatch, "-/-")
+    state = general(bare({INF: "2701", SU3: T}))
+    move(state, [INF], "2701", W)
+    act = state.phase_data["activation"]
+    assert combat.owing(state) == [INF]
+    act["spent"][INF] = act["op"][INF]  # its OP gone elsewhere (self-play: Gallop seed 80, another attack)
+    assert combat.owing(state) == [] and EndActivation() in state.legal_actions()
+
+
 def test_4_3_hqs_and_artillery_owe_no_attack():
     state = general(bare({GE_HQ: "2701", GUNS: "2701", SU3: T}, of=campaign))
     move(state, [GE_HQ, GUNS], "2701", W)
