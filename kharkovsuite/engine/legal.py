@@ -15,6 +15,7 @@ player that samples among them all (the random player) or wants them one by one.
 from __future__ import annotations
 
 from bisect import bisect_right
+from abc import abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 
 from .actions import Action
@@ -23,8 +24,9 @@ from .actions import Action
 class _Lazy(Sequence):
     """A sequence whose items are built on demand by ``_item(i)`` (``0 <= i < len``)."""
 
+    @abstractmethod
     def _item(self, i: int):
-        raise NotImplementedError
+        """The item at ``i``, built now; every kind of lazy list says how."""
 
     def __getitem__(self, i):
         n = len(self)
