@@ -6,7 +6,16 @@ import os
 import sys
 from pathlib import Path
 
+import tempfile  # noqa: E402
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+#: The user's own folders stay untouched by the suite: the player's settings (its list of recent
+#: games), autosaves, error logs and caches go to a folder of this test run, set before Qt or
+#: platformdirs read them. Without this, every test that opened a save put it on the user's start page.
+USER_FOLDERS = Path(tempfile.mkdtemp(prefix="kharkovsuite-tests-"))
+for _var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_var] = str(USER_FOLDERS / _var.lower())
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -44,3 +53,10 @@ def player_window(qtbot):
     w.show()
     qtbot.waitExposed(w)
     return w
+
+
+def pytest_unconfigure(config):
+    """The run's own user folders go when the run ends."""
+    import shutil
+
+    shutil.rmtree(USER_FOLDERS, ignore_errors=True)
