@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from .kinds import register_kind
+
 #: class name -> action class, filled by subclassing
 ACTIONS: dict[str, type["Action"]] = {}
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # dataclasses.fields() is slow for hot construction
@@ -25,7 +27,7 @@ class Action:
         super().__init_subclass__(**kwargs)
         cls.kind = cls.__name__
         if not cls.__name__.startswith("_"):  # private bases only share fields
-            ACTIONS[cls.__name__] = cls
+            register_kind(ACTIONS, cls, "action")
 
     def __post_init__(self) -> None:
         names = _FIELD_NAMES.get(type(self))

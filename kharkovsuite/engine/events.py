@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from .kinds import register_kind
+
 EVENTS: dict[str, type["Event"]] = {}
 
 
@@ -20,7 +22,7 @@ class Event:
         super().__init_subclass__(**kwargs)
         cls.kind = cls.__name__
         if not cls.__name__.startswith("_"):  # private bases only share fields
-            EVENTS[cls.__name__] = cls
+            register_kind(EVENTS, cls, "event")
 
     def text(self) -> str:
         parts = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self) if f.name != "case")

@@ -109,3 +109,33 @@ def test_legal_actions_segments_list_every_action_once_in_order():
     segs = legal.segments()
     assert [n for n, _ in segs] == [2, 1]
     assert [make(i) for n, make in segs for i in range(n)] == list(legal)
+
+
+def test_two_action_classes_of_one_kind_are_refused_since_saves_name_actions_by_kind():
+    from dataclasses import dataclass
+
+    from kharkovsuite.engine.actions import ACTIONS, Action
+
+    before = ACTIONS["EndPhase"]
+    with pytest.raises(TypeError, match="'EndPhase' .* already the action of kharkovsuite.engine.actions"):
+
+        @dataclass(frozen=True)
+        class EndPhase(Action):  # another system's class of the same name
+            pass
+
+    assert ACTIONS["EndPhase"] is before
+
+
+def test_two_event_classes_of_one_kind_are_refused_since_saves_name_events_by_kind():
+    from dataclasses import dataclass
+
+    from kharkovsuite.engine.events import EVENTS, Event
+
+    before = EVENTS["UnitMoved"]
+    with pytest.raises(TypeError, match="'UnitMoved' .* already the event of kharkovsuite.engine.events"):
+
+        @dataclass(frozen=True, kw_only=True)
+        class UnitMoved(Event):
+            pass
+
+    assert EVENTS["UnitMoved"] is before
