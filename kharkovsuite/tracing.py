@@ -20,6 +20,19 @@ from dataclasses import dataclass, field
 LINE_ROLES = frozenset({"loc", "hq_line", "supply_line", "blocked_line", "command_line", "rail_route", "hole"})
 
 
+@dataclass(frozen=True)
+class Block:
+    """A hex that stops a supply or command line, why, and the rule case that says so
+    (every system's traces report them the same way)."""
+
+    hex: str
+    reason: str
+    case: str
+
+    def to_dict(self) -> dict:
+        return {"hex": self.hex, "reason": self.reason, "case": self.case}
+
+
 @dataclass
 class OverlayData:
     """One overlay: ``marks`` role -> {hex: label or None} (drawn in order, bottom first),

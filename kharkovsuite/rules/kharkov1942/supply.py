@@ -30,6 +30,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
+from ...tracing import Block
 from ...engine.state import GameState
 from . import zoc as _zoc
 from .units import is_combat
@@ -40,16 +41,6 @@ DONETS = "major_river"  # the Northern Donets hexside type
 DONETS_FREE_THROUGH_ROW = 14  # 11.35: crossings north of the 1400 hexrow, inclusive
 UNLIMITED = 10**6
 ZOC_REASON = "enemy ZOC not negated by a friendly unit"
-
-
-@dataclass(frozen=True)
-class Block:
-    hex: str
-    reason: str
-    case: str
-
-    def to_dict(self) -> dict:
-        return {"hex": self.hex, "reason": self.reason, "case": self.case}
 
 
 @dataclass

@@ -35,6 +35,7 @@ from fractions import Fraction
 
 import networkx as nx
 
+from ...tracing import Block
 from ...engine.errors import IllegalAction
 from ...engine.events import Displaced, FlagChanged, UnitMoved
 from ...engine.state import GameState
@@ -52,18 +53,6 @@ MOTORISED_KINDS = frozenset({"armor", "recon", "motorized", "kg"})
 ARMOR_DISTANCE = ((19, 3, 30), (15, 2, 20), (11, 1, 10))
 TOP_LEVELS = {"german": ("army", "army_group"), "soviet": ("front",)}
 PUSH_HEXES = 3  # 9.4
-
-
-@dataclass(frozen=True)
-class Block:
-    """A hex that stops a line, why, and the case that says so."""
-
-    hex: str
-    reason: str
-    case: str
-
-    def to_dict(self) -> dict:
-        return {"hex": self.hex, "reason": self.reason, "case": self.case}
 
 
 @dataclass(frozen=True)
