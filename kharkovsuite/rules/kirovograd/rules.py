@@ -16,7 +16,7 @@ from ...engine.actions import CommitReserve, DeclineReserve, EndPhase, Move
 from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
-from ...engine.state import GameState, Phase, Reach, Result, UnitRecord
+from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
 from . import counters, movement, orders, reserves, sequence, supply, zoc
 from .actions import AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TransferSupply, UseRetreatOrders
 from .board import SIDES, Board, board_for, other
@@ -32,23 +32,12 @@ class KirovogradRules:
     def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
         if setup_name != "historical":
             raise ValueError(f"unknown set-up {setup_name!r} for kirovograd (known: historical)")
-        state = GameState(scenario, self, seed, setup_name, scenario_path)
-        for unit in scenario.units:
-            info = state.board.units[unit.id]
-            state.units[unit.id] = UnitRecord(unit.id, info.side, unit.type, box="unplaced", step=info.sp_lost)
-        for p in scenario.setup.placements:
-            if p.hex is not None:
-                state.place(p.unit, p.hex)
-            else:
-                state.to_box(p.unit, p.box)
+        return game_from_setup(self, scenario, seed, setup_name, scenario_path, lost=lambda info: info.sp_lost,
+                               prepare=self._prepare, start=lambda state, events: sequence.enter_phase(state, 0, events))
+
+    def _prepare(self, state: GameState) -> None:
         supply.init(state)
         state.game["higher"] = {}
-        events: list = []
-        sequence.enter_phase(state, 0, events)
-        self.settle(state, events)
-        state.log.extend(events)
-        state.changes.clear()
-        return state
 
     # ---------------------------------------------------------------- reading
     def phase(self, state: GameState) -> Phase:
