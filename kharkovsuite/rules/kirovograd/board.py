@@ -139,6 +139,10 @@ class Board:
                 side = self.units[f.hq].side
                 self.ordered_formations[side] = self.ordered_formations[side] + (fid,)
 
+    def is_hq(self, unit_id: str) -> bool:
+        """The shared view's question, as every system's board answers it (5.0A, 22.0)."""
+        return self.units[unit_id].is_hq
+
     # ------------------------------------------------------------------ hexes
     def terrain(self, hex_id: str) -> str:
         return self.map.terrain(hex_id)

@@ -57,6 +57,7 @@ class KirovogradRules:
         """The position as ``side`` may see it (see the module docstring)."""
         out = state.to_dict(with_log=False)
         del out["rng"]
+        out["units"] = {u.pop("id"): u for u in out["units"]}  # unit id -> record, as every system's observation
         foe = other(side)
         out["pending"] = [d for d in out["pending"] if not (d["kind"] == orders.DECISION and d["side"] == foe)]
         sealed = out["turn_data"].get("sealed")
