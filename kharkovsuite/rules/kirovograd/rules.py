@@ -17,7 +17,7 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
-from . import counters, movement, orders, reserves, sequence, supply, zoc
+from . import counters, movement, orders, reserves, sequence, supply, victory, zoc
 from .actions import AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TransferSupply, UseRetreatOrders
 from .board import SIDES, Board, board_for, other
 
@@ -38,6 +38,7 @@ class KirovogradRules:
     def _prepare(self, state: GameState) -> None:
         supply.init(state)
         state.game["higher"] = {}
+        victory.start(state)
 
     # ---------------------------------------------------------------- reading
     def phase(self, state: GameState) -> Phase:
@@ -69,8 +70,8 @@ class KirovogradRules:
         return out
 
     def result(self, state: GameState) -> Result:
-        """27 (victory) is the combat half's: until then a game ends unscored."""
-        return Result({s: 0 for s in SIDES}, 0, None, "unscored (victory, 27, comes with combat)")
+        """27 (31.1E-H in Opening Moves): the victory level reached if play ended now."""
+        return victory.result(state)
 
     def copy_cache(self, cache: dict) -> dict:
         return {}
@@ -108,6 +109,7 @@ class KirovogradRules:
 
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         side = state.units[unit_id].side
+        victory.note_entry(state, unit_id, new)
         zoc.unit_moved(state, side)
         if side == sequence.current(state).side and not state.pending:
             movement.friendly_moved(state, [h for h in (old, new) if h is not None])

@@ -23,7 +23,7 @@ from dataclasses import replace
 from ...engine.events import DiceRolled, Event, PhaseChanged
 from ...engine.state import GameState, Phase
 from dataclasses import dataclass
-from . import orders, supply
+from . import orders, supply, victory
 from .board import game_turn, other
 
 MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "EndPhase")
@@ -135,8 +135,9 @@ def run_automatic(state: GameState, events: list) -> None:
     elif pid.startswith("supply_"):
         supply.supply_segment(state, player_of(state, pid), events)
     elif pid == "advance":
+        victory.turn_end(state)  # 27.B: the turn Kirovograd fell
         if state.turn >= len(state.scenario.turns):
-            state.terminal = True  # 3.7: the victory count (27) is part 2's
+            state.terminal = True  # 3.7, 27.A: the last turn's end is the victory count
             return
         state.turn += 1
         state.turn_data = {}
