@@ -17,8 +17,9 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
-from . import counters, movement, orders, reserves, sequence, supply, victory, zoc
-from .actions import AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TransferSupply, UseRetreatOrders
+from . import counters, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
+from .actions import (AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
+                      UseRetreatOrders)
 from .board import SIDES, Board, board_for, other
 
 
@@ -39,6 +40,7 @@ class KirovogradRules:
         supply.init(state)
         state.game["higher"] = {}
         victory.start(state)
+        reinforcements.start(state)
 
     # ---------------------------------------------------------------- reading
     def phase(self, state: GameState) -> Phase:
@@ -64,6 +66,8 @@ class KirovogradRules:
         sealed = out["turn_data"].get("sealed")
         if isinstance(sealed, dict):
             sealed.pop(foe, None)
+        if side != "german":
+            out["game"].pop("arrivals", None)  # 24.1A: Germany rolls in secret
         tracks = out["game"].get("supply")
         if isinstance(tracks, dict):
             out["game"]["supply"] = {t: v for t, v in tracks.items() if t.split(":")[0] == side}
@@ -141,6 +145,10 @@ class KirovogradRules:
         for group in self._groups(state, side, rnd):
             found = movement.round_reach(state, group, rnd)
             legal.add(len(found), lambda i, g=group, f=found: Move(units=g, path=f[i][1].path))
+        for u in reinforcements.due(state, side):
+            legal.add_list([Move(units=(u,), path=(h,)) for h in reinforcements.entry_options(state, u)[0]
+                            if stacking.refusal(state, h, (u,)) is None])
+        legal.add_list([TakeReplacements(unit=u, points=n) for u, n in replacements.candidates(state, side, moved)])
         legal.add_list([PlaceReserve(units=u) for u in reserves.options(state, side, moved)])
         in_reserve = sorted(u for u in counters.on_map(state, side) if counters.has(state, u, counters.RESERVE))
         legal.add_list([CommitReserve(units=(u,), hexes=()) for u in in_reserve])
@@ -253,6 +261,8 @@ class KirovogradRules:
         elif decision.kind == reserves.DECISION:
             if isinstance(action, CommitReserve):
                 reserves.commit_defensive(state, decision, action.units, action.hexes, events)
+                if decision.side == "soviet":
+                    reinforcements.after_soviet_move(state, action.hexes)  # 24.6A-B
             elif isinstance(action, DeclineReserve):
                 state.pending.remove(decision)
             else:
@@ -268,7 +278,11 @@ class KirovogradRules:
             self._assign(state, side, action, events)
             return
         state.phase_data["acted"] = True
-        if isinstance(action, Move):
+        if isinstance(action, Move) and action.units and all(u in state.units and state.units[u].hex is None for u in action.units):
+            if not action.path or len(set(action.units)) != len(action.units):
+                raise IllegalAction("24.4A", "a reinforcement's move names its units once each and its entry hex first")
+            reinforcements.enter(state, tuple(action.units), tuple(action.path), rnd, moved, events)
+        elif isinstance(action, Move):
             units, path = tuple(action.units), tuple(action.path)
             if not units or len(path) < 2 or len(set(units)) != len(units):
                 raise IllegalAction("11.B", "a move names its units once each and at least two hexes")
@@ -284,7 +298,9 @@ class KirovogradRules:
             spent, stop = movement.walk(state, units, path, rnd)
             moved.extend(units)
             movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
-        elif isinstance(action, (PlaceReserve, CommitReserve, FlipArtillery)):
+            if side == "soviet":
+                reinforcements.after_soviet_move(state, path)  # 24.6A-B
+        elif isinstance(action, (PlaceReserve, CommitReserve, FlipArtillery, TakeReplacements)):
             movement.forget_round(state)  # allowances and (9.1D) passages change
         if isinstance(action, PlaceReserve):
             reserves.place(state, side, tuple(action.units), moved, events)
@@ -292,6 +308,11 @@ class KirovogradRules:
             if action.hexes:
                 raise IllegalAction("12.3.1A", "an offensive commitment names no hexes: the units then move as usual")
             reserves.commit(state, side, tuple(action.units), rnd, events)
+        elif isinstance(action, TakeReplacements):
+            if isinstance(action.points, bool) or not isinstance(action.points, int):
+                raise IllegalAction("25.2C", f"replacement points are a whole number, not {action.points!r}")
+            replacements.take(state, action.unit, action.points, moved)
+            state.cache.pop("derived", None)  # its SP changed (13.6)
         elif isinstance(action, TransferSupply):
             supply.transfer(state, side, action.source, action.dest, action.points)
         elif isinstance(action, FlipArtillery):

@@ -23,10 +23,11 @@ from dataclasses import replace
 from ...engine.events import DiceRolled, Event, PhaseChanged
 from ...engine.state import GameState, Phase
 from dataclasses import dataclass
-from . import orders, supply, victory
+from . import orders, replacements, supply, victory
 from .board import game_turn, other
 
-MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "EndPhase")
+MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "TakeReplacements",
+                "EndPhase")
 
 
 def _player_phases(n: int) -> tuple[Phase, ...]:
@@ -69,6 +70,14 @@ class SupplyDelivered(Event):
 
     def text(self) -> str:
         return "supply points delivered: " + ", ".join(f"{t} +{n}" for t, n in self.points.items())
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplacementsReceived(Event):
+    points: int
+
+    def text(self) -> str:
+        return f"the USSR receives {self.points} armour replacement points"
 
 
 def player_of(state: GameState, phase_id: str) -> str | None:
@@ -130,6 +139,9 @@ def run_automatic(state: GameState, events: list) -> None:
         got = supply.deliver(state, events)
         if got:
             events.append(SupplyDelivered(points=got, case="3.2"))
+        rp = replacements.receive(state)
+        if rp:
+            events.append(ReplacementsReceived(points=rp, case="25.1B"))
     elif pid == "initiative":
         orders.initiative(state, events)
     elif pid.startswith("supply_"):
