@@ -29,6 +29,15 @@ class UseRetreatOrders(Action):
 
 
 @dataclass(frozen=True)
+class AttachUnit(Action):
+    """An independent unit takes the orders of a formation one of whose units is within one hex
+    of it, for this turn (6.3; 5.F: one formation a turn)."""
+
+    unit: str
+    formation: str
+
+
+@dataclass(frozen=True)
 class SubmitOrders(Action):
     """Hand the orders in: their supply cost is paid (8.1C) and they bind until next turn."""
 

@@ -18,7 +18,7 @@ from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
 from . import counters, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
-from .actions import (AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
+from .actions import (AssignFormation, AttachUnit, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
                       UseRetreatOrders)
 from .board import SIDES, Board, board_for, other
 
@@ -114,6 +114,7 @@ class KirovogradRules:
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         side = state.units[unit_id].side
         victory.note_entry(state, unit_id, new)
+        supply.note_edge(state, side, new)
         zoc.unit_moved(state, side)
         if side == sequence.current(state).side and not state.pending:
             movement.friendly_moved(state, [h for h in (old, new) if h is not None])
@@ -173,6 +174,9 @@ class KirovogradRules:
         todo = [f for f in decision.data["tracks"] if f not in draft]
         for f in todo:
             legal.add_list([SetOrder(formation=f, order=o) for o in orders.ORDERS if orders.order_refusal(state, decision, f, o) is None])
+        for u in counters.on_map(state, decision.side):
+            if orders.independent(state, u) and u not in decision.data.get("attach", {}):
+                legal.add_list([AttachUnit(unit=u, formation=f) for f in orders.attach_options(state, u)])
         oos = [u for u in counters.on_map(state, decision.side) if orders.retreat_refusal(state, decision, u) is None]
         legal.add_list([UseRetreatOrders(unit=u) for u in oos])
         if not todo:
@@ -254,6 +258,8 @@ class KirovogradRules:
                 orders.set_order(state, decision, action.formation, action.order)
             elif isinstance(action, UseRetreatOrders):
                 orders.use_retreat(state, decision, action.unit)
+            elif isinstance(action, AttachUnit):
+                orders.attach(state, decision, action.unit, action.formation)
             elif isinstance(action, SubmitOrders):
                 orders.submit(state, decision, events)
             else:

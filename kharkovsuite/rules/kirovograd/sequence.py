@@ -46,7 +46,7 @@ PHASES: tuple[Phase, ...] = (
     Phase("weather", "Weather", None, "3.1", "the Soviet player rolls the weather", automatic=True),
     Phase("delivery", "Supply Delivery", None, "3.2", "supply points arrive", automatic=True),
     Phase(orders.DECISION, "Orders", None, "3.3", "both sides give their formations orders, secretly",
-          actions=("SetOrder", "UseRetreatOrders", "SubmitOrders")),
+          actions=("SetOrder", "AttachUnit", "UseRetreatOrders", "SubmitOrders")),
     Phase("initiative", "Initiative", None, "3.4", "initiative numbers decide the first player", automatic=True),
     *_player_phases(1),
     *_player_phases(2),
