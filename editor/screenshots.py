@@ -206,9 +206,9 @@ def counter_values_picture(app, path: Path, scenario: str, unit_type: str) -> No
 
 SYSTEM_PICTURES = {
     "editor-kharkov-1943-charts.png": (charts_picture, "kharkov-1943-gallop.yaml", "chart-table:crt_open_mobile", 3, "1:2", "2/9Q"),
-    "editor-kirovograd-charts.png": (charts_picture, "kirovograd-opening.yaml", "chart:zoc_chart.cells", 0, "night", "locking"),
+    "editor-kirovograd-charts.png": (charts_picture, "kirovograd-opening-moves.yaml", "chart:zoc_chart.cells", 0, "night", "locking"),
     "editor-kharkov-1943-counters.png": (counter_values_picture, "kharkov-1943-gallop.yaml", "de_pz_5x3"),
-    "editor-kirovograd-counters.png": (counter_values_picture, "kirovograd-opening.yaml", "de_art_mot_6-4-2-8"),
+    "editor-kirovograd-counters.png": (counter_values_picture, "kirovograd-opening-moves.yaml", "de_art_mot_6-4-2-8"),
 }
 
 

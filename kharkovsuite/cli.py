@@ -204,7 +204,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
             return 1
         if isinstance(head, dict) and head.get("format") in (SAVE_FORMAT, SAVE_FORMAT_V1):
             try:
-                state = load(args.file)
+                state = load(args.file, headless=True)  # a headless tool, as below
             except SaveError as exc:
                 print(exc)
                 return 1

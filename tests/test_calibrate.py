@@ -125,7 +125,7 @@ def test_an_unplayable_system_is_refused_unless_allowed(capsys, monkeypatch):
     import kharkovsuite.rules.kirovograd as kiro
 
     monkeypatch.setattr(kiro, "HEADLESS", False)  # not playable, and not offered to the headless tools
-    scenario = ROOT / "scenarios" / "kirovograd-opening.yaml"
+    scenario = ROOT / "scenarios" / "kirovograd-opening-moves.yaml"
     args = ["--scenario", str(scenario), "--games", "1", "--axis", "random", "--soviet", "random"]
     assert cal.main(args) == 2
     assert "not playable yet (--allow-unplayable plays it anyway)" in capsys.readouterr().err
@@ -138,7 +138,7 @@ def test_every_checkpoint_cites_a_line_of_its_facts_file_and_its_turn_row():
     reference = ROOT.parent / "shared" / "reference"
     files = sorted((ROOT / "tools" / "checkpoints").glob("*.yaml"))
     assert [f.stem for f in files] == ["kharkov-1942", "kharkov-1943-campaign", "kharkov-1943-gallop",
-                                       "kirovograd-historical", "kirovograd-opening"]
+                                       "kirovograd-historical", "kirovograd-opening-moves"]
     for path in files:
         for cp in cal.load_checkpoints(path, load_scenario(ROOT / "scenarios" / path.name)):
             name, line = cp.source.split(" ")[0].split(":")

@@ -324,7 +324,7 @@ def test_air_missions_cover_every_aircraft_type_on_the_sheet_28(built):
 
 # ----------------------------------------------------------------------------- scenarios
 
-SCENARIOS = {name: ROOT / "scenarios" / f"kirovograd-{name}.yaml" for name in ("historical", "opening", "endgame")}
+SCENARIOS = {name: ROOT / "scenarios" / f"kirovograd-{name}.yaml" for name in ("historical", "opening-moves", "endgame")}
 
 
 @pytest.fixture(scope="module")
@@ -360,7 +360,7 @@ def test_every_scenario_passes_the_rule_systems_checks(docs):
         assert scenario_checks(_scenario(doc)) == [], name
 
 
-@pytest.mark.parametrize("name, turns, german, soviet", [("historical", 24, 87, 101), ("opening", 6, 69, 101), ("endgame", 16, 87, 98)])
+@pytest.mark.parametrize("name, turns, german, soviet", [("historical", 24, 87, 101), ("opening-moves", 6, 69, 101), ("endgame", 16, 87, 98)])
 def test_validate_passes_and_info_reports_rules_turns_and_units_per_side(capsys, name, turns, german, soviet):
     import json
 
@@ -381,7 +381,7 @@ def test_a_wrong_turn_date_is_refused_with_its_case(docs):
 
 @pytest.mark.parametrize("name, turns, first_date, last_date, soviet_supply", [
     ("historical", 24, "1944-01-05", "1944-01-16", 100),
-    ("opening", 6, "1944-01-05", "1944-01-07", 70),
+    ("opening-moves", 6, "1944-01-05", "1944-01-07", 70),
     ("endgame", 16, "1944-01-09", "1944-01-16", 25),
 ])
 def test_each_scenario_runs_its_turns_with_its_supply_26_31(docs, name, turns, first_date, last_date, soviet_supply):
@@ -391,7 +391,7 @@ def test_each_scenario_runs_its_turns_with_its_supply_26_31(docs, name, turns, f
 
 
 def test_the_opening_has_no_german_off_board_dump_31_1(docs):
-    assert docs["opening"]["system_data"]["supply"]["german_off_map"] == 0
+    assert docs["opening-moves"]["system_data"]["supply"]["german_off_map"] == 0
     assert docs["historical"]["system_data"]["supply"]["german_off_map"] == 30
 
 
@@ -436,7 +436,7 @@ def test_the_victory_points_are_those_of_27(built, docs):
     v = built["sd"]["victory"]
     assert v["places"] == {"kirovograd": 5, "novomirgorod": 10, "novo_ukrainka": 15}
     assert v["kirovograd_early"] == {4: 20, 6: 15, 8: 10} and v["per_sp"]["armor"] == 2
-    assert "31.1E-H" in docs["opening"]["system_data"]["victory"]["scenario"]
+    assert "31.1E-H" in docs["opening-moves"]["system_data"]["victory"]["scenario"]
 
     def mutate(sd, tables):
         sd["victory"]["places"]["novo_ukrainka"] = 10
@@ -457,7 +457,7 @@ def test_the_campaign_starts_with_the_supply_of_8_7(docs):
     assert any(m.startswith("8.7, 26.2F-G") for _p, m in scenario_checks(_scenario(doc)))
 
 
-@pytest.mark.parametrize("name", ["historical", "opening", "endgame"])
+@pytest.mark.parametrize("name", ["historical", "opening-moves", "endgame"])
 def test_26_3j_every_formation_sets_up_within_six_hexes_of_itself(name):
     from kharkovsuite.map import GameMap
     from kharkovsuite.rules.kirovograd import setup

@@ -92,7 +92,7 @@ def test_the_installed_editor_and_cli_read_the_installed_scenarios(installed, tm
     venv, env = installed
     share = venv / "share" / "kharkovsuite" / "scenarios"
     png = tmp_path / "editor.png"
-    _run([venv / "bin" / "kharkov-editor", share / "kirovograd-opening.yaml", "--screenshot", png], cwd=tmp_path, env=env)
+    _run([venv / "bin" / "kharkov-editor", share / "kirovograd-opening-moves.yaml", "--screenshot", png], cwd=tmp_path, env=env)
     assert png.stat().st_size > 20_000
     done = _run([venv / "bin" / "kharkov-cli", "validate", *sorted(share.glob("*.yaml"))], cwd=tmp_path, env=env)
     assert done.stdout.count(": valid") == len(SCENARIOS)

@@ -742,9 +742,15 @@ def build_scenario(oob: dict, charts: dict, map_doc: dict, name: str) -> dict:
     sd["special_rules"] = list(sc.get("notes", []))
     if sc.get("victory"):
         sd["victory"]["scenario"] = sc["victory"]
+    if sc.get("objective"):
+        sd["victory"]["objective"] = sc["objective"]  # 31.1E-H
     sd["reinforcements"] = {r: v for r, v in sd["reinforcements"].items() if any(x in ids for x in v["units"])}
     map_section = dict(map_doc["map"])
-    map_section["areas"] = {**map_section["areas"], **{b_id: {"name": b["name"], "kind": "box", "side": b["side"], "hexes": []} for b_id, b in oob["boxes"].items()}}
+    lost = set(sc.get("lost_areas", []))  # 31.2.2A: the dump and airstrip Germany starts without
+    unknown = sorted(lost - set(map_section["areas"]))
+    if unknown:
+        raise BuildError(f"{OOB}: scenario {sc['id']}: lost_areas names no map area {', '.join(unknown)}")
+    map_section["areas"] = {**{a_id: a for a_id, a in map_section["areas"].items() if a_id not in lost}, **{b_id: {"name": b["name"], "kind": "box", "side": b["side"], "hexes": []} for b_id, b in oob["boxes"].items()}}
     start = datetime.date.fromisoformat(known.FIRST_DATE)
     return {
         "format": "kharkovsuite-scenario/1",

@@ -159,8 +159,10 @@ def read_save(path: str | os.PathLike) -> dict[str, Any]:
     return data
 
 
-def load(path: str | os.PathLike, replay_actions: bool = False, scenario=None):
+def load(path: str | os.PathLike, replay_actions: bool = False, scenario=None, headless: bool = False):
     """Open a save; with ``replay_actions`` the game is rebuilt from its actions, not the snapshot.
+    ``headless`` admits a game of a rule system that runs only for the headless tools, as
+    :func:`~kharkovsuite.engine.new_game` does.
 
     ``scenario`` (a loaded Scenario) is used instead of reading the file the save names; the
     game keeps that name, so saving it again still points to the file.  Raises
@@ -185,9 +187,10 @@ def load(path: str | os.PathLike, replay_actions: bool = False, scenario=None):
         actions = [action_from_dict(a) for a in data["actions"]]
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise SaveError(f"{path}: an action in the save is damaged: {exc}") from None
-    state = new_game(scenario, data["seed"], data["setup"]) if not replay_actions else None
     if replay_actions:
-        state = _replayed(path, scenario, data, actions)
+        state = _replayed(path, scenario, data, actions, headless)
+    else:
+        state = new_game(scenario, data["seed"], data["setup"], headless=headless)
     saved_id = data.get("scenario_id")
     if saved_id is not None and saved_id != state.scenario.id:
         raise SaveError(f"{path}: the save is a game of scenario {saved_id!r}, not of {state.scenario.id!r}")
@@ -205,20 +208,20 @@ def load(path: str | os.PathLike, replay_actions: bool = False, scenario=None):
     return state
 
 
-def _replayed(path, scenario, data: dict, actions: list[Action]):
+def _replayed(path, scenario, data: dict, actions: list[Action], headless: bool):
     from .errors import IllegalAction
 
     try:
-        return replay(scenario, data["seed"], actions, data["setup"])
+        return replay(scenario, data["seed"], actions, data["setup"], headless)
     except IllegalAction as exc:
         raise SaveError(f"{path}: the saved actions do not replay: {exc}") from None
 
 
-def replay(scenario, seed: int, actions: list[Action], setup: str = "historical"):
-    """A new game from ``seed`` with ``actions`` applied in order."""
+def replay(scenario, seed: int, actions: list[Action], setup: str = "historical", headless: bool = False):
+    """A new game from ``seed`` with ``actions`` applied in order (``headless``: see :func:`load`)."""
     from . import new_game
 
-    state = new_game(scenario, seed, setup)
+    state = new_game(scenario, seed, setup, headless=headless)
     for action in actions:
         state.apply(action)
     return state

@@ -11,6 +11,7 @@ import copy
 import os
 import random
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from .actions import Action, action_from_dict, check_action
@@ -281,3 +282,29 @@ class GameState:
 
     def __repr__(self) -> str:
         return f"<GameState {self.scenario.id} turn {self.turn} {self.phase.id} to act: {self.to_act}>"
+
+
+def game_from_setup(rules, scenario, seed: int, setup_name: str, scenario_path: str | None, *,
+                    lost: Callable[[Any], int], prepare: Callable[[GameState], None],
+                    start: Callable[[GameState, list], None]) -> GameState:
+    """A new game of a system whose set-up is the scenario's placements: every unit of the
+    scenario (its losses at the start read by ``lost`` from the board's unit info) in its hex or
+    box, then ``prepare`` (the system's own records), ``start`` (enter the first phase, adding
+    its events) and ``rules.settle`` until a player has something to do.  The events of the
+    opening are the game's first log entries; no change is left for the caches to read."""
+    state = GameState(scenario, rules, seed, setup_name, scenario_path)
+    for unit in scenario.units:
+        info = state.board.units[unit.id]
+        state.units[unit.id] = UnitRecord(unit.id, info.side, unit.type, box="unplaced", step=lost(info))
+    for p in scenario.setup.placements:
+        if p.hex is not None:
+            state.place(p.unit, p.hex)
+        else:
+            state.to_box(p.unit, p.box)
+    prepare(state)
+    events: list = []
+    start(state, events)
+    rules.settle(state, events)
+    state.log.extend(events)
+    state.changes.clear()
+    return state

@@ -20,7 +20,7 @@ from editor.validation import target_of
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
 K43 = ROOT / "scenarios" / "kharkov-1943-gallop.yaml"
-KIRO = ROOT / "scenarios" / "kirovograd-opening.yaml"
+KIRO = ROOT / "scenarios" / "kirovograd-opening-moves.yaml"
 SYSTEM_SCENARIOS = [p for p in SCENARIOS if load_scenario(p).rules != "kharkov1942"]
 
 

@@ -101,7 +101,7 @@ def test_file_new_game_opens_the_start_page_and_its_start_button_replaces_the_ga
 def test_map_pictures_are_drawn_once_then_read_from_the_cache(qapp, monkeypatch):
     import kharkovsuite.view as view
 
-    info = next(i for i in read_scenarios() if i.path.name == "kirovograd-opening.yaml")
+    info = next(i for i in read_scenarios() if i.path.name == "kirovograd-opening-moves.yaml")
     first = map_thumbnail(info, width=123)
     monkeypatch.setattr(view, "MapScene", lambda *a, **k: (_ for _ in ()).throw(AssertionError("drawn again")))
     again = map_thumbnail(info, width=123)

@@ -105,7 +105,7 @@ def test_a_save_of_a_game_whose_rules_cannot_run_is_refused_with_the_reason(qapp
     save = tmp_path / "kirovograd.ksave"
     GameController.new(ROOT / "scenarios" / "kharkov-1942.yaml", 1).save(save)
     data = json.loads(save.read_text())
-    data["scenario"] = str(ROOT / "scenarios" / "kirovograd-opening.yaml")  # a save naming a game of rules not playable yet
+    data["scenario"] = str(ROOT / "scenarios" / "kirovograd-opening-moves.yaml")  # a save naming a game of rules not playable yet
     save.write_text(json.dumps(data))
     assert main(["--load", str(save), "--screenshot", str(tmp_path / "x.png")]) == 1
     err = capsys.readouterr().err

@@ -85,7 +85,7 @@ def test_the_editor_offers_the_overlays_of_the_open_scenario_s_system(qtbot):
     from editor.window import MainWindow
     from kharkovsuite.scenario import load_scenario
 
-    path = ROOT / "scenarios" / "kirovograd-opening.yaml"
+    path = ROOT / "scenarios" / "kirovograd-opening-moves.yaml"
     w = MainWindow(Document(load_scenario(path), path))
     w.ask_save = lambda why: "discard"
     qtbot.addWidget(w)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
-from ...engine.state import GameState, Phase, Reach, UnitRecord
+from ...engine.state import GameState, Phase, Reach, game_from_setup
 from . import activation, combat, command, control, detachments, fog, hq, hqboxes, movement, rail, reaction, reinforcements
 from . import replacements, sequence, stacking, supply, victory, works, zoc
 from .actions import (Activate, Assault, BuildPosition, Combine, Detach, EndActivation, Enter, IntoHQBox, LeaveMap, LeavePosition,
@@ -29,22 +29,8 @@ class Kharkov1943Rules:
     def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
         if setup_name != "historical":
             raise ValueError(f"unknown set-up {setup_name!r} for kharkov1943 (known: historical)")
-        state = GameState(scenario, self, seed, setup_name, scenario_path)
-        for unit in scenario.units:
-            info = state.board.units[unit.id]
-            state.units[unit.id] = UnitRecord(unit.id, info.side, unit.type, box="unplaced", step=info.steps_lost)
-        for p in scenario.setup.placements:
-            if p.hex is not None:
-                state.place(p.unit, p.hex)
-            else:
-                state.to_box(p.unit, p.box)
-        control.init(state)
-        events: list = []
-        sequence.enter_phase(state, 0, events)
-        self.settle(state, events)
-        state.log.extend(events)
-        state.changes.clear()
-        return state
+        return game_from_setup(self, scenario, seed, setup_name, scenario_path, lost=lambda info: info.steps_lost,
+                               prepare=control.init, start=lambda state, events: sequence.enter_phase(state, 0, events))
 
     # ---------------------------------------------------------------- reading
     def phase(self, state: GameState) -> Phase:

@@ -1,6 +1,7 @@
-"""The actions of Kirovograd that other systems do not have (3.3, 6, 12, 21.12, 22.8).
+"""The actions of Kirovograd that other systems do not have (3.3, 6, 12, 21.12, 22.8, 25.2).
 
-Moves reuse the engine's :class:`~kharkovsuite.engine.actions.Move`, the end of a segment its
+Moves reuse the engine's :class:`~kharkovsuite.engine.actions.Move` (a reinforcement's
+``path[0]`` is its entry hex, 24.4A), the end of a segment its
 :class:`~kharkovsuite.engine.actions.EndPhase`, and reserve commitment its
 :class:`~kharkovsuite.engine.actions.CommitReserve` (offensive: no hexes, 12.3.1A; defensive:
 the path moved, 12.3.2) and :class:`~kharkovsuite.engine.actions.DeclineReserve`.
@@ -25,6 +26,15 @@ class UseRetreatOrders(Action):
     """An Out of Supply unit operates under retreat orders this turn (3.3, 6.1F, 8.4D)."""
 
     unit: str
+
+
+@dataclass(frozen=True)
+class AttachUnit(Action):
+    """An independent unit takes the orders of a formation one of whose units is within one hex
+    of it, for this turn (6.3; 5.F: one formation a turn)."""
+
+    unit: str
+    formation: str
 
 
 @dataclass(frozen=True)
@@ -60,4 +70,12 @@ class TransferSupply(Action):
 
     source: str
     dest: str
+    points: int
+
+
+@dataclass(frozen=True)
+class TakeReplacements(Action):
+    """A Soviet tank unit spends its movement round taking armour replacement points (25.2)."""
+
+    unit: str
     points: int

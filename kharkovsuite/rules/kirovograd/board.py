@@ -8,6 +8,7 @@ leaving each side's friendly edges (8.3.2A, 8.5.2B).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...engine.boards import PerScenario
@@ -105,10 +106,11 @@ class Board:
                         found.setdefault(h, set()).add(area_id)
             into.update({h: frozenset(a) for h, a in found.items()})
         self.bridges = frozenset(h for a in areas.values() if a.kind == "bridge" for h in a.hexes)
-        self.dumps: dict[str, str] = {}  # '1', '2' -> hex (8.5.1A)
+        self.dumps: dict[str, str] = {}  # '1', '2' -> hex (8.5.1A): the number the area's name gives ('#2')
         for area_id, area in sorted(areas.items()):
             if area.kind == "dump" and area.hexes:
-                self.dumps[str(len(self.dumps) + 1)] = area.hexes[0]
+                number = re.search(r"#(\d+)", area.name or "")
+                self.dumps[number.group(1) if number else str(len(self.dumps) + 1)] = area.hexes[0]
         self.airstrips = {area_id: area.hexes[0] for area_id, area in sorted(areas.items()) if area.kind == "airstrip" and area.hexes}
         self.edge_roads: dict[str, frozenset[str]] = {
             side: frozenset(h for a in names if a in areas for h in areas[a].hexes) for side, names in EDGE_AREAS.items()
@@ -138,6 +140,10 @@ class Board:
             if f.hq in self.units and self.units[f.hq].is_formation_hq:
                 side = self.units[f.hq].side
                 self.ordered_formations[side] = self.ordered_formations[side] + (fid,)
+
+    def is_hq(self, unit_id: str) -> bool:
+        """The shared view's question, as every system's board answers it (5.0A, 22.0)."""
+        return self.units[unit_id].is_hq
 
     # ------------------------------------------------------------------ hexes
     def terrain(self, hex_id: str) -> str:

@@ -163,7 +163,9 @@ class VictoryPoints(Model):
     kirovograd_early: dict[int, int]  # game turn -> extra Soviet VP for taking Kirovograd by its end
     # 27.A: the lead that makes each level of victory (RECONSTRUCTED: the rules name no levels)
     levels: dict[str, int] = Field(default_factory=lambda: {"marginal": 10, "substantive": 30, "decisive": 60})
-    scenario: str = ""  # a scenario's own conditions (31.1E-H)
+    scenario: str = ""  # a scenario's own conditions (31.1E-H), in words
+    # how the winner is found: by points alone (27.A), or Opening Moves' city objective (31.1E-H)
+    objective: Literal["points", "hold_kirovograd"] = "points"
 
 
 class Markers(Model):

@@ -112,6 +112,39 @@ def retreat_refusal(state: GameState, decision: Decision, unit: str) -> tuple[st
     return None
 
 
+def independent(state: GameState, unit_id: str) -> bool:
+    """5.C, 6.3: a combat unit of a Korps, Army or the Front (its formation takes no orders)."""
+    info = state.board.units[unit_id]
+    return info.ground and not info.is_hq and info.formation not in state.board.ordered_formations[info.side]
+
+
+def attach_options(state: GameState, unit_id: str) -> list[str]:
+    """6.3: the formations with a unit within one hex of ``unit_id``."""
+    rec = state.units[unit_id]
+    near = [rec.hex, *state.board.nbrs[rec.hex]]
+    ordered = set(state.board.ordered_formations[rec.side])
+    return sorted({state.board.units[u].formation for h in near for u in state.units_at(h)
+                   if state.units[u].side == rec.side and state.board.units[u].formation in ordered})
+
+
+def attach_refusal(state: GameState, decision: Decision, unit: str, formation: str) -> tuple[str, str] | None:
+    rec = state.units.get(unit)
+    if rec is None or rec.side != decision.side or rec.hex is None or not independent(state, unit):
+        return "6.3", f"{unit} is not an independent {decision.side} unit on the map"
+    if unit in decision.data.setdefault("attach", {}):
+        return "5.F", f"{unit} already follows {decision.data['attach'][unit]} this turn"
+    if formation not in attach_options(state, unit):
+        return "6.3", f"no unit of {formation} is within one hex of {unit}"
+    return None
+
+
+def attach(state: GameState, decision: Decision, unit: str, formation: str) -> None:
+    refusal = attach_refusal(state, decision, unit, formation)
+    if refusal:
+        raise IllegalAction(*refusal)
+    decision.data["attach"][unit] = formation
+
+
 def set_order(state: GameState, decision: Decision, formation: str, order: str) -> None:
     refusal = order_refusal(state, decision, formation, order)
     if refusal:
@@ -136,7 +169,8 @@ def submit(state: GameState, decision: Decision, events: list) -> None:
     for track, amount in paid.items():
         supply.spend(state, track, amount, "8.1C", "the orders")
     side = decision.side
-    state.turn_data.setdefault("sealed", {})[side] = {"orders": dict(decision.data["draft"]), "retreat": list(decision.data["retreat"]), "paid": paid}
+    state.turn_data.setdefault("sealed", {})[side] = {"orders": dict(decision.data["draft"]), "retreat": list(decision.data["retreat"]), "paid": paid,
+                                                      "attach": dict(decision.data.get("attach", {}))}
     state.pending.remove(decision)
     if not any(d.kind == DECISION for d in state.pending):
         sealed = state.turn_data.pop("sealed")
@@ -144,18 +178,20 @@ def submit(state: GameState, decision: Decision, events: list) -> None:
         for s in SIDES:
             state.turn_data["orders"][s] = sealed[s]["orders"]
             state.turn_data["unit_retreat"] += sealed[s]["retreat"]
+            state.turn_data.setdefault("attach", {}).update(sealed[s]["attach"])
             events.append(OrdersGiven(side=s, orders=sealed[s]["orders"], paid=sealed[s]["paid"], case="3.3"))
 
 
 def order_of(state: GameState, unit_id: str) -> str:
     """6.1B-C, 6.1F, 6.3, 8.4D: the orders a unit operates under this turn.  Out of Supply units
     on retreat orders, or whose formation is on defense (which they may not use), retreat;
-    independent units follow the formation they are attached to (8.3B), else mobile (6.3)."""
+    independent units follow the formation their side chose for them this turn (6.3, 5.F), else
+    the one they are attached to (8.3B), else mobile (6.3)."""
     orders = state.turn_data.get("orders", {}).get(state.units[unit_id].side, {})
     if unit_id in state.turn_data.get("unit_retreat", ()):
         return "retreat"
     info = state.board.units[unit_id]
-    formation = state.game.get("attached", {}).get(unit_id, info.formation)
+    formation = state.turn_data.get("attach", {}).get(unit_id) or state.game.get("attached", {}).get(unit_id, info.formation)
     order = orders.get(formation)
     if order is None:
         order = "mobile"  # 6.3

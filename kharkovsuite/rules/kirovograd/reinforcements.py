@@ -140,3 +140,148 @@ def viking(data: KiroData, die: int, turn: int) -> Arrival:
         units += [u for u in data.viking.units[abbr] if u not in units]
     when = {"this_turn": 0, "next_turn": 1, "turn_after_next": 2}
     return Arrival("viking", die, None if e.enters is None else turn + when[e.enters], tuple(units))
+
+
+# ----------------------------------------------------------------------------- in play
+#
+# State records: ``game["arrivals"]`` (reinforcement id -> {"turn": game turn or None, "roll": die,
+# "units": [...]}: Germany's secret, left out of the Soviet observation, 24.1A),
+# ``game["viking_rolled"]`` and ``game["line_crossed"]`` (24.6A-B).  Reinforcements wait in the
+# box ``unplaced`` (the Viking division in its own box) and enter with the engine's ``Move`` whose
+# ``path[0]`` is the entry hex (24.4A); units that never come go to the box ``withheld``.
+
+UNPLACED = "unplaced"
+WITHHELD = "withheld"
+VIKING = "viking"
+
+
+def _tables(state) -> dict:
+    return {t_id: {"columns": t.columns, "rows": t.rows} for t_id, t in state.scenario.tables.items()}
+
+
+def _record(state, a: Arrival) -> None:
+    state.game.setdefault("arrivals", {})[a.reinforcement] = {"turn": a.turn, "roll": a.roll, "units": list(a.units)}
+    for u in a.withheld if a.turn is not None else a.withheld + a.units:
+        state.to_box(u, WITHHELD)  # 24.1A, 24.6D: never comes
+
+
+def start(state) -> None:
+    """24.1A: Germany's secret rolls at the start of the game.  A shorter scenario that opens with
+    part of a formation on the map brings the rest on its first turn (31.2's 3rd SS); the others
+    are rolled, and none comes before the scenario's first turn."""
+    from .board import game_turn
+
+    data, first = state.board.data, game_turn(state)
+    rolled = []
+    for r_id, r in data.reinforcements.items():
+        waiting = [u for u in r.units if state.units[u].box == UNPLACED]
+        if not waiting:
+            continue
+        if len(waiting) < len(r.units):
+            rolled.append(Arrival(r_id, 0, first, tuple(waiting)))
+            continue
+        a = arrival(data, _tables(state), r_id, state.rng.randint(1, 6))
+        rolled.append(replace(a, turn=max(a.turn, first)))
+    for a in rolled:
+        _record(state, a)
+
+
+def due(state, side: str) -> list[str]:
+    """24.5A: the reinforcements that may enter in this German movement round."""
+    from .board import game_turn
+
+    if side != "german":
+        return []
+    now = game_turn(state)
+    out = []
+    for a in state.game.get("arrivals", {}).values():
+        if a["turn"] is not None and a["turn"] <= now:
+            out += [u for u in a["units"] if state.units[u].hex is None and state.units[u].box in (UNPLACED, VIKING)]
+    return out
+
+
+def entry_area(state, unit_id: str) -> str:
+    data = state.board.data
+    for r in data.reinforcements.values():
+        if unit_id in r.units:
+            return r.entry
+    return data.viking.entry  # 24.6C
+
+
+def entry_options(state, unit_id: str) -> tuple[list[str], str]:
+    """24.0A, 24.2: the entry hexes open to ``unit_id`` now, and the case that opens them."""
+    board = state.board
+    soviet_in = lambda h: any(state.units[u].side == "soviet" for u in state.units_at(h))  # noqa: E731
+    return entry_hexes(board.map, entry_area(state, unit_id), soviet_in)
+
+
+def first_cost(state, units, hex_id: str) -> float:
+    """24.4A: the entry hex's cost: along the road leading on, the road's; else its terrain's."""
+    chart = state.board.data.terrain_chart
+    on_road = hex_id in state.board.map.roads
+    classes = {state.board.units[u].movement_class for u in units}
+    return max(float(chart.road[c]) if on_road else float(chart.terrain[state.board.terrain(hex_id)].cost[c]) for c in classes)
+
+
+def enter(state, units: tuple[str, ...], path: tuple[str, ...], rnd: int, moved: list, events: list) -> None:
+    """24.4-24.5: reinforcements come on at ``path[0]`` (an open entry hex, paying for it) and may
+    go on along the rest of the path with what is left of their allowance."""
+    from . import movement, stacking
+
+    ready = set(due(state, "german"))
+    for u in units:
+        if u not in ready:
+            raise IllegalAction("24.5A", f"{u} is not a reinforcement due to enter now")
+    areas = {entry_area(state, u) for u in units}
+    hexes, case = entry_options(state, units[0])
+    if len(areas) > 1 or path[0] not in hexes:
+        raise IllegalAction("24.2" if case == "24.2" else "24.0A", f"{path[0]} is not an open entry hex of these units ({', '.join(hexes) or 'none'})")
+    cost = first_cost(state, units, path[0])
+    ma = min(movement.allowance(state, u, rnd)[0] for u in units)
+    if len(path) == 1:
+        why = stacking.refusal(state, path[0], units)
+        if why:
+            raise IllegalAction(*why)
+    boxes = {u: state.units[u].box for u in units}
+    for u in units:
+        state.place(u, path[0])
+    try:
+        spent, stop = movement.walk(state, units, path, rnd, budget=max(ma - cost, 0.0)) if len(path) > 1 else (0.0, False)
+    except IllegalAction:
+        for u in units:
+            state.to_box(u, boxes[u])
+        raise
+    moved.extend(units)
+    movement.place_along(state, units, path, cost + spent, stop, "enter", "24.4A", events)
+
+
+def check_viking(state) -> None:
+    """24.6A: the first time a Soviet unit stands within three hexes of the fortified line before
+    8 January, Germany rolls for the Viking division; 24.6B: once a Soviet unit has crossed the
+    line, what is rolled comes without delay."""
+    from .board import game_turn
+
+    data, now = state.board.data, game_turn(state)
+    if state.game.get("line_crossed"):
+        arrivals = state.game.get("arrivals", {})
+        for rec in arrivals.values():
+            if rec["turn"] is not None and rec["turn"] > now:
+                rec["turn"] = now
+    if state.game.get("viking_rolled") or not data.viking.roll:
+        return
+    soviet = [rec.hex for rec in state.units.values() if rec.side == "soviet" and rec.hex is not None
+              and state.board.units[rec.id].ground]
+    if viking_triggered(data, now, soviet, state.board.fortified, state.board.distance):
+        state.game["viking_rolled"] = True
+        a = viking(data, state.rng.randint(1, 6), now)
+        if a.turn is not None and state.game.get("line_crossed"):
+            a = replace(a, turn=now)
+        every = sorted({u for us in data.viking.units.values() for u in us})
+        _record(state, replace(a, withheld=tuple(u for u in every if u not in a.units)))
+
+
+def after_soviet_move(state, path) -> None:
+    """24.6A-B after a Soviet unit moved along ``path``."""
+    if any(b in state.board.fortified.get(a, ()) for a, b in zip(path, path[1:])):
+        state.game["line_crossed"] = True
+    check_viking(state)

@@ -16,9 +16,10 @@ from ...engine.actions import CommitReserve, DeclineReserve, EndPhase, Move
 from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
-from ...engine.state import GameState, Phase, Reach, Result, UnitRecord
-from . import counters, movement, orders, reserves, sequence, supply, zoc
-from .actions import AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TransferSupply, UseRetreatOrders
+from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
+from . import counters, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
+from .actions import (AssignFormation, AttachUnit, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
+                      UseRetreatOrders)
 from .board import SIDES, Board, board_for, other
 
 
@@ -32,23 +33,14 @@ class KirovogradRules:
     def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
         if setup_name != "historical":
             raise ValueError(f"unknown set-up {setup_name!r} for kirovograd (known: historical)")
-        state = GameState(scenario, self, seed, setup_name, scenario_path)
-        for unit in scenario.units:
-            info = state.board.units[unit.id]
-            state.units[unit.id] = UnitRecord(unit.id, info.side, unit.type, box="unplaced", step=info.sp_lost)
-        for p in scenario.setup.placements:
-            if p.hex is not None:
-                state.place(p.unit, p.hex)
-            else:
-                state.to_box(p.unit, p.box)
+        return game_from_setup(self, scenario, seed, setup_name, scenario_path, lost=lambda info: info.sp_lost,
+                               prepare=self._prepare, start=lambda state, events: sequence.enter_phase(state, 0, events))
+
+    def _prepare(self, state: GameState) -> None:
         supply.init(state)
         state.game["higher"] = {}
-        events: list = []
-        sequence.enter_phase(state, 0, events)
-        self.settle(state, events)
-        state.log.extend(events)
-        state.changes.clear()
-        return state
+        victory.start(state)
+        reinforcements.start(state)
 
     # ---------------------------------------------------------------- reading
     def phase(self, state: GameState) -> Phase:
@@ -68,19 +60,22 @@ class KirovogradRules:
         """The position as ``side`` may see it (see the module docstring)."""
         out = state.to_dict(with_log=False)
         del out["rng"]
+        out["units"] = {u.pop("id"): u for u in out["units"]}  # unit id -> record, as every system's observation
         foe = other(side)
         out["pending"] = [d for d in out["pending"] if not (d["kind"] == orders.DECISION and d["side"] == foe)]
         sealed = out["turn_data"].get("sealed")
         if isinstance(sealed, dict):
             sealed.pop(foe, None)
+        if side != "german":
+            out["game"].pop("arrivals", None)  # 24.1A: Germany rolls in secret
         tracks = out["game"].get("supply")
         if isinstance(tracks, dict):
             out["game"]["supply"] = {t: v for t, v in tracks.items() if t.split(":")[0] == side}
         return out
 
     def result(self, state: GameState) -> Result:
-        """27 (victory) is the combat half's: until then a game ends unscored."""
-        return Result({s: 0 for s in SIDES}, 0, None, "unscored (victory, 27, comes with combat)")
+        """27 (31.1E-H in Opening Moves): the victory level reached if play ended now."""
+        return victory.result(state)
 
     def copy_cache(self, cache: dict) -> dict:
         return {}
@@ -118,6 +113,8 @@ class KirovogradRules:
 
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         side = state.units[unit_id].side
+        victory.note_entry(state, unit_id, new)
+        supply.note_edge(state, side, new)
         zoc.unit_moved(state, side)
         if side == sequence.current(state).side and not state.pending:
             movement.friendly_moved(state, [h for h in (old, new) if h is not None])
@@ -149,6 +146,10 @@ class KirovogradRules:
         for group in self._groups(state, side, rnd):
             found = movement.round_reach(state, group, rnd)
             legal.add(len(found), lambda i, g=group, f=found: Move(units=g, path=f[i][1].path))
+        for u in reinforcements.due(state, side):
+            legal.add_list([Move(units=(u,), path=(h,)) for h in reinforcements.entry_options(state, u)[0]
+                            if stacking.refusal(state, h, (u,)) is None])
+        legal.add_list([TakeReplacements(unit=u, points=n) for u, n in replacements.candidates(state, side, moved)])
         legal.add_list([PlaceReserve(units=u) for u in reserves.options(state, side, moved)])
         in_reserve = sorted(u for u in counters.on_map(state, side) if counters.has(state, u, counters.RESERVE))
         legal.add_list([CommitReserve(units=(u,), hexes=()) for u in in_reserve])
@@ -173,6 +174,9 @@ class KirovogradRules:
         todo = [f for f in decision.data["tracks"] if f not in draft]
         for f in todo:
             legal.add_list([SetOrder(formation=f, order=o) for o in orders.ORDERS if orders.order_refusal(state, decision, f, o) is None])
+        for u in counters.on_map(state, decision.side):
+            if orders.independent(state, u) and u not in decision.data.get("attach", {}):
+                legal.add_list([AttachUnit(unit=u, formation=f) for f in orders.attach_options(state, u)])
         oos = [u for u in counters.on_map(state, decision.side) if orders.retreat_refusal(state, decision, u) is None]
         legal.add_list([UseRetreatOrders(unit=u) for u in oos])
         if not todo:
@@ -254,6 +258,8 @@ class KirovogradRules:
                 orders.set_order(state, decision, action.formation, action.order)
             elif isinstance(action, UseRetreatOrders):
                 orders.use_retreat(state, decision, action.unit)
+            elif isinstance(action, AttachUnit):
+                orders.attach(state, decision, action.unit, action.formation)
             elif isinstance(action, SubmitOrders):
                 orders.submit(state, decision, events)
             else:
@@ -261,6 +267,8 @@ class KirovogradRules:
         elif decision.kind == reserves.DECISION:
             if isinstance(action, CommitReserve):
                 reserves.commit_defensive(state, decision, action.units, action.hexes, events)
+                if decision.side == "soviet":
+                    reinforcements.after_soviet_move(state, action.hexes)  # 24.6A-B
             elif isinstance(action, DeclineReserve):
                 state.pending.remove(decision)
             else:
@@ -276,7 +284,11 @@ class KirovogradRules:
             self._assign(state, side, action, events)
             return
         state.phase_data["acted"] = True
-        if isinstance(action, Move):
+        if isinstance(action, Move) and action.units and all(u in state.units and state.units[u].hex is None for u in action.units):
+            if not action.path or len(set(action.units)) != len(action.units):
+                raise IllegalAction("24.4A", "a reinforcement's move names its units once each and its entry hex first")
+            reinforcements.enter(state, tuple(action.units), tuple(action.path), rnd, moved, events)
+        elif isinstance(action, Move):
             units, path = tuple(action.units), tuple(action.path)
             if not units or len(path) < 2 or len(set(units)) != len(units):
                 raise IllegalAction("11.B", "a move names its units once each and at least two hexes")
@@ -292,7 +304,9 @@ class KirovogradRules:
             spent, stop = movement.walk(state, units, path, rnd)
             moved.extend(units)
             movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
-        elif isinstance(action, (PlaceReserve, CommitReserve, FlipArtillery)):
+            if side == "soviet":
+                reinforcements.after_soviet_move(state, path)  # 24.6A-B
+        elif isinstance(action, (PlaceReserve, CommitReserve, FlipArtillery, TakeReplacements)):
             movement.forget_round(state)  # allowances and (9.1D) passages change
         if isinstance(action, PlaceReserve):
             reserves.place(state, side, tuple(action.units), moved, events)
@@ -300,6 +314,11 @@ class KirovogradRules:
             if action.hexes:
                 raise IllegalAction("12.3.1A", "an offensive commitment names no hexes: the units then move as usual")
             reserves.commit(state, side, tuple(action.units), rnd, events)
+        elif isinstance(action, TakeReplacements):
+            if isinstance(action.points, bool) or not isinstance(action.points, int):
+                raise IllegalAction("25.2C", f"replacement points are a whole number, not {action.points!r}")
+            replacements.take(state, action.unit, action.points, moved)
+            state.cache.pop("derived", None)  # its SP changed (13.6)
         elif isinstance(action, TransferSupply):
             supply.transfer(state, side, action.source, action.dest, action.points)
         elif isinstance(action, FlipArtillery):

@@ -23,10 +23,11 @@ from dataclasses import replace
 from ...engine.events import DiceRolled, Event, PhaseChanged
 from ...engine.state import GameState, Phase
 from dataclasses import dataclass
-from . import orders, supply
+from . import orders, replacements, supply, victory
 from .board import game_turn, other
 
-MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "EndPhase")
+MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "TakeReplacements",
+                "EndPhase")
 
 
 def _player_phases(n: int) -> tuple[Phase, ...]:
@@ -45,7 +46,7 @@ PHASES: tuple[Phase, ...] = (
     Phase("weather", "Weather", None, "3.1", "the Soviet player rolls the weather", automatic=True),
     Phase("delivery", "Supply Delivery", None, "3.2", "supply points arrive", automatic=True),
     Phase(orders.DECISION, "Orders", None, "3.3", "both sides give their formations orders, secretly",
-          actions=("SetOrder", "UseRetreatOrders", "SubmitOrders")),
+          actions=("SetOrder", "AttachUnit", "UseRetreatOrders", "SubmitOrders")),
     Phase("initiative", "Initiative", None, "3.4", "initiative numbers decide the first player", automatic=True),
     *_player_phases(1),
     *_player_phases(2),
@@ -69,6 +70,14 @@ class SupplyDelivered(Event):
 
     def text(self) -> str:
         return "supply points delivered: " + ", ".join(f"{t} +{n}" for t, n in self.points.items())
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplacementsReceived(Event):
+    points: int
+
+    def text(self) -> str:
+        return f"the USSR receives {self.points} armour replacement points"
 
 
 def player_of(state: GameState, phase_id: str) -> str | None:
@@ -130,13 +139,17 @@ def run_automatic(state: GameState, events: list) -> None:
         got = supply.deliver(state, events)
         if got:
             events.append(SupplyDelivered(points=got, case="3.2"))
+        rp = replacements.receive(state)
+        if rp:
+            events.append(ReplacementsReceived(points=rp, case="25.1B"))
     elif pid == "initiative":
         orders.initiative(state, events)
     elif pid.startswith("supply_"):
         supply.supply_segment(state, player_of(state, pid), events)
     elif pid == "advance":
+        victory.turn_end(state)  # 27.B: the turn Kirovograd fell
         if state.turn >= len(state.scenario.turns):
-            state.terminal = True  # 3.7: the victory count (27) is part 2's
+            state.terminal = True  # 3.7, 27.A: the last turn's end is the victory count
             return
         state.turn += 1
         state.turn_data = {}

@@ -189,10 +189,27 @@ def blocked_by(state: GameState, side: str, hex_id: str, enemy: frozenset[str]) 
     return None
 
 
+def edge_goals(state: GameState, side: str) -> frozenset[str]:
+    """8.3.2A: the roads off a friendly edge an HQ may trace to; a German one only while a German
+    unit was the last to stand on it (``game["edge_last"]``: edge road hex -> the side of the last
+    unit there; a road no unit has entered is still German)."""
+    roads = state.board.edge_roads[side]
+    if side != "german":
+        return roads
+    last = state.game.get("edge_last", {})
+    return frozenset(h for h in roads if last.get(h, "german") == "german")
+
+
+def note_edge(state: GameState, side: str, hex_id: str | None) -> None:
+    """8.3.2A: remember who last stood on a German edge road."""
+    if hex_id is not None and hex_id in state.board.edge_roads["german"]:
+        state.game.setdefault("edge_last", {})[hex_id] = side
+
+
 def links(state: GameState, side: str, goals: frozenset[str] | None = None) -> frozenset[str]:
     """8.3.2A-B, 8.5.1B-D: the hexes linked by a line of any length, free of enemy units and
     Overlapping enemy ZOCs, to a road off a friendly edge (or to ``goals``)."""
-    goals = state.board.edge_roads[side] if goals is None else goals
+    goals = edge_goals(state, side) if goals is None else goals
     derived = state.cache.setdefault("derived", {})
     key = ("zoc", other(side), "links", goals)  # it reads the enemy's units only: kept while this side moves
     if key in derived:

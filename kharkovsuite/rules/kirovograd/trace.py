@@ -87,7 +87,7 @@ def overlay(state: GameState, name: str, side: str, unit: str | None = None, des
             for b in r["blocks"]:
                 blocked[b["hex"]] = b["case"]
                 o.add_item(f"{r['unit']}: {b['hex']} holds {b['reason']}", b["hex"], b["case"], r["unit"])
-        o.marks["blocked"] = dict(sorted(blocked.items()))
-        o.explain("blocked", "A supply line may not pass here: enemy units (8.2B) or an Overlapping ZOC (13.3B)")
+        o.marks["block"] = dict(sorted(blocked.items()))
+        o.explain("block", "A supply line may not pass here: enemy units (8.2B) or an Overlapping ZOC (13.3B)")
         o.summary = f"{len(blocked)} blocking hexes"
     return o

@@ -1,5 +1,12 @@
-"""Victory (27.0): points and levels, from a position given as plain data so the player, the
-computer and the tests may ask at any moment of play.
+"""Victory (27.0, 31.1E-H): points and levels, from a position given as plain data so the player,
+the computer and the tests may ask at any moment of play; :func:`result` reads that position off a
+game (``state.result()``), and :func:`turn_end` and :func:`note_entry` keep the two things a
+position cannot show afterwards: the game turn Kirovograd fell (27.B) and whether a Soviet unit
+ever entered it (31.1H).
+
+State records: ``game["kirovograd_taken"]`` (the game turn, or absent), ``game["kirovograd_entered"]``.
+A unit is destroyed when its SP lost reach its printed strength (its defence strength for
+artillery) or it stands in the ``eliminated`` box.
 """
 from __future__ import annotations
 
@@ -8,8 +15,16 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from ...engine.state import GameState, Result
+from . import zoc
+from .board import UnitInfo, game_turn
 from .data import VictoryPoints
 from .units import ARTILLERY_KINDS
+
+#: The box a destroyed unit goes to.
+ELIMINATED = "eliminated"
+#: The city of 27.B's bonus and of 31.1's objective (a city id of the map).
+KIROVOGRAD = "kirovograd"
 
 
 def category(kind: str, armored: bool) -> str:
@@ -85,3 +100,113 @@ def soviet_holds(gmap, city: str, german_in: Callable[[str], bool], german_zoc: 
     if any(german_in(h) for h in hexes) or not soviet_occupied_or_behind:
         return False
     return joined_to_edge(gmap, hexes, lambda h: german_in(h) or german_zoc(h), east_edge, roads_only=True)
+
+
+# ----------------------------------------------------------------------------- reading a game
+
+
+def full_strength(info: UnitInfo) -> int:
+    """27.B: the SP a unit is worth whole: its printed strength (an artillery unit's defence
+    strength, the SP it can lose, 21.7C)."""
+    if info.is_artillery and info.values.defense is not None:
+        return info.values.defense
+    return int(info.strength[0]) if info.strength else 0
+
+
+def unit_losses(state: GameState) -> tuple[UnitLoss, ...]:
+    """Every ground unit's SP lost so far, counting those lost before a shorter scenario began
+    (31.2.3: the units' starting ``sp_lost``)."""
+    out = []
+    for uid, rec in state.units.items():
+        info = state.board.units[uid]
+        full = full_strength(info)
+        if not info.ground or full <= 0:
+            continue
+        lost = min(rec.step, full)
+        destroyed = rec.box == ELIMINATED or lost >= full
+        if lost or destroyed:
+            out.append(UnitLoss(rec.side, category(info.kind, info.armored), full, lost, destroyed))
+    return tuple(out)
+
+
+def _ground_at(state: GameState, hex_id: str, side: str) -> bool:
+    return any(state.units[u].side == side and state.board.units[u].ground for u in state.units_at(hex_id))
+
+
+def _nearest(state: GameState, hexes, side: str) -> int | None:
+    found = [state.board.distance(h, rec.hex) for rec in state.units.values()
+             if rec.side == side and rec.hex is not None and state.board.units[rec.id].ground for h in hexes]
+    return min(found, default=None)
+
+
+def holder(state: GameState, city: str) -> str:
+    """27.C: who holds a town or city now.  Reading: a city is occupied by or "clearly behind"
+    Soviet units when the nearest Soviet ground unit is nearer to it than the nearest German one."""
+    gmap = state.board.map
+    hexes = gmap.model.cities[city].hexes
+    soviet, german = _nearest(state, hexes, "soviet"), _nearest(state, hexes, "german")
+    behind = soviet is not None and (german is None or soviet < german)  # occupied: 0, and no German unit in it
+    german_zoc = zoc.zoc_of(state, "german")
+    held = soviet_holds(gmap, city, lambda h: _ground_at(state, h, "german"), german_zoc.__contains__, behind, gmap.edge("east"))
+    return "soviet" if held else "german"
+
+
+def position(state: GameState) -> Position:
+    v = state.board.data.victory
+    return Position(unit_losses(state), {p: holder(state, p) for p in v.places}, state.game.get("kirovograd_taken"))
+
+
+def start(state: GameState) -> None:
+    """A shorter scenario that opens with Kirovograd already Soviet (31.2) records its fall on the
+    game turn before its first (Reading: it fell before the scenario began, 31.2.3)."""
+    if state.board.data.first_game_turn > 1 and KIROVOGRAD in state.board.map.model.cities and holder(state, KIROVOGRAD) == "soviet":
+        state.game["kirovograd_taken"] = state.board.data.first_game_turn - 1
+
+
+def turn_end(state: GameState) -> None:
+    """27.B: the first game turn at whose end the USSR holds Kirovograd is its fall turn."""
+    if state.game.get("kirovograd_taken") is None and KIROVOGRAD in state.board.map.model.cities \
+            and holder(state, KIROVOGRAD) == "soviet":
+        state.game["kirovograd_taken"] = game_turn(state)
+
+
+def note_entry(state: GameState, unit_id: str, hex_id: str | None) -> None:
+    """31.1H: a Soviet unit has entered Kirovograd (kept for the whole game)."""
+    if hex_id is None or state.game.get("kirovograd_entered") or state.units[unit_id].side != "soviet":
+        return
+    city = state.board.map.model.cities.get(KIROVOGRAD)
+    if city is not None and hex_id in city.hexes:
+        state.game["kirovograd_entered"] = True
+
+
+def _named(winner: str | None, lvl: str) -> str:
+    return "Draw" if winner is None else f"{lvl.capitalize()} victory"
+
+
+def result(state: GameState) -> Result:
+    """27.A (or 31.1E-H in Opening Moves): the result if play ended now."""
+    v = state.board.data.victory
+    vp = points(position(state), v)
+    margin = vp["soviet"] - vp["german"]
+    winner, lvl = level(vp, v)
+    if v.objective == "hold_kirovograd":
+        winner, lvl = city_objective(state, vp, v)
+    return Result(vp, margin, winner, _named(winner, lvl))
+
+
+def city_objective(state: GameState, vp: Mapping[str, int], v: VictoryPoints) -> tuple[str | None, str]:
+    """31.1E-H: the USSR wins only with more VP and Kirovograd held (no German unit in it, a line
+    to the east edge); Germany wins with more VP and a unit still in the city, or whenever no
+    Soviet unit ever entered it; anything else is a draw.  The level is the lead's (27.A), at least
+    the lowest."""
+    hexes = state.board.map.model.cities[KIROVOGRAD].hexes
+    lowest = min(v.levels, key=v.levels.__getitem__)
+    _, by_lead = level(vp, v)
+    lvl = lowest if by_lead == "draw" else by_lead
+    if not state.game.get("kirovograd_entered"):
+        return "german", lvl  # 31.1H
+    if vp["soviet"] > vp["german"] and holder(state, KIROVOGRAD) == "soviet":
+        return "soviet", lvl  # 31.1E-F
+    if vp["german"] > vp["soviet"] and any(_ground_at(state, h, "german") for h in hexes):
+        return "german", lvl  # 31.1H
+    return None, "draw"  # 31.1G

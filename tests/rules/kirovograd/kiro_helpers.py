@@ -11,7 +11,7 @@ from kharkovsuite.rules.kirovograd.rules import new_game
 from kharkovsuite.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
-SCENARIOS = {name: ROOT / "scenarios" / f"kirovograd-{name}.yaml" for name in ("historical", "opening", "endgame")}
+SCENARIOS = {name: ROOT / "scenarios" / f"kirovograd-{name}.yaml" for name in ("historical", "opening-moves", "endgame")}
 
 #: A clear hex whose five-hex surroundings are clear, with no river, balka, road, railroad or
 #: fortified hexside (checked by test_kiro_movement.test_plain_area_is_plain).

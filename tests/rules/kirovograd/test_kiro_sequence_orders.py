@@ -130,7 +130,7 @@ def test_3_7_the_game_ends_after_its_last_turn():
 
 def test_8_7_initial_supply_levels():
     assert fresh(1).game["supply"] == {"soviet": 100, "german:1": 30, "german:2": 30, "german:3": 30}
-    assert fresh(1, "opening").game["supply"]["german:3"] == 0  # 31.1D
+    assert fresh(1, "opening-moves").game["supply"]["german:3"] == 0  # 31.1D
 
 
 # ----------------------------------------------------------------------------- orders
