@@ -882,8 +882,10 @@ def _step(state: GameState, f: dict, events: list) -> bool:
         return False
     if step == "retreat_defender":
         now["step"] = "retreat_attacker"
-        return _open_retreat(state, now, foe, [u for t in now["targets"] for u in _ground(state, t, foe)],
-                             now["owed"]["defender"], fought=sorted(set(now["start"].values())), held=[])
+        going = [u for t in now["targets"] for u in _ground(state, t, foe)]
+        if now["owed"]["defender"] > 0:
+            going = _crushed(state, going, events)
+        return _open_retreat(state, now, foe, going, now["owed"]["defender"], fought=sorted(set(now["start"].values())), held=[])
     if step == "retreat_attacker":
         now["step"] = "advance"
         ground = [u for u in now["start"] if _on_map(state, u, side) and not state.board.units[u].is_artillery]
@@ -958,6 +960,17 @@ def _lose(state: GameState, unit_id: str, n: int, case: str, why: str, events: l
         return True
     events.append(SpLost(unit=unit_id, lost=n, left=int(counters.sp(state, unit_id)), why=why, case=case))
     return False
+
+
+def _crushed(state: GameState, units, events: list) -> list[str]:
+    """17.3B: units overstacked in a hex whose other units must retreat are destroyed; the rest go."""
+    staying = [u for u in units if not counters.has(state, u, OVERSTACKED)]
+    for u in units:
+        if u not in staying:
+            where = state.units[u].hex
+            state.to_box(u, "eliminated")
+            events.append(Eliminated(unit=u, hex=where, reason="overstacked in a hex whose other units retreat", case="17.3B"))
+    return staying
 
 
 def _open_retreat(state: GameState, now: dict, side: str, units, hexes: int, *, fought, held) -> bool:

@@ -1,8 +1,8 @@
 """The object the engine's ``GameState`` delegates to for a Kirovograd game (part 1: sequence,
 weather, orders, initiative, supply, stacking, terrain, movement, reserves, ZOC, night).
 
-Combat (14-22, 24-27) is the combat half's (issue 23); its rounds end at once here (see
-:mod:`.sequence`), and the result of a game is not scored until victory (27) lands.  So the
+Combat (14-22) is fought in the combat rounds by :mod:`.fight` (issue 23); the result of a game
+is not scored until victory (27) lands.  So the
 package stays ``PLAYABLE = False``; ``HEADLESS = True`` lets self-play and tracing run it (the
 registry's ``headless`` switch), and tests build games with :func:`new_game`.
 

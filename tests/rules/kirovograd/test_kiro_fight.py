@@ -265,3 +265,14 @@ def test_events_of_a_fought_round_read_as_words_not_reprs():
     events += state.apply(EndPhase())
     for e in events:
         assert not e.text().startswith(type(e).__name__ + "("), e.text()
+
+
+def test_17_3b_c_overstacked_units_do_not_fight_and_die_when_their_hex_retreats():
+    state = combat_round({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, SU_DIV2: PLAIN}, {"p3": "assault", "c48": "defense"})
+    state.set_flag(SU_DIV2, fight.OVERSTACKED)
+    assert state.rules.combat_preview(state, [GE_PZ, GE_MOT], [PLAIN]).defense == 7  # 17.3C: only SU_DIV defends
+    declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.rng = Faces(5, 5)  # D1R2 at 3-2
+    events = state.apply(EndPhase())
+    assert any(isinstance(e, Eliminated) and e.unit == SU_DIV2 and e.case == "17.3B" for e in events)
+    assert state.pending[-1].data["units"] == [SU_DIV]
