@@ -301,19 +301,21 @@ def _hq(state: GameState, unit_id: str) -> hq_support.Hq:
                          int(counters.sp(state, unit_id)), info.values.role, info.values.hq_armored)
 
 
-def _supply_refusal(state: GameState, unit_id: str) -> tuple[str, str] | None:
-    """21.3, 8.1E: a shot costs one supply point of the gun's track."""
-    side = state.units[unit_id].side
-    track = supply.track_for(state, reserves.formation_of(state, unit_id), side)
-    if track is None or supply.points(state, track) < 1:
+def _track(state: GameState, unit_id: str) -> str | None:
+    return supply.track_for(state, reserves.formation_of(state, unit_id), state.units[unit_id].side)
+
+
+def _supply_refusal(state: GameState, unit_id: str, owed=()) -> tuple[str, str] | None:
+    """21.3, 8.1E: a shot costs one supply point of the gun's track, beyond the points the guns
+    ``owed`` (already in the attack being declared, paid when it is confirmed) take from it."""
+    track = _track(state, unit_id)
+    if track is None or supply.points(state, track) < 1 + sum(1 for g in owed if _track(state, g) == track):
         return "21.3", f"{unit_id} has no supply point to fire"
     return None
 
 
 def _pay_shot(state: GameState, unit_id: str) -> None:
-    side = state.units[unit_id].side
-    track = supply.track_for(state, reserves.formation_of(state, unit_id), side)
-    supply.spend(state, track, 1, "21.3", f"{unit_id}'s fire")
+    supply.spend(state, _track(state, unit_id), 1, "21.3", f"{unit_id}'s fire")
 
 
 def _stacked_target(state: GameState, f: dict, gun_hex: str) -> str | None:
@@ -346,7 +348,7 @@ def barrage_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tup
             artillery.check_gun(gun, task, state.board.data, own_formation_gone=_gun_free(state, gun, formation or ""),
                                 formation_this_turn=state.turn_data.get("gun_formation", {}).get(unit_id),
                                 stacked_attack_target=_stacked_target(state, f, gun.hex))
-            return _supply_refusal(state, unit_id)
+            return _supply_refusal(state, unit_id, draft["guns"])
         except IllegalAction as e:
             refusal = refusal or (e.case, e.reason)
     return refusal

@@ -12,7 +12,7 @@ from kharkovsuite.rules.kirovograd import counters, fight, reserves
 from kharkovsuite.rules.kirovograd.fight import (AddAttacker, AddSupport, AttackFought, AttackHex, ChooseResult, ConfirmAttack,
                                                  EndSupport, SpLost, SupportDefence, WithdrawAttack)
 
-from .kiro_helpers import GE_INF, GE_INF2, GE_MOT, GE_PZ, PLAIN, SU_ART, SU_DIV, SU_DIV2, SU_MECH, bare, ring
+from .kiro_helpers import GE_INF, GE_INF2, GE_MOT, GE_PZ, PLAIN, SU_ART, SU_ART2, SU_DIV, SU_DIV2, SU_MECH, bare, ring
 
 N = ring(PLAIN, 1)  # the six neighbours of the plain hex, 0 to 5
 
@@ -276,3 +276,17 @@ def test_17_3b_c_overstacked_units_do_not_fight_and_die_when_their_hex_retreats(
     events = state.apply(EndPhase())
     assert any(isinstance(e, Eliminated) and e.unit == SU_DIV2 and e.case == "17.3B" for e in events)
     assert state.pending[-1].data["units"] == [SU_DIV]
+
+
+def test_21_3_two_guns_of_one_attack_need_a_point_each_on_their_track():
+    orders = {"c48": "assault", "a53": "assault", "k47": "mobile"}
+    state = combat_round({SU_DIV: N[0], SU_ART: ring(PLAIN, 5)[0], SU_ART2: ring(PLAIN, 4)[0], GE_INF: PLAIN}, orders, side="soviet")
+    state.game["supply"]["soviet"] = 1
+    state.apply(AttackHex(hex=PLAIN))
+    state.apply(AddAttacker(unit=SU_DIV))
+    state.apply(AddSupport(unit=SU_ART))
+    assert AddSupport(unit=SU_ART2) not in state.legal_actions().actions()
+    with pytest.raises(IllegalAction, match="^21.3"):
+        state.apply(AddSupport(unit=SU_ART2))
+    state.apply(ConfirmAttack())
+    assert state.game["supply"]["soviet"] == 0
