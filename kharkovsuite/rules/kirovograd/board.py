@@ -45,7 +45,7 @@ class UnitInfo:
     values: CounterValues
     size: str
     movement_class: str
-    strength: tuple[float, ...]  # printed combat factor (strength points) of each side, full first (16.0D)
+    strength: tuple[float, ...]  # printed combat factor (strength points) of each side, full first (16.0D); a bracketed one (2.2.2D) counts
     movement: tuple[int, ...]  # printed MA of each side (11.2A)
     formation: str | None
     higher: str | None  # the formation's Korps or Army (5.0C)
@@ -131,7 +131,7 @@ class Board:
             info = formations.get(unit.formation) if unit.formation else None
             self.units[unit.id] = UnitInfo(
                 unit.id, ut.side, values, ut.size, ut.movement_class,
-                tuple(float(s.attack or 0) for s in ut.steps), tuple(int(s.movement or 0) for s in ut.steps),
+                tuple(float(s.attack if s.attack is not None else s.defense or 0) for s in ut.steps), tuple(int(s.movement or 0) for s in ut.steps),
                 unit.formation, info.higher if info else None, int(unit.values.get("sp_lost", 0)),
             )
         #: 5.0A: the formations that take orders: those whose HQ is a formation HQ (a division or corps).

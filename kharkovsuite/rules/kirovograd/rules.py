@@ -1,8 +1,8 @@
 """The object the engine's ``GameState`` delegates to for a Kirovograd game (part 1: sequence,
 weather, orders, initiative, supply, stacking, terrain, movement, reserves, ZOC, night).
 
-Combat (14-22, 24-27) is the combat half's (issue 23); its rounds end at once here (see
-:mod:`.sequence`), and the result of a game is not scored until victory (27) lands.  So the
+Combat (14-22) is fought in the combat rounds by :mod:`.fight` (issue 23); the result of a game
+is not scored until victory (27) lands.  So the
 package stays ``PLAYABLE = False``; ``HEADLESS = True`` lets self-play and tracing run it (the
 registry's ``headless`` switch), and tests build games with :func:`new_game`.
 
@@ -17,7 +17,7 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
-from . import counters, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
+from . import counters, fight, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
                       UseRetreatOrders)
 from .board import SIDES, Board, board_for, other
@@ -26,6 +26,11 @@ from .board import SIDES, Board, board_for, other
 class KirovogradRules:
     id = "kirovograd"
     phases: tuple[Phase, ...] = sequence.PHASES
+
+    def combat_preview(self, state: GameState, attackers, targets, guns=(), hqs=()):
+        """15.6-15.8 before the roll (:func:`.fight.combat_preview`): the odds column, every
+        shift with its case and the chance of each result of a proposed attack."""
+        return fight.combat_preview(state, attackers, targets, guns, hqs)
 
     def board(self, scenario) -> Board:
         return board_for(scenario)
@@ -134,8 +139,13 @@ class KirovogradRules:
                 moves = reserves.defensive_moves(state, decision.side)
                 legal.add(len(moves), lambda i, m=moves: CommitReserve(units=(m[i][0],), hexes=m[i][1]))
                 legal.add_list([DeclineReserve()])
+            elif decision.kind in fight.DECISIONS:
+                fight.legal_decision(state, decision, legal)
             return legal
         phase = sequence.current(state)
+        if phase.id.startswith("combat_"):
+            fight.legal_declare(state, legal)
+            return legal
         rnd = sequence.round_of(phase.id)
         if rnd is None:
             return legal
@@ -248,7 +258,10 @@ class KirovogradRules:
             phase = sequence.current(state)
             if action.kind not in phase.actions:
                 raise IllegalAction(phase.case, f"{action.kind} is not allowed in the {phase.name} phase")
-            self._move_phase(state, phase, action, events)
+            if phase.id.startswith("combat_"):
+                fight.apply_declare(state, action, events)
+            else:
+                self._move_phase(state, phase, action, events)
         self.settle(state, events)
         return events
 
@@ -273,6 +286,8 @@ class KirovogradRules:
                 state.pending.remove(decision)
             else:
                 raise IllegalAction("12.3.2A", f"{action.kind}: the {decision.side} player may commit reserves or decline")
+        elif decision.kind in fight.DECISIONS:
+            fight.decide(state, decision, action, events)
 
     def _move_phase(self, state: GameState, phase: Phase, action, events: list) -> None:
         side, rnd = phase.side, sequence.round_of(phase.id)
@@ -346,6 +361,10 @@ class KirovogradRules:
             phase = sequence.current(state)
             if phase.id == orders.DECISION:
                 sequence.enter_phase(state, state.phase_index + 1, events)  # both sides have handed orders in
+                continue
+            if phase.id.startswith("combat_"):
+                if fight.proceed(state, events):
+                    break
                 continue
             if not phase.automatic:
                 break

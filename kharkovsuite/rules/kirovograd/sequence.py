@@ -7,10 +7,10 @@ first and then the second player turn (3.5, 3.6), and the turn advance (3.7).
 
 A player turn: the mutual air commitment segment (3.5.1: part 3's, it passes at once), move
 round one (3.5.2), combat round one (3.5.3), move round two (3.5.4), combat round two (3.5.5) and
-the player's supply segment (3.5.6, :func:`.supply.supply_segment`).  The combat rounds are the
-combat half's (issue 23): until it lands they are automatic phases that end at once; its seam is
-:func:`run_automatic` on the ``combat_*`` phases, where the attacks, the defensive reserve
-commitment (:func:`.reserves.offer_defensive`) and the supply spending of 6.2.2D/8.1E-F join.
+the player's supply segment (3.5.6, :func:`.supply.supply_segment`).  The combat rounds are
+:mod:`.fight`'s: the phasing side declares its attacks, then the defender's reserves and support
+and the resolution follow as decisions (the rules object's ``settle`` hands the phase to
+:func:`.fight.proceed`).
 
 State records: ``state.turn_data`` holds ``weather``, ``light`` (day, night or fog for the ZOC
 Chart), ``fog``, ``first`` (the side with the initiative), the orders (:mod:`.orders`) and
@@ -28,6 +28,8 @@ from .board import game_turn, other
 
 MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "TakeReplacements",
                 "EndPhase")
+#: the declaration of a combat round's attacks (15.1, :mod:`.fight`)
+COMBAT_ACTIONS = ("AttackHex", "AddAttacker", "AddSupport", "ConfirmAttack", "CancelAttack", "WithdrawAttack", "EndPhase")
 
 
 def _player_phases(n: int) -> tuple[Phase, ...]:
@@ -35,9 +37,9 @@ def _player_phases(n: int) -> tuple[Phase, ...]:
     return (
         Phase(f"air_{n}", "Mutual Air Commitment", None, f"{c}.1" if n == 1 else c, "air groups are committed (advanced rule 28: not in play)", automatic=True),
         Phase(f"move_{n}_1", "Move, Round One", None, "3.5.2", "move units, form and commit reserves, flip Soviet artillery", actions=MOVE_ACTIONS),
-        Phase(f"combat_{n}_1", "Combat, Round One", None, "3.5.3", "attacks (part 2)", automatic=True),
+        Phase(f"combat_{n}_1", "Combat, Round One", None, "3.5.3", "declare attacks; they are resolved in 15.5's order", actions=COMBAT_ACTIONS),
         Phase(f"move_{n}_2", "Move, Round Two", None, "3.5.4", "move units again as their orders allow", actions=MOVE_ACTIONS),
-        Phase(f"combat_{n}_2", "Combat, Round Two", None, "3.5.5", "attacks (part 2)", automatic=True),
+        Phase(f"combat_{n}_2", "Combat, Round Two", None, "3.5.5", "declare attacks; they are resolved in 15.5's order", actions=COMBAT_ACTIONS),
         Phase(f"supply_{n}", "Supply", None, "3.5.6", "units trace supply; Cut Off and Out of Supply markers", automatic=True),
     )
 
@@ -155,5 +157,5 @@ def run_automatic(state: GameState, events: list) -> None:
         state.turn_data = {}
         enter_phase(state, 0, events)
         return
-    # air_* (28, part 3) and combat_* (14-22, part 2) end at once
+    # air_* (28, part 3) ends at once
     enter_phase(state, state.phase_index + 1, events)

@@ -37,15 +37,21 @@ class Outcome:
     defender: SideOutcome
 
     def event(self, b: Battle) -> CombatResolved:
-        """The log's record of the combat, every shift with its case."""
-        p = self.resolution.preview
-        def listed(fs):
-            return tuple((f.id, str(f.strength), f.role) for f in fs)
-        return CombatResolved(
-            case="15.8", attackers=listed(b.attackers), defenders=listed(b.defenders), garrison=0,
-            attack=str(p.attack), defense=str(p.defense), base_column=p.base,
-            shifts=tuple((f"{s.case} {s.why}", s.amount) for s in p.shifts), column=p.column,
-            die=self.resolution.roll, modifier=p.drm, result=self.resolution.result.text)
+        return resolution_event(self.resolution, b)
+
+
+def resolution_event(r: Resolution, b: Battle) -> CombatResolved:
+    """The log's record of the combat, every shift with its case (logged at the roll, before
+    the sides pick their options)."""
+    p = r.preview
+
+    def listed(fs):
+        return tuple((f.id, str(f.strength), f.role) for f in fs)
+    return CombatResolved(
+        case="15.8", attackers=listed(b.attackers), defenders=listed(b.defenders), garrison=0,
+        attack=str(p.attack), defense=str(p.defense), base_column=p.base,
+        shifts=tuple((f"{s.case} {s.why}", s.amount) for s in p.shifts), column=p.column,
+        die=r.roll, modifier=p.drm, result=r.result.text)
 
 
 def settle(b: Battle, data: KiroData, crt: Crt, dice: Dice, *, attacker_units: Sequence[Casualty],

@@ -10,7 +10,7 @@ import pytest
 from kharkovsuite.engine.actions import Move
 from kharkovsuite.engine.state import GameState
 from kharkovsuite.rules import RuleSystemUnavailable, system
-from kharkovsuite.rules.kirovograd import orders, stacking, supply
+from kharkovsuite.rules.kirovograd import counters, fight, orders, stacking, supply
 from kharkovsuite.rules.kirovograd.board import SIDES
 from kharkovsuite.rules.kirovograd.orders import OrdersGiven
 from kharkovsuite.rules.kirovograd.rules import RULES
@@ -55,9 +55,21 @@ def play(seed: int, turns: int, name: str = "historical") -> GameState:
             before_orders = {s: supply.side_total(state, s) for s in SIDES}
         if state.phase.id.startswith("combat_") or state.phase.id.startswith("supply_"):
             for side in SIDES:
-                assert stacking.overstacked(state, side) == []
+                for h in stacking.overstacked(state, side):  # 9.2, 17.3B: only a retreat overstacks, and says so
+                    assert any(counters.has(state, u, fight.OVERSTACKED) for u in state.units_at(h)), f"9.1: {h} over the limit"
+        _combat_ok(state)
         _hidden_ok(state)
     return state
+
+
+def _combat_ok(state: GameState) -> None:
+    """After every action: no hex holds both sides' units (17.4A, 18.3), no unit on the map has
+    lost all its SP or more (16.0E), no SP count is negative (16.0C)."""
+    for h, ids in state.at.items():
+        assert len({state.units[u].side for u in ids}) == 1, f"{h} holds units of both sides"
+        for u in ids:
+            assert state.units[u].step >= 0 and counters.sp(state, u) >= 0, f"{u} has a negative SP count"
+            assert fight._left(state, u) > 0, f"16.0E: {u} has lost all its SP but stays on the map"
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -66,6 +78,7 @@ def test_random_playout_keeps_the_invariants(seed):
     assert state.turn == 3
     assert any(isinstance(a, Move) for a in state.actions)
     assert any(isinstance(e, OrdersGiven) for e in state.log)
+    assert any(isinstance(e, fight.AttackFought) for e in state.log)  # combat is fought (15.8)
 
 
 def test_random_playout_of_the_endgame_starts_on_game_turn_nine_at_night_on_turn_two():
@@ -136,3 +149,26 @@ def test_selfplay_seats_the_german_side_with_the_axis_player():
 
     with pytest.raises(RuntimeError, match="did not end within 80 actions"):
         play_game(scenario(), 1, {"axis": "random", "soviet": "random"}, max_actions=80)
+
+
+def test_save_clone_and_replay_hold_in_the_middle_of_combat():
+    """A game stopped while a combat waits for a decision (a retreat, an option, an advance)
+    restores, clones and replays to the same state, and lists the same actions."""
+    state = fresh(5)
+    rng = random.Random(5)
+    while not (state.pending and state.pending[-1].kind in (fight.OPTION, fight.RETREAT, fight.ADVANCE)):
+        legal = state.legal_actions().actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert any(isinstance(e, fight.AttackFought) for e in state.log)
+    restored = GameState(state.scenario, RULES, state.seed)
+    restored.restore(json.loads(json.dumps(state.to_dict())))
+    assert restored == state
+    assert state.clone() == state
+    replayed = fresh(5)
+    for action in state.actions:
+        replayed.apply(action)
+    assert replayed == state
+    assert list(restored.legal_actions().actions()) == list(state.legal_actions().actions())
+    action = state.legal_actions().actions()[0]
+    assert restored.apply(action) == state.apply(action)
+    assert restored == state

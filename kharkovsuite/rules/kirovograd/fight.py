@@ -1,0 +1,1154 @@
+"""A combat round in the game (14.0, 15.0): part 1's ``combat_*`` phases, wired to the pure combat
+modules (:mod:`.combat`, :mod:`.settle`, :mod:`.losses`, :mod:`.retreat`, :mod:`.advance`,
+:mod:`.artillery`, :mod:`.hq_support`, :mod:`.declare`).
+
+The round goes in 15.0's steps, each the decision of the side that takes it:
+
+1. Declaration (15.1, the phasing side, no pending decision): an attack is built step by step:
+   :class:`AttackHex` opens it on a target (or adds a target, 14.3H), :class:`AddAttacker` adds an
+   adjacent unit, :class:`AddSupport` a gun's barrage (21) or an HQ's support (22),
+   :class:`ConfirmAttack` declares it (:class:`CancelAttack` drops it).  ``EndPhase`` ends the
+   declarations once 14.1C's duty and 6.2.1A's are met; :class:`WithdrawAttack` takes back a
+   declared attack when they cannot be.
+2. The defender's reserves (14.4, 15.2A): part 1's ``defensive_reserves`` decision.
+3. The defender's artillery and HQ support (15.3): a ``defensive_support`` decision
+   (:class:`SupportDefence`, :class:`EndSupport`).
+4. Resolution, attack by attack in 15.5A's order: the roll (15.8), each side's pick on the
+   Combat Options Matrix where it has one (15.9, :class:`ChooseResult`, a ``combat_option``
+   decision of that side), the losses (16), the defender's retreats then the attacker's (15.8F,
+   17: the engine's ``Retreat`` in a ``retreat`` decision), the advance (18: ``Advance`` and
+   ``EndAdvance`` in an ``advance`` decision), before the next attack (18.7).
+
+State records: ``state.phase_data["fight"]`` holds the round (``stage``, the ``draft`` attack,
+the declared ``attacks``, the resolution ``queue``, the combat being resolved ``now``, HQ support
+``hq`` and ``dhq``: HQ -> the hex it supports); ``state.turn_data["attacked"]`` unit -> the
+player-turn round it attacked in (6.2.3A, 6.2.5A) and ``turn_data["gun_formation"]`` gun -> the
+formation it supported this turn (21.4C).  The SP a unit lost are ``UnitRecord.step`` (16.0C);
+eliminated units go to the ``eliminated`` box; a unit that had to overstack after a retreat
+carries the ``overstacked`` flag (17.3B) until its hex is legal again.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...engine.actions import Action, Advance, EndAdvance, EndPhase, Retreat
+from ...engine.boards import PerScenario
+from ...engine.errors import IllegalAction
+from ...engine.events import AttackDeclared, Advanced, DiceRolled, Eliminated, Event, FlagChanged, Retreated
+from ...engine.legal import LegalActions
+from ...engine.state import Decision, GameState
+from . import advance, artillery, combat, counters, declare, hq_support, losses, reserves, retreat, sequence, settle, stacking, supply, zoc
+from .board import game_turn, other
+from .boardview import StateBoard
+from .data import Part
+from .orders import order_of
+
+OVERSTACKED = "overstacked"
+SUPPORT = "defensive_support"
+OPTION = "combat_option"
+RETREAT = "retreat"
+ADVANCE = "advance"
+DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE)
+
+_crts = PerScenario(combat.Crt.from_scenario)
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True)
+class AttackHex(Action):
+    """Open an attack on an enemy hex, or add a hex to the attack being declared (15.1A, 14.3H)."""
+
+    hex: str
+
+
+@dataclass(frozen=True)
+class AddAttacker(Action):
+    """Add an adjacent ground unit to the attack being declared (14.3A, D, I)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class AddSupport(Action):
+    """Add a gun's barrage (21.1) or an HQ's support (22.1) to the attack being declared."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class ConfirmAttack(Action):
+    """Declare the attack being built (15.1A)."""
+
+
+@dataclass(frozen=True)
+class CancelAttack(Action):
+    """Drop the attack being built."""
+
+
+@dataclass(frozen=True)
+class WithdrawAttack(Action):
+    """Take back a declared attack (before the declarations end), numbered from 0."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class SupportDefence(Action):
+    """The defender's gun or HQ supports the defence against declared attack ``attack`` (15.3)."""
+
+    unit: str
+    attack: int
+
+
+@dataclass(frozen=True)
+class EndSupport(Action):
+    """The defender commits no further artillery or HQ support (15.3)."""
+
+
+@dataclass(frozen=True)
+class ChooseResult(Action):
+    """Take this (SP lost, hexes retreated) pair of the combat's result (15.9)."""
+
+    loss: int
+    retreat: int
+
+
+# ----------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, kw_only=True)
+class SpLost(Event):
+    unit: str
+    lost: int
+    left: int
+    why: str = ""
+
+    def text(self) -> str:
+        return f"{self.unit} loses {self.lost} SP ({self.left} left)" + (f": {self.why}" if self.why else "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultChosen(Event):
+    side: str
+    loss: int
+    retreat: int
+
+    def text(self) -> str:
+        return f"{self.side} takes {self.loss} SP and {self.retreat} hex{'es' if self.retreat != 1 else ''} of retreat"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackFought(Event):
+    """One line for the log: where, at what odds, what came of it."""
+
+    targets: tuple[str, ...]
+    column: str
+    result: str
+    shifts: int = 0
+
+    def text(self) -> str:
+        shifted = f" ({self.shifts:+d} columns)" if self.shifts else ""
+        return f"attack on {', '.join(self.targets)} at {self.column}{shifted}: {self.result.replace('/', ' ')}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackCalledOff(Event):
+    targets: tuple[str, ...]
+    reason: str
+
+    def text(self) -> str:
+        return f"no combat at {', '.join(self.targets)}: {self.reason}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Supported(Event):
+    unit: str
+    hex: str
+    how: str
+
+    def text(self) -> str:
+        return f"{self.unit} {self.how} at {self.hex}"
+
+
+# ----------------------------------------------------------------------------- reading the state
+
+
+def _record(state: GameState) -> dict:
+    f = state.phase_data.get("fight")
+    if f is None:
+        f = state.phase_data["fight"] = {"stage": "declare", "draft": None, "attacks": [], "queue": [], "now": None, "hq": {}, "dhq": {}}
+    return f
+
+
+def round_no(state: GameState) -> int:
+    """The player-turn round (1 or 2) of the combat phase."""
+    return int(sequence.PHASES[state.phase_index].id.split("_")[2])
+
+
+def phasing(state: GameState) -> str:
+    """The side whose combat round it is."""
+    return sequence.player_of(state, sequence.PHASES[state.phase_index].id)
+
+
+def _on_map(state: GameState, unit_id: str, side: str) -> bool:
+    rec = state.units.get(unit_id)
+    return rec is not None and rec.side == side and rec.hex is not None
+
+
+def _ground(state: GameState, hex_id: str, side: str) -> list[str]:
+    units = state.board.units
+    return [u for u in state.units_at(hex_id) if state.units[u].side == side and units[u].ground]
+
+
+def enemy_hexes(state: GameState, side: str) -> set[str]:
+    foe = other(side)
+    return {h for h, ids in state.at.items() if any(state.units[u].side == foe and state.board.units[u].ground for u in ids)}
+
+
+def _strength(state: GameState, unit_id: str) -> Fraction:
+    return Fraction(counters.sp(state, unit_id)).limit_denominator(100)
+
+
+def _left(state: GameState, unit_id: str) -> int:
+    """16.0E-F: the SP losses that still remove the unit (artillery: its defence strength, at least two)."""
+    info = state.board.units[unit_id]
+    if info.is_artillery:
+        return max(info.values.defense or 0, 2) - state.units[unit_id].step
+    return int(info.strength[0]) - state.units[unit_id].step
+
+
+def _used(f: dict) -> set[str]:
+    out = set()
+    for a in f["attacks"] + ([f["draft"]] if f["draft"] else []):
+        out.update(a["attackers"], a["guns"])
+    return out
+
+
+def _guns_used(f: dict) -> set[str]:
+    return {g for a in f["attacks"] + ([f["draft"]] if f["draft"] else []) for g in a["guns"] + a["dguns"]}
+
+
+def formation_gone(state: GameState, formation: str | None, but: str) -> bool:
+    """21.4.2, 22.6: no unit of the formation but ``but`` (its HQ or gun) is left on the map."""
+    side = state.units[but].side
+    return not any(u != but and reserves.formation_of(state, u) == formation and not state.board.units[u].is_hq
+                   for u in counters.on_map(state, side))
+
+
+def _gun_free(state: GameState, gun: artillery.Gun, formation: str) -> bool:
+    """21.4.2: whether the gun's own formation is gone, asked only when it matters."""
+    if artillery.may_support_formation(gun.formation, formation, state.board.data.formations):
+        return False
+    return formation_gone(state, gun.formation, gun.id)
+
+
+def attacker_refusal(state: GameState, f: dict, unit_id: str) -> tuple[str, str] | None:
+    """Why ``unit_id`` may not attack this round (14.2E, 14.3E, 12.2, 17.3C, 6.2.3A, 6.2.5A)."""
+    side = phasing(state)
+    if not _on_map(state, unit_id, side):
+        return "14.3A", f"{unit_id} is not a unit of the attacker on the map"
+    info = state.board.units[unit_id]
+    if not info.ground or info.is_hq or info.is_artillery:
+        return "14.2A", f"{unit_id} supports attacks; it does not attack as a ground unit"
+    if info.values.defense_only:
+        return "14.2E", f"{unit_id} has a bracketed strength and never attacks"
+    if counters.sp(state, unit_id) <= 0:
+        return "14.2E", f"{unit_id} has no attack strength"
+    if unit_id in _used(f):
+        return "14.3E", f"{unit_id} already attacks this round"
+    if counters.has(state, unit_id, counters.RESERVE):
+        return "12.2A", f"{unit_id} is in reserve; it fights once committed"
+    if counters.has(state, unit_id, OVERSTACKED):
+        return "17.3C", f"{unit_id} is overstacked and takes no part in combat"
+    order = order_of(state, unit_id)
+    rnd = round_no(state)
+    if order == "pursuit" and rnd != 1:
+        return "6.2.5A", f"{unit_id} is on pursuit orders: it attacks only in the first combat round"
+    before = state.turn_data.get("attacked", {}).get(unit_id)
+    if order == "mobile" and before is not None and before != rnd:
+        return "6.2.3A", f"{unit_id} is on mobile orders and attacked in the other combat round"
+    return None
+
+
+def target_refusal(state: GameState, unit_id: str, hex_id: str) -> tuple[str, str] | None:
+    """Why ``unit_id`` may not attack ``hex_id``: not adjacent (14.3A), or on retreat orders
+    attacking an enemy that does not bar its way (6.2.4A: read as one whose ZOC reaches it)."""
+    here = state.units[unit_id].hex
+    if hex_id not in state.board.nbrs[here]:
+        return "14.3A", f"{unit_id} at {here} is not next to {hex_id}"
+    if order_of(state, unit_id) == "retreat":
+        sources = zoc.zoc_of(state, other(state.units[unit_id].side)).get(here, ())
+        if hex_id not in {s.hex for s in sources}:
+            return "6.2.4A", f"{unit_id} is on retreat orders and attacks only enemies whose ZOC bars it"
+    return None
+
+
+def _gun(state: GameState, unit_id: str) -> artillery.Gun:
+    info = state.board.units[unit_id]
+    rec = state.units[unit_id]
+    v = info.values
+    return artillery.Gun(unit_id, rec.side, reserves.formation_of(state, unit_id) or "", v.kind, rec.hex, v.range, v.barrage,
+                         v.defense, rec.step, v.armored, counters.has(state, unit_id, counters.TRAVELLING))
+
+
+def _hq(state: GameState, unit_id: str) -> hq_support.Hq:
+    info = state.board.units[unit_id]
+    rec = state.units[unit_id]
+    return hq_support.Hq(unit_id, rec.side, reserves.formation_of(state, unit_id) or "", rec.hex,
+                         int(counters.sp(state, unit_id)), info.values.role, info.values.hq_armored)
+
+
+def _track(state: GameState, unit_id: str) -> str | None:
+    return supply.track_for(state, reserves.formation_of(state, unit_id), state.units[unit_id].side)
+
+
+def _supply_refusal(state: GameState, unit_id: str, owed=()) -> tuple[str, str] | None:
+    """21.3, 8.1E: a shot costs one supply point of the gun's track, beyond the points the guns
+    ``owed`` (already in the attack being declared, paid when it is confirmed) take from it."""
+    track = _track(state, unit_id)
+    if track is None or supply.points(state, track) < 1 + sum(1 for g in owed if _track(state, g) == track):
+        return "21.3", f"{unit_id} has no supply point to fire"
+    return None
+
+
+def _pay_shot(state: GameState, unit_id: str) -> None:
+    supply.spend(state, _track(state, unit_id), 1, "21.3", f"{unit_id}'s fire")
+
+
+def _stacked_target(state: GameState, f: dict, gun_hex: str) -> str | None:
+    """21.8B: the hex the units stacked with a gun attack."""
+    for a in f["attacks"] + ([f["draft"]] if f["draft"] else []):
+        if any(state.units[u].hex == gun_hex for u in a["attackers"]):
+            return a["targets"][0]
+    return None
+
+
+def barrage_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tuple[str, str] | None:
+    """Why a gun may not fire in the attack being declared (21.1-21.4, 21.8B, 21.12, 6.2)."""
+    side = phasing(state)
+    if not _on_map(state, unit_id, side) or not state.board.units[unit_id].is_artillery:
+        return "21.1", f"{unit_id} is not an artillery unit of the attacker on the map"
+    if unit_id in _guns_used(f):
+        return "14.3E", f"{unit_id} already fires this round"
+    if counters.has(state, unit_id, counters.RESERVE) or counters.has(state, unit_id, OVERSTACKED):
+        return "17.3C", f"{unit_id} may not fire now"
+    gun = _gun(state, unit_id)
+    ground = draft["attackers"]
+    independent = not ground
+    formations = [reserves.formation_of(state, u) for u in ground] or [gun.formation]
+    orders = order_of(state, ground[0]) if ground else order_of(state, unit_id)
+    distance = min(state.board.distance(gun.hex, t) for t in draft["targets"])
+    refusal = None
+    for formation in formations:
+        task = artillery.SupportTask("barrage", distance, formation or "", orders, independent, draft["targets"][0])
+        try:
+            artillery.check_gun(gun, task, state.board.data, own_formation_gone=_gun_free(state, gun, formation or ""),
+                                formation_this_turn=state.turn_data.get("gun_formation", {}).get(unit_id),
+                                stacked_attack_target=_stacked_target(state, f, gun.hex))
+            return _supply_refusal(state, unit_id, draft["guns"])
+        except IllegalAction as e:
+            refusal = refusal or (e.case, e.reason)
+    return refusal
+
+
+def _supported_hex(state: GameState, hq: hq_support.Hq, units) -> str | None:
+    """The hex of the first unit of the HQ's formation among ``units`` (22.1), else of the first."""
+    own = [u for u in units if reserves.formation_of(state, u) == hq.formation]
+    pick = own or list(units)
+    return state.units[pick[0]].hex if pick else None
+
+
+def hq_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tuple[str, str] | None:
+    """Why an HQ may not support the attack being declared (22.1, 22.2B, 22.6, 22.7A, 14.3F)."""
+    side = phasing(state)
+    info = state.board.units.get(unit_id)
+    if not _on_map(state, unit_id, side) or info is None or not info.is_hq:
+        return "22.1", f"{unit_id} is not an HQ of the attacker on the map"
+    if not draft["attackers"]:
+        return "14.3B", "an HQ supports ground units, not artillery alone"
+    if unit_id in draft["hqs"]:
+        return "14.3F", f"{unit_id} supports this attack already"
+    hq = _hq(state, unit_id)
+    target = _supported_hex(state, hq, draft["attackers"])
+    formation = next((reserves.formation_of(state, u) for u in draft["attackers"] if reserves.formation_of(state, u) == hq.formation),
+                     reserves.formation_of(state, draft["attackers"][0]))
+    path = hq_support.support_path(StateBoard(state, info.armored), side, hq.hex, target)
+    try:
+        hq_support.check_hq_support(hq, formation or "", path_found=path is not None, own_formation_gone=formation_gone(state, hq.formation, unit_id),
+                                    attacked_by_adjacent=False, supported_hex_this_round=f["hq"].get(unit_id), target_hex=target)
+    except IllegalAction as e:
+        return e.case, e.reason
+    return None
+
+
+# ----------------------------------------------------------------------------- the battle
+
+
+def _fighter(state: GameState, unit_id: str, role="ground", **kw) -> combat.Fighter:
+    info = state.board.units[unit_id]
+    rec = state.units[unit_id]
+    return combat.fighter_of(unit_id, rec.side, reserves.formation_of(state, unit_id) or "", info.values, _strength(state, unit_id),
+                             rec.hex, role, **kw)
+
+
+def _observed(state: GameState, gun: artillery.Gun, target: str) -> bool:
+    """21.5, 23.4: a unit of the gun's formation sees the target."""
+    side = gun.side
+    observers = [(state.units[u].hex, state.board.is_hill(state.units[u].hex)) for u in counters.on_map(state, side)
+                 if u != gun.id and reserves.formation_of(state, u) == gun.formation]
+    night_or_fog = state.turn_data.get("light") != "day"
+    sources = zoc.zoc_of(state, side).get(target, ())
+
+    def zoc_into(h: str, t: str) -> bool:
+        return any(s.hex == h for s in sources)
+
+    return artillery.observed(lambda h: state.board.distance(h, target), target, observers, night_or_fog=night_or_fog, zoc_into=zoc_into)
+
+
+def hex_orders(state: GameState, targets) -> str:
+    """15.5B: the orders the target hexes defend under."""
+    side = None
+    rows = []
+    for t in targets:
+        for u in state.units_at(t):
+            if state.board.units[u].ground:
+                side = state.units[u].side
+                rows.append((reserves.formation_of(state, u) or "", order_of(state, u), int(counters.sp(state, u))))
+    if not rows:
+        raise IllegalAction("14.3A", f"no unit defends {', '.join(targets)}")
+    return combat.hex_orders(rows) if side else "mobile"
+
+
+def battle(state: GameState, attack: dict, side: str) -> combat.Battle:
+    """The :class:`.combat.Battle` of a declared (or proposed) attack as the board stands now."""
+    foe = other(side)
+    ground = [u for u in attack["attackers"] if _on_map(state, u, side)]
+    targets = [t for t in attack["targets"] if _ground(state, t, foe)]
+    hexes = {state.units[u].hex for u in ground}
+    fighters = [_fighter(state, u) for u in ground]
+    for g in attack["guns"]:
+        if _on_map(state, g, side):
+            gun = _gun(state, g)
+            distance = min(state.board.distance(gun.hex, t) for t in targets) if targets else 0
+            task = artillery.SupportTask("barrage", distance, gun.formation, attack.get("orders") or "mobile", not ground)
+            fighters.append(artillery.fighter(gun, task, observed_target=any(_observed(state, gun, t) for t in targets)))
+    for h in attack["hqs"]:
+        if _on_map(state, h, side):
+            hq = _hq(state, h)
+            fighters.append(hq_support.fighter(hq, min((state.board.distance(hq.hex, x) for x in hexes), default=9)))
+    defenders = []
+    grid = state.board.grid
+    for t in targets:
+        for u in _ground(state, t, foe):
+            if counters.has(state, u, OVERSTACKED):
+                continue  # 17.3C
+            info = state.board.units[u]
+            if info.is_artillery:
+                task = artillery.SupportTask("defense", 0, reserves.formation_of(state, u) or "", order_of(state, u))
+                defenders.append(artillery.fighter(_gun(state, u), task))
+            else:
+                rear = combat.from_rear(grid, t, [x for x in hexes if x in state.board.nbrs[t]], foe)
+                defenders.append(_fighter(state, u, from_rear=rear))
+    for g in attack["dguns"]:
+        if _on_map(state, g, foe):
+            gun = _gun(state, g)
+            distance = min(state.board.distance(gun.hex, t) for t in targets) if targets else 0
+            defenders.append(artillery.fighter(gun, artillery.SupportTask("defense", distance, gun.formation, "mobile")))
+    dhq = [h for h, x in _record(state)["dhq"].items() if x in targets and _on_map(state, h, foe)] if ground else []
+    for h in dhq:
+        hq = _hq(state, h)
+        defenders.append(hq_support.fighter(hq, min(state.board.distance(hq.hex, t) for t in targets)))
+    b = state.board
+    fortified = frozenset((a, t) for a in hexes for t in targets if t in b.fortified.get(a, ()))
+    d_orders = hex_orders(state, targets) if targets else "mobile"
+    return combat.Battle(tuple(fighters), tuple(defenders), tuple(targets), attack.get("orders") or "mobile", d_orders,
+                         combat.covers_from_map(b.map, list(targets) + sorted(hexes)), fortified,
+                         b.light(game_turn(state)), bool(state.turn_data.get("fog")))
+
+
+def combat_preview(state: GameState, attackers, targets, guns=(), hqs=()) -> combat.Preview:
+    """15.6-15.8 before the roll: the odds column, each shift with its case, the chance of each
+    result, for a proposed attack of the side to act; IllegalAction (with its case) when the
+    units may not make it."""
+    side = phasing(state)
+    targets = tuple([targets] if isinstance(targets, str) else targets)
+    f = {"attacks": [], "draft": None, "hq": {}}
+    draft = {"targets": list(targets), "attackers": [], "guns": [], "hqs": [], "dguns": []}
+    for u in attackers:
+        refusal = attacker_refusal(state, f, u) or next((r for t in targets if (r := target_refusal(state, u, t))), None)
+        if refusal:
+            raise IllegalAction(*refusal)
+        draft["attackers"].append(u)
+    if draft["attackers"]:
+        declare.check_same_orders(_declared(state, draft))
+    for g in guns:
+        refusal = barrage_refusal(state, f, draft, g)
+        if refusal:
+            raise IllegalAction(*refusal)
+        draft["guns"].append(g)
+    for h in hqs:
+        refusal = hq_refusal(state, f, draft, h)
+        if refusal:
+            raise IllegalAction(*refusal)
+        draft["hqs"].append(h)
+    draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0])
+    return combat.preview(battle(state, draft, side), state.board.data, _crts(state.scenario))
+
+
+# ----------------------------------------------------------------------------- declaration
+
+
+def _declared(state: GameState, a: dict) -> declare.Declared:
+    return declare.Declared({u: (state.units[u].hex, order_of(state, u)) for u in a["attackers"]}, tuple(a["targets"]))
+
+
+def mandatory_refusal(state: GameState, f: dict) -> tuple[str, str] | None:
+    """14.1C-D, 14.3J: every enemy hex whose ZOC reaches a hex of the attackers is attacked once
+    an adjacent one is; 6.2.1A: a formation on assault orders attacks with at least one unit if
+    it can."""
+    side = phasing(state)
+    foe_zocs = zoc.zoc_of(state, other(side))
+    ground = [a for a in f["attacks"] if a["attackers"]]
+    hexes = {state.units[u].hex for a in ground for u in a["attackers"]}
+    sources = {h: [s.hex for s in foe_zocs.get(h, ())] for h in hexes}
+    enemy = enemy_hexes(state, side)
+    adjacent = {n for h in hexes for n in state.board.nbrs[h] if n in enemy}
+    fired = [t for a in f["attacks"] if not a["attackers"] for t in a["targets"]]
+    try:
+        declare.check_mandatory([_declared(state, a) for a in ground], sources, adjacent, fired)
+    except IllegalAction as e:
+        return e.case, e.reason
+    attacking = {reserves.formation_of(state, u) for a in f["attacks"] for u in a["attackers"]}
+    for formation, order in state.turn_data.get("orders", {}).get(side, {}).items():
+        if order != "assault" or formation in attacking:
+            continue
+        for u in counters.on_map(state, side):
+            if reserves.formation_of(state, u) != formation or attacker_refusal(state, f, u):
+                continue
+            if any(n in enemy and target_refusal(state, u, n) is None for n in state.board.nbrs[state.units[u].hex]):
+                return "6.2.1A", f"{formation} is on assault orders: at least one of its units must attack ({u} can)"
+    return None
+
+
+def _able(state: GameState, f: dict) -> list[str]:
+    side = phasing(state)
+    return [u for u in counters.on_map(state, side) if attacker_refusal(state, f, u) is None]
+
+
+def _guns(state: GameState, side: str) -> list[str]:
+    return [u for u in counters.on_map(state, side) if state.board.units[u].is_artillery]
+
+
+def _hqs(state: GameState, side: str) -> list[str]:
+    return [u for u in counters.on_map(state, side) if state.board.units[u].is_formation_hq]
+
+
+def _openings(state: GameState, f: dict) -> list[str]:
+    """Enemy hexes an attack may be opened on: next to an able unit, or in reach of a gun."""
+    side = phasing(state)
+    enemy = enemy_hexes(state, side)
+    out = set()
+    for u in _able(state, f):
+        out.update(n for n in state.board.nbrs[state.units[u].hex] if n in enemy and target_refusal(state, u, n) is None)
+    for g in _guns(state, side):
+        # the refusals of independent fire do not depend on the target but for the range and 21.8B
+        here, reach = state.units[g].hex, state.board.units[g].values.range or 0
+        only = _stacked_target(state, f, here)
+        hexes = sorted(t for t in enemy - out if state.board.distance(here, t) <= reach and only in (None, t))
+        if hexes and barrage_refusal(state, f, {"targets": hexes[:1], "attackers": [], "guns": [], "hqs": [], "dguns": []}, g) is None:
+            out.update(hexes)
+    return sorted(out)
+
+
+def legal_declare(state: GameState, legal: LegalActions) -> None:
+    f = _record(state)
+    draft = f["draft"]
+    if draft is None:
+        legal.add_list([AttackHex(hex=h) for h in _openings(state, f)])
+        refusal = mandatory_refusal(state, f)
+        if refusal:
+            legal.add_list([WithdrawAttack(index=i) for i in range(len(f["attacks"]))])
+        else:
+            legal.add_list([EndPhase()])
+        return
+    side = phasing(state)
+    enemy = enemy_hexes(state, side)
+    if draft["attackers"]:
+        near = set.intersection(*(set(state.board.nbrs[state.units[u].hex]) for u in draft["attackers"]))
+        extra = sorted(h for h in near & enemy if h not in draft["targets"]
+                       and all(target_refusal(state, u, h) is None for u in draft["attackers"]))
+        legal.add_list([AttackHex(hex=h) for h in extra])
+    legal.add_list([AddAttacker(unit=u) for u in _able(state, f) if _attacker_fits(state, draft, u) is None])
+    legal.add_list([AddSupport(unit=g) for g in _guns(state, side) if barrage_refusal(state, f, draft, g) is None])
+    legal.add_list([AddSupport(unit=h) for h in _hqs(state, side) if hq_refusal(state, f, draft, h) is None])
+    if draft["attackers"] or draft["guns"]:
+        legal.add_list([ConfirmAttack()])
+    legal.add_list([CancelAttack()])
+
+
+def _attacker_fits(state: GameState, draft: dict, unit_id: str) -> tuple[str, str] | None:
+    for t in draft["targets"]:
+        refusal = target_refusal(state, unit_id, t)
+        if refusal:
+            return refusal
+    if draft["attackers"] and order_of(state, unit_id) != order_of(state, draft["attackers"][0]):
+        return "14.3D", f"{unit_id} is under other orders than the units of this attack"
+    return None
+
+
+def apply_declare(state: GameState, action, events: list) -> None:
+    f = _record(state)
+    if f["stage"] != "declare":
+        raise IllegalAction("15.1A", "the attacks are declared already")
+    side = phasing(state)
+    draft = f["draft"]
+    if isinstance(action, EndPhase):
+        if draft is not None:
+            raise IllegalAction("15.1A", "confirm or cancel the attack being declared first")
+        refusal = mandatory_refusal(state, f)
+        if refusal:
+            raise IllegalAction(*refusal)
+        f["stage"] = "reserves" if f["attacks"] else "over"
+        return
+    if isinstance(action, WithdrawAttack):
+        if draft is not None or not 0 <= action.index < len(f["attacks"]):
+            raise IllegalAction("15.1A", f"there is no declared attack {action.index} to withdraw")
+        if mandatory_refusal(state, f) is None:
+            raise IllegalAction("15.1A", "declared attacks stand once 14.1C's duty is met")
+        gone = f["attacks"].pop(action.index)
+        _undo_supports(state, f, gone)
+        return
+    if isinstance(action, AttackHex):
+        enemy = enemy_hexes(state, side)
+        if action.hex not in enemy:
+            raise IllegalAction("14.3A", f"{action.hex} holds no enemy unit")
+        if draft is None:
+            if action.hex not in _openings(state, f):
+                raise IllegalAction("14.3A", f"no unit able to attack this round reaches {action.hex}")
+            f["draft"] = {"targets": [action.hex], "attackers": [], "guns": [], "hqs": [], "dguns": []}
+            return
+        if action.hex in draft["targets"]:
+            raise IllegalAction("14.3H", f"{action.hex} is a target of this attack already")
+        if not draft["attackers"]:
+            raise IllegalAction("14.3H", "add the attacking units before a second target hex")
+        for u in draft["attackers"]:
+            refusal = target_refusal(state, u, action.hex)
+            if refusal:
+                raise IllegalAction(refusal[0], refusal[1] + " (14.3H: every attacker is next to every target)")
+        draft["targets"].append(action.hex)
+        return
+    if draft is None:
+        raise IllegalAction("15.1A", "open an attack on a target hex first")
+    if isinstance(action, AddAttacker):
+        refusal = attacker_refusal(state, f, action.unit) or _attacker_fits(state, draft, action.unit)
+        if refusal:
+            raise IllegalAction(*refusal)
+        draft["attackers"].append(action.unit)
+    elif isinstance(action, AddSupport):
+        info = state.board.units.get(action.unit)
+        is_hq = info is not None and info.is_hq
+        refusal = (hq_refusal if is_hq else barrage_refusal)(state, f, draft, action.unit)
+        if refusal:
+            raise IllegalAction(*refusal)
+        draft["hqs" if is_hq else "guns"].append(action.unit)
+    elif isinstance(action, CancelAttack):
+        f["draft"] = None
+    elif isinstance(action, ConfirmAttack):
+        _confirm(state, f, draft, events)
+    else:
+        raise IllegalAction("15.1A", f"{action.kind}: the {side} player is declaring attacks")
+
+
+def _undo_supports(state: GameState, f: dict, attack: dict) -> None:
+    """A withdrawn attack frees its HQs; the supply points its guns paid stay spent (21.3)."""
+    for h in attack["hqs"]:
+        if not any(h in a["hqs"] for a in f["attacks"]):
+            f["hq"].pop(h, None)
+    rnd = round_no(state)
+    for u in attack["attackers"]:
+        if state.turn_data.get("attacked", {}).get(u) == rnd:
+            del state.turn_data["attacked"][u]
+
+
+def _confirm(state: GameState, f: dict, draft: dict, events: list) -> None:
+    side = phasing(state)
+    if not draft["attackers"] and not draft["guns"]:
+        raise IllegalAction("14.3A", "an attack needs an attacking unit or a firing gun")
+    if draft["attackers"]:
+        declare.check_same_orders(_declared(state, draft))
+    draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0])
+    combat.check_battle(battle(state, draft, side))
+    declare.check_once_per_round([_declared(state, a) for a in f["attacks"] + [draft]])
+    for g in draft["guns"]:
+        _pay_shot(state, g)
+        state.turn_data.setdefault("gun_formation", {})[g] = reserves.formation_of(state, draft["attackers"][0]) if draft["attackers"] else _gun(state, g).formation
+    hq_hexes = {h: _supported_hex(state, _hq(state, h), draft["attackers"]) for h in draft["hqs"]}
+    f["hq"].update(hq_hexes)
+    rnd = round_no(state)
+    for u in draft["attackers"]:
+        state.turn_data.setdefault("attacked", {})[u] = rnd
+    f["attacks"].append(draft)
+    f["draft"] = None
+    foe = other(side)
+    defenders = tuple(u for t in draft["targets"] for u in _ground(state, t, foe))
+    events.append(AttackDeclared(attackers=tuple(draft["attackers"] + draft["guns"] + draft["hqs"]), targets=tuple(draft["targets"]),
+                                 defenders=defenders, case="15.1A"))
+    if draft["attackers"]:
+        for u in defenders:
+            reserves.release(state, u, events)  # 12.2E
+
+
+# ----------------------------------------------------------------------------- the defender's support (15.3)
+
+
+def _attacked_by_adjacent(f: dict, hex_id: str) -> bool:
+    return any(a["attackers"] and hex_id in a["targets"] for a in f["attacks"])
+
+
+def defence_refusal(state: GameState, f: dict, unit_id: str, index: int) -> tuple[str, str] | None:
+    """Why a gun or HQ of the defender may not support the defence against attack ``index``
+    (21.1-21.4, 21.8A, 22.1-22.2, 14.3B, 14.3E-F)."""
+    side = other(phasing(state))
+    if not 0 <= index < len(f["attacks"]):
+        return "15.3", f"there is no declared attack {index}"
+    attack = f["attacks"][index]
+    targets = [t for t in attack["targets"] if _ground(state, t, side)]
+    info = state.board.units.get(unit_id)
+    if not targets or not _on_map(state, unit_id, side) or info is None or not (info.is_artillery or info.is_formation_hq):
+        return "15.3", f"{unit_id} is not a gun or formation HQ of the defender able to support {', '.join(attack['targets'])}"
+    rec = state.units[unit_id]
+    independent = not attack["attackers"]
+    if info.is_artillery:
+        if rec.hex in targets:
+            return "21.7B", f"{unit_id} defends its own hex"
+        if unit_id in _guns_used(f):
+            return "14.3E", f"{unit_id} supports a defence already this round"
+        try:
+            artillery.check_no_support_against_independent(independent, "artillery", False, False)
+            orders = hex_orders(state, targets)
+            main = _main_formation(state, targets)
+            task = artillery.SupportTask("defense", min(state.board.distance(rec.hex, t) for t in targets), main, orders)
+            artillery.check_gun(_gun(state, unit_id), task, state.board.data, own_formation_gone=_gun_free(state, _gun(state, unit_id), main),
+                                formation_this_turn=state.turn_data.get("gun_formation", {}).get(unit_id),
+                                attacked_by_adjacent=_attacked_by_adjacent(f, rec.hex))
+        except IllegalAction as e:
+            return e.case, e.reason
+        return _supply_refusal(state, unit_id)
+    hq = _hq(state, unit_id)
+    target = targets[0]
+    if f["dhq"].get(unit_id) == target:
+        return "14.3F", f"{unit_id} supports {target} already"
+    try:
+        artillery.check_no_support_against_independent(independent, "hq", False, False)
+        path = hq_support.support_path(StateBoard(state, info.armored), side, hq.hex, target)
+        hq_support.check_hq_support(hq, _main_formation(state, targets), path_found=path is not None,
+                                    own_formation_gone=formation_gone(state, hq.formation, unit_id),
+                                    attacked_by_adjacent=_attacked_by_adjacent(f, hq.hex),
+                                    supported_hex_this_round=f["dhq"].get(unit_id), target_hex=target)
+    except IllegalAction as e:
+        return e.case, e.reason
+    return None
+
+
+def _main_formation(state: GameState, targets) -> str:
+    """15.5B: the formation with the most SP in the target hexes."""
+    sp: dict[str, float] = {}
+    for t in targets:
+        for u in state.units_at(t):
+            if state.board.units[u].ground:
+                key = reserves.formation_of(state, u) or ""
+                sp[key] = sp.get(key, 0) + counters.sp(state, u)
+    return max(sorted(sp), key=lambda k: sp[k]) if sp else ""
+
+
+def _support_options(state: GameState, f: dict) -> list[SupportDefence]:
+    side = other(phasing(state))
+    units = _guns(state, side) + _hqs(state, side)
+    return [SupportDefence(unit=u, attack=i) for i in range(len(f["attacks"])) for u in units
+            if state.board.distance(state.units[u].hex, f["attacks"][i]["targets"][0]) <= max(state.board.units[u].values.range or 0, hq_support.SUPPORT_RANGE)
+            and defence_refusal(state, f, u, i) is None]
+
+
+def _support(state: GameState, f: dict, action: SupportDefence, events: list) -> None:
+    refusal = defence_refusal(state, f, action.unit, action.attack)
+    if refusal:
+        raise IllegalAction(*refusal)
+    attack = f["attacks"][action.attack]
+    target = next(t for t in attack["targets"] if _ground(state, t, other(phasing(state))))
+    if state.board.units[action.unit].is_artillery:
+        _pay_shot(state, action.unit)
+        attack["dguns"].append(action.unit)
+        state.turn_data.setdefault("gun_formation", {})[action.unit] = _main_formation(state, [target])
+        events.append(Supported(unit=action.unit, hex=target, how="supports the defence with its guns", case="15.3"))
+    else:
+        f["dhq"][action.unit] = target
+        events.append(Supported(unit=action.unit, hex=target, how="supports the defence", case="15.3"))
+
+
+# ----------------------------------------------------------------------------- the flow
+
+
+def enter(state: GameState, events: list) -> None:
+    """At the start of a combat round: 9.2C, an overstacked unit whose hex is legal again is not
+    overstacked any more."""
+    for u, rec in state.units.items():
+        if OVERSTACKED in rec.flags and (rec.hex is None or stacking.refusal(state, rec.hex, ()) is None):
+            state.set_flag(u, OVERSTACKED, False)
+            events.append(FlagChanged(unit=u, flag="overstacked", on=False, case="9.2C"))
+
+
+def proceed(state: GameState, events: list) -> bool:
+    """Carry the round on until a player decides or the round is over (then the next phase).
+    True when the phasing side is to declare."""
+    new = "fight" not in state.phase_data
+    f = _record(state)
+    if new:
+        enter(state, events)
+        if not _openings(state, f):
+            f["stage"] = "over"
+    while True:
+        stage = f["stage"]
+        if stage == "declare":
+            return True
+        if stage == "reserves":
+            f["stage"] = "support"
+            targets = sorted({t for a in f["attacks"] for t in a["targets"]})
+            attackers = sorted({u for a in f["attacks"] for u in a["attackers"]})
+            if reserves.offer_defensive(state, other(phasing(state)), targets, attackers):
+                return False
+        elif stage == "support":
+            f["stage"] = "resolve"
+            f["queue"] = combat.resolution_order([(i, a["orders"]) for i, a in enumerate(f["attacks"])])
+            if _support_options(state, f):
+                state.pending.append(Decision(SUPPORT, other(phasing(state)), "15.3", {}))
+                return False
+        elif stage == "resolve":
+            if f["now"] is None:
+                if not f["queue"]:
+                    f["stage"] = "over"
+                    continue
+                f["now"] = {"index": f["queue"].pop(0), "step": "roll"}
+            if _step(state, f, events):
+                return False
+        else:
+            sequence.enter_phase(state, state.phase_index + 1, events)
+            return False
+
+
+def _data(state: GameState):
+    return state.board.data
+
+
+def _step(state: GameState, f: dict, events: list) -> bool:
+    """One step of the combat being resolved; True when it waits for a decision."""
+    now = f["now"]
+    attack = f["attacks"][now["index"]]
+    side = phasing(state)
+    foe = other(side)
+    step = now["step"]
+    if step == "roll":
+        b = battle(state, attack, side)
+        if not b.targets:
+            events.append(AttackCalledOff(targets=tuple(attack["targets"]), reason="no defender is left", case="14.3D"))
+            f["now"] = None
+            return False
+        if not b.attackers:
+            events.append(AttackCalledOff(targets=tuple(attack["targets"]), reason="no attacker is left", case="14.3A"))
+            f["now"] = None
+            return False
+        faces = [state.rng.randint(1, 6), state.rng.randint(1, 6)]
+        r = combat.resolve(b, _data(state), _crts(state.scenario), iter(faces).__next__)
+        events.append(DiceRolled(die=r.roll, purpose=f"combat at {', '.join(b.targets)}", modified=r.roll + r.preview.drm, case="15.8A"))
+        events.append(settle.resolution_event(r, b))
+        events.append(AttackFought(targets=b.targets, column=r.preview.column, result=r.result.text,
+                                   shifts=sum(s.amount for s in r.preview.shifts), case="15.8"))
+        a_choices, d_choices = combat.side_conversions(r.result, _data(state), b.attacker_orders, b.defender_orders, side, foe)
+        now.update(faces=faces, targets=list(b.targets), step="choose_attacker",
+                   choices={"attacker": [[p.loss, p.retreat] for p in a_choices], "defender": [[p.loss, p.retreat] for p in d_choices]},
+                   chosen={}, start={u: state.units[u].hex for u in attack["attackers"] if _on_map(state, u, side)})
+        return False
+    if step in ("choose_attacker", "choose_defender"):
+        who = step.split("_")[1]
+        choices = now["choices"][who]
+        now["step"] = "choose_defender" if who == "attacker" else "losses"
+        if len(choices) == 1:
+            now["chosen"][who] = choices[0]
+            return False
+        state.pending.append(Decision(OPTION, side if who == "attacker" else foe, "15.9", {"who": who, "choices": choices}))
+        return True
+    if step == "losses":
+        _losses(state, f, attack, now, events)
+        return False
+    if step == "retreat_defender":
+        now["step"] = "retreat_attacker"
+        going = [u for t in now["targets"] for u in _ground(state, t, foe)]
+        if now["owed"]["defender"] > 0:
+            going = _crushed(state, going, events)
+        return _open_retreat(state, now, foe, going, now["owed"]["defender"], fought=sorted(set(now["start"].values())), held=[])
+    if step == "retreat_attacker":
+        now["step"] = "advance"
+        ground = [u for u in now["start"] if _on_map(state, u, side) and not state.board.units[u].is_artillery]
+        return _open_retreat(state, now, side, ground, now["owed"]["attacker"], fought=now["targets"], held=now["targets"])
+    if step == "advance":
+        now["step"] = "done"
+        return _open_advance(state, f, now, side)
+    f["now"] = None
+    return False
+
+
+def _casualties(state: GameState, fighters, hexes, supported: bool) -> list[losses.Casualty]:
+    out = []
+    for c in losses.casualties(fighters, hexes, supported):
+        info = state.board.units[c.id]
+        if c.artillery:
+            c = losses.Casualty.artillery_unit(c.id, info.values.defense or 0, state.units[c.id].step,
+                                               armored=info.armored, antitank=info.values.antitank)
+        out.append(c)
+    return out
+
+
+def _losses(state: GameState, f: dict, attack: dict, now: dict, events: list) -> None:
+    """16: the chosen parts spread over the units within 16.1-16.3 and 20.0D-E; then 8.4B and 6.2.2D."""
+    side = phasing(state)
+    foe = other(side)
+    b = battle(state, attack, side)
+    a_hexes = {state.units[u].hex for u in attack["attackers"] if _on_map(state, u, side)}
+    chosen = {w: Part(*now["chosen"][w]) for w in ("attacker", "defender")}
+    a_hq = any(x.role == "hq" for x in b.attackers)
+    d_hq = any(x.role == "hq" for x in b.defenders)
+    out = settle.settle(b, _data(state), _crts(state.scenario), iter(now["faces"]).__next__,
+                        attacker_units=_casualties(state, b.attackers, a_hexes, a_hq),
+                        defender_units=_casualties(state, b.defenders, b.targets, d_hq),
+                        attacker_choice=lambda cs: chosen["attacker"], defender_choice=lambda cs: chosen["defender"])
+    now["taken"] = {}
+    eliminated_defenders = []
+    for who, part in (("attacker", out.attacker), ("defender", out.defender)):
+        for u, n in sorted(part.plan.taken.items()):
+            now["taken"][u] = n
+            if _lose(state, u, n, "16.0A", "combat losses", events) and who == "defender":
+                eliminated_defenders.append(u)
+    now["owed"] = {"attacker": out.attacker.retreat, "defender": out.defender.retreat}
+    now["unabsorbed"] = out.defender.plan.excess
+    now["step"] = "retreat_defender"
+    now["retreats"] = {}
+    a_ground = [x for x in b.attackers if x.role == "ground"]
+    d_ground = [x for x in b.defenders if x.role == "ground" and x.kind not in ("hq",)]
+    for x in b.attackers + b.defenders:
+        if x.role != "ground" or state.units[x.id].hex is None:
+            continue
+        enemy_ground = d_ground if x.side == side else a_ground
+        if any(e.kind not in ("artillery", "motorized_artillery", "armored_artillery", "rocket", "mortar") for e in enemy_ground):
+            supply.fought(state, x.id, events)  # 8.4B
+    for x in a_ground + (d_ground if a_ground else []):
+        if order_of(state, x.id) == "defense" and reserves.formation_of(state, x.id):
+            supply.charge_defense(state, reserves.formation_of(state, x.id), x.side)  # 6.2.2D
+
+
+def _lose(state: GameState, unit_id: str, n: int, case: str, why: str, events: list) -> bool:
+    """Take ``n`` SP off a unit (16.0A-B); True when that eliminates it (16.0E-F)."""
+    if n <= 0 or state.units[unit_id].hex is None:
+        return False
+    rec = state.units[unit_id]
+    rec.step += n
+    state.note_change(rec.hex, rec.side)
+    left = _left(state, unit_id)
+    if left <= 0:
+        where = rec.hex
+        state.to_box(unit_id, "eliminated")
+        events.append(Eliminated(unit=unit_id, hex=where, reason=why, case="16.0E"))
+        return True
+    events.append(SpLost(unit=unit_id, lost=n, left=int(counters.sp(state, unit_id)), why=why, case=case))
+    return False
+
+
+def _crushed(state: GameState, units, events: list) -> list[str]:
+    """17.3B: units overstacked in a hex whose other units must retreat are destroyed; the rest go."""
+    staying = [u for u in units if not counters.has(state, u, OVERSTACKED)]
+    for u in units:
+        if u not in staying:
+            where = state.units[u].hex
+            state.to_box(u, "eliminated")
+            events.append(Eliminated(unit=u, hex=where, reason="overstacked in a hex whose other units retreat", case="17.3B"))
+    return staying
+
+
+def _open_retreat(state: GameState, now: dict, side: str, units, hexes: int, *, fought, held) -> bool:
+    units = [u for u in units if state.units[u].hex is not None]
+    if hexes <= 0 or not units:
+        return False
+    state.pending.append(Decision(RETREAT, side, "17.1", {"units": units, "hexes": hexes, "fought": list(fought), "held": list(held)}))
+    return True
+
+
+def retreat_options(state: GameState, decision: Decision, unit_id: str) -> list[retreat.Retreat]:
+    """17.1-17.4: the best retreats of one unit of the decision (17.5: a stack's units go one by one)."""
+    info = state.board.units[unit_id]
+    rec = state.units[unit_id]
+    f = state.board.data.formations.get(reserves.formation_of(state, unit_id) or "")
+    hq = state.units[f.hq].hex if f and f.hq in state.units and f.hq != unit_id else None
+    board = StateBoard(state, info.armored, leaving=(unit_id,))
+    return retreat.retreats(board, rec.side, rec.hex, decision.data["hexes"], (unit_id,), fought=decision.data["fought"],
+                            armored=info.armored, hq=hq, held=decision.data["held"])
+
+
+def _room(state: GameState, now: dict, unit_id: str) -> int:
+    """16.1A, E: what the unit may still lose this round."""
+    taken = now.get("taken", {}).get(unit_id, 0)
+    start = _left(state, unit_id) + taken
+    limit = 1 if start <= 1 else start // 2
+    return max(limit - taken, 0)
+
+
+def _retreat(state: GameState, decision: Decision, action: Retreat, events: list) -> None:
+    if action.unit not in decision.data["units"]:
+        raise IllegalAction("17.1B", f"{action.unit} does not retreat now")
+    chosen = retreat.check_retreat(action.path, retreat_options(state, decision, action.unit))
+    now = _record(state)["now"]
+    u = action.unit
+    start = state.units[u].hex
+    decision.data["units"].remove(u)
+    if chosen.path:
+        state.place(u, chosen.path[-1])
+        events.append(Retreated(unit=u, path=(start,) + chosen.path, case="17.1"))
+        if state.units[u].side == "soviet":
+            for h in chosen.path:
+                supply.destroy_dumps_at(state, h, events)
+        now.setdefault("retreats", {}).setdefault(start, []).append(list(chosen.path))
+    room = _room(state, now, u)
+    zoc_loss = min(chosen.zoc_losses, room)  # 16.1D: the limit overrides
+    short = losses.unretreated_as_losses(chosen.short, room - zoc_loss)
+    if zoc_loss:
+        now["taken"][u] = now["taken"].get(u, 0) + zoc_loss
+        if _lose(state, u, zoc_loss, "17.2A", "retreat through enemy ZOC", events):
+            return
+    if short:
+        now["taken"][u] = now["taken"].get(u, 0) + short
+        if _lose(state, u, short, "15.9F", f"{chosen.short} hex(es) it could not retreat", events):
+            return
+    if chosen.overstacked:
+        state.set_flag(u, OVERSTACKED)
+        events.append(FlagChanged(unit=u, flag="overstacked", on=True, case="17.3B"))
+
+
+def _advance_allowance(state: GameState, now: dict, orders: str) -> advance.Allowance:
+    side = phasing(state)
+    vacated = [t for t in now["targets"] if not _ground(state, t, other(side))]
+    retreated = now["owed"]["defender"]
+    eliminated = not now.get("retreats") and bool(vacated)
+    return advance.allowance(orders, retreated, vacated=bool(vacated), eliminated=eliminated, unabsorbed=now.get("unabsorbed", 0))
+
+
+def advance_options(state: GameState, decision: Decision) -> list[Advance]:
+    """18.1-18.4, 18.6: each attacker still in its hex into a vacated target hex and on along a
+    retreating defender's path, as far as its orders and the ZOCs allow."""
+    now = _record(state)["now"]
+    side = decision.side
+    out = []
+    for u in decision.data["units"]:
+        rec = state.units[u]
+        if rec.hex is None or rec.hex != now["start"].get(u) or u in decision.data["done"]:
+            continue
+        allowed = _advance_allowance(state, now, order_of(state, u))
+        board = StateBoard(state, state.board.units[u].armored, leaving=(u,))
+        for t in now["targets"]:
+            if _ground(state, t, other(side)) or t not in state.board.nbrs[rec.hex]:
+                continue
+            paths = {(t,)}
+            for rp in now.get("retreats", {}).get(t, []):
+                for k in range(1, len(rp) + 1):
+                    paths.add((t, *rp[:k]))
+            for p in sorted(paths):
+                try:
+                    advance.check_advance(board, side, rec.hex, t, p, allowed, (u,))
+                except IllegalAction:
+                    continue
+                out.append(Advance(unit=u, path=(rec.hex, *p)))
+    return out
+
+
+def _open_advance(state: GameState, f: dict, now: dict, side: str) -> bool:
+    units = [u for u in now["start"] if _on_map(state, u, side) and state.units[u].hex == now["start"][u]]
+    decision = Decision(ADVANCE, side, "18.0A", {"units": units, "done": []})
+    if not units or not advance_options(state, decision):
+        return False
+    state.pending.append(decision)
+    return True
+
+
+def _must_refusal(state: GameState, decision: Decision) -> tuple[str, str] | None:
+    """18.1A-B: units on assault or pursuit orders must advance where they can."""
+    if decision.data["done"]:
+        return None
+    now = _record(state)["now"]
+    for a in advance_options(state, decision):
+        allowed = _advance_allowance(state, now, order_of(state, a.unit))
+        if allowed.must > 0:
+            return allowed.case, f"{a.unit} must advance after combat ({'-'.join(a.path)} is open)"
+    return None
+
+
+# ----------------------------------------------------------------------------- decisions
+
+
+def legal_decision(state: GameState, decision: Decision, legal: LegalActions) -> None:
+    f = _record(state)
+    if decision.kind == SUPPORT:
+        legal.add_list(_support_options(state, f))
+        legal.add_list([EndSupport()])
+    elif decision.kind == OPTION:
+        legal.add_list([ChooseResult(loss=l, retreat=r) for l, r in decision.data["choices"]])
+    elif decision.kind == RETREAT:
+        legal.add_list([Retreat(unit=u, path=r.path) for u in decision.data["units"] for r in retreat_options(state, decision, u)])
+    elif decision.kind == ADVANCE:
+        legal.add_list(advance_options(state, decision))
+        if _must_refusal(state, decision) is None:
+            legal.add_list([EndAdvance()])
+
+
+def decide(state: GameState, decision: Decision, action, events: list) -> None:
+    f = _record(state)
+    if decision.kind == SUPPORT:
+        if isinstance(action, SupportDefence):
+            _support(state, f, action, events)
+        elif isinstance(action, EndSupport):
+            state.pending.remove(decision)
+        else:
+            raise IllegalAction("15.3", f"{action.kind}: the {decision.side} player commits defensive support or ends")
+    elif decision.kind == OPTION:
+        if not isinstance(action, ChooseResult):
+            raise IllegalAction("15.9", f"{action.kind}: the {decision.side} player picks the combat result's losses and retreat")
+        choices = [Part(*c) for c in decision.data["choices"]]
+        combat.check_choice(Part(action.loss, action.retreat), choices, f"the {decision.data['who']}")
+        f["now"]["chosen"][decision.data["who"]] = [action.loss, action.retreat]
+        state.pending.remove(decision)
+        events.append(ResultChosen(side=decision.side, loss=action.loss, retreat=action.retreat, case="15.9"))
+    elif decision.kind == RETREAT:
+        if not isinstance(action, Retreat):
+            raise IllegalAction("17.1", f"{action.kind}: the {decision.side} player retreats its units")
+        _retreat(state, decision, action, events)
+        decision.data["units"] = [u for u in decision.data["units"] if state.units[u].hex is not None]
+        if not decision.data["units"]:
+            state.pending.remove(decision)
+    elif decision.kind == ADVANCE:
+        if isinstance(action, EndAdvance):
+            refusal = _must_refusal(state, decision)
+            if refusal:
+                raise IllegalAction(*refusal)
+            state.pending.remove(decision)
+        elif isinstance(action, Advance):
+            if action not in advance_options(state, decision):
+                unit = action.unit
+                raise IllegalAction("18.0A", f"{unit} may not advance along {'-'.join(action.path)} (18.1-18.4, 18.6)")
+            state.place(action.unit, action.path[-1])
+            decision.data["done"].append(action.unit)
+            events.append(Advanced(unit=action.unit, path=tuple(action.path), case="18.0A"))
+            if state.units[action.unit].side == "soviet":
+                for h in action.path[1:]:
+                    supply.destroy_dumps_at(state, h, events)
+            if not advance_options(state, decision):
+                state.pending.remove(decision)
+        else:
+            raise IllegalAction("18.0A", f"{action.kind}: the {decision.side} player advances after combat or ends")
