@@ -777,7 +777,7 @@ def note_move(state: GameState, units, path, events: list) -> None:
     prepared attacks (7.1), owe none."""
     act = activation.current(state)
     groups = act.setdefault("groups", {})
-    n = len(state.actions)
+    n = act["group_count"] = act.get("group_count", 0) + 1  # the activation's own count: a saved position needs no log
     end = path[-1]
     side = act["side"]
     foe_zoc = {h: s for h, s in zoc.enemy_zoc(state, side).items() if h not in breakthrough_hexes(state)}
