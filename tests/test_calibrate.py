@@ -146,3 +146,34 @@ def test_every_checkpoint_cites_a_line_of_its_facts_file_and_its_turn_row():
             text = (reference / name).read_text(encoding="utf-8").splitlines()[int(line) - 1]
             row = text.split("|")[1].strip() if text.startswith("|") else None
             assert text.strip() and (row is None or not row.isdigit() or cp.turn is None or int(row) == cp.turn), cp.id
+
+
+def test_the_tracker_keeps_each_places_holder_turn_by_turn_and_the_summary_counts_them(tmp_path):
+    t = _tracker(tmp_path, CONTROL)
+    units = _units(s1="soviet", g1="axis")
+    t.start({}, units)
+    for turn, at in enumerate(({"0405": ["g1"]}, {"0405": ["s1"]}, {"0405": ["g1", "s1"]}, {"0405": ["g1"]}), 1):
+        t.turn_end(turn, at, units)
+    assert t.holders == {"town": ["axis", "soviet", "soviet", "axis"]}  # contested: the last holder keeps it
+    games = [{"holders": t.holders}, {"holders": {"town": ["axis", "axis", "axis", "axis"]}}]
+    assert cal.holding(games) == {"town": {"axis": [2, 1, 1, 2], "soviet": [0, 1, 1, 0]}}
+
+
+def test_calibration_seats_the_players_of_the_scenarios_own_rule_system(monkeypatch):
+    """``ai`` on a Kharkov 1943 scenario is that system's computer player, not Kharkov 1942's."""
+    from kharkovsuite.ai import kharkov1943 as k43ai
+
+    scenario = load_scenario(ROOT / "scenarios" / "kharkov-1943-gallop.yaml")
+    seated = []
+
+    class Seated(Exception):
+        pass
+
+    def factory(side, seed):
+        seated.append((side, seed))
+        raise Seated
+
+    monkeypatch.setitem(k43ai.PLAYERS, "ai", factory)
+    with pytest.raises(Seated):
+        cal.play_calibrated(scenario, 5, {"axis": "ai", "soviet": "random"}, [])
+    assert seated == [("german", 10)]  # game seed 5: player seeds 2 * 5 + k, sides in alphabetical order

@@ -101,6 +101,8 @@ class Tracker:
         self.hexes = {cp.place: tuple(scenario.map.cities[cp.place].hexes) for cp in checkpoints}
         self.holder: dict[str, str | None] = {}
         self.turns: dict[str, int | None] = {cp.id: None for cp in checkpoints}
+        #: place -> its holder at the end of each turn so far (control checkpoints' places)
+        self.holders: dict[str, list[str | None]] = {}
 
     def _sides_in(self, at, units, place) -> set[str]:
         return {units[u].side for h in self.hexes[place] for u in at.get(h, ())}
@@ -117,6 +119,7 @@ class Tracker:
             there = self._sides_in(at, units, place)
             if len(there) == 1:
                 self.holder[place] = next(iter(there))
+            self.holders.setdefault(place, []).append(self.holder[place])
         for cp in self.checkpoints:
             if self.turns[cp.id] is not None:
                 continue
@@ -152,13 +155,12 @@ def start_game(scenario, seed: int, allow_unplayable: bool):
 def play_calibrated(scenario, seed: int, players: dict[str, str], checkpoints: list[Checkpoint],
                     allow_unplayable: bool = False) -> dict:
     """One game (seed and player seeds as self-play's); the turn of each checkpoint's event."""
-    from kharkovsuite.ai import make_player
+    from kharkovsuite.ai.selfplay import seat_players
     from kharkovsuite.map import GameMap
 
     state = start_game(scenario, seed, allow_unplayable)
-    sides = seat_sides(scenario)
-    by_side = {sides[seat]: name for seat, name in players.items()}
-    seats = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(by_side.items()))}
+    seat_sides(scenario)
+    seats = seat_players(scenario, players, seed)  # the scenario's own rule system's players, seeded as self-play's
     tracker = Tracker(scenario, checkpoints, GameMap.from_scenario(scenario).grid.distance)
     tracker.start(state.at, state.units)
     turn = state.turn
@@ -168,7 +170,8 @@ def play_calibrated(scenario, seed: int, players: dict[str, str], checkpoints: l
             tracker.turn_end(turn, state.at, state.units)
             turn = state.turn
     result = state.result()
-    return {"seed": seed, "winner": result.winner, "level": result.level, "last_turn": turn, "events": tracker.turns}
+    return {"seed": seed, "winner": result.winner, "level": result.level, "last_turn": turn, "events": tracker.turns,
+            "holders": tracker.holders}
 
 
 def _worker(args) -> dict:
@@ -196,6 +199,19 @@ def summarise(checkpoints: list[Checkpoint], games: list[dict]) -> list[dict]:
     return rows
 
 
+def holding(games: list[dict]) -> dict[str, dict[str, list[int]]]:
+    """Place -> side -> in how many games the side holds the place at the end of each turn (turn
+    1 first): when a place changes hands, turn by turn."""
+    turns = max((len(t) for g in games for t in g["holders"].values()), default=0)
+    out: dict[str, dict[str, list[int]]] = {}
+    for game in games:
+        for place, by_turn in game["holders"].items():
+            for i, side in enumerate(by_turn):
+                if side is not None:
+                    out.setdefault(place, {}).setdefault(side, [0] * turns)[i] += 1
+    return out
+
+
 def calibrate(scenario_path: Path, games: int, seed: int, players: dict[str, str], checkpoints_path: Path | None = None,
               allow_unplayable: bool = False, jobs: int = 1) -> dict:
     from kharkovsuite.scenario import load_scenario
@@ -216,7 +232,7 @@ def calibrate(scenario_path: Path, games: int, seed: int, players: dict[str, str
     else:
         results = [play_calibrated(scenario, s, players, checkpoints, allow_unplayable) for s in seeds]
     return {"scenario": scenario.id, "players": players, "games": games, "seed": seed,
-            "checkpoints": summarise(checkpoints, results), "results": results}
+            "checkpoints": summarise(checkpoints, results), "holding": holding(results), "results": results}
 
 
 def _table(report: dict) -> str:
@@ -227,6 +243,11 @@ def _table(report: dict) -> str:
         hist = "never" if r["historical_turn"] is None else f"{r['historical_turn']}±{r['tolerance']}"
         med = "-" if r["median_turn"] is None else f"{r['median_turn']:g}"
         out.append(f"{r['id']:34} {hist:>7} {med:>6} {r['happened']:>4}/{r['games']:<3} {r['matched']:>3} {r['share']:>5.0%}")
+    if report.get("holding"):
+        out.append(f"games in which the side holds the place at the end of turn 1, 2, ... (of {report['games']})")
+        for place, sides in sorted(report["holding"].items()):
+            for side, counts in sorted(sides.items()):
+                out.append(f"{place + ' ' + side:34} " + " ".join(f"{n:>2}" for n in counts))
     return "\n".join(out)
 
 

@@ -28,8 +28,8 @@ Hooks into the rest of the engine: supply values through :mod:`.odds` (9.2, 9.3)
 around it, goes by :func:`.hq.destroy` and :func:`.hq.destroy_lone_hqs` (1.4); both sides see
 the stacks they fought (:func:`.fog.note_combat`, 10.1); a step loss drops the supply searches
 (:func:`.supply.drop_caches`).  A Soviet unit retreating off the map on turn 1 goes to the
-``reentry`` box with ``data["exit_hex"]`` and ``data["reenter_turn"]``: bringing it back is the
-reinforcement rules' (7.6).
+``reentry`` box with ``data["exit_hex"]`` and ``data["reenter_turn"]``, from which the
+reinforcement rules bring it back (7.6, :func:`.reinforcements.reentering`).
 """
 from __future__ import annotations
 
@@ -532,7 +532,8 @@ def _retreat(state: GameState, uid: str, path, d: dict, events: list) -> None:
 def _off_the_map(state: GameState, uid: str, events: list) -> None:
     """7.6: a unit driven off the map is eliminated; on the first turn a Soviet unit goes to the
     ``reentry`` box instead, its exit hex in its record (``data["exit_hex"]``), for the
-    reinforcement rules to bring it back next turn by the nearest entry area."""
+    reinforcement rules to bring it back next turn by the nearest entry area
+    (:func:`.reinforcements.reentering`)."""
     rec = state.units[uid]
     hex_id = rec.hex
     if state.turn == 1 and rec.side == "soviet":
@@ -777,7 +778,7 @@ def note_move(state: GameState, units, path, events: list) -> None:
     prepared attacks (7.1), owe none."""
     act = activation.current(state)
     groups = act.setdefault("groups", {})
-    n = len(state.actions)
+    n = act["group_count"] = act.get("group_count", 0) + 1  # the activation's own count: a saved position needs no log
     end = path[-1]
     side = act["side"]
     foe_zoc = {h: s for h, s in zoc.enemy_zoc(state, side).items() if h not in breakthrough_hexes(state)}

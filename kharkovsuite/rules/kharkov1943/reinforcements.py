@@ -14,6 +14,10 @@ outside the rows in play is read as its nearest hexes in play.
 
 A Front supply head (9.4) enters by itself: it is placed on the hex of its area nearest to its
 Front HQ.
+
+Soviet units driven off the map on turn 1 (7.6, :func:`.combat._off_the_map`) wait in the
+``reentry`` box; on the next turn they join the waiting reinforcements, each with the Soviet
+entry area nearest to the hex it left by, and enter as reinforcements do.
 """
 from __future__ import annotations
 
@@ -60,8 +64,31 @@ def entry_hexes(state: GameState, area: str) -> list[str]:
     return sorted(h for h, d in dist.items() if d == best)
 
 
+def nearest_entry_area(state: GameState, side: str, hex_id: str) -> str:
+    """7.6: the entry area of ``side`` closest to ``hex_id`` (by its hexes in play, 18.2; ties to
+    the first area id)."""
+    grid = state.board.map.grid
+    areas = sorted(a for a, area in state.scenario.map.areas.items() if area.kind == "entry" and area.side == side)
+    return min(areas, key=lambda a: (min(grid.distance(hex_id, h) for h in entry_hexes(state, a)), a))
+
+
+def reentering(state: GameState) -> list[tuple[str, str]]:
+    """7.6: (unit, entry area) of the units that left the map on turn 1 and come back this turn."""
+    from .combat import REENTRY_BOX
+
+    out = []
+    for uid, rec in sorted(state.units.items()):
+        data = rec.data or {}
+        if rec.box == REENTRY_BOX and data.get("reenter_turn") == state.turn:
+            out.append((uid, nearest_entry_area(state, rec.side, data["exit_hex"])))
+    return out
+
+
 def arrive(state: GameState, events: list) -> None:
     table = state.game.setdefault(KEY, {})
+    for uid, area in reentering(state):
+        state.to_box(uid, ARRIVING)
+        table[uid] = area
     for uid, area in scheduled(state):
         rec = state.units[uid]
         if rec.hex is not None:

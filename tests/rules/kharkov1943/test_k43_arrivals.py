@@ -240,3 +240,25 @@ def test_15_2_a_rail_arrival_on_a_railroad_entry_hex_rides_on_paying_only_the_ge
     with pytest.raises(IllegalAction, match="15.2"):
         state.apply(RailMove(units=("d15_88",), path=(off_rail, ride.path[1])))
     assert state.units["d15_88"].box == "arriving"
+
+
+def test_7_6_soviet_units_driven_off_the_map_on_turn_1_reenter_next_turn_by_the_nearest_entry_area():
+    from kharkovsuite.rules.kharkov1943 import combat
+
+    state = bare({BIG: "3042", SMALL: "1842", INF: "2226"}, side="soviet")
+    state.turn = 1
+    combat._off_the_map(state, BIG, [])
+    combat._off_the_map(state, SMALL, [])
+    assert state.units[BIG].box == state.units[SMALL].box == "reentry"
+    reinforcements.arrive(state, [])  # still turn 1: they wait
+    assert not reinforcements.waiting(state, "soviet")
+    state.turn = 2
+    reinforcements.arrive(state, [])
+    waiting = reinforcements.waiting(state, "soviet")
+    assert (waiting[BIG], waiting[SMALL]) == ("su_f", "su_e")  # one hex and none away
+    state.apply(Activate())
+    state.apply(Enter(units=(BIG,), hex="2342"))
+    assert state.units[BIG].hex == "2342"
+    with pytest.raises(IllegalAction, match=r"^15\.1"):
+        state.apply(Enter(units=(SMALL,), hex="2342"))  # not its area
+

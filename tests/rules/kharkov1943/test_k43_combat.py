@@ -230,6 +230,22 @@ def test_7_1_a_mobile_attack_is_made_by_units_that_moved_together(monkeypatch):
         state.apply(Assault(attackers=(INF, INF2), target=T, types=("mobile",)))
 
 
+def test_7_1_units_that_moved_apart_stay_apart_in_a_position_loaded_without_its_log():
+    """The stacks that moved together are told apart by the activation's own count, not by the
+    length of the action log, which a position read from its snapshot alone starts again."""
+    from kharkovsuite.engine.state import GameState
+    from kharkovsuite.rules.kharkov1943.rules import RULES
+
+    state = general(bare({INF: "2701", INF2: "2701", PZ: "2501", SU3: T}))
+    move(state, [INF], "2701", W)
+    loaded = GameState(state.scenario, RULES, state.seed)
+    loaded.restore(state.to_dict(with_log=False))
+    move(loaded, [PZ], "2501", "2502")
+    move(loaded, [INF2], "2701", W)
+    with pytest.raises(IllegalAction, match=r"^7\.1.*begun their move together"):
+        loaded.apply(Assault(attackers=(INF, INF2), target=T, types=("mobile",)))
+
+
 def test_7_1_a_won_mobile_attack_lets_the_units_move_on(monkeypatch):
     fix(monkeypatch, "-/1R")
     state = general(bare({INF: "2701", INF2: "2501", SU3: T}))
