@@ -48,7 +48,7 @@ def _save(app, w: PlayerWindow, path: Path, centre: str) -> None:
 def _formation(w: PlayerWindow) -> str:
     """Open the activation of the first HQ the Actions dock offers, as its button does."""
     state = w.controller.state
-    hq = next(a.hq for a in state.legal_actions() if a.kind == "Activate" and a.hq)
+    hq = next(a.hq for a in state.legal_actions().actions() if a.kind == "Activate" and a.hq)
     next(b for b in w.actions_panel.buttons if b.objectName() == f"Activate:{hq}").click()
     return hq
 
@@ -61,7 +61,7 @@ def main(argv=None) -> int:
     w = _window(app)
     hq = _formation(w)
     state = w.controller.state
-    movers = [m for m in state.legal_actions() if m.kind == "Move" and len(m.units) == 1 and m.units[0] != hq
+    movers = [m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and m.units[0] != hq
               and len(state.units_at(m.path[0])) == 1 and len(m.path) > 2]
     first = movers[0]
     w.click_hex(first.path[0])
