@@ -346,9 +346,12 @@ class GameController(QObject):
         return sides[side].name if side in sides else (side or "—")
 
     def visible_log(self) -> list:
-        """The events of the game the side viewing may read: all of them when the rule system's log
-        is public, else its observation's ``log``."""
-        return self.state.log if self.kit.log_is_public else self.observation()["log"]
+        """The events of the game the side viewing may read, as the engine filters them for that
+        side (``events_for``: in a game without hidden units, the whole log)."""
+        key = (id(self.state), len(self.state.actions), len(self.state.log), self.viewing_side())
+        if getattr(self, "_log_key", None) != key:
+            self._log_key, self._log = key, self.state.events_for(self.viewing_side())
+        return self._log
 
     def units_seen_at(self, location: str) -> list[str]:
         """The units at ``location`` that the side viewing may see (its observation), bottom first."""

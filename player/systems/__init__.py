@@ -37,8 +37,6 @@ class PlayerKit:
     #: the case behind each thing the window offers (docs/player-systems.md lists the names the
     #: window asks for: setup, move, rail, reserve, zoc, attack, combat_table, victory...)
     cases: dict[str, str] = {}
-    #: whether every event of the log may be shown to both sides (else ``observation(side)["log"]``)
-    log_is_public = True
     #: whether a seat may trace the other side's supply and command (its units' positions are public)
     enemy_traceable = False
     #: the ways a game may be set up (id -> words); the first is the default
@@ -80,6 +78,34 @@ class PlayerKit:
         dice give them (for the last combat's breakdown); empty when the system gives none."""
         return {}
 
+    # ------------------------------------------------------------------ attacks planned in the combat dock
+    def attack_choices(self, state, units: tuple[str, ...], target: str, support: bool = False) -> list[tuple[str, str, object, str]]:
+        """For a system whose attacks go against one hex with a type chosen per attack: each type as
+        (type id, its words, the legal action or None, why not with its case), for ``units`` on
+        ``target`` (``support``: with the activation's HQ's support).  Empty: this system's attacks
+        are picked otherwise (attackers and targets on the map, :class:`~player.panels.CombatPanel`)."""
+        return []
+
+    def attack_support(self, state, units: tuple[str, ...], target: str) -> str | None:
+        """The HQ whose support an attack of ``units`` on ``target`` may name (None: none)."""
+        return None
+
+    def attack_html(self, controller, action) -> str:
+        """The odds of a planned attack before it is declared (HTML for the Combat panel)."""
+        return ""
+
+    # ------------------------------------------------------------------ air points in secret
+    def air_allotment(self, controller) -> dict | None:
+        """The secret allotment of air points the side to act decides now, or None: ``role``, ``side``,
+        ``target``, ``most`` (points it may put), ``supports`` (HQs that may add their value, id -> name),
+        ``case`` and ``action(points, support)`` building the answer."""
+        return None
+
+    def air_preview_html(self, controller, points: int, support: str = "") -> str:
+        """The odds as the deciding side would make them with ``points`` (its own points only: the other
+        side's stay secret until the roll)."""
+        return ""
+
     # ------------------------------------------------------------------ affordances
     def units_of(self, state, action) -> tuple[str, ...]:
         """Units on the map whose selection lists ``action`` in the Actions dock, beyond those it names
@@ -105,6 +131,11 @@ class PlayerKit:
         raise NotImplementedError(self.situation_support(state))
 
     # ------------------------------------------------------------------ the Unit and game dock, the summary
+    def points_html(self, controller, uid: str) -> str:
+        """The unit's points to act with (HTML, one line of the Unit and game dock): Movement Points left this phase."""
+        mp = controller.mp_left(uid)
+        return f"MP left: <b>{mp:g}</b>" if mp is not None else "MP left: <b>—</b>"
+
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
         """HTML sections of the Unit and game dock that only this system has (``units``: those the dock shows)."""
         return []
