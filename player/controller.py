@@ -173,7 +173,7 @@ class GameController(QObject):
     def counter_view(self, uid: str, view: dict) -> CounterView:
         unit = self._units[uid]
         flags = view.get("flags", ())
-        markers = tuple(f for f in flags if f in MARKERS)
+        markers = tuple(f for f in flags if f in MARKERS) + self.kit.markers(self.state, uid)
         hq_active = None
         if self.state.board.is_hq(uid) if hasattr(self.state.board, "is_hq") else False:
             hq_active = "inactive" not in flags

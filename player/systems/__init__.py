@@ -58,6 +58,11 @@ class PlayerKit:
         each value in the order given, joined by dashes."""
         return "-".join(f"{v:g}" if isinstance(v, float) else str(v) for v in values.values())
 
+    def markers(self, state, uid: str) -> tuple[str, ...]:
+        """Markers the system puts on a unit's counter beyond its flags (keys of the view's MARKERS), as the
+        engine's state holds them; asked only of units the side viewing may see."""
+        return ()
+
     # ------------------------------------------------------------------ the combat panel
     def odds_module(self) -> ModuleType | None:
         """The system's odds query (``attack_odds``, ``current_odds``), or None if it gives no odds before the roll."""

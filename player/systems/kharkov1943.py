@@ -25,6 +25,29 @@ class Kharkov1943Kit(PlayerKit):
              "die_modifier": "7", "results": "7", "untried": "10.2", "reinforcement": "15.1", "victory": "19",
              "air_point": "13", "activation": "3.1", "formation": "3.2", "general": "3.3", "fatigue": "3.5", "fog": "10.1"}
 
+    # ------------------------------------------------------------------ counters
+    def markers(self, state, uid: str) -> tuple[str, ...]:
+        """The markers the players put on the map: fatigue (3.5), Isolated or Out of Supply (9.3), a defensive
+        position (11), the breakthrough of this activation phase (7.7) on the units in its hex, and a detachment (1.3)."""
+        rules = self.rules()
+        rec = state.units[uid]
+        out = []
+        tired = rules.activation.fatigue(state, uid)
+        if tired:
+            out.append(f"fatigue{min(tired, 2)}")
+        status = rules.supply.status(state, uid)
+        if status in (rules.supply.ISOLATED, rules.supply.OUT):
+            out.append("isolated" if status == rules.supply.ISOLATED else "out_of_supply")
+        held = rules.odds.posture(state, uid)
+        if held in ("pdm", "pdp"):
+            out.append(held)
+        act = rules.activation.current(state)
+        if act and rec.hex in (act.get("breakthrough") or ()):
+            out.append("breakthrough")
+        if rules.detachments.mother(state, uid):
+            out.append("detachment")
+        return tuple(out)
+
     # ------------------------------------------------------------------ the combat panel
     def odds_module(self):
         """None: this system's odds come in the words of each attack's button (its ``describe``: the column, the shifts

@@ -181,3 +181,42 @@ def test_air_points_are_allotted_in_secret_and_the_other_seat_sees_nothing_of_th
         assert any(f"air points {points} to 0" in why for why, _n in resolved.shifts) == bool(points)
         w.close()
     assert seen_by_defender[0] == seen_by_defender[1], "the defender's seat reads the same window whatever the attacker allotted"
+
+
+def test_markers_for_works_fatigue_supply_breakthrough_and_detachments_sit_over_the_counter_off_its_values(qtbot, k43_window):
+    from kharkovsuite.view.counters import marker_layout
+
+    w = k43_window
+    bot = WindowBot(qtbot, w)
+    open_formation(qtbot, w)
+    state = w.controller.state
+    dig = next(a for a in state.legal_actions().actions() if a.kind == "BuildPosition" and a.posture == "pdm")
+    where = state.units[dig.units[0]].hex
+    bot.select_hex(where)
+    bot.click(dock_button(w, f"BuildPosition:{','.join(dig.units)}:pdm"))
+    assert all("pdm" in cv.markers for cv in w.scene.stack_at(where)), "dug in through the window: a PDM marker on each counter"
+    # the engine's other markers, on a unit of the seat's side: fatigue 2, isolated, a breakthrough in its hex, a detachment
+    side = state.phase.side
+    det = next(u.id for u in state.scenario.units if u.values.get("detached_from") and state.units[u.id].side == side)
+    uid = dig.units[0]
+    changed = state.clone()
+    changed.game.setdefault("fatigue", {})[uid] = 2
+    changed.game.setdefault("supply", {})[uid] = "isolated"
+    changed.phase_data["activation"]["breakthrough"] = [where]  # 7.7: the open activation's marker
+    changed.place(det, where)
+    w.controller.replace(changed)
+    shown = {cv.id: cv.markers for cv in w.scene.stack_at(where)}
+    assert {"fatigue2", "isolated", "pdm"} <= set(shown[uid])
+    assert "detachment" in shown[det]
+    assert "breakthrough" in shown[uid]
+    item = w.scene.stack_item(where)
+    bounds = item.mapRectToScene(item.boundingRect())
+    for cv, rect in zip(w.scene.stack_at(where), item.counter_scene_rects()):
+        tags = [tag for tag, *_ in marker_layout(cv.markers, rect)]
+        assert len(tags) == len(cv.markers)
+        for i, tag in enumerate(tags):
+            assert not tag.intersects(rect), f"{cv.id}: a marker covers the counter"
+            assert bounds.contains(tag), f"{cv.id}: a marker is cut off"
+            assert not any(tag.intersects(other) for other in tags[i + 1:]), f"{cv.id}: markers overlap"
+    text_px = rect.height() * w.view.readable_zoom() * 0.30 * 0.7
+    assert text_px >= 7, "a marker's text is at least 7 pixels high where the counters can be read"
