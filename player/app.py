@@ -579,7 +579,8 @@ class PlayerWindow(QMainWindow):
         if error is not None:
             self.refuse(error)
             return None
-        last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",)), None)
+        seat_log = self.controller.visible_log()  # the seat looking now may be the other one (hot seat): only what it may know
+        last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",) and e in seat_log), None)
         if last is not None:
             self.statusBar().showMessage(last.text(), 8000)
         return events

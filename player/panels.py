@@ -280,9 +280,10 @@ class CombatPanel(QTextBrowser):
             parts.append(self._proposal_html())
         if self.last is not None:
             parts.append(self._breakdown(self.last))
-        if not parts:
-            parts.append("<p>No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
-                         "before anything is declared. Click the last target again (or press Enter) to declare the attack.</p>")
+        if not combat:
+            parts.insert(0, self.controller.kit.combat_html(self.controller))
+        if not any(parts):
+            parts.append(self.controller.kit.combat_hint)
         self.setHtml("".join(parts))
 
     def _proposal_html(self) -> str:
@@ -452,7 +453,7 @@ class StatusPanel(QTextBrowser):
             view = obs["units"][uid]
             cv = self.controller.counter_view(uid, view)
             where = view.get("hex") or self.controller.box_name(view.get("box")) or "—"
-            flags = ", ".join(view.get("flags") or ()) or "—"
+            flags = ", ".join(dict.fromkeys([*(view.get("flags") or ()), *(m.replace("_", " ") for m in cv.markers)])) or "—"
             where = f"at {where}" if view.get("hex") else where
             parts.append(
                 f"<p><b>{html.escape(cv.name or uid)}</b> ({html.escape(uid)})<br>"

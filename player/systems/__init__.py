@@ -95,6 +95,15 @@ class PlayerKit:
         """The HQ whose support an attack of ``units`` on ``target`` may name (None: none)."""
         return None
 
+    #: what the Combat panel says when no combat is on (HTML)
+    combat_hint = ("<p>No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
+                   "before anything is declared. Click the last target again (or press Enter) to declare the attack.</p>")
+
+    def combat_html(self, controller) -> str:
+        """The combat declared and not yet rolled, as the side viewing may know it (HTML; "" when there is none
+        or the observation's ``combat`` tells it)."""
+        return ""
+
     def attack_html(self, controller, action) -> str:
         """The odds of a planned attack before it is declared (HTML for the Combat panel)."""
         return ""

@@ -94,6 +94,27 @@ class Kharkov1943Kit(PlayerKit):
             return None
         return hq if any(a.support == hq and a.target == target and set(a.attackers) <= set(units) for a in rules.combat.legal_attacks(state)) else None
 
+    combat_hint = ("<p>No combat. In an activation select your units (a hex, or one unit in the Stack dock), then click an enemy hex "
+                   "next to them: the attack types, the odds and each result's chance show here before anything is declared "
+                   f"({case_link('7.1')}, {case_link('7.4')}).</p>")
+
+    def combat_html(self, controller) -> str:
+        """7.4, 13.1: the combat announced and not yet rolled, its odds with the air points the side viewing may know of:
+        its own (the observation hides the other side's until the roll)."""
+        state = controller.state
+        record = (controller.observation().get("phase_data") or {}).get("combat")
+        if not record or record.get("result") or state.phase.id != self.rules().sequence.OPS:
+            return ""
+        air = {role: n for role, n in (record.get("air") or {}).items() if n}
+        support = {role: hq for role, hq in (record.get("support") or {}).items() if hq}
+        try:
+            p = state.rules.combat_preview(state, record["attackers"], record["target"], record["type"], air, support)
+        except (IllegalAction, KeyError):
+            return ""
+        known = ", ".join(f"{role} {n}" for role, n in air.items()) or "none known to you"
+        return self._preview_html(controller, p, f"Combat on {record['target']}: {record['type']} attack",
+                                  f"Air points so far: {html.escape(known)}; the other side's stay secret until the roll ({case_link('13.1')}).")
+
     def attack_html(self, controller, action) -> str:
         """7.4: the units' values with every change and its case, the odds column, each column shift and die modifier
         with its case, and the chance of each result of the CRT block read (before any air point, 13.1)."""

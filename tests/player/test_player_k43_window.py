@@ -13,6 +13,7 @@ from kharkovsuite.rules.kharkov1943 import activation, fog, supply
 from player.panels import _pct
 
 from .clicks import answer_next_box
+from .test_player_hidden import shown_texts
 from .test_player_k43_panels import dock_button, open_formation
 from .windowbot import WindowBot
 
@@ -78,6 +79,7 @@ def test_the_other_seat_s_log_never_names_a_unit_of_a_stack_it_has_not_examined(
     assert w.controller.viewing_side() == "german"
     german_log = w.log_panel.toPlainText()
     assert not [u for u in hidden if named(german_log, u)]
+    assert not [u for u in hidden if named(shown_texts(w), u)], "nor does the status bar or any panel name them"
     assert "-".join(move.path) not in german_log
     assert any(named(e.text(), u) for e in state.log for u in hidden)  # the game's own log has the move
 
@@ -154,7 +156,6 @@ def test_air_points_are_allotted_in_secret_and_the_other_seat_sees_nothing_of_th
     from player.app import PlayerWindow
 
     from .conftest import GALLOP
-    from .test_player_hidden import shown_texts
 
     seen_by_defender = []
     for points in (0, 2):
