@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QToolBar,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -44,6 +45,7 @@ from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspecto
 from kharkovsuite.resources import resources_dir, scenarios_dir
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
+from .attackplan import AttackChooser
 from .computer import ComputerSeats
 from .controller import GameController
 from .decisions import DecisionFocus
@@ -270,7 +272,13 @@ class PlayerWindow(QMainWindow):
         self.log_panel = LogPanel(self.controller)
         self.log_panel.anchorClicked.connect(self.open_link)
         self.actions_dock = self._dock("Actions", self.actions_panel, left)
-        self.combat_dock = self._dock("Combat", self.combat_panel, left)
+        self.attack_chooser = AttackChooser(self)
+        combat = QWidget(self)
+        column = QVBoxLayout(combat)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.attack_chooser)
+        column.addWidget(self.combat_panel, 1)
+        self.combat_dock = self._dock("Combat", combat, left)
         self.status_dock = self._dock("Unit and game", self.status_panel, left)
         self.log_dock = self._dock("Game log", self.log_panel, bottom)
         self.tabifyDockWidget(self.legend_dock, self.inspector_dock)
@@ -496,6 +504,7 @@ class PlayerWindow(QMainWindow):
         self._phase_bar()
         self.trace.set_state(state)
         self.log_panel.refresh(events)
+        self.attack_chooser.refresh()
         self.combat_panel.refresh(events)
         if any(e.kind == "CombatResolved" for e in events) or (state.pending and state.pending[-1].kind == "air"):
             self.combat_dock.raise_()
@@ -570,7 +579,8 @@ class PlayerWindow(QMainWindow):
         if error is not None:
             self.refuse(error)
             return None
-        last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",)), None)
+        seat_log = self.controller.visible_log()  # the seat looking now may be the other one (hot seat): only what it may know
+        last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",) and e in seat_log), None)
         if last is not None:
             self.statusBar().showMessage(last.text(), 8000)
         return events
@@ -630,6 +640,8 @@ class PlayerWindow(QMainWindow):
         if "PlaceUnit" in phase_kinds:
             self._setup_click(location)
             return
+        if self.selected and location not in self.reach and self._plan_attack(location):
+            return
         if self.selected and ("Move" in phase_kinds or "RailMove" in phase_kinds):
             if location in self.reach:
                 self.move_to(location)
@@ -645,6 +657,14 @@ class PlayerWindow(QMainWindow):
             self._combat_click(location)
             return
         self._select(self.controller.own_units_at(location))
+
+    def _plan_attack(self, location: str) -> bool:
+        """An enemy hex clicked with units selected, in a system whose attacks are planned in the combat dock:
+        the attack is planned there, its odds shown (False: no attack to plan, the click goes on as before)."""
+        state = self.controller.state
+        if not any(state.units[u].side != state.to_act for u in self.controller.units_seen_at(location)):
+            return False
+        return self.attack_chooser.plan(self.selected, location)
 
     def _setup_click(self, location: str) -> None:
         """Set-up by hand (5.0): a highlighted hex places the selected unit, then the next one waiting is selected."""
@@ -725,6 +745,8 @@ class PlayerWindow(QMainWindow):
         """Declare the attack picked on the map (the engine checks it and names the case if refused)."""
         from kharkovsuite.engine import Attack
 
+        if self.attack_chooser.active:
+            return self.attack_chooser.declare()
         if not (self.attackers and self.targets):
             self.statusBar().showMessage(f"Pick attacking units and at least one enemy hex first ({self.controller.kit.case('attack_reach')}).", 8000)
             return None
@@ -742,6 +764,7 @@ class PlayerWindow(QMainWindow):
         self.location = None
         self.attackers = []
         self.targets = []
+        self.attack_chooser.clear()
         self._select([])
         self._propose()
 
@@ -814,6 +837,8 @@ class PlayerWindow(QMainWindow):
     def _select(self, units: list[str]) -> None:
         """Select units of the side to act and show where they may go (or what they may do)."""
         state = self.controller.state
+        if self.attack_chooser.active and tuple(units) != self.attack_chooser.units:
+            self.attack_chooser.clear()  # other units: the attack planned is dropped
         self.selected = tuple(units)
         self.trace.set_unit(units[-1] if units else None)
         self.reach = {}
@@ -895,6 +920,7 @@ class PlayerWindow(QMainWindow):
         self.scene.clear_overlay("proposal")
         if self.controller is not None:
             self.combat_panel.proposal = ((), ())
+            self.attack_chooser.clear()
             self.declare_action.setEnabled(False)
 
     def _situation(self, announce: bool = False) -> None:

@@ -173,7 +173,7 @@ class GameController(QObject):
     def counter_view(self, uid: str, view: dict) -> CounterView:
         unit = self._units[uid]
         flags = view.get("flags", ())
-        markers = tuple(f for f in flags if f in MARKERS)
+        markers = tuple(f for f in flags if f in MARKERS) + self.kit.markers(self.state, uid)
         hq_active = None
         if self.state.board.is_hq(uid) if hasattr(self.state.board, "is_hq") else False:
             hq_active = "inactive" not in flags
@@ -346,9 +346,12 @@ class GameController(QObject):
         return sides[side].name if side in sides else (side or "—")
 
     def visible_log(self) -> list:
-        """The events of the game the side viewing may read: all of them when the rule system's log
-        is public, else its observation's ``log``."""
-        return self.state.log if self.kit.log_is_public else self.observation()["log"]
+        """The events of the game the side viewing may read, as the engine filters them for that
+        side (``events_for``: in a game without hidden units, the whole log)."""
+        key = (id(self.state), len(self.state.actions), len(self.state.log), self.viewing_side())
+        if getattr(self, "_log_key", None) != key:
+            self._log_key, self._log = key, self.state.events_for(self.viewing_side())
+        return self._log
 
     def units_seen_at(self, location: str) -> list[str]:
         """The units at ``location`` that the side viewing may see (its observation), bottom first."""

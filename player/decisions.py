@@ -8,6 +8,11 @@ announce theirs before each combat's odds are found, one per side and combat (13
 the defender decides knowing the attacker's choice.  The question is therefore kept quick: a bar
 over the map names the combat, shows the odds column now and with the Air Point (13.14) with the
 chance of each result, and takes one key: A to commit, N to decline.
+
+Where the rules have each side put any number of air points on a combat in secret (the player
+kit's ``air_allotment``), :class:`AirAllotment` asks for them: a number (arrow keys or typed, Enter
+allots), an HQ's support when one may be named, and the odds with the side's own points only; the
+other side's points are never read, so nothing of them shows until the roll.
 """
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout
 
 from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.events import AirCommitted, AttackDeclared
@@ -62,6 +67,7 @@ class DecisionFocus:
     def __init__(self, window):
         self.window = window
         self.air = AirQuestion(window)
+        self.allot = AirAllotment(window)
         window.controller.state_changed.connect(self.on_state_changed)
         self.on_state_changed([])
 
@@ -73,6 +79,7 @@ class DecisionFocus:
     def on_state_changed(self, _events: list) -> None:
         if not self.person_decides():
             self.air.hide()
+            self.allot.hide()
             return
         state = self.window.controller.state
         hexes = [h for h in decision_hexes(state) if h in self.window.scene.game_map]
@@ -82,6 +89,11 @@ class DecisionFocus:
             self.air.ask(hexes)
         else:
             self.air.hide()
+        allotment = self.window.controller.kit.air_allotment(self.window.controller)
+        if allotment is not None:
+            self.allot.ask(allotment)
+        else:
+            self.allot.hide()
 
 
 class AirQuestion(QFrame):
@@ -162,6 +174,85 @@ class AirQuestion(QFrame):
         for action in (getattr(self, "commit_action", None), getattr(self, "decline_action", None)):
             if action is not None:
                 action.setEnabled(False)
+        super().hide()
+
+
+class AirAllotment(QFrame):
+    """The bar over the map where one side puts air points on a combat in secret (and names an HQ's support)."""
+
+    def __init__(self, window):
+        super().__init__(window.view)
+        self.window = window
+        self.allotment: dict | None = None
+        self.setObjectName("air_allotment")
+        self.setAutoFillBackground(True)
+        self.setStyleSheet("QFrame#air_allotment { background: #eef4fb; border: 2px solid #0072b2; border-radius: 4px; }")
+        self.label = QLabel(self)
+        self.label.setTextFormat(Qt.TextFormat.RichText)
+        self.label.setWordWrap(True)
+        self.odds = QLabel(self, objectName="air_odds")
+        self.odds.setTextFormat(Qt.TextFormat.RichText)
+        self.odds.setWordWrap(True)
+        self.points = QSpinBox(self, objectName="air_points")
+        self.points.setSuffix(" air points")
+        self.points.valueChanged.connect(lambda _v: self._preview())
+        self.points.lineEdit().returnPressed.connect(self.allot)
+        self.support = QComboBox(self, objectName="air_support")
+        self.support.currentIndexChanged.connect(lambda _i: self._preview())
+        self.allot_button = QPushButton("Allot in secret (Enter)", self, objectName="air_allot", clicked=self.allot)
+        row = QHBoxLayout()
+        row.addWidget(self.points)
+        row.addWidget(self.support)
+        row.addStretch(1)
+        row.addWidget(self.allot_button)
+        column = QVBoxLayout(self)
+        column.addWidget(self.label)
+        column.addLayout(row)
+        column.addWidget(self.odds)
+        self.hide()
+
+    def ask(self, allotment: dict) -> None:
+        self.allotment = allotment
+        sides = self.window.controller.state.scenario.sides
+        side = sides[allotment["side"]].name if allotment["side"] in sides else allotment["side"]
+        self.label.setText(f"<b>{html.escape(side)}</b> ({html.escape(allotment['role'])}): air points on the {html.escape(allotment['type'])} attack "
+                           f"on <b>{html.escape(allotment['target'])}</b>, in secret: the other side learns them at the roll "
+                           f"({html.escape(allotment['case'])}). You have {allotment['left']} this turn; up to {allotment['most']} here.")
+        self.points.blockSignals(True)
+        self.points.setRange(0, allotment["most"])
+        self.points.setValue(0)
+        self.points.blockSignals(False)
+        self.support.blockSignals(True)
+        self.support.clear()
+        self.support.addItem("No HQ support", "")
+        for hq, name in allotment["supports"].items():
+            self.support.addItem(f"Support of {name} (1.4)", hq)
+        self.support.setVisible(bool(allotment["supports"]))
+        self.support.blockSignals(False)
+        self._preview()
+        self.setFixedWidth(max(360, self.window.view.viewport().width() - 40))
+        self.adjustSize()
+        self.move(20, 12)
+        self.show()
+        self.raise_()
+        self.points.setFocus()
+        self.points.selectAll()
+
+    def _preview(self) -> None:
+        if self.allotment is None:
+            return
+        controller = self.window.controller
+        self.odds.setText(controller.kit.air_preview_html(controller, self.points.value(), self.support.currentData() or ""))
+
+    def allot(self) -> list | None:
+        """Hand the engine the points (and support) chosen; the bar then goes to the next decision, if any."""
+        if self.allotment is None or not self.isVisible():
+            return None
+        action = self.allotment["action"](self.points.value(), self.support.currentData() or "")
+        return self.window.do(action)
+
+    def hide(self) -> None:
+        self.allotment = None
         super().hide()
 
 

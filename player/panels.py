@@ -235,6 +235,12 @@ class CombatPanel(QTextBrowser):
         self.setOpenLinks(False)
         self.last: CombatResolved | None = None
         self.proposal: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # attackers, targets picked on the map
+        self.plan_html = ""  # the odds of an attack planned in the combat dock (player/attackplan.py)
+
+    def show_plan(self, text: str) -> None:
+        """The odds of the attack planned in the combat dock ("": none), shown before anything is declared."""
+        self.plan_html = text
+        self.refresh([])
 
     def propose(self, attackers, targets) -> None:
         """The attackers and target hexes picked so far: their odds show before the attack is declared."""
@@ -268,13 +274,16 @@ class CombatPanel(QTextBrowser):
                 odds = self.controller.current_odds()
                 if odds is not None:
                     parts.append(self.odds_html(odds, "Odds before the roll"))
+        elif self.plan_html:
+            parts.append(self.plan_html)
         elif any(self.proposal):
             parts.append(self._proposal_html())
         if self.last is not None:
             parts.append(self._breakdown(self.last))
-        if not parts:
-            parts.append("<p>No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
-                         "before anything is declared. Click the last target again (or press Enter) to declare the attack.</p>")
+        if not combat:
+            parts.insert(0, self.controller.kit.combat_html(self.controller))
+        if not any(parts):
+            parts.append(self.controller.kit.combat_hint)
         self.setHtml("".join(parts))
 
     def _proposal_html(self) -> str:
@@ -313,12 +322,7 @@ class CombatPanel(QTextBrowser):
         out.append(f"<p>Final column <b>{final}</b></p>")
         if odds.untried:
             out.append(f"<p><i>Untried strengths are unknown until the combat ({case_link(kit.case('untried'))}); the chances count every counter left in their pools.</i></p>")
-        rows = "".join(
-            f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(p))}</td>"
-            f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(p)))}</span></td></tr>"
-            for r, p in odds.results
-        )
-        out.append(f"<p><b>Chance of each result</b> ({case_link(kit.case('results'))})</p><table cellpadding=2>{rows}</table>")
+        out.append(chances_html(odds.results, kit.case("results")))
         return "".join(out)
 
     def _name(self, uid: str) -> str:
@@ -367,6 +371,16 @@ class CombatPanel(QTextBrowser):
         return f"<p><b>Chances on column {html.escape(column)}</b></p><table cellpadding=2>{cells}</table>"
 
 
+def chances_html(results, case: str) -> str:
+    """Each result with its chance and a bar as long as the chance (``results``: (result, probability) pairs)."""
+    rows = "".join(
+        f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(p))}</td>"
+        f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(p)))}</span></td></tr>"
+        for r, p in results
+    )
+    return f"<p><b>Chance of each result</b> ({case_link(case)})</p><table cellpadding=2>{rows}</table>"
+
+
 def _pct(p) -> str:
     """A probability as a whole percentage; a small chance never reads as 0%."""
     if 0 < p < 0.005:
@@ -385,23 +399,25 @@ def _ratio(attack: str, defense: str) -> str:
 
 
 class LogPanel(QTextBrowser):
-    """Every event with its rule case; a case is a link."""
+    """The events the seat viewing may know (the engine's ``events_for``), each with its rule case; a case is a link."""
 
     def __init__(self, controller: GameController, parent=None):
         super().__init__(parent)
         self.controller = controller
         self.setOpenLinks(False)
         self.shown = 0
+        self._printed: list = []  # the events printed, to see when the seat's log is another one
 
     def reset(self) -> None:
         """Another game: print its log from the start."""
         self.clear()
         self.shown = 0
+        self._printed = []
 
     def refresh(self, _events=None) -> None:
         log = self.controller.visible_log()
-        if len(log) < self.shown:
-            self.clear()
+        if len(log) < self.shown or any(a is not b for a, b in zip(log, self._printed)):
+            self.clear()  # another seat, an undo, or an event the side may no longer know of: print anew
             self.shown = 0
         for event in log[self.shown:]:
             case = f"[{case_link(event.case)}] " if event.case else ""
@@ -413,6 +429,7 @@ class LogPanel(QTextBrowser):
             else:
                 self.append(f"{case}{text}")
         self.shown = len(log)
+        self._printed = list(log)
 
 
 class StatusPanel(QTextBrowser):
@@ -435,15 +452,13 @@ class StatusPanel(QTextBrowser):
                 continue
             view = obs["units"][uid]
             cv = self.controller.counter_view(uid, view)
-            mp = self.controller.mp_left(uid)
             where = view.get("hex") or self.controller.box_name(view.get("box")) or "—"
-            flags = ", ".join(view.get("flags") or ()) or "—"
-            mp_text = f"{mp:g}" if mp is not None else "—"
+            flags = ", ".join(dict.fromkeys([*(view.get("flags") or ()), *(m.replace("_", " ") for m in cv.markers)])) or "—"
             where = f"at {where}" if view.get("hex") else where
             parts.append(
                 f"<p><b>{html.escape(cv.name or uid)}</b> ({html.escape(uid)})<br>"
                 f"{html.escape(cv.shown_values)} · {html.escape(where)} · steps lost {view.get('step', 0)} · markers {html.escape(flags)}<br>"
-                f"MP left: <b>{mp_text}</b>"
+                + self.controller.kit.points_html(self.controller, uid)
                 + "".join(f"<br>{link_cases(note)}" for note in self.controller.unit_notes(uid)) + "</p>"
             )
         turns = state.scenario.turns

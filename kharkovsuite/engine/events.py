@@ -5,6 +5,7 @@ readable ``str`` for the log dock and a ``to_dict`` for saves.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
@@ -233,3 +234,27 @@ class GameEnded(Event):
 
     def text(self) -> str:
         return f"game over: {self.vp}; {self.level}" + (f" ({self.winner})" if self.winner else "")
+
+
+def _names(value, ids: frozenset[str] | set[str]) -> bool:
+    """Whether ``value`` (an event field: text, or tuples of them) is or holds one of ``ids``."""
+    if isinstance(value, str):
+        return value in ids
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return any(_names(v, ids) for v in value)
+    if isinstance(value, dict):
+        return any(_names(k, ids) or _names(v, ids) for k, v in value.items())
+    return False
+
+
+def known_events(events: list[Event], hidden: set[str]) -> list[Event]:
+    """The events that name none of the ``hidden`` units, in a field or in their words.
+
+    A side's log is the game's log without the events that would tell it of a unit its
+    observation hides (a move inside a stack it has not examined, a unit's steps).  The reading is
+    what the side may see *now*: an event of a unit it has found since shows again."""
+    if not hidden:
+        return list(events)
+    ids = frozenset(hidden)
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(u) for u in sorted(ids, key=len, reverse=True)) + r")(?![\w-])")
+    return [e for e in events if not any(_names(getattr(e, f.name), ids) for f in fields(e)) and not pattern.search(e.text())]

@@ -16,7 +16,7 @@ from typing import Any
 
 from .actions import Action, action_from_dict, check_action
 from .codec import decode, encode
-from .events import Event, event_from_dict
+from .events import Event, event_from_dict, known_events
 
 
 CHECK_CACHES_VAR = "KHARKOV_CHECK_CACHES"
@@ -172,6 +172,17 @@ class GameState:
 
     def result(self) -> Result:
         return self.rules.result(self)
+
+    def events_for(self, side: str) -> list[Event]:
+        """The events of the log that ``side`` may know: the rule system's own filter
+        (``rules.events_for``) when it has one, else every event that names no unit the side's
+        observation leaves out (a system without hidden units keeps its whole log)."""
+        own = getattr(self.rules, "events_for", None)
+        if own is not None:
+            return own(self, side)
+        seen = self.observation(side).get("units", {})
+        known = set(seen) if isinstance(seen, dict) else {u["id"] for u in seen}
+        return known_events(self.log, set(self.units) - known)
 
     # ------------------------------------------------------------------ units and hexes
     def units_at(self, hex_id: str) -> list[str]:

@@ -79,7 +79,43 @@ MARKERS: dict[str, tuple[str, str, str]] = {
     "out_of_supply": ("OOS", OKABE_ITO["vermillion"], "#ffffff"),
     "inactive": ("N", "#ffffff", "#000000"),
     "engaged": ("ENG", OKABE_ITO["yellow"], "#000000"),
+    "isolated": ("ISO", OKABE_ITO["purple"], "#000000"),
+    "fatigue1": ("F1", OKABE_ITO["yellow"], "#000000"),
+    "fatigue2": ("F2", OKABE_ITO["orange"], "#000000"),
+    "pdm": ("PDM", OKABE_ITO["sky"], "#000000"),
+    "pdp": ("PDP", OKABE_ITO["blue"], "#ffffff"),
+    "breakthrough": ("BT", OKABE_ITO["green"], "#ffffff"),
+    "detachment": ("DET", "#ffffff", "#000000"),
 }
+
+#: a marker tag's height, and the row pitch, as fractions of the counter's height
+MARKER_HEIGHT = 0.30
+MARKER_ROW = MARKER_HEIGHT * 1.08
+
+
+def marker_layout(markers: tuple[str, ...], rect: QRectF) -> list[tuple[QRectF, str, str, str]]:
+    """Where each marker of a counter in ``rect`` goes, with its (text, fill, ink): tags in a row just over
+    the counter's top edge, from the right, a further row above when they do not fit.  They stay off
+    the counter's body, so they never cover its designation or its values."""
+    s = rect.height()
+    h = s * MARKER_HEIGHT
+    gap = s * 0.03
+    x, y = rect.right(), rect.top() - h - gap
+    out = []
+    for key in markers:
+        text, fill, ink = MARKERS.get(key, (str(key)[:5].upper(), "#ffffff", "#000000"))
+        w = max(h * 1.2, h * 0.45 * len(text) + h * 0.45)
+        if x - w < rect.left() - s * 0.05 and x < rect.right():  # the row is full: start one above
+            x, y = rect.right(), y - s * MARKER_ROW
+        out.append((QRectF(x - w, y, w, h), text, fill, ink))
+        x -= w + gap
+    return out
+
+
+def marker_rows(markers: tuple[str, ...], size: float = 1.0) -> int:
+    """How many rows of tags a counter's markers take (0: none)."""
+    tags = marker_layout(tuple(markers), QRectF(0, 0, size, size))
+    return len({round(tag.top(), 6) for tag, *_ in tags})
 
 
 # ----------------------------------------------------------------------------- colours
@@ -370,20 +406,14 @@ class CounterPainter:
 
     def _markers(self, painter: QPainter, rect: QRectF, markers: tuple[str, ...], detail: int) -> None:
         s = rect.height()
-        h = s * 0.24
-        y = rect.top() + s * 0.04
-        for key in markers:
-            text, fill, ink = MARKERS.get(key, (str(key)[:5].upper(), "#ffffff", "#000000"))
-            w = max(h * 1.1, h * 0.42 * len(text) + h * 0.4)
-            tag = QRectF(rect.right() - w * 0.75, y - s * 0.10, w, h)
+        for tag, text, fill, ink in marker_layout(markers, rect):
             painter.setPen(QPen(QColor("#000000"), s * 0.02))
             painter.setBrush(QColor(fill))
             painter.drawRect(tag)
             if detail >= 2:
                 painter.setPen(QColor(ink))
-                painter.setFont(_font(h * 0.62))
+                painter.setFont(_font(tag.height() * 0.7))
                 painter.drawText(tag, Qt.AlignmentFlag.AlignCenter, text)
-            y += h * 1.05
 
     # -- conveniences
 

@@ -5,7 +5,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from .counters import CounterPainter, CounterView
+from .counters import MARKER_ROW, CounterPainter, CounterView, marker_rows
 
 COUNTER_Z = 100.0
 FANNED_Z = 150.0
@@ -79,13 +79,15 @@ class StackItem(QGraphicsItem):
         if self._fanned:
             per_row = min(n, 6)
             pitch = s * 1.06
+            tags = max((marker_rows(cv.markers) for cv in self.counters), default=0)
+            rise = s * 1.06 + tags * s * MARKER_ROW  # a row's markers sit over its counters, under the row above
             rows = (n + per_row - 1) // per_row
             out = []
             for i in range(n):
                 row, col = divmod(i, per_row)
                 in_row = min(per_row, n - row * per_row)
                 x = (col - (in_row - 1) / 2) * pitch - s / 2
-                y = -s / 2 - (rows - 1 - row) * pitch + (rows - 1) * pitch / 2
+                y = -s / 2 - (rows - 1 - row) * rise + (rows - 1) * rise / 2
                 out.append(QRectF(x, y, s, s))
             return out
         depth = min(n - 1, MAX_DEPTH_SHOWN)
@@ -103,7 +105,8 @@ class StackItem(QGraphicsItem):
         for rect in self.counter_rects():
             r = r.united(rect)
         m = self._size * 0.2
-        return r.adjusted(-m, -m, m, m)
+        tags = max((marker_rows(cv.markers) for cv in self.counters), default=0)
+        return r.adjusted(-m, -max(m, tags * self._size * MARKER_ROW + self._size * 0.05), m, m)  # room for the markers over the counters
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
         r, k = self._extent(), self._scale

@@ -37,8 +37,6 @@ class PlayerKit:
     #: the case behind each thing the window offers (docs/player-systems.md lists the names the
     #: window asks for: setup, move, rail, reserve, zoc, attack, combat_table, victory...)
     cases: dict[str, str] = {}
-    #: whether every event of the log may be shown to both sides (else ``observation(side)["log"]``)
-    log_is_public = True
     #: whether a seat may trace the other side's supply and command (its units' positions are public)
     enemy_traceable = False
     #: the ways a game may be set up (id -> words); the first is the default
@@ -60,6 +58,11 @@ class PlayerKit:
         each value in the order given, joined by dashes."""
         return "-".join(f"{v:g}" if isinstance(v, float) else str(v) for v in values.values())
 
+    def markers(self, state, uid: str) -> tuple[str, ...]:
+        """Markers the system puts on a unit's counter beyond its flags (keys of the view's MARKERS), as the
+        engine's state holds them; asked only of units the side viewing may see."""
+        return ()
+
     # ------------------------------------------------------------------ the combat panel
     def odds_module(self) -> ModuleType | None:
         """The system's odds query (``attack_odds``, ``current_odds``), or None if it gives no odds before the roll."""
@@ -79,6 +82,43 @@ class PlayerKit:
         """Result -> its chance on a column of the combat table with a die modifier, as the system's
         dice give them (for the last combat's breakdown); empty when the system gives none."""
         return {}
+
+    # ------------------------------------------------------------------ attacks planned in the combat dock
+    def attack_choices(self, state, units: tuple[str, ...], target: str, support: bool = False) -> list[tuple[str, str, object, str]]:
+        """For a system whose attacks go against one hex with a type chosen per attack: each type as
+        (type id, its words, the legal action or None, why not with its case), for ``units`` on
+        ``target`` (``support``: with the activation's HQ's support).  Empty: this system's attacks
+        are picked otherwise (attackers and targets on the map, :class:`~player.panels.CombatPanel`)."""
+        return []
+
+    def attack_support(self, state, units: tuple[str, ...], target: str) -> str | None:
+        """The HQ whose support an attack of ``units`` on ``target`` may name (None: none)."""
+        return None
+
+    #: what the Combat panel says when no combat is on (HTML)
+    combat_hint = ("<p>No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
+                   "before anything is declared. Click the last target again (or press Enter) to declare the attack.</p>")
+
+    def combat_html(self, controller) -> str:
+        """The combat declared and not yet rolled, as the side viewing may know it (HTML; "" when there is none
+        or the observation's ``combat`` tells it)."""
+        return ""
+
+    def attack_html(self, controller, action) -> str:
+        """The odds of a planned attack before it is declared (HTML for the Combat panel)."""
+        return ""
+
+    # ------------------------------------------------------------------ air points in secret
+    def air_allotment(self, controller) -> dict | None:
+        """The secret allotment of air points the side to act decides now, or None: ``role``, ``side``,
+        ``target``, ``most`` (points it may put), ``supports`` (HQs that may add their value, id -> name),
+        ``case`` and ``action(points, support)`` building the answer."""
+        return None
+
+    def air_preview_html(self, controller, points: int, support: str = "") -> str:
+        """The odds as the deciding side would make them with ``points`` (its own points only: the other
+        side's stay secret until the roll)."""
+        return ""
 
     # ------------------------------------------------------------------ affordances
     def units_of(self, state, action) -> tuple[str, ...]:
@@ -105,6 +145,11 @@ class PlayerKit:
         raise NotImplementedError(self.situation_support(state))
 
     # ------------------------------------------------------------------ the Unit and game dock, the summary
+    def points_html(self, controller, uid: str) -> str:
+        """The unit's points to act with (HTML, one line of the Unit and game dock): Movement Points left this phase."""
+        mp = controller.mp_left(uid)
+        return f"MP left: <b>{mp:g}</b>" if mp is not None else "MP left: <b>—</b>"
+
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
         """HTML sections of the Unit and game dock that only this system has (``units``: those the dock shows)."""
         return []

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import html
 
-from ..panels import case_link
+from kharkovsuite.engine import IllegalAction
+
+from ..panels import _pct, case_link, chances_html, link_cases
 from . import PlayerKit
 
 
@@ -23,11 +25,166 @@ class Kharkov1943Kit(PlayerKit):
              "die_modifier": "7", "results": "7", "untried": "10.2", "reinforcement": "15.1", "victory": "19",
              "air_point": "13", "activation": "3.1", "formation": "3.2", "general": "3.3", "fatigue": "3.5", "fog": "10.1"}
 
+    # ------------------------------------------------------------------ counters
+    def markers(self, state, uid: str) -> tuple[str, ...]:
+        """The markers the players put on the map: fatigue (3.5), Isolated or Out of Supply (9.3), a defensive
+        position (11), the breakthrough of this activation phase (7.7) on the units in its hex, and a detachment (1.3)."""
+        rules = self.rules()
+        rec = state.units[uid]
+        out = []
+        tired = rules.activation.fatigue(state, uid)
+        if tired:
+            out.append(f"fatigue{min(tired, 2)}")
+        status = rules.supply.status(state, uid)
+        if status in (rules.supply.ISOLATED, rules.supply.OUT):
+            out.append("isolated" if status == rules.supply.ISOLATED else "out_of_supply")
+        held = rules.odds.posture(state, uid)
+        if held in ("pdm", "pdp"):
+            out.append(held)
+        act = rules.activation.current(state)
+        if act and rec.hex in (act.get("breakthrough") or ()):
+            out.append("breakthrough")
+        if rules.detachments.mother(state, uid):
+            out.append("detachment")
+        return tuple(out)
+
     # ------------------------------------------------------------------ the combat panel
     def odds_module(self):
         """None: this system's odds come in the words of each attack's button (its ``describe``: the column, the shifts
         and the chance of each result before the roll); its ``odds`` module answers another query than the panel's."""
         return None
+
+    # ------------------------------------------------------------------ attacks planned in the combat dock
+    def attack_choices(self, state, units: tuple[str, ...], target: str, support: bool = False) -> list[tuple[str, str, object, str]]:
+        """7.1: each attack type on ``target`` for the units of ``units`` that may attack (HQs and supply heads never
+        do, 1.4, 9.4): the attack the engine offers with the most of them, else their whole group checked as the
+        engine checks a declared attack, with its refusal."""
+        rules = self.rules()
+        act = rules.activation.current(state)
+        if act is None or state.pending or rules.combat.current(state) is not None or not units:
+            return []
+        side = act["side"]
+        if any(state.units[u].side != side for u in units) or not any(state.units[u].side != side for u in state.units_at(target)):
+            return []
+        hq = (self.attack_support(state, units, target) or "") if support else ""
+        fighters = tuple(u for u in units if not state.board.units[u].is_hq and state.board.units[u].values.kind != "supply_head")
+        offered = [a for a in rules.combat.legal_attacks(state) if a.target == target and set(a.attackers) <= set(units) and a.support == hq]
+        out = []
+        for kind_id, kind in state.board.data.crt.attack_types.items():
+            words = f"{kind.name} ({kind.op_cost} OP each, {kind.column_shift:+d} column{'s' if abs(kind.column_shift) != 1 else ''})"
+            found = max((a for a in offered if a.types == (kind_id,)), key=lambda a: len(a.attackers), default=None)
+            if found is not None:
+                out.append((kind_id, words, found, ""))
+                continue
+            action = rules.actions.Assault(attackers=fighters or units, target=target, types=(kind_id,), support=hq)
+            try:
+                rules.combat.check_attack(state, action)
+            except IllegalAction as exc:
+                out.append((kind_id, words, None, str(exc)))
+            else:
+                out.append((kind_id, words, action, ""))
+        return out
+
+    def attack_support(self, state, units: tuple[str, ...], target: str) -> str | None:
+        """1.4: the formation's HQ, once an activation, when the engine offers an attack on ``target`` with its support."""
+        rules = self.rules()
+        act = rules.activation.current(state)
+        hq = act.get("hq") if act else None
+        if not hq or hq in act.get("supported", ()):
+            return None
+        return hq if any(a.support == hq and a.target == target and set(a.attackers) <= set(units) for a in rules.combat.legal_attacks(state)) else None
+
+    combat_hint = ("<p>No combat. In an activation select your units (a hex, or one unit in the Stack dock), then click an enemy hex "
+                   "next to them: the attack types, the odds and each result's chance show here before anything is declared "
+                   f"({case_link('7.1')}, {case_link('7.4')}).</p>")
+
+    def combat_html(self, controller) -> str:
+        """7.4, 13.1: the combat announced and not yet rolled, its odds with the air points the side viewing may know of:
+        its own (the observation hides the other side's until the roll)."""
+        state = controller.state
+        record = (controller.observation().get("phase_data") or {}).get("combat")
+        if not record or record.get("result") or state.phase.id != self.rules().sequence.OPS:
+            return ""
+        air = {role: n for role, n in (record.get("air") or {}).items() if n}
+        support = {role: hq for role, hq in (record.get("support") or {}).items() if hq}
+        try:
+            p = state.rules.combat_preview(state, record["attackers"], record["target"], record["type"], air, support)
+        except (IllegalAction, KeyError):
+            return ""
+        known = ", ".join(f"{role} {n}" for role, n in air.items()) or "none known to you"
+        return self._preview_html(controller, p, f"Combat on {record['target']}: {record['type']} attack",
+                                  f"Air points so far: {html.escape(known)}; the other side's stay secret until the roll ({case_link('13.1')}).")
+
+    def attack_html(self, controller, action) -> str:
+        """7.4: the units' values with every change and its case, the odds column, each column shift and die modifier
+        with its case, and the chance of each result of the CRT block read (before any air point, 13.1)."""
+        state = controller.state
+        kind = state.board.data.crt.attack_types[action.types[0]]
+        try:
+            p = state.rules.combat_preview(state, action.attackers, action.target, action.types,
+                                           support={"attacker": action.support} if action.support else None)
+        except IllegalAction as exc:
+            return f"<p><b>Not allowed</b> — {link_cases(str(exc))}</p>"
+        return self._preview_html(controller, p, f"{kind.name} on {action.target}: odds before the roll",
+                                  f"Each attacker pays {kind.op_cost} OP ({case_link('7.1')}). Air points are put on in secret after "
+                                  f"the attack is declared ({case_link('13.1')}): each is a column.")
+
+    def _preview_html(self, controller, p, title: str, note: str) -> str:
+        rows = "".join(f"<tr><td>{html.escape(x.role)} {html.escape(controller.unit_name(x.unit))}</td><td align=right><b>{x.combat}</b></td>"
+                       f"<td align=right>{x.armor or ''}</td><td align=right>{x.antitank or ''}</td><td>{link_cases(x.note)}</td></tr>"
+                       for x in p.attackers + p.defenders)
+        out = [f"<h3>{html.escape(title)}</h3><table cellspacing=0 cellpadding=2><tr><th></th><th>combat</th><th>armour</th>"
+               f"<th>anti-tank</th><th></th></tr>{rows}</table>",
+               f"<p>Attack <b>{p.attack}</b> against defence <b>{p.defense}</b>: column <b>{html.escape(p.base_column)}</b> ({case_link('7.4')})</p>"]
+        if p.shifts:
+            out.append("<ul>" + "".join(f"<li>{link_cases(why)}: {n:+d} column{'s' if abs(n) != 1 else ''}</li>" for why, n in p.shifts) + "</ul>")
+        out.append(f"<p>Final column <b>{html.escape(p.column)}</b> of the table {html.escape(p.block)}</p>")
+        if p.drms:
+            out.append("<ul>" + "".join(f"<li>{link_cases(why)}: die {n:+d}</li>" for why, n in p.drms) + "</ul>")
+        out.append(chances_html(p.results, "7.4"))
+        out.append(f"<p><small>{note}</small></p>")
+        return "".join(out)
+
+    # ------------------------------------------------------------------ air points in secret
+    def air_allotment(self, controller) -> dict | None:
+        """13.1: the attacker, then the defender, puts air points on the announced combat, unseen by the other;
+        the defender may also name an HQ adding its combat value (1.4)."""
+        state = controller.state
+        if not state.pending or state.pending[-1].kind != "air":
+            return None
+        rules = self.rules()
+        choices = [a for a in state.legal_actions().actions() if a.kind == "AllotAir"]
+        c = rules.combat.current(state)
+        if not choices or c is None:
+            return None
+        decision = state.pending[-1]
+        supports = {a.support: controller.unit_name(a.support) for a in choices if a.support}
+
+        def action(points: int, support: str = ""):
+            return rules.actions.AllotAir(points=points, support=support)
+
+        return {"role": decision.data["role"], "side": decision.side, "target": c["target"], "type": c["type"],
+                "attackers": tuple(c["attackers"]), "most": max(a.points for a in choices), "left": rules.air.points(state, decision.side),
+                "supports": supports, "case": decision.case, "action": action}
+
+    def air_preview_html(self, controller, points: int, support: str = "") -> str:
+        """The odds with the deciding side's own air points (and HQ) only: the other side's allotment is secret (13.1)."""
+        state = controller.state
+        allot = self.air_allotment(controller)
+        if allot is None:
+            return ""
+        role = allot["role"]
+        c = self.rules().combat.current(state)
+        mine = dict(c.get("support") or {})
+        if role == "defender":
+            mine["defender"] = support or None
+        air_points = {role: points}  # never the other side's: read from the state, it would tell what is secret
+        p = state.rules.combat_preview(state, allot["attackers"], allot["target"], allot["type"], air_points,
+                                       {k: v for k, v in mine.items() if v})
+        hidden = "the attacker's air points are secret until the roll" if role == "defender" else "the defender puts its air points on after you"
+        return (f"With {points} air point{'s' if points != 1 else ''}: column <b>{html.escape(p.column)}</b>; "
+                + ", ".join(f"{html.escape(r)} {html.escape(_pct(pr))}" for r, pr in p.results[:4])
+                + f" <small>({hidden}, {case_link('13.1')})</small>")
 
     # ------------------------------------------------------------------ affordances
     def units_of(self, state, action) -> tuple[str, ...]:
@@ -45,6 +202,29 @@ class Kharkov1943Kit(PlayerKit):
         return rail.points_left(state), rail.POINTS_A_TURN
 
     # ------------------------------------------------------------------ the Unit and game dock
+    def points_html(self, controller, uid: str) -> str:
+        """Operation points, not Movement Points (3.1): those left in the open activation, else what the unit
+        would bring to one now (its allowance after supply, 9.2-9.3); its fatigue (3.5) and activations this turn (3.1).
+        Of an enemy unit the side sees only the fatigue marker."""
+        state = controller.state
+        rules = self.rules()
+        act_mod = rules.activation
+        tired = f"Fatigue {act_mod.fatigue(state, uid)} ({case_link('3.5')})"
+        if state.units[uid].side != controller.viewing_side():
+            return tired
+        if state.units[uid].hex is None:
+            op = "OP: <b>—</b> (off the map)"
+        else:
+            act = act_mod.current(state)
+            if act is not None and uid in act["units"]:
+                op = f"OP left: <b>{act['op'][uid] - act['spent'][uid]}</b> of {act['op'][uid]} ({case_link('3.1')})"
+            elif act is not None and act["side"] == state.units[uid].side and act_mod.join_refusal(state, uid) is None:
+                op = f"OP on joining this activation: <b>{act_mod.mover(state, uid, 0).remaining}</b> ({case_link('3.1')})"
+            else:
+                op = f"OP a turn: <b>{rules.supply.op_allowance(state, uid)}</b> ({case_link('1.1')}, {case_link('9.3')})"
+        used = f"Activated {act_mod.count(state, uid)} of {act_mod.MAX_ACTIVATIONS} times this turn ({case_link('3.1')})"
+        return f"{op}<br>{tired} · {used}"
+
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
         return [self._turn(controller), self._activation(controller), self._eligible(controller, units)]
 

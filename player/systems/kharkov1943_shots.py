@@ -1,11 +1,13 @@
 """Render Kharkov 1943's panel screenshots: ``python -m player.systems.kharkov1943_shots [OUTDIR]``.
 
-docs/images/player-k43-activation.png (a formation activation open on Gallop's first turn: the
+docs/images/kharkov-1943-activation.png (a formation activation open on Gallop's first turn: the
 HQ's limit and fatigue, a unit moved and its OP left, the next unit selected with the OP each
 reachable hex costs), player-k43-not-eligible.png (a unit outside the HQ's lines of command
 selected: the engine's reason, with its case), player-k43-fog.png (the German seat clicking a
-Soviet stack it has not examined: the Stack dock lists only the top unit, 10.1).  Fixed seed,
-so the pictures are the same every time; the rule system must be playable.
+Soviet stack it has not examined: the Stack dock lists only the top unit, 10.1),
+kharkov-1943-combat.png (an attack planned in the Combat dock: its type, the column, every shift
+and chance, a stack dug in showing its markers), kharkov-1943-air.png (the attacker's air points
+allotted in secret).  Fixed seed, so the pictures are the same every time.
 """
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ def _save(app, w: PlayerWindow, path: Path, centre: str) -> None:
 def _formation(w: PlayerWindow) -> str:
     """Open the activation of the first HQ the Actions dock offers, as its button does."""
     state = w.controller.state
-    hq = next(a.hq for a in state.legal_actions() if a.kind == "Activate" and a.hq)
+    hq = next(a.hq for a in state.legal_actions().actions() if a.kind == "Activate" and a.hq)
     next(b for b in w.actions_panel.buttons if b.objectName() == f"Activate:{hq}").click()
     return hq
 
@@ -61,14 +63,14 @@ def main(argv=None) -> int:
     w = _window(app)
     hq = _formation(w)
     state = w.controller.state
-    movers = [m for m in state.legal_actions() if m.kind == "Move" and len(m.units) == 1 and m.units[0] != hq
+    movers = [m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and m.units[0] != hq
               and len(state.units_at(m.path[0])) == 1 and len(m.path) > 2]
     first = movers[0]
     w.click_hex(first.path[0])
     w.click_hex(first.path[-1])
     second = next(m for m in movers if m.units[0] != first.units[0] and m.path[0] != first.path[-1])
     w.click_hex(second.path[0])
-    _save(app, w, out / "player-k43-activation.png", second.path[0])
+    _save(app, w, out / "kharkov-1943-activation.png", second.path[0])
     side = state.phase.side
     refused = next(u for u, r in sorted(state.units.items()) if r.side == side and r.hex and len(state.units_at(r.hex)) == 1
                    and activation.join_refusal(state, u) is not None)
@@ -84,6 +86,28 @@ def main(argv=None) -> int:
     w.inspector_dock.raise_()
     w.click_hex(hex_id)
     _save(app, w, out / "player-k43-fog.png", hex_id)
+    w.close()
+
+    w = _window(app)
+    w.combat_dock.raise_()
+    _formation(w)
+    state = w.controller.state
+    attack = next(a for a in state.legal_actions().actions() if a.kind == "Assault" and a.types == ("normal",) and not a.support)
+    here = state.units[attack.attackers[0]].hex
+    dig = next((a for a in state.legal_actions().actions() if a.kind == "BuildPosition" and state.units[a.units[0]].hex != here
+                and state.units[a.units[0]].hex in state.board.nbrs[here]), None)
+    if dig is not None:
+        next(b for b in w.actions_panel.buttons if b.objectName() == f"BuildPosition:{','.join(dig.units)}:{dig.posture}").click()
+    w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [120, 640, 160], Qt.Orientation.Vertical)
+    w.click_hex(here)
+    w.click_hex(attack.target)
+    _save(app, w, out / "kharkov-1943-combat.png", attack.target)
+    w.attack_chooser.declare()
+    while state.pending and state.pending[-1].kind == "reaction":
+        w.do(next(a for a in state.legal_actions().actions() if a.kind == "EndReaction"))
+    allot = w.decision_focus.allot
+    allot.points.setValue(min(2, allot.points.maximum()))
+    _save(app, w, out / "kharkov-1943-air.png", attack.target)
     w.close()
     return 0
 

@@ -102,26 +102,22 @@ def test_the_hand_over_screen_covers_the_map_and_every_dock_and_hides_the_floati
     assert not w.curtain.isVisible() and log.isVisible()
 
 
-def test_a_system_with_a_private_log_shows_each_seat_only_its_observation_s_log(player_window, monkeypatch):
-    from player import systems
-    from player.systems.kharkov1942 import Kharkov1942Kit
-
-    class PrivateLog(Kharkov1942Kit):
-        log_is_public = False
-
+def test_the_log_leaves_out_the_events_of_a_unit_the_seat_s_observation_hides(player_window, monkeypatch):
+    """The window prints the engine's log for the seat (``events_for``): a move of a unit the seat may not see is not in it."""
+    w = player_window
+    move = next(a for a in w.controller.state.legal_actions().actions() if a.kind == "Move" and len(a.path) > 1)
+    mover = move.units[0]
     real = GameState.observation
 
-    def observation(self, side):  # the fake: this side may not read any move made
-        return dict(real(self, side), log=[e for e in self.log if e.kind != "UnitMoved"])
+    def observation(self, side):  # the fake: the moving unit is hidden from every side
+        obs = real(self, side)
+        return dict(obs, units={u: v for u, v in obs["units"].items() if u != mover})
 
     monkeypatch.setattr(GameState, "observation", observation)
-    monkeypatch.setitem(systems._KITS, "kharkov1942", PrivateLog())
-    w = player_window
-    w.controller.replace(w.controller.state.clone())  # the window takes the kit of the game anew
-    move = next(a for a in w.controller.state.legal_actions().actions() if a.kind == "Move" and len(a.path) > 1)
     events = w.do(move)
     moved = next(e for e in events if e.kind == "UnitMoved")
     assert moved.text() not in w.log_panel.toPlainText()
+    assert mover not in w.log_panel.toPlainText()
     assert w.scene.overlay("last_move") is None  # nor is the move drawn as the last one
 
 

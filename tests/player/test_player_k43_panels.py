@@ -37,7 +37,7 @@ def test_the_header_shows_turn_weather_initiative_and_whose_segment_it_is(k43_wi
 def open_formation(qtbot, w) -> str:
     """Click the Actions dock's button activating the first HQ's formation; returns the HQ."""
     state = w.controller.state
-    hq = next(a.hq for a in state.legal_actions() if a.kind == "Activate" and a.hq)
+    hq = next(a.hq for a in state.legal_actions().actions() if a.kind == "Activate" and a.hq)
     WindowBot(qtbot, w).click(dock_button(w, f"Activate:{hq}"))
     assert activation.current(w.controller.state)["hq"] == hq
     return hq
@@ -53,7 +53,7 @@ def test_a_formation_activation_shows_its_limit_the_hq_fatigue_and_each_unit_s_o
     assert f"{w.controller.unit_name(hq)}: {act['op'][hq]} of {act['op'][hq]} OP left" in text
     # move one unit of the formation through the window: it is counted, and its OP left drop by the move's cost
     bot = WindowBot(qtbot, w, seed=2)
-    move = next(m for m in state.legal_actions() if m.kind == "Move" and len(m.units) == 1 and m.units[0] != hq
+    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and m.units[0] != hq
                 and len(m.path) > 1 and state.units[m.units[0]].hex == m.path[0])
     uid = move.units[0]
     bot.select_units(move)
@@ -70,7 +70,7 @@ def test_the_reachable_hexes_show_the_op_each_costs_before_the_move(qtbot, k43_w
     w = k43_window
     open_formation(qtbot, w)
     state = w.controller.state
-    move = next(m for m in state.legal_actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) > 2)
+    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) > 2)
     WindowBot(qtbot, w).select_units(move)
     reach = state.legal_moves(w.selected)
     start = state.units[w.selected[0]].hex
@@ -129,7 +129,7 @@ def test_a_detachment_off_the_map_is_offered_when_its_mother_unit_is_selected(qt
     bot.click(dock_button(w, "Pass"))  # the German seat passes: the Soviet segment, whose tank corps have detachments
     bot.click(dock_button(w, "Activate:None"))
     state = w.controller.state
-    detach = next(a for a in state.legal_actions() if a.kind == "Detach")
+    detach = next(a for a in state.legal_actions().actions() if a.kind == "Detach")
     mother = detachments.mother(state, detach.detachment)
     bot.select_hex(state.units[mother].hex)
     if w.selected != (mother,):

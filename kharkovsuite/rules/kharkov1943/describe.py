@@ -214,7 +214,8 @@ def rail_reason(state: GameState, uid: str) -> str:
 
 
 def unit_notes(state: GameState, uid: str) -> list[str]:
-    """A unit's supply (9.3), command (8.2), fatigue (3.5) and activations this turn (3.1), in a player's words."""
+    """A unit's supply (9.3) and command (8.2), in a player's words (its OP, fatigue and activations are the
+    window's line of operation points)."""
     from . import activation, supply
 
     if state.units[uid].hex is None:
@@ -223,7 +224,4 @@ def unit_notes(state: GameState, uid: str) -> list[str]:
     notes = [words[supply.status(state, uid)]]
     if activation.out_of_command(state, uid):
         notes.append(f"Out of command: only a general activation takes it, at {activation.OUT_OF_COMMAND_PENALTY} OP less (8.2)")
-    if activation.fatigue(state, uid):
-        notes.append(f"Fatigue {activation.fatigue(state, uid)} (3.5)")
-    notes.append(f"Activated {activation.count(state, uid)} of {activation.MAX_ACTIVATIONS} times this turn (3.1)")
     return notes

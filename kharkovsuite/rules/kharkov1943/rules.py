@@ -153,7 +153,8 @@ class Kharkov1943Rules:
 
     def _moves(self, state: GameState, side: str, legal: LegalActions) -> None:
         """Every unit alone, and every hex's whole group of units able to move (never subsets), on
-        foot and (German) by rail."""
+        foot and (German) by rail: each listed once, as a :class:`~...engine.legal.Choices` of its
+        destinations (``legal_actions().actions()`` opens them up)."""
         able = [u for u in self._own(state, side) if movement.movable(state, u)]
         by_hex: dict[str, list[str]] = {}
         for uid in able:
@@ -165,14 +166,14 @@ class Kharkov1943Rules:
             def make(i: int, group=group, found=found) -> Move:
                 return Move(units=group, path=found[i][1].path)
 
-            legal.add(len(found), make)
+            legal.add_choices("Move", group, len(found), make)  # one entry a unit or stack: the hex is picked after
             if side == rail.SIDE:
                 stations = sorted(rail.reach(state, group).items())
 
                 def make_rail(i: int, group=group, stations=stations) -> RailMove:
                     return RailMove(units=group, path=stations[i][1].path)
 
-                legal.add(len(stations), make_rail)
+                legal.add_choices("RailMove", group, len(stations), make_rail)
 
     def legal_moves(self, state: GameState, units) -> dict[str, Reach]:
         units = tuple(units)

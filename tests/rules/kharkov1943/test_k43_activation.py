@@ -161,7 +161,7 @@ def test_3_2_a_second_formation_activation_fatigues_the_hq_which_then_takes_six(
 def test_3_5_an_hq_at_fatigue_2_may_not_activate_by_formation():
     state, _ = _formation(1)
     state.game["fatigue"] = {GE_HQ: 2}
-    assert Activate(hq=GE_HQ) not in list(state.legal_actions())
+    assert Activate(hq=GE_HQ) not in list(state.legal_actions().actions())
     with pytest.raises(IllegalAction, match=r"^3\.5"):
         state.apply(Activate(hq=GE_HQ))
 
@@ -245,6 +245,6 @@ def test_18_the_game_stops_after_the_scenarios_last_turn():
     state.apply(Pass())
     state.apply(Pass())
     assert state.terminal and state.turn == 5 and state.to_act is None
-    assert len(state.legal_actions()) == 0
+    assert len(state.legal_actions().actions()) == 0
     with pytest.raises(IllegalAction, match=r"^18"):
         state.apply(Pass())

@@ -43,13 +43,13 @@ def test_15_1_a_reinforcement_enters_its_area_paying_the_hex_and_moves_on_with_f
     state = arrived(3)
     state.apply(Activate())
     entry = reinforcements.entry_hexes(state, "de_vii")[0]
-    assert Enter(units=(TANKS,), hex=entry) in state.legal_actions()
+    assert Enter(units=(TANKS,), hex=entry) in state.legal_actions().actions()
     state.apply(Enter(units=(TANKS,), hex=entry))
     act = activation.current(state)
     cost = int(state.board.data.terrain_chart.terrain[state.board.map.terrain(entry)]["frozen"])
     assert state.units[TANKS].hex == entry and act["spent"][TANKS] == cost
     assert act["op"][TANKS] == state.board.units[TANKS].values.op  # no HQ near: full OP all the same (15.1)
-    assert any(m.units == (TANKS,) for m in state.legal_actions() if m.kind == "Move")
+    assert any(m.units == (TANKS,) for m in state.legal_actions().actions() if m.kind == "Move")
 
 
 def test_15_1_a_reinforcement_enters_only_its_own_area():
@@ -101,7 +101,7 @@ def test_16_1_the_first_step_costs_double_then_one_point_a_step():
     state = with_points(bare({BIG: MID, "su_hq_6": MID}, side="soviet"), "soviet", infantry=3)
     state.units[BIG].step = 2
     replacements.offer(state)
-    assert state.to_act == "soviet" and Replace(unit=BIG) in state.legal_actions()
+    assert state.to_act == "soviet" and Replace(unit=BIG) in state.legal_actions().actions()
     state.apply(Replace(unit=BIG))
     assert state.units[BIG].step == 1 and replacements.points(state, "soviet")["infantry"] == 1
     state.apply(Replace(unit=BIG))
@@ -131,7 +131,7 @@ def test_16_2_no_step_in_enemy_zoc_out_of_supply_or_out_of_command():
     cut.turn_data["out_of_command"] = [BIG]
     assert replacements.refusal(cut, "soviet", BIG) == ("16.2", f"{BIG} is out of command")
     cut.pending.append(Decision(replacements.DECISION, "soviet", "16.2", {}))
-    assert Replace(unit=BIG) not in cut.legal_actions()
+    assert Replace(unit=BIG) not in cut.legal_actions().actions()
     with pytest.raises(IllegalAction, match="16.2"):
         cut.apply(Replace(unit=BIG))
 
@@ -160,7 +160,7 @@ def test_1_3_example_a_division_down_to_one_step_merges_with_a_two_step_unit_bac
     state = bare({BIG: MID, SMALL: MID}, side="soviet")
     state.units[BIG].step = 2  # one step of three left
     state.apply(Activate())
-    assert Combine(unit=BIG, absorbed=SMALL) in state.legal_actions()
+    assert Combine(unit=BIG, absorbed=SMALL) in state.legal_actions().actions()
     state.apply(Combine(unit=BIG, absorbed=SMALL))
     assert state.units[BIG].step == 0 and state.units[SMALL].hex is None and state.units[SMALL].box == "merged"
 
@@ -190,7 +190,7 @@ def with_detachment():
 def test_1_3_a_detachment_takes_a_step_of_its_mother_and_gives_it_back():
     state = with_detachment()
     state.apply(Activate())
-    assert Detach(detachment=DET) in state.legal_actions()
+    assert Detach(detachment=DET) in state.legal_actions().actions()
     state.apply(Detach(detachment=DET))
     assert state.units[DET].hex == MID and state.units[PZ].step == 1 and state.units[DET].step == 0
     with pytest.raises(IllegalAction, match="1.3"):
@@ -229,7 +229,7 @@ def test_15_2_a_rail_arrival_on_a_railroad_entry_hex_rides_on_paying_only_the_ge
     rider = "d15_81"  # by rail, area IV, which has the railroad hex 2201
     assert rider in state.board.data.rail_arrivals and "2201" in reinforcements.entry_hexes(state, "de_iv")
     state.apply(Activate())
-    rides = [a for a in state.legal_actions() if isinstance(a, RailMove) and a.units == (rider,)]
+    rides = [a for a in state.legal_actions().actions() if isinstance(a, RailMove) and a.units == (rider,)]
     assert rides and all(r.path[0] == "2201" for r in rides)
     ride = rides[-1]
     state.apply(ride)

@@ -36,7 +36,7 @@ def fight(state, attackers, target=T, kind="normal", **kw):
 
 
 def legal(state, cls):
-    return [a for a in state.legal_actions() if isinstance(a, cls)]
+    return [a for a in state.legal_actions().actions() if isinstance(a, cls)]
 
 
 def opening(**placed):
@@ -72,7 +72,7 @@ def test_7_6_example_1_2_the_defender_picks_steps_or_hexes(monkeypatch):
     one_each = state.clone()
     one_each.apply(ChooseLoss(unit=SU3))
     assert {len(a.path) for a in legal(one_each, Retreat)} == {2}  # then every unit one hex
-    assert ChooseLoss(unit=SU3) in one_each.legal_actions()
+    assert ChooseLoss(unit=SU3) in one_each.legal_actions().actions()
     retreats = legal(state, Retreat)
     assert retreats and {len(a.path) for a in retreats} == {3}  # or two hexes, no step
 
@@ -83,7 +83,7 @@ def test_7_6_example_1_2_the_attacker_loses_a_step_to_advance_or_retreats(monkey
     route = legal(state, Retreat)[0].path
     state.apply(Retreat(unit=SU3, path=route))
     assert state.to_act == "german" and state.pending[-1].data["role"] == "attacker"
-    assert {type(a) for a in state.legal_actions()} == {ChooseLoss, Retreat}
+    assert {type(a) for a in state.legal_actions().actions()} == {ChooseLoss, Retreat}
     backing = state.clone()
     backing.apply(legal(backing, Retreat)[0])
     assert not backing.pending  # a retreating attacker does not advance
@@ -100,7 +100,7 @@ def test_7_6_example_1_2R_the_first_hex_is_a_retreat(monkeypatch):
     fix(monkeypatch, "1/2R")
     state = fight(opening(), [INF])
     state.apply(ChooseLoss(unit=SU3))
-    assert ChooseLoss(unit=SU3) not in state.legal_actions()  # the R hex is never a step
+    assert ChooseLoss(unit=SU3) not in state.legal_actions().actions()  # the R hex is never a step
     assert legal(state, Retreat)
     with pytest.raises(IllegalAction, match=r"^7\.5"):
         state.apply(ChooseLoss(unit=SU3))
@@ -123,7 +123,7 @@ def test_7_6_example_minus_3R_a_destroyed_defender_gives_three_hexes_of_advance(
 def test_7_5_a_red_result_takes_a_step_before_any_retreat(monkeypatch):
     fix(monkeypatch, "-/2*")
     state = fight(opening(), [INF])
-    assert not legal(state, Retreat) and ChooseLoss(unit=SU3) in state.legal_actions()
+    assert not legal(state, Retreat) and ChooseLoss(unit=SU3) in state.legal_actions().actions()
     with pytest.raises(IllegalAction, match=r"^7\.5"):
         state.apply(Retreat(unit=SU3, path=(T, "2704")))
     state.apply(ChooseLoss(unit=SU3))
@@ -356,7 +356,7 @@ def test_7_4_9_3_supply_halves_isolated_attackers_and_their_armour():
 def test_9_4_a_supply_head_attacked_alone_is_pushed_back():
     head = "su_sh_swf"
     state = general(bare({INF: W, head: T}))
-    assert Assault(attackers=(INF,), target=T, types=("mobile",)) in state.legal_actions()
+    assert Assault(attackers=(INF,), target=T, types=("mobile",)) in state.legal_actions().actions()
     state.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
     assert state.units[head].hex != T and not state.pending
     assert any(e.kind == "Displaced" and e.case == "9.4" for e in state.log)
@@ -388,7 +388,7 @@ def test_4_3_entering_an_enemy_zoc_obliges_an_attack_before_the_activation_ends(
     fix(monkeypatch, "-/-")
     state = general(bare({INF: "2701", SU3: T}))
     move(state, [INF], "2701", W)
-    assert EndActivation() not in state.legal_actions()
+    assert EndActivation() not in state.legal_actions().actions()
     with pytest.raises(IllegalAction, match=r"^4\.3"):
         state.apply(EndActivation())
     fight(state, [INF], kind="mobile")
@@ -423,13 +423,13 @@ def test_4_3_an_obligation_the_unit_can_no_longer_pay_lapses_so_the_activation_c
     act = state.phase_data["activation"]
     assert combat.owing(state) == [INF]
     act["spent"][INF] = act["op"][INF]  # its OP gone elsewhere (self-play: Gallop seed 80, another attack)
-    assert combat.owing(state) == [] and EndActivation() in state.legal_actions()
+    assert combat.owing(state) == [] and EndActivation() in state.legal_actions().actions()
 
 
 def test_4_3_hqs_and_artillery_owe_no_attack():
     state = general(bare({GE_HQ: "2701", GUNS: "2701", SU3: T}, of=campaign))
     move(state, [GE_HQ, GUNS], "2701", W)
-    assert combat.owing(state) == [] and EndActivation() in state.legal_actions()
+    assert combat.owing(state) == [] and EndActivation() in state.legal_actions().actions()
 
 
 def test_4_3_a_village_spares_the_attack():
@@ -454,7 +454,7 @@ def test_11_2_digging_in_after_entering_a_zoc_spares_the_attack():
     move(state, [INF], "2701", W)
     assert combat.owing(state) == [INF]
     state.apply(BuildPosition(units=(INF,), posture="pdm"))
-    assert combat.owing(state) == [] and EndActivation() in state.legal_actions()
+    assert combat.owing(state) == [] and EndActivation() in state.legal_actions().actions()
 
 
 # ----------------------------------------------------------------------------- 11 defensive works
@@ -499,9 +499,9 @@ def test_1_4_the_activating_hq_supports_one_combat_an_activation_phase(monkeypat
     state.apply(Activate(hq=GE_HQ))
     p = state.rules.combat_preview(state, [INF], T, "mobile", support={"attacker": GE_HQ})
     assert p.attack == 3 + 3 and any(x.role == "support" for x in p.attackers)
-    assert Assault(attackers=(INF, INF2), target=T, types=("mobile",), support=GE_HQ) in state.legal_actions()
+    assert Assault(attackers=(INF, INF2), target=T, types=("mobile",), support=GE_HQ) in state.legal_actions().actions()
     fight(state, [INF], kind="mobile", support=GE_HQ)
-    assert not any(isinstance(a, Assault) and a.support for a in state.legal_actions())
+    assert not any(isinstance(a, Assault) and a.support for a in state.legal_actions().actions())
     with pytest.raises(IllegalAction, match=r"^1\.4"):
         state.apply(Assault(attackers=(INF2,), target="2603", types=("mobile",), support=GE_HQ))
 
@@ -533,9 +533,9 @@ def test_13_1_air_points_are_allotted_secretly_by_both_sides_and_spent():
     state.turn_data["air_points"] = {"german": 3, "soviet": 1}
     state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     assert state.pending[-1].kind == "air" and state.to_act == "german"
-    assert {a.points for a in state.legal_actions()} == {0, 1, 2, 3}
+    assert {a.points for a in state.legal_actions().actions()} == {0, 1, 2, 3}
     state.apply(AllotAir(points=2))
-    assert state.to_act == "soviet" and {a.points for a in state.legal_actions()} == {0, 1}
+    assert state.to_act == "soviet" and {a.points for a in state.legal_actions().actions()} == {0, 1}
     seen = state.observation("soviet")
     assert seen["phase_data"]["combat"]["air"]["attacker"] is None  # secret until the roll
     assert seen["turn_data"]["air_points"]["german"] == 3
@@ -634,7 +634,7 @@ def test_1_4_a_defending_hq_may_support_the_attacked_hex():
     state = general(bare({INF: W, SU3: T, "su_hq_6": "2805"}))
     state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     state.apply(EndReaction())
-    assert state.pending[-1].kind == "air" and AllotAir(points=0, support="su_hq_6") in state.legal_actions()
+    assert state.pending[-1].kind == "air" and AllotAir(points=0, support="su_hq_6") in state.legal_actions().actions()
     inside = general(bare({INF: W, SU3: T, "su_hq_6": T}))
     inside.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     assert not any(d.kind == "air" for d in inside.pending)  # it defends in the hex, never twice
@@ -649,7 +649,7 @@ def test_1_4_a_defending_hq_may_support_the_attacked_hex():
 def test_describe_puts_every_combat_action_in_a_players_words(monkeypatch):
     fix(monkeypatch, "1/2")
     state = opening(**{INF2: "2701"})
-    assault = next(a for a in state.legal_actions() if isinstance(a, Assault) and a.types == ("normal",))
+    assault = next(a for a in state.legal_actions().actions() if isinstance(a, Assault) and a.types == ("normal",))
     words = state.rules.describe(state, assault)
     assert words.label == "Normal attack on 2703 with Gren.Rgt. 585: 3 against 5, column 1:2" and "unit sizes 7.4" in words.detail
     refused = state.rules.describe(state, Assault(attackers=(INF2,), target=T))
@@ -657,10 +657,10 @@ def test_describe_puts_every_combat_action_in_a_players_words(monkeypatch):
     fight(state, [INF])
     seen = set()
     while state.pending:
-        for action in state.legal_actions():
+        for action in state.legal_actions().actions():
             assert state.rules.describe(state, action).label
             seen.add(action.kind)
-        options = [a for a in state.legal_actions() if not isinstance(a, EndAdvance)] or list(state.legal_actions())
+        options = [a for a in state.legal_actions().actions() if not isinstance(a, EndAdvance)] or list(state.legal_actions().actions())
         state.apply(options[0])
     assert {"ChooseLoss", "Retreat"} <= seen
     last = state.rules.describe(state, ChooseLoss(unit=INF))

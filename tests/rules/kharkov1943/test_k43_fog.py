@@ -57,7 +57,7 @@ def test_10_2_the_owner_chooses_the_top_unit():
     state = position()
     state.turn_data["segment"] = "german"
     wanted = next(u for u in (INF, INF2, PZ) if u != fog.top(state, STACK))
-    assert SetTop(unit=wanted) in state.legal_actions()
+    assert SetTop(unit=wanted) in state.legal_actions().actions()
     state.apply(SetTop(unit=wanted))
     seen = state.observation("soviet")
     assert seen["at"][STACK] == [wanted] and wanted in seen["units"]
@@ -67,7 +67,7 @@ def test_10_2_the_owner_chooses_the_top_unit():
 def test_13_3_air_reconnaissance_shows_a_stack_in_clear_weather_and_open_terrain():
     state = position()
     assert state.board.map.terrain(STACK) in fog.UNMASKED
-    assert Reconnoitre(hex=STACK) in state.legal_actions()
+    assert Reconnoitre(hex=STACK) in state.legal_actions().actions()
     state.apply(Reconnoitre(hex=STACK))
     assert {INF, INF2, PZ} <= set(state.observation("soviet")["units"])
     assert state.turn_data["recon"]["soviet"] == [STACK]
@@ -76,7 +76,7 @@ def test_13_3_air_reconnaissance_shows_a_stack_in_clear_weather_and_open_terrain
 def test_13_3_no_reconnaissance_under_cloud_and_over_masking_terrain():
     cloudy = position()
     cloudy.turn_data["weather"]["air"] = "cloudy"
-    assert Reconnoitre(hex=STACK) not in cloudy.legal_actions()
+    assert Reconnoitre(hex=STACK) not in cloudy.legal_actions().actions()
     with pytest.raises(IllegalAction, match="14.3"):
         cloudy.apply(Reconnoitre(hex=STACK))
     masked_hex = next(h for h in sorted(cloudy.board.in_play) if cloudy.board.map.terrain(h) not in fog.UNMASKED

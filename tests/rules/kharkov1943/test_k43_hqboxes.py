@@ -31,7 +31,7 @@ def boxed_game(placed):
 def test_10_3_without_the_option_no_unit_goes_into_a_box():
     state = bare({GE_HQ: MID, INF: MID})
     state.apply(Activate())
-    assert not [a for a in state.legal_actions() if isinstance(a, IntoHQBox)]
+    assert not [a for a in state.legal_actions().actions() if isinstance(a, IntoHQBox)]
     with pytest.raises(IllegalAction, match="10.3"):
         state.apply(IntoHQBox(unit=INF, hq=GE_HQ))
 
@@ -39,7 +39,7 @@ def test_10_3_without_the_option_no_unit_goes_into_a_box():
 def test_10_3_a_boxed_unit_is_hidden_travels_with_its_hq_and_comes_out_in_its_hex():
     state = boxed_game({GE_HQ: MID, INF: MID, SU_DIV: sorted(ring(MID, 1))[0]})
     state.apply(Activate())
-    assert IntoHQBox(unit=INF, hq=GE_HQ) in state.legal_actions()
+    assert IntoHQBox(unit=INF, hq=GE_HQ) in state.legal_actions().actions()
     state.apply(IntoHQBox(unit=INF, hq=GE_HQ))
     assert state.units[INF].hex is None and hqboxes.holder(state, INF) == GE_HQ
     seen = state.observation("soviet")

@@ -146,7 +146,7 @@ def test_3_4_a_unit_moves_once_an_activation():
 
 def test_6_legal_actions_offer_whole_stacks_and_single_units_never_subsets():
     state = general(bare({INF: PLAIN, INF2: PLAIN, PZ: PLAIN}))
-    groups = {a.units for a in state.legal_actions() if isinstance(a, Move)}
+    groups = {a.units for a in state.legal_actions().actions() if isinstance(a, Move)}
     assert groups == {(INF,), (INF2,), (PZ,), (INF, INF2, PZ)}
     # Any subset is still accepted.
     move(state, [INF, PZ], PLAIN, "2702")
@@ -232,13 +232,36 @@ def test_golden_counts_of_legal_actions_at_the_start_of_gallop():
     from .k43_helpers import fresh
 
     state = fresh(1)
-    assert state.to_act == "soviet" and len(state.legal_actions()) == 10
+    assert state.to_act == "soviet" and len(state.legal_actions().actions()) == 10
     general_act = fresh(1)
     general_act.apply(Activate())
-    kinds = Counter(a.kind for a in general_act.legal_actions())
+    kinds = Counter(a.kind for a in general_act.legal_actions().actions())
     # moves, attacks, positions, and a brigade detached from each of 4 tank corps (1.3); nobody activated yet: no EndActivation
     assert kinds == {"Move": 2686, "BuildPosition": 46, "Assault": 15, "Detach": 4}
     formation = fresh(1)
     formation.apply(Activate(hq=SU_HQ))
-    kinds = Counter(a.kind for a in formation.legal_actions())
+    kinds = Counter(a.kind for a in formation.legal_actions().actions())
     assert kinds == {"Move": 1321, "BuildPosition": 26, "Assault": 18, "EndActivation": 1}  # the 6th Army's units and stacks; 9 attacks, each also with the HQ's support
+
+
+def test_legal_actions_list_each_unit_s_or_stack_s_moves_as_one_entry_as_kharkov_1942_does():
+    """The listing holds one ``Choices`` entry per unit (or whole stack) able to move, standing for its
+    moves to every hex it reaches; ``actions()`` opens them up into the same single moves."""
+    from collections import Counter
+
+    from kharkovsuite.engine.legal import Choices
+    from kharkovsuite.rules.kharkov1943.actions import Activate
+
+    from .k43_helpers import fresh
+
+    state = fresh(1)
+    state.apply(Activate(hq=SU_HQ))
+    legal = state.legal_actions()
+    entries = [e for e in legal if e.kind == "Move"]
+    assert all(isinstance(e, Choices) for e in entries)
+    assert len({e.units for e in entries}) == len(entries)  # one entry a unit or stack
+    assert Counter(a.kind for a in legal).get("Move") == len(entries) < 100
+    assert sum(len(e) for e in entries) == Counter(a.kind for a in legal.actions())["Move"] == 1321
+    some = entries[0]
+    assert set(some) == {a for a in legal.actions() if a.kind == "Move" and a.units == some.units}
+    assert {a.path[-1] for a in some} == set(state.legal_moves(some.units))

@@ -14,7 +14,7 @@ def test_a_gallop_game_plays_to_its_end_with_a_victory_level_and_replays_exactly
     rng = random.Random(7)
     kinds = set()
     while not state.terminal:
-        actions = list(state.legal_actions())
+        actions = list(state.legal_actions().actions())
         assert actions and len(state.actions) < 5000
         action = rng.choice(actions)
         kinds.add(action.kind)
@@ -32,7 +32,7 @@ def test_a_gallop_game_plays_to_its_end_with_a_victory_level_and_replays_exactly
     assert result.level == "Draw" or result.level.endswith("victory")
     ended = state.log[-1]
     assert ended.kind == "GameEnded" and (ended.level, ended.winner, ended.vp) == (result.level, result.winner, result.vp)
-    assert len(state.legal_actions()) == 0
+    assert len(state.legal_actions().actions()) == 0
     replayed = fresh(7)
     for action in state.actions:
         replayed.apply(action)

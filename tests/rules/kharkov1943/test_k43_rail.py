@@ -27,13 +27,13 @@ def test_6_4_german_units_ride_between_held_places_for_six_op():
     assert state.units[INF].hex == path[-1]
     assert state.phase_data["activation"]["spent"][INF] == 6
     assert [e.how for e in events if e.kind == "UnitMoved"] == ["rail"]
-    assert RailMove(units=(INF,), path=path) in list(general(bare({INF: STATION})).legal_actions())
+    assert RailMove(units=(INF,), path=path) in list(general(bare({INF: STATION})).legal_actions().actions())
 
 
 def test_6_4_only_the_german_player_moves_by_rail():
     path = _ride(general(bare({INF: STATION})))  # a ride a German unit may take
     state = general(bare({SU_DIV: STATION}, side="soviet"))
-    assert not any(isinstance(a, RailMove) for a in state.legal_actions())
+    assert not any(isinstance(a, RailMove) for a in state.legal_actions().actions())
     with pytest.raises(IllegalAction, match=r"^6\.4: only the German"):
         state.apply(RailMove(units=(SU_DIV,), path=path))
 

@@ -22,7 +22,7 @@ def _attacked(**extra):
 def test_6_6_the_defender_may_move_three_op_into_the_attacked_hex():
     state = _attacked()
     assert state.to_act == "soviet" and state.pending[-1].case == "6.6"
-    moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.units == (SU_DIV2,)]
+    moves = [a for a in state.legal_actions().actions() if isinstance(a, Move) and a.units == (SU_DIV2,)]
     assert Move(units=(SU_DIV2,), path=("2601", TARGET)) in moves  # 2 clear + 1 entering the ZoC
     assert all(len(m.path) == 2 for m in moves)  # two hexes would cost 4
     state.apply(Move(units=(SU_DIV2,), path=("2601", TARGET)))

@@ -69,7 +69,7 @@ def test_random_playout_keeps_the_invariants(seed):
     for n in range(260):
         if state.terminal:
             break
-        legal = state.legal_actions()
+        legal = state.legal_actions().actions()
         assert len(legal) > 0
         actions = list(legal)
         moves = [a for a in actions if isinstance(a, Move)]
@@ -95,7 +95,7 @@ def test_saved_position_and_replay_give_the_same_game():
     state = fresh(4)
     rng = random.Random(4)
     for _ in range(80):
-        legal = list(state.legal_actions())
+        legal = list(state.legal_actions().actions())
         attacks = [a for a in legal if isinstance(a, Assault)]
         state.apply(rng.choice(attacks if attacks and rng.random() < 0.5 else legal))
     assert any(e.kind == "CombatResolved" for e in state.log)
@@ -106,7 +106,7 @@ def test_saved_position_and_replay_give_the_same_game():
     for action in state.actions:
         replayed.apply(action)
     assert replayed == state
-    assert restored.legal_actions()[:] == state.legal_actions()[:]
+    assert restored.legal_actions().actions()[:] == state.legal_actions().actions()[:]
 
 
 def test_5_two_german_armoured_regiments_of_different_divisions_at_most():

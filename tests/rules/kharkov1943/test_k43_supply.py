@@ -181,11 +181,11 @@ def test_9_2_supplied_soviet_armour_far_from_a_supply_head_loses_op_and_armour()
 def test_9_4_the_supply_head_moves_one_hex_a_turn_by_road_or_into_clear_terrain():
     state = bare({HEAD: ROAD, SU_DIV: MID}, side="soviet")
     road_next = next(n for n in sorted(state.board.nbrs[ROAD]) if state.board.map.road_between(ROAD, n))
-    assert MoveSupplyHead(unit=HEAD, hex=road_next) in state.legal_actions()
+    assert MoveSupplyHead(unit=HEAD, hex=road_next) in state.legal_actions().actions()
     state.apply(MoveSupplyHead(unit=HEAD, hex=road_next))
     assert state.units[HEAD].hex == road_next
     back = MoveSupplyHead(unit=HEAD, hex=ROAD)
-    assert back not in state.legal_actions()
+    assert back not in state.legal_actions().actions()
     with pytest.raises(IllegalAction, match="9.4"):
         state.apply(back)
 
@@ -290,4 +290,4 @@ def test_1_4_an_hq_with_nowhere_to_go_waits_and_the_game_goes_on(monkeypatch):
         hq.offer(state)
         assert not state.pending and hq.due(state) == [GE_HQ]
     hq.offer(state)
-    assert state.pending[-1].kind == "hq_return" and state.legal_actions()
+    assert state.pending[-1].kind == "hq_return" and state.legal_actions().actions()

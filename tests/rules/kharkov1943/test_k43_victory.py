@@ -58,7 +58,7 @@ def test_18_2_the_320th_leaving_by_the_north_edge_in_time_counts_for_nobody():
     from kharkovsuite.rules.kharkov1943.actions import Activate, LeaveMap
 
     state.apply(Activate())
-    assert LeaveMap(units=("d320_585",)) in state.legal_actions()
+    assert LeaveMap(units=("d320_585",)) in state.legal_actions().actions()
     state.apply(LeaveMap(units=("d320_585",)))
     state.turn = 4
     part = state.clone()

@@ -1,0 +1,56 @@
+"""Each side's log (``state.events_for(side)``): the game's events without those naming a unit the
+side's observation hides.  Kharkov 1943's fog of war hides stacks; Kharkov 1942 hides no unit, so
+each of its sides reads the whole log."""
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from kharkovsuite.engine import new_game
+from kharkovsuite.engine.events import UnitMoved, known_events
+from kharkovsuite.rules.kharkov1943 import fog
+from kharkovsuite.rules.kharkov1943.rules import new_game as new_k43_game
+from kharkovsuite.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def named(text: str, uid: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(uid)}(?![\w-])", text) is not None
+
+
+def test_a_kharkov_1943_side_never_reads_in_its_log_the_id_of_a_unit_its_observation_hides():
+    state = new_k43_game(load_scenario(ROOT / "scenarios" / "kharkov-1943-gallop.yaml"), 3)
+    rng = random.Random(3)
+    leaks_in_the_whole_log = 0
+    for step in range(300):
+        state.apply(rng.choice(state.legal_actions().actions()))
+        if step % 5:
+            continue
+        for side in ("german", "soviet"):
+            hidden = fog.hidden_units(state, side)
+            whole = "\n".join(str(e) for e in state.log)
+            leaks_in_the_whole_log += sum(1 for u in hidden if named(whole, u))
+            mine = state.events_for(side)
+            text = "\n".join(str(e) for e in mine)
+            assert not [u for u in hidden if named(text, u)], (state.turn, side)
+            assert all(e in state.log for e in mine)
+    assert leaks_in_the_whole_log, "the game's whole log names hidden units: the filter has something to leave out"
+
+
+def test_a_kharkov_1942_side_reads_the_whole_log():
+    state = new_game(load_scenario(ROOT / "scenarios" / "kharkov-1942.yaml"), 2)
+    rng = random.Random(2)
+    for _ in range(60):
+        state.apply(rng.choice(state.legal_actions().actions()))
+    assert any(e.kind == "UnitMoved" for e in state.log)
+    for side in state.scenario.sides:
+        assert state.events_for(side) == state.log
+
+
+def test_an_event_is_left_out_when_a_field_or_its_words_name_a_hidden_unit():
+    a = UnitMoved(units=("ge-1",), path=("0101", "0102"), case="6.1")
+    b = UnitMoved(units=("ge-10",), path=("0101", "0102"), case="6.1")  # another unit whose id begins alike
+    assert known_events([a, b], {"ge-1"}) == [b]
+    assert known_events([a, b], set()) == [a, b]
