@@ -210,6 +210,9 @@ class HexGrid:
         count = _COUNT_WORDS.get(d, str(2 * d))
         self._format = f"{count} digits, {pair}"
         self._unit_bounds: tuple[float, float, float, float] | None = None
+        # Ids already read: every search and layer asks for the same few thousand hexes again
+        # and again, and reading an id costs more than looking it up.
+        self._hexes: dict[str, Hex] = {}
 
     def __repr__(self) -> str:
         return f"HexGrid({self.spec!r})"
@@ -283,7 +286,11 @@ class HexGrid:
     # -- public: single hexes
 
     def hex_of(self, hex_id: str) -> Hex:
-        return self._to_hex(*self._parse(hex_id))
+        try:
+            return self._hexes[hex_id]
+        except (KeyError, TypeError):  # not read yet, or not even a string (_parse says so)
+            h = self._hexes[hex_id] = self._to_hex(*self._parse(hex_id))
+            return h
 
     def hex_id(self, h: Hex) -> str:
         row, column = self._to_printed(h)
