@@ -2,10 +2,11 @@
 and the victory levels and awards the system itself scores by."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from kharkovsuite.resources import data_root, scenarios_dir
-from kharkovsuite.rules import KNOWN_SYSTEMS, editing, victory_defaults as system_victory
+from kharkovsuite.rules import editing, victory_defaults as system_victory
 from kharkovsuite.scenario import Scenario, ScenarioError, load_scenario
 from kharkovsuite.scenario.model import Victory
 
@@ -13,15 +14,13 @@ ROOT = data_root()
 SCENARIOS = scenarios_dir()
 
 
+@functools.cache
 def reference_path(rules: str) -> Path | None:
-    """The shipped scenario whose tables are a rule system's defaults (its ``editing`` module names it)."""
+    """The shipped scenario whose tables are a rule system's defaults (its ``editing`` module names it).
+    Only the system asked about is imported: the editor of one game never loads the others' rules."""
     module = editing(rules)
     name = getattr(module, "REFERENCE_SCENARIO", None) if module is not None else None
     return SCENARIOS / name if name else None
-
-
-#: rule system -> the shipped scenario whose tables are that system's defaults
-REFERENCE_SCENARIOS: dict[str, Path] = {r: p for r in KNOWN_SYSTEMS if (p := reference_path(r)) is not None}
 
 
 def new_from_blank_map(rules: str) -> bool:
@@ -36,7 +35,7 @@ _cache: dict[Path, tuple[float, Scenario | None, str]] = {}
 
 def reference_scenario(rules: str) -> tuple[Scenario | None, str]:
     """The reference scenario of a rule system (or None) and its file name or why it is missing."""
-    path = REFERENCE_SCENARIOS.get(rules)
+    path = reference_path(rules)
     if path is None:
         return None, ""
     try:

@@ -293,9 +293,11 @@ class SectionTable(QWidget):
             self.view.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
             self.view.setIconSize(self.view.iconSize().expandedTo(QPixmap(26, 26).size()))
             self.view.verticalHeader().setDefaultSectionSize(30)
-        self.view.resizeColumnsToContents()
+        # Columns are fitted to their contents when the table is first shown: at start most
+        # tables sit on tabs not shown, and fitting them all cost a tenth of the editor's start.
         # A table made empty has columns as narrow as their headers: fit them to the first rows.
-        self._fitted = self.model.rowCount() > 0
+        self._shown = False
+        self._fitted = False
         self.model.modelReset.connect(self._fit_first_rows)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -382,8 +384,15 @@ class SectionTable(QWidget):
             return False
         return self.doc.edit(f"Reset {self.section.title.lower()} to {GAME_NAMES.get(self.doc.scenario.rules, self.doc.scenario.rules)} defaults", self.section.reset, ref)
 
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if not self._shown:
+            self._shown = True
+            self.view.resizeColumnsToContents()
+            self._fitted = self.model.rowCount() > 0
+
     def _fit_first_rows(self) -> None:
-        if not self._fitted and self.model.rowCount() > 0:
+        if self._shown and not self._fitted and self.model.rowCount() > 0:
             self._fitted = True
             self.view.resizeColumnsToContents()
 

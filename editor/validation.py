@@ -5,7 +5,9 @@ line does (``loads_scenario(dumps_scenario(s))``), then adds the rule system's s
 and what a game needs before it can start (:func:`playability_issues`).
 Each finding becomes an :class:`Issue` that knows where to send the user: a hex to centre
 on, or a row of a table (see :func:`target_of`).  The :class:`Validator` runs the check on a
-single-shot timer restarted by every change, so a brush stroke stays smooth.
+single-shot timer restarted by every change, so a brush stroke stays smooth.  A document just
+opened is checked the same way once its map has first been painted (:meth:`Validator.check_after_paint`):
+the window shows at once, its Problems list saying "checking" until the result is in.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 
 from kharkovsuite.scenario import ScenarioError, dumps_scenario, loads_scenario
 from kharkovsuite.scenario.model import Scenario
@@ -193,13 +195,39 @@ class Validator(QObject):
         self.timer.setSingleShot(True)
         self.timer.setInterval(delay_ms)
         self.timer.timeout.connect(self.run)
+        self._awaited = None  # the widget whose first paint starts the first check
         doc.changed.connect(self.schedule)
+
+    @property
+    def pending(self) -> bool:
+        """Whether :attr:`issues` may be out of date: a check is due and has not run yet."""
+        return self._awaited is not None or self.timer.isActive()
 
     def schedule(self, *_args) -> None:
         self.timer.start()
 
+    def check_after_paint(self, widget) -> None:
+        """Start the debounced check once ``widget`` has painted for the first time: the
+        document's first check then never holds up the window's first picture."""
+        if self._awaited is not None:
+            self._awaited.removeEventFilter(self)
+        self._awaited = widget
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if watched is self._awaited and event.type() == QEvent.Type.Paint:
+            self._stop_awaiting()
+            self.schedule()
+        return False
+
+    def _stop_awaiting(self) -> None:
+        if self._awaited is not None:
+            self._awaited.removeEventFilter(self)
+            self._awaited = None
+
     def run(self) -> list[Issue]:
         self.timer.stop()
+        self._stop_awaiting()
         self.runs += 1
         name = self.doc.path.name if self.doc.path else "<new scenario>"
         try:

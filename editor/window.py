@@ -370,7 +370,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.setWindowModified(doc.modified)
         self.set_tool(self.current_tool)
-        self.validator.run()
+        self.show_checking()
+        self.validator.check_after_paint(self.view.viewport())
         if old is not None and old is not doc:
             old.deleteLater()
 
@@ -673,9 +674,18 @@ class MainWindow(QMainWindow):
         counted = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
         self.problems_dock.setWindowTitle(f"Problems — {counted}" if issues else "Problems — none")
 
+    def show_checking(self) -> None:
+        """The Problems list while the document's check has not run yet."""
+        self.issues = []
+        self.problem_list.clear()
+        item = QTreeWidgetItem(["checking", "", "Checking the scenario as kharkov-cli validate does; the problems it finds appear here."])
+        item.setIcon(0, self.style().standardIcon(QStyle.StandardPixmap.SP_BrowserReload))
+        self.problem_list.addTopLevelItem(item)
+        self.problems_dock.setWindowTitle("Problems — checking…")
+
     def current_issues(self) -> list[Issue]:
-        """The problems of the document as it is now (checking again only if an edit is pending)."""
-        return self.validator.run() if self.validator.timer.isActive() else self.validator.issues
+        """The problems of the document as it is now (checking again only if a check is due)."""
+        return self.validator.run() if self.validator.pending else self.validator.issues
 
     def goto_issue(self, issue: Issue | None) -> None:
         """Show where a problem lies: centre the map on its hex, select its table row."""

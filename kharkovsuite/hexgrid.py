@@ -84,6 +84,7 @@ AXIAL_DIRECTIONS: tuple[Hex, ...] = (
     Hex(0, 1),
 )
 _DIRECTION_INDEX = {d: i for i, d in enumerate(AXIAL_DIRECTIONS)}
+_DIRECTION_OF_STEP = {(d.q, d.r): i for i, d in enumerate(AXIAL_DIRECTIONS)}  # plain pairs hash faster
 
 # Names follow the pixel geometry of AXIAL_DIRECTIONS (checked by angle in the tests).
 _DIRECTION_NAMES = {
@@ -210,6 +211,9 @@ class HexGrid:
         count = _COUNT_WORDS.get(d, str(2 * d))
         self._format = f"{count} digits, {pair}"
         self._unit_bounds: tuple[float, float, float, float] | None = None
+        # Ids already read: every search and layer asks for the same few thousand hexes again
+        # and again, and reading an id costs more than looking it up.
+        self._hexes: dict[str, Hex] = {}
 
     def __repr__(self) -> str:
         return f"HexGrid({self.spec!r})"
@@ -283,7 +287,11 @@ class HexGrid:
     # -- public: single hexes
 
     def hex_of(self, hex_id: str) -> Hex:
-        return self._to_hex(*self._parse(hex_id))
+        try:
+            return self._hexes[hex_id]
+        except (KeyError, TypeError):  # not read yet, or not even a string (_parse says so)
+            h = self._hexes[hex_id] = self._to_hex(*self._parse(hex_id))
+            return h
 
     def hex_id(self, h: Hex) -> str:
         row, column = self._to_printed(h)
@@ -334,7 +342,8 @@ class HexGrid:
 
     def direction(self, a: str, b: str) -> int | None:
         """The direction index from ``a`` to ``b``, or None when they are not adjacent."""
-        return _DIRECTION_INDEX.get(self.hex_of(b) - self.hex_of(a))
+        ha, hb = self.hex_of(a), self.hex_of(b)
+        return _DIRECTION_OF_STEP.get((hb.q - ha.q, hb.r - ha.r))
 
     def direction_name(self, d: int) -> str:
         if not 0 <= d < 6:
@@ -377,7 +386,7 @@ class HexGrid:
         """The id both hexes share, e.g. ``"0819/0820"`` (ids sorted)."""
         if self.direction(a, b) is None:
             raise HexIdError(f"{a} and {b} are not adjacent, so they share no hexside")
-        return "/".join(sorted((a, b)))
+        return f"{a}/{b}" if a < b else f"{b}/{a}"
 
     def hexside_hexes(self, side_id: str) -> tuple[str, str]:
         """The two hexes of a hexside id, as written.

@@ -11,12 +11,13 @@ and ``U-7`` only.
 """
 from __future__ import annotations
 
+import math
 import re
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from ..scenario.model import Scenario, StepValues, Unit, UnitType
@@ -277,8 +278,17 @@ class CounterPainter:
     MIN_TEXT_PX = 22.0
     MIN_SYMBOL_PX = 9.0
 
+    #: Pictures of counters (:meth:`picture`) are kept up to this many pixels high, within this
+    #: many bytes all told (the least recently drawn go first); markers reach this far (a
+    #: fraction of the counter's height) outside its square.
+    PICTURE_MAX_PX = 160
+    PICTURE_BUDGET = 48 * 1024 * 1024
+    PICTURE_MARGIN = 0.2
+
     def __init__(self, colors: CounterColors | None = None):
         self.colors = colors or CounterColors()
+        self._pictures: OrderedDict[tuple[CounterView, int, int], tuple[QPixmap, int]] = OrderedDict()
+        self._picture_bytes = 0
 
     @classmethod
     def detail(cls, screen_px: float) -> int:
@@ -308,6 +318,29 @@ class CounterPainter:
         if cv.markers and detail >= 1:
             self._markers(painter, rect, cv.markers, detail)
         painter.restore()
+
+    def picture(self, cv: CounterView, px: int, detail: int) -> tuple[QPixmap, int]:
+        """``cv`` drawn ``px`` pixels high at ``detail`` into a pixmap with a margin of the
+        returned width on each side, kept for the next time it is asked for at that size:
+        a zoom back to a size seen before draws the counters of the map as so many copies."""
+        key = (cv, px, detail)
+        got = self._pictures.get(key)
+        if got is not None:
+            self._pictures.move_to_end(key)
+            return got
+        margin = math.ceil(px * self.PICTURE_MARGIN)
+        side = px + 2 * margin
+        pixmap = QPixmap(side, side)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        self.paint(painter, QRectF(margin, margin, px, px), cv, detail=detail)
+        painter.end()
+        got = self._pictures[key] = (pixmap, margin)
+        self._picture_bytes += side * side * 4
+        while self._picture_bytes > self.PICTURE_BUDGET and len(self._pictures) > 1:
+            _key, (old, _margin) = self._pictures.popitem(last=False)
+            self._picture_bytes -= old.width() * old.height() * 4
+        return got
 
     # -- parts
 

@@ -17,7 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 
-from ..hexgrid import Hex
+from ..hexgrid import AXIAL_DIRECTIONS, Hex
 from ..map import GameMap
 from ..scenario.model import Scenario
 from . import style as S
@@ -443,24 +443,26 @@ def terrain_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
             layer.path(f"fill:{t}", middle).addPath(_outline(geo, hexes))
     city_kind = {h: spot.city.kind for h in gm.hex_ids if (spot := gm.city_at(h)) is not None}
     # The grid is drawn as separate hexsides, each once: stroking closed hex outlines with
-    # antialiasing costs ~20x more (the joins), and shared sides would be drawn twice.
-    drawn: set[tuple] = set()
-    for hex_id in gm.hex_ids:
+    # antialiasing costs ~20x more (the joins), and shared sides would be drawn twice.  A hex
+    # draws its sides towards directions 0-2, and those towards 3-5 only where no hex of the
+    # map lies across (the neighbour there draws the side as its own 0-2).
+    axial = {hex_id: gm.grid.hex_of(hex_id) for hex_id in gm.hex_ids}
+    on_map = {(h.q, h.r) for h in axial.values()}
+    sides = [(d.q, d.r, geo._offsets[(-k) % 6], geo._offsets[(1 - k) % 6]) for k, d in enumerate(AXIAL_DIRECTIONS)]
+    for hex_id, h in axial.items():
         c = geo.center(hex_id)
-        poly = geo.polygon(hex_id)
         t = gm.terrain(hex_id)
         pattern = types[t].pattern if t in types else None
         if pattern in PATTERNS:
             dense = city_kind.get(hex_id, "major_city") == "major_city"
             layer.path(f"pattern:{t}", c).addPath(pattern_path(pattern, c, S.HEX_SIZE, hex_id, dense=dense))
         grid = layer.path("grid", c)
-        for i in range(6):
-            a, b = poly[i], poly[i + 1]
-            key = tuple(sorted(((round(a.x(), 2), round(a.y(), 2)), (round(b.x(), 2), round(b.y(), 2)))))
-            if key not in drawn:
-                drawn.add(key)
-                grid.moveTo(a)
-                grid.lineTo(b)
+        cx, cy, q, r = c.x(), c.y(), h.q, h.r
+        for k, (dq, dr, (ax, ay), (bx, by)) in enumerate(sides):
+            if k >= 3 and (q + dq, r + dr) in on_map:
+                continue
+            grid.moveTo(cx + ax, cy + ay)
+            grid.lineTo(cx + bx, cy + by)
         layer.features.append((hex_id, t))
     layer.finish()
     return layer
@@ -732,44 +734,48 @@ def zone_hexes(geo: Geometry, scenario: Scenario) -> dict[str, tuple[str, str | 
 def _outline(geo: Geometry, hexes: list[str]) -> QPainterPath:
     """The outline of a set of hexes (holes included) as one path of closed rings.
 
-    A hexside belongs to the outline when only one hex of the set has it; in a hex grid every
-    corner joins three hexes, so each corner of the outline has exactly two outline sides and
-    the sides chain into simple rings.  Filled with the path's odd-even rule, rings inside
-    others are holes."""
-    points: dict[tuple[float, float], QPointF] = {}
-    count: dict[frozenset, int] = {}
-    for hex_id in hexes:
-        poly = geo.polygon(hex_id)
-        keys = []
-        for k in range(6):
-            p = poly[k]
-            key = (round(p.x(), 3), round(p.y(), 3))  # corners shared by neighbours meet exactly
-            points.setdefault(key, p)
-            keys.append(key)
-        for k in range(6):
-            side = frozenset((keys[k], keys[(k + 1) % 6]))
-            count[side] = count.get(side, 0) + 1
-    nxt: dict[tuple[float, float], list[tuple[float, float]]] = defaultdict(list)
-    for side, n in count.items():
-        if n == 1:
-            a, b = tuple(side)
-            nxt[a].append(b)
-            nxt[b].append(a)
+    A hexside is on the outline when the hex across it is not in the set.  Every hex's sides are
+    taken clockwise (corner i to corner i + 1), so the outline sides chain head to tail: in a
+    hex grid every corner joins three hexes, so each corner of the outline starts exactly one
+    outline side.  Corners are named by integers (three times the hex plus the two neighbours
+    that share the corner: three times their centroid), so neighbours meet exactly without
+    rounding any coordinate.  Filled with the path's odd-even rule, rings inside others are holes."""
+    grid = geo.grid
+    cells = [grid.hex_of(h) for h in hexes]
+    inside = {(h.q, h.r) for h in cells}
+    dirs = [(d.q, d.r) for d in AXIAL_DIRECTIONS]
+    # Corner i lies between the sides towards directions -i and 1 - i (Layout.edge).
+    corner_keys = [(dirs[(-i) % 6][0] + dirs[(1 - i) % 6][0], dirs[(-i) % 6][1] + dirs[(1 - i) % 6][1]) for i in range(6)]
+    offsets = geo._offsets
+    succ: dict[tuple[int, int], tuple[int, int]] = {}
+    points: dict[tuple[int, int], QPointF] = {}
+    order: list[tuple[int, int]] = []
+    for hex_id, h in zip(hexes, cells):
+        q, r = h.q, h.r
+        c = None
+        for d, (dq, dr) in enumerate(dirs):
+            if (q + dq, r + dr) in inside:
+                continue
+            i, j = (-d) % 6, (1 - d) % 6  # the side towards d runs from corner i to corner j
+            a = (3 * q + corner_keys[i][0], 3 * r + corner_keys[i][1])
+            b = (3 * q + corner_keys[j][0], 3 * r + corner_keys[j][1])
+            if c is None:
+                c = geo.center(hex_id)
+            for key, k in ((a, i), (b, j)):
+                if key not in points:
+                    points[key] = QPointF(c.x() + offsets[k][0], c.y() + offsets[k][1])
+            succ[a] = b
+            order.append(a)
     path = QPainterPath()
-    for start in sorted(nxt):
-        if not nxt[start]:
-            continue
-        ring, prev, here = [start], None, start
-        while True:
-            ahead = nxt[here]
-            step = ahead[0] if ahead[0] != prev else ahead[1]
-            ahead.remove(step)
-            nxt[step].remove(here)
-            if step == start:
-                break
-            ring.append(step)
-            prev, here = here, step
-        path.addPolygon(QPolygonF([points[k] for k in ring] + [points[start]]))
+    for start in order:
+        if start not in succ:
+            continue  # already walked
+        ring, here = [], start
+        while here in succ:
+            ring.append(points[here])
+            here = succ.pop(here)
+        ring.append(points[start])
+        path.addPolygon(QPolygonF(ring))
     return path
 
 

@@ -29,6 +29,7 @@ class StackItem(QGraphicsItem):
         self._fanned = False
         self._scale = 1.0
         self._detail: int | None = None
+        self._bounds: QRectF | None = None  # boundingRect, asked for many times a frame
         self.setZValue(COUNTER_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -48,6 +49,7 @@ class StackItem(QGraphicsItem):
         if (scale, detail) == (self._scale, self._detail):
             return
         self.prepareGeometryChange()
+        self._bounds = None
         self._scale, self._detail = scale, detail
         self.setTransform(QTransform.fromScale(1 / scale, 1 / scale))
         self.setCacheMode(QGraphicsItem.CacheMode.ItemCoordinateCache)
@@ -68,6 +70,7 @@ class StackItem(QGraphicsItem):
         if fanned == self._fanned:
             return
         self.prepareGeometryChange()
+        self._bounds = None
         self._fanned = fanned
         self.setZValue(FANNED_Z if fanned else COUNTER_Z)
         self.update()
@@ -109,8 +112,10 @@ class StackItem(QGraphicsItem):
         return r.adjusted(-m, -max(m, tags * self._size * MARKER_ROW + self._size * 0.05), m, m)  # room for the markers over the counters
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt API
-        r, k = self._extent(), self._scale
-        return QRectF(r.x() * k, r.y() * k, r.width() * k, r.height() * k)
+        if self._bounds is None:
+            r, k = self._extent(), self._scale
+            self._bounds = QRectF(r.x() * k, r.y() * k, r.width() * k, r.height() * k)
+        return QRectF(self._bounds)
 
     def counter_scene_rects(self) -> list[QRectF]:
         """The rectangle of each counter (top first) in scene coordinates."""
@@ -138,12 +143,23 @@ class StackItem(QGraphicsItem):
         n = len(self.counters)
         order = range(n) if self._fanned else range(min(n, MAX_DEPTH_SHOWN + 1))
         shadow = QColor(0, 0, 0, 90)
+        # In the item cache (set_render) one item unit is one pixel: counters small enough are
+        # copied from pictures kept per size, so a zoom to a size seen before paints no counter.
+        px = round(self._size * self._scale) if self._detail is not None else 0
+        pictures = 0 < px <= self._painter.PICTURE_MAX_PX
         for i in reversed(list(order)):
             rect = rects[i]
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(shadow)
             painter.drawRoundedRect(rect.translated(self._size * 0.05, self._size * 0.05), self._size * 0.06, self._size * 0.06)
-            self._painter.paint(painter, rect, self.counters[i], detail=detail)
+            if pictures:
+                pixmap, margin = self._painter.picture(self.counters[i], px, detail)
+                painter.save()
+                painter.scale(1 / self._scale, 1 / self._scale)
+                painter.drawPixmap(round(rect.x() * self._scale) - margin, round(rect.y() * self._scale) - margin, pixmap)
+                painter.restore()
+            else:
+                self._painter.paint(painter, rect, self.counters[i], detail=detail)
         if n > 1 and not self._fanned and detail >= 1:
             self._badge(painter, rects[0], n, detail)
 

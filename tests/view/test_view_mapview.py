@@ -124,6 +124,7 @@ def test_level_of_detail_hides_counter_values_when_small(qtbot, small_view, monk
         return original(p, rect, cv, ink)
 
     monkeypatch.setattr(painter, "_texts", spy)
+    monkeypatch.setattr(painter, "PICTURE_MAX_PX", 0)  # painted in place, not copied from pictures made before the spy
 
     def render():
         img = QImage(small_view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)

@@ -68,3 +68,28 @@ def test_the_minimap_draws_once_while_a_window_settles_its_layout(qtbot, small_v
     qtbot.waitUntil(lambda: len(renders) == 2, timeout=5000)
     assert renders[-1].width() == 260
     assert isinstance(corner, QPointF)
+
+
+def test_the_terrain_grid_strokes_every_hexside_of_the_map_once(geo):
+    """Each side between two hexes and each side on the map's edge is one segment of the grid:
+    none missing, none stroked twice (a doubled antialiased line shows darker)."""
+    from PySide6.QtCore import QRectF
+
+    from kharkovsuite.view.layers import terrain_layer
+
+    layer = terrain_layer(geo, QRectF(geo.map_rect))
+    drawn = []
+    for paths in layer._paths.values():
+        path = paths.get("grid")
+        for i in range(0, path.elementCount() if path is not None else 0, 2):
+            a, b = path.elementAt(i), path.elementAt(i + 1)
+            assert a.isMoveTo() and b.isLineTo()
+            drawn.append(tuple(sorted(((round(a.x, 3), round(a.y, 3)), (round(b.x, 3), round(b.y, 3))))))
+    expected = set()
+    for h in geo.map.hex_ids:
+        poly = geo.polygon(h)
+        for k in range(6):
+            a, b = poly[k], poly[k + 1]
+            expected.add(tuple(sorted(((round(a.x(), 3), round(a.y(), 3)), (round(b.x(), 3), round(b.y(), 3))))))
+    assert len(drawn) == len(set(drawn)), "a hexside stroked twice"
+    assert set(drawn) == expected

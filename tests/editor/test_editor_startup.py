@@ -1,0 +1,64 @@
+"""What the editor leaves until after its first picture (issue 27): the document's first check
+runs once the map has painted, with the Problems list saying so meanwhile, and a table's columns
+are fitted to their contents when the table is first shown."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject
+
+from editor.document import Document
+
+SMALL = Path(__file__).resolve().parent.parent / "data" / "small.yaml"
+
+
+def test_the_first_check_runs_after_the_map_has_painted_and_problems_say_checking_until_then(make_window, small, qtbot):
+    window = make_window(Document(small, SMALL))
+    assert window.validator.runs == 0  # nothing checked while the window was being built
+    assert window.problems_dock.windowTitle() == "Problems — checking…"
+    assert window.problem_list.topLevelItem(0).text(0) == "checking"
+    painted = []
+    window.view.viewport().installEventFilter(filt := _PaintSpy(painted))
+    window.show()
+    qtbot.waitUntil(lambda: window.validator.runs == 1, timeout=5000)
+    assert painted, "the check ran before the map painted"
+    assert window.issues and any(i.hex == "0106" for i in window.issues)  # small.yaml's 5.15 warning
+    assert window.problems_dock.windowTitle().startswith("Problems — ") and "checking" not in window.problems_dock.windowTitle()
+    assert window.problem_list.topLevelItemCount() == len(window.issues)
+    window.view.viewport().removeEventFilter(filt)
+
+
+def test_a_window_never_shown_still_answers_with_its_problems(make_window, small):
+    window = make_window(Document(small, SMALL))
+    assert window.validator.pending
+    assert any(i.hex == "0106" for i in window.current_issues())
+    assert window.validator.runs == 1 and not window.validator.pending
+
+
+def test_a_table_on_a_tab_not_shown_is_fitted_to_its_rows_when_it_is_shown(make_window, small, qtbot):
+    window = make_window(Document(small, SMALL))
+    window.show()
+    qtbot.waitExposed(window)
+    table = window.tables["unit_types"]
+    assert not table.isVisible()
+    view, model = table.view, table.model
+    column = model.column_of("name")
+    longest = max((model.index(r, column).data() or "" for r in range(model.rowCount())), key=view.fontMetrics().horizontalAdvance)
+    assert view.fontMetrics().horizontalAdvance(longest) > view.horizontalHeader().defaultSectionSize()  # so the fit shows
+    assert view.columnWidth(column) == view.horizontalHeader().defaultSectionSize()  # not fitted while hidden
+    window._reveal(table)
+    qtbot.waitUntil(table.isVisible)
+    assert view.columnWidth(column) >= view.fontMetrics().horizontalAdvance(longest)
+
+
+class _PaintSpy(QObject):
+    """An event filter noting the map's paints (installed after the validator's, so it sees them first)."""
+
+    def __init__(self, painted: list):
+        super().__init__()
+        self.painted = painted
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Paint:
+            self.painted.append(watched)
+        return False

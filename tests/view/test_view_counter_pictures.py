@@ -1,0 +1,75 @@
+"""Counters drawn from pictures kept per size (issue 27): a zoom back to a size seen before
+copies the counters instead of painting them again, the copies show what painting them would,
+and the pictures stay within their memory budget."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QImage
+
+from kharkovsuite.view import CounterPainter, CounterView
+
+
+def frame(view) -> QImage:
+    view.viewport().repaint()
+    return view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_ARGB32)
+
+
+def differing_share(a: QImage, b: QImage) -> float:
+    """The share of pixels with a colour channel more than 40/255 apart."""
+
+    def pixels(im: QImage) -> np.ndarray:
+        data = np.frombuffer(im.constBits(), dtype=np.uint8, count=im.sizeInBytes())
+        return data.reshape(im.height(), im.bytesPerLine())[:, : im.width() * 4].reshape(im.height(), im.width(), 4).astype(int)
+
+    return float((np.abs(pixels(a) - pixels(b)).max(axis=2) > 40).mean())
+
+
+def redraw_stacks(scene) -> None:
+    for item in scene._stacks.values():
+        item.update()
+
+
+@pytest.mark.parametrize("zoom", [0.45, 0.9, 1.8])
+def test_counters_copied_from_pictures_look_as_counters_painted_in_place(small_view, small_scene, zoom, monkeypatch):
+    small_view.set_zoom(zoom)
+    small_view.center_on_point(small_scene.hex_center(next(iter(small_scene.counters()))))
+    painter = small_scene.counter_painter
+    pictures = frame(small_view)
+    assert painter._pictures, "no counter was drawn from a picture"
+    monkeypatch.setattr(painter, "PICTURE_MAX_PX", 0)  # every counter painted in place
+    redraw_stacks(small_scene)
+    direct = frame(small_view)
+    # A copy sits on whole pixels, so an antialiased edge may move by less than half a pixel;
+    # a copy misplaced by its margin, or drawn at another detail, changes far more pixels.
+    assert differing_share(pictures, direct) < 0.002
+
+
+def test_a_zoom_back_to_a_size_seen_paints_no_counter_again(small_view, small_scene):
+    painter = small_scene.counter_painter
+    painted = []
+    original = painter.paint
+    painter.paint = lambda *a, **k: (painted.append(a[2].id), original(*a, **k))[1]
+    small_view.set_zoom(0.9)
+    frame(small_view)
+    small_view.set_zoom(1.8)  # another power of two: every stack is drawn anew
+    frame(small_view)
+    assert painted
+    painted.clear()
+    small_view.set_zoom(0.9)
+    frame(small_view)
+    assert painted == []
+
+
+def test_counter_pictures_stay_within_their_budget(qapp):
+    painter = CounterPainter()
+    painter.PICTURE_BUDGET = 3 * (40 + 2 * 8) ** 2 * 4  # three pictures of a 40-pixel counter (margin 8)
+    views = [CounterView(id=f"u{i}", side="soviet", label=str(i), values="2-3-7") for i in range(6)]
+    for cv in views:
+        pixmap, margin = painter.picture(cv, 40, 2)
+        assert (pixmap.width(), margin) == (56, 8)
+    assert painter._picture_bytes <= painter.PICTURE_BUDGET
+    assert list(k[0].id for k in painter._pictures) == ["u3", "u4", "u5"]  # the oldest went first
+    painter.picture(views[3], 40, 2)  # drawn again: now the most recent
+    painter.picture(views[0], 40, 2)
+    assert list(k[0].id for k in painter._pictures) == ["u5", "u3", "u0"]
