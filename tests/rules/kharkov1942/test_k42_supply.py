@@ -457,7 +457,9 @@ def test_13_2_an_air_drop_is_announced_as_the_axis_committing_a_point():
 
 
 def test_13_2_a_hex_is_supplied_once_a_turn_and_other_hexes_stay_open():
-    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105"}, points=2)
+    # su-r1's hex is never offered: a drop supplies Axis units.
+    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105", "su-r1": "0101"}, points=2)
+    assert supply.air_supply_legal(state) == ["0103", "0105"]
     state.apply(AirSupply(hex="0103"))
     assert supply.air_supply_legal(state) == ["0105"]
     with pytest.raises(IllegalAction) as err:
@@ -493,3 +495,41 @@ def test_13_2_last_turns_drop_still_supplies_after_this_turns_drop(monkeypatch):
     supply.apply_air_supply(state, "0105", [])
     assert supply.supply_status(state, "ge-1").kind == "air"
     assert supply.supply_status(state, "ge-2").kind == "air"
+
+
+def test_17_11_an_axis_hex_reached_only_by_a_road_line_is_in_supply(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 1)
+    state = no_city_sources(position({"ge-1": "0401"}, phase="axis-movement"))
+    assert supply.hex_in_supply(state, "0503", "axis")
+    assert not supply.hex_in_supply(state, "0101", "axis")
+
+
+def test_10_22_a_rumanian_unit_without_its_hq_is_told_no_rumanian_hq_is_active():
+    state = position({"ro-1": "0906"}, phase="axis-movement")
+    trace = supply.supply_status(state, "ro-1")
+    assert not trace.in_supply
+    assert trace.blocks == [supply.Block("0906", "no active Rumanian HQ on the map", "10.22")]
+
+
+def test_11_21_the_trace_of_an_hq_cut_from_the_east_edge_names_it_and_says_out_of_supply():
+    state = soviet({"su-hq6": "0103", "su-r1": "0103", "ge-1": "0104", "ge-2": "0201"})
+    record = supply.supply_status(state, "su-hq6").to_dict()
+    assert record["unit"] == "su-hq6" and record["in_supply"] is False
+    assert record["blocks"] and all(b["case"] == "11.1" for b in record["blocks"])
+
+
+def test_10_22_the_trace_of_a_unit_without_an_active_hq_names_it_and_says_out_of_supply():
+    state = soviet({"su-hq6": "0501", "su-r1": "0503"}, hq_active=False)
+    record = supply.supply_status(state, "su-r1").to_dict()
+    assert record == {"unit": "su-r1", "in_supply": False, "kind": None, "source": None, "path": ["0503"], "limit": None,
+                      "blocks": [{"hex": "0503", "reason": "no active Soviet HQ on the map", "case": "10.22"}]}
+
+
+def test_10_23_a_rumanian_unit_beyond_its_active_hqs_radius_is_told_how_far_it_is(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0502"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    trace = supply.supply_status(state, "ro-1")
+    assert not trace.in_supply
+    assert trace.blocks == [supply.Block("0502", "5 hexes from the nearest active HQ (Line of Communications), limit 4", "10.23")]
