@@ -13,7 +13,7 @@ from k42_helpers import position as _position
 
 from kharkovsuite.engine.actions import AirSupply, Attack
 from kharkovsuite.engine.errors import IllegalAction
-from kharkovsuite.rules.kharkov1942 import combat, movement, supply
+from kharkovsuite.rules.kharkov1942 import air, combat, movement, supply
 
 GORORD = ["0508", "0509"]
 
@@ -394,3 +394,142 @@ def test_16_0_an_hq_supplied_on_its_arrival_turn_supplies_through_its_line_of_co
     state.cache.pop("supply", None)
     assert supply.supply_status(state, "su-hq6").kind == "reinforcement"
     assert supply.supply_status(state, "su-r1").kind == "soviet-hq"
+
+
+# ----------------------------------------------------------------------------- from the mutation run (docs/mutation.md)
+
+
+def test_9_15_german_units_attack_without_any_line_of_communications():
+    # No Axis HQ on the map at all: only Soviet and Rumanian units need a line to an active HQ.
+    state = position({"ge-1": "0106", "su-r1": "0105"}, phase="axis-combat")
+    assert not supply.needs_command(state, "ge-1")
+    assert supply.in_command(state, "ge-1")
+    assert supply.command_status(state, "ge-1").in_command
+
+
+def test_10_23_a_loc_explanation_counts_the_straight_line_across_the_donets(monkeypatch):
+    # 11.34 limits German lines only: a Soviet unit nine hexes from its HQ straight across the
+    # Donets (restricted everywhere here) is nine hexes away, not the length of a detour.
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)
+    state = soviet({"su-hq6": "1001", "su-r1": "1010"})
+    trace = supply.supply_status(state, "su-r1")
+    assert not trace.in_supply
+    assert trace.blocks == [supply.Block("1010", "9 hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
+    assert len(trace.path) == 10
+
+
+def test_11_34_a_german_line_too_long_counts_the_way_round_the_donets(monkeypatch):
+    # ge-2 is two hexes from the road source 1008 straight across the Donets, which a line may
+    # cross only to end one hex beyond it; the way round by the row-05 road is six hexes.
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 1)
+    state = donets(monkeypatch, {"su-r1": "0706", "ge-2": "1006"})
+    trace = supply.supply_status(state, "ge-2")
+    assert not trace.in_supply
+    assert trace.blocks == [supply.Block("1006", "6 hexes from the nearest road source, limit 1", "11.32")]
+
+
+def test_11_34_the_donets_block_names_the_hex_across_the_river_only(monkeypatch):
+    state = donets(monkeypatch, {"su-r1": "0706", "ge-2": "1006"})
+    trace = supply.supply_status(state, "ge-2")
+    assert trace.path == ["1006", "1007", "1008"]
+    assert [(b.hex, b.case) for b in trace.blocks] == [("1007", "11.34")]
+
+
+def _air_supply_turn(turn: int, placements: dict[str, str], points: int = 1):
+    state = position(placements, phase="axis-air-supply", turn=turn)
+    state.turn_data["air"]["axis"] = points
+    return state
+
+
+def test_13_2_an_air_drop_spends_one_air_point():
+    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105"}, points=2)
+    supply.apply_air_supply(state, "0103", [])
+    assert air.available(state, "axis") == 1
+
+
+def test_13_2_an_air_drop_is_announced_as_the_axis_committing_a_point():
+    from kharkovsuite.engine.events import AirCommitted
+
+    state = _air_supply_turn(2, {"ge-1": "0103"})
+    events: list = []
+    supply.apply_air_supply(state, "0103", events)
+    assert events == [AirCommitted(side="axis", committed=True, case="13.2")]
+
+
+def test_13_2_a_hex_is_supplied_once_a_turn_and_other_hexes_stay_open():
+    # su-r1's hex is never offered: a drop supplies Axis units.
+    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105", "su-r1": "0101"}, points=2)
+    assert supply.air_supply_legal(state) == ["0103", "0105"]
+    state.apply(AirSupply(hex="0103"))
+    assert supply.air_supply_legal(state) == ["0105"]
+    with pytest.raises(IllegalAction) as err:
+        state.apply(AirSupply(hex="0103"))
+    assert err.value.case == "13.2" and "0103" in str(err.value)
+
+
+def test_13_2_the_units_are_in_supply_as_soon_as_the_drop_is_made(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = _air_supply_turn(2, {"ge-1": "0103", "su-r1": "0101"})
+    assert not supply.in_supply(state, "ge-1")
+    supply.apply_air_supply(state, "0103", [])
+    assert state.turn == 2 and supply.supply_status(state, "ge-1").kind == "air"
+
+
+def test_13_2_a_drop_can_be_made_before_any_supply_was_worked_out():
+    state = _air_supply_turn(2, {"ge-1": "0103"})
+    state.cache.clear()  # as in a game just loaded
+    state.apply(AirSupply(hex="0103"))
+    assert state.game["air_supply"] == [{"placed": 2, "hexes": ["0103"], "units": ["ge-1"]}]
+
+
+def test_13_2_last_turns_drop_still_supplies_after_this_turns_drop(monkeypatch):
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105", "su-r1": "0101"})
+    supply.apply_air_supply(state, "0103", [])
+    sequence.go_to(state, "axis-air-supply", 3)
+    state.turn_data["air"]["axis"] = 1
+    supply.apply_air_supply(state, "0105", [])
+    assert supply.supply_status(state, "ge-1").kind == "air"
+    assert supply.supply_status(state, "ge-2").kind == "air"
+
+
+def test_17_11_an_axis_hex_reached_only_by_a_road_line_is_in_supply(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 1)
+    state = no_city_sources(position({"ge-1": "0401"}, phase="axis-movement"))
+    assert supply.hex_in_supply(state, "0503", "axis")
+    assert not supply.hex_in_supply(state, "0101", "axis")
+
+
+def test_10_22_a_rumanian_unit_without_its_hq_is_told_no_rumanian_hq_is_active():
+    state = position({"ro-1": "0906"}, phase="axis-movement")
+    trace = supply.supply_status(state, "ro-1")
+    assert not trace.in_supply
+    assert trace.blocks == [supply.Block("0906", "no active Rumanian HQ on the map", "10.22")]
+
+
+def test_11_21_the_trace_of_an_hq_cut_from_the_east_edge_names_it_and_says_out_of_supply():
+    state = soviet({"su-hq6": "0103", "su-r1": "0103", "ge-1": "0104", "ge-2": "0201"})
+    record = supply.supply_status(state, "su-hq6").to_dict()
+    assert record["unit"] == "su-hq6" and record["in_supply"] is False
+    assert record["blocks"] and all(b["case"] == "11.1" for b in record["blocks"])
+
+
+def test_10_22_the_trace_of_a_unit_without_an_active_hq_names_it_and_says_out_of_supply():
+    state = soviet({"su-hq6": "0501", "su-r1": "0503"}, hq_active=False)
+    record = supply.supply_status(state, "su-r1").to_dict()
+    assert record == {"unit": "su-r1", "in_supply": False, "kind": None, "source": None, "path": ["0503"], "limit": None,
+                      "blocks": [{"hex": "0503", "reason": "no active Soviet HQ on the map", "case": "10.22"}]}
+
+
+def test_10_23_a_rumanian_unit_beyond_its_active_hqs_radius_is_told_how_far_it_is(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0502"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    trace = supply.supply_status(state, "ro-1")
+    assert not trace.in_supply
+    assert trace.blocks == [supply.Block("0502", "5 hexes from the nearest active HQ (Line of Communications), limit 4", "10.23")]
