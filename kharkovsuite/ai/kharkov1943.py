@@ -585,9 +585,16 @@ class K43Player:
         return min(plain or options, key=lambda a: (abs(a.points - 1), a.points))
 
     def take_loss(self, seen: Observed, options: list):
-        """7.5: retreat rather than lose a step, to the hex least threatened; else the weakest unit's step."""
+        """7.5: retreat rather than lose a step, to the hex least threatened; else the weakest
+        unit's step.  With a plan, the last of the side's units in a victory place it holds (18)
+        takes the step and stays."""
         _, _, threat, _ = self.fields(seen)
         retreats = [a for a in options if a.kind == "Retreat" and a.path]
+        if self.cfg["plan"] and retreats and any(a.kind == "ChooseLoss" for a in options):
+            places = set(self.victory_hexes(seen.state))
+            here = retreats[0].path[0]
+            if here in places and len(seen.side_at(here, self.side)) <= len({a.unit for a in retreats}):
+                retreats = []
         if retreats:
             return min(retreats, key=lambda a: (threat.get(a.path[-1], 0.0), len(a.path), a.unit, a.path))
         losses = [a for a in options if a.kind == "ChooseLoss"]
