@@ -104,6 +104,7 @@ class K43Player:
         self._fields = None  # ((turn, actions played), fields): this moment's maps
         self._tried: set = set()  # attacks made in the open activation
         self._memo: dict = {}  # facts of this moment's maps
+        self._stamp = None  # the moment they belong to (:meth:`refresh`)
 
     @property
     def name(self) -> str:
@@ -173,7 +174,8 @@ class K43Player:
         """Hex -> how far it counts as already (0: aim at it first).  Without a plan (``greedy``):
         the victory places (18) the side does not control and, for the German side, the Soviet
         units it sees, all alike.  With one: :meth:`victory_aims`."""
-        key = ("aims", seen.turn, len(seen.state.actions))
+        self.refresh(seen)
+        key = "aims"
         got = self._memo.get(key)
         if got is not None:
             return got
@@ -252,11 +254,20 @@ class K43Player:
         unit of his there would have a line of supply (9), which he can trace himself."""
         if not all(control.get(h) == side for h in _victory.place_hexes(state, place)):
             return False
-        return side != self.side or _victory.holds(state, side, place)
+        return side != self.side or self.holds(state, place)
+
+    def holds(self, state, place: str) -> bool:
+        """18 for the player's own side, remembered for this moment (:meth:`refresh`)."""
+        key = ("holds", place)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = _victory.holds(state, self.side, place)
+        return got
 
     def unsupplied_places(self, seen: Observed) -> list[str]:
         """Hexes of victory places (18) the side controls but could not supply (9): its HQs make for them."""
-        key = ("unsupplied-places", seen.turn, len(seen.state.actions))
+        self.refresh(seen)
+        key = "unsupplied-places"
         got = self._memo.get(key)
         if got is None:
             state = seen.state
@@ -266,7 +277,7 @@ class K43Player:
                 for group in conditions.groups:
                     for p in group.places:
                         hexes = _victory.place_hexes(state, p)
-                        if all(control.get(h) == self.side for h in hexes) and not _victory.holds(state, self.side, p):
+                        if all(control.get(h) == self.side for h in hexes) and not self.holds(state, p):
                             got.extend(hexes)
             got = self._memo[key] = sorted(set(got))
         return got
@@ -291,10 +302,9 @@ class K43Player:
     def fields(self, seen: Observed) -> tuple[dict[str, int], dict[str, int], dict[str, float], frozenset[str]]:
         """(distance to objectives, distance to the nearest own unit in supply, enemy strength near
         each hex, own units out of supply)."""
-        stamp = (seen.turn, len(seen.state.actions))
+        stamp = self.refresh(seen)
         if self._fields is not None and self._fields[0] == stamp:
             return self._fields[1]
-        self._memo = {}
         goal = seen.offset_field(self.aims(seen))
         strength = self.strength_of(seen)
         threat = seen.threat_map(strength) if self.cfg["threat"] else {}
@@ -304,6 +314,19 @@ class K43Player:
         out = (goal, home, threat, cut)
         self._fields = (stamp, out)
         return out
+
+    def refresh(self, seen: Observed) -> tuple:
+        """This moment's stamp; the facts remembered (:attr:`_memo`) are dropped when it changes.
+        Within an activation the player's own moves change little of what it weighs, so the
+        stamp holds what does: the turn, the activation, the enemy units seen and who controls
+        each place (an attack or a place taken makes a new moment)."""
+        act = seen.obs.get("phase_data", {}).get("activation") or {}
+        control = seen.obs.get("game", {}).get("control", {})
+        stamp = (seen.turn, act.get("hq"), act.get("side"), len(act.get("units", ())) == 0,
+                 tuple(seen.enemy_hexes()), tuple(sorted(control.items())), bool(seen.state.pending))
+        if stamp != self._stamp:
+            self._stamp, self._memo = stamp, {}
+        return stamp
 
     def hq_depth(self, seen: Observed, goal: dict[str, int]) -> float:
         """9: where an HQ stands, in hexes from the objectives: with the median of its side's combat
