@@ -78,6 +78,9 @@ LEVEL_STEP = 6  # hexes: a place of the next victory level counts as this much f
 SPARE_STEP = 3  # hexes: a place beyond what its level needs counts as this much farther
 ENEMY_STEP = 2  # hexes: an enemy unit the German player hunts counts as this much farther than a place to retake
 PASS_BELOW = 0.5  # an activation must promise this much (units that can make for their aims) or the player passes
+LONG_GAME = 10  # turns: a scenario this long has a German counter-stroke (the campaign, 18.1)
+COUNTER_STROKE = 0.5  # of a long scenario's turns: until then the German side holds, then strikes
+HOLDING_WORTH = 1.0  # expected steps an attack must promise a side that holds
 SECOND_WEIGHT = 0.3  # a unit's second activation (fatigue, 3.5) counts this much of a first one
 
 
@@ -135,7 +138,8 @@ class K43Player:
             return self.pick_entry(seen, by_kind["Enter"])
         self.note_activation(seen)
         if "Assault" in by_kind:
-            action = self.pick_attack(state, seen, by_kind["Assault"])
+            floor = HOLDING_WORTH if self.holding(state) else ATTACK_WORTH
+            action = self.pick_attack(state, seen, by_kind["Assault"], floor=floor)
             if action is not None:
                 return action
         if "Move" in by_kind:
@@ -198,7 +202,8 @@ class K43Player:
         :data:`LEVEL_STEP` farther.  A level that denies the enemy a level aims at the places the
         enemy holds among those he needs for it; one that wants no supplied enemy west of a river
         at the enemy units seen there.  The German side also hunts the Soviet units it sees
-        (:data:`ENEMY_STEP` farther)."""
+        (:data:`ENEMY_STEP` farther), except while it holds (:meth:`holding`): then it makes for
+        the places the enemy needs that it still has (:data:`SPARE_STEP` farther)."""
         state = seen.state
         control = seen.obs.get("game", {}).get("control", {})
         in_play = state.board.in_play
@@ -245,9 +250,22 @@ class K43Player:
                 levels_short += 1
                 if levels_short > 1:
                     break
-        if self.side != "soviet":
+        if self.holding(state) and enemy is not None:  # stand in the places the enemy needs
+            for cond in state.board.data.victory.get(enemy, []):
+                for group in cond.groups:
+                    for p in group.places:
+                        aim([h for h in _victory.place_hexes(state, p) if control.get(h) == self.side], SPARE_STEP)
+        elif self.side != "soviet":
             aim(seen.enemy_hexes(), ENEMY_STEP)
         return aims or {h: 0 for h in seen.enemy_hexes()}
+
+    def holding(self, state) -> bool:
+        """The German plan of a long scenario (the campaign): give ground and gather the
+        reinforcements while the Soviet offensive runs (no hunting of Soviet units, attacks only at
+        :data:`HOLDING_WORTH`), then the counter-stroke from :data:`COUNTER_STROKE` of the turns on."""
+        turns = state.board.data.special_rules.turns
+        return (self.cfg["plan"] and self.side != "soviet" and turns >= LONG_GAME
+                and state.turn <= turns * COUNTER_STROKE)
 
     def place_held(self, state, place: str, side: str, control: dict) -> bool:
         """18: ``side`` controls every hex of ``place``; for the player's own side, also that a

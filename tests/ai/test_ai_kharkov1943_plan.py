@@ -9,7 +9,7 @@ from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
 
-from tests.rules.kharkov1943.k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, SU_HQ, bare, fresh, general, ring
+from tests.rules.kharkov1943.k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring
 
 BARVENKOVO = "2025"  # a town of the Soviet tactical group in Gallop, nobody's at the start
 SU3 = "su_48grd"  # Soviet rifle division of three steps
@@ -146,3 +146,15 @@ def test_7_5_the_last_defender_of_a_held_place_takes_the_step_rather_than_retrea
     options = {a.kind for a in state.legal_actions().actions()}
     assert {"Retreat", "ChooseLoss"} <= options
     assert isinstance(K43Player("soviet", 1).choose(state), ChooseLoss)
+
+
+def test_18_1_in_the_campaign_the_german_holds_first_and_hunts_soviet_units_in_the_counter_stroke():
+    """A Soviet division east of the Donets, a German regiment far off: not an aim while the Soviet
+    offensive runs, an aim once the counter-stroke begins (half the campaign's turns)."""
+    home = fresh(of=campaign).units[SU_DIV].hex
+    state = bare({SU_DIV: home, INF: "2701"}, of=campaign)
+    assert home in victory.east_of_river(state)
+    player = K43Player("german", 1)
+    assert home not in player.aims(Observed(state, "german"))
+    state.turn = 7
+    assert home in K43Player("german", 1).aims(Observed(state, "german"))
