@@ -39,6 +39,7 @@ the threat map and supply awareness are used; ``greedy`` is the narrowest with n
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -46,6 +47,7 @@ from ..rules.kharkov1943 import activation as _activation
 from ..rules.kharkov1943 import command as _command
 from ..rules.kharkov1943 import stacking as _stacking
 from ..rules.kharkov1943 import supply as _supply
+from ..rules.kharkov1943 import victory as _victory
 from ..engine.errors import IllegalAction
 from .core.observed import Observed
 from .core.preview import attack_worth, preview_query, win_chance
@@ -53,10 +55,14 @@ from .core.search import Budget, best_by_lookahead
 from .core.supplyview import unsupplied_units
 
 LEVELS = {
-    "greedy": {"units": 4, "hexes": 30, "threat": False, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": None},
-    "easy": {"units": 4, "hexes": 30, "threat": True, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": 5.0},
-    "normal": {"units": 8, "hexes": 80, "threat": True, "supply": True, "attacks": 30, "loss_weight": 1.2, "seconds": 5.0},
-    "hard": {"units": 12, "hexes": 400, "threat": True, "supply": True, "attacks": 60, "loss_weight": 1.2, "seconds": 10.0},
+    "greedy": {"units": 4, "hexes": 30, "threat": False, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": None,
+               "plan": False},
+    "easy": {"units": 4, "hexes": 30, "threat": True, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": 5.0,
+             "plan": True},
+    "normal": {"units": 8, "hexes": 80, "threat": True, "supply": True, "attacks": 30, "loss_weight": 1.2, "seconds": 5.0,
+               "plan": True},
+    "hard": {"units": 12, "hexes": 400, "threat": True, "supply": True, "attacks": 60, "loss_weight": 1.2, "seconds": 10.0,
+             "plan": True},
 }
 ATTACK_WORTH = 0.3  # expected steps (and retreat hexes) gained an attack must promise
 OBJECTIVE_BONUS = 1.0  # worth of clearing a victory place, times the chance of a clean win
@@ -65,8 +71,17 @@ MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one point of excess enemy strength next to a unit is worth
 NEAR_FIGHT = 8  # hexes: units this near their objectives count fully when choosing an activation
 HQ_BEHIND = 3  # hexes: the nearest an HQ comes to the objectives its units make for
+HQ_REACH = 3  # hexes: an HQ making for a place it must supply stops this near it (a line runs 5, 9.1)
 HQ_TRAIL = 0  # hexes: how far an HQ keeps behind the median of its side's combat units
 REACTION_REACH = 1  # a reaction move should end this near the hex under attack
+LEVEL_STEP = 6  # hexes: a place of the next victory level counts as this much farther than one of the level sought
+SPARE_STEP = 3  # hexes: a place beyond what its level needs counts as this much farther
+ENEMY_STEP = 2  # hexes: an enemy unit the German player hunts counts as this much farther than a place to retake
+PASS_BELOW = 0.5  # an activation must promise this much (units that can make for their aims) or the player passes
+LONG_GAME = 10  # turns: a scenario this long has a German counter-stroke (the campaign, 18.1)
+COUNTER_STROKE = 0.5  # of a long scenario's turns: until then the German side holds, then strikes
+HOLDING_WORTH = 1.0  # expected steps an attack must promise a side that holds
+SECOND_WEIGHT = 0.3  # a unit's second activation (fatigue, 3.5) counts this much of a first one
 
 
 def unit_strength(scenario, view: dict) -> float:
@@ -92,6 +107,7 @@ class K43Player:
         self._fields = None  # ((turn, actions played), fields): this moment's maps
         self._tried: set = set()  # attacks made in the open activation
         self._memo: dict = {}  # facts of this moment's maps
+        self._stamp = None  # the moment they belong to (:meth:`refresh`)
 
     @property
     def name(self) -> str:
@@ -122,27 +138,167 @@ class K43Player:
             return self.pick_entry(seen, by_kind["Enter"])
         self.note_activation(seen)
         if "Assault" in by_kind:
-            action = self.pick_attack(state, seen, by_kind["Assault"])
+            floor = HOLDING_WORTH if self.holding(state) else ATTACK_WORTH
+            action = self.pick_attack(state, seen, by_kind["Assault"], floor=floor)
             if action is not None:
                 return action
         if "Move" in by_kind:
             action = self.pick_move(state, seen, by_kind["Move"])
             if action is not None:
                 return action
+        act = seen.obs.get("phase_data", {}).get("activation") or {}
+        empty = not act.get("units")  # 3.3: an activation must activate someone before it ends
+        owed = not empty and "EndActivation" not in by_kind  # 4.3: an attack is owed first
+        if "BuildPosition" in by_kind and (self.cfg["plan"] or owed or empty):
+            action = self.pick_position(state, seen, by_kind["BuildPosition"], owed or empty)
+            if action is not None:
+                return action
+        if "ReduceFatigue" in by_kind and self.cfg["plan"]:
+            action = self.pick_rest(seen, by_kind["ReduceFatigue"], act, empty)
+            if action is not None:
+                return action
         if "EndActivation" in by_kind:
             return by_kind["EndActivation"][0]
+        if "Move" in by_kind and empty:
+            action = self.pick_move(state, seen, by_kind["Move"], least=-math.inf)
+            if action is not None:
+                return action
+        if "Assault" in by_kind:
+            action = self.pick_attack(state, seen, by_kind["Assault"], floor=-math.inf)
+            if action is not None:
+                return action
         return legal[self.rng.randrange(len(legal))]  # a step this player does not weigh yet
 
     # ------------------------------------------------------------------ objectives
     def objectives(self, seen: Observed) -> list[str]:
-        """Victory places (18) the side does not control; the German side adds the Soviet units it sees."""
+        """The hexes the side makes for (the sources of its goal field, :meth:`aims`)."""
+        return sorted(h for h, d in self.aims(seen).items() if d == min(self.aims(seen).values()))
+
+    def aims(self, seen: Observed) -> dict[str, int]:
+        """Hex -> how far it counts as already (0: aim at it first).  Without a plan (``greedy``):
+        the victory places (18) the side does not control and, for the German side, the Soviet
+        units it sees, all alike.  With one: :meth:`victory_aims`."""
+        self.refresh(seen)
+        key = "aims"
+        got = self._memo.get(key)
+        if got is not None:
+            return got
+        if self.cfg["plan"]:
+            got = self.victory_aims(seen)
+        else:
+            control = seen.obs.get("game", {}).get("control", {})
+            in_play = seen.state.board.in_play
+            goals = [h for h in self.victory_hexes(seen.state) if control.get(h) != self.side and h in in_play]
+            if self.side != "soviet":
+                goals += seen.enemy_hexes()
+            got = {h: 0 for h in sorted(set(goals)) or seen.enemy_hexes()}
+        self._memo[key] = got
+        return got
+
+    def victory_aims(self, seen: Observed) -> dict[str, int]:
+        """18, read as an operational plan.  The places of the side's lowest victory level not met
+        yet, those it lacks, are the first aims; a place its level does not need (more than
+        ``at_least``) counts :data:`SPARE_STEP` hexes farther and one of the next level
+        :data:`LEVEL_STEP` farther.  A level that denies the enemy a level aims at the places the
+        enemy holds among those he needs for it; one that wants no supplied enemy west of a river
+        at the enemy units seen there.  The German side also hunts the Soviet units it sees
+        (:data:`ENEMY_STEP` farther), except while it holds (:meth:`holding`): then it makes for
+        the places the enemy needs that it still has (:data:`SPARE_STEP` farther)."""
+        state = seen.state
         control = seen.obs.get("game", {}).get("control", {})
-        places = self.victory_hexes(seen.state)
-        in_play = seen.state.board.in_play
-        goals = [h for h in places if control.get(h) != self.side and h in in_play]
-        if self.side != "soviet":
-            goals += seen.enemy_hexes()
-        return sorted(set(goals)) or seen.enemy_hexes()
+        in_play = state.board.in_play
+        enemy = seen.enemies[0] if seen.enemies else None
+        aims: dict[str, int] = {}
+
+        def aim(hexes, d):
+            for h in hexes:
+                if h in in_play and d < aims.get(h, 99):
+                    aims[h] = d
+
+        def lacking(cond, side):
+            """(place hexes the side lacks, whether the level lacks any)"""
+            hexes_need, hexes_spare, short = [], [], False
+            for group in cond.groups:
+                held = [p for p in group.places if self.place_held(state, p, side, control)]
+                need = group.at_least - len(held)
+                short = short or need > 0
+                for p in group.places:
+                    if p not in held:
+                        (hexes_need if need > 0 else hexes_spare).extend(_victory.place_hexes(state, p))
+            return hexes_need, hexes_spare, short
+
+        levels_short = 0
+        for cond in state.board.data.victory.get(self.side, []):
+            base = levels_short * LEVEL_STEP
+            short = False
+            if cond.groups:
+                need, spare, short = lacking(cond, self.side)
+                aim([h for h in need if control.get(h) != self.side], base)
+                aim([h for h in spare if control.get(h) != self.side], base + SPARE_STEP)
+            if cond.deny and enemy is not None:
+                denied = _victory.LEVELS.index(cond.deny) + 1
+                for other in state.board.data.victory.get(cond.deny_side or enemy, [])[:denied]:
+                    for group in other.groups:
+                        for p in group.places:
+                            aim([h for h in _victory.place_hexes(state, p) if control.get(h) == (cond.deny_side or enemy)], base)
+            if cond.no_supplied_enemy_west_of and enemy is not None:
+                east = _victory.east_of_river(state)
+                west = [h for h in seen.enemy_hexes() if h not in east]
+                aim(west, base)
+                short = short or bool(west)
+            if short:
+                levels_short += 1
+                if levels_short > 1:
+                    break
+        if self.holding(state) and enemy is not None:  # stand in the places the enemy needs
+            for cond in state.board.data.victory.get(enemy, []):
+                for group in cond.groups:
+                    for p in group.places:
+                        aim([h for h in _victory.place_hexes(state, p) if control.get(h) == self.side], SPARE_STEP)
+        elif self.side != "soviet":
+            aim(seen.enemy_hexes(), ENEMY_STEP)
+        return aims or {h: 0 for h in seen.enemy_hexes()}
+
+    def holding(self, state) -> bool:
+        """The German plan of a long scenario (the campaign): give ground and gather the
+        reinforcements while the Soviet offensive runs (no hunting of Soviet units, attacks only at
+        :data:`HOLDING_WORTH`), then the counter-stroke from :data:`COUNTER_STROKE` of the turns on."""
+        turns = state.board.data.special_rules.turns
+        return (self.cfg["plan"] and self.side != "soviet" and turns >= LONG_GAME
+                and state.turn <= turns * COUNTER_STROKE)
+
+    def place_held(self, state, place: str, side: str, control: dict) -> bool:
+        """18: ``side`` controls every hex of ``place``; for the player's own side, also that a
+        unit of his there would have a line of supply (9), which he can trace himself."""
+        if not all(control.get(h) == side for h in _victory.place_hexes(state, place)):
+            return False
+        return side != self.side or self.holds(state, place)
+
+    def holds(self, state, place: str) -> bool:
+        """18 for the player's own side, remembered for this moment (:meth:`refresh`)."""
+        key = ("holds", place)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = _victory.holds(state, self.side, place)
+        return got
+
+    def unsupplied_places(self, seen: Observed) -> list[str]:
+        """Hexes of victory places (18) the side controls but could not supply (9): its HQs make for them."""
+        self.refresh(seen)
+        key = "unsupplied-places"
+        got = self._memo.get(key)
+        if got is None:
+            state = seen.state
+            control = seen.obs.get("game", {}).get("control", {})
+            got = []
+            for conditions in state.board.data.victory.get(self.side, []):
+                for group in conditions.groups:
+                    for p in group.places:
+                        hexes = _victory.place_hexes(state, p)
+                        if all(control.get(h) == self.side for h in hexes) and not self.holds(state, p):
+                            got.extend(hexes)
+            got = self._memo[key] = sorted(set(got))
+        return got
 
     @staticmethod
     def victory_hexes(state) -> list[str]:
@@ -164,10 +320,10 @@ class K43Player:
     def fields(self, seen: Observed) -> tuple[dict[str, int], dict[str, int], dict[str, float], frozenset[str]]:
         """(distance to objectives, distance to the nearest own unit in supply, enemy strength near
         each hex, own units out of supply)."""
-        stamp = (seen.turn, len(seen.state.actions))
+        stamp = self.refresh(seen)
         if self._fields is not None and self._fields[0] == stamp:
             return self._fields[1]
-        goal = seen.distance_field(self.objectives(seen))
+        goal = seen.offset_field(self.aims(seen))
         strength = self.strength_of(seen)
         threat = seen.threat_map(strength) if self.cfg["threat"] else {}
         cut = frozenset(unsupplied_units(seen.state, self.side)) if self.cfg["supply"] else frozenset()
@@ -175,8 +331,20 @@ class K43Player:
         home = seen.distance_field(supplied or self.supply_hexes(seen.state)) if cut else {}
         out = (goal, home, threat, cut)
         self._fields = (stamp, out)
-        self._memo = {}
         return out
+
+    def refresh(self, seen: Observed) -> tuple:
+        """This moment's stamp; the facts remembered (:attr:`_memo`) are dropped when it changes.
+        Within an activation the player's own moves change little of what it weighs, so the
+        stamp holds what does: the turn, the activation, the enemy units seen and who controls
+        each place (an attack or a place taken makes a new moment)."""
+        act = seen.obs.get("phase_data", {}).get("activation") or {}
+        control = seen.obs.get("game", {}).get("control", {})
+        stamp = (seen.turn, act.get("hq"), act.get("side"), len(act.get("units", ())) == 0,
+                 tuple(seen.enemy_hexes()), tuple(sorted(control.items())), bool(seen.state.pending))
+        if stamp != self._stamp:
+            self._stamp, self._memo = stamp, {}
+        return stamp
 
     def hq_depth(self, seen: Observed, goal: dict[str, int]) -> float:
         """9: where an HQ stands, in hexes from the objectives: with the median of its side's combat
@@ -199,6 +367,9 @@ class K43Player:
         aim = home if uid in cut and home else goal
         score = float(aim.get(hex_id, 99))
         if seen.state.board.units[uid].is_hq:
+            cut_off = self.unsupplied_places(seen) if self.cfg["plan"] else []
+            if cut_off:  # 9, 18: a place held without a line of supply does not count
+                return float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
             return abs(score - self.hq_depth(seen, goal))  # an HQ follows its units, a little behind
         if threat:
             mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))
@@ -207,36 +378,73 @@ class K43Player:
 
     # ------------------------------------------------------------------ activations (3)
     def pick_activation(self, state, seen: Observed, by_kind: dict[str, list]):
+        """3.1-3.3: the activation whose units could do most (:meth:`activation_value`); a general
+        activation (with a plan) when the four best units no formation could take are worth more;
+        a pass when nothing promises :data:`PASS_BELOW`."""
         goal, *_ = self.fields(seen)
-        best, best_value = None, 0.0
-        for action in by_kind.get("Activate", []):
-            if action.hq is None:
-                continue  # general activations: not weighed yet
-            value = self.activation_value(state, seen, action.hq, goal)
+        best, best_value = None, (PASS_BELOW if self.cfg["plan"] else 0.0)
+        formations = [a for a in by_kind.get("Activate", []) if a.hq is not None]
+        covered: set[str] = set()
+        for action in formations:
+            value, units = self.activation_value(state, seen, action.hq, goal)
+            covered |= units
             if value > best_value:
                 best, best_value = action, value
+        general = next((a for a in by_kind.get("Activate", []) if a.hq is None), None)
+        if general is not None and self.cfg["plan"]:
+            value = self.general_value(state, seen, goal, covered)
+            if value > best_value:
+                best, best_value = general, value
         if best is not None:
             return best
         if "Pass" in by_kind:
             return by_kind["Pass"][0]
         return by_kind["Activate"][0]
 
-    def activation_value(self, state, seen: Observed, hq: str, goal: dict[str, int]) -> float:
-        """How much an activation by ``hq`` could do: its units in command (8.1) not yet activated
-        this turn, each weighted by nearness to its objectives, the best 8 (3.2)."""
+    def unit_worth(self, state, seen: Observed, uid: str, goal: dict[str, int]) -> float:
+        """What activating ``uid`` now could be worth: 1 near the fight (:data:`NEAR_FIGHT`), less
+        farther, nothing on an aim already or for a garrison; a second activation of the turn
+        (fatigue, 3.5) only with a plan, at :data:`SECOND_WEIGHT`, and on the last turn fully."""
+        view = seen.units[uid]
+        if state.board.units[uid].is_hq or uid in self.garrisons(seen):
+            return 0.0
+        d = goal.get(view["hex"], 99)
+        if d == 0 and view["hex"] in self.aims(seen):
+            return 0.0
+        worth = 1.0 if d <= NEAR_FIGHT else NEAR_FIGHT / max(d, 1)
+        n = _activation.count(state, uid)
+        if n == 0:
+            return worth
+        if n >= _activation.MAX_ACTIVATIONS or not self.second_allowed(state):
+            return 0.0
+        return worth * (1.0 if self.last_turn(state) else SECOND_WEIGHT)
+
+    def second_allowed(self, state) -> bool:
+        return self.cfg["plan"]
+
+    @staticmethod
+    def last_turn(state) -> bool:
+        return state.turn >= state.board.data.special_rules.turns
+
+    def activation_value(self, state, seen: Observed, hq: str, goal: dict[str, int]) -> tuple[float, set[str]]:
+        """How much an activation by ``hq`` could do, and the units it could take: its units in
+        command (8.1), each as :meth:`unit_worth`, the best 8 (3.2)."""
         area = _command.command_area(state, hq)
-        worth = []
+        worth, units = [], set()
         for uid in seen.own():
             view = seen.units[uid]
-            if uid == hq or view["hex"] not in area or _activation.count(state, uid) > 0:
+            if uid == hq or view["hex"] not in area or not _command.same_front(state, hq, uid):
                 continue
-            if state.board.units[uid].is_hq or not _command.same_front(state, hq, uid):
-                continue
-            d = goal.get(view["hex"], 99)
-            if d == 0:
-                continue  # already on an objective
-            worth.append(1.0 if d <= NEAR_FIGHT else NEAR_FIGHT / d)
-        return sum(sorted(worth, reverse=True)[:_activation.FORMATION_LIMIT])
+            w = self.unit_worth(state, seen, uid, goal)
+            if w > 0:
+                worth.append(w)
+                units.add(uid)
+        return sum(sorted(worth, reverse=True)[:_activation.FORMATION_LIMIT]), units
+
+    def general_value(self, state, seen: Observed, goal: dict[str, int], covered: set[str]) -> float:
+        """3.3: the four best units no formation activation open to the side could take."""
+        worth = sorted((self.unit_worth(state, seen, uid, goal) for uid in seen.own() if uid not in covered), reverse=True)
+        return sum(worth[:_activation.GENERAL_LIMIT])
 
     # ------------------------------------------------------------------ moves (6)
     def note_activation(self, seen: Observed) -> dict:
@@ -247,7 +455,8 @@ class K43Player:
             self._activation_key, self._moves, self._tried = key, {}, set()
         return act
 
-    def pick_move(self, state, seen: Observed, moves: list):
+    def pick_move(self, state, seen: Observed, moves: list, least: float = MIN_GAIN):
+        """6: the unit whose best reachable hex gains most, by more than ``least``."""
         act = self.note_activation(seen)
         fields = self.fields(seen)
         joined = set(act.get("units", ()))
@@ -256,24 +465,31 @@ class K43Player:
                          and m.units[0] not in keep and self.may_join(state, m.units[0], act, joined)})
         here_of = {g: seen.units[g[0]]["hex"] for g in groups}
         ranked = sorted(groups, key=lambda g: (self.hex_score(seen, g[0], here_of[g], fields), g))
-        best, best_gain = None, MIN_GAIN
+        aims = self.aims(seen)
+        best, best_gain = None, least
+        reach_of: dict[tuple, dict[str, tuple]] = {}
+        for m in moves:  # the legal moves carry their paths: no need to ask for the reach again
+            reach_of.setdefault(m.units, {})[m.path[-1]] = m.path
         for group in ranked[: self.cfg["units"]]:
             if best is not None and self.budget.spent():
                 break
             uid, here = group[0], here_of[group]
             now = self.hex_score(seen, uid, here, fields)
-            reach = state.legal_moves(group)
+            reach = reach_of[group]
             options = sorted(reach, key=lambda h: (fields[0].get(h, 99), h))[: self.cfg["hexes"]]
             room = _stacking.LIMIT - state.board.units[uid].values.stacking
             gains = sorted(((now - self.hex_score(seen, uid, dest, fields), dest) for dest in options), key=lambda g: (-g[0], g[1]))
+            second = uid not in joined and _activation.count(state, uid) > 0
             for gain, dest in gains:
                 if gain <= best_gain:
                     break
+                if second and not (self.last_turn(state) or dest in aims):
+                    continue  # 3.5: a second activation's fatigue is paid for a place taken only
                 if _stacking.points(state, dest, self.side) > room:
                     continue  # 5: it would be removed at the end of the phase
                 if self.cfg["supply"] and uid not in fields[3] and not _supply.line_from(state, self.side, dest, uid).ok:
                     continue  # 9: it would be cut off there
-                best, best_gain = (group, reach[dest].path), gain
+                best, best_gain = (group, reach[dest]), gain
                 break
         if best is None:
             return None
@@ -281,6 +497,39 @@ class K43Player:
         for uid in group:
             self._moves[uid] = self._moves.get(uid, 0) + 1
         return next(m for m in moves if m.units == group and tuple(m.path) == tuple(path))
+
+    def pick_position(self, state, seen: Observed, builds: list, owed: bool):
+        """11.1: dig in where the enemy is next door: a garrison of a victory place (18), any stack
+        when ``owed`` (one that owes an attack it had rather not make, 4.3, which a position frees
+        it from, or an activation that must activate someone, 3.3), and, for the German
+        side, a stack whose units have all acted in this activation; the prepared position (11.1)
+        when it can be paid for, else the mobile one."""
+        act = seen.obs.get("phase_data", {}).get("activation") or {}
+        joined = set(act.get("units", ()))
+        _, _, threat, _ = self.fields(seen)
+        keep = self.garrisons(seen)
+        postures = state.game.get("posture", {})
+        best, best_key = None, None
+        for a in builds:
+            hex_id = seen.units[a.units[0]]["hex"]
+            if any(postures.get(u) for u in a.units) or not threat.get(hex_id):
+                continue
+            if not (owed or keep & set(a.units) or (self.side != "soviet" and set(a.units) <= joined)):
+                continue
+            key = (a.posture == "pdp", hex_id, a.units)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def pick_rest(self, seen: Observed, rests: list, act: dict, empty: bool):
+        """3.5: a fatigued unit lowers its fatigue with OP its activation leaves over (one that has
+        acted already), or as the only thing an activation that found nothing better does."""
+        joined = set(act.get("units", ()))
+        _, _, threat, _ = self.fields(seen)
+        for a in sorted(rests, key=lambda a: a.unit):
+            if (a.unit in joined or empty) and not threat.get(seen.units[a.unit]["hex"]):
+                return a
+        return rests[0] if empty else None
 
     def garrisons(self, seen: Observed) -> set[str]:
         """18: the one unit kept in each victory place hex the side stands in (an enemy passing
@@ -293,11 +542,13 @@ class K43Player:
         return keep
 
     def may_join(self, state, uid: str, act: dict, joined: set) -> bool:
-        """A unit joins in its first activation of the turn only (a second brings fatigue, 3.5),
-        and an HQ moves only in its own activation (its fatigue would cost it its units, 3.5)."""
+        """A unit joins in its first activation of the turn only (a second brings fatigue, 3.5)
+        unless the player plans (then :meth:`pick_move` lets it join a second one to take an aim,
+        or on the last turn), and an HQ moves only in its own activation (its fatigue would cost it its units, 3.5)."""
         if uid in joined:
             return True
-        if _activation.count(state, uid) > 0:
+        n = _activation.count(state, uid)
+        if n >= _activation.MAX_ACTIVATIONS or (n > 0 and not self.second_allowed(state)):
             return False
         return not state.board.units[uid].is_hq or uid == act.get("hq")
 
@@ -338,13 +589,14 @@ class K43Player:
         return options[0] if best is None else best
 
     # ------------------------------------------------------------------ combat (7)
-    def pick_attack(self, state, seen: Observed, attacks: list):
+    def pick_attack(self, state, seen: Observed, attacks: list, floor: float = ATTACK_WORTH):
         """7.1-7.4: the attack whose priced result distribution (the system's attack preview,
-        :mod:`.core.preview`) is worth most, if it is worth at least :data:`ATTACK_WORTH` steps;
-        the cheapest attack type that reaches that worth."""
+        :mod:`.core.preview`) is worth most, if it is worth at least ``floor`` steps
+        (:data:`ATTACK_WORTH`; an owed attack, 4.3, takes the least bad); the cheapest attack type
+        that reaches that worth."""
         query = preview_query(state.scenario.rules)
         strength = self.strength_of(seen)
-        goal, *_ = self.fields(seen)
+        places = set(self.victory_hexes(state))
         best, best_key = None, None
         for i, a in enumerate(sorted(attacks, key=lambda a: (a.support != "", a.target, a.types, a.attackers))):
             if i >= self.cfg["attacks"] or (best is not None and self.budget.spent()):
@@ -359,10 +611,10 @@ class K43Player:
             whole_a = sum(1.0 + strength(u) / 4 for u in a.attackers)
             whole_d = sum(1.0 + strength(u) / 4 for u in seen.enemy_at(a.target)) or 1.0
             worth = attack_worth(preview, whole_a, whole_d, self.cfg["loss_weight"])
-            if goal.get(a.target, 99) == 0:
+            if a.target in places:
                 worth += OBJECTIVE_BONUS * win_chance(preview)
             key = (worth, -TYPE_COST.get(a.types[0], 1), -len(a.attackers))
-            if worth >= ATTACK_WORTH and (best_key is None or key > best_key):
+            if worth >= floor and (best_key is None or key > best_key):
                 best, best_key = a, key
         if best is not None:
             self._tried.add(best)
@@ -374,9 +626,16 @@ class K43Player:
         return min(plain or options, key=lambda a: (abs(a.points - 1), a.points))
 
     def take_loss(self, seen: Observed, options: list):
-        """7.5: retreat rather than lose a step, to the hex least threatened; else the weakest unit's step."""
+        """7.5: retreat rather than lose a step, to the hex least threatened; else the weakest
+        unit's step.  With a plan, the last of the side's units in a victory place it holds (18)
+        takes the step and stays."""
         _, _, threat, _ = self.fields(seen)
         retreats = [a for a in options if a.kind == "Retreat" and a.path]
+        if self.cfg["plan"] and retreats and any(a.kind == "ChooseLoss" for a in options):
+            places = set(self.victory_hexes(seen.state))
+            here = retreats[0].path[0]
+            if here in places and len(seen.side_at(here, self.side)) <= len({a.unit for a in retreats}):
+                retreats = []
         if retreats:
             return min(retreats, key=lambda a: (threat.get(a.path[-1], 0.0), len(a.path), a.unit, a.path))
         losses = [a for a in options if a.kind == "ChooseLoss"]

@@ -9,12 +9,14 @@ for out of its turn).
 """
 from __future__ import annotations
 
+import heapq
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from ...map import GameMap
 
 _MAPS: dict[int, tuple[object, GameMap]] = {}
+_NEIGHBOURS: dict[int, tuple[GameMap, dict[str, list[str]]]] = {}
 
 
 def game_map(scenario) -> GameMap:
@@ -41,6 +43,23 @@ def distance_field(neighbours: Callable[[str], Iterable[str]], sources: Iterable
     return dist
 
 
+def offset_field(neighbours: Callable[[str], Iterable[str]], offsets: Mapping[str, int]) -> dict[str, int]:
+    """Hex -> the least ``offsets[source]`` plus hex steps to that source: a distance field whose
+    sources start at different values (a farther aim counts as if it were some hexes away)."""
+    dist: dict[str, int] = {}
+    queue = [(d, h) for h, d in sorted(offsets.items())]
+    heapq.heapify(queue)
+    while queue:
+        d, h = heapq.heappop(queue)
+        if h in dist:
+            continue
+        dist[h] = d
+        for n in neighbours(h):
+            if n not in dist:
+                heapq.heappush(queue, (d + 1, n))
+    return dist
+
+
 class Observed:
     """One side's view of the game at one moment."""
 
@@ -59,7 +78,15 @@ class Observed:
                 self.at.setdefault(hex_id, []).append(uid)
 
     def neighbours(self, hex_id: str) -> list[str]:
-        return self.map.neighbors(hex_id)
+        """The map's neighbours of ``hex_id``, remembered per map (the searches ask for them often)."""
+        got = _NEIGHBOURS.get(id(self.map))
+        if got is None or got[0] is not self.map:
+            got = _NEIGHBOURS[id(self.map)] = (self.map, {})
+        known = got[1]
+        found = known.get(hex_id)
+        if found is None:
+            found = known[hex_id] = self.map.neighbors(hex_id)
+        return found
 
     def own(self) -> list[str]:
         """This side's units on the map, in id order."""
@@ -76,6 +103,9 @@ class Observed:
 
     def distance_field(self, sources: Iterable[str], limit: int | None = None) -> dict[str, int]:
         return distance_field(self.neighbours, (h for h in sources if h in self.map), limit)
+
+    def offset_field(self, offsets: Mapping[str, int]) -> dict[str, int]:
+        return offset_field(self.neighbours, {h: d for h, d in offsets.items() if h in self.map})
 
     def threat_map(self, strength: Callable[[str], float], radius: int = 1) -> dict[str, float]:
         """Hex -> the summed ``strength(unit)`` of the enemy units seen within ``radius`` hexes."""

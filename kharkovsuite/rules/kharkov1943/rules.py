@@ -108,6 +108,8 @@ class Kharkov1943Rules:
         legal.add_list(self._works(state, side))
         if act["units"] and not combat.owing(state):
             legal.add_list([EndActivation()])
+        if not len(legal):
+            legal.add_list([Pass()])  # 2.2: an activation in which no unit can do anything is a pass
         return legal
 
     def _exits(self, state: GameState, side: str) -> list:
@@ -204,7 +206,9 @@ class Kharkov1943Rules:
                 activation.open_activation(state, side, action.hq, events)
             elif isinstance(action, Pass):
                 if act is not None:
-                    raise IllegalAction("2.2", "an activation is open: end it rather than pass")
+                    if act["units"] or list(self.legal_actions(state).actions()) != [Pass()]:
+                        raise IllegalAction("2.2", "an activation is open: end it rather than pass")
+                    activation.close(state)  # 2.2: no unit could act in it
                 sequence.end_segment(state, True, events)
             elif isinstance(action, EndActivation):
                 if act is None:

@@ -1,0 +1,160 @@
+"""Kharkov 1943's computer player as a planner (kharkovsuite.ai.kharkov1943): aims read from the
+victory conditions (18), the activation it chooses (3.1-3.5), positions (11), supply (9) and
+what it may not see (10)."""
+from __future__ import annotations
+
+from kharkovsuite.ai.core.observed import Observed
+from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, K43Player
+from kharkovsuite.engine.actions import ChooseLoss, Move
+from kharkovsuite.rules.kharkov1943 import combat, victory
+from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
+
+from tests.rules.kharkov1943.k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring
+
+BARVENKOVO = "2025"  # a town of the Soviet tactical group in Gallop, nobody's at the start
+SU3 = "su_48grd"  # Soviet rifle division of three steps
+
+
+def _hexes(state, *places):
+    return [h for p in places for h in victory.place_hexes(state, p)]
+
+
+def test_18_the_soviet_aims_first_at_the_places_of_its_lowest_level_and_later_at_the_next():
+    state = fresh()
+    player = K43Player("soviet", 1)
+    aims = player.aims(Observed(state, "soviet"))
+    tactical = _hexes(state, "barvenkovo", "slavyansk", "kramatorsk", "lozovaya", "pavlograd", "pereshchepino")
+    operational = _hexes(state, "krasnoarmeiskoye", "chaplino")
+    assert all(aims[h] == 0 for h in tactical)
+    assert all(aims[h] == LEVEL_STEP for h in operational)
+    assert not set(_hexes(state, "dnepropetrovsk", "zaporozhye", "stalino")) & set(aims)  # two levels up: not yet
+
+
+def test_18_the_german_aims_at_the_places_the_soviet_player_holds_for_his_victory():
+    state = bare({INF: ring(BARVENKOVO, 4)[0], GE_HQ: ring(BARVENKOVO, 5)[0], SU_DIV: ring(BARVENKOVO, 3)[0]})
+    state.game["control"][BARVENKOVO] = "soviet"
+    aims = K43Player("german", 1).aims(Observed(state, "german"))
+    assert aims[BARVENKOVO] == 0
+    assert not set(_hexes(state, "lozovaya", "pavlograd")) & set(aims)  # German places: nothing to retake
+
+
+def test_18_the_ai_takes_an_undefended_town_in_reach():
+    start = ring(BARVENKOVO, 2)[0]
+    state = bare({SU_DIV: start, SU_HQ: ring(BARVENKOVO, 3)[0]}, side="soviet")
+    player = K43Player("soviet", 1)
+    state.apply(player.choose(state))
+    move = player.choose(state)
+    assert isinstance(move, Move) and move.units == (SU_DIV,)
+    assert move.path[-1] in _hexes(state, "barvenkovo", "lozovaya")  # both lie in its reach, nobody in them
+
+
+def test_3_3_the_ai_takes_a_general_activation_for_units_no_hq_commands():
+    """The HQ is far away: no formation activation may take the division, a general one may."""
+    far = "1433"
+    state = bare({SU_DIV: ring(BARVENKOVO, 3)[0], SU_HQ: far}, side="soviet")
+    action = K43Player("soviet", 1).choose(state)
+    assert action == Activate(hq=None)
+
+
+def test_3_1_greedy_passes_where_the_planner_takes_a_general_activation():
+    state = bare({SU_DIV: ring(BARVENKOVO, 3)[0], SU_HQ: "1433"}, side="soviet")
+    assert K43Player("soviet", 1, level="greedy").choose(state).kind == "Pass"
+
+
+def test_3_5_a_second_activation_is_spent_to_take_a_place_and_not_to_wander():
+    start = ring(BARVENKOVO, 2)[0]
+    state = bare({SU_DIV: start, SU_DIV2: "1126"}, side="soviet")  # the second ten hexes from any place
+    state.turn_data["activations"] = {SU_DIV: 1, SU_DIV2: 1}  # both acted once this turn
+    player = K43Player("soviet", 1)
+    state.apply(Activate())
+    move = player.choose(state)
+    assert isinstance(move, Move) and move.units == (SU_DIV,) and move.path[-1] == BARVENKOVO
+    state.apply(move)
+    assert player.choose(state).kind == "EndActivation"  # the far one would only step nearer
+
+
+def test_11_1_a_garrison_next_to_the_enemy_digs_in():
+    """Three German regiments next door: too strong to attack, so the division in the town digs in."""
+    enemy = ring(BARVENKOVO, 1)[0]
+    state = bare({SU_DIV: BARVENKOVO, SU_HQ: ring(BARVENKOVO, 2)[3], INF: enemy, INF2: enemy, PZ: enemy}, side="soviet")
+    state.game["control"][BARVENKOVO] = "soviet"
+    player = K43Player("soviet", 1)
+    state.apply(Activate(hq=SU_HQ))
+    for _ in range(6):
+        action = player.choose(state)
+        if isinstance(action, BuildPosition) or action.kind == "EndActivation":
+            break
+        state.apply(action)
+    assert isinstance(action, BuildPosition) and action.units == (SU_DIV,)
+
+
+def test_11_1_a_garrison_with_no_enemy_near_does_not_dig_in():
+    state = bare({SU_DIV: BARVENKOVO, SU_HQ: ring(BARVENKOVO, 2)[3], INF: ring(BARVENKOVO, 6)[0]}, side="soviet")
+    state.game["control"][BARVENKOVO] = "soviet"
+    player = K43Player("soviet", 1)
+    state.apply(Activate(hq=SU_HQ))
+    for _ in range(6):
+        action = player.choose(state)
+        assert not isinstance(action, BuildPosition)
+        if action.kind == "EndActivation":
+            break
+        state.apply(action)
+
+
+def test_9_an_hq_makes_for_a_place_its_side_holds_without_a_line_of_supply():
+    """The division holds Barvenkovo but no Soviet HQ is within a line of supply (18 needs one):
+    the HQ had rather stand three hexes from it than six, whatever the distance to the other aims."""
+    far = "1126"  # ten hexes from any victory place
+    state = bare({SU_DIV: BARVENKOVO, SU_HQ: far}, side="soviet")
+    state.game["control"][BARVENKOVO] = "soviet"
+    assert not victory.holds(state, "soviet", "barvenkovo")
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    assert BARVENKOVO in player.unsupplied_places(seen)
+    fields = player.fields(seen)
+    near, farther = ring(BARVENKOVO, 3), ring(BARVENKOVO, 6)
+    assert max(player.hex_score(seen, SU_HQ, h, fields) for h in near) < min(player.hex_score(seen, SU_HQ, h, fields) for h in farther)
+
+
+def test_10_the_ai_plays_the_same_whatever_the_hidden_units_of_an_enemy_stack_are():
+    """A German stack two hexes off shows the Soviet player its top unit only (10.2): how strong
+    the panzer regiment beneath it is must not change a single choice."""
+    stack = BARVENKOVO  # two hexes from the divisions: close enough to matter, too far to see into (10.1)
+    positions = {SU_DIV: ring(BARVENKOVO, 2)[0], SU_DIV2: ring(BARVENKOVO, 2)[1], SU_HQ: ring(BARVENKOVO, 3)[0]}
+    a = bare({**positions, INF: stack, PZ: stack}, side="soviet")
+    b = bare({**positions, INF: stack, PZ: stack}, side="soviet")
+    b.units[PZ].step = 2  # two steps lost: far weaker, and hidden
+    for s in (a, b):
+        s.game["tops"] = [INF]
+    assert a.observation("soviet") == b.observation("soviet")
+    pa, pb = K43Player("soviet", 3), K43Player("soviet", 3)
+    for _ in range(4):
+        ca, cb = pa.choose(a), pb.choose(b)
+        assert ca == cb
+        a.apply(ca)
+        b.apply(cb)
+
+
+def test_7_5_the_last_defender_of_a_held_place_takes_the_step_rather_than_retreat(monkeypatch):
+    monkeypatch.setattr(combat, "read_crt", lambda state, p, events: ("1/2", 7))
+    state = general(bare({INF: ring(BARVENKOVO, 1)[0], SU3: BARVENKOVO}))
+    state.game["control"][BARVENKOVO] = "soviet"
+    state.apply(Assault(attackers=(INF,), target=BARVENKOVO, types=("normal",)))
+    while state.pending and state.pending[-1].kind in ("reaction", "air"):
+        state.apply(EndReaction() if state.pending[-1].kind == "reaction" else AllotAir(points=0))
+    assert state.to_act == "soviet"
+    options = {a.kind for a in state.legal_actions().actions()}
+    assert {"Retreat", "ChooseLoss"} <= options
+    assert isinstance(K43Player("soviet", 1).choose(state), ChooseLoss)
+
+
+def test_18_1_in_the_campaign_the_german_holds_first_and_hunts_soviet_units_in_the_counter_stroke():
+    """A Soviet division east of the Donets, a German regiment far off: not an aim while the Soviet
+    offensive runs, an aim once the counter-stroke begins (half the campaign's turns)."""
+    home = fresh(of=campaign).units[SU_DIV].hex
+    state = bare({SU_DIV: home, INF: "2701"}, of=campaign)
+    assert home in victory.east_of_river(state)
+    player = K43Player("german", 1)
+    assert home not in player.aims(Observed(state, "german"))
+    state.turn = 7
+    assert home in K43Player("german", 1).aims(Observed(state, "german"))
