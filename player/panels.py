@@ -149,10 +149,13 @@ class ActionsPanel(QWidget):
         with a map action (one unit's moves, rail moves) is skipped whole: the rule system builds those
         per unit; a list of choices (a decision) is read through."""
         out = []
+        kit_kinds = self.controller.kit.panel_kinds  # offered by a panel of the rule system's own
         for count, make in self.controller.state.legal_actions().segments():
             if make(0).kind in self.ON_MAP and make(count - 1).kind in self.ON_MAP:
                 continue
-            out += [a for a in (make(i) for i in range(count)) if a.kind not in self.ON_MAP and a.kind != "CommitReserve"]
+            # a commitment to a hex is made on the map (its unit's button, then the hex); one naming no hex is a button
+            out += [a for a in (make(i) for i in range(count)) if a.kind not in self.ON_MAP and a.kind not in kit_kinds
+                    and not (a.kind == "CommitReserve" and a.hexes)]
         return out
 
     def wrap(self, text: str) -> str:
@@ -197,7 +200,7 @@ class ActionsPanel(QWidget):
     def _reserve_buttons(self, selection: tuple[str, ...]) -> None:
         """Soviet reserve units that may be committed now (6.73): one button each; the map then highlights their hexes."""
         state = self.controller.state
-        units = list(dict.fromkeys(u for a in self.controller.legal_of_segments("CommitReserve") for u in a.units))
+        units = list(dict.fromkeys(u for a in self.controller.legal_of_segments("CommitReserve") if a.hexes for u in a.units))
         if not units:
             return
         if selection and selection[0] in units:
