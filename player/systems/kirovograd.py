@@ -185,16 +185,12 @@ class OrdersPanel(QWidget):
     # ------------------------------------------------------------------ refresh
     def refresh(self) -> bool:
         """Rebuild from the position; True when the seat at the screen has orders to give (the dock comes forward)."""
-        for b in self.buttons:
-            self.grid.removeWidget(b)
-            b.setParent(None)
-            b.deleteLater()
         self.buttons = []
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().setParent(None)
-                item.widget().deleteLater()
+        while self.grid.count():  # the rows of the last position: out of the layout now, deleted by the event loop
+            widget = self.grid.takeAt(0).widget()
+            if widget is not None:
+                widget.setParent(None)
+                widget.deleteLater()
         controller = self.window.controller
         state = controller.state
         side = controller.viewing_side()

@@ -254,8 +254,9 @@ class WindowBot:
         if state.pending[-1].kind == "air" and self.engine_kinds() & {"CommitAir", "DeclineAir"}:  # the one-point question (13.14)
             assert self.w.decision_focus.air.isVisible()
 
-    def play_step(self, kinds: set[str]) -> str:
-        """Do one thing the window offers, as a person would; returns the kind done."""
+    def play_step(self, kinds: set[str], first: tuple[str, ...] = ()) -> str:
+        """Do one thing the window offers, as a person would; returns the kind done.  A kind of ``first`` not done
+        yet comes before the others (one offered only at the start of a phase, such as a choice made before moving)."""
         key = (self.state.turn, self.state.phase.id)
         if key != self._phase_key:
             self._phase_key, self.phase_actions = key, 0
@@ -263,6 +264,7 @@ class WindowBot:
         fresh = sorted(k for k in kinds if not self.done.get(k) and k != "EndPhase")
         if fresh:  # a kind not done yet in this game comes first, so that every kind offered is done at least once
             doing = [k for k in fresh if not k.startswith(DECLINING)] or fresh  # the action before the choice to decline it
+            doing = [k for k in doing if k in first] or doing
             kind = self.rng.choice(doing)
             if self.state.pending:
                 self.passed_over |= set(fresh) - {kind}

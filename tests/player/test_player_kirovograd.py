@@ -1,0 +1,154 @@
+"""Kirovograd at the window (its player kit, player/systems/kirovograd.py), both seats people at one screen.
+
+The engine is still headless (its combat and victory are being written), so the window is started with the
+developer switch ``allow_unplayable`` as ``kharkov --allow-unplayable`` does.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from player import systems
+from player.app import PlayerWindow
+
+from .test_player_hidden import shown_texts
+from .windowbot import WindowBot
+
+ROOT = Path(__file__).resolve().parents[2]
+HISTORICAL = ROOT / "scenarios" / "kirovograd-historical.yaml"
+
+
+@pytest.fixture
+def kiro_window(qtbot, monkeypatch):
+    """A hot-seat window on Kirovograd's historical scenario, both seats people, no hand-over screen."""
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    w = PlayerWindow(HISTORICAL, seed=7, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_a_hot_seat_turn_of_kirovograd_is_played_by_clicks_and_keys_and_every_kind_the_engine_lists_is_reachable(qtbot, kiro_window):
+    w = kiro_window
+    bot = WindowBot(qtbot, w, seed=3)
+    state = w.controller.state
+    for _ in range(600):
+        if state.turn > 1 or state.is_terminal:
+            break
+        bot.play_step(bot.check_offered(), first=("AssignFormation",))  # 22.8: only before the first move of round one
+        state = w.controller.state
+    assert state.turn == 2, f"the turn was not played: turn {state.turn}, {state.phase.id}"
+    assert {"SetOrder", "SubmitOrders", "Move", "PlaceReserve", "CommitReserve", "EndPhase"} <= set(bot.done), bot.done
+    assert bot.offered_kinds <= set(bot.done) | bot.passed_over, sorted(bot.offered_kinds - set(bot.done))
+
+
+ORDERS = ("assault", "defense", "mobile", "retreat", "pursuit")
+
+
+def order_buttons(w, formation: str | None = None) -> dict:
+    """The Orders panel's buttons by the action they hand in (objectName ``SetOrder:<formation>:<order>``, ``SubmitOrders``)."""
+    panel = dict((dock.objectName(), p) for dock, p in w.kit_docks)["orders"]
+    return {b.objectName(): b for b in panel.buttons if formation is None or b.objectName().startswith(f"SetOrder:{formation}:")}
+
+
+def give_orders(bot: WindowBot, order: str) -> dict[str, str]:
+    """The seat at the screen gives every formation ``order`` (or the first it may take) by clicks on the Orders panel."""
+    w = bot.w
+    decision = next(d for d in w.controller.observation()["pending"] if d["kind"] == "orders")
+    given = {}
+    for f in decision["data"]["tracks"]:
+        buttons = order_buttons(w, f)
+        choice = next(o for o in (order, *ORDERS) if buttons[f"SetOrder:{f}:{o}"].isEnabled())
+        bot.click(buttons[f"SetOrder:{f}:{choice}"])
+        given[f] = choice
+    assert w.controller.observation()["pending"][0]["data"]["draft"] == given
+    return given
+
+
+def orders_named(w, orders: dict[str, str]) -> list[str]:
+    """The lines of everything the window shows (panels, map) that tell one of ``orders``: a formation by its
+    abbreviation with its order in bold (the Orders panel's words), or by its id with its order (the log's)."""
+    import re
+
+    state = w.controller.state
+    found = []
+    for line in (shown_texts(w) + "\n" + scene_texts(w)).splitlines():
+        for f, o in orders.items():
+            abbr = re.escape(state.board.data.formations[f].abbr)
+            if re.search(rf"(^|[\s>]){abbr}(</b>)?\s*(—|:)\s*<b>{o}</b>", line) or re.search(rf"\b{re.escape(f)}\W+{o}\b", line):
+                found.append(line)
+    return found
+
+
+def scene_texts(w) -> str:
+    """The words the map draws: every counter's label, values and markers, and every overlay's labels."""
+    out = []
+    for stack in w.scene.counters().values():
+        for cv in stack:
+            out.append(f"{cv.label} {cv.values} {' '.join(cv.markers)} {cv.name}")
+    for item in w.scene.items():
+        if hasattr(item, "entries"):
+            out += [str(label) for _style, label in item.entries.values() if label]
+        if hasattr(item, "toolTip") and item.toolTip():
+            out.append(item.toolTip())
+    return "\n".join(out)
+
+
+def test_the_seat_at_the_screen_never_sees_the_other_side_s_orders_until_both_are_sealed(qtbot, monkeypatch):
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    w = PlayerWindow(HISTORICAL, seed=7, handover=True, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    bot = WindowBot(qtbot, w)
+    state = w.controller.state
+    assert state.to_act == "soviet" and state.phase.id == "orders"
+    soviet = give_orders(bot, "pursuit")
+    assert orders_named(w, soviet)  # the check finds the orders where the seat may see them: its own panel
+    bot.click(order_buttons(w)["SubmitOrders"])
+    assert w.controller.state.to_act == "german"
+    # the hand-over screen covers the window before the German player sits down
+    assert w.curtain.isVisible() and w.curtain.geometry() == w.rect()
+    qtbot.waitUntil(w.curtain.button.isEnabled, timeout=5000)
+    bot.click(w.curtain.button)
+    assert not w.curtain.isVisible()
+    bot.click(bot.toolbar_button(w.zoc_action))  # the ZOC kinds drawn on the map: their labels are among the scene's words
+    assert w.controller.viewing_side() == "german"
+    assert orders_named(w, soviet) == []
+    assert "the Soviet track" not in shown_texts(w)  # nor the points their orders cost (8.1C)
+    german = give_orders(bot, "defense")
+    assert orders_named(w, soviet) == []
+    bot.click(order_buttons(w)["SubmitOrders"])
+    # both handed in: the orders are revealed together (3.3), to either seat
+    assert w.controller.state.turn_data["orders_revealed"]
+    if w.curtain.isVisible():
+        qtbot.waitUntil(w.curtain.button.isEnabled, timeout=5000)
+        bot.click(w.curtain.button)
+    assert orders_named(w, soviet) and orders_named(w, german)
+
+
+def test_sealing_the_orders_asks_first_and_cancel_leaves_them_open(qtbot, kiro_window):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    w = kiro_window
+    w.confirming = True
+    bot = WindowBot(qtbot, w)
+    give_orders(bot, "defense")
+    seen = []
+
+    def answer(name: str) -> None:
+        box = next(x for x in QApplication.topLevelWidgets() if isinstance(x, QMessageBox) and x.isVisible())
+        seen.append(box.text())
+        qtbot.mouseClick(box.findChild(type(box.defaultButton()), name), Qt.MouseButton.LeftButton)  # the box's own buttons
+
+    QTimer.singleShot(200, lambda: answer("confirm_no"))
+    bot.click(order_buttons(w)["SubmitOrders"])
+    assert seen and "Seal these orders" in seen[0] and "6.1D" in seen[0]
+    assert w.controller.state.to_act == "soviet" and any(d.side == "soviet" for d in w.controller.state.pending)
+    QTimer.singleShot(200, lambda: answer("confirm_yes"))
+    bot.click(order_buttons(w)["SubmitOrders"])
+    assert w.controller.state.to_act == "german"
