@@ -273,6 +273,9 @@ class CombatPanel(QTextBrowser):
                     parts.append(self.odds_html(odds, "Odds before the roll"))
         elif any(self.proposal):
             parts.append(self._proposal_html())
+        own = self.controller.kit.combat_html(self.controller)  # the rule system's own combat steps (e.g. an attack declared step by step)
+        if own:
+            parts.insert(0, own)
         if self.last is not None:
             parts.append(self._breakdown(self.last))
         if not parts:

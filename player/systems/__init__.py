@@ -104,6 +104,11 @@ class PlayerKit:
                 raise
             return None
 
+    def combat_html(self, controller) -> str:
+        """HTML the combat panel shows first: the system's own view of the combat being built or fought (odds
+        before the roll of an attack declared step by step); "" for none."""
+        return ""
+
     def odds_notes(self, odds) -> list[str]:
         """Lines (HTML) the combat panel adds under the shifts: the system's own dice and modifiers."""
         return []

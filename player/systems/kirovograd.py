@@ -26,7 +26,9 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QVB
 
 from kharkovsuite.view.style import tooltip_html
 
-from ..panels import action_key, case_link
+from kharkovsuite.engine import IllegalAction
+
+from ..panels import _pct, action_key, case_link, link_cases
 from . import PlayerKit
 
 #: the ZOC overlay's style and label of each kind (13.1 fluid, 13.2 locking, 13.3 overlapping)
@@ -117,6 +119,42 @@ class KirovogradKit(PlayerKit):
             return []
         return [f"enemy {kind} ZOC ({'13.3' if kind == 'overlapping' else '13.1' if kind == 'fluid' else '13.2'})"]
 
+    # ------------------------------------------------------------------ the combat panel
+    def combat_html(self, controller) -> str:
+        """The attack being declared (15.1) with its odds before the roll (15.6-15.8: the column, every shift with its case,
+        the chance of each result), as the rules object's ``combat_preview`` gives them; "" while no attack is being built
+        or the rules give no preview."""
+        state = controller.state
+        preview = getattr(state.rules, "combat_preview", None)
+        draft = ((controller.observation().get("phase_data") or {}).get("fight") or {}).get("draft")
+        if preview is None or not draft or not draft.get("targets"):
+            return ""
+        names = lambda ids: html.escape(", ".join(controller.unit_name(u) for u in ids)) or "—"
+        out = [f"<h3>Attack being declared</h3><p>Target hex(es): <b>{html.escape(', '.join(draft['targets']))}</b><br>"
+               f"Attackers: <b>{names(draft.get('attackers') or ())}</b>"]
+        support = list(draft.get("guns") or ()) + list(draft.get("hqs") or ())
+        if support:
+            out.append(f"<br>Support: {names(support)}")
+        out.append("</p>")
+        if not draft.get("attackers") and not draft.get("guns"):
+            return "".join(out) + f"<p>Add attacking units next to the target ({case_link('14.3')}): select one, then its button in the Actions dock.</p>"
+        try:
+            p = preview(state, tuple(draft.get("attackers") or ()), tuple(draft["targets"]), tuple(draft.get("guns") or ()), tuple(draft.get("hqs") or ()))
+        except IllegalAction as exc:
+            return "".join(out) + f"<p><b>Not allowed</b> — {link_cases(str(exc))}</p>"
+        out.append(f"<p>Attack <b>{_num(p.attack)}</b> against defense <b>{_num(p.defense)}</b>: column <b>{html.escape(p.base)}</b> ({case_link('15.6')})</p>")
+        if p.shifts:
+            out.append("<ul>" + "".join(f"<li>{case_link(s.case)} {html.escape(s.why)}: {s.amount:+d} column(s)</li>" for s in p.shifts) + "</ul>")
+        drm = f", {p.drm:+d} to the dice ({case_link('15.8')})" if p.drm else ""
+        out.append(f"<p>Final column <b>{html.escape(p.column)}</b>{drm}</p>")
+        if p.doubled:
+            out.append(f"<p>Both sides have 20 SP or more: losses doubled ({case_link('15.10')})</p>")
+        rows = "".join(f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(c))}</td>"
+                       f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(c)))}</span></td></tr>"
+                       for r, c in sorted(p.chances.items(), key=lambda x: -x[1]))
+        out.append(f"<p><b>Chance of each result</b> ({case_link('15.8')})</p><table cellpadding=2>{rows}</table>")
+        return "".join(out)
+
     # ------------------------------------------------------------------ the Unit and game dock
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
         return [self._reserves(controller), self._supply_markers(controller)]
@@ -140,6 +178,11 @@ class KirovogradKit(PlayerKit):
             if found:
                 rows.append(f"<li>{words} ({case_link(case)}): {html.escape(', '.join(controller.unit_name(u) for u in found))}</li>")
         return f"<p><b>Supply markers</b></p><ul>{''.join(rows)}</ul>" if rows else ""
+
+
+def _num(x) -> str:
+    """A strength total as the combat table reads it: whole, or to two decimals."""
+    return f"{int(x)}" if float(x) == int(x) else f"{float(x):.2f}"
 
 
 class OrdersPanel(QWidget):

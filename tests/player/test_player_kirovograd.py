@@ -152,3 +152,31 @@ def test_sealing_the_orders_asks_first_and_cancel_leaves_them_open(qtbot, kiro_w
     QTimer.singleShot(200, lambda: answer("confirm_yes"))
     bot.click(order_buttons(w)["SubmitOrders"])
     assert w.controller.state.to_act == "german"
+
+
+def test_the_combat_panel_shows_the_odds_of_the_attack_being_declared_as_the_rules_preview_gives_them(kiro_window, monkeypatch):
+    """The combat half declares attacks step by step (15.1) and previews them (15.6-15.8) through ``state.rules``: the
+    panel shows the attack being built with its column, each shift with its case and the chance of each result."""
+    from fractions import Fraction
+
+    from kharkovsuite.rules.kirovograd import combat
+
+    w = kiro_window
+    state = w.controller.state
+    asked = []
+
+    def combat_preview(self, state, attackers, targets, guns=(), hqs=()):
+        asked.append((attackers, targets))
+        return combat.Preview(Fraction(9), Fraction(4), "2-1", (combat.Shift(1, "6.2.1", "assault orders"),), "3-1", -1, False,
+                              {"DR2": Fraction(3, 4), "AE": Fraction(1, 4)})
+
+    monkeypatch.setattr(type(state.rules), "combat_preview", combat_preview, raising=False)
+    attacker = next(u for u, rec in sorted(state.units.items()) if rec.side == "soviet" and rec.hex)
+    state.phase_data["fight"] = {"draft": {"targets": ["2920"], "attackers": [attacker], "guns": [], "hqs": []}}
+    w._state_changed([])
+    text = w.combat_panel.toPlainText()
+    assert asked == [((attacker,), ("2920",))]
+    assert "Attack being declared" in text and "Target hex(es): 2920" in text and w.controller.unit_name(attacker) in text
+    assert "Attack 9 against defense 4: column 2-1" in text
+    assert "6.2.1 assault orders: +1 column(s)" in text and "Final column 3-1, -1 to the dice" in text
+    assert text.index("DR2") < text.index("AE") and "75%" in text and "25%" in text

@@ -182,7 +182,58 @@ def _end_phase(state: GameState, a) -> Words:
     return Words(f"End {state.phase.name}")
 
 
+# ----------------------------------------------------------------------------- the combat rounds (15)
+# The combat half's actions, known here by their kind and fields only.
+
+
+def _draft(state: GameState) -> dict | None:
+    return (state.phase_data.get("fight") or {}).get("draft")
+
+
+def _attack_hex(state: GameState, a) -> Words:
+    if _draft(state):
+        return Words(f"Add {a.hex} to the targets of the attack (14.3H)")
+    return Words(f"Attack {a.hex}: open an attack on it (15.1A)", "then add the attacking units and any support, and declare it")
+
+
+def _add_attacker(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)} joins the attack (14.3)")
+
+
+def _add_support(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)} supports the attack (21.1 barrage, 22.1 HQ)")
+
+
+def _confirm_attack(state: GameState, a) -> Words:
+    draft = _draft(state) or {}
+    targets = ", ".join(draft.get("targets") or ())
+    return Words(f"Declare the attack{' on ' + targets if targets else ''} (15.1A)")
+
+
+def _cancel_attack(state: GameState, a) -> Words:
+    return Words("Drop the attack being declared (15.1)")
+
+
+def _withdraw_attack(state: GameState, a) -> Words:
+    return Words(f"Take back declared attack no. {a.index + 1} (15.1)")
+
+
+def _support_defence(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)} supports the defence against attack no. {a.attack + 1} (15.3)")
+
+
+def _end_support(state: GameState, a) -> Words:
+    return Words("No further defensive support (15.3)")
+
+
+def _choose_result(state: GameState, a) -> Words:
+    return Words(f"Take {a.loss} SP lost and {a.retreat} hex(es) of retreat (15.9)")
+
+
 _DESCRIBERS = {
+    "AttackHex": _attack_hex, "AddAttacker": _add_attacker, "AddSupport": _add_support, "ConfirmAttack": _confirm_attack,
+    "CancelAttack": _cancel_attack, "WithdrawAttack": _withdraw_attack, "SupportDefence": _support_defence,
+    "EndSupport": _end_support, "ChooseResult": _choose_result,
     "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
     "FlipArtillery": _flip, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
