@@ -845,6 +845,11 @@ class PlayerWindow(QMainWindow):
             self.selected = tuple(units[:1])
             self.reach = commits
             self.scene.set_hex_overlay("reach", {h: ("setup", "commit") for h in commits if h in self.scene.game_map})
+            start = state.units[units[0]].hex
+            on_map = [h for h in commits if h in self.scene.game_map]
+            if start in self.scene.game_map and on_map:  # the keyboard's way: the hex cursor on the nearest, Enter commits there
+                here = self.scene.hex_center(start)
+                self.view.set_cursor_hex(min(on_map, key=lambda h: ((self.scene.hex_center(h) - here).manhattanLength(), h)))
         elif units and state.pending:  # the moves a decision offers these units, each by the end of its path
             moves = {a.path[-1]: a.path for a in self._legal("Move") if set(a.units) == set(units) and a.path}
             self.reach = moves

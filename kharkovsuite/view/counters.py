@@ -79,6 +79,9 @@ MARKERS: dict[str, tuple[str, str, str]] = {
     "out_of_supply": ("OOS", OKABE_ITO["vermillion"], "#ffffff"),
     "inactive": ("N", "#ffffff", "#000000"),
     "engaged": ("ENG", OKABE_ITO["yellow"], "#000000"),
+    "cut_off": ("CUT", OKABE_ITO["yellow"], "#000000"),
+    "reserve": ("RES", OKABE_ITO["sky"], "#000000"),
+    "travelling": ("TRV", "#ffffff", "#000000"),
 }
 
 

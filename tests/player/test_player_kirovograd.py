@@ -180,3 +180,52 @@ def test_the_combat_panel_shows_the_odds_of_the_attack_being_declared_as_the_rul
     assert "Attack 9 against defense 4: column 2-1" in text
     assert "6.2.1 assault orders: +1 column(s)" in text and "Final column 3-1, -1 to the dice" in text
     assert text.index("DR2") < text.index("AE") and "75%" in text and "25%" in text
+
+
+def _reserve_under_attack(seed: int = 7):
+    """A game in the first move round with a reserve formed, then (as the combat half will when the enemy declares
+    its attacks, 12.3.2A) the reserve's side asked whether to commit it: the engine's decision, set up through its API."""
+    from kharkovsuite import engine
+    from kharkovsuite.rules.kirovograd import reserves
+    from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
+
+    state = engine.new_game(HISTORICAL, seed, headless=True)
+    while state.phase.id == "orders":
+        decision = state.pending[-1]
+        for f in decision.data["tracks"]:
+            state.apply(SetOrder(formation=f, order="mobile"))
+        state.apply(SubmitOrders())
+    side = state.phase.side
+    place = next(a for a in state.legal_actions() if a.kind == "PlaceReserve")
+    state.apply(place)
+    target = next(h for h in sorted(state.at) if state.units[state.at[h][0]].side != side)
+    assert reserves.offer_defensive(state, side, [target], [])
+    return state, place.units
+
+
+def test_a_reserve_is_committed_in_the_enemy_s_round_by_mouse_or_by_keyboard(qtbot, monkeypatch):
+    from player.controller import GameController
+
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    for by in ("mouse", "keyboard"):
+        state, units = _reserve_under_attack()
+        w = PlayerWindow(HISTORICAL, controller=GameController(state), handover=False, autosave=None, interactive=False)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        bot = WindowBot(qtbot, w)
+        assert "DeclineReserve" in {b.objectName() for b, _a in bot.buttons()}  # not committing is a button too
+        unit = units[0]
+        assert bot.pick_for_placement("commit", unit)  # its button: the map highlights where it may go (12.3.2B)
+        ends = {a.hexes[-1]: a for a in state.legal_actions() if a.kind == "CommitReserve" and a.units == (unit,)}
+        assert set(w.reach) == set(ends)
+        if by == "mouse":
+            where = sorted(h for h in ends if h != state.units[unit].hex)[0]
+            bot.click_hex(where)
+        else:
+            where = w.view.cursor_hex
+            assert where in ends  # the hex cursor waits on a hex it may go to
+            bot.key(Qt.Key.Key_Return)
+        assert w.controller.state.actions[-1] == ends[where], by
+        assert w.controller.state.units[unit].hex == where and "reserve" not in w.controller.state.units[unit].flags
+        w.close()
