@@ -56,10 +56,13 @@ class KirovogradKit(PlayerKit):
     def header(self, controller) -> str:
         state = controller.state
         td = state.turn_data
-        light = td.get("light") or ""
-        parts = [{"day": "Day", "night": "Night", "fog": "Fog"}.get(light, light.capitalize())]
-        if td.get("weather"):
-            parts.append(str(td["weather"]).replace("_", " "))
+        light = state.board.light(self.part("board").game_turn(state))  # the turn's day or night (23)
+        parts = [light.capitalize()]
+        weather = str(td.get("weather") or "").replace("_", " ")
+        if weather:
+            parts.append(weather)
+        if td.get("fog") and "fog" not in weather:
+            parts.append("fog")
         first = td.get("first")
         if first:
             parts.append(f"initiative {controller.side_name(first)}")

@@ -229,3 +229,67 @@ def test_a_reserve_is_committed_in_the_enemy_s_round_by_mouse_or_by_keyboard(qtb
         assert w.controller.state.actions[-1] == ends[where], by
         assert w.controller.state.units[unit].hex == where and "reserve" not in w.controller.state.units[unit].flags
         w.close()
+
+
+def _seal_orders(bot: WindowBot) -> None:
+    """Both seats give defense orders (free) and seal them through the Orders panel."""
+    for _seat in range(2):
+        give_orders(bot, "defense")
+        bot.click(order_buttons(bot.w)["SubmitOrders"])
+
+
+def test_the_header_names_day_or_night_weather_initiative_and_whose_player_turn(qtbot, kiro_window):
+    w = kiro_window
+    bot = WindowBot(qtbot, w)
+    state = w.controller.state
+    weather = state.turn_data["weather"]
+    assert w.turn_label.text() == f"Turn 1 of 24 · {state.date} · Day · {weather}"
+    _seal_orders(bot)
+    state = w.controller.state
+    first = state.turn_data["first"]
+    name = state.scenario.sides[first].name
+    assert state.phase.id == "move_1_1"
+    assert w.turn_label.text().endswith(f"Day · {weather} · initiative {name} · first player turn")
+    while state.phase.id != "move_2_1":
+        bot.click(bot.end_phase_button())
+        state = w.controller.state
+    assert w.turn_label.text().endswith(f"initiative {name} · second player turn")
+
+
+def test_zocs_are_drawn_by_kind_and_the_hex_under_the_mouse_names_the_enemy_zoc(qtbot, kiro_window):
+    from kharkovsuite.rules.kirovograd import zoc
+
+    w = kiro_window
+    bot = WindowBot(qtbot, w)
+    _seal_orders(bot)
+    state = w.controller.state
+    side = w.controller.viewing_side()
+    enemy = next(s for s in state.scenario.sides if s != side)
+    kinds = {}
+    for h in zoc.zoc_of(state, enemy):
+        here = zoc.zoc_at(state, enemy, h, False)
+        kinds[h] = "overlapping" if here.overlapping else here.kind
+    assert {"fluid", "overlapping"} <= set(kinds.values())
+    bot.click(bot.toolbar_button(w.zoc_action))
+    drawn = w.scene.overlay("zoc").entries
+    label = {"fluid": "fluid", "locking": "lock", "overlapping": "overlap"}
+    assert {h: lab for h, (_style, lab) in drawn.items()} == {h: label[k] for h, k in kinds.items() if h in w.scene.game_map}
+    assert len({style for style, _lab in drawn.values()}) == len(set(kinds.values()))  # each kind its own colour and hatch
+    for kind, case in (("fluid", "13.1"), ("overlapping", "13.3")):
+        h = sorted(x for x, k in kinds.items() if k == kind and x in w.scene.game_map)[0]
+        w.view.hex_hovered.emit(h)
+        assert f"enemy {kind} ZOC ({case})" in w.statusBar().currentMessage()
+
+
+def test_supply_markers_from_the_engine_show_on_the_counters_and_in_the_unit_and_game_dock(qtbot, kiro_window):
+    w = kiro_window
+    state = w.controller.state
+    side = w.controller.viewing_side()
+    cut, oos = [u for u, rec in sorted(state.units.items()) if rec.side == side and rec.hex][:2]
+    state.set_flag(cut, "cut_off")  # as the supply segment marks them (8.4A-B)
+    state.set_flag(oos, "out_of_supply")
+    w._state_changed([])
+    shown = {cv.id: cv for stack in w.scene.counters().values() for cv in stack}
+    assert "cut_off" in shown[cut].markers and "out_of_supply" in shown[oos].markers
+    text = w.status_panel.toPlainText()
+    assert f"Out of Supply (8.4B): {w.controller.unit_name(oos)}" in text and f"Cut Off (8.4A): {w.controller.unit_name(cut)}" in text
