@@ -272,6 +272,10 @@ class PlayerWindow(QMainWindow):
         self.log_panel = LogPanel(self.controller)
         self.log_panel.anchorClicked.connect(self.open_link)
         self.actions_dock = self._dock("Actions", self.actions_panel, left)
+        # the panels only this rule system has (its player kit's): tabbed with the Actions dock once the window shows
+        self.kit_docks: list[tuple[QDockWidget, QWidget]] = [(self._dock(title, widget, left), widget) for title, widget in self.controller.kit.panels(self)]
+        self._kit_dock_wanted: set[str] = set()
+        self._kit_docks_tabbed = False
         self.combat_dock = self._dock("Combat", self.combat_panel, left)
         self.status_dock = self._dock("Unit and game", self.status_panel, left)
         self.log_dock = self._dock("Game log", self.log_panel, bottom)
@@ -280,15 +284,23 @@ class PlayerWindow(QMainWindow):
         self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [330, 250, 300], Qt.Orientation.Vertical)
         self.resizeDocks([self.actions_dock], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
-        self.kit_docks: list[tuple[QDockWidget, QWidget]] = []  # the panels only this rule system has (its player kit's)
-        for title, widget in self.controller.kit.panels(self):
-            dock = self._dock(title, widget, left)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if self.controller is not None and self.kit_docks and not self._kit_docks_tabbed:
+            self._tab_kit_docks()
+
+    def _tab_kit_docks(self) -> None:
+        """The rule system's panels go in the Actions dock's place, a tab each (done once shown: tabbing docks of two
+        areas before the window shows leaves a stray copy of a tab bar drawn over the map)."""
+        self._kit_docks_tabbed = True
+        for dock, _panel in self.kit_docks:
             self.tabifyDockWidget(self.actions_dock, dock)  # a system's panel offers actions: in their place, brought forward when wanted
-            self.kit_docks.append((dock, widget))
-        self._kit_dock_wanted: set[str] = set()
-        if self.kit_docks:  # room for the system's panels beside the Actions dock
-            self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [520, 160, 220], Qt.Orientation.Vertical)
-            self.resizeDocks([self.actions_dock], [410], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [520, 160, 220], Qt.Orientation.Vertical)
+        self.resizeDocks([self.actions_dock], [410], Qt.Orientation.Horizontal)
+        for dock, _panel in self.kit_docks:
+            if dock.objectName() in self._kit_dock_wanted:
+                dock.raise_()
 
     def _toolbar(self) -> None:
         bar = QToolBar("Game", self)
@@ -937,7 +949,7 @@ class PlayerWindow(QMainWindow):
         enemy = situation.other(state, self.controller.viewing_side())
         names = state.scenario.sides
         if why is None and self.zoc_action.isChecked():
-            self.scene.set_hex_overlay("zoc", {h: mark for h, mark in situation.zoc_marks(state, enemy).items() if h in self.scene.game_map})
+            self.scene.set_hex_overlay("zoc", {h: mark for h, mark in situation.zoc_marks(state, enemy).items() if h in self.scene.game_map}, label_top=True)
         if why is None and self.enemy_reach_action.isChecked():
             enter, attack = situation.enemy_reach(state, enemy)
             marks = {h: ("enemy", None) for h in enter if h in self.scene.game_map}
