@@ -100,7 +100,8 @@ class ActionsPanel(QWidget):
         pending = state.pending[-1] if state.pending else None
         if pending is not None:
             side = state.scenario.sides[pending.side].name if pending.side in state.scenario.sides else pending.side
-            self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})")
+            self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})"
+                               + self._elsewhere())
         elif selection or location:
             here = set(state.units_at(location)) if location else set()
             kit = self.controller.kit
@@ -127,6 +128,12 @@ class ActionsPanel(QWidget):
             rows.append((words.label, words.label + ("\n" + words.detail if words.detail else ""), lambda _=False, a=a: self.chosen.emit(a), action_key(a)))
         rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
         self._buttons(rows, "select a unit")
+
+    def _elsewhere(self) -> str:
+        """Where the choices of the decision are made when the rule system's own panel offers them (its tab beside this one)."""
+        panels = self.controller.kit.panel_kinds
+        titles = sorted({panels[a.kind] for a in self.controller.state.legal_actions() if a.kind in panels})
+        return f"<br>Choose in the <b>{html.escape(', '.join(titles))}</b> tab beside this one." if titles else ""
 
     def _buttons(self, rows: list, more: str) -> None:
         """One button per (label, tooltip, slot), at most MAX_BUTTONS, then a note of how many more."""
@@ -279,8 +286,7 @@ class CombatPanel(QTextBrowser):
         if self.last is not None:
             parts.append(self._breakdown(self.last))
         if not parts:
-            parts.append("<p>No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
-                         "before anything is declared. Click the last target again (or press Enter) to declare the attack.</p>")
+            parts.append(f"<p>{link_cases(self.controller.kit.combat_help)}</p>")  # how an attack is made in this system
         self.setHtml("".join(parts))
 
     def _proposal_html(self) -> str:

@@ -59,8 +59,11 @@ class PlayerKit:
     enemy_traceable = False
     #: the ways a game may be set up (id -> words); the first is the default
     setups: dict[str, str] = {"historical": "Historical set-up"}
-    #: action kinds the kit's own panels offer (:meth:`panels`), which the Actions dock leaves to them
-    panel_kinds: tuple[str, ...] = ()
+    #: action kind -> the title of the kit's own panel that offers it (:meth:`panels`); the Actions dock leaves those to it
+    panel_kinds: dict[str, str] = {}
+    #: what the combat panel says while there is no combat: how an attack is made in this system (HTML)
+    combat_help = ("No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
+                   "before anything is declared. Click the last target again (or press Enter) to declare the attack.")
 
     def case(self, what: str) -> str:
         """The rule case of ``what`` the window offers (KeyError names a case the kit lacks)."""

@@ -33,7 +33,7 @@ from . import PlayerKit
 
 #: the ZOC overlay's style and label of each kind (13.1 fluid, 13.2 locking, 13.3 overlapping)
 ZOC_MARKS = {"fluid": ("zoc", "fluid"), "locking": ("vermillion", "lock"), "overlapping": ("purple", "overlap")}
-ORDERS_KINDS = ("SetOrder", "UseRetreatOrders", "SubmitOrders")
+ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "SubmitOrders": "Orders"}  # kind -> the panel offering it
 
 
 class KirovogradKit(PlayerKit):
@@ -47,6 +47,9 @@ class KirovogradKit(PlayerKit):
              "air_point": "28", "orders": "6", "initiative": "7", "weather": "4", "night": "23", "supply": "8"}
     enemy_traceable = True  # positions are public in the basic game (hidden units are the advanced rules', 30)
     panel_kinds = ORDERS_KINDS
+    combat_help = ("No combat. In a combat round attacks are declared one by one (15.1): click an enemy hex and press its "
+                   "attack button in the Actions dock, then select each attacking unit (and any artillery or HQ in support) and "
+                   "press its button; the odds show here before you declare the attack.")
 
     def part(self, name: str) -> ModuleType:
         """A module of the rule system's package (its describe, orders, zoc...)."""

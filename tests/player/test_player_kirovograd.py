@@ -293,3 +293,10 @@ def test_supply_markers_from_the_engine_show_on_the_counters_and_in_the_unit_and
     assert "cut_off" in shown[cut].markers and "out_of_supply" in shown[oos].markers
     text = w.status_panel.toPlainText()
     assert f"Out of Supply (8.4B): {w.controller.unit_name(oos)}" in text and f"Cut Off (8.4A): {w.controller.unit_name(cut)}" in text
+
+
+def test_while_orders_are_given_the_actions_dock_points_to_the_orders_tab_and_the_combat_panel_says_how_attacks_go(kiro_window):
+    w = kiro_window
+    assert "Choose in the Orders tab beside this one." in w.actions_panel.title.text().replace("<b>", "").replace("</b>", "")
+    assert w.actions_panel.buttons == []  # the orders are not listed twice
+    assert "attacks are declared one by one (15.1)" in w.combat_panel.toPlainText()
