@@ -54,7 +54,7 @@ from .help import HelpBrowser, rules_path
 from . import situation
 from .startpage import RECENT_GAMES, RECENT_SCENARIOS, Choice, StartPage, player_settings, remember
 from .summary import GameSummary
-from .systems import why_not_playable
+from .systems import allow_unplayable, why_not_playable
 from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel, action_units
 
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
@@ -71,6 +71,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--soviet", default="human", help="who plays the Soviet side: human (default) or a computer player, e.g. ai:normal")
     parser.add_argument("--axis", default="human", help="who plays the Axis side: human (default) or a computer player, e.g. ai:normal")
     parser.add_argument("--german", default="human", help="who plays the German side (Kharkov 1943, Kirovograd): human (default) or a computer player")
+    parser.add_argument("--allow-unplayable", action="store_true",
+                        help="developer switch: play a game whose rules engine runs only for the headless tools (its combat or victory still being written)")
     return parser.parse_args(argv)
 
 
@@ -272,6 +274,10 @@ class PlayerWindow(QMainWindow):
         self.log_panel = LogPanel(self.controller)
         self.log_panel.anchorClicked.connect(self.open_link)
         self.actions_dock = self._dock("Actions", self.actions_panel, left)
+        # the panels only this rule system has (its player kit's): tabbed with the Actions dock once the window shows
+        self.kit_docks: list[tuple[QDockWidget, QWidget]] = [(self._dock(title, widget, left), widget) for title, widget in self.controller.kit.panels(self)]
+        self._kit_dock_wanted: set[str] = set()
+        self._kit_docks_tabbed = False
         self.attack_chooser = AttackChooser(self)
         combat = QWidget(self)
         column = QVBoxLayout(combat)
@@ -286,6 +292,23 @@ class PlayerWindow(QMainWindow):
         self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [330, 250, 300], Qt.Orientation.Vertical)
         self.resizeDocks([self.actions_dock], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if self.controller is not None and self.kit_docks and not self._kit_docks_tabbed:
+            self._tab_kit_docks()
+
+    def _tab_kit_docks(self) -> None:
+        """The rule system's panels go in the Actions dock's place, a tab each (done once shown: tabbing docks of two
+        areas before the window shows leaves a stray copy of a tab bar drawn over the map)."""
+        self._kit_docks_tabbed = True
+        for dock, _panel in self.kit_docks:
+            self.tabifyDockWidget(self.actions_dock, dock)  # a system's panel offers actions: in their place, brought forward when wanted
+        self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [520, 160, 220], Qt.Orientation.Vertical)
+        self.resizeDocks([self.actions_dock], [410], Qt.Orientation.Horizontal)
+        for dock, _panel in self.kit_docks:
+            if dock.objectName() in self._kit_dock_wanted:
+                dock.raise_()
 
     def _toolbar(self) -> None:
         bar = QToolBar("Game", self)
@@ -518,6 +541,13 @@ class PlayerWindow(QMainWindow):
         if not busy:
             self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
+        for dock, panel in self.kit_docks:
+            if panel.refresh():
+                dock.raise_()
+                self._kit_dock_wanted.add(dock.objectName())
+            elif dock.objectName() in self._kit_dock_wanted:  # done with it: the Actions dock comes back
+                self._kit_dock_wanted.discard(dock.objectName())
+                self.actions_dock.raise_()
         self.inspector.show_location(self.inspector.location)
         actor = state.to_act
         if actor != self._last_actor and actor is not None and self.handover_enabled and self.isVisible() and self._hot_seat():
@@ -537,6 +567,9 @@ class PlayerWindow(QMainWindow):
         phase = state.phase
         turns = state.scenario.turns
         self.turn_label.setText(f"Turn {state.turn} of {len(turns)} · {state.date}" if turns else f"Turn {state.turn}")
+        extra = self.controller.kit.header(self.controller)
+        if extra:
+            self.turn_label.setText(f"{self.turn_label.text()} · {extra}")
         actor = state.to_act
         side = state.scenario.sides[actor].name if actor in state.scenario.sides else (actor or "—")
         pending = state.pending[-1] if state.pending else None
@@ -619,10 +652,8 @@ class PlayerWindow(QMainWindow):
             return
         state = self.controller.state
         self.location = location
-        if self.selected and self.reach.get(location) == "commit":
-            from kharkovsuite.engine import CommitReserve
-
-            self.do(CommitReserve(units=self.selected[:1], hexes=(location,)))
+        if self.selected and getattr(self.reach.get(location), "kind", None) == "CommitReserve":
+            self.do(self.reach[location])
             self._select([])
             return
         # A pending retreat or advance: the hex names the path's end.
@@ -845,11 +876,17 @@ class PlayerWindow(QMainWindow):
         self.scene.clear_overlay("reach")
         self.scene.clear_overlay("targets")
         phase_kinds = state.phase.actions
-        commits = sorted({a.hexes[0] for a in self._legal("CommitReserve") if a.units == tuple(units[:1])}) if units else []
-        if commits:  # a Soviet reserve unit: the hexes it may be committed to (6.73)
+        # a reserve unit: the hexes it may be committed to, each by the end of its commitment (an offensive one names none: a button)
+        commits = {a.hexes[-1]: a for a in self._legal("CommitReserve") if a.units == tuple(units[:1]) and a.hexes} if units else {}
+        if commits:
             self.selected = tuple(units[:1])
-            self.reach = {h: "commit" for h in commits}
+            self.reach = commits
             self.scene.set_hex_overlay("reach", {h: ("setup", "commit") for h in commits if h in self.scene.game_map})
+            start = state.units[units[0]].hex
+            on_map = [h for h in commits if h in self.scene.game_map]
+            if start in self.scene.game_map and on_map:  # the keyboard's way: the hex cursor on the nearest, Enter commits there
+                here = self.scene.hex_center(start)
+                self.view.set_cursor_hex(min(on_map, key=lambda h: ((self.scene.hex_center(h) - here).manhattanLength(), h)))
         elif units and state.pending:  # the moves a decision offers these units, each by the end of its path
             moves = {a.path[-1]: a.path for a in self._legal("Move") if set(a.units) == set(units) and a.path}
             self.reach = moves
@@ -938,7 +975,7 @@ class PlayerWindow(QMainWindow):
         enemy = situation.other(state, self.controller.viewing_side())
         names = state.scenario.sides
         if why is None and self.zoc_action.isChecked():
-            self.scene.set_hex_overlay("zoc", {h: ("zoc", None) for h in situation.zoc_hexes(state, enemy) if h in self.scene.game_map})
+            self.scene.set_hex_overlay("zoc", {h: mark for h, mark in situation.zoc_marks(state, enemy).items() if h in self.scene.game_map}, label_top=True)
         if why is None and self.enemy_reach_action.isChecked():
             enter, attack = situation.enemy_reach(state, enemy)
             marks = {h: ("enemy", None) for h in enter if h in self.scene.game_map}
@@ -1154,6 +1191,9 @@ class PlayerWindow(QMainWindow):
             text = describe_location(self.scene, location)
             if location in self.reach and hasattr(self.reach[location], "cost"):
                 text += f" · {self.reach[location].cost:g} MP to enter"
+            if self.controller is not None and location in self.scene.game_map:
+                notes = self.controller.kit.hex_notes(self.controller.state, self.controller.viewing_side(), location)
+                text += "".join(f" · {note}" for note in notes)
             self.statusBar().showMessage(text)
 
     def _show_zoom(self, zoom: float) -> None:
@@ -1232,6 +1272,7 @@ def _settle() -> None:
 
 def main(argv=None) -> int:
     args = parse_args(argv)
+    allow_unplayable(args.allow_unplayable)
     offscreen_for_screenshot(args.screenshot)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")

@@ -20,7 +20,7 @@ from kharkovsuite.scenario import Scenario, load_scenario
 from kharkovsuite.engine.events import PhaseChanged, UnitMoved
 from kharkovsuite.view.counters import MARKERS, CounterView, unit_counter_view
 
-from .systems import PlayerKit, kit_for
+from .systems import PlayerKit, allows_unplayable, kit_for
 
 
 _SCENARIOS: dict[tuple[str, int], Scenario] = {}
@@ -52,7 +52,7 @@ class GameController(QObject):
     # ------------------------------------------------------------------ games
     @classmethod
     def new(cls, scenario_path: str | Path, seed: int = 0, setup: str = "historical") -> "GameController":
-        state = engine.new_game(scenario(scenario_path), seed, setup)
+        state = engine.new_game(scenario(scenario_path), seed, setup, headless=allows_unplayable())
         state.scenario_path = os.fspath(Path(scenario_path).resolve())  # what a save names; absolute, so it opens from anywhere
         return cls(state)
 
@@ -151,7 +151,11 @@ class GameController(QObject):
         return self.state.to_act or self.state.phase.side or next(iter(self.state.scenario.sides))
 
     def observation(self, side: str | None = None) -> dict:
-        return self.state.observation(side or self.viewing_side())
+        obs = self.state.observation(side or self.viewing_side())
+        units = obs.get("units")
+        if isinstance(units, list):  # the units as the state's plain form lists them, each record with its id
+            obs = dict(obs, units={u["id"]: u for u in units})
+        return obs
 
     def counters(self, side: str | None = None, locations: Callable[[str], bool] | None = None) -> dict[str, list[CounterView]]:
         """The counters as ``side`` may see them: location -> stack, top first."""

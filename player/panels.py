@@ -100,7 +100,8 @@ class ActionsPanel(QWidget):
         pending = state.pending[-1] if state.pending else None
         if pending is not None:
             side = state.scenario.sides[pending.side].name if pending.side in state.scenario.sides else pending.side
-            self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})")
+            self.title.setText(f"<b>{html.escape(side)} decides</b>: {html.escape(pending.kind.replace('_', ' '))} ({case_link(pending.case)})"
+                               + self._elsewhere())
         elif selection or location:
             here = set(state.units_at(location)) if location else set()
             kit = self.controller.kit
@@ -128,6 +129,12 @@ class ActionsPanel(QWidget):
         rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
         self._buttons(rows, "select a unit")
 
+    def _elsewhere(self) -> str:
+        """Where the choices of the decision are made when the rule system's own panel offers them (its tab beside this one)."""
+        panels = self.controller.kit.panel_kinds
+        titles = sorted({panels[a.kind] for a in self.controller.state.legal_actions() if a.kind in panels})
+        return f"<br>Choose in the <b>{html.escape(', '.join(titles))}</b> tab beside this one." if titles else ""
+
     def _buttons(self, rows: list, more: str) -> None:
         """One button per (label, tooltip, slot), at most MAX_BUTTONS, then a note of how many more."""
         for label, tip, slot, *name in rows[: self.MAX_BUTTONS]:
@@ -149,10 +156,13 @@ class ActionsPanel(QWidget):
         with a map action (one unit's moves, rail moves) is skipped whole: the rule system builds those
         per unit; a list of choices (a decision) is read through."""
         out = []
+        kit_kinds = self.controller.kit.panel_kinds  # offered by a panel of the rule system's own
         for count, make in self.controller.state.legal_actions().segments():
             if make(0).kind in self.ON_MAP and make(count - 1).kind in self.ON_MAP:
                 continue
-            out += [a for a in (make(i) for i in range(count)) if a.kind not in self.ON_MAP and a.kind != "CommitReserve"]
+            # a commitment to a hex is made on the map (its unit's button, then the hex); one naming no hex is a button
+            out += [a for a in (make(i) for i in range(count)) if a.kind not in self.ON_MAP and a.kind not in kit_kinds
+                    and not (a.kind == "CommitReserve" and a.hexes)]
         return out
 
     def wrap(self, text: str) -> str:
@@ -197,7 +207,7 @@ class ActionsPanel(QWidget):
     def _reserve_buttons(self, selection: tuple[str, ...]) -> None:
         """Soviet reserve units that may be committed now (6.73): one button each; the map then highlights their hexes."""
         state = self.controller.state
-        units = list(dict.fromkeys(u for a in self.controller.legal_of_segments("CommitReserve") for u in a.units))
+        units = list(dict.fromkeys(u for a in self.controller.legal_of_segments("CommitReserve") if a.hexes for u in a.units))
         if not units:
             return
         if selection and selection[0] in units:
@@ -278,12 +288,13 @@ class CombatPanel(QTextBrowser):
             parts.append(self.plan_html)
         elif any(self.proposal):
             parts.append(self._proposal_html())
+        own = self.controller.kit.combat_html(self.controller)  # the rule system's own combat steps (e.g. an attack declared step by step)
+        if own:
+            parts.insert(0, own)
         if self.last is not None:
             parts.append(self._breakdown(self.last))
-        if not combat:
-            parts.insert(0, self.controller.kit.combat_html(self.controller))
-        if not any(parts):
-            parts.append(self.controller.kit.combat_hint)
+        if not parts:
+            parts.append(f"<p>{link_cases(self.controller.kit.combat_help)}</p>")  # how an attack is made in this system
         self.setHtml("".join(parts))
 
     def _proposal_html(self) -> str:

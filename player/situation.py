@@ -30,6 +30,11 @@ def zoc_hexes(state: GameState, side: str) -> set[str]:
     return kit_for(state.scenario.rules).zoc_hexes(state, side)
 
 
+def zoc_marks(state: GameState, side: str) -> dict[str, tuple[str, str | None]]:
+    """Hex -> (overlay style, label) of ``side``'s zones of control (a system with several kinds draws each its own way)."""
+    return kit_for(state.scenario.rules).zoc_marks(state, side)
+
+
 def last_move(log: list) -> UnitMoved | None:
     """The last move of this phase in ``log`` (the events the side viewing may read; None before any)."""
     for event in reversed(log):

@@ -87,6 +87,9 @@ MARKERS: dict[str, tuple[str, str, str]] = {
     "pdp": ("PDP", OKABE_ITO["blue"], "#ffffff"),
     "breakthrough": ("BT", OKABE_ITO["green"], "#ffffff"),
     "detachment": ("DET", "#ffffff", "#000000"),
+    "cut_off": ("CUT", OKABE_ITO["yellow"], "#000000"),
+    "reserve": ("RES", OKABE_ITO["sky"], "#000000"),
+    "travelling": ("TRV", "#ffffff", "#000000"),
 }
 
 #: a marker tag's height, and the row pitch, as fractions of the counter's height

@@ -33,7 +33,8 @@ class HexOverlayItem(MapLayer):
     like the static layers: a frame at a steady zoom is a pixmap blit.
     """
 
-    def __init__(self, name: str, geo: Geometry, entries: dict[str, tuple[str | S.OverlayStyle, str | None]], z: float = OVERLAY_Z):
+    def __init__(self, name: str, geo: Geometry, entries: dict[str, tuple[str | S.OverlayStyle, str | None]], z: float = OVERLAY_Z,
+                 label_top: bool = False):
         super().__init__(name, QRectF(), z, tile=OVERLAY_TILE)
         self.entries = dict(entries)
         k = S.HEX_SIZE
@@ -48,7 +49,7 @@ class HexOverlayItem(MapLayer):
             c = geo.center(hex_id)
             self.path(keys[0], c).addPolygon(QPolygonF([c + (p - c) * 0.88 for p in poly]))
             if label:
-                self.add_label(Label(c + QPointF(0, k * 0.42), str(label), _font(k * 0.3, bold=True), QColor("#000000"), QColor("#ffffff"), min_px=6.0))
+                self.add_label(Label(c + QPointF(0, -k * 0.42 if label_top else k * 0.42), str(label), _font(k * 0.3, bold=True), QColor("#000000"), QColor("#ffffff"), min_px=6.0))
         # Wash, hatching and outline of a style paint the same hexes: share one path per tile.
         for tile in self._paths.values():
             for first, *more in styles.values():

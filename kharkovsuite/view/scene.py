@@ -316,14 +316,15 @@ class MapScene(QGraphicsScene):
 
     # ------------------------------------------------------------------ overlays
 
-    def set_hex_overlay(self, name: str, hexes: dict[str, tuple[str | S.OverlayStyle, str | None]]) -> None:
-        """Mark hexes: ``{hex: (style, label)}``; the style is a palette name or alias (see :mod:`.style`)."""
+    def set_hex_overlay(self, name: str, hexes: dict[str, tuple[str | S.OverlayStyle, str | None]], label_top: bool = False) -> None:
+        """Mark hexes: ``{hex: (style, label)}``; the style is a palette name or alias (see :mod:`.style`).  Labels go
+        low in the hex, or high with ``label_top`` (an overlay often shown under another's labels, e.g. ZOC kinds under MP costs)."""
         bad = [h for h in hexes if h not in self.game_map]
         if bad:
             raise KeyError(f"overlay {name!r}: not hexes of this map: {', '.join(sorted(bad))}")
         for style, _ in hexes.values():
             S.overlay_style(style)
-        self._replace_overlay(name, HexOverlayItem(name, self.geo, hexes, OVERLAY_Z + len(self._overlays) * 0.01))
+        self._replace_overlay(name, HexOverlayItem(name, self.geo, hexes, OVERLAY_Z + len(self._overlays) * 0.01, label_top))
 
     def set_path_overlay(self, name: str, hexes: list[str], style: str | S.OverlayStyle = "path") -> None:
         """Draw a path through hex centres (a move, a supply or command line), ending in an arrow."""

@@ -21,7 +21,23 @@ from kharkovsuite.rules import GAME_NAMES, RuleSystemUnavailable, package, syste
 KITS: dict[str, str] = {
     "kharkov1942": "player.systems.kharkov1942:Kharkov1942Kit",
     "kharkov1943": "player.systems.kharkov1943:Kharkov1943Kit",
+    "kirovograd": "player.systems.kirovograd:KirovogradKit",
 }
+
+#: The developer switch ``kharkov --allow-unplayable``: the window plays a system whose engine runs
+#: only for the headless tools (its package says ``HEADLESS = True``), e.g. while its combat is
+#: being written.  The start page still refuses such a system.
+_allow_unplayable = False
+
+
+def allow_unplayable(on: bool = True) -> None:
+    """Turn the developer switch on (or off) for this process."""
+    global _allow_unplayable
+    _allow_unplayable = on
+
+
+def allows_unplayable() -> bool:
+    return _allow_unplayable
 
 #: Each game's name as players know it, for the start page (listed even before it can be played).
 GAMES: dict[str, str] = GAME_NAMES  # the registry's names of the games
@@ -41,6 +57,11 @@ class PlayerKit:
     enemy_traceable = False
     #: the ways a game may be set up (id -> words); the first is the default
     setups: dict[str, str] = {"historical": "Historical set-up"}
+    #: action kind -> the title of the kit's own panel that offers it (:meth:`panels`); the Actions dock leaves those to it
+    panel_kinds: dict[str, str] = {}
+    #: what the combat panel says while there is no combat: how an attack is made in this system (HTML)
+    combat_help = ("No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
+                   "before anything is declared. Click the last target again (or press Enter) to declare the attack.")
 
     def case(self, what: str) -> str:
         """The rule case of ``what`` the window offers (KeyError names a case the kit lacks)."""
@@ -50,7 +71,22 @@ class PlayerKit:
             raise KeyError(f"the {self.rules_id} player kit names no case for {what!r}") from None
 
     def rules(self) -> ModuleType:
-        return system(self.rules_id)
+        """The rule system's package (:func:`kit_for` has checked that the window may play it)."""
+        return package(self.rules_id)
+
+    # ------------------------------------------------------------------ the header, panels of its own
+    def header(self, controller) -> str:
+        """Words the tool bar adds after the turn and date (e.g. day or night, weather, initiative); "" for none."""
+        return ""
+
+    def panels(self, window) -> list:
+        """(title, widget) of the docks only this system has; each widget's ``refresh()`` runs after every
+        action and returns True when the seat at the screen should look at it (its dock comes forward)."""
+        return []
+
+    def hex_notes(self, state, side: str, hex_id: str) -> list[str]:
+        """What the status bar adds for the hex under the mouse, as ``side`` may know it (e.g. the enemy ZOC's kind)."""
+        return []
 
     # ------------------------------------------------------------------ counters
     def values_text(self, values: dict) -> str:
@@ -74,6 +110,11 @@ class PlayerKit:
                 raise
             return None
 
+    def combat_html(self, controller) -> str:
+        """HTML the combat panel shows first: the system's own view of the combat being built or fought, as the
+        side viewing may know it (odds before the roll of an attack declared step by step); "" for none."""
+        return ""
+
     def odds_notes(self, odds) -> list[str]:
         """Lines (HTML) the combat panel adds under the shifts: the system's own dice and modifiers."""
         return []
@@ -94,15 +135,6 @@ class PlayerKit:
     def attack_support(self, state, units: tuple[str, ...], target: str) -> str | None:
         """The HQ whose support an attack of ``units`` on ``target`` may name (None: none)."""
         return None
-
-    #: what the Combat panel says when no combat is on (HTML)
-    combat_hint = ("<p>No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
-                   "before anything is declared. Click the last target again (or press Enter) to declare the attack.</p>")
-
-    def combat_html(self, controller) -> str:
-        """The combat declared and not yet rolled, as the side viewing may know it (HTML; "" when there is none
-        or the observation's ``combat`` tells it)."""
-        return ""
 
     def attack_html(self, controller, action) -> str:
         """The odds of a planned attack before it is declared (HTML for the Combat panel)."""
@@ -144,6 +176,10 @@ class PlayerKit:
     def zoc_hexes(self, state, side: str) -> set[str]:
         raise NotImplementedError(self.situation_support(state))
 
+    def zoc_marks(self, state, side: str) -> dict[str, tuple[str, str | None]]:
+        """The ZOC overlay: hex -> (overlay style, label); a system with several kinds of ZOC draws each its own way."""
+        return {h: ("zoc", None) for h in self.zoc_hexes(state, side)}
+
     # ------------------------------------------------------------------ the Unit and game dock, the summary
     def points_html(self, controller, uid: str) -> str:
         """The unit's points to act with (HTML, one line of the Unit and game dock): Movement Points left this phase."""
@@ -168,8 +204,11 @@ _KITS: dict[str, PlayerKit] = {}
 def kit_for(rules_id: str) -> PlayerKit:
     """The player kit of a rule system; raises :class:`RuleSystemUnavailable` with the reason
     when the window cannot play it (no engine yet, or no kit)."""
-    if rules_id not in _KITS:
+    if _allow_unplayable:
+        system(rules_id, True)  # the developer switch: a system that runs headless will do
+    else:
         system(rules_id)  # the engine first: its reason is the one a player needs
+    if rules_id not in _KITS:
         if rules_id not in KITS:
             raise RuleSystemUnavailable(f"rule system {rules_id!r} has no player interface yet")
         module, cls = KITS[rules_id].split(":")
@@ -191,4 +230,4 @@ def why_not_playable(rules_id: str) -> str | None:
     return None
 
 
-__all__ = ["GAMES", "KITS", "PlayerKit", "kit_for", "why_not_playable"]
+__all__ = ["GAMES", "KITS", "PlayerKit", "allow_unplayable", "allows_unplayable", "kit_for", "why_not_playable"]

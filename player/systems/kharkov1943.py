@@ -94,9 +94,9 @@ class Kharkov1943Kit(PlayerKit):
             return None
         return hq if any(a.support == hq and a.target == target and set(a.attackers) <= set(units) for a in rules.combat.legal_attacks(state)) else None
 
-    combat_hint = ("<p>No combat. In an activation select your units (a hex, or one unit in the Stack dock), then click an enemy hex "
+    combat_help = ("No combat. In an activation select your units (a hex, or one unit in the Stack dock), then click an enemy hex "
                    "next to them: the attack types, the odds and each result's chance show here before anything is declared "
-                   f"({case_link('7.1')}, {case_link('7.4')}).</p>")
+                   "(7.1, 7.4).")
 
     def combat_html(self, controller) -> str:
         """7.4, 13.1: the combat announced and not yet rolled, its odds with the air points the side viewing may know of:

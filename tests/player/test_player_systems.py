@@ -71,6 +71,8 @@ def test_a_playable_engine_without_a_kit_is_refused_too(monkeypatch):
     engine.PLAYABLE = True
     monkeypatch.setattr(systems, "system", lambda rules_id: engine)
     monkeypatch.setattr(systems, "package", lambda rules_id: engine)
+    monkeypatch.delitem(systems.KITS, "kirovograd")  # as if its kit were not written
+    monkeypatch.delitem(systems._KITS, "kirovograd", raising=False)
     assert systems.why_not_playable("kirovograd") == "Kirovograd: its rules run, but the game window has no interface for them yet"
     with pytest.raises(registry.RuleSystemUnavailable, match="no player interface yet"):
         systems.kit_for("kirovograd")

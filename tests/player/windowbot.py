@@ -120,13 +120,16 @@ class WindowBot:
         assert self.w.rail_action.isChecked() == on
 
     def buttons(self) -> list[tuple[QPushButton, object]]:
-        """The actions dock's enabled buttons with the legal action each hands to the engine (named by its objectName)."""
+        """The enabled buttons of the actions dock and of the rule system's own panels (its kit's docks), with the legal
+        action each hands to the engine (named by its objectName)."""
         legal = self.legal()
         if self._by_repr is None:
-            # an action of the kind Enter (not a Move of a reinforcement, the pseudo-kind) has a button of its own
-            self._by_repr = {action_key(a): a for a in legal if a.kind not in ON_MAP or a.kind == ENTER}
+            # an action of the kind Enter (not a Move of a reinforcement, the pseudo-kind) has a button of its own, and so has
+            # a reserve commitment naming no hex (an offensive one)
+            self._by_repr = {action_key(a): a for a in legal if a.kind not in ON_MAP or a.kind == ENTER or (a.kind == "CommitReserve" and not a.hexes)}
         by_key = self._by_repr
-        return [(b, by_key[b.objectName()]) for b in self.w.actions_panel.buttons if b.isEnabled() and b.objectName() in by_key]
+        shown = list(self.w.actions_panel.buttons) + [b for _dock, panel in getattr(self.w, "kit_docks", ()) for b in panel.buttons]
+        return [(b, by_key[b.objectName()]) for b in shown if b.isEnabled() and b.objectName() in by_key]
 
     def unit_button(self, prefix: str, unit: str):
         """The dock's button that picks ``unit`` for a placement: ``enter:`` (a reinforcement, 16.0) or ``commit:`` (a reserve, 6.73)."""
@@ -171,8 +174,8 @@ class WindowBot:
             return bool(w.reach) and w.scene.overlay("reach") is not None
         if kind == ENTER and a.kind == "Move":
             return self.pick_for_placement("enter", a.units[0])
-        if kind == "CommitReserve":
-            return self.pick_for_placement("commit", a.units[0])
+        if kind == "CommitReserve" and any(x.hexes for x in sample):  # to a hex: its unit's button, then the hex
+            return self.pick_for_placement("commit", next(x for x in sample if x.hexes).units[0])
         if kind == "RailMove":
             self.set_rail(True)
             self.select_units(min(sample, key=lambda r: len(r.units)))
@@ -251,8 +254,9 @@ class WindowBot:
         if state.pending[-1].kind == "air" and self.engine_kinds() & {"CommitAir", "DeclineAir"}:  # the one-point question (13.14)
             assert self.w.decision_focus.air.isVisible()
 
-    def play_step(self, kinds: set[str]) -> str:
-        """Do one thing the window offers, as a person would; returns the kind done."""
+    def play_step(self, kinds: set[str], first: tuple[str, ...] = ()) -> str:
+        """Do one thing the window offers, as a person would; returns the kind done.  A kind of ``first`` not done
+        yet comes before the others (one offered only at the start of a phase, such as a choice made before moving)."""
         key = (self.state.turn, self.state.phase.id)
         if key != self._phase_key:
             self._phase_key, self.phase_actions = key, 0
@@ -260,6 +264,7 @@ class WindowBot:
         fresh = sorted(k for k in kinds if not self.done.get(k) and k != "EndPhase")
         if fresh:  # a kind not done yet in this game comes first, so that every kind offered is done at least once
             doing = [k for k in fresh if not k.startswith(DECLINING)] or fresh  # the action before the choice to decline it
+            doing = [k for k in doing if k in first] or doing
             kind = self.rng.choice(doing)
             if self.state.pending:
                 self.passed_over |= set(fresh) - {kind}
@@ -304,7 +309,8 @@ class WindowBot:
             self.click_hex(self.rng.choice(sorted(w.reach)))
             self.set_rail(False)
             return
-        if kind == "CommitReserve" or (kind == ENTER and a.kind == "Move"):
+        if (kind == "CommitReserve" and any(x.hexes for x in sample)) or (kind == ENTER and a.kind == "Move"):
+            a = next(x for x in sample if x.hexes) if kind == "CommitReserve" else a
             assert self.pick_for_placement("enter" if kind == ENTER else "commit", a.units[0])
             self.click_hex(self.rng.choice(sorted(h for h in w.reach if h in w.scene.game_map)))
             return

@@ -82,6 +82,23 @@ class KirovogradRules:
         """27 (31.1E-H in Opening Moves): the victory level reached if play ended now."""
         return victory.result(state)
 
+    def describe(self, state: GameState, action, quick: bool = False):
+        """The action in a player's words (:mod:`.describe`)."""
+        from .describe import describe
+
+        return describe(state, action, quick)
+
+    def unit_notes(self, state: GameState, unit: str) -> list[str]:
+        """A unit's formation, orders, reserve and supply markers in a player's words (:mod:`.describe`)."""
+        from .describe import unit_notes
+
+        return unit_notes(state, unit)
+
+    def rail_reason(self, state: GameState, unit: str) -> str:
+        from .describe import rail_reason
+
+        return rail_reason(state, unit)
+
     def copy_cache(self, cache: dict) -> dict:
         return {}
 

@@ -1,0 +1,301 @@
+"""Kirovograd's actions and units in a player's words: the buttons, confirmations and notes of the
+game window.  The window asks through ``state.rules.describe`` and ``state.rules.unit_notes``; it
+never imports this module.
+
+:func:`describe` gives :class:`Words`: a one-line label ("3P: assault orders, 2 supply points
+from dump #1"), a detail (what the orders allow, with their cases) and, for an action that binds
+the player (handing the orders in), the question to ask first.  An action kind this module has
+no words of its own for (one the combat half adds) is still worded, from its kind and fields, as
+a player reads them: unit names, hexes, formations; never a Python repr.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+
+from ...engine.actions import Action
+from ...engine.state import GameState
+from . import counters, orders, supply
+from .board import other
+
+
+@dataclass(frozen=True)
+class Words:
+    label: str  # one line, for a button or the status bar
+    detail: str = ""  # more lines
+    confirm: str = ""  # the question to ask before the action is made ("": none)
+
+
+# ----------------------------------------------------------------------------- names
+
+
+def unit_name(state: GameState, uid: str) -> str:
+    names = state.cache.get("describe_units")
+    if names is None:
+        names = state.cache["describe_units"] = {u.id: u.name or u.id for u in state.scenario.units}
+    return names.get(uid, uid)
+
+
+def _names(state: GameState, units) -> str:
+    units = list(units)
+    if len(units) > 3:
+        return f"{len(units)} units"
+    names = [unit_name(state, u) for u in units]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def formation_name(state: GameState, formation: str) -> str:
+    """A formation by the abbreviation printed on its counters (2.2.4)."""
+    info = state.board.data.formations.get(formation)
+    return info.abbr if info is not None else formation
+
+
+def track_name(track: str | None) -> str:
+    """A supply track in words (8.5): the Soviet track, a German on-map dump, the off-map dump."""
+    if track is None:
+        return "no track (its HQ links to no dump nor friendly edge road, 8.5.2B)"
+    if track == supply.SOVIET_TRACK:
+        return "the Soviet track"
+    if track == supply.OFF_MAP_TRACK:
+        return "the off-map dump"
+    return f"dump #{track.split(':', 1)[1]}"
+
+
+def side_name(state: GameState, side: str) -> str:
+    sides = state.scenario.sides
+    return sides[side].name if side in sides else side
+
+
+# ----------------------------------------------------------------------------- orders
+
+
+def order_lines(state: GameState, side: str, order: str) -> list[str]:
+    """What ``order`` lets ``side``'s formations do (the Order Chart, 6.2), one line each, with cases."""
+    e = state.board.data.orders[order]
+    cost = e.cost[side]
+    lines = [f"supply cost: {cost} point(s) when given" + (f"; {e.cost_note}" if e.cost_note else "") + " (8.1C)",
+             f"movement: round one {e.move[0]}, round two {e.move[1]} ({e.case})",
+             f"attacks: {e.attack} ({e.case})",
+             f"advance after combat: {e.advance} ({e.case})"]
+    shifts = []
+    if e.shift_attacking:
+        shifts.append(f"{e.shift_attacking:+d} column(s) when it attacks")
+    if e.shift_attacked:
+        shifts.append(f"{e.shift_attacked:+d} column(s) when it is attacked")
+    if shifts:
+        lines.append("combat: " + ", ".join(shifts) + f" ({e.case})")
+    support = [name for name, given in (("artillery", e.artillery_support[side]), ("air", e.air_support[side])) if given]
+    lines.append(f"support: {' and '.join(support) if support else 'no artillery nor air'} support ({e.case})")
+    lines.append(f"reserves: {'may be formed' if e.reserves else 'may not be formed'} (12.1)")
+    return lines
+
+
+def order_cost(state: GameState, side: str, order: str) -> int:
+    return orders.cost(state, side, order)
+
+
+def _set_order(state: GameState, a) -> Words:
+    decision = _orders_decision(state)
+    side = decision.side if decision is not None else state.to_act
+    cost = order_cost(state, side, a.order)
+    track = decision.data["tracks"].get(a.formation) if decision is not None else None
+    paid = f", {cost} supply point(s) from {track_name(track)}" if cost else ", no supply cost"
+    return Words(f"{formation_name(state, a.formation)}: {a.order} orders{paid}", "\n".join(order_lines(state, side, a.order)))
+
+
+def _orders_decision(state: GameState):
+    return next((d for d in reversed(state.pending) if d.kind == orders.DECISION), None)
+
+
+def draft_costs(state: GameState, decision) -> dict[str, int]:
+    """Track -> the supply points the orders chosen so far will cost when handed in (8.1C)."""
+    out: dict[str, int] = {}
+    for f, o in decision.data["draft"].items():
+        c = order_cost(state, decision.side, o)
+        if c:
+            t = decision.data["tracks"].get(f)
+            out[t] = out.get(t, 0) + c
+    return out
+
+
+def _submit(state: GameState, a) -> Words:
+    decision = _orders_decision(state)
+    if decision is None:
+        return Words("Hand in the orders")
+    draft = decision.data["draft"]
+    costs = draft_costs(state, decision)
+    total = sum(costs.values())
+    lines = [f"{formation_name(state, f)}: {o}" for f, o in draft.items()]
+    lines += [f"Out of Supply on retreat orders: {unit_name(state, u)} (6.1F)" for u in decision.data["retreat"]]
+    lines += [f"{track_name(t)}: {n} point(s) paid, {supply.points(state, t) - n} left" for t, n in sorted(costs.items(), key=lambda x: str(x[0]))]
+    foe = side_name(state, other(decision.side))
+    return Words(f"Seal the orders ({total} supply point(s))", "\n".join(lines),
+                 f"Seal these orders? They bind until the next turn and their supply points are paid now (6.1D, 8.1C). "
+                 f"The {foe} player then gives theirs; both are revealed together (3.3).")
+
+
+def _use_retreat(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)}: retreat orders (Out of Supply, 6.1F)",
+                 "An Out of Supply unit may take retreat orders of its own instead of its formation's (6.1F, 8.4D).")
+
+
+# ----------------------------------------------------------------------------- the move rounds
+
+
+def _move(state: GameState, a) -> Words:
+    return Words(f"Move {_names(state, a.units)} from {a.path[0]} to {a.path[-1]}", f"path: {', '.join(a.path)} (11.B)")
+
+
+def _place_reserve(state: GameState, a) -> Words:
+    return Words(f"Into reserve: {_names(state, a.units)} (12.1)",
+                 "Reserve units move at half their MA in movement round one and not in round two until committed (12.2); "
+                 "they may be committed in a friendly move round (12.3.1) or when the enemy declares attacks (12.3.2).")
+
+
+def _commit_reserve(state: GameState, a) -> Words:
+    if not a.hexes:
+        return Words(f"Commit {_names(state, a.units)} from reserve (offensive, 12.3.1A)",
+                     "The reserve marker goes; the units then move and fight on their formation's orders (12.2A), "
+                     "with their full MA in movement round two (12.2C).")
+    return Words(f"Commit {_names(state, a.units)} from reserve to {a.hexes[-1]} (defensive, 12.3.2)", f"path: {', '.join(a.hexes)} (12.3.2B)")
+
+
+def _decline_reserve(state: GameState, a) -> Words:
+    return Words("Commit no reserve against these attacks (12.3.2A)")
+
+
+def _flip(state: GameState, a) -> Words:
+    to_travel = not counters.has(state, a.unit, counters.TRAVELLING)
+    return Words(f"Flip {unit_name(state, a.unit)} to its {'travelling' if to_travel else 'firing'} side ({'21.12A' if to_travel else '21.12B'})",
+                 "Travelling: it moves but neither fires nor exerts a ZOC (13.A); firing: it may not move this round (21.12C).")
+
+
+def _assign(state: GameState, a) -> Words:
+    return Words(f"Assign {formation_name(state, a.formation)} to {formation_name(state, a.higher)} (22.8)")
+
+
+def _transfer(state: GameState, a) -> Words:
+    return Words(f"Move {a.points} supply point(s) from dump #{a.source} to dump #{a.dest} (8.5.1D)")
+
+
+def _end_phase(state: GameState, a) -> Words:
+    return Words(f"End {state.phase.name}")
+
+
+# ----------------------------------------------------------------------------- the combat rounds (15)
+# The combat half's actions, known here by their kind and fields only.
+
+
+def _draft(state: GameState) -> dict | None:
+    return (state.phase_data.get("fight") or {}).get("draft")
+
+
+def _attack_hex(state: GameState, a) -> Words:
+    if _draft(state):
+        return Words(f"Add {a.hex} to the targets of the attack (14.3H)")
+    return Words(f"Attack {a.hex}: open an attack on it (15.1A)", "then add the attacking units and any support, and declare it")
+
+
+def _add_attacker(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)} joins the attack (14.3)")
+
+
+def _add_support(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)} supports the attack (21.1 barrage, 22.1 HQ)")
+
+
+def _confirm_attack(state: GameState, a) -> Words:
+    draft = _draft(state) or {}
+    targets = ", ".join(draft.get("targets") or ())
+    return Words(f"Declare the attack{' on ' + targets if targets else ''} (15.1A)")
+
+
+def _cancel_attack(state: GameState, a) -> Words:
+    return Words("Drop the attack being declared (15.1)")
+
+
+def _withdraw_attack(state: GameState, a) -> Words:
+    return Words(f"Take back declared attack no. {a.index + 1} (15.1)")
+
+
+def _support_defence(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)} supports the defence against attack no. {a.attack + 1} (15.3)")
+
+
+def _end_support(state: GameState, a) -> Words:
+    return Words("No further defensive support (15.3)")
+
+
+def _choose_result(state: GameState, a) -> Words:
+    return Words(f"Take {a.loss} SP lost and {a.retreat} hex(es) of retreat (15.9)")
+
+
+_DESCRIBERS = {
+    "AttackHex": _attack_hex, "AddAttacker": _add_attacker, "AddSupport": _add_support, "ConfirmAttack": _confirm_attack,
+    "CancelAttack": _cancel_attack, "WithdrawAttack": _withdraw_attack, "SupportDefence": _support_defence,
+    "EndSupport": _end_support, "ChooseResult": _choose_result,
+    "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "Move": _move,
+    "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
+    "FlipArtillery": _flip, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
+}
+
+
+def describe(state: GameState, action: Action, quick: bool = False) -> Words:
+    """The action in a player's words (``quick`` is accepted for the window's long lists; every
+    description here is quick)."""
+    maker = _DESCRIBERS.get(action.kind)
+    return maker(state, action) if maker is not None else generic(state, action)
+
+
+def _words_of_kind(kind: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", kind).capitalize()
+
+
+def _value(state: GameState, value) -> str:
+    if isinstance(value, (tuple, list)):
+        return ", ".join(_value(state, v) for v in value) or "none"
+    if isinstance(value, str):
+        if value in state.units:
+            return unit_name(state, value)
+        if value in state.board.data.formations:
+            return formation_name(state, value)
+    return str(value)
+
+
+def generic(state: GameState, action: Action) -> Words:
+    """Words for an action kind without words of its own: its kind, then each field by name with
+    units and formations named as their counters print them."""
+    parts = [f"{f.name.replace('_', ' ')} {_value(state, getattr(action, f.name))}" for f in fields(action)]
+    return Words(_words_of_kind(action.kind) + (": " + "; ".join(parts) if parts else ""))
+
+
+# ----------------------------------------------------------------------------- units
+
+
+def unit_notes(state: GameState, uid: str) -> list[str]:
+    """A unit's orders, allowance this round, reserve and supply markers, in a player's words."""
+    rec = state.units[uid]
+    info = state.board.units[uid]
+    out = []
+    formation = state.game.get("attached", {}).get(uid, info.formation)
+    if formation in state.board.data.formations:
+        attached = " (attached, 8.3B)" if formation != info.formation else ""
+        out.append(f"formation {formation_name(state, formation)}{attached}")
+    if state.turn_data.get("orders_revealed"):
+        out.append(f"orders this turn: {orders.order_of(state, uid)} (6.1)")
+    if counters.has(state, uid, counters.RESERVE):
+        out.append("in reserve: half MA in round one, none in round two until committed (12.2)")
+    if counters.has(state, uid, counters.OUT_OF_SUPPLY):
+        out.append("Out of Supply: motorized units move at half MA (8.4C)")
+    elif counters.has(state, uid, counters.CUT_OFF):
+        out.append("Cut Off: no supply line at the last supply segment (8.4A)")
+    if counters.has(state, uid, counters.TRAVELLING):
+        out.append("on its travelling side: no fire, no ZOC (21.12A, 13.A)")
+    if rec.hex is not None and info.values.zoc is not None and counters.exerts_zoc(state, uid):
+        out.append(f"exerts a {'armour' if info.values.zoc == 'armor' else 'non-armour'} ZOC (13)")
+    return out
+
+
+def rail_reason(state: GameState, uid: str) -> str:
+    """Kirovograd has no rail movement."""
+    return "Kirovograd has no rail movement: units move by road and across country (11)"

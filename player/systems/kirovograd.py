@@ -1,0 +1,355 @@
+"""*Kirovograd* (The Wargamer no. 30, 1983), rule system ``kirovograd``: its part of the game window.
+
+- The header: the game turn with its day or night, the weather and fog (4, 23), the initiative
+  (7) and whose player turn it is, first or second (3.5, 3.6).
+- The Orders panel (:class:`OrdersPanel`, a dock of its own): each formation's orders chosen in
+  secret by the seat at the screen (3.3, 6.1), what each order allows with its supply cost (the
+  Order Chart, 6.2), the points left on the side's supply tracks (8.1, 8.5), Out of Supply units
+  put on retreat orders (6.1F), and the orders sealed after a question.  It reads only the
+  observation of the side viewing: the other side's orders appear once both are handed in (3.3).
+- The Unit and game dock: the side's reserves (12) and its units Cut Off or Out of Supply (8.4).
+- The ZOC overlay draws each hex's kind (13.1-13.3: fluid, locking, overlapping) and the hex
+  under the mouse names it in the status bar.
+
+Combat (14-22) comes from the combat half: its actions are worded by the rules' ``describe``
+and reached through the Actions dock like every decision; the combat panel shows odds as soon as
+the package has an ``odds`` module (:meth:`PlayerKit.odds_module`).
+"""
+from __future__ import annotations
+
+import html
+import importlib
+from types import ModuleType
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+
+from kharkovsuite.view.style import tooltip_html
+
+from kharkovsuite.engine import IllegalAction
+
+from ..panels import _pct, action_key, case_link, link_cases
+from . import PlayerKit
+
+#: the ZOC overlay's style and label of each kind (13.1 fluid, 13.2 locking, 13.3 overlapping)
+ZOC_MARKS = {"fluid": ("zoc", "fluid"), "locking": ("vermillion", "lock"), "overlapping": ("purple", "overlap")}
+ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "SubmitOrders": "Orders"}  # kind -> the panel offering it
+
+
+class KirovogradKit(PlayerKit):
+    rules_id = "kirovograd"
+    game = "Kirovograd"
+    credit = ("<i>Kirovograd</i> (The Wargamer no. 30, 1983); its charts and the values the rulebook does not print are "
+              "reconstructed, each with its reasoning in the project's reconstruction notes")
+    cases = {"setup": "2.3", "setup_zone": "2.3", "move": "11", "rail": "11", "rail_limit": "11", "reserve": "12",
+             "stacking": "9", "zoc": "13", "attack": "14", "targets": "14", "attack_reach": "14", "combat_table": "15",
+             "die_modifier": "15", "results": "16", "untried": "30", "reinforcement": "24", "victory": "27",
+             "air_point": "28", "orders": "6", "initiative": "7", "weather": "4", "night": "23", "supply": "8"}
+    enemy_traceable = True  # positions are public in the basic game (hidden units are the advanced rules', 30)
+    panel_kinds = ORDERS_KINDS
+    combat_help = ("No combat. In a combat round attacks are declared one by one (15.1): click an enemy hex and press its "
+                   "attack button in the Actions dock, then select each attacking unit (and any artillery or HQ in support) and "
+                   "press its button; the odds show here before you declare the attack.")
+
+    def part(self, name: str) -> ModuleType:
+        """A module of the rule system's package (its describe, orders, zoc...)."""
+        return importlib.import_module(f"{self.rules().__name__}.{name}")
+
+    # ------------------------------------------------------------------ the header
+    def header(self, controller) -> str:
+        state = controller.state
+        td = state.turn_data
+        light = state.board.light(self.part("board").game_turn(state))  # the turn's day or night (23)
+        parts = [light.capitalize()]
+        weather = str(td.get("weather") or "").replace("_", " ")
+        if weather:
+            parts.append(weather)
+        if td.get("fog") and "fog" not in weather:
+            parts.append("fog")
+        first = td.get("first")
+        if first:
+            parts.append(f"initiative {controller.side_name(first)}")
+            pid = state.phase.id
+            if pid.startswith(("air_", "move_", "combat_", "supply_")):
+                parts.append("first player turn" if pid.split("_")[1] == "1" else "second player turn")
+        return " · ".join(p for p in parts if p)
+
+    # ------------------------------------------------------------------ panels of its own
+    def panels(self, window) -> list[tuple[str, QWidget]]:
+        return [("Orders", OrdersPanel(window, self))]
+
+    def units_of(self, state, action) -> tuple[str, ...]:
+        """6.1: a formation's orders are its units' orders; selecting its HQ lists them."""
+        if action.kind == "SetOrder":
+            hq = state.board.data.formations[action.formation].hq
+            return (hq,) if hq in state.units and state.units[hq].hex else ()
+        return ()
+
+    # ------------------------------------------------------------------ the situation bar
+    def situation_support(self, state) -> str | None:
+        return None  # unit positions are public in the basic game
+
+    def zoc_kinds(self, state, side: str) -> dict[str, str]:
+        """Hex -> the kind of ``side``'s ZOC there (13.1-13.3) as it acts on a non-armoured unit."""
+        zoc = self.part("zoc")
+        out = {}
+        for h in zoc.zoc_of(state, side):
+            here = zoc.zoc_at(state, side, h, False)
+            if here is not None:
+                out[h] = "overlapping" if here.overlapping else here.kind
+        return out
+
+    def zoc_hexes(self, state, side: str) -> set[str]:
+        return set(self.zoc_kinds(state, side))
+
+    def zoc_marks(self, state, side: str) -> dict[str, tuple[str, str | None]]:
+        return {h: ZOC_MARKS[k] for h, k in self.zoc_kinds(state, side).items()}
+
+    def enemy_reach(self, state, side: str) -> tuple[set[str], set[str]]:
+        """The hexes ``side``'s units could enter with their full printed MA (11.2A, its ZOCs and
+        terrain as now, orders aside), and the hexes next to them they could then attack (14)."""
+        counters, movement = self.part("counters"), self.part("movement")
+        enter: set[str] = set()
+        for u in counters.on_map(state, side):
+            ma = counters.printed_ma(state, u)
+            if ma > 0:
+                enter |= set(movement.reach(state, (u,), None, float(ma)))
+        nbrs = state.board.nbrs
+        attack = {n for h in enter for n in nbrs.get(h, ())} - enter
+        return enter, attack
+
+    def hex_notes(self, state, side: str, hex_id: str) -> list[str]:
+        """The enemy ZOC in the hex (13): its kind, for the status bar under the mouse."""
+        kind = self.zoc_kinds(state, self.part("board").other(side)).get(hex_id)
+        if kind is None:
+            return []
+        return [f"enemy {kind} ZOC ({'13.3' if kind == 'overlapping' else '13.1' if kind == 'fluid' else '13.2'})"]
+
+    # ------------------------------------------------------------------ the combat panel
+    def combat_html(self, controller) -> str:
+        """The attack being declared (15.1) with its odds before the roll (15.6-15.8: the column, every shift with its case,
+        the chance of each result), as the rules object's ``combat_preview`` gives them; "" while no attack is being built
+        or the rules give no preview."""
+        state = controller.state
+        preview = getattr(state.rules, "combat_preview", None)
+        draft = ((controller.observation().get("phase_data") or {}).get("fight") or {}).get("draft")
+        if preview is None or not draft or not draft.get("targets"):
+            return ""
+        names = lambda ids: html.escape(", ".join(controller.unit_name(u) for u in ids)) or "—"
+        out = [f"<h3>Attack being declared</h3><p>Target hex(es): <b>{html.escape(', '.join(draft['targets']))}</b><br>"
+               f"Attackers: <b>{names(draft.get('attackers') or ())}</b>"]
+        support = list(draft.get("guns") or ()) + list(draft.get("hqs") or ())
+        if support:
+            out.append(f"<br>Support: {names(support)}")
+        out.append("</p>")
+        if not draft.get("attackers") and not draft.get("guns"):
+            return "".join(out) + f"<p>Add attacking units next to the target ({case_link('14.3')}): select one, then its button in the Actions dock.</p>"
+        try:
+            p = preview(state, tuple(draft.get("attackers") or ()), tuple(draft["targets"]), tuple(draft.get("guns") or ()), tuple(draft.get("hqs") or ()))
+        except IllegalAction as exc:
+            return "".join(out) + f"<p><b>Not allowed</b> — {link_cases(str(exc))}</p>"
+        out.append(f"<p>Attack <b>{_num(p.attack)}</b> against defense <b>{_num(p.defense)}</b>: column <b>{html.escape(p.base)}</b> ({case_link('15.6')})</p>")
+        if p.shifts:
+            out.append("<ul>" + "".join(f"<li>{case_link(s.case)} {html.escape(s.why)}: {s.amount:+d} column(s)</li>" for s in p.shifts) + "</ul>")
+        drm = f", {p.drm:+d} to the dice ({case_link('15.8')})" if p.drm else ""
+        out.append(f"<p>Final column <b>{html.escape(p.column)}</b>{drm}</p>")
+        if p.doubled:
+            out.append(f"<p>Both sides have 20 SP or more: losses doubled ({case_link('15.10')})</p>")
+        rows = "".join(f"<tr><td>{html.escape(r)}</td><td align=right>{html.escape(_pct(c))}</td>"
+                       f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(c)))}</span></td></tr>"
+                       for r, c in sorted(p.chances.items(), key=lambda x: -x[1]))
+        out.append(f"<p><b>Chance of each result</b> ({case_link('15.8')})</p><table cellpadding=2>{rows}</table>")
+        return "".join(out)
+
+    # ------------------------------------------------------------------ the Unit and game dock
+    def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
+        return [self._reserves(controller), self._supply_markers(controller)]
+
+    def _reserves(self, controller) -> str:
+        obs = controller.observation()
+        side = controller.viewing_side()
+        held = [u for u, v in obs["units"].items() if v.get("side") == side and "reserve" in (v.get("flags") or ())]
+        if not held:
+            return ""
+        names = ", ".join(html.escape(controller.unit_name(u)) for u in sorted(held))
+        return (f"<p><b>In reserve</b> ({case_link('12.2')}): {names}<br><small>Commit them in your move round "
+                f"(select the unit: Actions dock, {case_link('12.3.1')}) or against the enemy's attacks ({case_link('12.3.2')}).</small></p>")
+
+    def _supply_markers(self, controller) -> str:
+        obs = controller.observation()
+        side = controller.viewing_side()
+        rows = []
+        for marker, words, case in (("out_of_supply", "Out of Supply", "8.4B"), ("cut_off", "Cut Off", "8.4A")):
+            found = sorted(u for u, v in obs["units"].items() if v.get("side") == side and marker in (v.get("flags") or ()))
+            if found:
+                rows.append(f"<li>{words} ({case_link(case)}): {html.escape(', '.join(controller.unit_name(u) for u in found))}</li>")
+        return f"<p><b>Supply markers</b></p><ul>{''.join(rows)}</ul>" if rows else ""
+
+
+def _num(x) -> str:
+    """A strength total as the combat table reads it: whole, or to two decimals."""
+    return f"{int(x)}" if float(x) == int(x) else f"{float(x):.2f}"
+
+
+class OrdersPanel(QWidget):
+    """The seat at the screen's orders (3.3, 6): a row per formation with a button per order, the
+    supply tracks, the Out of Supply units that may take retreat orders, and Seal.  Everything it
+    shows comes from ``observation(side viewing)`` and the legal actions of the side to act."""
+
+    BUTTON_STYLE = "padding: 2px 3px;"
+
+    def __init__(self, window, kit: KirovogradKit):
+        super().__init__(window)
+        self.window = window
+        self.kit = kit
+        self.buttons: list[QPushButton] = []
+        self.head = QLabel(self)
+        self.head.setWordWrap(True)
+        self.head.setTextFormat(Qt.TextFormat.RichText)
+        self.head.linkActivated.connect(window.open_link)
+        self.grid_host = QWidget(self)
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(3)
+        self.grid.setVerticalSpacing(3)
+        self.foot = QLabel(self)
+        self.foot.setWordWrap(True)
+        self.foot.setTextFormat(Qt.TextFormat.RichText)
+        self.foot.linkActivated.connect(window.open_link)
+        inner = QWidget(self)
+        box = QVBoxLayout(inner)
+        box.setContentsMargins(6, 6, 6, 6)
+        box.addWidget(self.head)
+        box.addWidget(self.grid_host)
+        box.addWidget(self.foot)
+        box.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the labels wrap instead
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+    # ------------------------------------------------------------------ refresh
+    def refresh(self) -> bool:
+        """Rebuild from the position; True when the seat at the screen has orders to give (the dock comes forward)."""
+        self.buttons = []
+        while self.grid.count():  # the rows of the last position: out of the layout now, deleted by the event loop
+            widget = self.grid.takeAt(0).widget()
+            if widget is not None:
+                widget.setParent(None)
+                widget.deleteLater()
+        controller = self.window.controller
+        state = controller.state
+        side = controller.viewing_side()
+        obs = controller.observation(side)
+        mine = next((d for d in obs["pending"] if d["kind"] == "orders" and d["side"] == side), None)
+        busy = self.window.computer_to_act()
+        if mine is not None and not busy:
+            self._choosing(controller, side, mine)
+            return True
+        self._shown(controller, side, obs)
+        return False
+
+    def _choosing(self, controller, side: str, decision: dict) -> None:
+        state = controller.state
+        describe = self.kit.part("describe")
+        legal = {a for a in state.legal_actions() if a.kind in ORDERS_KINDS}
+        draft = decision["data"]["draft"]
+        tracks = decision["data"]["tracks"]
+        costs: dict[str, int] = {}
+        for f, o in draft.items():
+            costs[tracks[f]] = costs.get(tracks[f], 0) + describe.order_cost(state, side, o)
+        supply = controller.observation(side)["game"].get("supply") or {}
+        left = ", ".join(f"{html.escape(describe.track_name(t))} {n - costs.get(t, 0)} of {n}" for t, n in sorted(supply.items()))
+        self.head.setText(
+            f"<b>{html.escape(controller.side_name(side))} orders, turn {state.turn}</b> ({case_link('3.3')}): in secret; the other player "
+            f"sees them only once both sides have sealed theirs.<br>Supply points left ({case_link('8.1')}): {left}<br>"
+            f"<small>Pick one order a formation; the figure on a button is its supply cost, and hovering it tells what the order allows. Ctrl+Z takes a choice back.</small>")
+        actions = self.kit.part("actions")
+        for i, (f, track) in enumerate(tracks.items()):
+            row = 2 * i
+            chosen_now = f" — <b>{html.escape(draft[f])}</b>" if f in draft else ""
+            name = QLabel(f"<b>{html.escape(describe.formation_name(state, f))}</b>{chosen_now} <small>(paid from {html.escape(describe.track_name(track))})</small>",
+                          self.grid_host)
+            self.grid.addWidget(name, row, 0, 1, 5)
+            for col, order in enumerate(self.kit.part("orders").ORDERS):
+                a = actions.SetOrder(formation=f, order=order)
+                cost = describe.order_cost(state, side, order)
+                chosen = draft.get(f) == order
+                b = QPushButton(f"{order} {cost}" if cost else order, self.grid_host)
+                b.setObjectName(action_key(a))
+                lines = describe.order_lines(state, side, order)
+                if chosen:
+                    b.setStyleSheet("font-weight: bold; background: #f0e442;")
+                    lines = ["chosen"] + lines
+                elif a not in legal:
+                    refusal = self._refusal(state, f, order)
+                    lines = ([f"not allowed: {refusal}"] if refusal else []) + lines
+                b.setEnabled(a in legal)
+                b.setToolTip(tooltip_html(f"{describe.formation_name(state, f)}: {order} orders\n" + "\n".join(lines)))
+                b.clicked.connect(lambda _=False, a=a: self.window.do(a))
+                b.setStyleSheet(b.styleSheet() + self.BUTTON_STYLE)
+                self.grid.addWidget(b, row + 1, col)
+                self.buttons.append(b)
+        row = 2 * len(tracks)
+        for a in sorted((x for x in legal if x.kind == "UseRetreatOrders"), key=lambda x: x.unit):
+            b = QPushButton(describe.describe(state, a).label, self.grid_host)
+            b.setObjectName(action_key(a))
+            b.clicked.connect(lambda _=False, a=a: self.window.do(a))
+            self.grid.addWidget(b, row, 0, 1, 5)
+            self.buttons.append(b)
+            row += 1
+        seal = actions.SubmitOrders()
+        words = describe.describe(state, seal)
+        b = QPushButton(words.label + "…", self.grid_host)
+        b.setObjectName(action_key(seal))
+        b.setEnabled(seal in legal)
+        b.setToolTip(tooltip_html(words.detail or f"every formation needs its orders first (6.1D): {len(tracks) - len(draft)} to go"))
+        b.clicked.connect(lambda _=False, a=seal: self.window.do(a))
+        self.grid.addWidget(b, row, 0, 1, 5)
+        self.buttons.append(b)
+        self.foot.setText(self._legend(state, side))
+
+    def _refusal(self, state, formation: str, order: str) -> str:
+        decision = next(d for d in reversed(state.pending) if d.kind == "orders")
+        refusal = self.kit.part("orders").order_refusal(state, decision, formation, order)
+        return f"{refusal[0]}: {refusal[1]}" if refusal else ""
+
+    def _legend(self, state, side: str) -> str:
+        rows = []
+        for order in self.kit.part("orders").ORDERS:
+            e = state.board.data.orders[order]
+            rows.append(f"<tr><td><b>{order}</b></td><td align=right>{e.cost[side]}</td><td>{html.escape(e.move[0])} / {html.escape(e.move[1])}</td>"
+                        f"<td>{html.escape(e.attack)}</td><td>{case_link(e.case)}</td></tr>")
+        zoc = (f"<p><small>ZOCs ({case_link('13')}): fluid ones cost extra MP to leave ({case_link('13.1')}), locking ones stop a move "
+               f"({case_link('13.2')}), two enemy hexes reaching one hex overlap and lock, blocking supply lines ({case_link('13.3')}).</small></p>")
+        return ("<p><b>Order Chart</b> (" + case_link("6.2") + ")</p><table cellspacing=0 cellpadding=2>"
+                "<tr><th align=left>order</th><th>cost</th><th align=left>move round 1 / 2</th><th align=left>attacks</th><th></th></tr>"
+                + "".join(rows) + "</table>" + zoc)
+
+    def _shown(self, controller, side: str, obs: dict) -> None:
+        """Outside the side's own orders segment: its orders (sealed or revealed) and, once revealed, the other side's."""
+        state = controller.state
+        describe = self.kit.part("describe")
+        td = obs.get("turn_data") or {}
+        given = dict(td.get("orders") or {})
+        sealed = td.get("sealed") or {}
+        if side in sealed and side not in given:
+            given[side] = sealed[side]["orders"]
+        parts = []
+        if not td.get("orders_revealed") and state.phase.id == "orders":
+            parts.append(f"<p>Your orders are sealed; the {html.escape(controller.side_name(state.to_act or ''))} player is giving theirs ({case_link('3.3')}).</p>")
+        for s in state.scenario.sides:
+            if s not in given:
+                continue
+            rows = "".join(f"<li>{html.escape(describe.formation_name(state, f))}: <b>{html.escape(o)}</b></li>" for f, o in given[s].items())
+            parts.append(f"<p><b>{html.escape(controller.side_name(s))} orders</b></p><ul>{rows}</ul>")
+        if not parts:
+            parts.append(f"<p>No orders yet this turn ({case_link('3.3')}).</p>")
+        self.head.setText("".join(parts))
+        self.foot.setText(self._legend(state, side))
+
+
+__all__ = ["KirovogradKit", "OrdersPanel", "ZOC_MARKS"]

@@ -1,0 +1,78 @@
+"""Render Kirovograd's panel screenshots: ``python -m player.systems.kirovograd_shots [OUTDIR]``.
+
+docs/images/player-kiro-orders.png (the Soviet seat giving its orders on the historical
+scenario's first turn: some formations ordered, the supply points left, the Order Chart),
+player-kiro-move.png (the first move round: a unit selected with the MP each reachable hex
+costs, the enemy's ZOCs drawn by kind: fluid, locking, overlapping).  Fixed seed, so the
+pictures are the same every time.  While the system is not yet playable the script turns on
+the developer switch (``kharkov --allow-unplayable``).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from . import allow_unplayable
+
+HISTORICAL = Path(__file__).resolve().parents[2] / "scenarios" / "kirovograd-historical.yaml"
+SEED = 3
+
+
+def _settle(app) -> None:
+    for _ in range(5):
+        app.processEvents()
+
+
+def _click(w, name: str) -> None:
+    """Click the Orders panel's button of an action (its objectName), as a person does."""
+    panel = w.kit_docks[0][1]
+    next(b for b in panel.buttons if b.objectName() == name).click()
+
+
+def main(argv=None) -> int:
+    from ..app import PlayerWindow
+
+    argv = sys.argv[1:] if argv is None else argv
+    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "docs" / "images"
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    allow_unplayable(True)
+
+    w = PlayerWindow(HISTORICAL, seed=SEED, handover=False, autosave=None, interactive=False)
+    w.resize(1600, 980)
+    w.show()
+    _settle(app)
+    state = w.controller.state
+    chosen = {"c48": "assault", "c75": "mobile", "m5g": "pursuit", "c32g": "defense"}
+    for f, order in chosen.items():
+        _click(w, f"SetOrder:{f}:{order}")
+    _settle(app)
+    w.grab().save(str(out / "player-kiro-orders.png"))
+
+    for f in state.pending[-1].data["tracks"]:
+        if f not in state.pending[-1].data["draft"]:
+            _click(w, f"SetOrder:{f}:mobile")
+    _click(w, "SubmitOrders")
+    decision = w.controller.state.pending[-1]
+    for f in decision.data["tracks"]:
+        _click(w, f"SetOrder:{f}:mobile")
+    _click(w, "SubmitOrders")
+    state = w.controller.state
+    side = state.phase.side
+    w.zoc_action.setChecked(True)
+    mover = max((a for a in state.legal_actions() if a.kind == "Move" and len(a.units) == 1 and len(state.units_at(a.path[0])) == 1),
+                key=lambda a: (len(state.legal_moves(a.units)), a.units))
+    w.click_hex(mover.path[0])
+    w.view.set_zoom(max(w.view.min_zoom * 3.5, w.view.readable_zoom()))
+    w.view.center_on_hex(mover.path[0])
+    w.status_dock.raise_()
+    _settle(app)
+    assert w.controller.state.units[mover.units[0]].side == side
+    w.grab().save(str(out / "player-kiro-move.png"))
+    w.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,302 @@
+"""Kirovograd at the window (its player kit, player/systems/kirovograd.py), both seats people at one screen.
+
+The engine is still headless (its combat and victory are being written), so the window is started with the
+developer switch ``allow_unplayable`` as ``kharkov --allow-unplayable`` does.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from player import systems
+from player.app import PlayerWindow
+
+from .test_player_hidden import shown_texts
+from .windowbot import WindowBot
+
+ROOT = Path(__file__).resolve().parents[2]
+HISTORICAL = ROOT / "scenarios" / "kirovograd-historical.yaml"
+
+
+@pytest.fixture
+def kiro_window(qtbot, monkeypatch):
+    """A hot-seat window on Kirovograd's historical scenario, both seats people, no hand-over screen."""
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    w = PlayerWindow(HISTORICAL, seed=7, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_a_hot_seat_turn_of_kirovograd_is_played_by_clicks_and_keys_and_every_kind_the_engine_lists_is_reachable(qtbot, kiro_window):
+    w = kiro_window
+    bot = WindowBot(qtbot, w, seed=3)
+    state = w.controller.state
+    for _ in range(600):
+        if state.turn > 1 or state.is_terminal:
+            break
+        bot.play_step(bot.check_offered(), first=("AssignFormation",))  # 22.8: only before the first move of round one
+        state = w.controller.state
+    assert state.turn == 2, f"the turn was not played: turn {state.turn}, {state.phase.id}"
+    assert {"SetOrder", "SubmitOrders", "Move", "PlaceReserve", "CommitReserve", "EndPhase"} <= set(bot.done), bot.done
+    assert bot.offered_kinds <= set(bot.done) | bot.passed_over, sorted(bot.offered_kinds - set(bot.done))
+
+
+ORDERS = ("assault", "defense", "mobile", "retreat", "pursuit")
+
+
+def order_buttons(w, formation: str | None = None) -> dict:
+    """The Orders panel's buttons by the action they hand in (objectName ``SetOrder:<formation>:<order>``, ``SubmitOrders``)."""
+    panel = dict((dock.objectName(), p) for dock, p in w.kit_docks)["orders"]
+    return {b.objectName(): b for b in panel.buttons if formation is None or b.objectName().startswith(f"SetOrder:{formation}:")}
+
+
+def give_orders(bot: WindowBot, order: str) -> dict[str, str]:
+    """The seat at the screen gives every formation ``order`` (or the first it may take) by clicks on the Orders panel."""
+    w = bot.w
+    decision = next(d for d in w.controller.observation()["pending"] if d["kind"] == "orders")
+    given = {}
+    for f in decision["data"]["tracks"]:
+        buttons = order_buttons(w, f)
+        choice = next(o for o in (order, *ORDERS) if buttons[f"SetOrder:{f}:{o}"].isEnabled())
+        bot.click(buttons[f"SetOrder:{f}:{choice}"])
+        given[f] = choice
+    assert w.controller.observation()["pending"][0]["data"]["draft"] == given
+    return given
+
+
+def orders_named(w, orders: dict[str, str]) -> list[str]:
+    """The lines of everything the window shows (panels, map) that tell one of ``orders``: a formation by its
+    abbreviation with its order in bold (the Orders panel's words), or by its id with its order (the log's)."""
+    import re
+
+    state = w.controller.state
+    found = []
+    for line in (shown_texts(w) + "\n" + scene_texts(w)).splitlines():
+        for f, o in orders.items():
+            abbr = re.escape(state.board.data.formations[f].abbr)
+            if re.search(rf"(^|[\s>]){abbr}(</b>)?\s*(—|:)\s*<b>{o}</b>", line) or re.search(rf"\b{re.escape(f)}\W+{o}\b", line):
+                found.append(line)
+    return found
+
+
+def scene_texts(w) -> str:
+    """The words the map draws: every counter's label, values and markers, and every overlay's labels."""
+    out = []
+    for stack in w.scene.counters().values():
+        for cv in stack:
+            out.append(f"{cv.label} {cv.values} {' '.join(cv.markers)} {cv.name}")
+    for item in w.scene.items():
+        if hasattr(item, "entries"):
+            out += [str(label) for _style, label in item.entries.values() if label]
+        if hasattr(item, "toolTip") and item.toolTip():
+            out.append(item.toolTip())
+    return "\n".join(out)
+
+
+def test_the_seat_at_the_screen_never_sees_the_other_side_s_orders_until_both_are_sealed(qtbot, monkeypatch):
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    w = PlayerWindow(HISTORICAL, seed=7, handover=True, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    bot = WindowBot(qtbot, w)
+    state = w.controller.state
+    assert state.to_act == "soviet" and state.phase.id == "orders"
+    soviet = give_orders(bot, "pursuit")
+    assert orders_named(w, soviet)  # the check finds the orders where the seat may see them: its own panel
+    bot.click(order_buttons(w)["SubmitOrders"])
+    assert w.controller.state.to_act == "german"
+    # the hand-over screen covers the window before the German player sits down
+    assert w.curtain.isVisible() and w.curtain.geometry() == w.rect()
+    qtbot.waitUntil(w.curtain.button.isEnabled, timeout=5000)
+    bot.click(w.curtain.button)
+    assert not w.curtain.isVisible()
+    bot.click(bot.toolbar_button(w.zoc_action))  # the ZOC kinds drawn on the map: their labels are among the scene's words
+    assert w.controller.viewing_side() == "german"
+    assert orders_named(w, soviet) == []
+    assert "the Soviet track" not in shown_texts(w)  # nor the points their orders cost (8.1C)
+    german = give_orders(bot, "defense")
+    assert orders_named(w, soviet) == []
+    bot.click(order_buttons(w)["SubmitOrders"])
+    # both handed in: the orders are revealed together (3.3), to either seat
+    assert w.controller.state.turn_data["orders_revealed"]
+    if w.curtain.isVisible():
+        qtbot.waitUntil(w.curtain.button.isEnabled, timeout=5000)
+        bot.click(w.curtain.button)
+    assert orders_named(w, soviet) and orders_named(w, german)
+
+
+def test_sealing_the_orders_asks_first_and_cancel_leaves_them_open(qtbot, kiro_window):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    w = kiro_window
+    w.confirming = True
+    bot = WindowBot(qtbot, w)
+    give_orders(bot, "defense")
+    seen = []
+
+    def answer(name: str) -> None:
+        box = next(x for x in QApplication.topLevelWidgets() if isinstance(x, QMessageBox) and x.isVisible())
+        seen.append(box.text())
+        qtbot.mouseClick(box.findChild(type(box.defaultButton()), name), Qt.MouseButton.LeftButton)  # the box's own buttons
+
+    QTimer.singleShot(200, lambda: answer("confirm_no"))
+    bot.click(order_buttons(w)["SubmitOrders"])
+    assert seen and "Seal these orders" in seen[0] and "6.1D" in seen[0]
+    assert w.controller.state.to_act == "soviet" and any(d.side == "soviet" for d in w.controller.state.pending)
+    QTimer.singleShot(200, lambda: answer("confirm_yes"))
+    bot.click(order_buttons(w)["SubmitOrders"])
+    assert w.controller.state.to_act == "german"
+
+
+def test_the_combat_panel_shows_the_odds_of_the_attack_being_declared_as_the_rules_preview_gives_them(kiro_window, monkeypatch):
+    """The combat half declares attacks step by step (15.1) and previews them (15.6-15.8) through ``state.rules``: the
+    panel shows the attack being built with its column, each shift with its case and the chance of each result."""
+    from fractions import Fraction
+
+    from kharkovsuite.rules.kirovograd import combat
+
+    w = kiro_window
+    state = w.controller.state
+    asked = []
+
+    def combat_preview(self, state, attackers, targets, guns=(), hqs=()):
+        asked.append((attackers, targets))
+        return combat.Preview(Fraction(9), Fraction(4), "2-1", (combat.Shift(1, "6.2.1", "assault orders"),), "3-1", -1, False,
+                              {"DR2": Fraction(3, 4), "AE": Fraction(1, 4)})
+
+    monkeypatch.setattr(type(state.rules), "combat_preview", combat_preview, raising=False)
+    attacker = next(u for u, rec in sorted(state.units.items()) if rec.side == "soviet" and rec.hex)
+    state.phase_data["fight"] = {"draft": {"targets": ["2920"], "attackers": [attacker], "guns": [], "hqs": []}}
+    w._state_changed([])
+    text = w.combat_panel.toPlainText()
+    assert asked == [((attacker,), ("2920",))]
+    assert "Attack being declared" in text and "Target hex(es): 2920" in text and w.controller.unit_name(attacker) in text
+    assert "Attack 9 against defense 4: column 2-1" in text
+    assert "6.2.1 assault orders: +1 column(s)" in text and "Final column 3-1, -1 to the dice" in text
+    assert text.index("DR2") < text.index("AE") and "75%" in text and "25%" in text
+
+
+def _reserve_under_attack(seed: int = 7):
+    """A game in the first move round with a reserve formed, then (as the combat half will when the enemy declares
+    its attacks, 12.3.2A) the reserve's side asked whether to commit it: the engine's decision, set up through its API."""
+    from kharkovsuite import engine
+    from kharkovsuite.rules.kirovograd import reserves
+    from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
+
+    state = engine.new_game(HISTORICAL, seed, headless=True)
+    while state.phase.id == "orders":
+        decision = state.pending[-1]
+        for f in decision.data["tracks"]:
+            state.apply(SetOrder(formation=f, order="mobile"))
+        state.apply(SubmitOrders())
+    side = state.phase.side
+    place = next(a for a in state.legal_actions() if a.kind == "PlaceReserve")
+    state.apply(place)
+    target = next(h for h in sorted(state.at) if state.units[state.at[h][0]].side != side)
+    assert reserves.offer_defensive(state, side, [target], [])
+    return state, place.units
+
+
+def test_a_reserve_is_committed_in_the_enemy_s_round_by_mouse_or_by_keyboard(qtbot, monkeypatch):
+    from player.controller import GameController
+
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    for by in ("mouse", "keyboard"):
+        state, units = _reserve_under_attack()
+        w = PlayerWindow(HISTORICAL, controller=GameController(state), handover=False, autosave=None, interactive=False)
+        qtbot.addWidget(w)
+        w.show()
+        qtbot.waitExposed(w)
+        bot = WindowBot(qtbot, w)
+        assert "DeclineReserve" in {b.objectName() for b, _a in bot.buttons()}  # not committing is a button too
+        unit = units[0]
+        assert bot.pick_for_placement("commit", unit)  # its button: the map highlights where it may go (12.3.2B)
+        ends = {a.hexes[-1]: a for a in state.legal_actions() if a.kind == "CommitReserve" and a.units == (unit,)}
+        assert set(w.reach) == set(ends)
+        if by == "mouse":
+            where = sorted(h for h in ends if h != state.units[unit].hex)[0]
+            bot.click_hex(where)
+        else:
+            where = w.view.cursor_hex
+            assert where in ends  # the hex cursor waits on a hex it may go to
+            bot.key(Qt.Key.Key_Return)
+        assert w.controller.state.actions[-1] == ends[where], by
+        assert w.controller.state.units[unit].hex == where and "reserve" not in w.controller.state.units[unit].flags
+        w.close()
+
+
+def _seal_orders(bot: WindowBot) -> None:
+    """Both seats give defense orders (free) and seal them through the Orders panel."""
+    for _seat in range(2):
+        give_orders(bot, "defense")
+        bot.click(order_buttons(bot.w)["SubmitOrders"])
+
+
+def test_the_header_names_day_or_night_weather_initiative_and_whose_player_turn(qtbot, kiro_window):
+    w = kiro_window
+    bot = WindowBot(qtbot, w)
+    state = w.controller.state
+    weather = state.turn_data["weather"]
+    assert w.turn_label.text() == f"Turn 1 of 24 · {state.date} · Day · {weather}"
+    _seal_orders(bot)
+    state = w.controller.state
+    first = state.turn_data["first"]
+    name = state.scenario.sides[first].name
+    assert state.phase.id == "move_1_1"
+    assert w.turn_label.text().endswith(f"Day · {weather} · initiative {name} · first player turn")
+    while state.phase.id != "move_2_1":
+        bot.click(bot.end_phase_button())
+        state = w.controller.state
+    assert w.turn_label.text().endswith(f"initiative {name} · second player turn")
+
+
+def test_zocs_are_drawn_by_kind_and_the_hex_under_the_mouse_names_the_enemy_zoc(qtbot, kiro_window):
+    from kharkovsuite.rules.kirovograd import zoc
+
+    w = kiro_window
+    bot = WindowBot(qtbot, w)
+    _seal_orders(bot)
+    state = w.controller.state
+    side = w.controller.viewing_side()
+    enemy = next(s for s in state.scenario.sides if s != side)
+    kinds = {}
+    for h in zoc.zoc_of(state, enemy):
+        here = zoc.zoc_at(state, enemy, h, False)
+        kinds[h] = "overlapping" if here.overlapping else here.kind
+    assert {"fluid", "overlapping"} <= set(kinds.values())
+    bot.click(bot.toolbar_button(w.zoc_action))
+    drawn = w.scene.overlay("zoc").entries
+    label = {"fluid": "fluid", "locking": "lock", "overlapping": "overlap"}
+    assert {h: lab for h, (_style, lab) in drawn.items()} == {h: label[k] for h, k in kinds.items() if h in w.scene.game_map}
+    assert len({style for style, _lab in drawn.values()}) == len(set(kinds.values()))  # each kind its own colour and hatch
+    for kind, case in (("fluid", "13.1"), ("overlapping", "13.3")):
+        h = sorted(x for x, k in kinds.items() if k == kind and x in w.scene.game_map)[0]
+        w.view.hex_hovered.emit(h)
+        assert f"enemy {kind} ZOC ({case})" in w.statusBar().currentMessage()
+
+
+def test_supply_markers_from_the_engine_show_on_the_counters_and_in_the_unit_and_game_dock(qtbot, kiro_window):
+    w = kiro_window
+    state = w.controller.state
+    side = w.controller.viewing_side()
+    cut, oos = [u for u, rec in sorted(state.units.items()) if rec.side == side and rec.hex][:2]
+    state.set_flag(cut, "cut_off")  # as the supply segment marks them (8.4A-B)
+    state.set_flag(oos, "out_of_supply")
+    w._state_changed([])
+    shown = {cv.id: cv for stack in w.scene.counters().values() for cv in stack}
+    assert "cut_off" in shown[cut].markers and "out_of_supply" in shown[oos].markers
+    text = w.status_panel.toPlainText()
+    assert f"Out of Supply (8.4B): {w.controller.unit_name(oos)}" in text and f"Cut Off (8.4A): {w.controller.unit_name(cut)}" in text
+
+
+def test_while_orders_are_given_the_actions_dock_points_to_the_orders_tab_and_the_combat_panel_says_how_attacks_go(kiro_window):
+    w = kiro_window
+    assert "Choose in the Orders tab beside this one." in w.actions_panel.title.text().replace("<b>", "").replace("</b>", "")
+    assert w.actions_panel.buttons == []  # the orders are not listed twice
+    assert "attacks are declared one by one (15.1)" in w.combat_panel.toPlainText()

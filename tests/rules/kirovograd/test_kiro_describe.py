@@ -1,0 +1,89 @@
+"""Kirovograd's actions in a player's words (describe.py): the window's buttons and questions, never a Python repr."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from kharkovsuite import engine
+from kharkovsuite.engine.actions import Action
+
+ROOT = Path(__file__).resolve().parents[3]
+HISTORICAL = ROOT / "scenarios" / "kirovograd-historical.yaml"
+
+
+def game(seed: int = 4):
+    return engine.new_game(HISTORICAL, seed, headless=True)
+
+
+def test_every_action_of_a_random_turn_is_worded_without_its_python_form():
+    state = game()
+    rng = random.Random(4)
+    kinds = set()
+    while state.turn == 1 and not state.is_terminal:
+        legal = list(state.legal_actions())
+        for a in legal[:60]:
+            label = state.rules.describe(state, a).label
+            assert label and f"{a.kind}(" not in label and "=" not in label, label
+            kinds.add(a.kind)
+        state.apply(rng.choice(legal))
+    assert {"SetOrder", "SubmitOrders", "Move", "EndPhase"} <= kinds
+
+
+def test_an_order_button_says_its_supply_cost_and_what_the_order_allows():
+    state = game()
+    from kharkovsuite.rules.kirovograd.actions import SetOrder
+
+    words = state.rules.describe(state, SetOrder(formation="c48", order="assault"))
+    assert words.label == "48: assault orders, 3 supply point(s) from the Soviet track"
+    assert "movement: round one full, round two 2 hexes (6.2.1)" in words.detail
+    assert "combat: +1 column(s) when it attacks (6.2.1)" in words.detail
+    assert state.rules.describe(state, SetOrder(formation="c48", order="defense")).label == "48: defense orders, no supply cost"
+
+
+def test_sealing_the_orders_lists_them_with_their_cost_and_asks_first():
+    from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
+
+    state = game()
+    decision = state.pending[-1]
+    for f in decision.data["tracks"]:
+        state.apply(SetOrder(formation=f, order="mobile"))
+    words = state.rules.describe(state, SubmitOrders())
+    n = len(decision.data["tracks"])
+    assert words.label == f"Seal the orders ({n} supply point(s))"
+    assert "48: mobile" in words.detail and f"the Soviet track: {n} point(s) paid, {100 - n} left" in words.detail
+    assert "6.1D" in words.confirm and "3.3" in words.confirm
+
+
+@dataclass(frozen=True)
+class Bombard(Action):
+    """A kind the words module has never heard of."""
+
+    unit: str
+    hexes: tuple[str, ...]
+    formation: str
+
+
+def test_a_kind_without_words_of_its_own_is_worded_from_its_fields_with_names_not_ids():
+    state = game()
+    words = state.rules.describe(state, Bombard(unit="su-14eng", hexes=("2920", "2921"), formation="c48"))
+    assert words.label == "Bombard: unit 14 Eng; hexes 2920, 2921; formation 48"
+
+
+@dataclass(frozen=True)
+class AddAttacker(Action):
+    """The combat half's action of this name (15.1), as the words module knows it: by its kind and fields."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class ChooseResult(Action):
+    loss: int
+    retreat: int
+
+
+def test_the_combat_half_s_declaration_steps_have_words_of_their_own():
+    state = game()
+    assert state.rules.describe(state, AddAttacker(unit="su-14eng")).label == "14 Eng joins the attack (14.3)"
+    assert state.rules.describe(state, ChooseResult(loss=1, retreat=2)).label == "Take 1 SP lost and 2 hex(es) of retreat (15.9)"
