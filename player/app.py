@@ -485,6 +485,8 @@ class PlayerWindow(QMainWindow):
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
         if self.computer is not None:
             self.computer.shutdown()
+        if self.help is not None:
+            self.help.close()  # Help belongs to this game window: it goes with it
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ the game

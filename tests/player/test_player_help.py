@@ -41,3 +41,10 @@ def test_about_names_the_program_and_the_scenario(window):
     assert window.help.tabs.currentIndex() == 3
     text = window.help.about.toPlainText()
     assert "Kharkov Suite" in text and window.scenario.title in text
+
+
+def test_help_closes_with_its_game_window(window, qtbot):
+    window.show_help(page="about")
+    assert window.help.isVisible()
+    window.close()
+    assert not window.help.isVisible()
