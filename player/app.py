@@ -731,10 +731,10 @@ class PlayerWindow(QMainWindow):
         if events is not None:
             still = tuple(u for u in units if self.controller.state.units[u].hex == location)
             self._select(list(still))
-            left = [self.controller.mp_left(u) for u in still]
+            left = [self.controller.kit.points_left(self.controller, u) for u in still]
             left = [m for m in left if m is not None]
             if left:
-                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} MP left", 12000)
+                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} {self.controller.kit.points_name} left", 12000)
         return events
 
     def _combat_click(self, location: str) -> None:
@@ -938,10 +938,10 @@ class PlayerWindow(QMainWindow):
         self.actions_panel.refresh(self.selected, self.location)
         self.status_panel.refresh(tuple(self.selected))
         if units:
-            mps = [self.controller.mp_left(u) for u in units]
+            mps = [self.controller.kit.points_left(self.controller, u) for u in units]
             mps = [m for m in mps if m is not None]
             where = f" · {len(self.reach)} hexes reachable" if self.reach else ""
-            mp = f" · {min(mps):g} MP left" if mps and "Move" in phase_kinds else ""
+            mp = f" · {min(mps):g} {self.controller.kit.points_name} left" if mps and "Move" in phase_kinds else ""
             rail = self.controller.rail_moves_left() if self.rail_mode else None
             if rail is not None:
                 mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase ({self.controller.kit.case('rail_limit')})"

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QButtonGroup, QCheckBox, QHBoxLayout, QLabel, QPus
 class AttackChooser(QWidget):
     """The attack being planned: its units, its target hex, its type and support; the Combat panel shows its odds."""
 
+    ROOM = 460  # the Combat dock's height while an attack is planned
+
     def __init__(self, window):
         super().__init__(window)
         self.window = window
@@ -32,7 +34,7 @@ class AttackChooser(QWidget):
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.types = QButtonGroup(self)
         self.types.setExclusive(True)
-        self.type_row = QHBoxLayout()
+        self.type_row = QVBoxLayout()  # one type a line: the dock keeps its width
         self.support = QCheckBox("HQ support", self, objectName="attack_support")
         self.support.toggled.connect(lambda _on: self._rebuild(keep=True))
         self.declare_button = QPushButton("Attack (Enter)", self, objectName="attack_declare", clicked=self.declare)
@@ -91,6 +93,8 @@ class AttackChooser(QWidget):
         self.show()
         self.window.combat_dock.show()
         self.window.combat_dock.raise_()
+        if self.window.combat_dock.height() < self.ROOM:  # room for the types and the odds under them
+            self.window.resizeDocks([self.window.combat_dock], [self.ROOM], Qt.Orientation.Vertical)
         return True
 
     def _rebuild(self, keep: bool) -> None:

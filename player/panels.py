@@ -427,7 +427,8 @@ class LogPanel(QTextBrowser):
 
     def refresh(self, _events=None) -> None:
         log = self.controller.visible_log()
-        if len(log) < self.shown or any(a is not b for a, b in zip(log, self._printed)):
+        anew = len(log) < self.shown or any(a is not b for a, b in zip(log, self._printed))
+        if anew:
             self.clear()  # another seat, an undo, or an event the side may no longer know of: print anew
             self.shown = 0
         for event in log[self.shown:]:
@@ -441,6 +442,8 @@ class LogPanel(QTextBrowser):
                 self.append(f"{case}{text}")
         self.shown = len(log)
         self._printed = list(log)
+        if anew:
+            self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())  # the latest events in view, as appending keeps them
 
 
 class StatusPanel(QTextBrowser):

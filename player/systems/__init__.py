@@ -186,6 +186,13 @@ class PlayerKit:
         mp = controller.mp_left(uid)
         return f"MP left: <b>{mp:g}</b>" if mp is not None else "MP left: <b>—</b>"
 
+    #: the short name of the points a unit spends to act, for the status bar
+    points_name = "MP"
+
+    def points_left(self, controller, uid: str) -> float | None:
+        """The points ``uid`` has left to act with now (None: unknown), for the status bar."""
+        return controller.mp_left(uid)
+
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
         """HTML sections of the Unit and game dock that only this system has (``units``: those the dock shows)."""
         return []

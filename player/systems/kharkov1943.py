@@ -225,6 +225,16 @@ class Kharkov1943Kit(PlayerKit):
         used = f"Activated {act_mod.count(state, uid)} of {act_mod.MAX_ACTIVATIONS} times this turn ({case_link('3.1')})"
         return f"{op}<br>{tired} · {used}"
 
+    points_name = "OP"
+
+    def points_left(self, controller, uid: str) -> float | None:
+        """3.1: the OP left in the open activation (or those it would bring on joining); None outside one."""
+        act_mod = self.rules().activation
+        act = act_mod.current(controller.state)
+        if act is None or controller.state.units[uid].side != act["side"] or controller.state.units[uid].hex is None:
+            return None
+        return act_mod.mover(controller.state, uid, 0).remaining
+
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
         return [self._turn(controller), self._activation(controller), self._eligible(controller, units)]
 

@@ -48,6 +48,7 @@ def test_the_unit_panel_gives_operation_points_fatigue_and_activations_not_movem
     bot.select_hex(move.path[-1])
     text = w.status_panel.toPlainText()
     assert f"OP left: {before - int(cost)} of {before} (3.1)" in text
+    assert f"{before - int(cost)} OP left" in w.statusBar().currentMessage() and "MP" not in w.statusBar().currentMessage()
     assert "Activated 1 of 2 times this turn (3.1)" in text
 
 

@@ -82,7 +82,8 @@ def odds_lines(state: GameState, p: odds.Preview) -> str:
 def _assault(state: GameState, action) -> Words:
     where = _where(state, action.target)
     kind = odds.governing_type(state, action.types) if all(t in state.board.data.crt.attack_types for t in action.types) else action.types[0]
-    head = f"{kind.capitalize()} attack on {where} with {_names(state, action.attackers)}"
+    head = f"{kind.capitalize()} attack on {where} with {_names(state, action.attackers)}" + (
+        f", supported by {_name(state, action.support)}" if action.support else "")
     try:
         p = state.rules.combat_preview(state, action.attackers, action.target, action.types,
                                        support={"attacker": action.support} if action.support else None)
