@@ -1,9 +1,10 @@
 """The object the engine's ``GameState`` delegates to for a Kirovograd game (part 1: sequence,
 weather, orders, initiative, supply, stacking, terrain, movement, reserves, ZOC, night).
 
-Combat (14-22, 24-27) is the combat half's (issue 23); its rounds end at once here (see
-:mod:`.sequence`), and the result of a game is not scored until victory (27) lands.  So the
-package stays ``PLAYABLE = False``; ``HEADLESS = True`` lets self-play and tracing run it (the
+Combat (14-22) is the combat half's (issue 23); its rounds end at once here (see
+:mod:`.sequence`).  Reinforcements and replacements (24, 25: :mod:`.reinforcements`,
+:mod:`.replacements`) come in their phases, and :meth:`result` scores the game by 27 (31.1E-H in
+Opening Moves, :mod:`.victory`).  The package stays ``PLAYABLE = False`` until combat is in; ``HEADLESS = True`` lets self-play and tracing run it (the
 registry's ``headless`` switch), and tests build games with :func:`new_game`.
 
 Hidden information: each side's display (2.3) is its own: :meth:`observation` leaves out the
