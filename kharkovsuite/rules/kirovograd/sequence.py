@@ -26,8 +26,11 @@ from dataclasses import dataclass
 from . import orders, replacements, supply, victory
 from .board import game_turn, other
 
-MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "TakeReplacements",
-                "EndPhase")
+MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "EndPhase")
+
+
+#: 25.2: a Soviet tank unit takes its replacements in a movement round.
+MOVE_ACTIONS = MOVE_ACTIONS + ("TakeReplacements",)
 
 
 def _player_phases(n: int) -> tuple[Phase, ...]:
