@@ -19,10 +19,10 @@ from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
 from . import counters, movement, orders, reserves, sequence, supply, zoc
-from .actions import AssignFormation, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TransferSupply, UseRetreatOrders
-from .board import SIDES, Board, board_for, other
-from . import reinforcements, replacements, stacking, victory  # noqa: I001 - 24, 25, 27 in play
-from .actions import AttachUnit, TakeReplacements
+from . import reinforcements, replacements, stacking, victory
+from .actions import (AssignFormation, AttachUnit, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
+                      UseRetreatOrders)
+from .board import Board, board_for, other
 
 
 class KirovogradRules:
