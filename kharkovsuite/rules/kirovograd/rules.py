@@ -18,11 +18,10 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
-from . import counters, movement, orders, reserves, sequence, supply, zoc
-from . import reinforcements, replacements, stacking, victory
+from . import counters, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
                       UseRetreatOrders)
-from .board import Board, board_for, other
+from .board import SIDES, Board, board_for, other
 
 
 class KirovogradRules:

@@ -26,11 +26,8 @@ from dataclasses import dataclass
 from . import orders, replacements, supply, victory
 from .board import game_turn, other
 
-MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "EndPhase")
-
-
-#: 25.2: a Soviet tank unit takes its replacements in a movement round.
-MOVE_ACTIONS = MOVE_ACTIONS + ("TakeReplacements",)
+MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "TakeReplacements",
+                "EndPhase")
 
 
 def _player_phases(n: int) -> tuple[Phase, ...]:
