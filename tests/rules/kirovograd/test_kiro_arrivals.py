@@ -39,7 +39,11 @@ def test_24_1a_units_a_roll_withholds_never_come():
         state = fresh(seed)
         if state.game["arrivals"]["ss3"]["roll"] == 1:
             break
-    assert state.units["ss3-pz"].box == reinforcements.WITHHELD and "ss3-pz" not in state.game["arrivals"]["ss3"]["units"]
+    ss3 = state.game["arrivals"]["ss3"]
+    assert ss3["withheld"] == ["ss3-pz"] and "ss3-pz" not in ss3["units"]
+    state.game["arrivals"]["ss3"]["turn"] = 1
+    assert "de-3ss-5" in reinforcements.due(state, "german") and "ss3-pz" not in reinforcements.due(state, "german")
+    assert state.observation("soviet")["units"]["ss3-pz"]["box"] == reinforcements.UNPLACED  # the roll stays secret
 
 
 def test_31_2_the_rest_of_a_formation_partly_on_the_map_enters_on_the_first_turn():
@@ -98,8 +102,8 @@ def test_24_6a_a_soviet_unit_near_the_fortified_line_before_8_january_brings_the
     dest = next(h for h, r in sorted(reach.items()) if min(state.board.distance(h, x) for x in line) == 3)
     state.apply(Move(units=(SU_DIV,), path=reach[dest].path))
     assert state.game["viking_rolled"] and "viking" in state.game["arrivals"]
-    gone = [u for u, rec in state.units.items() if u.startswith("de-5ss") and rec.box == reinforcements.WITHHELD]
-    assert sorted(gone + state.game["arrivals"]["viking"]["units"]) == sorted(u for u in state.units if u.startswith("de-5ss"))
+    viking = state.game["arrivals"]["viking"]
+    assert sorted(viking["withheld"] + viking["units"]) == sorted(u for u in state.units if u.startswith("de-5ss"))
 
 
 def test_24_6a_no_viking_roll_from_8_january():
