@@ -7,7 +7,7 @@ import pytest
 from kharkovsuite.engine.actions import Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.events import UnitMoved
-from kharkovsuite.rules.kirovograd import reinforcements, sequence
+from kharkovsuite.rules.kirovograd import reinforcements, sequence, zoc
 from kharkovsuite.rules.kirovograd.actions import TakeReplacements
 from kharkovsuite.rules.kirovograd.rules import RULES
 from kharkovsuite.rules.kirovograd.sequence import ReplacementsReceived
@@ -167,3 +167,14 @@ def test_25_2a_not_next_to_the_enemy():
     assert not [a for a in state.legal_actions() if isinstance(a, TakeReplacements)]
     with pytest.raises(IllegalAction, match="25.2A"):
         state.apply(TakeReplacements(unit=SU_TANK, points=1))
+
+
+
+def test_25_2c_a_refitted_lone_tank_exerts_its_zoc_at_once_13_6a():
+    state = bare({SU_TANK: "4030", GE_INF: "0618"}, side="soviet", orders={"m5g": "mobile"})
+    state.units[SU_TANK].step = int(state.board.units[SU_TANK].strength[0]) - 1  # 1 SP left
+    state.cache.clear()
+    state.game["replacement_points"] = 10
+    assert not zoc.zoc_of(state, "soviet")  # 13.6A: a lone 1-SP unit exerts none
+    state.apply(TakeReplacements(unit=SU_TANK, points=1))
+    assert set(zoc.zoc_of(state, "soviet")) & set(state.board.nbrs["4030"])  # 2 SP now: a ZOC around it
