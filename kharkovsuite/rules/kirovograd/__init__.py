@@ -8,10 +8,11 @@ loader runs (:func:`scenario_checks`).
 
 Rules, part 1 (:mod:`.rules` holds the object the engine delegates to): :mod:`.sequence` (3, 4,
 23), :mod:`.orders` (5, 6, 7), :mod:`.supply` (8), :mod:`.stacking` (9), :mod:`.board` and
-:mod:`.movement` (10, 11), :mod:`.reserves` (12), :mod:`.zoc` (13, 23.1).  Combat and victory
-are part 2, so the registry still refuses to start a game of this system for play; self-play may
+:mod:`.movement` (10, 11), :mod:`.reserves` (12), :mod:`.zoc` (13, 23.1); in play from part 2:
+:mod:`.reinforcements` (24), :mod:`.replacements` (25) and :mod:`.victory` (27, 31.1).  Combat is
+part 2's, so the registry still refuses to start a game of this system for play; self-play may
 run it, and ``kharkov-cli trace`` trace it (``HEADLESS``), its combat rounds ending at once and
-its games unscored.
+its games scored by 27.
 """
 from __future__ import annotations
 

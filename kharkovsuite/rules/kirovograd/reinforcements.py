@@ -148,10 +148,9 @@ def viking(data: KiroData, die: int, turn: int) -> Arrival:
 # "units": [...]}: Germany's secret, left out of the Soviet observation, 24.1A),
 # ``game["viking_rolled"]`` and ``game["line_crossed"]`` (24.6A-B).  Reinforcements wait in the
 # box ``unplaced`` (the Viking division in its own box) and enter with the engine's ``Move`` whose
-# ``path[0]`` is the entry hex (24.4A); units that never come go to the box ``withheld``.
+# ``path[0]`` is the entry hex (24.4A); units that never come stay there (listed as ``withheld``).
 
 UNPLACED = "unplaced"
-WITHHELD = "withheld"
 VIKING = "viking"
 
 
@@ -160,9 +159,11 @@ def _tables(state) -> dict:
 
 
 def _record(state, a: Arrival) -> None:
-    state.game.setdefault("arrivals", {})[a.reinforcement] = {"turn": a.turn, "roll": a.roll, "units": list(a.units)}
-    for u in a.withheld if a.turn is not None else a.withheld + a.units:
-        state.to_box(u, WITHHELD)  # 24.1A, 24.6D: never comes
+    """The arrival, secret to Germany; the units it withholds (24.1A, 24.6D) stay in their box and
+    never come (moving them would tell the USSR the roll)."""
+    units = list(a.units) if a.turn is not None else []
+    gone = [u for u in (*a.withheld, *a.units) if u not in units]
+    state.game.setdefault("arrivals", {})[a.reinforcement] = {"turn": a.turn, "roll": a.roll, "units": units, "withheld": gone}
 
 
 def start(state) -> None:

@@ -1,9 +1,9 @@
 """The object the engine's ``GameState`` delegates to for a Kirovograd game (part 1: sequence,
 weather, orders, initiative, supply, stacking, terrain, movement, reserves, ZOC, night).
 
-Combat (14-22) is fought in the combat rounds by :mod:`.fight` (issue 23); the result of a game
-is not scored until victory (27) lands.  So the
-package stays ``PLAYABLE = False``; ``HEADLESS = True`` lets self-play and tracing run it (the
+Combat (14-22) is fought in the combat rounds by :mod:`.fight`.  Reinforcements and replacements
+(24, 25: :mod:`.reinforcements`, :mod:`.replacements`) come in their phases, and :meth:`result`
+scores the game by 27 (31.1E-H in Opening Moves, :mod:`.victory`).  ``HEADLESS = True`` lets self-play and tracing run it (the
 registry's ``headless`` switch), and tests build games with :func:`new_game`.
 
 Hidden information: each side's display (2.3) is its own: :meth:`observation` leaves out the
@@ -20,7 +20,7 @@ from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
 from . import counters, fight, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
                       UseRetreatOrders)
-from .board import SIDES, Board, board_for, other
+from .board import Board, board_for, other
 
 
 class KirovogradRules:

@@ -1,10 +1,10 @@
-"""The combat half of the Kirovograd rules reference stays true: every case of 14-22 and 24-27 has
-a row, cited tests and modules exist, no rulebook text is copied."""
+"""The combat half of the Kirovograd rules reference (one file with part 1) stays true: every case
+of 14-22 and 24-27 has a row, cited tests and modules exist, no rulebook text is copied."""
 import re
 
 from tests.test_rules_docs import ROOT, defined_tests, words
 
-DOC = ROOT / "docs" / "rules" / "kirovograd-part2.md"
+DOC = ROOT / "docs" / "rules" / "kirovograd.md"  # the one reference, part 1 and the combat half
 RULEBOOK = ROOT.parent / "shared" / "rules" / "kirovograd.txt"
 SECTIONS = {14, 15, 16, 17, 18, 19, 20, 21, 22, 24, 25, 26, 27}
 

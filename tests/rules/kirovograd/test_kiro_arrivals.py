@@ -7,7 +7,7 @@ import pytest
 from kharkovsuite.engine.actions import Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.events import UnitMoved
-from kharkovsuite.rules.kirovograd import reinforcements, sequence
+from kharkovsuite.rules.kirovograd import reinforcements, sequence, zoc
 from kharkovsuite.rules.kirovograd.actions import TakeReplacements
 from kharkovsuite.rules.kirovograd.rules import RULES
 from kharkovsuite.rules.kirovograd.sequence import ReplacementsReceived
@@ -39,7 +39,11 @@ def test_24_1a_units_a_roll_withholds_never_come():
         state = fresh(seed)
         if state.game["arrivals"]["ss3"]["roll"] == 1:
             break
-    assert state.units["ss3-pz"].box == reinforcements.WITHHELD and "ss3-pz" not in state.game["arrivals"]["ss3"]["units"]
+    ss3 = state.game["arrivals"]["ss3"]
+    assert ss3["withheld"] == ["ss3-pz"] and "ss3-pz" not in ss3["units"]
+    state.game["arrivals"]["ss3"]["turn"] = 1
+    assert "de-3ss-5" in reinforcements.due(state, "german") and "ss3-pz" not in reinforcements.due(state, "german")
+    assert state.observation("soviet")["units"]["ss3-pz"]["box"] == reinforcements.UNPLACED  # the roll stays secret
 
 
 def test_31_2_the_rest_of_a_formation_partly_on_the_map_enters_on_the_first_turn():
@@ -98,8 +102,8 @@ def test_24_6a_a_soviet_unit_near_the_fortified_line_before_8_january_brings_the
     dest = next(h for h, r in sorted(reach.items()) if min(state.board.distance(h, x) for x in line) == 3)
     state.apply(Move(units=(SU_DIV,), path=reach[dest].path))
     assert state.game["viking_rolled"] and "viking" in state.game["arrivals"]
-    gone = [u for u, rec in state.units.items() if u.startswith("de-5ss") and rec.box == reinforcements.WITHHELD]
-    assert sorted(gone + state.game["arrivals"]["viking"]["units"]) == sorted(u for u in state.units if u.startswith("de-5ss"))
+    viking = state.game["arrivals"]["viking"]
+    assert sorted(viking["withheld"] + viking["units"]) == sorted(u for u in state.units if u.startswith("de-5ss"))
 
 
 def test_24_6a_no_viking_roll_from_8_january():
@@ -163,3 +167,14 @@ def test_25_2a_not_next_to_the_enemy():
     assert not [a for a in state.legal_actions() if isinstance(a, TakeReplacements)]
     with pytest.raises(IllegalAction, match="25.2A"):
         state.apply(TakeReplacements(unit=SU_TANK, points=1))
+
+
+
+def test_25_2c_a_refitted_lone_tank_exerts_its_zoc_at_once_13_6a():
+    state = bare({SU_TANK: "4030", GE_INF: "0618"}, side="soviet", orders={"m5g": "mobile"})
+    state.units[SU_TANK].step = int(state.board.units[SU_TANK].strength[0]) - 1  # 1 SP left
+    state.cache.clear()
+    state.game["replacement_points"] = 10
+    assert not zoc.zoc_of(state, "soviet")  # 13.6A: a lone 1-SP unit exerts none
+    state.apply(TakeReplacements(unit=SU_TANK, points=1))
+    assert set(zoc.zoc_of(state, "soviet")) & set(state.board.nbrs["4030"])  # 2 SP now: a ZOC around it
