@@ -70,20 +70,9 @@ def test_a_kind_without_words_of_its_own_is_worded_from_its_fields_with_names_no
     assert words.label == "Bombard: unit 14 Eng; hexes 2920, 2921; formation 48"
 
 
-@dataclass(frozen=True)
-class AddAttacker(Action):
-    """The combat half's action of this name (15.1), as the words module knows it: by its kind and fields."""
-
-    unit: str
-
-
-@dataclass(frozen=True)
-class ChooseResult(Action):
-    loss: int
-    retreat: int
-
-
 def test_the_combat_half_s_declaration_steps_have_words_of_their_own():
+    from kharkovsuite.rules.kirovograd.fight import AddAttacker, ChooseResult
+
     state = game()
     assert state.rules.describe(state, AddAttacker(unit="su-14eng")).label == "14 Eng joins the attack (14.3)"
     assert state.rules.describe(state, ChooseResult(loss=1, retreat=2)).label == "Take 1 SP lost and 2 hex(es) of retreat (15.9)"
