@@ -110,7 +110,7 @@ def about_text() -> str:
         f"<p><b>Kharkov Suite Editor</b> {html.escape(version)}</p>"
         "<p>Builds and changes scenarios for the suite's hex-and-counter games of the Eastern Front: "
         "maps, orders of battle, set-ups, schedules and the tables a rule system reads.</p>"
-        "<p>Every edit is one undoable step; the Problems dock checks the scenario as you go.</p>"
+        "<p>Every edit is one undoable step; the Problems dock checks the scenario as you go (a file just opened shows the map first, and Problems says <i>checking</i> until its first check is done).</p>"
     )
 
 

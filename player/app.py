@@ -16,6 +16,7 @@ import html
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QFont, QIcon, QKeySequence
@@ -46,16 +47,18 @@ from kharkovsuite.resources import resources_dir, scenarios_dir
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .attackplan import AttackChooser
-from .computer import ComputerSeats
 from .controller import GameController
 from .decisions import DecisionFocus
 from .replay import TurnReplay
-from .help import HelpBrowser, rules_path
 from . import situation
-from .startpage import RECENT_GAMES, RECENT_SCENARIOS, Choice, StartPage, player_settings, remember
-from .summary import GameSummary
 from .systems import allow_unplayable, why_not_playable
 from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel, action_units
+
+if TYPE_CHECKING:  # the help, start page, summary and computer seats are imported when first used
+    from .computer import ComputerSeats
+    from .help import HelpBrowser
+    from .startpage import Choice, StartPage
+    from .summary import GameSummary
 
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
@@ -446,6 +449,8 @@ class PlayerWindow(QMainWindow):
         self.faster_action.setEnabled(bool(seats))
         if not seats or self.controller is None:
             return
+        from .computer import ComputerSeats  # only for a game with a computer side
+
         self.computer = ComputerSeats(self.controller, seats, seed, self)
         self.computer.set_fast(self.faster_action.isChecked())
         self.computer.thinking.connect(self._computer_thinking)
@@ -1054,6 +1059,8 @@ class PlayerWindow(QMainWindow):
     def show_help(self, case: str = "", page: str = "rules") -> HelpBrowser:
         """Help at ``page`` (how_to_play, rules, shortcuts, about), or at the rules' ``case``."""
         if self.help is None:
+            from .help import HelpBrowser, rules_path
+
             self.help = HelpBrowser(rules_path(self.scenario.rules), self)
         self.help.show()
         self.help.raise_()
@@ -1120,9 +1127,13 @@ class PlayerWindow(QMainWindow):
         return True
 
     def _remember(self, path: Path) -> None:
+        from .startpage import RECENT_GAMES, player_settings, remember
+
         remember(player_settings(), RECENT_GAMES, path)
 
     def _fill_recent(self) -> None:
+        from .startpage import RECENT_GAMES, player_settings
+
         self.recent_menu.clear()
         for p in player_settings().value(RECENT_GAMES, []) or []:
             self.recent_menu.addAction(p, lambda p=p: self.open_game(p))
@@ -1145,6 +1156,8 @@ class PlayerWindow(QMainWindow):
 
     def new_game_dialog(self) -> StartPage | None:
         """File > New game: the start page; the game chosen there replaces this one."""
+        from .startpage import StartPage
+
         page = StartPage(self, current=self.scenario_path)
         page.setModal(True)
         page.accepted.connect(lambda: self.open_choice(page.choice))
@@ -1179,6 +1192,8 @@ class PlayerWindow(QMainWindow):
         """The summary dialog: victory level, VP breakdown, chart of VP and losses by turn."""
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)  # the VP by turn come from a replay of the game
         try:
+            from .summary import GameSummary
+
             return GameSummary(self.controller, self)
         finally:
             QApplication.restoreOverrideCursor()
@@ -1239,6 +1254,8 @@ def open_window(path: str | Path | None, parent=None, *, screenshot: str | None 
             return PlayerWindow(controller.state.scenario_path or path or load, controller=controller, **options)
         seed = seed if seed is not None else int(time.time()) % 100000
         if interactive:
+            from .startpage import RECENT_SCENARIOS, player_settings, remember
+
             remember(player_settings(), RECENT_SCENARIOS, Path(path).resolve())
         if setup is not None:
             return PlayerWindow(path, controller=GameController.new(path, seed, setup), seed=seed, **options)
@@ -1290,6 +1307,8 @@ def main(argv=None) -> int:
             return 2
     setup = None
     if args.scenario is None and args.load is None:  # no game named: the start page chooses one
+        from .startpage import StartPage  # only when no game is named
+
         page = StartPage()
         if args.screenshot:
             page.show()

@@ -123,6 +123,7 @@ def test_a_scenario_file_that_does_not_load_is_listed_with_its_problem(qtbot, se
 
 def test_kharkov_without_a_game_opens_the_start_page_and_with_a_scenario_does_not(qapp, monkeypatch, tmp_path, settings):
     import player.app as app
+    import player.startpage
 
     shown = []
 
@@ -131,7 +132,7 @@ def test_kharkov_without_a_game_opens_the_start_page_and_with_a_scenario_does_no
             super().__init__(*args, settings=settings, **kwargs)
             shown.append(self)
 
-    monkeypatch.setattr(app, "StartPage", Recorded)
+    monkeypatch.setattr(player.startpage, "StartPage", Recorded)
     assert app.main(["--screenshot", str(tmp_path / "start.png")]) == 0
     assert len(shown) == 1 and (tmp_path / "start.png").stat().st_size > 10000
     assert app.main(["--scenario", str(K42), "--screenshot", str(tmp_path / "game.png")]) == 0
