@@ -20,15 +20,20 @@ ROOT = Path(__file__).resolve().parents[2]
 HISTORICAL = ROOT / "scenarios" / "kirovograd-historical.yaml"
 
 
-@pytest.fixture
-def kiro_window(qtbot, monkeypatch):
-    """A hot-seat window on Kirovograd's historical scenario, both seats people, no hand-over screen."""
+def open_window(qtbot, monkeypatch, handover: bool = False, controller=None) -> PlayerWindow:
+    """A hot-seat window on Kirovograd's historical scenario (seed 7), both seats people, shown."""
     monkeypatch.setattr(systems, "_allow_unplayable", True)
-    w = PlayerWindow(HISTORICAL, seed=7, handover=False, autosave=None, interactive=False)
+    w = PlayerWindow(HISTORICAL, controller=controller, seed=7, handover=handover, autosave=None, interactive=False)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
     return w
+
+
+@pytest.fixture
+def kiro_window(qtbot, monkeypatch):
+    """The window without a hand-over screen."""
+    return open_window(qtbot, monkeypatch)
 
 
 def test_a_hot_seat_turn_of_kirovograd_is_played_by_clicks_and_keys_and_every_kind_the_engine_lists_is_reachable(qtbot, kiro_window):
@@ -98,11 +103,7 @@ def scene_texts(w) -> str:
 
 
 def test_the_seat_at_the_screen_never_sees_the_other_side_s_orders_until_both_are_sealed(qtbot, monkeypatch):
-    monkeypatch.setattr(systems, "_allow_unplayable", True)
-    w = PlayerWindow(HISTORICAL, seed=7, handover=True, autosave=None, interactive=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
+    w = open_window(qtbot, monkeypatch, handover=True)
     bot = WindowBot(qtbot, w)
     state = w.controller.state
     assert state.to_act == "soviet" and state.phase.id == "orders"
@@ -206,13 +207,10 @@ def _reserve_under_attack(seed: int = 7):
 def test_a_reserve_is_committed_in_the_enemy_s_round_by_mouse_or_by_keyboard(qtbot, monkeypatch):
     from player.controller import GameController
 
-    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    monkeypatch.setattr(systems, "_allow_unplayable", True)  # before the controller: it looks up the player kit
     for by in ("mouse", "keyboard"):
         state, units = _reserve_under_attack()
-        w = PlayerWindow(HISTORICAL, controller=GameController(state), handover=False, autosave=None, interactive=False)
-        qtbot.addWidget(w)
-        w.show()
-        qtbot.waitExposed(w)
+        w = open_window(qtbot, monkeypatch, controller=GameController(state))
         bot = WindowBot(qtbot, w)
         assert "DeclineReserve" in {b.objectName() for b, _a in bot.buttons()}  # not committing is a button too
         unit = units[0]

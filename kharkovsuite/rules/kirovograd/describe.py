@@ -11,37 +11,15 @@ a player reads them: unit names, hexes, formations; never a Python repr.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from ...engine.actions import Action
 from ...engine.state import GameState
+from ...engine.words import Words, unit_name, unit_names
+
+__all__ = ["Words", "describe", "order_lines", "unit_name", "unit_notes", "rail_reason"]
 from . import counters, orders, supply
 from .board import other
-
-
-@dataclass(frozen=True)
-class Words:
-    label: str  # one line, for a button or the status bar
-    detail: str = ""  # more lines
-    confirm: str = ""  # the question to ask before the action is made ("": none)
-
-
-# ----------------------------------------------------------------------------- names
-
-
-def unit_name(state: GameState, uid: str) -> str:
-    names = state.cache.get("describe_units")
-    if names is None:
-        names = state.cache["describe_units"] = {u.id: u.name or u.id for u in state.scenario.units}
-    return names.get(uid, uid)
-
-
-def _names(state: GameState, units) -> str:
-    units = list(units)
-    if len(units) > 3:
-        return f"{len(units)} units"
-    names = [unit_name(state, u) for u in units]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def formation_name(state: GameState, formation: str) -> str:
@@ -143,21 +121,21 @@ def _use_retreat(state: GameState, a) -> Words:
 
 
 def _move(state: GameState, a) -> Words:
-    return Words(f"Move {_names(state, a.units)} from {a.path[0]} to {a.path[-1]}", f"path: {', '.join(a.path)} (11.B)")
+    return Words(f"Move {unit_names(state, a.units)} from {a.path[0]} to {a.path[-1]}", f"path: {', '.join(a.path)} (11.B)")
 
 
 def _place_reserve(state: GameState, a) -> Words:
-    return Words(f"Into reserve: {_names(state, a.units)} (12.1)",
+    return Words(f"Into reserve: {unit_names(state, a.units)} (12.1)",
                  "Reserve units move at half their MA in movement round one and not in round two until committed (12.2); "
                  "they may be committed in a friendly move round (12.3.1) or when the enemy declares attacks (12.3.2).")
 
 
 def _commit_reserve(state: GameState, a) -> Words:
     if not a.hexes:
-        return Words(f"Commit {_names(state, a.units)} from reserve (offensive, 12.3.1A)",
+        return Words(f"Commit {unit_names(state, a.units)} from reserve (offensive, 12.3.1A)",
                      "The reserve marker goes; the units then move and fight on their formation's orders (12.2A), "
                      "with their full MA in movement round two (12.2C).")
-    return Words(f"Commit {_names(state, a.units)} from reserve to {a.hexes[-1]} (defensive, 12.3.2)", f"path: {', '.join(a.hexes)} (12.3.2B)")
+    return Words(f"Commit {unit_names(state, a.units)} from reserve to {a.hexes[-1]} (defensive, 12.3.2)", f"path: {', '.join(a.hexes)} (12.3.2B)")
 
 
 def _decline_reserve(state: GameState, a) -> Words:
