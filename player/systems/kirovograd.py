@@ -85,6 +85,14 @@ class KirovogradKit(PlayerKit):
             return (hq,) if hq in state.units and state.units[hq].hex else ()
         return ()
 
+    def movement_allowance(self, state, uid: str) -> float | None:
+        """11.2, 6.2, 12.2, 8.4C, 11.3: the MP of the unit in this movement round, by its orders, reserve, supply and the fog."""
+        rnd = self.part("sequence").round_of(state.phase.id)
+        rec = state.units.get(uid)
+        if rnd is None or rec is None or rec.hex is None or not state.board.units[uid].ground:
+            return None
+        return self.part("movement").allowance(state, uid, rnd)[0]
+
     # ------------------------------------------------------------------ the situation bar
     def situation_support(self, state) -> str | None:
         return None  # unit positions are public in the basic game

@@ -235,10 +235,10 @@ def test_a_reserve_is_committed_in_the_enemy_s_round_by_mouse_or_by_keyboard(qtb
         w.close()
 
 
-def _seal_orders(bot: WindowBot) -> None:
-    """Both seats give defense orders (free) and seal them through the Orders panel."""
+def _seal_orders(bot: WindowBot, order: str = "defense") -> None:
+    """Both seats give ``order`` (defense: free) and seal them through the Orders panel."""
     for _seat in range(2):
-        give_orders(bot, "defense")
+        give_orders(bot, order)
         bot.click(order_buttons(bot.w)["SubmitOrders"])
 
 
@@ -304,3 +304,24 @@ def test_while_orders_are_given_the_actions_dock_points_to_the_orders_tab_and_th
     assert "Choose in the Orders tab beside this one." in w.actions_panel.title.text().replace("<b>", "").replace("</b>", "")
     assert w.actions_panel.buttons == []  # the orders are not listed twice
     assert "attacks are declared one by one (15.1)" in w.combat_panel.toPlainText()
+
+
+def test_the_mp_a_unit_has_in_a_movement_round_follow_its_orders(qtbot, kiro_window):
+    """6.2.3A: mobile orders give half the MA in the second movement round; the dock's MP left and the reach say so."""
+    w = kiro_window
+    bot = WindowBot(qtbot, w)
+    _seal_orders(bot, "mobile")
+    bot.click(bot.end_phase_button())
+    state = w.controller.state
+    assert state.phase.id == "move_1_2"
+    side = state.phase.side
+    unit = next(u for u, rec in sorted(state.units.items()) if rec.side == side and rec.hex and len(state.units_at(rec.hex)) == 1
+                and state.board.units[u].movement[0] >= 6 and state.turn_data["orders"][side].get(state.board.units[u].formation) == "mobile")
+    from kharkovsuite.rules.kirovograd import movement
+
+    bot.select_hex(state.units[unit].hex)
+    mp = movement.allowance(state, unit, 2)[0]  # half the MA (and half again in fog, 11.3)
+    assert mp <= state.board.units[unit].movement[0] / 2
+    text = w.status_panel.toPlainText()
+    assert f"MP left: {mp:g}" in text and f"this movement round: {mp:g} MP (11.2, 6.2)" in text
+    assert w.reach and max(r.cost for r in w.reach.values()) <= mp

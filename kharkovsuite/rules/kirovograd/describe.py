@@ -18,7 +18,7 @@ from ...engine.state import GameState
 from ...engine.words import Words, unit_name, unit_names
 
 __all__ = ["Words", "describe", "order_lines", "unit_name", "unit_notes", "rail_reason"]
-from . import counters, orders, supply
+from . import counters, movement, orders, sequence, supply
 from .board import other
 
 
@@ -261,6 +261,10 @@ def unit_notes(state: GameState, uid: str) -> list[str]:
         out.append(f"formation {formation_name(state, formation)}{attached}")
     if state.turn_data.get("orders_revealed"):
         out.append(f"orders this turn: {orders.order_of(state, uid)} (6.1)")
+    rnd = sequence.round_of(state.phase.id)
+    if rnd is not None and rec.hex is not None and rec.side == state.phase.side and info.ground:
+        ma, limit = movement.allowance(state, uid, rnd)
+        out.append(f"this movement round: {ma:g} MP" + (f", at most {limit} hex(es)" if limit is not None else "") + " (11.2, 6.2)")
     if counters.has(state, uid, counters.RESERVE):
         out.append("in reserve: half MA in round one, none in round two until committed (12.2)")
     if counters.has(state, uid, counters.OUT_OF_SUPPLY):
