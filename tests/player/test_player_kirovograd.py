@@ -325,3 +325,18 @@ def test_the_mp_a_unit_has_in_a_movement_round_follow_its_orders(qtbot, kiro_win
     text = w.status_panel.toPlainText()
     assert f"MP left: {mp:g}" in text and f"this movement round: {mp:g} MP (11.2, 6.2)" in text
     assert w.reach and max(r.cost for r in w.reach.values()) <= mp
+
+
+def test_an_out_of_supply_unit_is_put_on_retreat_orders_from_the_orders_panel(qtbot, kiro_window):
+    """6.1F, 8.4D: the Orders panel lists each Out of Supply unit with a button for its own retreat orders."""
+    w = kiro_window
+    state = w.controller.state
+    side = state.to_act
+    unit = next(u for u, rec in sorted(state.units.items()) if rec.side == side and rec.hex)
+    state.set_flag(unit, "out_of_supply")  # as the last supply segment marked it (8.4B)
+    w._state_changed([])
+    button = order_buttons(w)[f"UseRetreatOrders:{unit}"]
+    assert button.text() == f"{w.controller.unit_name(unit)}: retreat orders (Out of Supply, 6.1F)"
+    WindowBot(qtbot, w).click(button)
+    assert w.controller.state.pending[-1].data["retreat"] == [unit]
+    assert f"UseRetreatOrders:{unit}" not in order_buttons(w)  # once only
