@@ -36,10 +36,10 @@ def kiro_window(qtbot, monkeypatch):
     return open_window(qtbot, monkeypatch)
 
 
-@pytest.mark.parametrize("scenario", ["kirovograd-historical", "kirovograd-opening", "kirovograd-endgame"])
+@pytest.mark.parametrize("scenario", sorted(ROOT.glob("scenarios/kirovograd-*.yaml")), ids=lambda p: p.stem)
 def test_two_hot_seat_turns_of_kirovograd_are_played_by_clicks_and_keys_and_every_kind_the_engine_lists_is_reachable(qtbot, monkeypatch, scenario):
     monkeypatch.setattr(systems, "_allow_unplayable", True)
-    w = PlayerWindow(ROOT / "scenarios" / f"{scenario}.yaml", seed=7, handover=False, autosave=None, interactive=False)
+    w = PlayerWindow(scenario, seed=7, handover=False, autosave=None, interactive=False)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
