@@ -33,7 +33,9 @@ from . import PlayerKit
 
 #: the ZOC overlay's style and label of each kind (13.1 fluid, 13.2 locking, 13.3 overlapping)
 ZOC_MARKS = {"fluid": ("zoc", "fluid"), "locking": ("vermillion", "lock"), "overlapping": ("purple", "overlap")}
-ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "SubmitOrders": "Orders"}  # kind -> the panel offering it
+#: kind -> the panel offering it: the orders segment's choices (3.3): a formation's orders (6.1), an Out of Supply unit's
+#: retreat orders (6.1F), an independent unit taking a neighbouring formation's orders (6.3), handing them in
+ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "AttachUnit": "Orders", "SubmitOrders": "Orders"}
 
 
 class KirovogradKit(PlayerKit):
@@ -302,7 +304,8 @@ class OrdersPanel(QWidget):
                 self.grid.addWidget(b, row + 1, col)
                 self.buttons.append(b)
         row = 2 * len(tracks)
-        for a in sorted((x for x in legal if x.kind == "UseRetreatOrders"), key=lambda x: x.unit):
+        # the units' own choices (retreat orders, 6.1F; another formation's orders, 6.3), one button each
+        for a in sorted((x for x in legal if x.kind not in ("SetOrder", "SubmitOrders")), key=action_key):
             b = QPushButton(describe.describe(state, a).label, self.grid_host)
             b.setObjectName(action_key(a))
             b.clicked.connect(lambda _=False, a=a: self.window.do(a))

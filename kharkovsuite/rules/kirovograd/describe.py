@@ -112,6 +112,11 @@ def _submit(state: GameState, a) -> Words:
                  f"The {foe} player then gives theirs; both are revealed together (3.3).")
 
 
+def _attach(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)}: {formation_name(state, a.formation)}'s orders this turn (6.3)",
+                 "An independent unit may take the orders of a formation with a unit within one hex of it; one formation a turn (5.F).")
+
+
 def _use_retreat(state: GameState, a) -> Words:
     return Words(f"{unit_name(state, a.unit)}: retreat orders (Out of Supply, 6.1F)",
                  "An Out of Supply unit may take retreat orders of its own instead of its formation's (6.1F, 8.4D).")
@@ -212,7 +217,7 @@ _DESCRIBERS = {
     "AttackHex": _attack_hex, "AddAttacker": _add_attacker, "AddSupport": _add_support, "ConfirmAttack": _confirm_attack,
     "CancelAttack": _cancel_attack, "WithdrawAttack": _withdraw_attack, "SupportDefence": _support_defence,
     "EndSupport": _end_support, "ChooseResult": _choose_result,
-    "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "Move": _move,
+    "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "AttachUnit": _attach, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
     "FlipArtillery": _flip, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
 }
