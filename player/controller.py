@@ -369,8 +369,12 @@ class GameController(QObject):
     def movement_allowance(self, uid: str) -> float | None:
         """The movement allowance printed on the counter as the side to act sees it (6.11).
 
-        Revealed values first; an untried unit shows it on its back (``U-7``); an HQ by its side.
+        Revealed values first; an untried unit shows it on its back (``U-7``); an HQ by its side.  A rule system
+        whose allowance changes with the round and the unit's orders gives it through its kit.
         """
+        given = self.kit.movement_allowance(self.state, uid)
+        if given is not None:
+            return given
         rec = self.state.units[uid]
         if rec.values is not None and "movement" in rec.values:
             return rec.values["movement"]

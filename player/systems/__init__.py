@@ -158,6 +158,11 @@ class PlayerKit:
         (e.g. the mother unit of a detachment still off the map)."""
         return ()
 
+    def movement_allowance(self, state, uid: str) -> float | None:
+        """The unit's movement allowance this phase when the system figures it otherwise than as its counter prints it
+        (by orders, round, weather); None: the window reads the counter."""
+        return None
+
     def rail_moves_left(self, state) -> tuple[int, int] | None:
         """(rail moves left to the side to act this phase, its limit), or None when the system counts none."""
         return None

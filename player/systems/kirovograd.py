@@ -33,7 +33,9 @@ from . import PlayerKit
 
 #: the ZOC overlay's style and label of each kind (13.1 fluid, 13.2 locking, 13.3 overlapping)
 ZOC_MARKS = {"fluid": ("zoc", "fluid"), "locking": ("vermillion", "lock"), "overlapping": ("purple", "overlap")}
-ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "SubmitOrders": "Orders"}  # kind -> the panel offering it
+#: kind -> the panel offering it: the orders segment's choices (3.3): a formation's orders (6.1), an Out of Supply unit's
+#: retreat orders (6.1F), an independent unit taking a neighbouring formation's orders (6.3), handing them in
+ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "AttachUnit": "Orders", "SubmitOrders": "Orders"}
 
 
 class KirovogradKit(PlayerKit):
@@ -84,6 +86,14 @@ class KirovogradKit(PlayerKit):
             hq = state.board.data.formations[action.formation].hq
             return (hq,) if hq in state.units and state.units[hq].hex else ()
         return ()
+
+    def movement_allowance(self, state, uid: str) -> float | None:
+        """11.2, 6.2, 12.2, 8.4C, 11.3: the MP of the unit in this movement round, by its orders, reserve, supply and the fog."""
+        rnd = self.part("sequence").round_of(state.phase.id)
+        rec = state.units.get(uid)
+        if rnd is None or rec is None or rec.hex is None or not state.board.units[uid].ground:
+            return None
+        return self.part("movement").allowance(state, uid, rnd)[0]
 
     # ------------------------------------------------------------------ the situation bar
     def situation_support(self, state) -> str | None:
@@ -294,7 +304,8 @@ class OrdersPanel(QWidget):
                 self.grid.addWidget(b, row + 1, col)
                 self.buttons.append(b)
         row = 2 * len(tracks)
-        for a in sorted((x for x in legal if x.kind == "UseRetreatOrders"), key=lambda x: x.unit):
+        # the units' own choices (retreat orders, 6.1F; another formation's orders, 6.3), one button each
+        for a in sorted((x for x in legal if x.kind not in ("SetOrder", "SubmitOrders")), key=action_key):
             b = QPushButton(describe.describe(state, a).label, self.grid_host)
             b.setObjectName(action_key(a))
             b.clicked.connect(lambda _=False, a=a: self.window.do(a))

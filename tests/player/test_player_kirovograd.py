@@ -20,27 +20,38 @@ ROOT = Path(__file__).resolve().parents[2]
 HISTORICAL = ROOT / "scenarios" / "kirovograd-historical.yaml"
 
 
-@pytest.fixture
-def kiro_window(qtbot, monkeypatch):
-    """A hot-seat window on Kirovograd's historical scenario, both seats people, no hand-over screen."""
+def open_window(qtbot, monkeypatch, handover: bool = False, controller=None) -> PlayerWindow:
+    """A hot-seat window on Kirovograd's historical scenario (seed 7), both seats people, shown."""
     monkeypatch.setattr(systems, "_allow_unplayable", True)
-    w = PlayerWindow(HISTORICAL, seed=7, handover=False, autosave=None, interactive=False)
+    w = PlayerWindow(HISTORICAL, controller=controller, seed=7, handover=handover, autosave=None, interactive=False)
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
     return w
 
 
-def test_a_hot_seat_turn_of_kirovograd_is_played_by_clicks_and_keys_and_every_kind_the_engine_lists_is_reachable(qtbot, kiro_window):
-    w = kiro_window
+@pytest.fixture
+def kiro_window(qtbot, monkeypatch):
+    """The window without a hand-over screen."""
+    return open_window(qtbot, monkeypatch)
+
+
+@pytest.mark.parametrize("scenario", sorted(ROOT.glob("scenarios/kirovograd-*.yaml")), ids=lambda p: p.stem)
+def test_two_hot_seat_turns_of_kirovograd_are_played_by_clicks_and_keys_and_every_kind_the_engine_lists_is_reachable(qtbot, monkeypatch, scenario):
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    w = PlayerWindow(scenario, seed=7, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
     bot = WindowBot(qtbot, w, seed=3)
     state = w.controller.state
-    for _ in range(600):
-        if state.turn > 1 or state.is_terminal:
+    first = state.turn
+    for _ in range(1200):
+        if state.turn > first + 1 or state.is_terminal:
             break
         bot.play_step(bot.check_offered(), first=("AssignFormation",))  # 22.8: only before the first move of round one
         state = w.controller.state
-    assert state.turn == 2, f"the turn was not played: turn {state.turn}, {state.phase.id}"
+    assert state.turn == first + 2, f"two turns were not played: turn {state.turn}, {state.phase.id}"
     assert {"SetOrder", "SubmitOrders", "Move", "PlaceReserve", "CommitReserve", "EndPhase"} <= set(bot.done), bot.done
     assert bot.offered_kinds <= set(bot.done) | bot.passed_over, sorted(bot.offered_kinds - set(bot.done))
 
@@ -98,11 +109,7 @@ def scene_texts(w) -> str:
 
 
 def test_the_seat_at_the_screen_never_sees_the_other_side_s_orders_until_both_are_sealed(qtbot, monkeypatch):
-    monkeypatch.setattr(systems, "_allow_unplayable", True)
-    w = PlayerWindow(HISTORICAL, seed=7, handover=True, autosave=None, interactive=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
+    w = open_window(qtbot, monkeypatch, handover=True)
     bot = WindowBot(qtbot, w)
     state = w.controller.state
     assert state.to_act == "soviet" and state.phase.id == "orders"
@@ -206,13 +213,10 @@ def _reserve_under_attack(seed: int = 7):
 def test_a_reserve_is_committed_in_the_enemy_s_round_by_mouse_or_by_keyboard(qtbot, monkeypatch):
     from player.controller import GameController
 
-    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    monkeypatch.setattr(systems, "_allow_unplayable", True)  # before the controller: it looks up the player kit
     for by in ("mouse", "keyboard"):
         state, units = _reserve_under_attack()
-        w = PlayerWindow(HISTORICAL, controller=GameController(state), handover=False, autosave=None, interactive=False)
-        qtbot.addWidget(w)
-        w.show()
-        qtbot.waitExposed(w)
+        w = open_window(qtbot, monkeypatch, controller=GameController(state))
         bot = WindowBot(qtbot, w)
         assert "DeclineReserve" in {b.objectName() for b, _a in bot.buttons()}  # not committing is a button too
         unit = units[0]
@@ -231,10 +235,10 @@ def test_a_reserve_is_committed_in_the_enemy_s_round_by_mouse_or_by_keyboard(qtb
         w.close()
 
 
-def _seal_orders(bot: WindowBot) -> None:
-    """Both seats give defense orders (free) and seal them through the Orders panel."""
+def _seal_orders(bot: WindowBot, order: str = "defense") -> None:
+    """Both seats give ``order`` (defense: free) and seal them through the Orders panel."""
     for _seat in range(2):
-        give_orders(bot, "defense")
+        give_orders(bot, order)
         bot.click(order_buttons(bot.w)["SubmitOrders"])
 
 
@@ -300,3 +304,39 @@ def test_while_orders_are_given_the_actions_dock_points_to_the_orders_tab_and_th
     assert "Choose in the Orders tab beside this one." in w.actions_panel.title.text().replace("<b>", "").replace("</b>", "")
     assert w.actions_panel.buttons == []  # the orders are not listed twice
     assert "attacks are declared one by one (15.1)" in w.combat_panel.toPlainText()
+
+
+def test_the_mp_a_unit_has_in_a_movement_round_follow_its_orders(qtbot, kiro_window):
+    """6.2.3A: mobile orders give half the MA in the second movement round; the dock's MP left and the reach say so."""
+    w = kiro_window
+    bot = WindowBot(qtbot, w)
+    _seal_orders(bot, "mobile")
+    bot.click(bot.end_phase_button())
+    state = w.controller.state
+    assert state.phase.id == "move_1_2"
+    side = state.phase.side
+    unit = next(u for u, rec in sorted(state.units.items()) if rec.side == side and rec.hex and len(state.units_at(rec.hex)) == 1
+                and state.board.units[u].movement[0] >= 6 and state.turn_data["orders"][side].get(state.board.units[u].formation) == "mobile")
+    from kharkovsuite.rules.kirovograd import movement
+
+    bot.select_hex(state.units[unit].hex)
+    mp = movement.allowance(state, unit, 2)[0]  # half the MA (and half again in fog, 11.3)
+    assert mp <= state.board.units[unit].movement[0] / 2
+    text = w.status_panel.toPlainText()
+    assert f"MP left: {mp:g}" in text and f"this movement round: {mp:g} MP (11.2, 6.2)" in text
+    assert w.reach and max(r.cost for r in w.reach.values()) <= mp
+
+
+def test_an_out_of_supply_unit_is_put_on_retreat_orders_from_the_orders_panel(qtbot, kiro_window):
+    """6.1F, 8.4D: the Orders panel lists each Out of Supply unit with a button for its own retreat orders."""
+    w = kiro_window
+    state = w.controller.state
+    side = state.to_act
+    unit = next(u for u, rec in sorted(state.units.items()) if rec.side == side and rec.hex)
+    state.set_flag(unit, "out_of_supply")  # as the last supply segment marked it (8.4B)
+    w._state_changed([])
+    button = order_buttons(w)[f"UseRetreatOrders:{unit}"]
+    assert button.text() == f"{w.controller.unit_name(unit)}: retreat orders (Out of Supply, 6.1F)"
+    WindowBot(qtbot, w).click(button)
+    assert w.controller.state.pending[-1].data["retreat"] == [unit]
+    assert f"UseRetreatOrders:{unit}" not in order_buttons(w)  # once only

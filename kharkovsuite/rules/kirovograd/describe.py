@@ -11,37 +11,15 @@ a player reads them: unit names, hexes, formations; never a Python repr.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from ...engine.actions import Action
 from ...engine.state import GameState
-from . import counters, orders, supply
+from ...engine.words import Words, unit_name, unit_names
+
+__all__ = ["Words", "describe", "order_lines", "unit_name", "unit_notes", "rail_reason"]
+from . import counters, movement, orders, sequence, supply
 from .board import other
-
-
-@dataclass(frozen=True)
-class Words:
-    label: str  # one line, for a button or the status bar
-    detail: str = ""  # more lines
-    confirm: str = ""  # the question to ask before the action is made ("": none)
-
-
-# ----------------------------------------------------------------------------- names
-
-
-def unit_name(state: GameState, uid: str) -> str:
-    names = state.cache.get("describe_units")
-    if names is None:
-        names = state.cache["describe_units"] = {u.id: u.name or u.id for u in state.scenario.units}
-    return names.get(uid, uid)
-
-
-def _names(state: GameState, units) -> str:
-    units = list(units)
-    if len(units) > 3:
-        return f"{len(units)} units"
-    names = [unit_name(state, u) for u in units]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def formation_name(state: GameState, formation: str) -> str:
@@ -134,6 +112,11 @@ def _submit(state: GameState, a) -> Words:
                  f"The {foe} player then gives theirs; both are revealed together (3.3).")
 
 
+def _attach(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)}: {formation_name(state, a.formation)}'s orders this turn (6.3)",
+                 "An independent unit may take the orders of a formation with a unit within one hex of it; one formation a turn (5.F).")
+
+
 def _use_retreat(state: GameState, a) -> Words:
     return Words(f"{unit_name(state, a.unit)}: retreat orders (Out of Supply, 6.1F)",
                  "An Out of Supply unit may take retreat orders of its own instead of its formation's (6.1F, 8.4D).")
@@ -143,21 +126,21 @@ def _use_retreat(state: GameState, a) -> Words:
 
 
 def _move(state: GameState, a) -> Words:
-    return Words(f"Move {_names(state, a.units)} from {a.path[0]} to {a.path[-1]}", f"path: {', '.join(a.path)} (11.B)")
+    return Words(f"Move {unit_names(state, a.units)} from {a.path[0]} to {a.path[-1]}", f"path: {', '.join(a.path)} (11.B)")
 
 
 def _place_reserve(state: GameState, a) -> Words:
-    return Words(f"Into reserve: {_names(state, a.units)} (12.1)",
+    return Words(f"Into reserve: {unit_names(state, a.units)} (12.1)",
                  "Reserve units move at half their MA in movement round one and not in round two until committed (12.2); "
                  "they may be committed in a friendly move round (12.3.1) or when the enemy declares attacks (12.3.2).")
 
 
 def _commit_reserve(state: GameState, a) -> Words:
     if not a.hexes:
-        return Words(f"Commit {_names(state, a.units)} from reserve (offensive, 12.3.1A)",
+        return Words(f"Commit {unit_names(state, a.units)} from reserve (offensive, 12.3.1A)",
                      "The reserve marker goes; the units then move and fight on their formation's orders (12.2A), "
                      "with their full MA in movement round two (12.2C).")
-    return Words(f"Commit {_names(state, a.units)} from reserve to {a.hexes[-1]} (defensive, 12.3.2)", f"path: {', '.join(a.hexes)} (12.3.2B)")
+    return Words(f"Commit {unit_names(state, a.units)} from reserve to {a.hexes[-1]} (defensive, 12.3.2)", f"path: {', '.join(a.hexes)} (12.3.2B)")
 
 
 def _decline_reserve(state: GameState, a) -> Words:
@@ -234,7 +217,7 @@ _DESCRIBERS = {
     "AttackHex": _attack_hex, "AddAttacker": _add_attacker, "AddSupport": _add_support, "ConfirmAttack": _confirm_attack,
     "CancelAttack": _cancel_attack, "WithdrawAttack": _withdraw_attack, "SupportDefence": _support_defence,
     "EndSupport": _end_support, "ChooseResult": _choose_result,
-    "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "Move": _move,
+    "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "AttachUnit": _attach, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
     "FlipArtillery": _flip, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
 }
@@ -283,6 +266,10 @@ def unit_notes(state: GameState, uid: str) -> list[str]:
         out.append(f"formation {formation_name(state, formation)}{attached}")
     if state.turn_data.get("orders_revealed"):
         out.append(f"orders this turn: {orders.order_of(state, uid)} (6.1)")
+    rnd = sequence.round_of(state.phase.id)
+    if rnd is not None and rec.hex is not None and rec.side == state.phase.side and info.ground:
+        ma, limit = movement.allowance(state, uid, rnd)
+        out.append(f"this movement round: {ma:g} MP" + (f", at most {limit} hex(es)" if limit is not None else "") + " (11.2, 6.2)")
     if counters.has(state, uid, counters.RESERVE):
         out.append("in reserve: half MA in round one, none in round two until committed (12.2)")
     if counters.has(state, uid, counters.OUT_OF_SUPPLY):
