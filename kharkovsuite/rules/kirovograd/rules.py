@@ -231,11 +231,21 @@ class KirovogradRules:
         rnd = sequence.round_of(phase.id)
         if rnd is None or any(u not in state.units for u in units):
             return {}
+        if len(units) == 1 and state.units[units[0]].hex is None:  # a reinforcement off the map: its open entry hexes (24.5A)
+            return self._entry_reach(state, phase.side, units[0])
         if len({state.units[u].hex for u in units}) != 1 or any(state.units[u].side != phase.side for u in units):
             return {}
         if not all(self._movable(state, phase.side, u, rnd) for u in units):
             return {}
         return movement.reach(state, units, rnd)
+
+    def _entry_reach(self, state: GameState, side: str, unit_id: str) -> dict[str, Reach]:
+        """The entry hexes a due reinforcement may come on at now (24.0A, 24.2), each with the cost of
+        entering it (24.4A): the moves the legal actions list for it, as the window draws a reach."""
+        if unit_id not in reinforcements.due(state, side):
+            return {}
+        return {h: Reach(reinforcements.first_cost(state, (unit_id,), h), (h,))
+                for h in reinforcements.entry_options(state, unit_id)[0] if stacking.refusal(state, h, (unit_id,)) is None}
 
     def _flip_refusal(self, state: GameState, side: str, unit_id: str) -> tuple[str, str] | None:
         rec = state.units.get(unit_id)

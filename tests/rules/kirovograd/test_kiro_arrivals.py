@@ -178,3 +178,14 @@ def test_25_2c_a_refitted_lone_tank_exerts_its_zoc_at_once_13_6a():
     assert not zoc.zoc_of(state, "soviet")  # 13.6A: a lone 1-SP unit exerts none
     state.apply(TakeReplacements(unit=SU_TANK, points=1))
     assert set(zoc.zoc_of(state, "soviet")) & set(state.board.nbrs["4030"])  # 2 SP now: a ZOC around it
+
+
+def test_24_5a_a_due_reinforcement_reaches_its_open_entry_hexes_as_its_listed_entries():
+    """The window asks a unit's reach to draw where it may go: a reinforcement still off the map
+    reaches the entry hexes its listed moves name, each at the cost of entering it (24.4A)."""
+    state = _due(bare({GE_INF: "0618"}))
+    reach = state.legal_moves((BN905,))
+    assert sorted(reach) == sorted(NORTH)
+    for h, r in reach.items():
+        assert r.path == (h,) and r.cost == reinforcements.first_cost(state, (BN905,), h)
+    assert _due(bare({GE_INF: "0618"}), turn=5).legal_moves((BN905,)) == {}  # not due yet
