@@ -322,3 +322,14 @@ def test_17_7b_an_hq_that_supported_this_round_stays():
     assert state.pending[-1].kind == fight.RETREAT
     state.apply(state.legal_actions().actions()[0])
     assert not state.pending or state.pending[-1].kind != fight.ALONG
+
+
+def test_6_2_1a_a_formation_on_assault_orders_attacks_each_round_when_it_can():
+    state = combat_round({GE_PZ: N[0], SU_DIV: PLAIN}, {"p3": "assault", "c48": "mobile"})
+    assert EndPhase() not in state.legal_actions().actions()
+    with pytest.raises(IllegalAction, match="^6.2.1A"):
+        state.apply(EndPhase())
+    declare(state, PLAIN, GE_PZ)
+    assert EndPhase() in state.legal_actions().actions()
+    mobile = combat_round({GE_PZ: N[0], SU_DIV: PLAIN}, {"p3": "mobile", "c48": "mobile"})
+    assert EndPhase() in mobile.legal_actions().actions()  # 14.1A: otherwise attacking is a choice
