@@ -16,7 +16,9 @@ The round goes in 15.0's steps, each the decision of the side that takes it:
 4. Resolution, attack by attack in 15.5A's order: the roll (15.8), each side's pick on the
    Combat Options Matrix where it has one (15.9, :class:`ChooseResult`, a ``combat_option``
    decision of that side), the losses (16), the defender's retreats then the attacker's (15.8F,
-   17: the engine's ``Retreat`` in a ``retreat`` decision), the advance (18: ``Advance`` and
+   17: the engine's ``Retreat`` in a ``retreat`` decision; after each retreat the HQs and guns
+   next to the unit may go along, 17.7: :class:`RetreatAlong`, :class:`StayPut` in a
+   ``retreat_along`` decision), the advance (18: ``Advance`` and
    ``EndAdvance`` in an ``advance`` decision), before the next attack (18.7).
 
 State records: ``state.phase_data["fight"]`` holds the round (``stage``, the ``draft`` attack,
@@ -49,7 +51,8 @@ SUPPORT = "defensive_support"
 OPTION = "combat_option"
 RETREAT = "retreat"
 ADVANCE = "advance"
-DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE)
+ALONG = "retreat_along"
+DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE, ALONG)
 
 _crts = PerScenario(combat.Crt.from_scenario)
 
@@ -106,6 +109,18 @@ class SupportDefence(Action):
 @dataclass(frozen=True)
 class EndSupport(Action):
     """The defender commits no further artillery or HQ support (15.3)."""
+
+
+@dataclass(frozen=True)
+class RetreatAlong(Action):
+    """An HQ or gun next to a unit that just retreated goes with it, keeping its place (17.7)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class StayPut(Action):
+    """The HQs and guns next to the unit that just retreated stay where they are (17.7A)."""
 
 
 @dataclass(frozen=True)
@@ -429,14 +444,15 @@ def battle(state: GameState, attack: dict, side: str) -> combat.Battle:
     targets = [t for t in attack["targets"] if _ground(state, t, foe)]
     hexes = {state.units[u].hex for u in ground}
     fighters = [_fighter(state, u) for u in ground]
+    gone = set(_record(state).get("along", ()))  # 17.7B: a companion supports no one after
     for g in attack["guns"]:
-        if _on_map(state, g, side):
+        if _on_map(state, g, side) and g not in gone:
             gun = _gun(state, g)
             distance = min(state.board.distance(gun.hex, t) for t in targets) if targets else 0
             task = artillery.SupportTask("barrage", distance, gun.formation, attack.get("orders") or "mobile", not ground)
             fighters.append(artillery.fighter(gun, task, observed_target=any(_observed(state, gun, t) for t in targets)))
     for h in attack["hqs"]:
-        if _on_map(state, h, side):
+        if _on_map(state, h, side) and h not in gone:
             hq = _hq(state, h)
             fighters.append(hq_support.fighter(hq, min((state.board.distance(hq.hex, x) for x in hexes), default=9)))
     defenders = []
@@ -453,11 +469,11 @@ def battle(state: GameState, attack: dict, side: str) -> combat.Battle:
                 rear = combat.from_rear(grid, t, [x for x in hexes if x in state.board.nbrs[t]], foe)
                 defenders.append(_fighter(state, u, from_rear=rear))
     for g in attack["dguns"]:
-        if _on_map(state, g, foe):
+        if _on_map(state, g, foe) and g not in gone:
             gun = _gun(state, g)
             distance = min(state.board.distance(gun.hex, t) for t in targets) if targets else 0
             defenders.append(artillery.fighter(gun, artillery.SupportTask("defense", distance, gun.formation, "mobile")))
-    dhq = [h for h, x in _record(state)["dhq"].items() if x in targets and _on_map(state, h, foe)] if ground else []
+    dhq = [h for h, x in _record(state)["dhq"].items() if x in targets and _on_map(state, h, foe) and h not in gone] if ground else []
     for h in dhq:
         hq = _hq(state, h)
         defenders.append(hq_support.fighter(hq, min(state.board.distance(hq.hex, t) for t in targets)))
@@ -1031,6 +1047,49 @@ def _retreat(state: GameState, decision: Decision, action: Retreat, events: list
     if chosen.overstacked:
         state.set_flag(u, OVERSTACKED)
         events.append(FlagChanged(unit=u, flag="overstacked", on=True, case="17.3B"))
+    if chosen.path and state.units[u].hex is not None:
+        along = {c: p for c in companions(state, decision, start) if (p := _companion_path(state, start, chosen.path, c))}
+        if along:
+            state.pending.append(Decision(ALONG, decision.side, "17.7A", {"unit": u, "paths": along}))
+
+
+def _supported(state: GameState, unit_id: str) -> bool:
+    """17.7B: the HQ or gun has supported a combat this round."""
+    f = _record(state)
+    return (unit_id in f["hq"] or unit_id in f["dhq"]
+            or any(unit_id in a["guns"] + a["dguns"] + a["hqs"] for a in f["attacks"]))
+
+
+def companions(state: GameState, decision: Decision, start: str) -> list[str]:
+    """17.7A-B, E: the side's HQs and guns next to ``start`` that may retreat along."""
+    side = decision.side
+    out = []
+    for n in state.board.nbrs[start]:
+        for c in state.units_at(n):
+            info = state.board.units[c]
+            if state.units[c].side != side or not (info.is_hq or info.is_artillery) or c in decision.data["units"]:
+                continue
+            try:
+                retreat.check_companion("hq" if info.is_hq else info.kind, supported=_supported(state, c),
+                                        travelling=counters.has(state, c, counters.TRAVELLING),
+                                        soviet_zero_ma=info.soviet_travelling_artillery, adjacent=True)
+            except IllegalAction:
+                continue
+            out.append(c)
+    return sorted(out)
+
+
+def _companion_path(state: GameState, start: str, path, unit_id: str) -> list[str] | None:
+    """17.7C: the companion's path, if it runs through no enemy unit (17.4A) and ends in a legal stack."""
+    try:
+        hexes = retreat.companion_path(state.board.grid, start, path, state.units[unit_id].hex)
+    except IllegalAction:
+        return None
+    board = StateBoard(state, state.board.units[unit_id].armored, leaving=(unit_id,))
+    side = state.units[unit_id].side
+    if any(h not in state.board.index or board.enemy_in(h, side) for h in hexes) or not board.stack_room(hexes[-1], side, (unit_id,)):
+        return None
+    return hexes
 
 
 def _advance_allowance(state: GameState, now: dict, orders: str) -> advance.Allowance:
@@ -1102,6 +1161,9 @@ def legal_decision(state: GameState, decision: Decision, legal: LegalActions) ->
         legal.add_list([ChooseResult(loss=l, retreat=r) for l, r in decision.data["choices"]])
     elif decision.kind == RETREAT:
         legal.add_list([Retreat(unit=u, path=r.path) for u in decision.data["units"] for r in retreat_options(state, decision, u)])
+    elif decision.kind == ALONG:
+        legal.add_list([RetreatAlong(unit=c) for c in sorted(decision.data["paths"])])
+        legal.add_list([StayPut()])
     elif decision.kind == ADVANCE:
         legal.add_list(advance_options(state, decision))
         if _must_refusal(state, decision) is None:
@@ -1132,6 +1194,19 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
         decision.data["units"] = [u for u in decision.data["units"] if state.units[u].hex is not None]
         if not decision.data["units"]:
             state.pending.remove(decision)
+    elif decision.kind == ALONG:
+        if isinstance(action, StayPut):
+            state.pending.remove(decision)
+        elif isinstance(action, RetreatAlong) and action.unit in decision.data["paths"]:
+            path = decision.data["paths"].pop(action.unit)
+            start = state.units[action.unit].hex
+            state.place(action.unit, path[-1])
+            f.setdefault("along", []).append(action.unit)
+            events.append(Retreated(unit=action.unit, path=(start, *path), case="17.7A"))
+            if not decision.data["paths"]:
+                state.pending.remove(decision)
+        else:
+            raise IllegalAction("17.7A", f"{action.kind}: only an HQ or gun next to {decision.data['unit']} retreats along with it")
     elif decision.kind == ADVANCE:
         if isinstance(action, EndAdvance):
             refusal = _must_refusal(state, decision)

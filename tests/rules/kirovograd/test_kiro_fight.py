@@ -10,9 +10,9 @@ from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.events import Eliminated, Retreated
 from kharkovsuite.rules.kirovograd import counters, fight, reserves
 from kharkovsuite.rules.kirovograd.fight import (AddAttacker, AddSupport, AttackFought, AttackHex, ChooseResult, ConfirmAttack,
-                                                 EndSupport, SpLost, SupportDefence, WithdrawAttack)
+                                                 EndSupport, RetreatAlong, SpLost, StayPut, SupportDefence, WithdrawAttack)
 
-from .kiro_helpers import GE_INF, GE_INF2, GE_MOT, GE_PZ, PLAIN, SU_ART, SU_ART2, SU_DIV, SU_DIV2, SU_MECH, bare, ring
+from .kiro_helpers import GE_INF, GE_INF2, GE_MOT, GE_PZ, PLAIN, SU_ART, SU_ART2, SU_DIV, SU_DIV2, SU_HQ, SU_MECH, bare, ring
 
 N = ring(PLAIN, 1)  # the six neighbours of the plain hex, 0 to 5
 
@@ -290,3 +290,46 @@ def test_21_3_two_guns_of_one_attack_need_a_point_each_on_their_track():
         state.apply(AddSupport(unit=SU_ART2))
     state.apply(ConfirmAttack())
     assert state.game["supply"]["soviet"] == 0
+
+
+def test_17_7_an_hq_next_to_a_retreating_unit_may_go_along_keeping_its_place():
+    state = combat_round({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, SU_HQ: N[2]}, {"p3": "assault", "c48": "defense"})
+    declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.rng = Faces(5, 5)  # D1R2 at 3-2
+    state.apply(EndPhase())
+    state.apply(EndSupport())  # the HQ could support the defence (15.3); it does not
+    retreat = state.legal_actions().actions()[0]
+    state.apply(retreat)
+    decision = state.pending[-1]
+    assert (decision.kind, state.to_act) == (fight.ALONG, "soviet")
+    assert list(state.legal_actions().actions()) == [RetreatAlong(unit=SU_HQ), StayPut()]
+    grid = state.board.grid
+    offset = grid.hex_of(N[2]) - grid.hex_of(PLAIN)
+    state.apply(RetreatAlong(unit=SU_HQ))
+    assert state.units[SU_HQ].hex == grid.hex_id(grid.hex_of(retreat.path[-1]) + offset)  # 17.7C
+
+
+def test_17_7b_an_hq_that_supported_this_round_stays():
+    state = combat_round({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, SU_HQ: N[2]}, {"p3": "assault", "c48": "defense"})
+    declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.apply(EndPhase())
+    assert state.pending[-1].kind == fight.SUPPORT
+    state.apply(SupportDefence(unit=SU_HQ, attack=0))
+    state.rng = Faces(6, 6)
+    state.apply(EndSupport())
+    while state.pending and state.pending[-1].kind == fight.OPTION:
+        state.apply(state.legal_actions().actions()[0])
+    assert state.pending[-1].kind == fight.RETREAT
+    state.apply(state.legal_actions().actions()[0])
+    assert not state.pending or state.pending[-1].kind != fight.ALONG
+
+
+def test_6_2_1a_a_formation_on_assault_orders_attacks_each_round_when_it_can():
+    state = combat_round({GE_PZ: N[0], SU_DIV: PLAIN}, {"p3": "assault", "c48": "mobile"})
+    assert EndPhase() not in state.legal_actions().actions()
+    with pytest.raises(IllegalAction, match="^6.2.1A"):
+        state.apply(EndPhase())
+    declare(state, PLAIN, GE_PZ)
+    assert EndPhase() in state.legal_actions().actions()
+    mobile = combat_round({GE_PZ: N[0], SU_DIV: PLAIN}, {"p3": "mobile", "c48": "mobile"})
+    assert EndPhase() in mobile.legal_actions().actions()  # 14.1A: otherwise attacking is a choice
