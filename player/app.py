@@ -198,6 +198,7 @@ class PlayerWindow(QMainWindow):
         self.targets: list[str] = []  # target hexes of the attack being picked (9.2)
         self.help: HelpBrowser | None = None
         self._last_actor = None
+        self._last_viewer: str | None = None  # the seat whose view the window shows
         self.computer: ComputerSeats | None = None
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
@@ -500,6 +501,7 @@ class PlayerWindow(QMainWindow):
         for panel in (self.actions_panel, self.combat_panel, self.status_panel, self.log_panel):
             panel.controller = controller
         self._last_actor = controller.state.to_act
+        self._last_viewer = controller.viewing_side()
         self._state_changed([])
         self._focus_on_side()
 
@@ -551,6 +553,10 @@ class PlayerWindow(QMainWindow):
                 self._kit_dock_wanted.discard(dock.objectName())
                 self.actions_dock.raise_()
         self.inspector.show_location(self.inspector.location)
+        viewer = self.controller.viewing_side()
+        if viewer != self._last_viewer:  # the other seat looks now: the last seat's message (its units' names) goes
+            self.statusBar().clearMessage()
+        self._last_viewer = viewer
         actor = state.to_act
         if actor != self._last_actor and actor is not None and self.handover_enabled and self.isVisible() and self._hot_seat():
             name = state.scenario.sides[actor].name if actor in state.scenario.sides else actor
@@ -617,7 +623,7 @@ class PlayerWindow(QMainWindow):
         seat_log = self.controller.visible_log()  # the seat looking now may be the other one (hot seat): only what it may know
         last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",) and e in seat_log), None)
         if last is not None:
-            self.statusBar().showMessage(last.text(), 8000)
+            self.statusBar().showMessage(self.controller.event_text(last), 8000)
         return events
 
     def undo(self):
@@ -638,7 +644,7 @@ class PlayerWindow(QMainWindow):
         self.statusBar().showMessage(f"The computer ({self.computer.names[side]}) is playing; its actions appear one by one.", 6000)
 
     def refuse(self, error: IllegalAction) -> None:
-        self.statusBar().showMessage(f"Not allowed — {error}", 12000)
+        self.statusBar().showMessage(f"Not allowed — {self.controller.named(str(error))}", 12000)
 
     # ------------------------------------------------------------------ clicks
     def _legal(self, *kinds):

@@ -433,7 +433,7 @@ class LogPanel(QTextBrowser):
             self.shown = 0
         for event in log[self.shown:]:
             case = f"[{case_link(event.case)}] " if event.case else ""
-            text = html.escape(event.text())
+            text = html.escape(self.controller.event_text(event))
             if isinstance(event, PhaseChanged):
                 self.append(f"<p style='margin-top:6px'><b>{case}{text}</b></p>")
             elif isinstance(event, (CombatResolved, GameEnded)):
@@ -498,7 +498,9 @@ class StatusPanel(QTextBrowser):
         due = self.controller.reinforcements_due()
         if not due:
             return ""
-        rows = "".join(f"<li>turn {t}, {html.escape(self._side(side))}, {html.escape(entry) or '—'}: {html.escape(', '.join(units))}</li>" for t, side, entry, units in due[:8])
+        names = self.controller.unit_names()
+        rows = "".join(f"<li>turn {t}, {html.escape(self._side(side))}, {html.escape(self.controller.area_label(entry)) or '—'}: "
+                       f"{html.escape(', '.join(names.get(u, u) for u in units))}</li>" for t, side, entry, units in due[:8])
         more = f"<li>… {len(due) - 8} more</li>" if len(due) > 8 else ""
         return f"<p><b>Reinforcements due</b> ({case_link(self.controller.kit.case('reinforcement'))}): turn, side, entry edge</p><ul>{rows}{more}</ul>"
 
