@@ -40,8 +40,8 @@ from kharkovsuite.errors import report_unexpected
 from kharkovsuite.rules import RuleSystemUnavailable
 from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
-from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
-                               offscreen_for_screenshot)
+from kharkovsuite.view import (OKABE_ITO, Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
+                               offscreen_for_screenshot, OverlayStyle)
 from kharkovsuite.resources import resources_dir, scenarios_dir
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
@@ -56,6 +56,9 @@ from .startpage import RECENT_GAMES, RECENT_SCENARIOS, Choice, StartPage, player
 from .summary import GameSummary
 from .systems import allow_unplayable, why_not_playable
 from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel, action_units
+
+MAY_ACT_OVERLAY = "may_act"  # the units an open activation may still use
+MAY_ACT_STYLE = OverlayStyle(OKABE_ITO["green"], Qt.BrushStyle.NoBrush, Qt.PenStyle.SolidLine, 30)  # a light outline
 
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
@@ -600,6 +603,7 @@ class PlayerWindow(QMainWindow):
         else:
             self.rail_action.setText("Rail")
         self._rail_marks()
+        self._may_act_marks()
         self.undo_action.setEnabled(self.controller.can_undo() and not self.computer_to_act())
         if "RailMove" not in phase.actions and self.rail_action.isChecked():
             self.rail_action.setChecked(False)
@@ -865,6 +869,16 @@ class PlayerWindow(QMainWindow):
             self.statusBar().showMessage(f"Rail: {len(able)} unit(s) may go by rail now, marked 'rail' on the map{limit}. Click one to see where it can go."
                                          if able else "Rail: no unit may go by rail now. Click a unit to see why.", 15000)
 
+    def _may_act_marks(self) -> None:
+        """In an open activation (Kharkov 1943, 3.1-3.3), a light outline on the hexes of the units it may still use."""
+        able = self.controller.kit.may_act(self.controller.state) if self.controller is not None and not self.computer_to_act() else None
+        if not able:
+            self.scene.clear_overlay(MAY_ACT_OVERLAY)
+            return
+        state = self.controller.state
+        hexes = {state.units[u].hex for u in able}
+        self.scene.set_hex_overlay(MAY_ACT_OVERLAY, {h: (MAY_ACT_STYLE, None) for h in hexes if h in self.scene.game_map})
+
     def _rail_marks(self) -> None:
         """In rail mode, the hexes of the units that may go by rail now (6.4)."""
         self.scene.clear_overlay("rail_units")
@@ -951,6 +965,9 @@ class PlayerWindow(QMainWindow):
             rail = self.controller.rail_moves_left() if self.rail_mode else None
             if rail is not None:
                 mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase ({self.controller.kit.case('rail_limit')})"
+            barred = [why for why in (self.controller.kit.why_not_act(state, u) for u in self.selected) if why]
+            if barred and len(barred) == len(self.selected):  # none may act now: the reason with its case, in names
+                where = f" · may not act now: {self.controller.named(barred[0])}"
             self.statusBar().showMessage(f"Selected {', '.join(self.controller.unit_name(u) for u in self.selected)}{mp}{where}", 12000)
 
     def _clear_selection(self) -> None:

@@ -108,6 +108,9 @@ class ActionsPanel(QWidget):
             actions = [a for a in actions if (set(action_units(a)) | set(kit.units_of(state, a))) & (set(selection) | here)
                        or location in (getattr(a, "hex", None), getattr(a, "target", None))]
             hint = "<br>Click enemy hexes to pick the targets; the Combat panel shows the odds." if "Attack" in state.phase.actions else "<br>None besides moving: click a highlighted hex."
+            barred = [why for why in (kit.why_not_act(state, u) for u in selection) if why]
+            if barred and len(barred) == len(selection):  # none of them may act now: say why, not where to click
+                hint = "".join(f"<br>May not act now: {link_cases(self.controller.named(why))}" for why in barred)
             who = ", ".join(self.controller.unit_name(u) for u in selection) if selection else f"hex {location}"
             self.title.setText(f"<b>Actions of {html.escape(who)}</b>" + ("" if actions else hint))
         else:

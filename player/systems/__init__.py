@@ -162,6 +162,14 @@ class PlayerKit:
         """(rail moves left to the side to act this phase, its limit), or None when the system counts none."""
         return None
 
+    def may_act(self, state) -> set[str] | None:
+        """The units the side to act may still use now, when the system limits them (an activation); None: no such limit."""
+        return None
+
+    def why_not_act(self, state, uid: str) -> str | None:
+        """Why ``uid`` may not act now, naming the rule case (in the engine's words, ids and all); None: it may, or no reason."""
+        return None
+
     def reserves(self, state) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
         """Reserves: units per reserve box, how many may still be committed, boxes released; None when the system has none."""
         return None

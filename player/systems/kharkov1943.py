@@ -194,6 +194,31 @@ class Kharkov1943Kit(PlayerKit):
             return (mother,) if mother else ()
         return ()
 
+    def may_act(self, state) -> set[str] | None:
+        """3.1-3.3: in an open activation, the units it has taken with OP left and those it may still take (with OP
+        to spend); outside one, None (any unit may open one)."""
+        act_mod = self.rules().activation
+        act = act_mod.current(state)
+        if act is None or state.pending:
+            return None
+        side = act["side"]
+        return {u for u, rec in state.units.items() if rec.side == side and rec.hex is not None
+                and act_mod.join_refusal(state, u) is None and act_mod.mover(state, u, 0).remaining > 0}
+
+    def why_not_act(self, state, uid: str) -> str | None:
+        """3.1-3.3, 1.5, 8.2, 9.4: the engine's reason a unit may not act in the open activation; or that its OP are spent."""
+        act_mod = self.rules().activation
+        act = act_mod.current(state)
+        if act is None or uid not in state.units or state.units[uid].side != act["side"]:
+            return None
+        refusal = act_mod.join_refusal(state, uid)
+        if refusal is not None:
+            case, why = refusal
+            return f"{case}: {why}"
+        if state.units[uid].hex is not None and act_mod.mover(state, uid, 0).remaining <= 0:
+            return f"3.1: {uid} has spent its OP in this activation"
+        return None
+
     def rail_moves_left(self, state) -> tuple[int, int] | None:
         """6.4: the German rail points left this turn, in the German segments."""
         rail = self.rules().rail
@@ -291,8 +316,6 @@ class Kharkov1943Kit(PlayerKit):
                 rows.append(f"<li>{name}: may act, {act_mod.mover(state, uid, 0).remaining} OP</li>")
             else:
                 case, why = refusal
-                for other in (uid, act_mod.current(state)["hq"]):  # the engine names units by id; the player by name
-                    if other:
-                        why = why.replace(other, controller.unit_name(other))
+                why = controller.named(why)  # the engine names units by id; the player by name
                 rows.append(f"<li>{name}: may not act: {html.escape(why)} ({case_link(case)})</li>")
         return f"<p><b>May they act in this activation?</b></p><ul>{''.join(rows)}</ul>" if rows else ""
