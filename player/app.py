@@ -744,7 +744,9 @@ class PlayerWindow(QMainWindow):
             left = [self.controller.kit.points_left(self.controller, u) for u in still]
             left = [m for m in left if m is not None]
             if left:
-                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} {self.controller.kit.points_name} left", 12000)
+                why = next((w for w in (self.controller.kit.why_not_move(self.controller.state, u) for u in still) if w), None) if not self.reach else None
+                more = f" · no move now: {self.controller.named(why)}" if why else ""
+                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} {self.controller.kit.points_name} left{more}", 12000)
         return events
 
     def _combat_click(self, location: str) -> None:
@@ -966,8 +968,11 @@ class PlayerWindow(QMainWindow):
             if rail is not None:
                 mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase ({self.controller.kit.case('rail_limit')})"
             barred = [why for why in (self.controller.kit.why_not_act(state, u) for u in self.selected) if why]
+            still = [why for why in (self.controller.kit.why_not_move(state, u) for u in self.selected) if why] if "Move" in phase_kinds else []
             if barred and len(barred) == len(self.selected):  # none may act now: the reason with its case, in names
                 where = f" · may not act now: {self.controller.named(barred[0])}"
+            elif not self.reach and still:  # they may act but not move: why no hex is highlighted
+                where = f" · no move now: {self.controller.named(still[0])}"
             self.statusBar().showMessage(f"Selected {', '.join(self.controller.unit_name(u) for u in self.selected)}{mp}{where}", 12000)
 
     def _clear_selection(self) -> None:

@@ -112,7 +112,13 @@ class ActionsPanel(QWidget):
             if barred and len(barred) == len(selection):  # none of them may act now: say why, not where to click
                 hint = "".join(f"<br>May not act now: {link_cases(self.controller.named(why))}" for why in barred)
             who = ", ".join(self.controller.unit_name(u) for u in selection) if selection else f"hex {location}"
-            self.title.setText(f"<b>Actions of {html.escape(who)}</b>" + ("" if actions else hint))
+            still = [why for why in (kit.why_not_move(state, u) for u in selection) if why] if "Move" in state.phase.actions else []
+            if still and len(still) == len(selection):  # they may act, but not move: say why no hex is highlighted
+                hint = "".join(f"<br>No move now: {link_cases(self.controller.named(why))}" for why in still)
+                actions_note = hint
+            else:
+                actions_note = ""
+            self.title.setText(f"<b>Actions of {html.escape(who)}</b>" + (actions_note if actions else hint))
         else:
             self.title.setText("<b>Other actions now</b>" if actions else "Nothing to decide but moves and attacks.")
         if "PlaceUnit" in state.phase.actions and pending is None:

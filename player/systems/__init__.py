@@ -166,6 +166,10 @@ class PlayerKit:
         """The units the side to act may still use now, when the system limits them (an activation); None: no such limit."""
         return None
 
+    def why_not_move(self, state, uid: str) -> str | None:
+        """Why ``uid``, which may act, has no move now, naming the rule case (engine words); None: it may move, or no reason."""
+        return None
+
     def why_not_act(self, state, uid: str) -> str | None:
         """Why ``uid`` may not act now, naming the rule case (in the engine's words, ids and all); None: it may, or no reason."""
         return None

@@ -219,6 +219,20 @@ class Kharkov1943Kit(PlayerKit):
             return f"3.1: {uid} has spent its OP in this activation"
         return None
 
+    def why_not_move(self, state, uid: str) -> str | None:
+        """3.4b: a unit that moved in this activation moves no more (its OP left serve to attack, 7.1); 11.2: a unit in
+        a defensive position leaves it first."""
+        rules = self.rules()
+        act = rules.activation.current(state)
+        if act is None or uid not in state.units or state.units[uid].side != act["side"] or self.why_not_act(state, uid):
+            return None
+        if uid in act["moved"]:
+            return (f"3.4: {uid} has moved in this activation already; a move is made in one go "
+                    f"(its {rules.activation.mover(state, uid, 0).remaining} OP left may pay for an attack, 7.1)")
+        if rules.movement.posture(state, uid) != "normal":
+            return f"11.2: {uid} holds a defensive position: leave it first"
+        return None
+
     def rail_moves_left(self, state) -> tuple[int, int] | None:
         """6.4: the German rail points left this turn, in the German segments."""
         rail = self.rules().rail

@@ -46,3 +46,46 @@ def test_a_unit_the_activation_may_not_take_says_why_with_its_case(qtbot, k43_wi
     assert f"May not act now: {case}: {w.controller.named(why)}" in words
     assert w.controller.unit_name(uid) in words and uid not in words
     assert f"may not act now: {case}: {w.controller.named(why)}" in w.statusBar().currentMessage()
+
+
+def test_a_unit_that_moved_with_op_left_stays_selected_and_says_why_it_moves_no_more(qtbot, k43_window):
+    """3.4b: a move is made in one go; the unit keeps its OP for an attack.  The window draws no reach then and says
+    why, instead of leaving the player to look for a highlighted hex."""
+    w = k43_window
+    bot = WindowBot(qtbot, w)
+    hq = open_formation(qtbot, w)
+    state = w.controller.state
+
+    def quiet(h):  # no enemy next to it: the move does not end in a ZoC (4.2)
+        return not any(state.units[x].side != state.phase.side for n in state.board.nbrs[h] for x in state.units_at(n))
+
+    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and m.units != (hq,) and len(m.units) == 1
+                and len(state.units_at(m.path[0])) == 1 and len(m.path) == 2 and quiet(m.path[-1]))
+    uid = move.units[0]
+    bot.select_units(move)
+    bot.click_hex(move.path[-1])
+    assert state.units[uid].hex == move.path[-1]
+    left = activation.mover(state, uid, 0).remaining
+    assert left > 0 and not state.legal_moves((uid,)), "OP left, and no further move (3.4b)"
+    assert w.selected == (uid,) and not w.reach and not (w.scene.overlay("reach") and w.scene.overlay("reach").entries)
+    words = html.unescape(re.sub(r"<[^>]+>", "", w.actions_panel.title.text()))
+    assert f"No move now: 3.4: {w.controller.unit_name(uid)} has moved in this activation already" in words
+    assert f"its {left} OP left may pay for an attack" in words
+    assert "no move now: 3.4" in w.statusBar().currentMessage()
+
+
+def test_kharkov_1942_keeps_a_moved_unit_selected_with_what_the_engine_still_allows(qtbot, window):
+    """6.0b: a Kharkov 1942 move is over once made; the unit stays selected, the map draws what the engine still
+    gives it (nothing) and the MP left, and no activation words of the other system appear."""
+    bot = WindowBot(qtbot, window)
+    state = window.controller.state
+    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) == 2
+                and state.units[m.units[0]].hex and len(state.units_at(m.path[0])) == 1)
+    uid = move.units[0]
+    bot.select_units(move)
+    bot.click_hex(move.path[-1])
+    assert state.units[uid].hex == move.path[-1]
+    assert window.selected == (uid,) and set(window.reach) == set(state.legal_moves((uid,)))
+    message = window.statusBar().currentMessage()
+    assert f"{window.controller.unit_name(uid)} at {move.path[-1]}: {window.controller.mp_left(uid):g} MP left" == message
+    assert "No move now" not in window.actions_panel.title.text()
