@@ -43,6 +43,10 @@ def allows_unplayable() -> bool:
 GAMES: dict[str, str] = GAME_NAMES  # the registry's names of the games
 
 
+class SituationUnavailable(Exception):
+    """A rule system's kit cannot draw an enemy reach or zones of control (its ``situation_support`` says why)."""
+
+
 class PlayerKit:
     """One rule system's part of the game window.  Subclasses set the class attributes and
     override the methods whose system has the thing; the base says "this system has none"."""
@@ -183,10 +187,12 @@ class PlayerKit:
         return f"the {self.game} rules give no enemy reach or zones of control to draw"
 
     def enemy_reach(self, state, side: str) -> tuple[set[str], set[str]]:
-        raise NotImplementedError(self.situation_support(state))
+        """(hexes ``side``'s units could enter in their next move, further hexes they could attack), as the other side may know them."""
+        raise SituationUnavailable(self.situation_support(state) or f"the {self.game} kit draws no enemy reach")
 
     def zoc_hexes(self, state, side: str) -> set[str]:
-        raise NotImplementedError(self.situation_support(state))
+        """Hexes in ``side``'s zones of control, as the other side may know them."""
+        raise SituationUnavailable(self.situation_support(state) or f"the {self.game} kit draws no zones of control")
 
     def zoc_marks(self, state, side: str) -> dict[str, tuple[str, str | None]]:
         """The ZOC overlay: hex -> (overlay style, label); a system with several kinds of ZOC draws each its own way."""

@@ -194,6 +194,36 @@ class Kharkov1943Kit(PlayerKit):
             return (mother,) if mother else ()
         return ()
 
+    # ------------------------------------------------------------------ the situation overlays
+    def situation_support(self, state) -> str | None:
+        return None  # drawn from what the other side may see: a stack's top unit only (10.1)
+
+    def zoc_hexes(self, state, side: str) -> set[str]:
+        """4.2: the hexes in ``side``'s ZoC as its enemy may know it: the units its fog of war hides (10.1) left out."""
+        rules = self.rules()
+        viewer = next(s for s in state.scenario.sides if s != side)
+        return set(rules.zoc.zoc_seen(state, side, rules.fog.hidden_units(state, viewer)))
+
+    def enemy_reach(self, state, side: str) -> tuple[set[str], set[str]]:
+        """(hexes each unit of ``side`` the other side sees could enter with the OP it brings to an activation (1.1, 9.2-9.3),
+        through the ZoC and terrain as now (4.2, 6.1), further hexes next to them it could then attack, 7.1).  A move in one
+        go without the strategic bonus (6.2) or an activation's breakthrough (7.7): the reach of the units as they stand."""
+        rules = self.rules()
+        viewer = next(s for s in state.scenario.sides if s != side)
+        hidden = rules.fog.hidden_units(state, viewer)
+        enter: set[str] = set()
+        stands: set[str] = set()
+        for uid, rec in state.units.items():
+            if rec.side != side or rec.hex is None or uid in hidden or rules.zoc.reach_of_zoc(state, uid) == "none":
+                continue
+            stands.add(rec.hex)
+            op = rules.supply.op_allowance(state, uid)
+            if op > 0:
+                enter |= set(rules.movement.reach(state, (uid,), op))
+        nbrs = state.board.nbrs
+        attack = {n for h in enter | stands for n in nbrs.get(h, ())} - enter - stands
+        return enter, attack
+
     def may_act(self, state) -> set[str] | None:
         """3.1-3.3: in an open activation, the units it has taken with OP left and those it may still take (with OP
         to spend); outside one, None (any unit may open one)."""
