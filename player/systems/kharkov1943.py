@@ -302,6 +302,8 @@ class Kharkov1943Kit(PlayerKit):
         act = act_mod.current(controller.state)
         if act is None or controller.state.units[uid].side != act["side"] or controller.state.units[uid].hex is None:
             return None
+        if act_mod.join_refusal(controller.state, uid) is not None:  # it may not act in this activation: no OP to speak of
+            return None
         return act_mod.mover(controller.state, uid, 0).remaining
 
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:

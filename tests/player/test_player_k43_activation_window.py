@@ -46,6 +46,7 @@ def test_a_unit_the_activation_may_not_take_says_why_with_its_case(qtbot, k43_wi
     assert f"May not act now: {case}: {w.controller.named(why)}" in words
     assert w.controller.unit_name(uid) in words and uid not in words
     assert f"may not act now: {case}: {w.controller.named(why)}" in w.statusBar().currentMessage()
+    assert "OP left" not in w.statusBar().currentMessage()  # it brings none to this activation
 
 
 def test_a_unit_that_moved_with_op_left_stays_selected_and_says_why_it_moves_no_more(qtbot, k43_window):
