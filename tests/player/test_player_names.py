@@ -72,3 +72,13 @@ def test_kharkov_1943_s_log_names_the_units_that_moved(qtbot, k43_window):
     assert state.units[uid].hex == move.path[-1]
     log = w.log_panel.toPlainText()
     assert w.controller.unit_name(uid) in log and not shows_id(log, uid)
+
+
+def test_the_computer_s_turn_summary_names_the_units_it_moved(window):
+    from kharkovsuite.engine.events import UnitMoved
+
+    from player.replay import steps_from_events
+
+    moved = UnitMoved(units=("su-tb-26",), path=("0101", "0102"), cost=1, case="6.0b")
+    (step,) = steps_from_events([moved], window.controller.named)
+    assert step.text.startswith(f"{window.controller.unit_name('su-tb-26')} move") and not shows_id(step.text, "su-tb-26")
