@@ -41,8 +41,8 @@ from kharkovsuite.errors import report_unexpected
 from kharkovsuite.rules import RuleSystemUnavailable
 from kharkovsuite.engine.saves import SaveError
 from kharkovsuite.scenario import ScenarioError, load_scenario
-from kharkovsuite.view import (Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
-                               offscreen_for_screenshot)
+from kharkovsuite.view import (OKABE_ITO, Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
+                               offscreen_for_screenshot, OverlayStyle)
 from kharkovsuite.resources import resources_dir, scenarios_dir
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
@@ -59,6 +59,9 @@ if TYPE_CHECKING:  # the help, start page, summary and computer seats are import
     from .help import HelpBrowser
     from .startpage import Choice, StartPage
     from .summary import GameSummary
+
+MAY_ACT_OVERLAY = "may_act"  # the units an open activation may still use
+MAY_ACT_STYLE = OverlayStyle(OKABE_ITO["green"], Qt.BrushStyle.NoBrush, Qt.PenStyle.SolidLine, 30)  # a light outline
 
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
@@ -201,6 +204,7 @@ class PlayerWindow(QMainWindow):
         self.targets: list[str] = []  # target hexes of the attack being picked (9.2)
         self.help: HelpBrowser | None = None
         self._last_actor = None
+        self._last_viewer: str | None = None  # the seat whose view the window shows
         self.computer: ComputerSeats | None = None
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
@@ -505,6 +509,7 @@ class PlayerWindow(QMainWindow):
         for panel in (self.actions_panel, self.combat_panel, self.status_panel, self.log_panel):
             panel.controller = controller
         self._last_actor = controller.state.to_act
+        self._last_viewer = controller.viewing_side()
         self._state_changed([])
         self._focus_on_side()
 
@@ -556,6 +561,10 @@ class PlayerWindow(QMainWindow):
                 self._kit_dock_wanted.discard(dock.objectName())
                 self.actions_dock.raise_()
         self.inspector.show_location(self.inspector.location)
+        viewer = self.controller.viewing_side()
+        if viewer != self._last_viewer:  # the other seat looks now: the last seat's message (its units' names) goes
+            self.statusBar().clearMessage()
+        self._last_viewer = viewer
         actor = state.to_act
         if actor != self._last_actor and actor is not None and self.handover_enabled and self.isVisible() and self._hot_seat():
             name = state.scenario.sides[actor].name if actor in state.scenario.sides else actor
@@ -599,6 +608,7 @@ class PlayerWindow(QMainWindow):
         else:
             self.rail_action.setText("Rail")
         self._rail_marks()
+        self._may_act_marks()
         self.undo_action.setEnabled(self.controller.can_undo() and not self.computer_to_act())
         if "RailMove" not in phase.actions and self.rail_action.isChecked():
             self.rail_action.setChecked(False)
@@ -622,7 +632,7 @@ class PlayerWindow(QMainWindow):
         seat_log = self.controller.visible_log()  # the seat looking now may be the other one (hot seat): only what it may know
         last = next((e for e in reversed(events) if e.kind not in ("PhaseChanged",) and e in seat_log), None)
         if last is not None:
-            self.statusBar().showMessage(last.text(), 8000)
+            self.statusBar().showMessage(self.controller.event_text(last), 8000)
         return events
 
     def undo(self):
@@ -643,7 +653,7 @@ class PlayerWindow(QMainWindow):
         self.statusBar().showMessage(f"The computer ({self.computer.names[side]}) is playing; its actions appear one by one.", 6000)
 
     def refuse(self, error: IllegalAction) -> None:
-        self.statusBar().showMessage(f"Not allowed — {error}", 12000)
+        self.statusBar().showMessage(f"Not allowed — {self.controller.named(str(error))}", 12000)
 
     # ------------------------------------------------------------------ clicks
     def _legal(self, *kinds):
@@ -739,7 +749,9 @@ class PlayerWindow(QMainWindow):
             left = [self.controller.kit.points_left(self.controller, u) for u in still]
             left = [m for m in left if m is not None]
             if left:
-                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} {self.controller.kit.points_name} left", 12000)
+                why = next((w for w in (self.controller.kit.why_not_move(self.controller.state, u) for u in still) if w), None) if not self.reach else None
+                more = f" · no move now: {self.controller.named(why)}" if why else ""
+                self.statusBar().showMessage(f"{', '.join(self.controller.unit_name(u) for u in still)} at {location}: {min(left):g} {self.controller.kit.points_name} left{more}", 12000)
         return events
 
     def _combat_click(self, location: str) -> None:
@@ -864,6 +876,16 @@ class PlayerWindow(QMainWindow):
             self.statusBar().showMessage(f"Rail: {len(able)} unit(s) may go by rail now, marked 'rail' on the map{limit}. Click one to see where it can go."
                                          if able else "Rail: no unit may go by rail now. Click a unit to see why.", 15000)
 
+    def _may_act_marks(self) -> None:
+        """In an open activation (Kharkov 1943, 3.1-3.3), a light outline on the hexes of the units it may still use."""
+        able = self.controller.kit.may_act(self.controller.state) if self.controller is not None and not self.computer_to_act() else None
+        if not able:
+            self.scene.clear_overlay(MAY_ACT_OVERLAY)
+            return
+        state = self.controller.state
+        hexes = {state.units[u].hex for u in able}
+        self.scene.set_hex_overlay(MAY_ACT_OVERLAY, {h: (MAY_ACT_STYLE, None) for h in hexes if h in self.scene.game_map})
+
     def _rail_marks(self) -> None:
         """In rail mode, the hexes of the units that may go by rail now (6.4)."""
         self.scene.clear_overlay("rail_units")
@@ -950,6 +972,12 @@ class PlayerWindow(QMainWindow):
             rail = self.controller.rail_moves_left() if self.rail_mode else None
             if rail is not None:
                 mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase ({self.controller.kit.case('rail_limit')})"
+            barred = [why for why in (self.controller.kit.why_not_act(state, u) for u in self.selected) if why]
+            still = [why for why in (self.controller.kit.why_not_move(state, u) for u in self.selected) if why] if "Move" in phase_kinds else []
+            if barred and len(barred) == len(self.selected):  # none may act now: the reason with its case, in names
+                where = f" · may not act now: {self.controller.named(barred[0])}"
+            elif not self.reach and still:  # they may act but not move: why no hex is highlighted
+                where = f" · no move now: {self.controller.named(still[0])}"
             self.statusBar().showMessage(f"Selected {', '.join(self.controller.unit_name(u) for u in self.selected)}{mp}{where}", 12000)
 
     def _clear_selection(self) -> None:

@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from kharkovsuite import engine
 from kharkovsuite.engine import Action, GameState, IllegalAction
 from kharkovsuite.scenario import Scenario, load_scenario
-from kharkovsuite.engine.events import PhaseChanged, UnitMoved
+from kharkovsuite.engine.events import PhaseChanged, UnitMoved, with_names
 from kharkovsuite.view.counters import MARKERS, CounterView, unit_counter_view
 
 from .systems import PlayerKit, allows_unplayable, kit_for
@@ -326,10 +326,28 @@ class GameController(QObject):
 
     def entry_label(self, uid: str) -> str:
         """Where a reinforcement comes on, as its schedule names it (the entry area's name)."""
-        entry = str((self.state.units[uid].data or {}).get("entry") or "")
-        area = self.state.scenario.map.areas.get(entry) if entry else None
-        name = area.name if area is not None and area.name else entry.replace("_", " ")
+        return self.area_label(str((self.state.units[uid].data or {}).get("entry") or ""))
+
+    def area_label(self, area_id: str) -> str:
+        """A map area in a few words: its name up to the colon ("East edge"), else its id in words."""
+        area = self.state.scenario.map.areas.get(area_id) if area_id else None
+        name = area.name if area is not None and area.name else area_id.replace("_", " ")
         return name.split(":", 1)[0]  # "East edge: Soviet reinforcements (16.1) ..." -> "East edge"
+
+    def unit_names(self) -> dict[str, str]:
+        """id -> name of the units the side viewing may know of (its observation: a hidden unit is not there)."""
+        key = (id(self.state), len(self.state.actions), len(self.state.log), self.viewing_side())
+        if getattr(self, "_names_key", None) != key:
+            self._names_key, self._names = key, {u: self.unit_name(u) for u in self.observation()["units"]}
+        return self._names
+
+    def named(self, text: str) -> str:
+        """``text`` (an event's or the engine's words, in ids) with the units the seat may know named."""
+        return with_names(text, self.unit_names())
+
+    def event_text(self, event) -> str:
+        """An event in a player's words: its text with the units named as the scenario names them."""
+        return self.named(event.text())
 
     def reserves(self) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
         """Reserves: units per reserve box, how many may still be committed this turn (None: any), boxes released."""

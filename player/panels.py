@@ -108,8 +108,17 @@ class ActionsPanel(QWidget):
             actions = [a for a in actions if (set(action_units(a)) | set(kit.units_of(state, a))) & (set(selection) | here)
                        or location in (getattr(a, "hex", None), getattr(a, "target", None))]
             hint = "<br>Click enemy hexes to pick the targets; the Combat panel shows the odds." if "Attack" in state.phase.actions else "<br>None besides moving: click a highlighted hex."
+            barred = [why for why in (kit.why_not_act(state, u) for u in selection) if why]
+            if barred and len(barred) == len(selection):  # none of them may act now: say why, not where to click
+                hint = "".join(f"<br>May not act now: {link_cases(self.controller.named(why))}" for why in barred)
             who = ", ".join(self.controller.unit_name(u) for u in selection) if selection else f"hex {location}"
-            self.title.setText(f"<b>Actions of {html.escape(who)}</b>" + ("" if actions else hint))
+            still = [why for why in (kit.why_not_move(state, u) for u in selection) if why] if "Move" in state.phase.actions else []
+            if still and len(still) == len(selection):  # they may act, but not move: say why no hex is highlighted
+                hint = "".join(f"<br>No move now: {link_cases(self.controller.named(why))}" for why in still)
+                actions_note = hint
+            else:
+                actions_note = ""
+            self.title.setText(f"<b>Actions of {html.escape(who)}</b>" + (actions_note if actions else hint))
         else:
             self.title.setText("<b>Other actions now</b>" if actions else "Nothing to decide but moves and attacks.")
         if "PlaceUnit" in state.phase.actions and pending is None:
@@ -433,7 +442,7 @@ class LogPanel(QTextBrowser):
             self.shown = 0
         for event in log[self.shown:]:
             case = f"[{case_link(event.case)}] " if event.case else ""
-            text = html.escape(event.text())
+            text = html.escape(self.controller.event_text(event))
             if isinstance(event, PhaseChanged):
                 self.append(f"<p style='margin-top:6px'><b>{case}{text}</b></p>")
             elif isinstance(event, (CombatResolved, GameEnded)):
@@ -498,7 +507,9 @@ class StatusPanel(QTextBrowser):
         due = self.controller.reinforcements_due()
         if not due:
             return ""
-        rows = "".join(f"<li>turn {t}, {html.escape(self._side(side))}, {html.escape(entry) or '—'}: {html.escape(', '.join(units))}</li>" for t, side, entry, units in due[:8])
+        names = self.controller.unit_names()
+        rows = "".join(f"<li>turn {t}, {html.escape(self._side(side))}, {html.escape(self.controller.area_label(entry)) or '—'}: "
+                       f"{html.escape(', '.join(names.get(u, u) for u in units))}</li>" for t, side, entry, units in due[:8])
         more = f"<li>… {len(due) - 8} more</li>" if len(due) > 8 else ""
         return f"<p><b>Reinforcements due</b> ({case_link(self.controller.kit.case('reinforcement'))}): turn, side, entry edge</p><ul>{rows}{more}</ul>"
 

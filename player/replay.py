@@ -9,6 +9,8 @@ step through it; Done (or closing the dock) clears the marks.
 """
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
@@ -60,8 +62,15 @@ def side_turn_events(log: list[Event], is_computer) -> list[Event]:
     return [] if start is None else list(log[start:last])
 
 
-def steps_from_events(events: list[Event]) -> list[Step]:
-    """The steps worth showing among ``events``; an attack and its result make one step."""
+def steps_from_events(events: list[Event], named: Callable[[str], str] = str) -> list[Step]:
+    """The steps worth showing among ``events``; an attack and its result make one step.
+
+    ``named`` puts a step's words in a player's names (the controller's ``named``); by default the ids stay."""
+    steps = _steps(events)
+    return [dataclasses.replace(s, text=named(s.text)) for s in steps]
+
+
+def _steps(events: list[Event]) -> list[Step]:
     steps: list[Step] = []
     attack_at: int | None = None  # index in steps of the attack waiting for its result
     for e in events:
@@ -139,7 +148,7 @@ class TurnReplay(QWidget):
         last = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], PhaseChanged)), -1)
         if last == self.shown_for:
             return
-        steps = steps_from_events(side_turn_events(log, computer.is_computer))
+        steps = steps_from_events(side_turn_events(log, computer.is_computer), self.window.controller.named)
         if steps:
             self.shown_for = last
             self.show_steps(steps)

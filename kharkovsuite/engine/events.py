@@ -256,5 +256,21 @@ def known_events(events: list[Event], hidden: set[str]) -> list[Event]:
     if not hidden:
         return list(events)
     ids = frozenset(hidden)
-    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(u) for u in sorted(ids, key=len, reverse=True)) + r")(?![\w-])")
+    pattern = _ids_pattern(ids)
     return [e for e in events if not any(_names(getattr(e, f.name), ids) for f in fields(e)) and not pattern.search(e.text())]
+
+
+def _ids_pattern(ids) -> re.Pattern:
+    """A pattern matching any of ``ids`` as a whole word (an id's hyphens are part of it; the longest id first)."""
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(u) for u in sorted(ids, key=len, reverse=True)) + r")(?![\w-])")
+
+
+def with_names(text: str, names: dict[str, str]) -> str:
+    """``text`` (an event's words) with each id of ``names`` replaced by its name.
+
+    Events speak in ids; the window reads them to a player in the names the scenario prints.  The
+    caller gives only the names the reader may know (the units of the seat's observation)."""
+    names = {k: v for k, v in names.items() if k and v and k != v}
+    if not names:
+        return text
+    return _ids_pattern(names).sub(lambda m: names[m.group(0)], text)

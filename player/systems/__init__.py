@@ -43,6 +43,10 @@ def allows_unplayable() -> bool:
 GAMES: dict[str, str] = GAME_NAMES  # the registry's names of the games
 
 
+class SituationUnavailable(Exception):
+    """A rule system's kit cannot draw an enemy reach or zones of control (its ``situation_support`` says why)."""
+
+
 class PlayerKit:
     """One rule system's part of the game window.  Subclasses set the class attributes and
     override the methods whose system has the thing; the base says "this system has none"."""
@@ -167,6 +171,18 @@ class PlayerKit:
         """(rail moves left to the side to act this phase, its limit), or None when the system counts none."""
         return None
 
+    def may_act(self, state) -> set[str] | None:
+        """The units the side to act may still use now, when the system limits them (an activation); None: no such limit."""
+        return None
+
+    def why_not_move(self, state, uid: str) -> str | None:
+        """Why ``uid``, which may act, has no move now, naming the rule case (engine words); None: it may move, or no reason."""
+        return None
+
+    def why_not_act(self, state, uid: str) -> str | None:
+        """Why ``uid`` may not act now, naming the rule case (in the engine's words, ids and all); None: it may, or no reason."""
+        return None
+
     def reserves(self, state) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
         """Reserves: units per reserve box, how many may still be committed, boxes released; None when the system has none."""
         return None
@@ -176,10 +192,12 @@ class PlayerKit:
         return f"the {self.game} rules give no enemy reach or zones of control to draw"
 
     def enemy_reach(self, state, side: str) -> tuple[set[str], set[str]]:
-        raise NotImplementedError(self.situation_support(state))
+        """(hexes ``side``'s units could enter in their next move, further hexes they could attack), as the other side may know them."""
+        raise SituationUnavailable(self.situation_support(state) or f"the {self.game} kit draws no enemy reach")
 
     def zoc_hexes(self, state, side: str) -> set[str]:
-        raise NotImplementedError(self.situation_support(state))
+        """Hexes in ``side``'s zones of control, as the other side may know them."""
+        raise SituationUnavailable(self.situation_support(state) or f"the {self.game} kit draws no zones of control")
 
     def zoc_marks(self, state, side: str) -> dict[str, tuple[str, str | None]]:
         """The ZOC overlay: hex -> (overlay style, label); a system with several kinds of ZOC draws each its own way."""

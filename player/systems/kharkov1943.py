@@ -194,6 +194,75 @@ class Kharkov1943Kit(PlayerKit):
             return (mother,) if mother else ()
         return ()
 
+    # ------------------------------------------------------------------ the situation overlays
+    def situation_support(self, state) -> str | None:
+        return None  # drawn from what the other side may see: a stack's top unit only (10.1)
+
+    def zoc_hexes(self, state, side: str) -> set[str]:
+        """4.2: the hexes in ``side``'s ZoC as its enemy may know it: the units its fog of war hides (10.1) left out."""
+        rules = self.rules()
+        viewer = next(s for s in state.scenario.sides if s != side)
+        return set(rules.zoc.zoc_seen(state, side, rules.fog.hidden_units(state, viewer)))
+
+    def enemy_reach(self, state, side: str) -> tuple[set[str], set[str]]:
+        """(hexes each unit of ``side`` the other side sees could enter with the OP it brings to an activation (1.1, 9.2-9.3),
+        through the ZoC and terrain as now (4.2, 6.1), further hexes next to them it could then attack, 7.1).  A move in one
+        go without the strategic bonus (6.2) or an activation's breakthrough (7.7): the reach of the units as they stand."""
+        rules = self.rules()
+        viewer = next(s for s in state.scenario.sides if s != side)
+        hidden = rules.fog.hidden_units(state, viewer)
+        enter: set[str] = set()
+        stands: set[str] = set()
+        for uid, rec in state.units.items():
+            if rec.side != side or rec.hex is None or uid in hidden or rules.zoc.reach_of_zoc(state, uid) == "none":
+                continue
+            stands.add(rec.hex)
+            op = rules.supply.op_allowance(state, uid)
+            if op > 0:
+                enter |= set(rules.movement.reach(state, (uid,), op))
+        nbrs = state.board.nbrs
+        attack = {n for h in enter | stands for n in nbrs.get(h, ())} - enter - stands
+        return enter, attack
+
+    def may_act(self, state) -> set[str] | None:
+        """3.1-3.3: in an open activation, the units it has taken with OP left and those it may still take (with OP
+        to spend); outside one, None (any unit may open one)."""
+        act_mod = self.rules().activation
+        act = act_mod.current(state)
+        if act is None or state.pending:
+            return None
+        side = act["side"]
+        return {u for u, rec in state.units.items() if rec.side == side and rec.hex is not None
+                and act_mod.join_refusal(state, u) is None and act_mod.mover(state, u, 0).remaining > 0}
+
+    def why_not_act(self, state, uid: str) -> str | None:
+        """3.1-3.3, 1.5, 8.2, 9.4: the engine's reason a unit may not act in the open activation; or that its OP are spent."""
+        act_mod = self.rules().activation
+        act = act_mod.current(state)
+        if act is None or uid not in state.units or state.units[uid].side != act["side"]:
+            return None
+        refusal = act_mod.join_refusal(state, uid)
+        if refusal is not None:
+            case, why = refusal
+            return f"{case}: {why}"
+        if state.units[uid].hex is not None and act_mod.mover(state, uid, 0).remaining <= 0:
+            return f"3.1: {uid} has spent its OP in this activation"
+        return None
+
+    def why_not_move(self, state, uid: str) -> str | None:
+        """3.4b: a unit that moved in this activation moves no more (its OP left serve to attack, 7.1); 11.2: a unit in
+        a defensive position leaves it first."""
+        rules = self.rules()
+        act = rules.activation.current(state)
+        if act is None or uid not in state.units or state.units[uid].side != act["side"] or self.why_not_act(state, uid):
+            return None
+        if uid in act["moved"]:
+            return (f"3.4: {uid} has moved in this activation already; a move is made in one go "
+                    f"(its {rules.activation.mover(state, uid, 0).remaining} OP left may pay for an attack, 7.1)")
+        if rules.movement.posture(state, uid) != "normal":
+            return f"11.2: {uid} holds a defensive position: leave it first"
+        return None
+
     def rail_moves_left(self, state) -> tuple[int, int] | None:
         """6.4: the German rail points left this turn, in the German segments."""
         rail = self.rules().rail
@@ -232,6 +301,8 @@ class Kharkov1943Kit(PlayerKit):
         act_mod = self.rules().activation
         act = act_mod.current(controller.state)
         if act is None or controller.state.units[uid].side != act["side"] or controller.state.units[uid].hex is None:
+            return None
+        if act_mod.join_refusal(controller.state, uid) is not None:  # it may not act in this activation: no OP to speak of
             return None
         return act_mod.mover(controller.state, uid, 0).remaining
 
@@ -291,8 +362,6 @@ class Kharkov1943Kit(PlayerKit):
                 rows.append(f"<li>{name}: may act, {act_mod.mover(state, uid, 0).remaining} OP</li>")
             else:
                 case, why = refusal
-                for other in (uid, act_mod.current(state)["hq"]):  # the engine names units by id; the player by name
-                    if other:
-                        why = why.replace(other, controller.unit_name(other))
+                why = controller.named(why)  # the engine names units by id; the player by name
                 rows.append(f"<li>{name}: may not act: {html.escape(why)} ({case_link(case)})</li>")
         return f"<p><b>May they act in this activation?</b></p><ul>{''.join(rows)}</ul>" if rows else ""

@@ -54,3 +54,13 @@ def test_an_event_is_left_out_when_a_field_or_its_words_name_a_hidden_unit():
     b = UnitMoved(units=("ge-10",), path=("0101", "0102"), case="6.1")  # another unit whose id begins alike
     assert known_events([a, b], {"ge-1"}) == [b]
     assert known_events([a, b], set()) == [a, b]
+
+
+def test_with_names_replaces_whole_ids_only_the_longest_first():
+    from kharkovsuite.engine.events import FlagChanged, UnitMoved, with_names
+
+    names = {"su-tb-2": "Tank Brigade 2", "su-tb-26": "Tank Brigade 26", "1618": "not a unit"}
+    moved = UnitMoved(units=("su-tb-26", "su-tb-2"), path=("1618", "1617"), cost=2, case="6.0b")
+    assert with_names(moved.text(), {k: v for k, v in names.items() if k != "1618"}) == "Tank Brigade 26, Tank Brigade 2 move 1618-1617 (2 MP)"
+    assert with_names(FlagChanged(unit="su-tb-2x", flag="active", on=True).text(), names) == "su-tb-2x becomes active"
+    assert with_names("su-tb-2 waits", {}) == "su-tb-2 waits"

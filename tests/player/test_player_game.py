@@ -380,7 +380,7 @@ def test_the_game_panel_shows_reinforcements_reserves_hq_activation_and_the_vp_b
     _to_phase(window, "soviet-movement")
     text = window.status_panel.toPlainText()
     due = window.controller.reinforcements_due()
-    assert due and f"turn {due[0][0]}" in text and due[0][3][0] in text and "Reinforcements due (16.0)" in text
+    assert due and f"turn {due[0][0]}" in text and window.controller.unit_name(due[0][3][0]) in text and "Reinforcements due (16.0)" in text
     boxes, allowance, _released = window.controller.reserves()
     assert boxes and allowance == 0  # turn 1: no reserve may be committed (4.2.A1)
     assert "Soviet reserves (6.7): may commit 0 this turn" in text

@@ -117,7 +117,7 @@ def test_the_log_leaves_out_the_events_of_a_unit_the_seat_s_observation_hides(pl
     events = w.do(move)
     moved = next(e for e in events if e.kind == "UnitMoved")
     assert moved.text() not in w.log_panel.toPlainText()
-    assert mover not in w.log_panel.toPlainText()
+    assert mover not in w.log_panel.toPlainText() and w.controller.unit_name(mover) not in w.log_panel.toPlainText()
     assert w.scene.overlay("last_move") is None  # nor is the move drawn as the last one
 
 

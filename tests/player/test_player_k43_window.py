@@ -18,8 +18,10 @@ from .test_player_k43_panels import dock_button, open_formation
 from .windowbot import WindowBot
 
 
-def named(text: str, uid: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(uid)}(?![\w-])", text) is not None
+def named(text: str, uid: str, w=None) -> bool:
+    """Whether ``text`` names the unit: by its id, or (the window speaking to a player) by its name in ``w``'s scenario."""
+    words = [uid] + ([w.controller.unit_name(uid)] if w is not None else [])
+    return any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text) is not None for word in words)
 
 
 def test_the_unit_panel_gives_operation_points_fatigue_and_activations_not_movement_points(qtbot, k43_window):
@@ -74,13 +76,13 @@ def test_the_other_seat_s_log_never_names_a_unit_of_a_stack_it_has_not_examined(
     hidden = fog.hidden_units(state, "german") & set(move.units)
     assert hidden, "the stack moved keeps units under its top one hidden from the German seat"
     soviet_log = w.log_panel.toPlainText()
-    assert all(named(soviet_log, u) for u in move.units)
+    assert all(named(soviet_log, u, w) for u in move.units)
     bot.escape()
     bot.click(dock_button(w, "EndActivation"))
     assert w.controller.viewing_side() == "german"
     german_log = w.log_panel.toPlainText()
-    assert not [u for u in hidden if named(german_log, u)]
-    assert not [u for u in hidden if named(shown_texts(w), u)], "nor does the status bar or any panel name them"
+    assert not [u for u in hidden if named(german_log, u, w)]
+    assert not [u for u in hidden if named(shown_texts(w), u, w)], "nor does the status bar or any panel name them"
     assert "-".join(move.path) not in german_log
     assert any(named(e.text(), u) for e in state.log for u in hidden)  # the game's own log has the move
 

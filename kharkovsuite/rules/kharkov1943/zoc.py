@@ -47,13 +47,20 @@ def enemy_zoc(state: GameState, side: str) -> dict[str, frozenset[str]]:
     return found
 
 
-def _build(state: GameState, side: str) -> dict[str, frozenset[str]]:
+def zoc_seen(state: GameState, side: str, unseen=frozenset()) -> dict[str, frozenset[str]]:
+    """Hex -> the units of ``side`` exerting a ZoC there, as the other side may know them: without the
+    ``unseen`` units (those its fog of war hides, 10.1).  Not cached: a display's query."""
+    enemy = next(s for s in state.scenario.sides if s != side)
+    return _build(state, enemy, frozenset(unseen))
+
+
+def _build(state: GameState, side: str, unseen: frozenset[str] = frozenset()) -> dict[str, frozenset[str]]:
     board: Board = state.board
     rivers_block = board.data.movement_table[ground(state)].rivers_block_zoc
     out: dict[str, set[str]] = {}
     for hex_id, ids in state.at.items():
         for uid in ids:
-            if state.units[uid].side == side:
+            if state.units[uid].side == side or uid in unseen:
                 continue
             kind = reach_of_zoc(state, uid)
             if kind == "none":
