@@ -387,9 +387,9 @@ class StartPage(QDialog):
             box.setAccessibleName(f"{name} player")
             box.addItem("A person at this screen", "human")
             if why is None:
-                from kharkovsuite.ai import PLAYERS
+                from kharkovsuite.ai import players
 
-                for player in PLAYERS:
+                for player in players(info.rules):  # the computer players of this game's own rule system
                     box.addItem(player_words(player), player)
             self.player_boxes[side] = box
             self.players_form.addRow(f"{name} player", box)

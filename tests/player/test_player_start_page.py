@@ -44,8 +44,15 @@ def test_start_page_lists_the_three_games_with_a_map_picture_and_their_scenarios
     assert any("24 turns, 5 January 1944 to 16 January 1944" in t for t in scenarios)
 
 
-def test_a_game_whose_rules_cannot_run_yet_says_why_and_cannot_be_started(page, qtbot):
-    page.game_list.setCurrentRow(2)  # Kirovograd: its engine is not playable yet
+def test_a_game_whose_rules_cannot_run_yet_says_why_and_cannot_be_started(qtbot, settings, monkeypatch):
+    import kharkovsuite.rules.kirovograd as kirovograd
+
+    monkeypatch.setattr(kirovograd, "PLAYABLE", False)  # as while its engine was being written
+    page = StartPage(settings=settings)
+    qtbot.addWidget(page)
+    page.show()
+    qtbot.waitExposed(page)
+    page.game_list.setCurrentRow(2)
     assert "cannot be played yet" in page.game_list.currentItem().text()
     assert not page.start_button.isEnabled()
     assert "rules engine is still being written" in page.why_label.text()
@@ -78,6 +85,20 @@ def test_kharkov_1942_starts_from_the_start_page_by_keys(page, qtbot, settings):
     c = page.choice
     assert (c.scenario, c.setup, c.seed, c.players) == (K42, "manual", 4242, {"axis": "human", "soviet": "human"})
     assert settings.value(RECENT_SCENARIOS) == [str(K42)]
+
+
+def test_kirovograd_starts_from_the_start_page_with_only_its_own_computer_players(page, qtbot):
+    from kharkovsuite.ai import players
+
+    page.game_list.setCurrentRow(2)
+    assert page.current_game().rules == "kirovograd" and "cannot be played" not in page.game_list.currentItem().text()
+    assert page.start_button.isEnabled()
+    for box in page.player_boxes.values():
+        offered = [box.itemData(i) for i in range(box.count())]
+        assert offered == ["human", *players("kirovograd")]  # never another system's computer players
+    with qtbot.waitSignal(page.accepted):
+        page.start_button.click()
+    assert page.choice.scenario.name.startswith("kirovograd-") and set(page.choice.players.values()) == {"human"}
 
 
 def test_file_new_game_opens_the_start_page_and_its_start_button_replaces_the_game(player_window, qtbot, monkeypatch, tmp_path):

@@ -57,7 +57,16 @@ def test_a_kit_without_a_case_the_window_asks_for_names_it():
         kit.case("barrage")
 
 
-def test_a_system_whose_engine_is_not_playable_is_refused_with_the_reason():
+@pytest.fixture
+def kirovograd_unplayable(monkeypatch):
+    """Kirovograd as it was while its engine was being written: PLAYABLE False."""
+    import kharkovsuite.rules.kirovograd as kirovograd
+
+    monkeypatch.setattr(kirovograd, "PLAYABLE", False)
+    monkeypatch.delitem(systems._KITS, "kirovograd", raising=False)
+
+
+def test_a_system_whose_engine_is_not_playable_is_refused_with_the_reason(kirovograd_unplayable):
     with pytest.raises(RuleSystemUnavailable, match="not playable yet"):
         systems.kit_for("kirovograd")
     assert systems.why_not_playable("kirovograd") == "Kirovograd: its rules engine is still being written"
@@ -98,7 +107,7 @@ def test_a_revealed_unit_s_counter_prints_its_values_as_the_kit_words_them(playe
     assert systems.PlayerKit().values_text(values) == "4-3-6-2"  # a system without its own words: every value
 
 
-def test_a_save_of_a_game_whose_rules_cannot_run_is_refused_with_the_reason(qapp, tmp_path, capsys):
+def test_a_save_of_a_game_whose_rules_cannot_run_is_refused_with_the_reason(qapp, tmp_path, capsys, kirovograd_unplayable):
     import json
 
     from player.app import main

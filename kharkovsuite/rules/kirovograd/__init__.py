@@ -1,4 +1,4 @@
-"""*Kirovograd* (The Wargamer no. 30, 1983): its data and the first part of its rules engine.
+"""*Kirovograd* (The Wargamer no. 30, 1983): its data and its rules engine (the basic game).
 
 Data: the counter values a unit type carries (:mod:`.units`, cases 2.2, 16.3, 19, 21, 28), the
 pydantic model of the system's own scenario data with its charts (:mod:`.data`: CRT, Combat
@@ -8,18 +8,18 @@ loader runs (:func:`scenario_checks`).
 
 Rules, part 1 (:mod:`.rules` holds the object the engine delegates to): :mod:`.sequence` (3, 4,
 23), :mod:`.orders` (5, 6, 7), :mod:`.supply` (8), :mod:`.stacking` (9), :mod:`.board` and
-:mod:`.movement` (10, 11), :mod:`.reserves` (12), :mod:`.zoc` (13, 23.1); in play from part 2:
-:mod:`.reinforcements` (24), :mod:`.replacements` (25) and :mod:`.victory` (27, 31.1).  Combat is
-part 2's, so the registry still refuses to start a game of this system for play; self-play may
-run it, and ``kharkov-cli trace`` trace it (``HEADLESS``), its combat rounds ending at once and
-its games scored by 27.
+:mod:`.movement` (10, 11), :mod:`.reserves` (12), :mod:`.zoc` (13, 23.1); part 2: combat (14-22)
+fought by :mod:`.fight` on the pure modules :mod:`.combat`, :mod:`.losses`, :mod:`.retreat`,
+:mod:`.advance`, :mod:`.artillery`, :mod:`.hq_support`; :mod:`.reinforcements` (24),
+:mod:`.replacements` (25) and :mod:`.victory` (27, 31.1).  The advanced rules (28-30: air,
+dummies, hidden units) are not in yet.
 """
 from __future__ import annotations
 
 from .checks import scenario_checks
 
 #: The registry (:func:`kharkovsuite.rules.system`) refuses to play a system that says False.
-PLAYABLE = False
+PLAYABLE = True
 #: The headless tools (self-play, trace) may run the system while it is incomplete
 #: (``system(rules_id, headless=True)``).
 HEADLESS = True
