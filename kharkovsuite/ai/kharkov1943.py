@@ -72,7 +72,6 @@ THREAT_WEIGHT = 1.5  # hexes of distance one point of excess enemy strength next
 NEAR_FIGHT = 8  # hexes: units this near their objectives count fully when choosing an activation
 HQ_BEHIND = 3  # hexes: the nearest an HQ comes to the objectives its units make for
 HQ_REACH = 3  # hexes: an HQ making for a place it must supply stops this near it (a line runs 5, 9.1)
-HQ_OFF_ROAD = 2  # hexes: what an HQ gives up to stand on a road or railroad joined to its supply source (9.2)
 HQ_TRAIL = 0  # hexes: how far an HQ keeps behind the median of its side's combat units
 REACTION_REACH = 1  # a reaction move should end this near the hex under attack
 LEVEL_STEP = 6  # hexes: a place of the next victory level counts as this much farther than one of the level sought
@@ -373,12 +372,8 @@ class K43Player:
         if seen.state.board.units[uid].is_hq:
             cut_off = self.unsupplied_places(seen) if self.cfg["plan"] else []
             if cut_off:  # 9, 18: a place held without a line of supply does not count
-                score = float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
-            else:
-                score = abs(score - self.hq_depth(seen, goal))  # an HQ follows its units, a little behind
-            if self.cfg["plan"] and hex_id not in _supply.road_hexes(seen.state, self.side):
-                score += HQ_OFF_ROAD  # 9.2: on a road joined to a source it is supplied whatever the other HQs do
-            return score
+                return float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
+            return abs(score - self.hq_depth(seen, goal))  # an HQ follows its units, a little behind
         if threat:
             mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.0)

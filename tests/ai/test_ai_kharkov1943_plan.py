@@ -6,7 +6,7 @@ from __future__ import annotations
 from kharkovsuite.ai.core.observed import Observed
 from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, SPARE_STEP, K43Player
 from kharkovsuite.engine.actions import ChooseLoss, Move
-from kharkovsuite.rules.kharkov1943 import combat, supply, victory
+from kharkovsuite.rules.kharkov1943 import combat, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
 
 from tests.rules.kharkov1943.k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring
@@ -158,16 +158,3 @@ def test_18_1_in_the_campaign_the_german_holds_first_and_hunts_soviet_units_in_t
     assert home not in player.aims(Observed(state, "german"))
     state.turn = 7
     assert home in K43Player("german", 1).aims(Observed(state, "german"))
-
-
-def test_9_2_an_hq_had_rather_stand_on_a_road_joined_to_its_source_than_beside_it():
-    state = bare({SU_DIV: ring(BARVENKOVO, 2)[0], SU_HQ: "1433"}, side="soviet")
-    roads = supply.road_hexes(state, "soviet")
-    player = K43Player("soviet", 1)
-    seen = Observed(state, "soviet")
-    fields = player.fields(seen)
-    goal = fields[0]
-    pairs = [(a, b) for a in sorted(roads) for b in seen.neighbours(a) if b not in roads and b in goal and goal[a] == goal[b]]
-    assert pairs  # a road hex and an off-road neighbour as far from the aims
-    a, b = pairs[0]
-    assert player.hex_score(seen, SU_HQ, a, fields) < player.hex_score(seen, SU_HQ, b, fields)
