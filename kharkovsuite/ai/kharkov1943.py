@@ -200,7 +200,8 @@ class K43Player:
         yet, those it lacks, are the first aims; a place its level does not need (more than
         ``at_least``) counts :data:`SPARE_STEP` hexes farther and one of the next level
         :data:`LEVEL_STEP` farther.  A level that denies the enemy a level aims at the places the
-        enemy holds among those he needs for it; one that wants no supplied enemy west of a river
+        enemy holds among those he needs for it, and at those the side holds (to keep them,
+        :data:`SPARE_STEP` farther); one that wants no supplied enemy west of a river
         at the enemy units seen there.  The German side also hunts the Soviet units it sees
         (:data:`ENEMY_STEP` farther), except while it holds (:meth:`holding`): then it makes for
         the places the enemy needs that it still has (:data:`SPARE_STEP` farther)."""
@@ -240,7 +241,9 @@ class K43Player:
                 for other in state.board.data.victory.get(cond.deny_side or enemy, [])[:denied]:
                     for group in other.groups:
                         for p in group.places:
-                            aim([h for h in _victory.place_hexes(state, p) if control.get(h) == (cond.deny_side or enemy)], base)
+                            hexes = _victory.place_hexes(state, p)
+                            aim([h for h in hexes if control.get(h) == (cond.deny_side or enemy)], base)
+                            aim([h for h in hexes if control.get(h) == self.side], base + SPARE_STEP)  # to keep
             if cond.no_supplied_enemy_west_of and enemy is not None:
                 east = _victory.east_of_river(state)
                 west = [h for h in seen.enemy_hexes() if h not in east]
@@ -409,8 +412,9 @@ class K43Player:
         if state.board.units[uid].is_hq or uid in self.garrisons(seen):
             return 0.0
         d = goal.get(view["hex"], 99)
-        if d == 0 and view["hex"] in self.aims(seen):
-            return 0.0
+        aims = self.aims(seen)
+        if view["hex"] in aims and d >= aims[view["hex"]]:
+            return 0.0  # on an aim with none better near
         worth = 1.0 if d <= NEAR_FIGHT else NEAR_FIGHT / max(d, 1)
         n = _activation.count(state, uid)
         if n == 0:

@@ -4,7 +4,7 @@ what it may not see (10)."""
 from __future__ import annotations
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, K43Player
+from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, SPARE_STEP, K43Player
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
@@ -30,12 +30,12 @@ def test_18_the_soviet_aims_first_at_the_places_of_its_lowest_level_and_later_at
     assert not set(_hexes(state, "dnepropetrovsk", "zaporozhye", "stalino")) & set(aims)  # two levels up: not yet
 
 
-def test_18_the_german_aims_at_the_places_the_soviet_player_holds_for_his_victory():
+def test_18_the_german_aims_at_the_places_the_soviet_player_holds_for_his_victory_then_at_keeping_its_own():
     state = bare({INF: ring(BARVENKOVO, 4)[0], GE_HQ: ring(BARVENKOVO, 5)[0], SU_DIV: ring(BARVENKOVO, 3)[0]})
     state.game["control"][BARVENKOVO] = "soviet"
     aims = K43Player("german", 1).aims(Observed(state, "german"))
     assert aims[BARVENKOVO] == 0
-    assert not set(_hexes(state, "lozovaya", "pavlograd")) & set(aims)  # German places: nothing to retake
+    assert all(aims[h] == SPARE_STEP for h in _hexes(state, "lozovaya", "pavlograd"))  # German places: kept, after
 
 
 def test_18_the_ai_takes_an_undefended_town_in_reach():
