@@ -416,6 +416,7 @@ def test_10_23_a_loc_explanation_counts_the_straight_line_across_the_donets(monk
     assert not trace.in_supply
     assert trace.blocks == [supply.Block("1010", "9 hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
     assert len(trace.path) == 10
+    assert (trace.unit, trace.in_supply, trace.limit) == ("su-r1", False, 5)
 
 
 def test_11_34_a_german_line_too_long_counts_the_way_round_the_donets(monkeypatch):
@@ -533,3 +534,33 @@ def test_10_23_a_rumanian_unit_beyond_its_active_hqs_radius_is_told_how_far_it_i
     trace = supply.supply_status(state, "ro-1")
     assert not trace.in_supply
     assert trace.blocks == [supply.Block("0502", "5 hexes from the nearest active HQ (Line of Communications), limit 4", "10.23")]
+
+
+def test_10_22_a_unit_whose_loc_reaches_only_a_cut_off_hq_is_traced_on_through_that_hq():
+    state = soviet({"su-hq6": "0103", "su-r1": "0103", "ge-1": "0104", "ge-2": "0201"})
+    hq = supply.supply_status(state, "su-hq6")
+    trace = supply.supply_status(state, "su-r1")
+    assert (trace.unit, trace.in_supply, trace.limit) == ("su-r1", False, 5)
+    assert trace.path == ["0103", "0102", "0101"]  # the LOC (the HQ's own hex), then the HQ's line on to the edge
+    assert trace.blocks == [supply.Block("0103", "su-hq6 is out of supply", "10.22")] + hq.blocks
+
+
+def test_10_23_a_unit_beyond_every_loc_is_measured_from_the_hqs_in_supply():
+    # su-hq6 (0103) is cut from the east edge; su-hq7 (1001) is in supply.  su-r1 is nearer the
+    # first, but only the second could supply it: the explanation counts from the second.
+    import k42_helpers
+
+    sc = k42_helpers.scenario().model_copy(deep=True)
+    hq = next(u for u in sc.units if u.id == "su-hq6")
+    sc.units.append(hq.model_copy(update={"id": "su-hq7", "name": "7th Army HQ"}))
+    saved, k42_helpers._SCENARIO = k42_helpers._SCENARIO, sc
+    try:
+        state = soviet({"su-hq6": "0103", "su-hq7": "1001", "su-r1": "0110", "ge-1": "0104", "ge-2": "0201"})
+    finally:
+        k42_helpers._SCENARIO = saved
+    state.set_flag("su-hq7", "inactive", False)
+    state.cache.clear()
+    assert not supply.in_supply(state, "su-hq6") and supply.in_supply(state, "su-hq7")
+    trace = supply.supply_status(state, "su-r1")
+    assert trace.path[-1] == "1001"
+    assert trace.blocks == [supply.Block("0110", f"{len(trace.path) - 1} hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
