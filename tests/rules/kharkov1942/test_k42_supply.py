@@ -256,6 +256,7 @@ def test_10_21_an_active_hq_in_reach_lets_the_unit_attack():
     state = soviet({"su-hq6": "0303", "su-r1": "0105", "ge-1": "0106"}, phase="soviet-combat")
     status = supply.command_status(state, "su-r1")
     assert status.in_command and status.hq == "su-hq6" and status.path[0] == "0105" and status.path[-1] == "0303"
+    assert (status.unit, status.radius) == ("su-r1", 5)
     assert any(isinstance(a, Attack) for a in state.legal_actions())
 
 
@@ -404,7 +405,14 @@ def test_9_15_german_units_attack_without_any_line_of_communications():
     state = position({"ge-1": "0106", "su-r1": "0105"}, phase="axis-combat")
     assert not supply.needs_command(state, "ge-1")
     assert supply.in_command(state, "ge-1")
-    assert supply.command_status(state, "ge-1").in_command
+    assert supply.command_status(state, "ge-1") == supply.CommandTrace("ge-1", True, None, ["0106"])
+
+
+def test_9_15_a_unit_off_the_map_needs_no_line_of_communications():
+    state = soviet({"su-hq6": "0501"})
+    assert state.units["su-r1"].hex is None
+    assert supply.in_command(state, "su-r1")
+    assert supply.command_status(state, "su-r1") == supply.CommandTrace("su-r1", True, None, [])
 
 
 def test_10_23_a_loc_explanation_counts_the_straight_line_across_the_donets(monkeypatch):
@@ -564,3 +572,14 @@ def test_10_23_a_unit_beyond_every_loc_is_measured_from_the_hqs_in_supply():
     trace = supply.supply_status(state, "su-r1")
     assert trace.path[-1] == "1001"
     assert trace.blocks == [supply.Block("0110", f"{len(trace.path) - 1} hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
+
+
+def test_10_21_a_rumanian_unit_in_reach_of_the_active_rumanian_hq_is_in_command():
+    state = position({"ro-hq": "0507", "ro-1": "0304", "su-hq6": "0501", "su-r1": "0502"}, phase="axis-combat")
+    state.set_flag("ro-hq", "inactive", False)
+    state.set_flag("su-hq6", "inactive", False)
+    state.cache.clear()
+    assert supply.in_command(state, "su-r1")  # the Soviet command search is made first
+    assert supply.in_command(state, "ro-1")
+    status = supply.command_status(state, "ro-1")
+    assert status.in_command and status.hq == "ro-hq" and status.path[-1] == "0507"
