@@ -583,3 +583,9 @@ def test_10_21_a_rumanian_unit_in_reach_of_the_active_rumanian_hq_is_in_command(
     assert supply.in_command(state, "ro-1")
     status = supply.command_status(state, "ro-1")
     assert status.in_command and status.hq == "ro-hq" and status.path[-1] == "0507"
+
+
+def test_10_21_the_command_trace_without_an_active_hq_says_so():
+    state = soviet({"su-hq6": "0501", "su-r1": "0105"}, hq_active=False, phase="soviet-combat")
+    assert supply.command_status(state, "su-r1") == supply.CommandTrace(
+        "su-r1", False, None, ["0105"], None, [supply.Block("0105", "no active Soviet HQ on the map", "10.21")])
