@@ -589,3 +589,76 @@ def test_10_21_the_command_trace_without_an_active_hq_says_so():
     state = soviet({"su-hq6": "0501", "su-r1": "0105"}, hq_active=False, phase="soviet-combat")
     assert supply.command_status(state, "su-r1") == supply.CommandTrace(
         "su-r1", False, None, ["0105"], None, [supply.Block("0105", "no active Soviet HQ on the map", "10.21")])
+
+
+# What a trace in supply shows (the Supply panel and ``kharkov-cli trace`` print these fields).
+
+
+def _adjacent_steps(state, path):
+    return all(state.board.hex_distance(a, c) == 1 for a, c in zip(path, path[1:]))
+
+
+def test_11_21_an_hq_in_supply_shows_its_line_to_the_east_edge_without_a_limit():
+    state = soviet({"su-hq6": "0303", "su-r1": "0305"})
+    assert supply.supply_status(state, "su-hq6").to_dict() == {
+        "unit": "su-hq6", "in_supply": True, "kind": "hq-line", "source": "0201", "path": ["0303", "0202", "0201"],
+        "limit": None, "blocks": []}
+
+
+def test_10_22_a_unit_supplied_by_its_hq_shows_the_loc_then_the_hqs_line():
+    state = soviet({"su-hq6": "0303", "su-r1": "0305"})
+    assert supply.supply_status(state, "su-r1").to_dict() == {
+        "unit": "su-r1", "in_supply": True, "kind": "soviet-hq", "source": "0201",
+        "path": ["0305", "0304", "0303", "0202", "0201"], "limit": 5, "blocks": []}
+
+
+def test_11_0_a_unit_off_the_map_is_in_supply():
+    state = soviet({"su-hq6": "0303"})
+    assert supply.in_supply(state, "su-r2")
+    assert supply.supply_status(state, "su-r2").to_dict() == {
+        "unit": "su-r2", "in_supply": True, "kind": "off-map", "source": None, "path": [], "limit": None, "blocks": []}
+
+
+def test_11_31_a_unit_on_a_city_line_shows_the_city_and_the_limit():
+    state = position({"ge-1": "0306"}, phase="axis-movement")
+    assert supply.supply_status(state, "ge-1").to_dict() == {
+        "unit": "ge-1", "in_supply": True, "kind": "city", "source": "0508", "path": ["0306", "0406", "0507", "0508"],
+        "limit": 15, "blocks": []}
+
+
+def test_11_33_a_unit_on_a_road_line_shows_the_road_on_to_its_entry():
+    state = no_city_sources(position({"ge-1": "0401"}, phase="axis-movement"))
+    trace = supply.supply_status(state, "ge-1")
+    assert (trace.unit, trace.in_supply, trace.kind, trace.limit, trace.blocks) == ("ge-1", True, "road", 5, [])
+    assert trace.path[:2] == ["0401", "0501"] and trace.source == trace.path[-1]
+    assert trace.source in state.board.area("german_road_supply")
+    assert _adjacent_steps(state, trace.path)
+    roads = state.board.map.road_nbrs
+    assert all(c in roads[a] for a, c in zip(trace.path[1:], trace.path[2:]))  # from the road source on, along the road
+
+
+def test_10_27_a_rumanian_unit_shows_its_loc_then_the_rumanian_hqs_line(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0304"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    assert supply.supply_status(state, "ro-1").to_dict() == {
+        "unit": "ro-1", "in_supply": True, "kind": "rumanian-hq", "source": "0508",
+        "path": ["0304", "0404", "0505", "0506", "0507", "0508"], "limit": 4, "blocks": []}
+
+
+def test_11_33_with_every_road_cut_at_its_entry_the_trace_says_no_road_is_joined():
+    state = no_city_sources(position({"ge-1": "0303", "su-r1": "0510", "su-r2": "1008"}, phase="axis-movement"))
+    assert supply.road_sources(state)[0] == set()
+    trace = supply.supply_status(state, "ge-1")
+    assert (trace.unit, trace.in_supply, trace.path, trace.limit) == ("ge-1", False, [], supply.ROAD_LIMIT)
+    assert trace.blocks == [supply.Block("0303", "no road hex is joined to the west edge or 3932 by a clear road", "11.33")]
+
+
+def test_13_2_an_air_supplied_unit_shows_its_own_hex_as_the_source(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = _air_supply_turn(2, {"ge-1": "0103", "su-r1": "0101"})
+    supply.apply_air_supply(state, "0103", [])
+    assert supply.supply_status(state, "ge-1").to_dict() == {
+        "unit": "ge-1", "in_supply": True, "kind": "air", "source": "0103", "path": ["0103"], "limit": None, "blocks": []}
