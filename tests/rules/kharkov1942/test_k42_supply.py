@@ -662,3 +662,11 @@ def test_13_2_an_air_supplied_unit_shows_its_own_hex_as_the_source(monkeypatch):
     supply.apply_air_supply(state, "0103", [])
     assert supply.supply_status(state, "ge-1").to_dict() == {
         "unit": "ge-1", "in_supply": True, "kind": "air", "source": "0103", "path": ["0103"], "limit": None, "blocks": []}
+
+
+def test_10_23_a_unit_beyond_the_command_radius_is_told_how_far_it_is():
+    state = soviet({"su-hq6": "0501", "su-r1": "0507"}, phase="soviet-combat")
+    status = supply.command_status(state, "su-r1")
+    assert (status.unit, status.in_command, status.hq, status.radius) == ("su-r1", False, None, 5)
+    assert status.path == ["0507", "0506", "0505", "0504", "0503", "0502", "0501"]
+    assert status.blocks == [supply.Block("0507", "6 hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
