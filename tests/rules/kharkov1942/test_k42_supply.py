@@ -670,3 +670,10 @@ def test_10_23_a_unit_beyond_the_command_radius_is_told_how_far_it_is():
     assert (status.unit, status.in_command, status.hq, status.radius) == ("su-r1", False, None, 5)
     assert status.path == ["0507", "0506", "0505", "0504", "0503", "0502", "0501"]
     assert status.blocks == [supply.Block("0507", "6 hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
+
+
+def test_11_34_a_line_ending_just_across_the_donets_shows_its_crossing(monkeypatch):
+    state = donets(monkeypatch, {"su-r1": "0706", "ge-1": "1007"})
+    trace = supply.supply_status(state, "ge-1")
+    assert trace.in_supply and trace.kind == "road"
+    assert trace.path[:2] == ["1007", "1008"] and trace.source == "1008"
