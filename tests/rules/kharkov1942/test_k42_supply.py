@@ -677,3 +677,26 @@ def test_11_34_a_line_ending_just_across_the_donets_shows_its_crossing(monkeypat
     trace = supply.supply_status(state, "ge-1")
     assert trace.in_supply and trace.kind == "road"
     assert trace.path[:2] == ["1007", "1008"] and trace.source == "1008"
+
+
+def test_11_34_the_line_shown_for_a_unit_too_far_from_a_city_keeps_to_the_donets_limit(monkeypatch):
+    # ge-1 is three hexes from Gorod either way; the way by 0708 crosses the Donets and goes on,
+    # which a line may not (11.34): the line shown goes round by 0707 and 0607.
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 2)
+    state = position({"su-r1": "0605", "ge-1": "0807"}, phase="axis-movement")
+    trace = supply.supply_status(state, "ge-1")
+    assert not trace.in_supply
+    assert trace.path == ["0807", "0707", "0607", "0508"]
+    assert supply.Block("0807", "3 hexes from the nearest City source, limit 2", "11.31") in trace.blocks
+
+
+def test_11_22_the_rumanian_hq_out_of_supply_is_explained_by_german_lines(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0103"}, phase="axis-movement")
+    trace = supply.supply_status(state, "ro-hq")
+    assert not trace.in_supply
+    assert [b.case for b in trace.blocks] == ["11.31", "11.32"]
+    assert trace.blocks[0] == supply.Block("0103", "7 hexes from the nearest City source, limit 3", "11.31")
