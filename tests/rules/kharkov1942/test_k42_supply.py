@@ -690,6 +690,7 @@ def test_11_34_the_line_shown_for_a_unit_too_far_from_a_city_keeps_to_the_donets
     assert not trace.in_supply
     assert trace.path == ["0807", "0707", "0607", "0508"]
     assert supply.Block("0807", "3 hexes from the nearest City source, limit 2", "11.31") in trace.blocks
+    assert trace.limit == 2
 
 
 def test_11_22_the_rumanian_hq_out_of_supply_is_explained_by_german_lines(monkeypatch):
@@ -700,3 +701,40 @@ def test_11_22_the_rumanian_hq_out_of_supply_is_explained_by_german_lines(monkey
     assert not trace.in_supply
     assert [b.case for b in trace.blocks] == ["11.31", "11.32"]
     assert trace.blocks[0] == supply.Block("0103", "7 hexes from the nearest City source, limit 3", "11.31")
+
+
+def test_11_35_a_crossing_in_the_free_row_itself_is_free(monkeypatch):
+    # With the free row at 09, the crossing 0908/0907 (both hexes in row 09) carries a line on:
+    # "north of the row, inclusive".  One row lower, the same line stops across the river.
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 2)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 0)
+    placements = {"su-r1": "0706", "ge-1": "0906"}
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 9)
+    assert supply.in_supply(position(placements, phase="axis-movement"), "ge-1")
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 8)
+    assert not supply.in_supply(position(placements, phase="axis-movement"), "ge-1")
+
+
+def test_11_34_donets_tables_kept_for_another_board_are_not_used(monkeypatch):
+    # The tables are kept by the board's id(); a board made after another was freed may get the
+    # same id, and must not be given the old board's tables.
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)  # every crossing away from a road restricted
+    state = position({"ge-1": "0103"}, phase="axis-movement")
+    board = state.board
+    every, free = supply.donets_sides(board)
+    crossings = supply.donets_crossings(board)
+    assert every and crossings
+    monkeypatch.setitem(supply._CROSSINGS, id(board), (object(), every, free, {}))
+    assert supply.donets_crossings(board) == crossings
+    monkeypatch.setitem(supply._DONETS, id(board), (object(), frozenset(), frozenset(), supply.DONETS_FREE_THROUGH_ROW))
+    assert supply.donets_sides(board) == (every, free)
+
+
+def test_11_31_a_city_held_by_the_soviets_at_set_up_is_no_source(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    state = position({"ge-1": "0205"}, phase="axis-movement")
+    assert supply.in_supply(state, "ge-1")
+    state.game["last_occupant"].update({"0508": "soviet", "0509": "soviet"})  # as a Soviet set-up there leaves it
+    state.cache.pop("supply", None)
+    assert state.game["captured"] == []
+    assert not supply.in_supply(state, "ge-1")
