@@ -553,21 +553,28 @@ def test_10_22_a_unit_whose_loc_reaches_only_a_cut_off_hq_is_traced_on_through_t
     assert trace.blocks == [supply.Block("0103", "su-hq6 is out of supply", "10.22")] + hq.blocks
 
 
-def test_10_23_a_unit_beyond_every_loc_is_measured_from_the_hqs_in_supply():
-    # su-hq6 (0103) is cut from the east edge; su-hq7 (1001) is in supply.  su-r1 is nearer the
-    # first, but only the second could supply it: the explanation counts from the second.
+def _with_a_second_soviet_hq(placements, radius=5, **kw):
+    """soviet(), on k42-basic with a second active Soviet HQ, su-hq7 (listed after su-hq6), of ``radius``."""
     import k42_helpers
 
     sc = k42_helpers.scenario().model_copy(deep=True)
     hq = next(u for u in sc.units if u.id == "su-hq6")
-    sc.units.append(hq.model_copy(update={"id": "su-hq7", "name": "7th Army HQ"}))
+    values = hq.hq.model_copy(update={"command_radius": radius})
+    sc.units.append(hq.model_copy(update={"id": "su-hq7", "name": "7th Army HQ", "hq": values}))
     saved, k42_helpers._SCENARIO = k42_helpers._SCENARIO, sc
     try:
-        state = soviet({"su-hq6": "0103", "su-hq7": "1001", "su-r1": "0110", "ge-1": "0104", "ge-2": "0201"})
+        state = soviet(placements, **kw)
     finally:
         k42_helpers._SCENARIO = saved
     state.set_flag("su-hq7", "inactive", False)
     state.cache.clear()
+    return state
+
+
+def test_10_23_a_unit_beyond_every_loc_is_measured_from_the_hqs_in_supply():
+    # su-hq6 (0103) is cut from the east edge; su-hq7 (1001) is in supply.  su-r1 is nearer the
+    # first, but only the second could supply it: the explanation counts from the second.
+    state = _with_a_second_soviet_hq({"su-hq6": "0103", "su-hq7": "1001", "su-r1": "0110", "ge-1": "0104", "ge-2": "0201"})
     assert not supply.in_supply(state, "su-hq6") and supply.in_supply(state, "su-hq7")
     trace = supply.supply_status(state, "su-r1")
     assert trace.path[-1] == "1001"
@@ -738,3 +745,12 @@ def test_11_31_a_city_held_by_the_soviets_at_set_up_is_no_source(monkeypatch):
     state.cache.pop("supply", None)
     assert state.game["captured"] == []
     assert not supply.in_supply(state, "ge-1")
+
+
+def test_10_23_two_hqs_in_one_hex_reach_as_far_as_the_greater_radius():
+    # su-hq7 (radius 2) comes after su-hq6 (radius 5) in the unit list: it must not shorten the
+    # reach of the hex they share, for supply (10.22) nor for command (10.21).
+    state = _with_a_second_soviet_hq({"su-hq6": "0501", "su-hq7": "0501", "su-r1": "0505"}, radius=2, phase="soviet-combat")
+    assert state.board.hq_values("su-hq7").command_radius == 2
+    assert supply.in_supply(state, "su-r1")
+    assert supply.in_command(state, "su-r1")
