@@ -754,3 +754,41 @@ def test_10_23_two_hqs_in_one_hex_reach_as_far_as_the_greater_radius():
     assert state.board.hq_values("su-hq7").command_radius == 2
     assert supply.in_supply(state, "su-r1")
     assert supply.in_command(state, "su-r1")
+
+
+def test_16_0_a_soviet_unit_arriving_this_turn_shows_it_is_supplied_as_a_reinforcement():
+    state = soviet({"su-hq6": "0501", "su-r1": "0510"})
+    state.game["arrived"] = {"su-r1": state.turn}
+    state.cache.pop("supply", None)
+    trace = supply.supply_status(state, "su-r1")
+    assert (trace.in_supply, trace.kind, trace.path, trace.source) == (True, "reinforcement", ["0510"], "0510")
+
+
+def test_11_34_a_city_line_too_goes_only_one_hex_across_the_donets(monkeypatch):
+    # ge-1 is within four hexes of Gorod only across the Donets and on beyond it; su-r1 closes
+    # the road crossing at 0707/0708.
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 4)
+    state = position({"su-r1": "0706", "ge-1": "0806"}, phase="axis-movement")
+    assert not supply.in_supply(state, "ge-1")
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 14)  # every crossing free: four hexes is enough
+    assert supply.in_supply(position({"su-r1": "0706", "ge-1": "0806"}, phase="axis-movement"), "ge-1")
+
+
+def test_10_22_a_rumanian_hq_out_of_supply_supplies_no_rumanian_unit(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = position({"ro-hq": "0304", "ro-1": "0305"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    assert not supply.in_supply(state, "ro-hq")
+    assert not supply.in_supply(state, "ro-1")
+
+
+def test_10_11_an_inactive_rumanian_hq_supplies_no_rumanian_unit(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0505"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", True)
+    assert supply.in_supply(state, "ro-hq")
+    assert not supply.in_supply(state, "ro-1")
