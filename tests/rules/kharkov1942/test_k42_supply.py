@@ -792,3 +792,23 @@ def test_10_11_an_inactive_rumanian_hq_supplies_no_rumanian_unit(monkeypatch):
     state.set_flag("ro-hq", "inactive", True)
     assert supply.in_supply(state, "ro-hq")
     assert not supply.in_supply(state, "ro-1")
+
+
+def test_13_2_a_rumanian_unit_given_an_air_drop_shows_it(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = _air_supply_turn(2, {"ro-1": "0103", "su-r1": "0101"})
+    assert not supply.in_supply(state, "ro-1")  # no Rumanian HQ on the map
+    supply.apply_air_supply(state, "0103", [])
+    trace = supply.supply_status(state, "ro-1")
+    assert (trace.in_supply, trace.kind, trace.source) == (True, "air", "0103")
+
+
+def test_16_0_a_unit_that_arrived_last_turn_needs_a_line_again():
+    state = soviet({"su-hq6": "0501", "su-r1": "0510"}, turn=2)
+    state.game["arrived"] = {"su-r1": 1}
+    state.cache.pop("supply", None)
+    assert not supply.in_supply(state, "su-r1")
+    state.game["arrived"] = {"su-r1": 2}
+    state.cache.pop("supply", None)
+    assert supply.in_supply(state, "su-r1")
