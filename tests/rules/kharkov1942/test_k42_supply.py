@@ -812,3 +812,29 @@ def test_16_0_a_unit_that_arrived_last_turn_needs_a_line_again():
     state.game["arrived"] = {"su-r1": 2}
     state.cache.pop("supply", None)
     assert supply.in_supply(state, "su-r1")
+
+
+def test_10_23_an_inactive_hq_reaches_no_hex():
+    state = soviet({"su-hq6": "0501"}, hq_active=False)
+    assert supply.command_reach(state, "su-hq6") == set()
+
+
+def test_10_23_each_hq_shows_its_own_reach():
+    state = _with_a_second_soviet_hq({"su-hq6": "0501", "su-hq7": "0510"}, radius=2)
+    six, seven = supply.command_reach(state, "su-hq6"), supply.command_reach(state, "su-hq7")
+    assert "0506" in six and "0507" not in six
+    assert seven == {h for h in state.board.ids if state.board.hex_distance(h, "0510") <= 2}
+
+
+def test_10_23_the_rumanian_hq_reaches_as_far_as_its_radius(monkeypatch):
+    state = position({"ro-hq": "0507"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    reach = supply.command_reach(state, "ro-hq")
+    assert "0503" in reach and "0502" not in reach  # radius 4
+
+
+def test_10_21_an_hq_off_the_map_commands_no_unit():
+    state = soviet({"su-r1": "0105"}, phase="soviet-combat", turn=2)
+    assert state.units["su-hq6"].hex is None and "inactive" not in state.units["su-hq6"].flags
+    assert not supply.in_command(state, "su-r1")
+    assert supply.command_status(state, "su-r1").blocks == [supply.Block("0105", "no active Soviet HQ on the map", "10.21")]
