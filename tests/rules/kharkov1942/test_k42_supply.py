@@ -838,3 +838,30 @@ def test_10_21_an_hq_off_the_map_commands_no_unit():
     assert state.units["su-hq6"].hex is None and "inactive" not in state.units["su-hq6"].flags
     assert not supply.in_command(state, "su-r1")
     assert supply.command_status(state, "su-r1").blocks == [supply.Block("0105", "no active Soviet HQ on the map", "10.21")]
+
+
+def test_11_34_the_donets_limit_does_not_apply_to_soviet_lines(monkeypatch):
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)  # every German crossing away from a road restricted
+    state = soviet({"su-hq6": "1005", "su-r1": "1009"})  # the LOC crosses at 1007/1008 and goes on
+    assert supply.in_supply(state, "su-r1")
+
+
+def test_11_21_an_axis_unit_on_one_east_edge_hex_leaves_the_others_as_sources():
+    state = soviet({"su-hq6": "0503", "ge-1": "0101"})
+    assert supply.in_supply(state, "su-hq6")
+
+
+def test_8_25_a_line_goes_on_from_a_friendly_hex_next_to_an_enemy_unit():
+    # The HQ's hex 0505 is next to ge-1 (0504); the LOC leaves it by the other side to su-r1.
+    state = soviet({"su-hq6": "0505", "ge-1": "0504", "su-r1": "0603"})
+    assert supply.in_supply(state, "su-r1")
+
+
+def test_10_23_an_hq_of_smaller_radius_supplies_as_far_as_its_own_radius():
+    # su-hq7 (radius 4) is the only HQ within reach of su-r1; su-hq6 (radius 5) starts the search
+    # one level higher.
+    state = _with_a_second_soviet_hq({"su-hq6": "0501", "su-hq7": "0510", "su-r1": "0307"}, radius=4)
+    b = state.board
+    assert b.hex_distance("0510", "0307") <= 4 < 5 < b.hex_distance("0501", "0307")
+    assert supply.in_supply(state, "su-r1")
+    assert "0510" in supply.supply_status(state, "su-r1").path  # the LOC to su-hq7, then its line to the edge
