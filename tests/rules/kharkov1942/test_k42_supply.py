@@ -451,9 +451,9 @@ def _air_supply_turn(turn: int, placements: dict[str, str], points: int = 1):
 
 
 def test_13_2_an_air_drop_spends_one_air_point():
-    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105"}, points=2)
+    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105"}, points=3)
     supply.apply_air_supply(state, "0103", [])
-    assert air.available(state, "axis") == 1
+    assert air.available(state, "axis") == 2
 
 
 def test_13_2_an_air_drop_is_announced_as_the_axis_committing_a_point():
@@ -865,3 +865,16 @@ def test_10_23_an_hq_of_smaller_radius_supplies_as_far_as_its_own_radius():
     assert b.hex_distance("0510", "0307") <= 4 < 5 < b.hex_distance("0501", "0307")
     assert supply.in_supply(state, "su-r1")
     assert "0510" in supply.supply_status(state, "su-r1").path  # the LOC to su-hq7, then its line to the edge
+
+
+def test_15_31_a_garrisoned_city_is_a_source_for_german_lines(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    state = position({"ge-1": "0205"}, phase="axis-movement", garrisons={"0508": 1, "0509": 2})
+    assert supply.supply_status(state, "ge-1").kind == "city"
+
+
+def test_15_3_soviet_supply_does_not_reach_a_garrisoned_city_hex():
+    state = soviet({"su-hq6": "0505"}, garrisons={"0508": 1})
+    assert not supply.hex_in_supply(state, "0508", "soviet")
+    assert supply.hex_in_supply(state, "0509", "soviet")
+
