@@ -878,3 +878,20 @@ def test_15_3_soviet_supply_does_not_reach_a_garrisoned_city_hex():
     assert not supply.hex_in_supply(state, "0508", "soviet")
     assert supply.hex_in_supply(state, "0509", "soviet")
 
+
+
+def test_16_0_a_reinforcement_placed_on_the_map_is_in_supply_on_its_arrival_turn():
+    from k42_helpers import OFF
+
+    state = soviet({"su-hq6": "0501", "su-r2": "0502"}, turn=2)
+    state.units["su-r2"].data = {"due": 2}
+    state.place("su-r2", "0503")  # already on the map: a move, not an arrival
+    state.units["su-r1"].data = {"due": 2}
+    state.place("su-r1", "0510")  # off the map -> the map: it arrives now
+    assert state.game["arrived"] == {"su-r1": 2}
+    assert supply.supply_status(state, "su-r1").kind == "reinforcement"
+    state.place("su-r1", "0509")  # a move on the map is no arrival
+    state.to_box("su-r1", OFF)
+    state.turn = 3
+    state.place("su-r1", "0510")  # placed again later: it arrived on turn 2, once
+    assert state.game["arrived"] == {"su-r1": 2}
