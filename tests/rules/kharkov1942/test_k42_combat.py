@@ -285,6 +285,32 @@ def test_13_12_attacker_decides_on_air_first_then_the_defender():
     assert state.to_act == "soviet" and state.pending[-1].data["role"] == "defender"
 
 
+def test_13_12_the_air_decision_cites_its_case_and_refuses_anything_else():
+    from kharkovsuite.rules.kharkov1942 import air
+
+    state = position({"ge-1": "0505", "su-g1": "0504"}, phase="axis-combat", turn=2)
+    state.rng = Dice(3)
+    state.apply(Attack(attackers=("ge-1",), targets=("0504",)))
+    decision = state.pending[-1]
+    assert (decision.kind, decision.case) == ("air", "13.12")
+    with pytest.raises(IllegalAction) as err:
+        air.apply(state, decision, Attack(attackers=("ge-1",), targets=("0504",)), [])
+    assert err.value.case == "13.12"
+    assert str(err.value).endswith("commit an Air Point with CommitAir() or decline with DeclineAir()")
+
+
+def test_13_12_committing_and_declining_are_announced():
+    from kharkovsuite.engine.events import AirCommitted
+
+    state = position({"ge-1": "0505", "su-g1": "0504"}, phase="axis-combat", turn=2)
+    state.rng = Dice(3)
+    state.apply(Attack(attackers=("ge-1",), targets=("0504",)))
+    committed = [e for e in state.apply(CommitAir()) if isinstance(e, AirCommitted)]
+    assert committed == [AirCommitted(side="axis", committed=True, case="13.12")]
+    declined = [e for e in state.apply(DeclineAir()) if isinstance(e, AirCommitted)]
+    assert declined == [AirCommitted(side="soviet", committed=False, case="13.12")]
+
+
 def test_13_14_an_air_point_shifts_one_column_and_is_spent():
     state = position({"ge-1": "0505", "su-g1": "0504"}, phase="axis-combat", turn=2)
     r = resolved(fight(state, ["ge-1"], ["0504"], 3, air=("attacker",)))

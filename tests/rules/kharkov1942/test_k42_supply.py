@@ -256,6 +256,7 @@ def test_10_21_an_active_hq_in_reach_lets_the_unit_attack():
     state = soviet({"su-hq6": "0303", "su-r1": "0105", "ge-1": "0106"}, phase="soviet-combat")
     status = supply.command_status(state, "su-r1")
     assert status.in_command and status.hq == "su-hq6" and status.path[0] == "0105" and status.path[-1] == "0303"
+    assert (status.unit, status.radius) == ("su-r1", 5)
     assert any(isinstance(a, Attack) for a in state.legal_actions())
 
 
@@ -404,7 +405,14 @@ def test_9_15_german_units_attack_without_any_line_of_communications():
     state = position({"ge-1": "0106", "su-r1": "0105"}, phase="axis-combat")
     assert not supply.needs_command(state, "ge-1")
     assert supply.in_command(state, "ge-1")
-    assert supply.command_status(state, "ge-1").in_command
+    assert supply.command_status(state, "ge-1") == supply.CommandTrace("ge-1", True, None, ["0106"])
+
+
+def test_9_15_a_unit_off_the_map_needs_no_line_of_communications():
+    state = soviet({"su-hq6": "0501"})
+    assert state.units["su-r1"].hex is None
+    assert supply.in_command(state, "su-r1")
+    assert supply.command_status(state, "su-r1") == supply.CommandTrace("su-r1", True, None, [])
 
 
 def test_10_23_a_loc_explanation_counts_the_straight_line_across_the_donets(monkeypatch):
@@ -416,6 +424,7 @@ def test_10_23_a_loc_explanation_counts_the_straight_line_across_the_donets(monk
     assert not trace.in_supply
     assert trace.blocks == [supply.Block("1010", "9 hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
     assert len(trace.path) == 10
+    assert (trace.unit, trace.in_supply, trace.limit) == ("su-r1", False, 5)
 
 
 def test_11_34_a_german_line_too_long_counts_the_way_round_the_donets(monkeypatch):
@@ -442,9 +451,9 @@ def _air_supply_turn(turn: int, placements: dict[str, str], points: int = 1):
 
 
 def test_13_2_an_air_drop_spends_one_air_point():
-    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105"}, points=2)
+    state = _air_supply_turn(2, {"ge-1": "0103", "ge-2": "0105"}, points=3)
     supply.apply_air_supply(state, "0103", [])
-    assert air.available(state, "axis") == 1
+    assert air.available(state, "axis") == 2
 
 
 def test_13_2_an_air_drop_is_announced_as_the_axis_committing_a_point():
@@ -533,3 +542,356 @@ def test_10_23_a_rumanian_unit_beyond_its_active_hqs_radius_is_told_how_far_it_i
     trace = supply.supply_status(state, "ro-1")
     assert not trace.in_supply
     assert trace.blocks == [supply.Block("0502", "5 hexes from the nearest active HQ (Line of Communications), limit 4", "10.23")]
+
+
+def test_10_22_a_unit_whose_loc_reaches_only_a_cut_off_hq_is_traced_on_through_that_hq():
+    state = soviet({"su-hq6": "0103", "su-r1": "0103", "ge-1": "0104", "ge-2": "0201"})
+    hq = supply.supply_status(state, "su-hq6")
+    trace = supply.supply_status(state, "su-r1")
+    assert (trace.unit, trace.in_supply, trace.limit) == ("su-r1", False, 5)
+    assert trace.path == ["0103", "0102", "0101"]  # the LOC (the HQ's own hex), then the HQ's line on to the edge
+    assert trace.blocks == [supply.Block("0103", "su-hq6 is out of supply", "10.22")] + hq.blocks
+
+
+def _with_a_second_soviet_hq(placements, radius=5, **kw):
+    """soviet(), on k42-basic with a second active Soviet HQ, su-hq7 (listed after su-hq6), of ``radius``."""
+    import k42_helpers
+
+    sc = k42_helpers.scenario().model_copy(deep=True)
+    hq = next(u for u in sc.units if u.id == "su-hq6")
+    values = hq.hq.model_copy(update={"command_radius": radius})
+    sc.units.append(hq.model_copy(update={"id": "su-hq7", "name": "7th Army HQ", "hq": values}))
+    saved, k42_helpers._SCENARIO = k42_helpers._SCENARIO, sc
+    try:
+        state = soviet(placements, **kw)
+    finally:
+        k42_helpers._SCENARIO = saved
+    state.set_flag("su-hq7", "inactive", False)
+    state.cache.clear()
+    return state
+
+
+def test_10_23_a_unit_beyond_every_loc_is_measured_from_the_hqs_in_supply():
+    # su-hq6 (0103) is cut from the east edge; su-hq7 (1001) is in supply.  su-r1 is nearer the
+    # first, but only the second could supply it: the explanation counts from the second.
+    state = _with_a_second_soviet_hq({"su-hq6": "0103", "su-hq7": "1001", "su-r1": "0110", "ge-1": "0104", "ge-2": "0201"})
+    assert not supply.in_supply(state, "su-hq6") and supply.in_supply(state, "su-hq7")
+    trace = supply.supply_status(state, "su-r1")
+    assert trace.path[-1] == "1001"
+    assert trace.blocks == [supply.Block("0110", f"{len(trace.path) - 1} hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
+
+
+def test_10_21_a_rumanian_unit_in_reach_of_the_active_rumanian_hq_is_in_command():
+    state = position({"ro-hq": "0507", "ro-1": "0304", "su-hq6": "0501", "su-r1": "0502"}, phase="axis-combat")
+    state.set_flag("ro-hq", "inactive", False)
+    state.set_flag("su-hq6", "inactive", False)
+    state.cache.clear()
+    assert supply.in_command(state, "su-r1")  # the Soviet command search is made first
+    assert supply.in_command(state, "ro-1")
+    status = supply.command_status(state, "ro-1")
+    assert status.in_command and status.hq == "ro-hq" and status.path[-1] == "0507"
+
+
+def test_10_21_the_command_trace_without_an_active_hq_says_so():
+    state = soviet({"su-hq6": "0501", "su-r1": "0105"}, hq_active=False, phase="soviet-combat")
+    assert supply.command_status(state, "su-r1") == supply.CommandTrace(
+        "su-r1", False, None, ["0105"], None, [supply.Block("0105", "no active Soviet HQ on the map", "10.21")])
+
+
+# What a trace in supply shows (the Supply panel and ``kharkov-cli trace`` print these fields).
+
+
+def _adjacent_steps(state, path):
+    return all(state.board.hex_distance(a, c) == 1 for a, c in zip(path, path[1:]))
+
+
+def test_11_21_an_hq_in_supply_shows_its_line_to_the_east_edge_without_a_limit():
+    state = soviet({"su-hq6": "0303", "su-r1": "0305"})
+    assert supply.supply_status(state, "su-hq6").to_dict() == {
+        "unit": "su-hq6", "in_supply": True, "kind": "hq-line", "source": "0201", "path": ["0303", "0202", "0201"],
+        "limit": None, "blocks": []}
+
+
+def test_10_22_a_unit_supplied_by_its_hq_shows_the_loc_then_the_hqs_line():
+    state = soviet({"su-hq6": "0303", "su-r1": "0305"})
+    assert supply.supply_status(state, "su-r1").to_dict() == {
+        "unit": "su-r1", "in_supply": True, "kind": "soviet-hq", "source": "0201",
+        "path": ["0305", "0304", "0303", "0202", "0201"], "limit": 5, "blocks": []}
+
+
+def test_11_0_a_unit_off_the_map_is_in_supply():
+    state = soviet({"su-hq6": "0303"})
+    assert supply.in_supply(state, "su-r2")
+    assert supply.supply_status(state, "su-r2").to_dict() == {
+        "unit": "su-r2", "in_supply": True, "kind": "off-map", "source": None, "path": [], "limit": None, "blocks": []}
+
+
+def test_11_31_a_unit_on_a_city_line_shows_the_city_and_the_limit():
+    state = position({"ge-1": "0306"}, phase="axis-movement")
+    assert supply.supply_status(state, "ge-1").to_dict() == {
+        "unit": "ge-1", "in_supply": True, "kind": "city", "source": "0508", "path": ["0306", "0406", "0507", "0508"],
+        "limit": 15, "blocks": []}
+
+
+def test_11_33_a_unit_on_a_road_line_shows_the_road_on_to_its_entry():
+    state = no_city_sources(position({"ge-1": "0401"}, phase="axis-movement"))
+    trace = supply.supply_status(state, "ge-1")
+    assert (trace.unit, trace.in_supply, trace.kind, trace.limit, trace.blocks) == ("ge-1", True, "road", 5, [])
+    assert trace.path[:2] == ["0401", "0501"] and trace.source == trace.path[-1]
+    assert trace.source in state.board.area("german_road_supply")
+    assert _adjacent_steps(state, trace.path)
+    roads = state.board.map.road_nbrs
+    assert all(c in roads[a] for a, c in zip(trace.path[1:], trace.path[2:]))  # from the road source on, along the road
+
+
+def test_10_27_a_rumanian_unit_shows_its_loc_then_the_rumanian_hqs_line(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0304"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    assert supply.supply_status(state, "ro-1").to_dict() == {
+        "unit": "ro-1", "in_supply": True, "kind": "rumanian-hq", "source": "0508",
+        "path": ["0304", "0404", "0505", "0506", "0507", "0508"], "limit": 4, "blocks": []}
+
+
+def test_11_33_with_every_road_cut_at_its_entry_the_trace_says_no_road_is_joined():
+    state = no_city_sources(position({"ge-1": "0303", "su-r1": "0510", "su-r2": "1008"}, phase="axis-movement"))
+    assert supply.road_sources(state)[0] == set()
+    trace = supply.supply_status(state, "ge-1")
+    assert (trace.unit, trace.in_supply, trace.path, trace.limit) == ("ge-1", False, [], supply.ROAD_LIMIT)
+    assert trace.blocks == [supply.Block("0303", "no road hex is joined to the west edge or 3932 by a clear road", "11.33")]
+
+
+def test_13_2_an_air_supplied_unit_shows_its_own_hex_as_the_source(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = _air_supply_turn(2, {"ge-1": "0103", "su-r1": "0101"})
+    supply.apply_air_supply(state, "0103", [])
+    assert supply.supply_status(state, "ge-1").to_dict() == {
+        "unit": "ge-1", "in_supply": True, "kind": "air", "source": "0103", "path": ["0103"], "limit": None, "blocks": []}
+
+
+def test_10_23_a_unit_beyond_the_command_radius_is_told_how_far_it_is():
+    state = soviet({"su-hq6": "0501", "su-r1": "0507"}, phase="soviet-combat")
+    status = supply.command_status(state, "su-r1")
+    assert (status.unit, status.in_command, status.hq, status.radius) == ("su-r1", False, None, 5)
+    assert status.path == ["0507", "0506", "0505", "0504", "0503", "0502", "0501"]
+    assert status.blocks == [supply.Block("0507", "6 hexes from the nearest active HQ (Line of Communications), limit 5", "10.23")]
+
+
+def test_11_34_a_line_ending_just_across_the_donets_shows_its_crossing(monkeypatch):
+    state = donets(monkeypatch, {"su-r1": "0706", "ge-1": "1007"})
+    trace = supply.supply_status(state, "ge-1")
+    assert trace.in_supply and trace.kind == "road"
+    assert trace.path[:2] == ["1007", "1008"] and trace.source == "1008"
+
+
+def test_11_34_the_line_shown_for_a_unit_too_far_from_a_city_keeps_to_the_donets_limit(monkeypatch):
+    # ge-1 is three hexes from Gorod either way; the way by 0708 crosses the Donets and goes on,
+    # which a line may not (11.34): the line shown goes round by 0707 and 0607.
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 2)
+    state = position({"su-r1": "0605", "ge-1": "0807"}, phase="axis-movement")
+    trace = supply.supply_status(state, "ge-1")
+    assert not trace.in_supply
+    assert trace.path == ["0807", "0707", "0607", "0508"]
+    assert supply.Block("0807", "3 hexes from the nearest City source, limit 2", "11.31") in trace.blocks
+    assert trace.limit == 2
+
+
+def test_11_22_the_rumanian_hq_out_of_supply_is_explained_by_german_lines(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0103"}, phase="axis-movement")
+    trace = supply.supply_status(state, "ro-hq")
+    assert not trace.in_supply
+    assert [b.case for b in trace.blocks] == ["11.31", "11.32"]
+    assert trace.blocks[0] == supply.Block("0103", "7 hexes from the nearest City source, limit 3", "11.31")
+
+
+def test_11_35_a_crossing_in_the_free_row_itself_is_free(monkeypatch):
+    # With the free row at 09, the crossing 0908/0907 (both hexes in row 09) carries a line on:
+    # "north of the row, inclusive".  One row lower, the same line stops across the river.
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 2)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 0)
+    placements = {"su-r1": "0706", "ge-1": "0906"}
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 9)
+    assert supply.in_supply(position(placements, phase="axis-movement"), "ge-1")
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 8)
+    assert not supply.in_supply(position(placements, phase="axis-movement"), "ge-1")
+
+
+def test_11_34_donets_tables_kept_for_another_board_are_not_used(monkeypatch):
+    # The tables are kept by the board's id(); a board made after another was freed may get the
+    # same id, and must not be given the old board's tables.
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)  # every crossing away from a road restricted
+    state = position({"ge-1": "0103"}, phase="axis-movement")
+    board = state.board
+    every, free = supply.donets_sides(board)
+    crossings = supply.donets_crossings(board)
+    assert every and crossings
+    monkeypatch.setitem(supply._CROSSINGS, id(board), (object(), every, free, {}))
+    assert supply.donets_crossings(board) == crossings
+    monkeypatch.setitem(supply._DONETS, id(board), (object(), frozenset(), frozenset(), supply.DONETS_FREE_THROUGH_ROW))
+    assert supply.donets_sides(board) == (every, free)
+
+
+def test_11_31_a_city_held_by_the_soviets_at_set_up_is_no_source(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    state = position({"ge-1": "0205"}, phase="axis-movement")
+    assert supply.in_supply(state, "ge-1")
+    state.game["last_occupant"].update({"0508": "soviet", "0509": "soviet"})  # as a Soviet set-up there leaves it
+    state.cache.pop("supply", None)
+    assert state.game["captured"] == []
+    assert not supply.in_supply(state, "ge-1")
+
+
+def test_10_23_two_hqs_in_one_hex_reach_as_far_as_the_greater_radius():
+    # su-hq7 (radius 2) comes after su-hq6 (radius 5) in the unit list: it must not shorten the
+    # reach of the hex they share, for supply (10.22) nor for command (10.21).
+    state = _with_a_second_soviet_hq({"su-hq6": "0501", "su-hq7": "0501", "su-r1": "0505"}, radius=2, phase="soviet-combat")
+    assert state.board.hq_values("su-hq7").command_radius == 2
+    assert supply.in_supply(state, "su-r1")
+    assert supply.in_command(state, "su-r1")
+
+
+def test_16_0_a_soviet_unit_arriving_this_turn_shows_it_is_supplied_as_a_reinforcement():
+    state = soviet({"su-hq6": "0501", "su-r1": "0510"})
+    state.game["arrived"] = {"su-r1": state.turn}
+    state.cache.pop("supply", None)
+    trace = supply.supply_status(state, "su-r1")
+    assert (trace.in_supply, trace.kind, trace.path, trace.source) == (True, "reinforcement", ["0510"], "0510")
+
+
+def test_11_34_a_city_line_too_goes_only_one_hex_across_the_donets(monkeypatch):
+    # ge-1 is within four hexes of Gorod only across the Donets and on beyond it; su-r1 closes
+    # the road crossing at 0707/0708.
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 4)
+    state = position({"su-r1": "0706", "ge-1": "0806"}, phase="axis-movement")
+    assert not supply.in_supply(state, "ge-1")
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 14)  # every crossing free: four hexes is enough
+    assert supply.in_supply(position({"su-r1": "0706", "ge-1": "0806"}, phase="axis-movement"), "ge-1")
+
+
+def test_10_22_a_rumanian_hq_out_of_supply_supplies_no_rumanian_unit(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = position({"ro-hq": "0304", "ro-1": "0305"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    assert not supply.in_supply(state, "ro-hq")
+    assert not supply.in_supply(state, "ro-1")
+
+
+def test_10_11_an_inactive_rumanian_hq_supplies_no_rumanian_unit(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0505"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", True)
+    assert supply.in_supply(state, "ro-hq")
+    assert not supply.in_supply(state, "ro-1")
+
+
+def test_13_2_a_rumanian_unit_given_an_air_drop_shows_it(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = _air_supply_turn(2, {"ro-1": "0103", "su-r1": "0101"})
+    assert not supply.in_supply(state, "ro-1")  # no Rumanian HQ on the map
+    supply.apply_air_supply(state, "0103", [])
+    trace = supply.supply_status(state, "ro-1")
+    assert (trace.in_supply, trace.kind, trace.source) == (True, "air", "0103")
+
+
+def test_16_0_a_unit_that_arrived_last_turn_needs_a_line_again():
+    state = soviet({"su-hq6": "0501", "su-r1": "0510"}, turn=2)
+    state.game["arrived"] = {"su-r1": 1}
+    state.cache.pop("supply", None)
+    assert not supply.in_supply(state, "su-r1")
+    state.game["arrived"] = {"su-r1": 2}
+    state.cache.pop("supply", None)
+    assert supply.in_supply(state, "su-r1")
+
+
+def test_10_23_an_inactive_hq_reaches_no_hex():
+    state = soviet({"su-hq6": "0501"}, hq_active=False)
+    assert supply.command_reach(state, "su-hq6") == set()
+
+
+def test_10_23_each_hq_shows_its_own_reach():
+    state = _with_a_second_soviet_hq({"su-hq6": "0501", "su-hq7": "0510"}, radius=2)
+    six, seven = supply.command_reach(state, "su-hq6"), supply.command_reach(state, "su-hq7")
+    assert "0506" in six and "0507" not in six
+    assert seven == {h for h in state.board.ids if state.board.hex_distance(h, "0510") <= 2}
+
+
+def test_10_23_the_rumanian_hq_reaches_as_far_as_its_radius(monkeypatch):
+    state = position({"ro-hq": "0507"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    reach = supply.command_reach(state, "ro-hq")
+    assert "0503" in reach and "0502" not in reach  # radius 4
+
+
+def test_10_21_an_hq_off_the_map_commands_no_unit():
+    state = soviet({"su-r1": "0105"}, phase="soviet-combat", turn=2)
+    assert state.units["su-hq6"].hex is None and "inactive" not in state.units["su-hq6"].flags
+    assert not supply.in_command(state, "su-r1")
+    assert supply.command_status(state, "su-r1").blocks == [supply.Block("0105", "no active Soviet HQ on the map", "10.21")]
+
+
+def test_11_34_the_donets_limit_does_not_apply_to_soviet_lines(monkeypatch):
+    monkeypatch.setattr(supply, "DONETS_FREE_THROUGH_ROW", 0)  # every German crossing away from a road restricted
+    state = soviet({"su-hq6": "1005", "su-r1": "1009"})  # the LOC crosses at 1007/1008 and goes on
+    assert supply.in_supply(state, "su-r1")
+
+
+def test_11_21_an_axis_unit_on_one_east_edge_hex_leaves_the_others_as_sources():
+    state = soviet({"su-hq6": "0503", "ge-1": "0101"})
+    assert supply.in_supply(state, "su-hq6")
+
+
+def test_8_25_a_line_goes_on_from_a_friendly_hex_next_to_an_enemy_unit():
+    # The HQ's hex 0505 is next to ge-1 (0504); the LOC leaves it by the other side to su-r1.
+    state = soviet({"su-hq6": "0505", "ge-1": "0504", "su-r1": "0603"})
+    assert supply.in_supply(state, "su-r1")
+
+
+def test_10_23_an_hq_of_smaller_radius_supplies_as_far_as_its_own_radius():
+    # su-hq7 (radius 4) is the only HQ within reach of su-r1; su-hq6 (radius 5) starts the search
+    # one level higher.
+    state = _with_a_second_soviet_hq({"su-hq6": "0501", "su-hq7": "0510", "su-r1": "0307"}, radius=4)
+    b = state.board
+    assert b.hex_distance("0510", "0307") <= 4 < 5 < b.hex_distance("0501", "0307")
+    assert supply.in_supply(state, "su-r1")
+    assert "0510" in supply.supply_status(state, "su-r1").path  # the LOC to su-hq7, then its line to the edge
+
+
+def test_15_31_a_garrisoned_city_is_a_source_for_german_lines(monkeypatch):
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    state = position({"ge-1": "0205"}, phase="axis-movement", garrisons={"0508": 1, "0509": 2})
+    assert supply.supply_status(state, "ge-1").kind == "city"
+
+
+def test_15_3_soviet_supply_does_not_reach_a_garrisoned_city_hex():
+    state = soviet({"su-hq6": "0505"}, garrisons={"0508": 1})
+    assert not supply.hex_in_supply(state, "0508", "soviet")
+    assert supply.hex_in_supply(state, "0509", "soviet")
+
+
+
+def test_16_0_a_reinforcement_placed_on_the_map_is_in_supply_on_its_arrival_turn():
+    from k42_helpers import OFF
+
+    state = soviet({"su-hq6": "0501", "su-r2": "0502"}, turn=2)
+    state.units["su-r2"].data = {"due": 2}
+    state.place("su-r2", "0503")  # already on the map: a move, not an arrival
+    state.units["su-r1"].data = {"due": 2}
+    state.place("su-r1", "0510")  # off the map -> the map: it arrives now
+    assert state.game["arrived"] == {"su-r1": 2}
+    assert supply.supply_status(state, "su-r1").kind == "reinforcement"
+    state.place("su-r1", "0509")  # a move on the map is no arrival
+    state.to_box("su-r1", OFF)
+    state.turn = 3
+    state.place("su-r1", "0510")  # placed again later: it arrived on turn 2, once
+    assert state.game["arrived"] == {"su-r1": 2}
