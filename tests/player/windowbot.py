@@ -24,6 +24,9 @@ from player.panels import action_key, action_units
 ON_MAP = ("Move", "Enter", "RailMove", "Attack", "EndPhase", "PlaceUnit", "CommitReserve")
 #: kinds that decline or end a decision: done when no other kind is left to try
 DECLINING = ("Decline", "EndAdvance")
+#: kinds that close or drop something being built step by step (an attack declared unit by unit): a new kind
+#: that adds to it comes first, or it would be offered only while the thing is open and might never be done
+CLOSING = ("Confirm", "Cancel", "Withdraw")
 #: the pseudo-kind of a Move that brings a reinforcement onto the map (16.0)
 ENTER = "Enter"
 
@@ -36,8 +39,11 @@ def kind_of(state, action) -> str:
 
 
 class WindowBot:
-    def __init__(self, qtbot, window, seed: int = 0):
+    def __init__(self, qtbot, window, seed: int = 0, weights: dict[str, float] | None = None):
         self.qtbot = qtbot
+        #: kind -> how much more (or less) often than others the bot picks it once every kind offered has been done,
+        #: as a person who means to get on with the game would (e.g. declare attacks rather than cancel them)
+        self.weights = weights or {}
         self.w = window
         self.rng = random.Random(seed)
         self.done: dict[str, int] = {}  # kind -> times done through the window
@@ -263,7 +269,7 @@ class WindowBot:
         legal = self.legal()
         fresh = sorted(k for k in kinds if not self.done.get(k) and k != "EndPhase")
         if fresh:  # a kind not done yet in this game comes first, so that every kind offered is done at least once
-            doing = [k for k in fresh if not k.startswith(DECLINING)] or fresh  # the action before the choice to decline it
+            doing = [k for k in fresh if not k.startswith(DECLINING + CLOSING)] or fresh  # the action before the choice to decline it
             doing = [k for k in doing if k in first] or doing
             kind = self.rng.choice(doing)
             if self.state.pending:
@@ -273,7 +279,8 @@ class WindowBot:
         elif "EndPhase" in kinds and (self.rng.random() < 0.4 + 0.3 * self.phase_actions or kinds == {"EndPhase"}):
             kind = "EndPhase"
         else:
-            kind = self.rng.choice(sorted(kinds - {"EndPhase"}) or ["EndPhase"])
+            choices = sorted(kinds - {"EndPhase"}) or ["EndPhase"]
+            kind = self.rng.choices(choices, weights=[self.weights.get(k, 1.0) for k in choices])[0]
         before = len(self.state.actions)
         self._do(kind, [a for a in legal if kind_of(self.state, a) == kind])
         assert len(self.state.actions) > before, (f"{kind} through the window did nothing at turn {self.state.turn}, {self.state.phase.id}: "
