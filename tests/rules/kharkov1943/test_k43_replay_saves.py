@@ -62,7 +62,7 @@ def play(which: str, seed: int):
         action = players[state.to_act].choose(state)
         before = (state.turn, state.phase_index)
         events = state.apply(action)
-        check_invariants(state, before)
+        check_invariants(state, before, events)
         text, sha = saved(state)
         digests.append(sha)
         assert twin.apply(action) == events, f"step {len(state.actions)}: {action} did something else after a load"

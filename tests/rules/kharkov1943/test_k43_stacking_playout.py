@@ -74,6 +74,13 @@ def test_the_playout_invariants_catch_each_broken_rule():
         broken(twin)
         with pytest.raises(AssertionError, match=message):
             check_invariants(twin, ops)
+    from kharkovsuite.engine.events import PhaseChanged, UnitMoved
+
+    later = state.clone()
+    phase_over(later)
+    events = [PhaseChanged(turn=2, phase="administrative", side=None, name="Administrative", case="2.1"),
+              UnitMoved(units=(units[-1],), path=("2702",), how="rebuilt", case="16.2")]
+    check_invariants(later, ops, events)  # crowded by a unit placed after the phase ended: not 5's business
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -99,10 +106,10 @@ def test_random_playout_keeps_the_invariants(seed):
         action = rng.choice(pool)
         before = (state.turn, state.phase_index)
         twin = state.clone()
-        state.apply(action)
+        events = state.apply(action)
         twin.apply(action)
         assert twin == state
-        check_invariants(state, before)
+        check_invariants(state, before, events)
     assert any(isinstance(a, Move) for a in state.actions)
     assert any(isinstance(a, (EndActivation, Pass)) for a in state.actions)
     assert sum(e.kind == "CombatResolved" for e in state.log) >= 3
