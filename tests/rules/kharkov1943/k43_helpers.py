@@ -83,3 +83,59 @@ def general(state):
 
 def move(state, units, *path):
     return state.apply(Move(units=tuple(units), path=tuple(path)))
+
+
+def ops_ended(state, before: tuple[int, int]) -> bool:
+    """Whether the action just applied closed an operations phase (``before``: the turn and phase
+    index it was taken in) with no over-stacked hex left for its owner to clear (5)."""
+    from kharkovsuite.rules.kharkov1943 import sequence, stacking
+
+    if any(d.kind == stacking.DECISION for d in state.pending):
+        return False
+    turn, index = before
+    if index == sequence.INDEX[sequence.OPS]:  # the last pass, or the die of 2.2
+        return (state.turn, state.phase_index) != before
+    # the last over-stacked unit removed: the administrative phase has run
+    return index == sequence.INDEX["administrative"] and (state.turn != turn or state.terminal)
+
+
+def placed_after_operations(events) -> set[str]:
+    """Units the action's events put on the map after its operations phase ended (the next
+    turn's supply phase places rebuilt units, 16.2, and returning supply heads, 9.4): stacking
+    was checked before they came."""
+    out: set[str] = set()
+    over = False
+    for e in events:
+        over = over or (e.kind == "PhaseChanged" and e.phase == "administrative")
+        if over and e.kind == "UnitMoved":
+            out.update(e.units)
+        elif over and e.kind == "Displaced":
+            out.add(e.unit)
+    return out
+
+
+def check_invariants(state, before: tuple[int, int], events=()) -> None:
+    """The Done-when invariants after an action taken at ``before`` (turn, phase index) that
+    returned ``events``: no unit spends OP it does not have (6.5's strategic 4 aside), no unit
+    activated more than twice a turn (3.1), no hex shared with the enemy (7.2), the dead off the
+    map with a step left to the living (1.2), and stacking within its limits as the operations
+    phase ends (5; a hex crowded only by units placed after that is the next phase's)."""
+    from kharkovsuite.rules.kharkov1943 import activation, stacking
+    from kharkovsuite.rules.kharkov1943.movement import STRATEGIC_BONUS
+
+    act = activation.current(state)
+    if act is not None:
+        for uid in act["units"]:
+            assert act["op"][uid] >= 0 and act["spent"][uid] <= act["op"][uid] + STRATEGIC_BONUS, f"{uid} overspent its OP"
+    for uid, rec in state.units.items():
+        assert (rec.hex is None) == (rec.box is not None), uid
+        if rec.hex is not None:
+            assert rec.step < len(state.board.units[uid].combat), uid
+    counts = state.turn_data.get("activations", {})
+    assert all(n <= activation.MAX_ACTIVATIONS for n in counts.values()), "a unit activated three times in a turn"
+    for hex_id, ids in state.at.items():
+        assert len({state.units[u].side for u in ids}) == 1, f"{hex_id} holds both sides"
+    if ops_ended(state, before):
+        later = placed_after_operations(events)
+        crowded = [(h, side) for h, side in stacking.over_stacked(state) if not later & set(state.units_at(h))]
+        assert not crowded, f"over-stacked after the operations phase: {crowded}"

@@ -9,11 +9,11 @@ import pytest
 from kharkovsuite.engine.actions import EliminateExcess, Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.state import GameState
-from kharkovsuite.rules.kharkov1943 import activation, stacking
+from kharkovsuite.rules.kharkov1943 import stacking
 from kharkovsuite.rules.kharkov1943.actions import Assault, EndActivation, Pass
 from kharkovsuite.rules.kharkov1943.rules import RULES
 
-from .k43_helpers import PLAIN, SU_DIV, bare, fresh, general, move
+from .k43_helpers import PLAIN, SU_DIV, bare, check_invariants, fresh, general, move
 
 ELEVEN = ["d320_585", "d320_586", "d320_587", "pz7_pz", "pz7_6", "pz7_7", "pz3_pz", "pz3_3", "pz3_394", "pz19_pz", "pz19_73"]
 
@@ -44,19 +44,43 @@ def test_5_stacking_is_free_during_operations_and_checked_at_their_end():
     assert not state.pending and state.turn == 3
 
 
-def _invariants(state: GameState, turn_over: bool):
-    act = activation.current(state)
-    if act is not None:
-        assert all(act["spent"][u] <= act["op"][u] + 4 for u in act["units"])  # OP never overspent (6.5 bonus)
-    for uid, rec in state.units.items():  # 1.2: a unit on the map has a step left; the dead are off it
-        assert (rec.hex is None) == (rec.box is not None)
-        if rec.hex is not None:
-            assert rec.step < len(state.board.units[uid].combat), uid
-    assert all(n <= activation.MAX_ACTIVATIONS for n in state.turn_data.get("activations", {}).values())
-    for hex_id, ids in state.at.items():
-        assert len({state.units[u].side for u in ids}) == 1, f"{hex_id} holds both sides"
-    if turn_over:  # 5: the operations phase ended with this action
-        assert not stacking.over_stacked(state)
+def test_the_playout_invariants_catch_each_broken_rule():
+    """check_invariants, run after every action of the playouts, refuses an overspent unit, a third
+    activation, a hex shared with the enemy and a crowded hex once the operations phase is over."""
+    from kharkovsuite.rules.kharkov1943 import sequence
+
+    units = _crowd()
+    state = general(bare({**{u: "2702" for u in units[:-1]}, units[-1]: PLAIN, SU_DIV: "2101"}))
+    move(state, [units[-1]], PLAIN, "2702")  # eleven points, allowed while the phase lasts
+    ops = (state.turn, state.phase_index)
+    check_invariants(state, ops)
+    act = state.phase_data["activation"]
+
+    def overspent(s):
+        s.phase_data["activation"]["spent"][units[-1]] = act["op"][units[-1]] + 5
+
+    def third(s):
+        s.turn_data.setdefault("activations", {})[units[0]] = 3
+
+    def shared(s):
+        s.place(SU_DIV, "2702")
+
+    def phase_over(s):
+        s.phase_index = sequence.INDEX["administrative"]
+
+    for broken, message in ((overspent, "overspent"), (third, "three times"), (shared, "both sides"),
+                            (phase_over, "over-stacked")):
+        twin = state.clone()
+        broken(twin)
+        with pytest.raises(AssertionError, match=message):
+            check_invariants(twin, ops)
+    from kharkovsuite.engine.events import PhaseChanged, UnitMoved
+
+    later = state.clone()
+    phase_over(later)
+    events = [PhaseChanged(turn=2, phase="administrative", side=None, name="Administrative", case="2.1"),
+              UnitMoved(units=(units[-1],), path=("2702",), how="rebuilt", case="16.2")]
+    check_invariants(later, ops, events)  # crowded by a unit placed after the phase ended: not 5's business
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -80,12 +104,12 @@ def test_random_playout_keeps_the_invariants(seed):
         else:
             pool = moves if moves and rng.random() < 0.7 else actions
         action = rng.choice(pool)
-        before = state.turn
+        before = (state.turn, state.phase_index)
         twin = state.clone()
-        state.apply(action)
+        events = state.apply(action)
         twin.apply(action)
         assert twin == state
-        _invariants(state, state.turn != before or state.terminal)
+        check_invariants(state, before, events)
     assert any(isinstance(a, Move) for a in state.actions)
     assert any(isinstance(a, (EndActivation, Pass)) for a in state.actions)
     assert sum(e.kind == "CombatResolved" for e in state.log) >= 3
