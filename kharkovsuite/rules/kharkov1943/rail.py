@@ -45,6 +45,9 @@ def refusal(state: GameState, unit_ids) -> tuple[str, str] | None:
     """Why the units may not take a train now (before the ride itself), or None."""
     if state.units[unit_ids[0]].side != SIDE:
         return "6.4", "only the German player moves by rail"
+    act = activation.current(state)
+    if act is not None and any(u in act["moved"] for u in unit_ids):
+        return "3.4", "a unit moves once an activation"
     start = state.units[unit_ids[0]].hex
     if not _station(state, start) and not all(on_train(state, u) for u in unit_ids):
         return "6.4", f"{start} is not a town, village or city held by the German player"
@@ -91,10 +94,7 @@ def apply_rail(state: GameState, action, events: list) -> None:
     units, path = tuple(action.units), tuple(action.path)
     if not units or len(path) < 2 or any(state.units.get(u) is None or state.units[u].hex != path[0] for u in units):
         raise IllegalAction("6.4", "a rail move names units standing where its path starts")
-    act = activation.current(state)
-    if act is not None and any(u in act["moved"] for u in units):
-        raise IllegalAction("3.4", "a unit moves once an activation")
-    why = refusal(state, units)
+    why = refusal(state, units)  # 3.4 (a unit that has moved this activation) first
     if why:
         raise IllegalAction(*why)
     net = _network(state)
@@ -104,6 +104,7 @@ def apply_rail(state: GameState, action, events: list) -> None:
     if not _station(state, path[-1]):
         raise IllegalAction("6.4", f"{path[-1]} is not a town, village or city held by the German player")
     costs = [_cost(state, u) for u in units]
+    act = activation.current(state)
     activation.ensure_joined(state, units, events)
     state.turn_data["rail_points"] = state.turn_data.get("rail_points", 0) + sum(state.board.units[u].values.stacking for u in units)
     for uid, op in zip(units, costs):

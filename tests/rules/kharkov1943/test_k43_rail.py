@@ -67,3 +67,12 @@ def test_18_a_place_belongs_to_the_last_side_through_it():
     back.apply(Move(units=(SU_DIV,), path=back.legal_moves([SU_DIV])[STATION].path))
     assert control.owner(back, STATION) == "soviet"
     assert rail.reach(general(bare({INF: STATION})), [INF])  # a fresh game: German again
+
+
+def test_3_4_a_unit_that_has_moved_in_this_activation_takes_no_train():
+    """Self-play (campaign seeds 62 and 98) listed a second rail move for a unit that had ridden already."""
+    state = general(bare({INF: STATION}))
+    state.apply(RailMove(units=(INF,), path=_ride(state)))
+    assert rail.refusal(state, (INF,)) == ("3.4", "a unit moves once an activation")
+    assert rail.reach(state, [INF]) == {}
+    assert not any(isinstance(a, RailMove) and INF in a.units for a in state.legal_actions().actions())
