@@ -46,7 +46,8 @@ def refusal(state: GameState, unit_ids) -> tuple[str, str] | None:
     if state.units[unit_ids[0]].side != SIDE:
         return "6.4", "only the German player moves by rail"
     act = activation.current(state)
-    if act is not None and any(u in act["moved"] for u in unit_ids):
+    if act is not None and any(u in act["moved"] or u in (act.get("resume") or ()) for u in unit_ids):
+        # a stack a won mobile attack freed moves on on foot or not at all (combat.keep_going)
         return "3.4", "a unit moves once an activation"
     start = state.units[unit_ids[0]].hex
     if not _station(state, start) and not all(on_train(state, u) for u in unit_ids):

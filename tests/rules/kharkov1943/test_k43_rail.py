@@ -76,3 +76,12 @@ def test_3_4_a_unit_that_has_moved_in_this_activation_takes_no_train():
     assert rail.refusal(state, (INF,)) == ("3.4", "a unit moves once an activation")
     assert rail.reach(state, [INF]) == {}
     assert not any(isinstance(a, RailMove) and INF in a.units for a in state.legal_actions().actions())
+
+
+def test_3_4_a_stack_freed_by_a_mobile_attack_moves_on_on_foot_not_by_train():
+    """Self-play (campaign seed 62): a unit moving on after a won mobile attack was offered a train, which
+    its move's end then refused."""
+    state = general(bare({INF: STATION}))
+    state.phase_data["activation"]["resume"] = [INF]  # as a won mobile attack leaves it (combat.keep_going)
+    assert rail.refusal(state, (INF,)) == ("3.4", "a unit moves once an activation")
+    assert not any(isinstance(a, RailMove) for a in state.legal_actions().actions())
