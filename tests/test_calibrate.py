@@ -124,6 +124,7 @@ def test_bad_checkpoints_are_refused_with_their_line(tmp_path, capsys, body, whe
 def test_an_unplayable_system_is_refused_unless_allowed(capsys, monkeypatch):
     import kharkovsuite.rules.kirovograd as kiro
 
+    monkeypatch.setattr(kiro, "PLAYABLE", False)
     monkeypatch.setattr(kiro, "HEADLESS", False)  # not playable, and not offered to the headless tools
     scenario = ROOT / "scenarios" / "kirovograd-opening-moves.yaml"
     args = ["--scenario", str(scenario), "--games", "1", "--axis", "random", "--soviet", "random"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kharkovsuite.rules import RuleSystemUnavailable, system
+from kharkovsuite.rules import system
 from kharkovsuite.rules.kirovograd import known
 from kharkovsuite.rules.kirovograd.checks import chart_checks, counter_checks
 from kharkovsuite.rules.kirovograd.data import KiroData, mandatory_for, parse_options, parse_result
@@ -88,9 +88,8 @@ def test_the_counter_sheet_is_refused_when_it_is_not_300(tmp_path, capsys):
     assert "2.0A: the sheet has 300 counters, the sources 301" in err
 
 
-def test_the_system_is_registered_but_not_playable_yet():
-    with pytest.raises(RuleSystemUnavailable, match="rule system 'kirovograd' is not playable yet"):
-        system("kirovograd")
+def test_the_system_is_registered_and_playable():
+    assert system("kirovograd").PLAYABLE
 
 
 # ----------------------------------------------------------------------------- counters
@@ -366,7 +365,8 @@ def test_validate_passes_and_info_reports_rules_turns_and_units_per_side(capsys,
 
     from kharkovsuite.cli import main as cli
     assert cli(["validate", str(SCENARIOS[name])]) == 0
-    assert "valid (set-up data only: rule system 'kirovograd' is not playable yet)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert f"{SCENARIOS[name]}: valid" in out and "set-up data only" not in out  # a game that is played: its whole check
     assert cli(["info", "--json", str(SCENARIOS[name])]) == 0
     info = json.loads(capsys.readouterr().out)
     assert (info["rules"], info["turns"], info["units"]["german"]["total"], info["units"]["soviet"]["total"]) == ("kirovograd", turns, german, soviet)

@@ -78,14 +78,8 @@ def test_the_combat_half_s_declaration_steps_have_words_of_their_own():
     assert state.rules.describe(state, ChooseResult(loss=1, retreat=2)).label == "Take 1 SP lost and 2 hex(es) of retreat (15.9)"
 
 
-@dataclass(frozen=True)
-class AttachUnit(Action):
-    """The orders segment's choice of an independent unit (6.3), as the words module knows it: by its kind and fields."""
-
-    unit: str
-    formation: str
-
-
 def test_an_independent_unit_taking_a_formation_s_orders_is_worded_with_names():
+    from kharkovsuite.rules.kirovograd.actions import AttachUnit
+
     state = game()
     assert state.rules.describe(state, AttachUnit(unit="su-14eng", formation="c33g")).label == "14 Eng: 33's orders this turn (6.3)"
