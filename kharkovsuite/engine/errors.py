@@ -10,6 +10,12 @@ class IllegalAction(ValueError):
         self.reason = message
         super().__init__(f"{case}: {message}")
 
+    def __reduce__(self):
+        # rebuilt from its two fields, so a refusal raised in a self-play worker process reaches the
+        # parent as itself (a default pickle calls __init__ with the one joined message, which fails
+        # and shows only as a broken process pool)
+        return (type(self), (self.case, self.reason))
+
 
 class CacheMismatch(AssertionError):
     """Debug mode (``KHARKOV_CHECK_CACHES=1``): a cached result differs from a fresh computation."""

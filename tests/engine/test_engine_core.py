@@ -139,3 +139,11 @@ def test_two_event_classes_of_one_kind_are_refused_since_saves_name_events_by_ki
             pass
 
     assert EVENTS["UnitMoved"] is before
+
+
+def test_a_refusal_crosses_process_boundaries_whole_so_self_play_workers_report_it():
+    import pickle
+
+    refusal = pickle.loads(pickle.dumps(IllegalAction("3.4", "a unit moves once an activation")))
+    assert isinstance(refusal, IllegalAction)
+    assert (refusal.case, refusal.reason, str(refusal)) == ("3.4", "a unit moves once an activation", "3.4: a unit moves once an activation")
