@@ -59,10 +59,8 @@ def allowance(state: GameState, unit_id: str, rnd: int) -> tuple[float, int | No
         if rnd != 1:
             return 0.0, None  # 12.2B
         ma /= 2
-    elif rnd == 2 and state.turn_data.get("committed", {}).get(unit_id) == 2:
-        pass  # 12.2C: full MA whatever the orders
-    else:
-        order = order_of(state, unit_id)
+    elif not (rnd == 2 and state.turn_data.get("committed", {}).get(unit_id) == 2):  # 12.2C: a reserve committed in
+        order = order_of(state, unit_id)  # the round before moves with its full MA whatever the orders
         if order == "assault" and rnd == 2:
             limit = 2  # 6.2.1C
         elif order == "defense":
