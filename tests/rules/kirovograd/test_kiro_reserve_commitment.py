@@ -5,7 +5,7 @@ import pytest
 
 from kharkovsuite.engine.actions import CommitReserve
 from kharkovsuite.engine.errors import IllegalAction
-from kharkovsuite.engine.events import FlagChanged
+from kharkovsuite.engine.events import FlagChanged, UnitMoved
 from kharkovsuite.rules.kirovograd import counters, reserves
 
 from .kiro_helpers import GE_HQ, GE_INF2, GE_INF3, PLAIN, SU_DIV, bare, ring
@@ -40,3 +40,12 @@ def test_12_3_2A_a_defensive_commitment_takes_only_reserve_units():
     with pytest.raises(IllegalAction, match=r"12\.3\.1A.*de-320-586 is not a reserve unit"):
         state.apply(CommitReserve(units=(GE_INF3,), hexes=(PLAIN, ring(PLAIN, 1)[0])))
     assert state.units[GE_INF3].hex == PLAIN
+
+
+def test_12_3_2B_a_defensive_commitment_logs_the_marker_going_and_the_reserve_move():
+    state = _in_reserve(phase="combat_2_1", enemy=ring(PLAIN, 4)[0])
+    assert reserves.offer_defensive(state, "german", [PLAIN], [SU_DIV])
+    path = (PLAIN, ring(PLAIN, 1)[0], ring(PLAIN, 2)[0])
+    events = state.apply(CommitReserve(units=(GE_INF2,), hexes=path))
+    assert FlagChanged(unit=GE_INF2, flag="in reserve", on=False, case="12.3.2A") in events
+    assert UnitMoved(units=(GE_INF2,), path=path, cost=2.0, how="reserve", case="12.3.2B") in events
