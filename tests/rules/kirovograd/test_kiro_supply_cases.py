@@ -1,9 +1,10 @@
 """General and forward supply (8.1-8.6): cases the first tests left open."""
 from __future__ import annotations
 
+from kharkovsuite.engine.events import FlagChanged
 from kharkovsuite.rules.kirovograd.actions import TransferSupply
 
-from .kiro_helpers import GE_INF, PLAIN, bare, ring
+from .kiro_helpers import GE_INF, PLAIN, SU_DIV, bare, move, nbr, ring
 
 
 def test_8_5_1D_points_moved_to_a_dump_are_added_to_those_it_holds():
@@ -12,3 +13,33 @@ def test_8_5_1D_points_moved_to_a_dump_are_added_to_those_it_holds():
     state.game["supply"].update({"german:1": 7, "german:2": 4})
     state.apply(TransferSupply(source="1", dest="2", points=3))
     assert (state.game["supply"]["german:1"], state.game["supply"]["german:2"]) == (4, 7)
+
+
+def test_8_5_1E_a_destroyed_dump_is_logged_with_the_points_it_held():
+    dump = nbr(PLAIN, 0)
+    state = bare({SU_DIV: PLAIN}, side="soviet", orders={"c48": "mobile"})
+    state.game["dumps"] = {"1": dump, "2": ring(PLAIN, 3)[0]}
+    state.game["supply"].update({"german:1": 25, "german:2": 6})
+    events = move(state, [SU_DIV], PLAIN, dump)
+    assert FlagChanged(unit="dump #1", flag="destroyed (25 supply points lost)", on=True, case="8.5.1E") in events
+    assert state.game["dumps"] == {"2": ring(PLAIN, 3)[0]} and state.game["supply"]["german:2"] == 6
+
+
+def test_13_8B_a_soviet_unit_entering_an_airstrip_destroys_it_the_others_stay():
+    strip = nbr(PLAIN, 0)
+    state = bare({SU_DIV: PLAIN}, side="soviet", orders={"c48": "mobile"})
+    state.game["airstrips"] = {"strip-a": strip, "strip-b": ring(PLAIN, 3)[0]}
+    events = move(state, [SU_DIV], PLAIN, strip)
+    assert FlagChanged(unit="strip-a", flag="destroyed", on=True, case="13.8B") in events
+    assert state.game["airstrips"] == {"strip-b": ring(PLAIN, 3)[0]}
+
+
+def test_8_5_1E_a_german_unit_entering_its_own_dump_leaves_it():
+    dump = nbr(PLAIN, 0)
+    state = bare({GE_INF: PLAIN})
+    state.game["dumps"] = {"1": dump}
+    state.game["airstrips"] = {"strip-a": dump}
+    state.game["supply"]["german:1"] = 9
+    move(state, [GE_INF], PLAIN, dump)
+    assert state.game["dumps"] == {"1": dump} and state.game["airstrips"] == {"strip-a": dump}
+    assert state.game["supply"]["german:1"] == 9
