@@ -8,7 +8,7 @@ from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kirovograd import counters, orders, reserves
 from kharkovsuite.rules.kirovograd.actions import AttachUnit, SetOrder, UseRetreatOrders
 
-from .kiro_helpers import GE_INF, PLAIN, bare, fresh
+from .kiro_helpers import GE_INF, GE_INF2, PLAIN, bare, fresh, nbr
 from .test_kiro_part1_gaps import SAPPERS, _soviet_first
 
 RIFLES = "su-48-14g"  # a division of the 48th Rifle Corps: it takes its corps' orders
@@ -77,3 +77,8 @@ def test_12_3_1A_an_enemy_reserve_is_not_the_player_s_to_commit():
     state = bare({GE_INF: PLAIN, RIFLES: "0101"})
     state.set_flag(RIFLES, counters.RESERVE)
     assert reserves.commit_refusal(state, "german", (RIFLES,)) == ("12.3.1A", f"{RIFLES} is not a reserve unit of the german player")
+
+
+def test_6_3_only_units_of_formations_that_take_orders_offer_theirs():
+    state = bare({SAPPERS: PLAIN, "su-uf-r": nbr(PLAIN, 0), RIFLES: nbr(PLAIN, 3), GE_INF2: nbr(PLAIN, 1)}, side="soviet")
+    assert orders.attach_options(state, SAPPERS) == ["c48"]

@@ -7,6 +7,7 @@ from kharkovsuite.engine.actions import CommitReserve
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.events import FlagChanged, UnitMoved
 from kharkovsuite.rules.kirovograd import counters, reserves
+from kharkovsuite.rules.kirovograd.actions import PlaceReserve
 
 from .kiro_helpers import GE_HQ, GE_INF2, GE_INF3, PLAIN, SU_DIV, bare, ring
 
@@ -49,3 +50,12 @@ def test_12_3_2B_a_defensive_commitment_logs_the_marker_going_and_the_reserve_mo
     events = state.apply(CommitReserve(units=(GE_INF2,), hexes=path))
     assert FlagChanged(unit=GE_INF2, flag="in reserve", on=False, case="12.3.2A") in events
     assert UnitMoved(units=(GE_INF2,), path=path, cost=2.0, how="reserve", case="12.3.2B") in events
+
+
+def test_12_1A_placing_a_reserve_logs_each_unit_under_the_marker():
+    state = bare({GE_INF2: PLAIN, GE_INF3: PLAIN, GE_HQ: ring(PLAIN, 2)[0]}, orders={"d320": "mobile"})
+    events = state.apply(PlaceReserve(units=(GE_INF2, GE_INF3)))
+    assert [e for e in events if isinstance(e, FlagChanged)] == [
+        FlagChanged(unit=GE_INF2, flag="in reserve", on=True, case="12.1A"),
+        FlagChanged(unit=GE_INF3, flag="in reserve", on=True, case="12.1A"),
+    ]

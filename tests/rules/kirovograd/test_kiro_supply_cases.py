@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from kharkovsuite.engine.events import FlagChanged
+from kharkovsuite.rules.kirovograd import counters, supply
 from kharkovsuite.rules.kirovograd.actions import TransferSupply
 
-from .kiro_helpers import GE_INF, PLAIN, SU_DIV, bare, move, nbr, ring
+from .kiro_helpers import GE_INF, PLAIN, SU_DIV, SU_HQ, bare, move, nbr, ring
 
 
 def test_8_5_1D_points_moved_to_a_dump_are_added_to_those_it_holds():
@@ -43,3 +44,21 @@ def test_8_5_1E_a_german_unit_entering_its_own_dump_leaves_it():
     move(state, [GE_INF], PLAIN, dump)
     assert state.game["dumps"] == {"1": dump} and state.game["airstrips"] == {"strip-a": dump}
     assert state.game["supply"]["german:1"] == 9
+
+
+def test_6_2_2D_a_soviet_formation_on_defense_pays_its_last_point_when_it_fights():
+    state = bare({SU_DIV: PLAIN, SU_HQ: nbr(PLAIN, 0)}, side="soviet", orders={"c48": "defense"})
+    state.game["supply"]["soviet"] = 1
+    supply.charge_defense(state, "c48", "soviet")
+    assert state.game["supply"]["soviet"] == 0 and not counters.has(state, SU_HQ, counters.OUT_OF_SUPPLY)
+    supply.charge_defense(state, "c48", "soviet")  # once a turn
+    assert not counters.has(state, SU_HQ, counters.OUT_OF_SUPPLY)
+
+
+def test_8_4B_a_cut_off_unit_that_fought_is_logged_out_of_supply():
+    state = bare({GE_INF: PLAIN})
+    state.set_flag(GE_INF, counters.CUT_OFF)
+    events = []
+    supply.fought(state, GE_INF, events)
+    assert events == [FlagChanged(unit=GE_INF, flag="out of supply", on=True, case="8.4B")]
+    assert counters.has(state, GE_INF, counters.OUT_OF_SUPPLY) and not counters.has(state, GE_INF, counters.CUT_OFF)
