@@ -117,7 +117,7 @@ class KirovogradRules(SequencedRules):
             rnd = sequence.round_of(sequence.current(state).id)
             moved = state.phase_data.get("moved", ())
             for units, entry in kept[1].items():
-                if entry.touched is None and all(state.units[u].hex == entry.ctx.start and u not in moved for u in units):
+                if all(state.units[u].hex == entry.ctx.start and u not in moved for u in units):
                     if entry.ok != sorted(movement.reach(state, units, rnd).items()):
                         raise CacheMismatch(f"the kept moves of {units} differ from a fresh search")
 
