@@ -18,7 +18,7 @@ from ...engine.state import GameState
 from ...engine.words import Words, unit_name, unit_names
 
 __all__ = ["Words", "describe", "order_lines", "unit_name", "unit_notes", "rail_reason"]
-from . import counters, movement, orders, sequence, supply
+from . import counters, fight, movement, orders, sequence, supply
 from .board import other
 
 
@@ -213,10 +213,21 @@ def _choose_result(state: GameState, a) -> Words:
     return Words(f"Take {a.loss} SP lost and {a.retreat} hex(es) of retreat (15.9)")
 
 
+def _choose_loss(state: GameState, a) -> Words:
+    decision = next((d for d in reversed(state.pending) if d.kind == fight.LOSSES), None)
+    if decision is None:
+        return Words(f"{unit_name(state, a.unit)} takes the next loss (16.0)")
+    c = fight.loss_choice(state, decision)
+    row = next((r for r in c["units"] if r["unit"] == a.unit), None)
+    what = "extra armour loss" if c["extra"] else "loss"
+    sp = f", {row['sp']} SP, may lose {row['room']} more this round" if row else ""
+    return Words(f"{unit_name(state, a.unit)} takes {what} {c['number']} of {c['of']} ({c['case']}{sp})", c["why"])
+
+
 _DESCRIBERS = {
     "AttackHex": _attack_hex, "AddAttacker": _add_attacker, "AddSupport": _add_support, "ConfirmAttack": _confirm_attack,
     "CancelAttack": _cancel_attack, "WithdrawAttack": _withdraw_attack, "SupportDefence": _support_defence,
-    "EndSupport": _end_support, "ChooseResult": _choose_result,
+    "EndSupport": _end_support, "ChooseResult": _choose_result, "ChooseLoss": _choose_loss,
     "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "AttachUnit": _attach, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
     "FlipArtillery": _flip, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,

@@ -31,10 +31,11 @@ carries the ``overstacked`` flag (17.3B) until its hex is legal again.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...engine.actions import Action, Advance, EndAdvance, EndPhase, Retreat
+from ...engine.actions import Action, Advance, ChooseLoss, EndAdvance, EndPhase, Retreat
 from ...engine.boards import PerScenario
 from ...engine.errors import IllegalAction
 from ...engine.events import AttackDeclared, Advanced, DiceRolled, Eliminated, Event, FlagChanged, Retreated
@@ -52,7 +53,8 @@ OPTION = "combat_option"
 RETREAT = "retreat"
 ADVANCE = "advance"
 ALONG = "retreat_along"
-DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE, ALONG)
+LOSSES = "combat_losses"
+DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE, ALONG, LOSSES)
 
 _crts = PerScenario(combat.Crt.from_scenario)
 
@@ -898,6 +900,8 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     if step == "losses":
         _losses(state, f, attack, now, events)
         return False
+    if step == "allot":
+        return _allot(state, now, events)
     if step == "retreat_defender":
         now["step"] = "retreat_attacker"
         going = [u for t in now["targets"] for u in _ground(state, t, foe)]
@@ -927,7 +931,8 @@ def _casualties(state: GameState, fighters, hexes, supported: bool) -> list[loss
 
 
 def _losses(state: GameState, f: dict, attack: dict, now: dict, events: list) -> None:
-    """16: the chosen parts spread over the units within 16.1-16.3 and 20.0D-E; then 8.4B and 6.2.2D."""
+    """16: what each side owes for its chosen part (the SP, 16.3B's extra armour losses, the hexes);
+    the units that take the SP are named next, loss by loss (:func:`_allot`)."""
     side = phasing(state)
     foe = other(side)
     b = battle(state, attack, side)
@@ -935,19 +940,55 @@ def _losses(state: GameState, f: dict, attack: dict, now: dict, events: list) ->
     chosen = {w: Part(*now["chosen"][w]) for w in ("attacker", "defender")}
     a_hq = any(x.role == "hq" for x in b.attackers)
     d_hq = any(x.role == "hq" for x in b.defenders)
+    a_units = _casualties(state, b.attackers, a_hexes, a_hq)
+    d_units = _casualties(state, b.defenders, b.targets, d_hq)
     out = settle.settle(b, _data(state), _crts(state.scenario), iter(now["faces"]).__next__,
-                        attacker_units=_casualties(state, b.attackers, a_hexes, a_hq),
-                        defender_units=_casualties(state, b.defenders, b.targets, d_hq),
+                        attacker_units=a_units, defender_units=d_units,
                         attacker_choice=lambda cs: chosen["attacker"], defender_choice=lambda cs: chosen["defender"])
-    now["taken"] = {}
-    eliminated_defenders = []
-    for who, part in (("attacker", out.attacker), ("defender", out.defender)):
-        for u, n in sorted(part.plan.taken.items()):
-            now["taken"][u] = n
-            if _lose(state, u, n, "16.0A", "combat losses", events) and who == "defender":
-                eliminated_defenders.append(u)
+    now["allot"] = {who: {"side": side if who == "attacker" else foe, "units": [dataclasses.asdict(c) for c in units],
+                          "losses": part.choice.loss, "both": part.both_armour, "first": list(part.first),
+                          "extra_armour": part.extra_armour, "order": [], "extra": []}
+                    for who, part, units in (("attacker", out.attacker, a_units), ("defender", out.defender, d_units))}
     now["owed"] = {"attacker": out.attacker.retreat, "defender": out.defender.retreat}
     now["unabsorbed"] = out.defender.plan.excess
+    now["step"] = "allot"
+
+
+def _allotment(allot: dict) -> tuple[list[losses.Casualty], tuple[list[losses.Casualty], str] | None]:
+    """One side's units that may take losses and the choice of its next loss (None: all taken)."""
+    units = [losses.Casualty(**c) for c in allot["units"]]
+    return units, losses.next_loss(units, allot["order"], allot["extra"], allot["losses"], both_armour=allot["both"],
+                                   first=allot["first"], extra_armour=allot["extra_armour"])
+
+
+def _take_loss(allot: dict, unit_id: str, case: str) -> None:
+    allot["extra" if case == "16.3B" else "order"].append(unit_id)
+
+
+def _allot(state: GameState, now: dict, events: list) -> bool:
+    """16.0-16.3, 20.0D-E: each side's owner names the unit of each SP it loses where the rules
+    leave a choice (a ``combat_losses`` decision); a loss only one unit may take is taken at once.
+    True while a side is choosing.  Once every loss is placed the units lose their SP, then 8.4B
+    and 6.2.2D."""
+    for who in ("attacker", "defender"):
+        allot = now["allot"][who]
+        while (step := _allotment(allot)[1]) is not None:
+            pool, case = step
+            if len(pool) > 1:
+                state.pending.append(Decision(LOSSES, allot["side"], case, {"who": who}))
+                return True
+            _take_loss(allot, pool[0].id, case)
+    side = phasing(state)
+    b = battle(state, _record(state)["attacks"][now["index"]], side)  # the fighters as they stood before the losses
+    now["taken"] = {}
+    for who in ("attacker", "defender"):
+        allot = now["allot"][who]
+        taken: dict[str, int] = {}
+        for u in allot["order"] + allot["extra"]:
+            taken[u] = taken.get(u, 0) + 1
+        for u, n in sorted(taken.items()):
+            now["taken"][u] = n
+            _lose(state, u, n, "16.0A", "combat losses", events)
     now["step"] = "retreat_defender"
     now["retreats"] = {}
     a_ground = [x for x in b.attackers if x.role == "ground"]
@@ -961,6 +1002,7 @@ def _losses(state: GameState, f: dict, attack: dict, now: dict, events: list) ->
     for x in a_ground + (d_ground if a_ground else []):
         if order_of(state, x.id) == "defense" and reserves.formation_of(state, x.id):
             supply.charge_defense(state, reserves.formation_of(state, x.id), x.side)  # 6.2.2D
+    return False
 
 
 def _lose(state: GameState, unit_id: str, n: int, case: str, why: str, events: list) -> bool:
@@ -1168,6 +1210,41 @@ def legal_decision(state: GameState, decision: Decision, legal: LegalActions) ->
         legal.add_list(advance_options(state, decision))
         if _must_refusal(state, decision) is None:
             legal.add_list([EndAdvance()])
+    elif decision.kind == LOSSES:
+        step = _allotment(f["now"]["allot"][decision.data["who"]])[1]
+        legal.add_list([ChooseLoss(unit=u.id) for u in (step[0] if step else ())])
+
+
+def loss_choice(state: GameState, decision: Decision) -> dict:
+    """The loss being chosen, for the window: its number, how many the side takes, the case that
+    narrows the choice and, for each unit of the side in the combat, its SP now, the SP it may
+    still lose this round and whether it may take this loss."""
+    allot = _record(state)["now"]["allot"][decision.data["who"]]
+    units, step = _allotment(allot)
+    pool = {u.id for u in step[0]} if step else set()
+    taken = allot["order"] + allot["extra"]
+    rows = [{"unit": u.id, "sp": int(counters.sp(state, u.id)), "marked": taken.count(u.id),
+             "room": u.round_limit - taken.count(u.id), "may": u.id in pool} for u in units]
+    extra = bool(step) and step[1] == "16.3B"
+    return {"number": len(allot["extra"]) + 1 if extra else len(allot["order"]) + 1,
+            "of": allot["extra_armour"] if extra else allot["losses"], "extra": extra,
+            "case": step[1] if step else "16.0", "why": losses.WHY.get(step[1], "") if step else "", "units": rows}
+
+
+def _choose_loss(state: GameState, f: dict, decision: Decision, unit_id: str, events: list) -> None:
+    """16.0: the owner names the unit that takes the next SP; refused outside the units the rules
+    leave it (16.1, 16.2, 16.3B, 20.0D-E)."""
+    allot = f["now"]["allot"][decision.data["who"]]
+    units, step = _allotment(allot)
+    if unit_id not in {u.id for u in units}:
+        raise IllegalAction("16.0", f"{unit_id} takes no losses in this combat")
+    if step is None:
+        raise IllegalAction("16.0", "every loss of this combat is taken")
+    pool, case = step
+    if unit_id not in {u.id for u in pool}:
+        raise IllegalAction(case, f"{unit_id} may not take this loss: {losses.WHY[case]}")
+    _take_loss(allot, unit_id, case)
+    state.pending.remove(decision)
 
 
 def decide(state: GameState, decision: Decision, action, events: list) -> None:
@@ -1207,6 +1284,10 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
                 state.pending.remove(decision)
         else:
             raise IllegalAction("17.7A", f"{action.kind}: only an HQ or gun next to {decision.data['unit']} retreats along with it")
+    elif decision.kind == LOSSES:
+        if not isinstance(action, ChooseLoss):
+            raise IllegalAction("16.0", f"{action.kind}: the {decision.side} player names the unit that takes the next loss")
+        _choose_loss(state, f, decision, action.unit, events)
     elif decision.kind == ADVANCE:
         if isinstance(action, EndAdvance):
             refusal = _must_refusal(state, decision)
