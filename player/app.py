@@ -52,7 +52,7 @@ from .decisions import DecisionFocus
 from .replay import TurnReplay
 from . import situation
 from .systems import allow_unplayable, why_not_playable
-from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel, action_units
+from .panels import ActionsPanel, CombatPanel, LogPanel, StatusPanel, action_key, action_units
 
 if TYPE_CHECKING:  # the help, start page, summary and computer seats are imported when first used
     from .computer import ComputerSeats
@@ -1083,6 +1083,14 @@ class PlayerWindow(QMainWindow):
         text = link.toString() if isinstance(link, QUrl) else str(link)
         if text.startswith("case:"):
             self.show_help(text.removeprefix("case:"))
+        elif text.startswith("do:") and self.controller is not None:
+            # a choice offered as a link (e.g. the unit taking a loss, in the combat panel): the legal action of that key
+            key = text.removeprefix("do:")
+            action = next((a for a in self.controller.state.legal_actions().actions() if action_key(a) == key), None)
+            if action is None:
+                self.statusBar().showMessage("That choice is no longer open.", 6000)
+            else:
+                self.do(action)
 
     def show_help(self, case: str = "", page: str = "rules") -> HelpBrowser:
         """Help at ``page`` (how_to_play, rules, shortcuts, about), or at the rules' ``case``."""

@@ -12,8 +12,10 @@
   under the mouse names it in the status bar.
 
 Combat (14-22) comes from the combat half: its actions are worded by the rules' ``describe``
-and reached through the Actions dock like every decision; the combat panel shows odds as soon as
-the package has an ``odds`` module (:meth:`PlayerKit.odds_module`).
+and reached through the Actions dock like every decision; the combat panel shows the attack being
+declared with its odds, and while the seat at the screen names the units of its losses (16.0) a
+link per unit with its SP and the SP it may still lose (a ``do:`` link: the window hands in the
+legal action of that key).
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QVB
 
 from kharkovsuite.view.style import tooltip_html
 
-from kharkovsuite.engine import IllegalAction
+from kharkovsuite.engine import ChooseLoss, IllegalAction
 
 from ..panels import _pct, action_key, case_link, link_cases
 from . import PlayerKit
@@ -141,6 +143,9 @@ class KirovogradKit(PlayerKit):
         the chance of each result), as the rules object's ``combat_preview`` gives them; "" while no attack is being built
         or the rules give no preview."""
         state = controller.state
+        losses = self._loss_choice_html(controller)
+        if losses:
+            return losses
         preview = getattr(state.rules, "combat_preview", None)
         draft = ((controller.observation().get("phase_data") or {}).get("fight") or {}).get("draft")
         if preview is None or not draft or not draft.get("targets"):
@@ -169,6 +174,30 @@ class KirovogradKit(PlayerKit):
                        f"<td><span style='background:#0072b2'>{'&nbsp;' * max(1, round(30 * float(c)))}</span></td></tr>"
                        for r, c in sorted(p.chances.items(), key=lambda x: -x[1]))
         out.append(f"<p><b>Chance of each result</b> ({case_link('15.8')})</p><table cellpadding=2>{rows}</table>")
+        return "".join(out)
+
+    def _loss_choice_html(self, controller) -> str:
+        """16.0: the side to act names the unit of its next SP lost: a link per unit of the combat with its name,
+        its SP and the SP it may still lose this round; the units the rules exclude for this loss are listed
+        without a link, with the case.  "" unless the seat at the screen has that choice to make."""
+        state = controller.state
+        fight = self.part("fight")
+        decision = state.pending[-1] if state.pending else None
+        if decision is None or decision.kind != fight.LOSSES or decision.side != controller.viewing_side():
+            return ""
+        c = fight.loss_choice(state, decision)
+        what = "extra armour loss" if c["extra"] else "loss"
+        out = [f"<h3>Your losses</h3><p>Choose the unit that takes {what} <b>{c['number']} of {c['of']}</b> "
+               f"({case_link('16.0')}; {case_link(c['case'])}{': ' + html.escape(c['why']) if c['why'] else ''}).</p><ul>"]
+        for row in c["units"]:
+            name = html.escape(controller.unit_name(row["unit"]))
+            steps = f"{row['sp']} SP" + (f", {row['marked']} marked to lose" if row["marked"] else "") + f", may lose {row['room']} more this round"
+            if row["may"]:
+                key = html.escape(action_key(ChooseLoss(unit=row["unit"])), quote=True)
+                out.append(f"<li><a href=\"do:{key}\"><b>{name}</b></a> — {steps}</li>")
+            else:
+                out.append(f"<li>{name} — {steps} (not this loss)</li>")
+        out.append("</ul><p><small>Click a unit's name; the losses land once every one is named.</small></p>")
         return "".join(out)
 
     # ------------------------------------------------------------------ the Unit and game dock

@@ -344,3 +344,52 @@ def test_an_out_of_supply_unit_is_put_on_retreat_orders_from_the_orders_panel(qt
     WindowBot(qtbot, w).click(button)
     assert w.controller.state.pending[-1].data["retreat"] == [unit]
     assert f"UseRetreatOrders:{unit}" not in order_buttons(w)  # once only
+
+
+def _click_link(qtbot, browser, href: str) -> None:
+    """Click the link ``href`` in a rich-text panel where it is drawn (its middle character)."""
+    from PySide6.QtGui import QTextCursor
+
+    doc = browser.document()
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            frag = it.fragment()
+            if frag.charFormat().anchorHref() == href:
+                cursor = QTextCursor(doc)
+                cursor.setPosition(frag.position() + frag.length() // 2)
+                browser.setTextCursor(cursor)
+                browser.ensureCursorVisible()
+                qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=browser.cursorRect(cursor).center())
+                return
+            it += 1
+        block = block.next()
+    raise AssertionError(f"no link {href} in the panel")
+
+
+def test_16_0_the_owner_chooses_each_loss_by_clicking_the_unit_in_the_combat_panel(qtbot, monkeypatch):
+    """After an A2 the German seat is asked which unit takes each SP: the combat panel names each unit with its SP and
+    the SP it may still lose, and a click on a name takes the loss there (16.0, 16.1)."""
+    import random
+
+    from player.controller import GameController
+    from tests.rules.kirovograd.kiro_helpers import GE_MOT, GE_PZ
+    from tests.rules.kirovograd.test_kiro_loss_choice import a2_against_rifles
+
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    state = a2_against_rifles()
+    state.rng = random.Random(7)  # the scripted roll is spent
+    w = open_window(qtbot, monkeypatch, controller=GameController(state))
+    w._state_changed([])
+    text = w.combat_panel.toPlainText()
+    pz, mot = w.controller.unit_name(GE_PZ), w.controller.unit_name(GE_MOT)
+    assert "Choose the unit that takes loss 1 of 2" in text
+    assert f"{mot} — 4 SP, may lose 2 more this round" in text and f"{pz} — 6 SP, may lose 3 more this round" in text
+    _click_link(qtbot, w.combat_panel, f"do:ChooseLoss:{GE_MOT}")
+    assert w.controller.state.actions[-1].kind == "ChooseLoss" and w.controller.state.actions[-1].unit == GE_MOT
+    text = w.combat_panel.toPlainText()
+    assert "loss 2 of 2" in text and f"{mot} — 4 SP, 1 marked to lose, may lose 1 more this round" in text
+    _click_link(qtbot, w.combat_panel, f"do:ChooseLoss:{GE_MOT}")
+    assert (w.controller.state.units[GE_MOT].step, w.controller.state.units[GE_PZ].step) == (2, 0)
+    assert "Choose the unit" not in w.combat_panel.toPlainText()

@@ -79,3 +79,10 @@ class TakeReplacements(Action):
 
     unit: str
     points: int
+
+
+@dataclass(frozen=True)
+class ExitOffMap(Action):
+    """A Soviet unit on the west or south edge leaves the map, as its move of the round (24.3)."""
+
+    unit: str

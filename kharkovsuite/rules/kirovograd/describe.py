@@ -18,7 +18,7 @@ from ...engine.state import GameState
 from ...engine.words import Words, unit_name, unit_names
 
 __all__ = ["Words", "describe", "order_lines", "unit_name", "unit_notes", "rail_reason"]
-from . import counters, movement, orders, sequence, supply
+from . import counters, fight, movement, orders, sequence, supply
 from .board import other
 
 
@@ -161,6 +161,12 @@ def _transfer(state: GameState, a) -> Words:
     return Words(f"Move {a.points} supply point(s) from dump #{a.source} to dump #{a.dest} (8.5.1D)")
 
 
+def _exit_off_map(state: GameState, a) -> Words:
+    return Words(f"Take {unit_name(state, a.unit)} off the map at {state.units[a.unit].hex} (24.3)",
+                 "It leaves for good as its move of this round; each tank or mechanized corps that leaves whole strikes off "
+                 "a German panzer division still to come.", confirm="The unit will not come back. Leave the map?")
+
+
 def _end_phase(state: GameState, a) -> Words:
     return Words(f"End {state.phase.name}")
 
@@ -213,13 +219,41 @@ def _choose_result(state: GameState, a) -> Words:
     return Words(f"Take {a.loss} SP lost and {a.retreat} hex(es) of retreat (15.9)")
 
 
+def _reinforce(state: GameState, a) -> Words:
+    attacks = (state.phase_data.get("fight") or {}).get("attacks") or []
+    targets = ", ".join(attacks[a.attack]["targets"]) if 0 <= a.attack < len(attacks) else f"no. {a.attack + 1}"
+    return Words(f"{unit_name(state, a.unit)} joins the attack on {targets}, which the reserves reinforced (15.2B)",
+                 "A unit taken from another attack leaves it; support given elsewhere stays there (15.2C).")
+
+
+def _attack_reserve(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)} attacks the reserve at {a.hex} (14.4C)",
+                 "A unit taken from another attack leaves it; an attack left without ground units is dropped.")
+
+
+def _end_reorganise(state: GameState, a) -> Words:
+    return Words("The attacks stand as reorganised (15.2B)")
+
+
+def _choose_loss(state: GameState, a) -> Words:
+    decision = next((d for d in reversed(state.pending) if d.kind == fight.LOSSES), None)
+    if decision is None:
+        return Words(f"{unit_name(state, a.unit)} takes the next loss (16.0)")
+    c = fight.loss_choice(state, decision)
+    row = next((r for r in c["units"] if r["unit"] == a.unit), None)
+    what = "extra armour loss" if c["extra"] else "loss"
+    sp = f", {row['sp']} SP, may lose {row['room']} more this round" if row else ""
+    return Words(f"{unit_name(state, a.unit)} takes {what} {c['number']} of {c['of']} ({c['case']}{sp})", c["why"])
+
+
 _DESCRIBERS = {
     "AttackHex": _attack_hex, "AddAttacker": _add_attacker, "AddSupport": _add_support, "ConfirmAttack": _confirm_attack,
     "CancelAttack": _cancel_attack, "WithdrawAttack": _withdraw_attack, "SupportDefence": _support_defence,
-    "EndSupport": _end_support, "ChooseResult": _choose_result,
+    "EndSupport": _end_support, "ChooseResult": _choose_result, "ChooseLoss": _choose_loss,
+    "Reinforce": _reinforce, "AttackReserve": _attack_reserve, "EndReorganise": _end_reorganise,
     "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "AttachUnit": _attach, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
-    "FlipArtillery": _flip, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
+    "FlipArtillery": _flip, "ExitOffMap": _exit_off_map, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
 }
 
 

@@ -10,16 +10,21 @@ The round goes in 15.0's steps, each the decision of the side that takes it:
    :class:`ConfirmAttack` declares it (:class:`CancelAttack` drops it).  ``EndPhase`` ends the
    declarations once 14.1C's duty and 6.2.1A's are met; :class:`WithdrawAttack` takes back a
    declared attack when they cannot be.
-2. The defender's reserves (14.4, 15.2A): part 1's ``defensive_reserves`` decision.
+2. The defender's reserves (14.4, 15.2A): part 1's ``defensive_reserves`` decision; then, if
+   they changed a target hex or put attackers in a new ZOC, the attacker's limited
+   reorganisation (14.4C, 15.2B): a ``reorganise_attacks`` decision (:class:`Reinforce`,
+   :class:`AttackReserve`, :class:`EndReorganise`).
 3. The defender's artillery and HQ support (15.3): a ``defensive_support`` decision
    (:class:`SupportDefence`, :class:`EndSupport`).
 4. Resolution, attack by attack in 15.5A's order: the roll (15.8), each side's pick on the
    Combat Options Matrix where it has one (15.9, :class:`ChooseResult`, a ``combat_option``
-   decision of that side), the losses (16), the defender's retreats then the attacker's (15.8F,
+   decision of that side), the losses (16: the owner names the unit of each SP with the engine's
+   ``ChooseLoss`` in a ``combat_losses`` decision), the defender's retreats then the attacker's (15.8F,
    17: the engine's ``Retreat`` in a ``retreat`` decision; after each retreat the HQs and guns
    next to the unit may go along, 17.7: :class:`RetreatAlong`, :class:`StayPut` in a
    ``retreat_along`` decision), the advance (18: ``Advance`` and
-   ``EndAdvance`` in an ``advance`` decision), before the next attack (18.7).
+   ``EndAdvance`` in an ``advance`` decision; second-line units follow once an attacker has
+   advanced, 18.5), before the next attack (18.7).
 
 State records: ``state.phase_data["fight"]`` holds the round (``stage``, the ``draft`` attack,
 the declared ``attacks``, the resolution ``queue``, the combat being resolved ``now``, HQ support
@@ -31,10 +36,11 @@ carries the ``overstacked`` flag (17.3B) until its hex is legal again.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...engine.actions import Action, Advance, EndAdvance, EndPhase, Retreat
+from ...engine.actions import Action, Advance, ChooseLoss, EndAdvance, EndPhase, Retreat
 from ...engine.boards import PerScenario
 from ...engine.errors import IllegalAction
 from ...engine.events import AttackDeclared, Advanced, DiceRolled, Eliminated, Event, FlagChanged, Retreated
@@ -52,7 +58,9 @@ OPTION = "combat_option"
 RETREAT = "retreat"
 ADVANCE = "advance"
 ALONG = "retreat_along"
-DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE, ALONG)
+LOSSES = "combat_losses"
+REORGANISE = "reorganise_attacks"
+DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE, ALONG, LOSSES, REORGANISE)
 
 _crts = PerScenario(combat.Crt.from_scenario)
 
@@ -96,6 +104,30 @@ class WithdrawAttack(Action):
     """Take back a declared attack (before the declarations end), numbered from 0."""
 
     index: int
+
+
+@dataclass(frozen=True)
+class Reinforce(Action):
+    """After the defender's reserves reinforced the target of declared attack ``attack`` (numbered
+    from 0), add a ground unit (taken from another attack or not yet attacking), a gun or an HQ to
+    it (15.2B)."""
+
+    attack: int
+    unit: str
+
+
+@dataclass(frozen=True)
+class AttackReserve(Action):
+    """Open an attack, with its first ground unit, on a hex a committed reserve moved into whose
+    ZOC now reaches attacking units (14.4C, 15.2B)."""
+
+    hex: str
+    unit: str
+
+
+@dataclass(frozen=True)
+class EndReorganise(Action):
+    """The attacks stand as they are now reorganised (15.2B)."""
 
 
 @dataclass(frozen=True)
@@ -176,6 +208,15 @@ class AttackCalledOff(Event):
 
     def text(self) -> str:
         return f"no combat at {', '.join(self.targets)}: {self.reason}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reorganised(Event):
+    unit: str
+    targets: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.unit} joins the attack on {', '.join(self.targets)}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -804,12 +845,170 @@ def _support(state: GameState, f: dict, action: SupportDefence, events: list) ->
         events.append(Supported(unit=action.unit, hex=target, how="supports the defence", case="15.3"))
 
 
+# ----------------------------------------------------------------------------- reorganising after the reserves (14.4C, 15.2B)
+
+
+def _open_reorganise(state: GameState, f: dict) -> bool:
+    """15.2B: once the defender's reserves are committed, the attacker may strengthen each attack
+    whose target hexes they changed, and (14.4C) must attack a hex a reserve moved into whose ZOC
+    now reaches attacking units.  Opens the ``reorganise_attacks`` decision when either happened."""
+    before = f.pop("before", None)
+    if before is None:
+        return False
+    side = phasing(state)
+    foe = other(side)
+    reinforced = [i for i, a in enumerate(f["attacks"]) if a["attackers"]
+                  and any(sorted(_ground(state, t, foe)) != before["defenders"].get(t, []) for t in a["targets"])]
+    new = _new_zoc_hexes(state, f, set(before["enemy"]))
+    if not reinforced and not new:
+        return False
+    state.pending.append(Decision(REORGANISE, side, "15.2B", {"reinforced": reinforced, "new": new, "moved": []}))
+    return True
+
+
+def _new_zoc_hexes(state: GameState, f: dict, enemy_before: set[str]) -> list[str]:
+    """14.4C: enemy hexes vacant when the attacks were declared whose ZOC now reaches a unit of a
+    declared attack."""
+    side = phasing(state)
+    foe_zocs = zoc.zoc_of(state, other(side))
+    hexes = {state.units[u].hex for a in f["attacks"] for u in a["attackers"] if _on_map(state, u, side)}
+    return sorted({s.hex for h in hexes for s in foe_zocs.get(h, ()) if s.hex not in enemy_before})
+
+
+def _without(f: dict, unit_id: str) -> dict:
+    """The round's record as if ``unit_id`` attacked nowhere (a unit taken from another attack, 15.2B)."""
+    return dict(f, draft=None, attacks=[dict(a, attackers=[u for u in a["attackers"] if u != unit_id]) for a in f["attacks"]])
+
+
+def reinforce_refusal(state: GameState, decision: Decision, index: int, unit_id: str) -> tuple[str, str] | None:
+    """Why ``unit_id`` may not join declared attack ``index`` now (15.2B-C, 14.3, 21, 22)."""
+    f = _record(state)
+    if index not in decision.data["reinforced"]:
+        return "15.2B", f"attack {index + 1} was not reinforced by the defender's reserves"
+    if unit_id in decision.data["moved"]:
+        return "15.2B", f"{unit_id} has been reassigned once already"
+    attack = f["attacks"][index]
+    info = state.board.units.get(unit_id)
+    if info is not None and (info.is_artillery or info.is_hq):
+        if info.is_hq:
+            return hq_refusal(state, f, attack, unit_id)
+        return barrage_refusal(state, f, dict(attack, guns=[]), unit_id)  # 15.2C: a gun firing elsewhere is refused there (14.3E)
+    if unit_id in attack["attackers"]:
+        return "14.3E", f"{unit_id} is in this attack already"
+    return attacker_refusal(state, _without(f, unit_id), unit_id) or _attacker_fits(state, attack, unit_id)
+
+
+def attack_reserve_refusal(state: GameState, decision: Decision, hex_id: str, unit_id: str) -> tuple[str, str] | None:
+    """Why ``unit_id`` may not open an attack on ``hex_id`` now (14.4C)."""
+    f = _record(state)
+    if hex_id not in decision.data["new"]:
+        return "14.4C", f"{hex_id} is not a hex a reserve moved into whose ZOC reaches the attackers"
+    if any(hex_id in a["targets"] for a in f["attacks"]):
+        return "14.4C", f"{hex_id} is attacked already: strengthen that attack instead"
+    if unit_id in decision.data["moved"]:
+        return "15.2B", f"{unit_id} has been reassigned once already"
+    info = state.board.units.get(unit_id)
+    if info is not None and (info.is_artillery or info.is_hq):
+        return "14.3B", "an attack opens with a ground unit; guns and HQs support it after"
+    return attacker_refusal(state, _without(f, unit_id), unit_id) or target_refusal(state, unit_id, hex_id)
+
+
+def _reorganise_candidates(state: GameState, near) -> list[str]:
+    side = phasing(state)
+    return [u for u in counters.on_map(state, side)
+            if state.board.units[u].is_artillery or state.board.units[u].is_formation_hq
+            or any(n in near for n in state.board.nbrs[state.units[u].hex])]
+
+
+def reorganise_options(state: GameState, decision: Decision) -> list[Action]:
+    f = _record(state)
+    out: list[Action] = []
+    for i in decision.data["reinforced"]:
+        targets = set(f["attacks"][i]["targets"])
+        out += [Reinforce(attack=i, unit=u) for u in _reorganise_candidates(state, targets) if reinforce_refusal(state, decision, i, u) is None]
+    for h in decision.data["new"]:
+        out += [AttackReserve(hex=h, unit=u) for u in _reorganise_candidates(state, {h})
+                if not state.board.units[u].is_artillery and not state.board.units[u].is_hq
+                and attack_reserve_refusal(state, decision, h, u) is None]
+    return out
+
+
+def reorganise_duty(state: GameState, decision: Decision) -> tuple[str, str] | None:
+    """14.4C: a new reserve hex whose ZOC reaches attacking units is attacked while some unit can."""
+    f = _record(state)
+    for h in decision.data["new"]:
+        if any(h in a["targets"] for a in f["attacks"]) or h not in _new_zoc_hexes(state, f, set()):
+            continue
+        able = [u for u in _reorganise_candidates(state, {h}) if attack_reserve_refusal(state, decision, h, u) is None]
+        if able:
+            return "14.4C", f"the reserve at {h} exerts its ZOC on attacking units: attack it ({able[0]} can)"
+    return None
+
+
+def _take_from_others(state: GameState, f: dict, unit_id: str) -> None:
+    """15.2B: a unit going to a reinforced attack leaves the one it was in; an attack left with no
+    ground unit is dropped when the reorganisation ends (its guns' points stay spent, 21.3)."""
+    for a in f["attacks"]:
+        if unit_id in a["attackers"]:
+            a["attackers"].remove(unit_id)
+            a["emptied"] = not a["attackers"]
+
+
+def _reorganise(state: GameState, f: dict, decision: Decision, action, events: list) -> None:
+    side = phasing(state)
+    if isinstance(action, EndReorganise):
+        refusal = reorganise_duty(state, decision)
+        if refusal:
+            raise IllegalAction(*refusal)
+        for a in [a for a in f["attacks"] if a.pop("emptied", False) and not a["attackers"]]:
+            f["attacks"].remove(a)  # every ground unit of it went to a reinforced attack
+            _undo_supports(state, f, a)
+        state.pending.remove(decision)
+        return
+    if isinstance(action, Reinforce):
+        if not 0 <= action.attack < len(f["attacks"]):
+            raise IllegalAction("15.2B", f"there is no declared attack {action.attack + 1}")
+        refusal = reinforce_refusal(state, decision, action.attack, action.unit)
+        if refusal:
+            raise IllegalAction(*refusal)
+        attack = f["attacks"][action.attack]
+        info = state.board.units[action.unit]
+        if info.is_hq:
+            attack["hqs"].append(action.unit)
+            f["hq"][action.unit] = _supported_hex(state, _hq(state, action.unit), attack["attackers"])
+        elif info.is_artillery:
+            _pay_shot(state, action.unit)
+            attack["guns"].append(action.unit)
+            state.turn_data.setdefault("gun_formation", {})[action.unit] = reserves.formation_of(state, attack["attackers"][0])
+        else:
+            _take_from_others(state, f, action.unit)
+            attack["attackers"].append(action.unit)
+            state.turn_data.setdefault("attacked", {})[action.unit] = round_no(state)
+        decision.data["moved"].append(action.unit)
+        events.append(Reorganised(unit=action.unit, targets=tuple(attack["targets"]), case="15.2B"))
+        return
+    if isinstance(action, AttackReserve):
+        refusal = attack_reserve_refusal(state, decision, action.hex, action.unit)
+        if refusal:
+            raise IllegalAction(*refusal)
+        _take_from_others(state, f, action.unit)
+        attack = {"targets": [action.hex], "attackers": [action.unit], "guns": [], "hqs": [], "dguns": [],
+                  "orders": order_of(state, action.unit)}
+        f["attacks"].append(attack)
+        state.turn_data.setdefault("attacked", {})[action.unit] = round_no(state)
+        decision.data["reinforced"].append(len(f["attacks"]) - 1)
+        decision.data["moved"].append(action.unit)
+        events.append(Reorganised(unit=action.unit, targets=(action.hex,), case="14.4C"))
+        return
+    raise IllegalAction("15.2B", f"{action.kind}: the {side} player reorganises the attacks the reserves changed, or ends")
+
+
 # ----------------------------------------------------------------------------- the flow
 
 
 def enter(state: GameState, events: list) -> None:
-    """At the start of a combat round: 9.2C, an overstacked unit whose hex is legal again is not
-    overstacked any more."""
+    """At the start of a combat round and after each move: 9.2C, an overstacked unit whose hex is
+    legal again is not overstacked any more."""
     for u, rec in state.units.items():
         if OVERSTACKED in rec.flags and (rec.hex is None or stacking.refusal(state, rec.hex, ()) is None):
             state.set_flag(u, OVERSTACKED, False)
@@ -830,10 +1029,16 @@ def proceed(state: GameState, events: list) -> bool:
         if stage == "declare":
             return True
         if stage == "reserves":
-            f["stage"] = "support"
+            f["stage"] = "reorganise"
             targets = sorted({t for a in f["attacks"] for t in a["targets"]})
             attackers = sorted({u for a in f["attacks"] for u in a["attackers"]})
-            if reserves.offer_defensive(state, other(phasing(state)), targets, attackers):
+            foe = other(phasing(state))
+            f["before"] = {"defenders": {t: sorted(_ground(state, t, foe)) for t in targets}, "enemy": sorted(enemy_hexes(state, phasing(state)))}
+            if reserves.offer_defensive(state, foe, targets, attackers):
+                return False
+        elif stage == "reorganise":
+            f["stage"] = "support"
+            if _open_reorganise(state, f):
                 return False
         elif stage == "support":
             f["stage"] = "resolve"
@@ -898,6 +1103,8 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     if step == "losses":
         _losses(state, f, attack, now, events)
         return False
+    if step == "allot":
+        return _allot(state, now, events)
     if step == "retreat_defender":
         now["step"] = "retreat_attacker"
         going = [u for t in now["targets"] for u in _ground(state, t, foe)]
@@ -927,7 +1134,8 @@ def _casualties(state: GameState, fighters, hexes, supported: bool) -> list[loss
 
 
 def _losses(state: GameState, f: dict, attack: dict, now: dict, events: list) -> None:
-    """16: the chosen parts spread over the units within 16.1-16.3 and 20.0D-E; then 8.4B and 6.2.2D."""
+    """16: what each side owes for its chosen part (the SP, 16.3B's extra armour losses, the hexes);
+    the units that take the SP are named next, loss by loss (:func:`_allot`)."""
     side = phasing(state)
     foe = other(side)
     b = battle(state, attack, side)
@@ -935,19 +1143,55 @@ def _losses(state: GameState, f: dict, attack: dict, now: dict, events: list) ->
     chosen = {w: Part(*now["chosen"][w]) for w in ("attacker", "defender")}
     a_hq = any(x.role == "hq" for x in b.attackers)
     d_hq = any(x.role == "hq" for x in b.defenders)
+    a_units = _casualties(state, b.attackers, a_hexes, a_hq)
+    d_units = _casualties(state, b.defenders, b.targets, d_hq)
     out = settle.settle(b, _data(state), _crts(state.scenario), iter(now["faces"]).__next__,
-                        attacker_units=_casualties(state, b.attackers, a_hexes, a_hq),
-                        defender_units=_casualties(state, b.defenders, b.targets, d_hq),
+                        attacker_units=a_units, defender_units=d_units,
                         attacker_choice=lambda cs: chosen["attacker"], defender_choice=lambda cs: chosen["defender"])
-    now["taken"] = {}
-    eliminated_defenders = []
-    for who, part in (("attacker", out.attacker), ("defender", out.defender)):
-        for u, n in sorted(part.plan.taken.items()):
-            now["taken"][u] = n
-            if _lose(state, u, n, "16.0A", "combat losses", events) and who == "defender":
-                eliminated_defenders.append(u)
+    now["allot"] = {who: {"side": side if who == "attacker" else foe, "units": [dataclasses.asdict(c) for c in units],
+                          "losses": part.choice.loss, "both": part.both_armour, "first": list(part.first),
+                          "extra_armour": part.extra_armour, "order": [], "extra": []}
+                    for who, part, units in (("attacker", out.attacker, a_units), ("defender", out.defender, d_units))}
     now["owed"] = {"attacker": out.attacker.retreat, "defender": out.defender.retreat}
     now["unabsorbed"] = out.defender.plan.excess
+    now["step"] = "allot"
+
+
+def _allotment(allot: dict) -> tuple[list[losses.Casualty], tuple[list[losses.Casualty], str] | None]:
+    """One side's units that may take losses and the choice of its next loss (None: all taken)."""
+    units = [losses.Casualty(**c) for c in allot["units"]]
+    return units, losses.next_loss(units, allot["order"], allot["extra"], allot["losses"], both_armour=allot["both"],
+                                   first=allot["first"], extra_armour=allot["extra_armour"])
+
+
+def _take_loss(allot: dict, unit_id: str, case: str) -> None:
+    allot["extra" if case == "16.3B" else "order"].append(unit_id)
+
+
+def _allot(state: GameState, now: dict, events: list) -> bool:
+    """16.0-16.3, 20.0D-E: each side's owner names the unit of each SP it loses where the rules
+    leave a choice (a ``combat_losses`` decision); a loss only one unit may take is taken at once.
+    True while a side is choosing.  Once every loss is placed the units lose their SP, then 8.4B
+    and 6.2.2D."""
+    for who in ("attacker", "defender"):
+        allot = now["allot"][who]
+        while (step := _allotment(allot)[1]) is not None:
+            pool, case = step
+            if len(pool) > 1:
+                state.pending.append(Decision(LOSSES, allot["side"], case, {"who": who}))
+                return True
+            _take_loss(allot, pool[0].id, case)
+    side = phasing(state)
+    b = battle(state, _record(state)["attacks"][now["index"]], side)  # the fighters as they stood before the losses
+    now["taken"] = {}
+    for who in ("attacker", "defender"):
+        allot = now["allot"][who]
+        taken: dict[str, int] = {}
+        for u in allot["order"] + allot["extra"]:
+            taken[u] = taken.get(u, 0) + 1
+        for u, n in sorted(taken.items()):
+            now["taken"][u] = n
+            _lose(state, u, n, "16.0A", "combat losses", events)
     now["step"] = "retreat_defender"
     now["retreats"] = {}
     a_ground = [x for x in b.attackers if x.role == "ground"]
@@ -961,6 +1205,7 @@ def _losses(state: GameState, f: dict, attack: dict, now: dict, events: list) ->
     for x in a_ground + (d_ground if a_ground else []):
         if order_of(state, x.id) == "defense" and reserves.formation_of(state, x.id):
             supply.charge_defense(state, reserves.formation_of(state, x.id), x.side)  # 6.2.2D
+    return False
 
 
 def _lose(state: GameState, unit_id: str, n: int, case: str, why: str, events: list) -> bool:
@@ -1128,9 +1373,73 @@ def advance_options(state: GameState, decision: Decision) -> list[Advance]:
     return out
 
 
+def _second_line(state: GameState, now: dict, side: str) -> list[str]:
+    """18.5A: the side's combat units that did not attack this round and stand with an attacker
+    of this combat, or next to one and in no enemy ZOC (HQs, guns, reserves and overstacked units
+    stay)."""
+    hexes = set(now["start"].values())
+    foe_zoc = zoc.zoc_of(state, other(side))
+    attacked = state.turn_data.get("attacked", {})
+    out = []
+    for u in counters.on_map(state, side):
+        info = state.board.units[u]
+        here = state.units[u].hex
+        if (u in now["start"] or attacked.get(u) == round_no(state) or not info.ground or info.is_hq or info.is_artillery
+                or counters.has(state, u, counters.RESERVE) or counters.has(state, u, OVERSTACKED)):
+            continue
+        if here in hexes or (any(h in state.board.nbrs[here] for h in hexes) and not foe_zoc.get(here)):
+            out.append(u)
+    return out
+
+
+def follower_options(state: GameState, decision: Decision) -> list[Advance]:
+    """18.5: once an attacker has advanced, a second-line unit may go as far as the attackers went
+    (one hex under assault orders, none under defense), through the hexes the attackers left or
+    advanced into, within 18.3's ZOCs and 18.6's stacking."""
+    paths = decision.data.get("paths", {})
+    went = max((len(p) - 1 for p in paths.values()), default=0)
+    now = _record(state)["now"]
+    side = decision.side
+    open_ = {h for p in paths.values() for h in p}  # empty until an attacker has advanced (18.5C)
+    out = []
+    for u in decision.data.get("followers", ()):
+        rec = state.units[u]
+        if rec.hex is None or u in decision.data["done"]:
+            continue
+        order = order_of(state, u)
+        limit = 0 if order == "defense" else 1 if order == "assault" else went
+        board = StateBoard(state, state.board.units[u].armored, leaving=(u,))
+        frontier = [(rec.hex,)]
+        for _ in range(limit):
+            frontier = [(*p, n) for p in frontier for n in state.board.nbrs[p[-1]] if n in open_ and n not in p]
+            for p in frontier:
+                target = next((t for t in now["targets"] if t in p), now["targets"][0])
+                if advance.reach(board, side, rec.hex, target, p[1:]) == len(p) - 1 and board.stack_room(p[-1], side, (u,)):
+                    out.append(Advance(unit=u, path=p))
+    return sorted(set(out), key=lambda a: (a.unit, a.path))
+
+
+def _follower_refusal(state: GameState, decision: Decision, action: Advance) -> tuple[str, str] | None:
+    """Why a unit that did not attack in this combat may not advance along ``action.path`` (18.5)."""
+    u = action.unit
+    if u not in decision.data.get("followers", ()) or u in decision.data["done"]:
+        return "18.5A", f"{u} did not attack here and was neither stacked with the attackers nor next to them clear of enemy ZOCs"
+    paths = decision.data.get("paths", {})
+    hexes = len(action.path) - 1
+    try:
+        advance.check_follower(state.units[u].hex, set(_record(state)["now"]["start"].values()), in_enemy_zoc=False, orders=order_of(state, u),
+                               attackers_advanced=max((len(p) - 1 for p in paths.values()), default=0), hexes=hexes,
+                               adjacent=lambda a, b: b in state.board.nbrs[a])
+    except IllegalAction as e:
+        return e.case, e.reason
+    if action not in follower_options(state, decision):
+        return "18.5B", f"{u} follows only through the hexes the attackers left or entered, within ZOCs (18.3) and stacking (18.6)"
+    return None
+
+
 def _open_advance(state: GameState, f: dict, now: dict, side: str) -> bool:
     units = [u for u in now["start"] if _on_map(state, u, side) and state.units[u].hex == now["start"][u]]
-    decision = Decision(ADVANCE, side, "18.0A", {"units": units, "done": []})
+    decision = Decision(ADVANCE, side, "18.0A", {"units": units, "done": [], "paths": {}, "followers": _second_line(state, now, side)})
     if not units or not advance_options(state, decision):
         return False
     state.pending.append(decision)
@@ -1165,9 +1474,48 @@ def legal_decision(state: GameState, decision: Decision, legal: LegalActions) ->
         legal.add_list([RetreatAlong(unit=c) for c in sorted(decision.data["paths"])])
         legal.add_list([StayPut()])
     elif decision.kind == ADVANCE:
-        legal.add_list(advance_options(state, decision))
+        legal.add_list(advance_options(state, decision) + follower_options(state, decision))
         if _must_refusal(state, decision) is None:
             legal.add_list([EndAdvance()])
+    elif decision.kind == REORGANISE:
+        legal.add_list(reorganise_options(state, decision))
+        if reorganise_duty(state, decision) is None:
+            legal.add_list([EndReorganise()])
+    elif decision.kind == LOSSES:
+        step = _allotment(f["now"]["allot"][decision.data["who"]])[1]
+        legal.add_list([ChooseLoss(unit=u.id) for u in (step[0] if step else ())])
+
+
+def loss_choice(state: GameState, decision: Decision) -> dict:
+    """The loss being chosen, for the window: its number, how many the side takes, the case that
+    narrows the choice and, for each unit of the side in the combat, its SP now, the SP it may
+    still lose this round and whether it may take this loss."""
+    allot = _record(state)["now"]["allot"][decision.data["who"]]
+    units, step = _allotment(allot)
+    pool = {u.id for u in step[0]} if step else set()
+    taken = allot["order"] + allot["extra"]
+    rows = [{"unit": u.id, "sp": int(counters.sp(state, u.id)), "marked": taken.count(u.id),
+             "room": u.round_limit - taken.count(u.id), "may": u.id in pool} for u in units]
+    extra = bool(step) and step[1] == "16.3B"
+    return {"number": len(allot["extra"]) + 1 if extra else len(allot["order"]) + 1,
+            "of": allot["extra_armour"] if extra else allot["losses"], "extra": extra,
+            "case": step[1] if step else "16.0", "why": losses.WHY.get(step[1], "") if step else "", "units": rows}
+
+
+def _choose_loss(state: GameState, f: dict, decision: Decision, unit_id: str, events: list) -> None:
+    """16.0: the owner names the unit that takes the next SP; refused outside the units the rules
+    leave it (16.1, 16.2, 16.3B, 20.0D-E)."""
+    allot = f["now"]["allot"][decision.data["who"]]
+    units, step = _allotment(allot)
+    if unit_id not in {u.id for u in units}:
+        raise IllegalAction("16.0", f"{unit_id} takes no losses in this combat")
+    if step is None:
+        raise IllegalAction("16.0", "every loss of this combat is taken")
+    pool, case = step
+    if unit_id not in {u.id for u in pool}:
+        raise IllegalAction(case, f"{unit_id} may not take this loss: {losses.WHY[case]}")
+    _take_loss(allot, unit_id, case)
+    state.pending.remove(decision)
 
 
 def decide(state: GameState, decision: Decision, action, events: list) -> None:
@@ -1207,6 +1555,12 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
                 state.pending.remove(decision)
         else:
             raise IllegalAction("17.7A", f"{action.kind}: only an HQ or gun next to {decision.data['unit']} retreats along with it")
+    elif decision.kind == REORGANISE:
+        _reorganise(state, f, decision, action, events)
+    elif decision.kind == LOSSES:
+        if not isinstance(action, ChooseLoss):
+            raise IllegalAction("16.0", f"{action.kind}: the {decision.side} player names the unit that takes the next loss")
+        _choose_loss(state, f, decision, action.unit, events)
     elif decision.kind == ADVANCE:
         if isinstance(action, EndAdvance):
             refusal = _must_refusal(state, decision)
@@ -1214,16 +1568,22 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
                 raise IllegalAction(*refusal)
             state.pending.remove(decision)
         elif isinstance(action, Advance):
-            if action not in advance_options(state, decision):
+            if action.unit not in decision.data["units"]:
+                refusal = _follower_refusal(state, decision, action)
+                if refusal:
+                    raise IllegalAction(*refusal)
+            elif action not in advance_options(state, decision):
                 unit = action.unit
                 raise IllegalAction("18.0A", f"{unit} may not advance along {'-'.join(action.path)} (18.1-18.4, 18.6)")
             state.place(action.unit, action.path[-1])
             decision.data["done"].append(action.unit)
+            if action.unit in decision.data["units"]:
+                decision.data.setdefault("paths", {})[action.unit] = list(action.path)
             events.append(Advanced(unit=action.unit, path=tuple(action.path), case="18.0A"))
             if state.units[action.unit].side == "soviet":
                 for h in action.path[1:]:
                     supply.destroy_dumps_at(state, h, events)
-            if not advance_options(state, decision):
+            if not advance_options(state, decision) and not follower_options(state, decision):
                 state.pending.remove(decision)
         else:
             raise IllegalAction("18.0A", f"{action.kind}: the {decision.side} player advances after combat or ends")

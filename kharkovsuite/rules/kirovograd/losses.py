@@ -109,6 +109,13 @@ def special_armour_extra(b: Battle, soviet_part_loss: int) -> int:
     return min(3, sum(int(f.strength) for f in german if f.special_armor))
 
 
+#: case -> why it narrows the units that may take a loss
+WHY = {"20.0D-E": "the engineers (or, with them, a tank) take this loss",
+       "16.2": "odd losses come from armoured or anti-tank units when both sides have them",
+       "16.3B": "the special armour's extra losses come from armoured units",
+       "16.1": "no unit loses more than half its SP in one round"}
+
+
 def _eligible(step: int, units: Sequence[Casualty], taken: dict[str, int], both: bool, first: Sequence[str]) -> tuple[list[Casualty], str]:
     """The units that may take the ``step``-th loss (1-based) and the case that narrows them."""
     open_ = [u for u in units if taken.get(u.id, 0) < u.round_limit]
@@ -123,6 +130,26 @@ def _eligible(step: int, units: Sequence[Casualty], taken: dict[str, int], both:
     return open_, "16.1"
 
 
+def next_loss(units: Sequence[Casualty], order: Sequence[str], extra: Sequence[str], losses: int, *, both_armour: bool = False,
+              first: Sequence[str] = (), extra_armour: int = 0) -> tuple[list[Casualty], str] | None:
+    """The units that may take the next SP of a side's losses, with the case that narrows them,
+    once ``order`` (the result's losses so far) and ``extra`` (16.3's so far) are taken; None
+    when nothing more can be taken.  The result's losses come first; once no unit can take one
+    (16.1B) the rest are excess and 16.3's extra armour losses follow."""
+    taken: dict[str, int] = {}
+    for u in (*order, *extra):
+        taken[u] = taken.get(u, 0) + 1
+    if len(order) < losses and not extra:
+        pool, case = _eligible(len(order) + 1, units, taken, both_armour, first)
+        if pool:
+            return pool, case
+    if len(extra) < extra_armour:
+        pool = [u for u in units if u.armored and taken.get(u.id, 0) < u.round_limit]
+        if pool:
+            return pool, "16.3B"
+    return None
+
+
 def allocate(units: Sequence[Casualty], losses: int, *, both_armour: bool = False, first: Sequence[str] = (),
              extra_armour: int = 0, prefer: Sequence[str] | None = None) -> LossPlan:
     """Take ``losses`` SP from ``units`` in the owner's ``prefer`` order (default: the strongest
@@ -133,25 +160,13 @@ def allocate(units: Sequence[Casualty], losses: int, *, both_armour: bool = Fals
         return (rank.get(u.id, len(rank)), -(u.round_limit - taken.get(u.id, 0)), u.id)
     taken: dict[str, int] = {}
     order: list[str] = []
-    excess = 0
-    for step in range(1, losses + 1):
-        pool, _ = _eligible(step, units, taken, both_armour, first)
-        if not pool:
-            excess += 1
-            continue
-        u = min(pool, key=key)
-        taken[u.id] = taken.get(u.id, 0) + 1
-        order.append(u.id)
     extra: list[str] = []
-    for _ in range(extra_armour):
-        pool = [u for u in units if u.armored and taken.get(u.id, 0) < u.round_limit]
-        if not pool:
-            break
-        u = min(pool, key=key)
+    while (step := next_loss(units, order, extra, losses, both_armour=both_armour, first=first, extra_armour=extra_armour)):
+        u = min(step[0], key=key)
         taken[u.id] = taken.get(u.id, 0) + 1
-        extra.append(u.id)
+        (extra if step[1] == "16.3B" else order).append(u.id)
     gone = tuple(u.id for u in units if taken.get(u.id, 0) >= u.to_eliminate)
-    return LossPlan(tuple(order), tuple(extra), excess, taken, gone)
+    return LossPlan(tuple(order), tuple(extra), losses - len(order), taken, gone)
 
 
 def check_order(units: Sequence[Casualty], order: Sequence[str], losses: int, *, both_armour: bool = False,
@@ -165,10 +180,7 @@ def check_order(units: Sequence[Casualty], order: Sequence[str], losses: int, *,
             raise IllegalAction("16.0", f"{unit_id} takes no part in this combat")
         pool, case = _eligible(step, units, taken, both_armour, first)
         if unit_id not in {u.id for u in pool}:
-            why = {"20.0D-E": "the engineers (or, with them, a tank) take this loss",
-                   "16.2": "odd losses come from armoured or anti-tank units when both sides have them",
-                   "16.1": "no unit loses more than half its SP in one round"}[case]
-            raise IllegalAction(case, f"loss {step} cannot be taken by {unit_id}: {why}")
+            raise IllegalAction(case, f"loss {step} cannot be taken by {unit_id}: {WHY[case]}")
         taken[unit_id] = taken.get(unit_id, 0) + 1
     if len(order) > losses:
         raise IllegalAction("16.0", f"the result calls for {losses} SP, not {len(order)}")

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...engine.errors import IllegalAction
+from ...engine.events import Event
 from .data import KiroData
 
 Die = Callable[[], int] | random.Random
@@ -89,6 +90,67 @@ def reduce(pending: Sequence[Arrival], exits: int, panzer: Iterable[str], choice
     return [a for a in pending if a.reinforcement not in choice]
 
 
+def armour_formations(state) -> list[str]:
+    """24.3: the Soviet tank and mechanized corps: Soviet formations with armour whose every
+    unit but the HQ is armour, mechanized or motorized (an army, with its guns, is not one)."""
+    board = state.board
+    out = []
+    for f in board.data.formations:
+        units = [u for u, info in board.units.items() if info.formation == f and info.side == "soviet" and not info.is_hq]
+        kinds = {board.units[u].kind for u in units}
+        if "armor" in kinds and kinds <= {"armor", "mechanized", "motorized"}:
+            out.append(f)
+    return out
+
+
+def panzer_divisions(state) -> list[str]:
+    """24.3: the German reinforcements that are panzer divisions: a division HQ with an armoured
+    regiment or battalion among its units (3rd SS, Grossdeutschland, Viking)."""
+    board = state.board
+    groups = {r_id: r.units for r_id, r in board.data.reinforcements.items()}
+    groups[VIKING] = sorted({u for us in board.data.viking.units.values() for u in us})
+
+    def is_panzer(units) -> bool:
+        return any(board.units[u].is_hq and board.units[u].size == "XX" for u in units) and any(board.units[u].kind == "armor" for u in units)
+    return [r_id for r_id, units in groups.items() if is_panzer(units)]
+
+
+def exit_options(state, movable) -> list[str]:
+    """24.3: the Soviet ground units that may leave the map now: on a west or south edge hex and
+    able to move this round (``movable(unit)``)."""
+    edge = set(state.board.map.edge("west")) | set(state.board.map.edge("south"))
+    return sorted(u for u, rec in state.units.items()
+                  if rec.side == "soviet" and rec.hex in edge and state.board.units[u].ground and movable(u))
+
+
+def exit_map(state, unit_id: str, moved: list, events: list) -> None:
+    """24.3: the unit leaves the map for good (box ``exited``).  Each Soviet tank or mechanized
+    corps whose surviving units have all left strikes off one panzer division still to enter
+    (:func:`reduce`, the latest due)."""
+    where = state.units[unit_id].hex
+    state.to_box(unit_id, EXITED)
+    moved.append(unit_id)
+    events.append(ExitedMap(unit=unit_id, hex=where, case="24.3"))
+    board = state.board
+    alive = {f: [u for u, info in board.units.items() if info.formation == f and state.units[u].box != "eliminated"]
+             for f in armour_formations(state)}
+    done = state.game.setdefault("exited_formations", [])
+    new = [f for f in formations_exited(alive, [u for u, rec in state.units.items() if rec.box == EXITED]) if f not in done]
+    if not new:
+        return
+    done.extend(new)
+    arrivals = state.game.get("arrivals", {})
+    pending = [Arrival(r_id, rec["roll"], rec["turn"], tuple(rec["units"])) for r_id, rec in sorted(arrivals.items())
+               if rec["units"] and all(state.units[u].hex is None for u in rec["units"])]
+    kept = {a.reinforcement for a in reduce(pending, len(new), panzer_divisions(state))}
+    for a in pending:
+        if a.reinforcement not in kept:
+            rec = arrivals[a.reinforcement]
+            rec["withheld"] = list(rec["withheld"]) + list(rec["units"])
+            rec["units"], rec["turn"] = [], None
+            state.game.setdefault("struck_off", []).append(a.reinforcement)
+
+
 # ----------------------------------------------------------------------------- 24.2
 
 
@@ -152,6 +214,16 @@ def viking(data: KiroData, die: int, turn: int) -> Arrival:
 
 UNPLACED = "unplaced"
 VIKING = "viking"
+EXITED = "exited"  # 24.3: Soviet units gone off the west or south edge
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExitedMap(Event):
+    unit: str
+    hex: str
+
+    def text(self) -> str:
+        return f"{self.unit} leaves the map at {self.hex}"
 
 
 def _tables(state) -> dict:

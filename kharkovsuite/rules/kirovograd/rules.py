@@ -18,8 +18,8 @@ from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
 from . import counters, fight, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
-from .actions import (AssignFormation, AttachUnit, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements, TransferSupply,
-                      UseRetreatOrders)
+from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements,
+                      TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
 
 
@@ -61,6 +61,7 @@ class KirovogradRules(SequencedRules):
             sealed.pop(foe, None)
         if side != "german":
             out["game"].pop("arrivals", None)  # 24.1A: Germany rolls in secret
+            out["game"].pop("struck_off", None)  # 24.3: which division went tells what is still to come
         tracks = out["game"].get("supply")
         if isinstance(tracks, dict):
             out["game"]["supply"] = {t: v for t, v in tracks.items() if t.split(":")[0] == side}
@@ -165,13 +166,27 @@ class KirovogradRules(SequencedRules):
             legal.add_list([Move(units=(u,), path=(h,)) for h in reinforcements.entry_options(state, u)[0]
                             if stacking.refusal(state, h, (u,)) is None])
         legal.add_list([TakeReplacements(unit=u, points=n) for u, n in replacements.candidates(state, side, moved)])
+        if side == "soviet":
+            legal.add_list([ExitOffMap(unit=u) for u in reinforcements.exit_options(state, lambda u: self._movable(state, side, u, rnd))])
         legal.add_list([PlaceReserve(units=u) for u in reserves.options(state, side, moved)])
         in_reserve = sorted(u for u in counters.on_map(state, side) if counters.has(state, u, counters.RESERVE))
         legal.add_list([CommitReserve(units=(u,), hexes=()) for u in in_reserve])
         legal.add_list([FlipArtillery(unit=u) for u in counters.on_map(state, side) if self._flip_refusal(state, side, u) is None])
         legal.add_list(self._transfers(state, side))
-        legal.add_list([EndPhase()])
+        if self._overstack_refusal(state, side, rnd) is None:
+            legal.add_list([EndPhase()])
         return legal
+
+    def _overstack_refusal(self, state: GameState, side: str, rnd: int) -> tuple[str, str] | None:
+        """9.2C: the side's movement round does not end while a hex it overstacked by a retreat is
+        still over the limit and a unit there may still move out of it."""
+        for h in sorted({state.units[u].hex for u in counters.on_map(state, side) if counters.has(state, u, fight.OVERSTACKED)}):
+            if stacking.refusal(state, h, ()) is None:
+                continue
+            for u in state.units_at(h):
+                if self._movable(state, side, u, rnd) and any(dest != h for dest, _ in movement.round_reach(state, (u,), rnd)):
+                    return "9.2C", f"{h} is overstacked since a retreat: move units out of it first ({u} can go)"
+        return None
 
     def _transfers(self, state: GameState, side: str) -> list[TransferSupply]:
         """8.5.1D: one point, or all of them, from a dump to a linked one."""
@@ -308,6 +323,9 @@ class KirovogradRules(SequencedRules):
         side, rnd = phase.side, sequence.round_of(phase.id)
         moved = state.phase_data.setdefault("moved", [])
         if isinstance(action, EndPhase):
+            refusal = self._overstack_refusal(state, side, rnd)
+            if refusal:
+                raise IllegalAction(*refusal)
             sequence.enter_phase(state, state.phase_index + 1, events)
             return
         if isinstance(action, AssignFormation):
@@ -334,8 +352,13 @@ class KirovogradRules(SequencedRules):
             spent, stop = movement.walk(state, units, path, rnd)
             moved.extend(units)
             movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
+            fight.enter(state, events)  # 9.2C: a hex the move made legal again
             if side == "soviet":
                 reinforcements.after_soviet_move(state, path)  # 24.6A-B
+        elif isinstance(action, ExitOffMap):
+            if side != "soviet" or action.unit not in reinforcements.exit_options(state, lambda u: self._movable(state, side, u, rnd)):
+                raise IllegalAction("24.3", f"{action.unit} is not a Soviet unit on the west or south edge able to move this round")
+            reinforcements.exit_map(state, action.unit, moved, events)
         elif isinstance(action, (PlaceReserve, CommitReserve, FlipArtillery, TakeReplacements)):
             movement.forget_round(state)  # allowances and (9.1D) passages change
         if isinstance(action, PlaceReserve):

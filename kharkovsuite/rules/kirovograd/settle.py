@@ -28,6 +28,9 @@ class SideOutcome:
     choice: Part  # what it took
     plan: LossPlan  # 16: who lost what
     retreat: int  # hexes owed: the choice's and the losses over the 50% limit (16.1C)
+    both_armour: bool = False  # 16.2: odd losses from armour or anti-tank units
+    first: tuple[str, ...] = ()  # 20.0D-E: the units that take the first losses
+    extra_armour: int = 0  # 16.3: the special armour's extra losses owed
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,8 @@ def settle(b: Battle, data: KiroData, crt: Crt, dice: Dice, *, attacker_units: S
         check_choice(choice, choices, who)
         plan = allocate(units, choice.loss, both_armour=both, first=first,
                         extra_armour=extra if is_soviet else 0, prefer=prefer)
-        return SideOutcome(tuple(choices), choice, plan, choice.retreat + plan.excess)
+        return SideOutcome(tuple(choices), choice, plan, choice.retreat + plan.excess, both, tuple(first),
+                           extra if is_soviet else 0)
 
     attacker = side(a_choices, attacker_choice, attacker_units, attacker_prefer,
                     first_losses(b.attackers, engineers_used(b, data)), b.attacker_side == "soviet", "the attacker")

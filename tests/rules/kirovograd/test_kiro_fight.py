@@ -317,7 +317,7 @@ def test_17_7b_an_hq_that_supported_this_round_stays():
     state.apply(SupportDefence(unit=SU_HQ, attack=0))
     state.rng = Faces(6, 6)
     state.apply(EndSupport())
-    while state.pending and state.pending[-1].kind == fight.OPTION:
+    while state.pending and state.pending[-1].kind in (fight.OPTION, fight.LOSSES):
         state.apply(state.legal_actions().actions()[0])
     assert state.pending[-1].kind == fight.RETREAT
     state.apply(state.legal_actions().actions()[0])
