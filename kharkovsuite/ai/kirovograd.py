@@ -474,8 +474,7 @@ class KiroPlayer:
         if fight.get("draft") is not None:
             return self.continue_draft(by_kind)
         if self._attacks is None:
-            floor = HOLD_FLOOR if self.holding(state) and not self.any_mobile(seen) else ATTACK_FLOOR
-            self._attacks = self.plan_attacks(state, seen, floor)
+            self._attacks = self.plan_attacks(state, seen, ATTACK_FLOOR)
         openings = {a.hex: a for a in by_kind.get("AttackHex", [])}
         while self._attacks:
             targets, attackers = self._attacks.pop(0)
@@ -493,9 +492,12 @@ class KiroPlayer:
             return by_kind["WithdrawAttack"][-1]
         return None  # the rules owe something this player cannot find: any legal step
 
-    def any_mobile(self, seen: Observed) -> bool:
-        orders = seen.obs.get("turn_data", {}).get("orders", {}).get(self.side, {})
-        return any(o in ("mobile", "pursuit", "assault") for o in orders.values())
+    def floor_for(self, state, seen: Observed, attackers, floor: float) -> float:
+        """A German player holding the line attacks with units on defense orders only at
+        :data:`HOLD_FLOOR` (the panzers on mobile orders strike at the common floor)."""
+        if self.holding(state) and all(self.order_of(seen, u) == "defense" for u in attackers):
+            return max(floor, HOLD_FLOOR)
+        return floor
 
     def continue_draft(self, by_kind: dict[str, list]):
         """The attack being declared: its attackers, its further targets (14.3H), then (``ai``)
@@ -553,15 +555,14 @@ class KiroPlayer:
         for _, worth, t, attackers in candidates:
             if self.budget.spent() and plan:
                 break
-            if worth < floor and not first_only:
-                break
-            if t in attacked or used & set(attackers):
+            need = -math.inf if first_only else self.floor_for(state, seen, attackers, floor)
+            if worth < need or t in attacked or used & set(attackers):
                 continue
             package = self.package(state, seen, t, attackers, at, sources, used, attacked, by_target)
             if package is None:
                 continue
             total = sum(w for _, _, w in package)
-            if total < floor:
+            if total < need:
                 continue
             for targets, units, _ in package:
                 plan.append((targets, units))
