@@ -96,6 +96,7 @@ def test_kirovograd_starts_from_the_start_page_with_only_its_own_computer_player
     for box in page.player_boxes.values():
         offered = [box.itemData(i) for i in range(box.count())]
         assert offered == ["human", *players("kirovograd")]  # never another system's computer players
+        assert {"greedy", "ai", "ai:easy", "ai:normal", "ai:hard"} <= set(offered)  # its own, beyond random
     with qtbot.waitSignal(page.accepted):
         page.start_button.click()
     assert page.choice.scenario.name.startswith("kirovograd-") and set(page.choice.players.values()) == {"human"}
