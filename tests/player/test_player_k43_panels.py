@@ -80,6 +80,20 @@ def test_the_reachable_hexes_show_the_op_each_costs_before_the_move(qtbot, k43_w
     assert len({labels[h] for h in labels}) > 1, "the hexes read their own costs"
 
 
+def test_the_pointer_over_a_reachable_hex_says_its_cost_in_op(qtbot, k43_window):
+    """Kharkov 1943 counts operation points: the status bar named them movement points, the Kharkov 1942 word."""
+    w = k43_window
+    open_formation(qtbot, w)
+    state = w.controller.state
+    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) > 2)
+    bot = WindowBot(qtbot, w)
+    bot.select_units(move)
+    end = move.path[-1]
+    qtbot.mouseMove(w.view.viewport(), bot.point(end))
+    qtbot.waitUntil(lambda: w.statusBar().currentMessage().startswith(end))
+    assert f" · {w.reach[end].cost:g} OP to get there" in w.statusBar().currentMessage()
+
+
 def test_a_unit_that_may_not_join_shows_the_engine_s_reason_with_its_case(qtbot, k43_window):
     w = k43_window
     hq = open_formation(qtbot, w)
