@@ -35,11 +35,13 @@ class KirovogradRules:
     def board(self, scenario) -> Board:
         return board_for(scenario)
 
-    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None,
+                 options: dict | None = None) -> GameState:
         if setup_name != "historical":
             raise ValueError(f"unknown set-up {setup_name!r} for kirovograd (known: historical)")
         return game_from_setup(self, scenario, seed, setup_name, scenario_path, lost=lambda info: info.sp_lost,
-                               prepare=self._prepare, start=lambda state, events: sequence.enter_phase(state, 0, events))
+                               prepare=self._prepare, start=lambda state, events: sequence.enter_phase(state, 0, events),
+                               options=options)
 
     def _prepare(self, state: GameState) -> None:
         supply.init(state)
@@ -401,6 +403,7 @@ class KirovogradRules:
 RULES = KirovogradRules()
 
 
-def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None,
+             options: dict | None = None) -> GameState:
     """A game of ``scenario`` (a loaded Scenario) for tests and tools."""
-    return RULES.new_game(scenario, seed, setup_name, scenario_path)
+    return RULES.new_game(scenario, seed, setup_name, scenario_path, options)
