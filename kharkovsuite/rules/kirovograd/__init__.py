@@ -22,7 +22,6 @@ from .checks import scenario_checks
 PLAYABLE = True
 #: The advanced rules a game may switch on (:mod:`kharkovsuite.engine.options`): name -> what, with its case.
 OPTIONS = {
-    "air": "28.0: air missions",
     "dummies": "29.0: dummies, and motorised units deployed tank side up",
     "hidden": "30.0: hidden German HQs, supply dumps and airfields",
 }

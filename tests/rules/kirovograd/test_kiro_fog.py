@@ -180,3 +180,211 @@ def test_29_5_a_soviet_tank_moving_next_to_a_town_turns_face_up_unless_a_soviet_
     passed.game["soviet_towns"] = [town]  # 29.5B
     passed.apply(Move(units=(SU_TANK,), path=(start, near, beside)))
     assert fog.face_down(passed, SU_TANK)
+
+
+def test_29_7_every_tank_backed_counter_turns_face_down_when_the_combat_round_ends():
+    state = fogged({GE_PZ: PLAIN, SU_TANK: ring(PLAIN, 4)[0]}, phase="combat_1_1", orders={"p3": "mobile", "m5g": "defense"})
+    fog.reveal(state, GE_PZ, [], "29.4D")
+    assert not fog.face_down(state, GE_PZ)
+    events = state.apply(EndPhase())  # no attack: the round ends
+    assert state.phase.id == "move_1_2"
+    assert fog.face_down(state, GE_PZ)
+    assert any(isinstance(e, Masked) and e.unit == GE_PZ and e.case == "29.7" for e in events)
+
+
+def test_29_8_1_reconnaissance_finds_only_dummies_removes_them_and_the_units_move_on():
+    state = fogged({GE_PZ: PLAIN, SU_DIV: ring(PLAIN, 5)[0]})
+    state.place(SU_DUMMY, N[0])
+    fog.turn_down(state, SU_DUMMY, [], "29.3")
+    token = token_of(state, SU_DUMMY)
+    assert Reconnoitre(units=(GE_PZ,), hex=N[0]) in state.legal_actions().actions()
+    events = state.apply(Reconnoitre(units=(GE_PZ,), hex=N[0]))
+    assert state.units[SU_DUMMY].box == fog.dummy_box("soviet")
+    assert [(type(e), e.token) for e in events] == [(fog.DummyRemoved, token)]
+    assert any(isinstance(a, Move) and a.units == (GE_PZ,) for a in state.legal_actions().actions())
+
+
+def test_29_8_2_reconnaissance_finding_real_units_reveals_them_and_stops_the_units():
+    state = fogged({GE_PZ: PLAIN, SU_TANK: N[0]})
+    events = state.apply(Reconnoitre(units=(GE_PZ,), hex=N[0]))
+    assert not fog.face_down(state, SU_TANK) and [e.case for e in events if isinstance(e, Unmasked)] == ["29.8.2"]
+    assert GE_PZ in state.phase_data["moved"]
+    assert not any(isinstance(a, Move) and GE_PZ in a.units for a in state.legal_actions().actions())
+    with pytest.raises(IllegalAction, match="^29.8"):
+        state.apply(Reconnoitre(units=(GE_PZ,), hex=N[0]))  # its counters show their faces now
+
+
+def test_29_8_no_reconnaissance_of_a_hex_showing_a_real_unit():
+    state = fogged({GE_PZ: PLAIN, SU_DIV: N[0]})
+    assert not [a for a in state.legal_actions().actions() if isinstance(a, Reconnoitre)]
+
+
+HQS = ("de-8a-hq", "de-52k-hq", "de-47k-hq")
+
+
+def test_30_1_30_5a_the_german_army_and_korps_hqs_start_hidden_in_towns():
+    state = game()
+    seen = state.observation("soviet")
+    text = json.dumps(seen) + json.dumps([e.to_dict() for e in state.events_for("soviet")])
+    for hq in HQS:
+        assert fog.hidden(state, hq) and state.board.terrain(state.units[hq].hex) in fog.TOWNS
+        assert not named(text, hq)
+    assert all(hq in state.observation("german")["units"] for hq in HQS)
+
+
+def test_30_2a_c_a_face_up_soviet_unit_moving_next_to_a_hidden_hq_reveals_it_a_face_down_one_does_not():
+    hq = HQS[0]
+    start = ring(PLAIN, 2)[0]
+    beside = next(n for n in N if state_distance(n, start) == 1)
+
+    def position():
+        state = fogged({SU_DIV: start, SU_TANK: ring(PLAIN, 2)[0], hq: PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet",
+                       orders={"c48": "mobile", "m5g": "mobile"})
+        fog.conceal(state, hq, [], "30.1")
+        return state
+
+    tank = position()
+    tank.apply(Move(units=(SU_TANK,), path=(start, beside)))
+    assert fog.hidden(tank, hq)  # 30.2C: tank side up, it finds nothing
+    rifles = position()
+    events = rifles.apply(Move(units=(SU_DIV,), path=(start, beside)))
+    assert not fog.hidden(rifles, hq) and [e.case for e in events if isinstance(e, Unmasked)] == ["30.2A"]
+    assert hq in rifles.observation("soviet")["units"]
+
+
+def state_distance(a: str, b: str) -> int:
+    return game().board.distance(a, b)
+
+
+def test_30_3_a_dummy_entering_a_dump_leaves_it_standing():
+    state = game()
+    dump = state.board.dumps["1"]
+    start = next(n for n in state.board.nbrs[dump] if not state.units_at(n))
+    for u in state.units_at(dump)[:]:
+        state.to_box(u, "off")
+    state2 = fogged({SU_TANK: start, GE_INF: ring(dump, 8)[0]}, side="soviet", orders={"m5g": "mobile"})
+    state2.game["dumps"] = {"1": dump}
+    state2.place(SU_DUMMY, start)
+    state2.apply(Move(units=(SU_DUMMY,), path=(start, dump)))
+    assert state2.game["dumps"] == {"1": dump}
+    state2.apply(Move(units=(SU_TANK,), path=(start, dump)))
+    assert state2.game["dumps"] == {}
+
+
+def test_30_6_a_revealed_hq_may_go_hidden_in_a_town_out_of_soviet_reach_and_the_ussr_is_told():
+    board, town = _town_with_room()
+    hq = HQS[0]
+    start = ring(town, 2)[0]
+    state = fogged({hq: start, SU_DIV: ring(town, 9)[0]})
+    fog.reveal(state, hq, [], "30.2A")
+    assert HideHQ(unit=hq, hex=town) in state.legal_actions().actions()
+    events = state.apply(HideHQ(unit=hq, hex=town))
+    assert state.units[hq].hex == town and fog.hidden(state, hq)
+    told = [str(e) for e in state.events_for("soviet")[-3:]]
+    assert any("goes hidden" in t for t in told) and not any(town in t for t in told)
+    with pytest.raises(IllegalAction, match="^30.6A"):
+        state.apply(HideHQ(unit=hq, hex=ring(town, 1)[0]))
+    near = fogged({hq: start, SU_DIV: ring(town, 1)[0]})
+    fog.reveal(near, hq, [], "30.2A")
+    assert HideHQ(unit=hq, hex=town) not in near.legal_actions().actions()  # a Soviet unit stands next to it
+
+
+def test_30_6c_a_hidden_hq_moved_on_the_map_is_revealed_first():
+    hq = HQS[0]
+    state = fogged({hq: PLAIN, SU_DIV: ring(PLAIN, 9)[0]})
+    events = state.apply(Move(units=(hq,), path=(PLAIN, N[0])))
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("Unmasked") < kinds.index("UnitMoved") and not fog.hidden(state, hq)
+
+
+def test_events_for_reads_each_event_with_the_masks_of_its_moment():
+    """A dummy's moves while face down read with its token; put back on the map it has a new token,
+    so the enemy's log never ties the new counter to the old one."""
+    state = fogged({GE_INF: PLAIN, SU_DIV: ring(PLAIN, 6)[0]})
+    state.apply(PlaceDummy(unit=GE_DUMMY, hex=PLAIN))
+    first = token_of(state, GE_DUMMY)
+    state.apply(Move(units=(GE_DUMMY,), path=(PLAIN, N[0])))
+    fog.remove_dummy(state, GE_DUMMY, state.log, "29.8.1")
+    state.apply(PlaceDummy(unit=GE_DUMMY, hex=PLAIN))
+    second = token_of(state, GE_DUMMY)
+    assert first != second
+    soviet = " ".join(str(e) for e in state.events_for("soviet"))
+    assert f"{first} move {PLAIN}-{N[0]}" in soviet and not named(soviet, GE_DUMMY)
+    german = " ".join(str(e) for e in state.events_for("german"))
+    assert f"{GE_DUMMY} move {PLAIN}-{N[0]}" in german
+
+
+# ----------------------------------------------------------------------------- no leak in random games
+
+#: The random games of the no-leak test: their number and the game turns each plays (one full
+#: day turn: both orders, both player turns with their movement and combat rounds, 29.7's flips).
+LEAK_GAMES = 20
+LEAK_TURNS = 1
+
+
+def _choose(state, rng):
+    """A random legal action, ending a phase one time in three when it may (short phases, many of them)."""
+    legal = state.legal_actions().actions()
+    ends = [a for a in legal if isinstance(a, EndPhase)]
+    if ends and rng.random() < 1 / 3:
+        return ends[0]
+    return legal[rng.randrange(len(legal))]
+
+
+def _any_named(text: str, ids) -> list[str]:
+    """The ids of ``ids`` that ``text`` names (one search for them all)."""
+    ids = sorted(ids, key=len, reverse=True)
+    if not ids:
+        return []
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(u) for u in ids) + r")(?![\w-])")
+    return sorted(set(pattern.findall(text)))
+
+
+def _check_observation(state, side: str) -> None:
+    foe = other(side)
+    seen = state.observation(side)
+    masks = fog.masks_against(state, side)
+    dummies = [u for u, rec in state.units.items() if rec.side == foe and fog.is_dummy(state, u)]
+    assert not _any_named(json.dumps(seen), set(masks) | set(dummies)), f"{side} sees the id of a hidden unit or a dummy"
+    for uid, token in masks.items():
+        if token is not None and state.units[uid].hex is not None:
+            assert seen["units"][token] == {"side": foe, "type": fog.FACE_DOWN, "hex": state.units[uid].hex, "box": None, "step": 0,
+                                            "flags": [], "values": None, "data": None}
+    shown = [r for r in seen["units"].values() if r["side"] == foe and r.get("hex")]
+    real = [u for u, rec in state.units.items() if rec.side == foe and rec.hex is not None and masks.get(u, "") is not None]
+    assert len(shown) == len(real), "every counter on the map but the hidden ones, once each"
+
+
+def _check_new_events(state, side: str, new: list, masked_before: set[str]) -> None:
+    """The side's log grew by ``new``: it names no dummy, and no unit hidden from it before and
+    after the action unless the action revealed it."""
+    foe = other(side)
+    revealed = {e.unit for e in new if isinstance(e, Unmasked) and e.side == foe}
+    masked_now = set(fog.masks_against(state, side))
+    if not new:
+        return
+    text = "\n".join(str(e) for e in new) + json.dumps([e.to_dict() for e in new])
+    dummies = {u for u, rec in state.units.items() if rec.side == foe and fog.is_dummy(state, u)}
+    assert not _any_named(text, ((masked_before & masked_now) - revealed) | dummies), f"{side}'s log names a hidden unit: {text[:400]}"
+    assert not any(isinstance(e, Masked) and e.side == foe for e in new)
+
+
+@pytest.mark.parametrize("seed", range(LEAK_GAMES))
+def test_no_leak_random_games_with_all_advanced_rules_neither_observation_nor_log_shows_what_is_hidden(seed):
+    """After every action of a random game of the historical scenario (dummies and hidden units on),
+    each side's observation and log against the true state."""
+    state = new_game(scenario("historical"), seed, options=dict(ALL))
+    rng = random.Random(seed)
+    logs = {s: len(state.events_for(s)) for s in SIDES}
+    masked = {s: set(fog.masks_against(state, s)) for s in SIDES}
+    found = {"masked": 0}
+    while not state.is_terminal and state.turn <= LEAK_TURNS:
+        state.apply(_choose(state, rng))
+        for side in SIDES:
+            _check_observation(state, side)
+            mine = state.events_for(side)
+            _check_new_events(state, side, mine[logs[side]:], masked[side])
+            logs[side] = len(mine)
+            masked[side] = set(fog.masks_against(state, side))
+            found["masked"] += len(masked[side])
+    assert found["masked"] and state.turn > LEAK_TURNS, "the game hid something and played its turn"
