@@ -325,8 +325,7 @@ def place(state: GameState, side: str, unit_id: str, hex_id: str, events: list) 
     if refusal:
         raise IllegalAction(*refusal)
     state.place(unit_id, hex_id)
-    state.game["masks"].pop(unit_id, None)  # out of the box: a fresh token, not the one it left with
-    turn_down(state, unit_id, events, "29.3")
+    turn_down(state, unit_id, events, "29.3")  # out of the box with a fresh token, not the one it left with
 
 
 def dummy_zoc_refusal(state: GameState, units, path) -> tuple[str, str] | None:

@@ -66,11 +66,18 @@ GE_DUMMY = "de-dummy-1"
 SU_DUMMY = "su-dummy-1"
 
 
-def test_29_0_the_basic_game_masks_nothing():
+FOG_KINDS = {"PlaceDummy", "RevealUnit", "Reconnoitre", "HideHQ"}
+
+
+def test_29_0_the_basic_game_masks_nothing_and_offers_no_fog_action():
     state = game(options={})
     assert not state.game.get("masks")
     assert set(state.observation("german")["units"]) == set(state.units)
     assert state.events_for("soviet") == state.log
+    basic = fogged({GE_PZ: PLAIN, SU_TANK: N[0], "de-8a-hq": ring(PLAIN, 3)[0]}, options={})
+    assert not {a.kind for a in basic.legal_actions().actions()} & FOG_KINDS
+    advanced = fogged({GE_PZ: PLAIN, SU_TANK: N[0], "de-8a-hq": ring(PLAIN, 3)[0]})
+    assert {a.kind for a in advanced.legal_actions().actions()} >= {"PlaceDummy", "RevealUnit", "Reconnoitre"}
 
 
 def test_26_3b_29_4a_tank_backed_units_start_face_down_to_the_enemy_only():
@@ -180,6 +187,9 @@ def test_29_5_a_soviet_tank_moving_next_to_a_town_turns_face_up_unless_a_soviet_
     passed.game["soviet_towns"] = [town]  # 29.5B
     passed.apply(Move(units=(SU_TANK,), path=(start, near, beside)))
     assert fog.face_down(passed, SU_TANK)
+    through = tank()
+    through.apply(Move(units=(SU_TANK,), path=(start, near, beside, town)))
+    assert through.game["soviet_towns"] == [town]  # a Soviet unit has now moved through it
 
 
 def test_29_7_every_tank_backed_counter_turns_face_down_when_the_combat_round_ends():
