@@ -152,6 +152,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from .ai import players
     from .ai.core.seats import game_module, seat_sides
     from .ai.selfplay import selfplay
+    from .engine.options import OptionError, game_options
 
     scenario = _load(args.scenario)  # a bad file as file:line problems before playing
     try:
@@ -170,8 +171,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             print(f"unknown player {getattr(args, seat)!r} for --{seat} in rule system {scenario.rules!r} "
                   f"(known: {', '.join(sorted(known))})")
             return 1
+    try:
+        game_options(scenario, args.option, getattr(game_module(scenario, args.allow_unplayable), "OPTIONS", {}))
+    except OptionError as exc:
+        print(f"kharkov-cli selfplay: {exc}")
+        return 1
     summary = selfplay(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs,
-                       allow_unplayable=args.allow_unplayable)
+                       allow_unplayable=args.allow_unplayable, options=tuple(args.option))
     if args.json:
         print(json.dumps(summary))
         return 0
@@ -308,6 +314,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="game i uses seed SEED + i")
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
+                   help="switch on an optional or advanced rule of the rule system (repeatable), e.g. --option air")
     p.set_defaults(func=cmd_selfplay)
 
     p = sub.add_parser("trace", help="each unit's supply status: its line's path or what blocks it (11.0)")

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kharkovsuite.engine import IllegalAction, Move, RailMove
+from kharkovsuite.engine import IllegalAction, Move, OptionError, RailMove
 from kharkovsuite.errors import report_unexpected
 from kharkovsuite.rules import RuleSystemUnavailable
 from kharkovsuite.engine.saves import SaveError
@@ -79,6 +79,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--german", default="human", help="who plays the German side (Kharkov 1943, Kirovograd): human (default) or a computer player")
     parser.add_argument("--allow-unplayable", action="store_true",
                         help="developer switch: play a game whose rules engine runs only for the headless tools (its combat or victory still being written)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
+                        help="a new game plays with this advanced or optional rule of its rule system (repeatable), e.g. --option dummies")
     return parser.parse_args(argv)
 
 
@@ -502,7 +504,7 @@ class PlayerWindow(QMainWindow):
     def _attach(self, controller: GameController) -> None:
         self.controller = controller
         self._cite_cases()
-        self.trace.set_own_side_only(not controller.kit.enemy_traceable)
+        self.trace.set_own_side_only(not controller.kit.traces_enemy(controller.state))
         controller.game_replaced.connect(self.log_panel.reset)
         controller.game_replaced.connect(lambda: setattr(self.combat_panel, "last", None))
         controller.state_changed.connect(self._state_changed)
@@ -1206,7 +1208,7 @@ class PlayerWindow(QMainWindow):
         if choice.load is not None:
             return self.open_game(choice.load)
         try:
-            controller = GameController.new(choice.scenario, choice.seed, choice.setup)
+            controller = GameController.new(choice.scenario, choice.seed, choice.setup, choice.options)
         except Exception as exc:  # noqa: BLE001 - reported, not raised
             QMessageBox.critical(self, "New game", report_unexpected(exc))
             return False
@@ -1276,13 +1278,14 @@ def problems_box(title: str, problems: list, parent=None):
 
 
 def open_window(path: str | Path | None, parent=None, *, screenshot: str | None = None, load: str | None = None, seed: int | None = None,
-                players: dict[str, str] | None = None, setup: str | None = None):
+                players: dict[str, str] | None = None, setup: str | None = None, options=None):
     """A PlayerWindow on ``path`` (or on the saved game ``load``), or None after showing what is wrong.
 
     ``setup`` (one of the rule system's set-ups, as the start page offers them) starts the game
     that way; without it the scenario opens on its historical set-up, or as its set-up only when
     its rules cannot run yet."""
     interactive = not screenshot
+    rules_options = options
     options = dict(handover=interactive, autosave=autosave_dir() if interactive else None, interactive=interactive, players=players)
     try:
         if load:
@@ -1293,8 +1296,8 @@ def open_window(path: str | Path | None, parent=None, *, screenshot: str | None 
             from .startpage import RECENT_SCENARIOS, player_settings, remember
 
             remember(player_settings(), RECENT_SCENARIOS, Path(path).resolve())
-        if setup is not None:
-            return PlayerWindow(path, controller=GameController.new(path, seed, setup), seed=seed, **options)
+        if setup is not None or rules_options:
+            return PlayerWindow(path, controller=GameController.new(path, seed, setup or "historical", rules_options), seed=seed, **options)
         return PlayerWindow(path, seed=seed, **options)
     except ScenarioError as exc:
         for p in exc.problems:
@@ -1303,6 +1306,9 @@ def open_window(path: str | Path | None, parent=None, *, screenshot: str | None 
     except SaveError as exc:  # a bad save file is the user's to fix, not a fault to report
         print(exc, file=sys.stderr)
         box = problems_box(f"The saved game {Path(load).name} cannot be opened:", [exc], parent)
+    except OptionError as exc:  # an option the game's rules do not know: the user's to fix
+        print(exc, file=sys.stderr)
+        box = problems_box(f"The scenario {Path(path).name} cannot be played so:", [exc], parent)
     except RuleSystemUnavailable as exc:  # a game of rules this version cannot play: say so, it is no fault
         print(exc, file=sys.stderr)
         box = problems_box(f"The saved game {Path(load).name} cannot be opened:" if load else f"The scenario {Path(path).name} cannot be played:", [exc], parent)
@@ -1341,7 +1347,7 @@ def main(argv=None) -> int:
         if name not in PLAYERS:
             print(f"kharkov: --{side} {name}: unknown player (use human or one of: {', '.join(sorted(PLAYERS))})", file=sys.stderr)
             return 2
-    setup = None
+    setup, options = None, tuple(args.option)
     if args.scenario is None and args.load is None:  # no game named: the start page chooses one
         from .startpage import StartPage  # only when no game is named
 
@@ -1357,8 +1363,8 @@ def main(argv=None) -> int:
         choice = page.choice
         args.scenario, args.load = (str(choice.scenario) if choice.scenario else None), (str(choice.load) if choice.load else None)
         if choice.scenario is not None:
-            args.seed, players, setup = choice.seed, choice.players, choice.setup
-    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players, setup=setup)
+            args.seed, players, setup, options = choice.seed, choice.players, choice.setup, choice.options
+    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players, setup=setup, options=options)
     if window is None:
         return 1
     window.show()

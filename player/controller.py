@@ -51,8 +51,9 @@ class GameController(QObject):
 
     # ------------------------------------------------------------------ games
     @classmethod
-    def new(cls, scenario_path: str | Path, seed: int = 0, setup: str = "historical") -> "GameController":
-        state = engine.new_game(scenario(scenario_path), seed, setup, headless=allows_unplayable())
+    def new(cls, scenario_path: str | Path, seed: int = 0, setup: str = "historical", options=None) -> "GameController":
+        """A new game; ``options`` (names) switches on advanced or optional rules beyond the scenario's own."""
+        state = engine.new_game(scenario(scenario_path), seed, setup, headless=allows_unplayable(), options=options)
         state.scenario_path = os.fspath(Path(scenario_path).resolve())  # what a save names; absolute, so it opens from anywhere
         return cls(state)
 
@@ -175,7 +176,9 @@ class GameController(QObject):
         return out
 
     def counter_view(self, uid: str, view: dict) -> CounterView:
-        unit = self._units[uid]
+        unit = self._units.get(uid)
+        if unit is None:  # a counter the observation names only by an anonymous token: its back, nothing more
+            return self.back_view(uid, view["side"])
         flags = view.get("flags", ())
         markers = tuple(f for f in flags if f in MARKERS) + self.kit.markers(self.state, uid)
         hq_active = None
@@ -186,6 +189,12 @@ class GameController(QObject):
         if values and "untried" not in view:
             cv = dataclasses.replace(cv, values=self.kit.values_text(values), untried=False)
         return cv
+
+    def back_view(self, token: str, side: str) -> CounterView:
+        """A face-down counter of ``side`` (a tank-backed unit or a dummy, 29.4A): the side's colours and a tank symbol."""
+        nationality = next((t.nationality for t in self.state.scenario.unit_types.values() if t.side == side), "")
+        return CounterView(id=token, side=side, nationality=nationality, symbol="armor", size="", back="?", untried=True,
+                           name=f"{self.side_name(side)} counter, face down")
 
     def result(self):
         """The running result (what each side would score if the game ended now), cached per action."""

@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QRectF, QSettings, QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QFormLayout,
@@ -185,6 +186,7 @@ class Choice:
     players: dict[str, str] = field(default_factory=dict)
     seed: int = 0
     load: Path | None = None
+    options: tuple[str, ...] = ()  # the advanced or optional rules switched on beyond the scenario's own
 
 
 class StartPage(QDialog):
@@ -225,6 +227,10 @@ class StartPage(QDialog):
         self.setup_box.setAccessibleName("Set-up")
         self.options_label = QLabel(self)
         self.options_label.setWordWrap(True)
+        self.option_boxes: dict[str, QCheckBox] = {}
+        self.option_host = QWidget(self)
+        self.option_list = QVBoxLayout(self.option_host)
+        self.option_list.setContentsMargins(0, 0, 0, 0)
         self.players_form = QFormLayout()
         self.player_boxes: dict[str, QComboBox] = {}
         self.seed = QSpinBox(self, minimum=0, maximum=2**31 - 1, value=int(time.time()) % 100000)
@@ -247,6 +253,7 @@ class StartPage(QDialog):
         form = QFormLayout(options)
         form.addRow("&Set-up", self.setup_box)
         form.addRow(self.options_label)
+        form.addRow(self.option_host)
         players = QGroupBox("Players", self)
         players_box = QVBoxLayout(players)
         players_box.addLayout(self.players_form)
@@ -366,6 +373,10 @@ class StartPage(QDialog):
     def _scenario_chosen(self, _row: int) -> None:
         info = self.current_info()
         self.setup_box.clear()
+        for box in self.option_boxes.values():
+            self.option_list.removeWidget(box)
+            box.deleteLater()
+        self.option_boxes = {}
         for box in self.player_boxes.values():
             self.players_form.removeRow(box)
         self.player_boxes = {}
@@ -382,6 +393,13 @@ class StartPage(QDialog):
         declared = info.scenario.options if info.scenario is not None else {}
         self.options_label.setText("Options this scenario sets: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in declared.items())
                                    if declared else "This scenario sets no optional rules.")
+        if why is None:
+            for name, words in getattr(kit_for(info.rules).rules(), "OPTIONS", {}).items():
+                box = QCheckBox(words, self.option_host)
+                box.setObjectName(f"option_{name}")
+                box.setChecked(bool(declared.get(name, False)))
+                self.option_list.addWidget(box)
+                self.option_boxes[name] = box
         for side, name in info.sides().items():
             box = QComboBox(self)
             box.setObjectName(f"player_{side}")
@@ -422,7 +440,8 @@ class StartPage(QDialog):
         if why is not None:
             self._allow(why)
             return False
-        self.choice = Choice(scenario=info.path, setup=self.setup_box.currentData(), players=self.choices(), seed=self.seed.value())
+        self.choice = Choice(scenario=info.path, setup=self.setup_box.currentData(), players=self.choices(), seed=self.seed.value(),
+                             options=tuple(f"{n}={'on' if b.isChecked() else 'off'}" for n, b in self.option_boxes.items()))
         remember(self.settings, RECENT_SCENARIOS, info.path)
         self.accept()
         return True

@@ -24,9 +24,9 @@ def seat_players(scenario, players: dict[str, str], seed: int) -> dict:
 
 
 def play_game(scenario, seed: int, players: dict[str, str], max_actions: int = 1_000_000,
-              allow_unplayable: bool = False) -> dict:
-    """Play one game to its end; return its result as plain data."""
-    state = start_game(scenario, seed, allow_unplayable)
+              allow_unplayable: bool = False, options: tuple[str, ...] = ()) -> dict:
+    """Play one game to its end (with the game ``options`` switched on); return its result as plain data."""
+    state = start_game(scenario, seed, allow_unplayable, options)
     seats = seat_players(scenario, players, seed)
     n = 0
     while not state.is_terminal:
@@ -79,7 +79,7 @@ def level_name(scenario, game: dict) -> str:
 
 
 def selfplay(scenario_path: str, players: dict[str, str], games: int, seed: int = 0, jobs: int = 1,
-             allow_unplayable: bool = False) -> dict:
+             allow_unplayable: bool = False, options: tuple[str, ...] = ()) -> dict:
     """Play ``games`` games; the summary ``kharkov-cli selfplay --json`` prints.  ``wins`` and
     ``players`` are keyed by the scenario's side ids; ``seats`` says which side each seat played."""
     from ..scenario import load_scenario
@@ -89,7 +89,7 @@ def selfplay(scenario_path: str, players: dict[str, str], games: int, seed: int 
     by_side = side_players(scenario, players)
     start = time.perf_counter()
     results = map_games(scenario_path, play_game, players, [seed + i for i in range(games)], jobs,
-                        allow_unplayable=allow_unplayable)
+                        allow_unplayable=allow_unplayable, options=tuple(options))
     seconds = time.perf_counter() - start
     wins = Counter(g["winner"] for g in results if g["winner"] is not None)
     levels = Counter(level_name(scenario, g) for g in results)

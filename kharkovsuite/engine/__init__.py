@@ -33,15 +33,17 @@ from .actions import (
     action_from_dict,
 )
 from .errors import IllegalAction
+from .options import OptionError, game_options
 from .legal import LegalActions
 from .saves import SaveError, load, replay, save
 from .state import Decision, GameState, Phase, Reach, Result, UnitRecord
 
 
-def new_game(scenario, seed: int = 0, setup: str = "historical", headless: bool = False) -> GameState:
+def new_game(scenario, seed: int = 0, setup: str = "historical", headless: bool = False, options=None) -> GameState:
     """A game of ``scenario`` (a loaded Scenario or a path) with dice seeded by ``seed``;
     ``headless`` admits a rule system that runs only for the headless tools, self-play and
-    tracing (see :func:`..rules.system`)."""
+    tracing (see :func:`..rules.system`); ``options`` (names, or name -> value) switches on
+    optional rules on top of the scenario's own (:mod:`.options`)."""
     from ..rules import system
     from ..scenario import Scenario, load_scenario
 
@@ -49,12 +51,14 @@ def new_game(scenario, seed: int = 0, setup: str = "historical", headless: bool 
     if not isinstance(scenario, Scenario):
         path = os.fspath(scenario)
         scenario = load_scenario(path)
-    return system(scenario.rules, headless).new_game(scenario, seed, setup, scenario_path=path)
+    module = system(scenario.rules, headless)
+    chosen = game_options(scenario, options, getattr(module, "OPTIONS", {}))
+    return module.new_game(scenario, seed, setup, scenario_path=path, options=chosen)
 
 
 __all__ = [
     "Action", "Advance", "Attack", "PlaceUnit", "BreakDown", "FormStrongpoint", "ReformDivision", "Chase", "ChooseLoss", "CommitAir", "CommitReserve", "DeclineAir", "DeclineChase", "DeclineReserve",
     "Decision", "EliminateExcess", "EndAdvance", "EndPhase", "GameState", "IllegalAction", "LegalActions",
-    "Move", "Overrun", "Phase", "RailMove", "Reach", "Result", "Retreat", "UnitRecord", "action_from_dict",
+    "Move", "OptionError", "Overrun", "Phase", "RailMove", "Reach", "Result", "Retreat", "UnitRecord", "action_from_dict",
     "SaveError", "actions", "events", "load", "new_game", "replay", "save",
 ]

@@ -275,3 +275,31 @@ def with_names(text: str, names: dict[str, str]) -> str:
     if not names:
         return text
     return _ids_pattern(names).sub(lambda m: names[m.group(0)], text)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Masked(Event):
+    """A counter of ``side`` goes out of the other side's knowledge: it shows only as the
+    anonymous ``token`` (a face-down counter) or, with no token, not at all (a hidden unit).
+    The other side's log (:func:`kharkovsuite.engine.hidden.masked_log`) never shows this event."""
+
+    unit: str
+    side: str
+    token: str | None = None
+
+    def text(self) -> str:
+        return f"{self.unit} hidden" + (f" as {self.token}" if self.token else "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unmasked(Event):
+    """A masked counter is revealed: the other side learns that ``token`` (or a hidden unit) is ``unit``."""
+
+    unit: str
+    side: str
+    token: str | None = None
+    hex: str | None = None
+
+    def text(self) -> str:
+        where = f" at {self.hex}" if self.hex else ""
+        return f"{self.token} revealed as {self.unit}{where}" if self.token else f"{self.unit} revealed{where}"

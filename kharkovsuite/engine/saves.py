@@ -26,6 +26,7 @@ from typing import Any
 
 from ..scenario import atomic_write
 from .actions import Action, action_from_dict
+from .options import OptionError
 
 SAVE_FORMAT = "kharkovsuite-save"
 SAVE_VERSION = 2
@@ -56,6 +57,7 @@ def save_data(state) -> dict[str, Any]:
         "rules": state.scenario.rules,
         "seed": state.seed,
         "setup": state.setup,
+        "options": dict(state.options),
         "actions": [a.to_dict() for a in state.actions],
         "snapshot_sha256": snapshot_checksum(snapshot),
         "snapshot": snapshot,
@@ -190,7 +192,10 @@ def load(path: str | os.PathLike, replay_actions: bool = False, scenario=None, h
     if replay_actions:
         state = _replayed(path, scenario, data, actions, headless)
     else:
-        state = new_game(scenario, data["seed"], data["setup"], headless=headless)
+        try:
+            state = new_game(scenario, data["seed"], data["setup"], headless=headless, options=_options(path, data))
+        except OptionError as exc:
+            raise SaveError(f"{path}: {exc}") from None
     saved_id = data.get("scenario_id")
     if saved_id is not None and saved_id != state.scenario.id:
         raise SaveError(f"{path}: the save is a game of scenario {saved_id!r}, not of {state.scenario.id!r}")
@@ -212,16 +217,28 @@ def _replayed(path, scenario, data: dict, actions: list[Action], headless: bool)
     from .errors import IllegalAction
 
     try:
-        return replay(scenario, data["seed"], actions, data["setup"], headless)
+        return replay(scenario, data["seed"], actions, data["setup"], headless, _options(path, data))
+    except OptionError as exc:
+        raise SaveError(f"{path}: {exc}") from None
     except IllegalAction as exc:
         raise SaveError(f"{path}: the saved actions do not replay: {exc}") from None
 
 
-def replay(scenario, seed: int, actions: list[Action], setup: str = "historical", headless: bool = False):
-    """A new game from ``seed`` with ``actions`` applied in order (``headless``: see :func:`load`)."""
+def _options(path, data: dict) -> dict | None:
+    """The options a save was played with (None: an older save, played with the scenario's own)."""
+    options = data.get("options")
+    if options is not None and not (isinstance(options, dict) and all(isinstance(k, str) for k in options)):
+        raise SaveError(f"{path}: the options of a save are an object of names, got {options!r}")
+    return options
+
+
+def replay(scenario, seed: int, actions: list[Action], setup: str = "historical", headless: bool = False,
+           options: dict | None = None):
+    """A new game from ``seed`` with ``actions`` applied in order (``headless``: see :func:`load`;
+    ``options``: the game's options, see :mod:`.options`)."""
     from . import new_game
 
-    state = new_game(scenario, seed, setup, headless=headless)
+    state = new_game(scenario, seed, setup, headless=headless, options=options)
     for action in actions:
         state.apply(action)
     return state

@@ -110,8 +110,11 @@ class Result:
 class GameState:
     """One game in progress.  Create it with :func:`kharkovsuite.engine.new_game`."""
 
-    def __init__(self, scenario, rules, seed: int, setup: str = "historical", scenario_path: str | None = None):
+    def __init__(self, scenario, rules, seed: int, setup: str = "historical", scenario_path: str | None = None,
+                 options: dict | None = None):
         self.scenario = scenario
+        #: the game's options (:mod:`.options`): the scenario's own unless the game chose others
+        self.options: dict[str, Any] = dict(scenario.options) if options is None else dict(options)
         self.scenario_path = scenario_path
         self.rules = rules
         self.board = rules.board(scenario)
@@ -240,6 +243,7 @@ class GameState:
         new.phase_data = copy.deepcopy(self.phase_data)
         new.turn_data = copy.deepcopy(self.turn_data)
         new.game = copy.deepcopy(self.game)
+        new.options = dict(self.options)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new.actions = list(self.actions)
@@ -297,13 +301,13 @@ class GameState:
 
 def game_from_setup(rules, scenario, seed: int, setup_name: str, scenario_path: str | None, *,
                     lost: Callable[[Any], int], prepare: Callable[[GameState], None],
-                    start: Callable[[GameState, list], None]) -> GameState:
+                    start: Callable[[GameState, list], None], options: dict | None = None) -> GameState:
     """A new game of a system whose set-up is the scenario's placements: every unit of the
     scenario (its losses at the start read by ``lost`` from the board's unit info) in its hex or
     box, then ``prepare`` (the system's own records), ``start`` (enter the first phase, adding
     its events) and ``rules.settle`` until a player has something to do.  The events of the
     opening are the game's first log entries; no change is left for the caches to read."""
-    state = GameState(scenario, rules, seed, setup_name, scenario_path)
+    state = GameState(scenario, rules, seed, setup_name, scenario_path, options)
     for unit in scenario.units:
         info = state.board.units[unit.id]
         state.units[unit.id] = UnitRecord(unit.id, info.side, unit.type, box="unplaced", step=lost(info))

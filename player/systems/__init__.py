@@ -68,6 +68,11 @@ class PlayerKit:
     combat_help = ("No combat. In a combat phase click your attacking units, then one or more enemy hexes: the odds show here "
                    "before anything is declared. Click the last target again (or press Enter) to declare the attack.")
 
+    def traces_enemy(self, state) -> bool:
+        """Whether a seat of this game may trace the other side (:attr:`enemy_traceable`, unless the
+        game's options hide positions)."""
+        return self.enemy_traceable
+
     def case(self, what: str) -> str:
         """The rule case of ``what`` the window offers (KeyError names a case the kit lacks)."""
         try:

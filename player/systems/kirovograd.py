@@ -49,11 +49,15 @@ class KirovogradKit(PlayerKit):
              "stacking": "9", "zoc": "13", "attack": "14", "targets": "14", "attack_reach": "14", "combat_table": "15",
              "die_modifier": "15", "results": "16", "untried": "30", "reinforcement": "24", "victory": "27",
              "air_point": "28", "orders": "6", "initiative": "7", "weather": "4", "night": "23", "supply": "8"}
-    enemy_traceable = True  # positions are public in the basic game (hidden units are the advanced rules', 30)
+    enemy_traceable = True  # positions are public in the basic game; the advanced rules' fog (29, 30) masks the overlays it touches
     panel_kinds = ORDERS_KINDS
     combat_help = ("No combat. In a combat round attacks are declared one by one (15.1): click an enemy hex and press its "
                    "attack button in the Actions dock, then select each attacking unit (and any artillery or HQ in support) and "
                    "press its button; the odds show here before you declare the attack.")
+
+    def traces_enemy(self, state) -> bool:
+        """The enemy's supply lines would lead to its hidden HQs and tell its dummies (29, 30)."""
+        return not self.part("fog").in_play(state)
 
     def part(self, name: str) -> ModuleType:
         """A module of the rule system's package (its describe, orders, zoc...)."""
@@ -101,13 +105,24 @@ class KirovogradKit(PlayerKit):
     def situation_support(self, state) -> str | None:
         return None  # unit positions are public in the basic game
 
+    def _masked_hexes(self, state, side: str) -> set[str]:
+        """The hexes of ``side``'s counters the seat viewing may not know (29, 30: face down or hidden),
+        when ``side`` is not the viewing side: their ZOCs and reach would tell a dummy from a unit."""
+        fog = self.part("fog")
+        viewer = state.to_act or state.phase.side
+        if viewer is None or viewer == side or not fog.in_play(state):
+            return set()
+        return {state.units[u].hex for u in fog.masks_against(state, viewer) if state.units[u].hex is not None}
+
     def zoc_kinds(self, state, side: str) -> dict[str, str]:
-        """Hex -> the kind of ``side``'s ZOC there (13.1-13.3) as it acts on a non-armoured unit."""
+        """Hex -> the kind of ``side``'s ZOC there (13.1-13.3) as it acts on a non-armoured unit; of the
+        enemy's, only the ZOCs of counters the seat viewing knows (29.4A, 30)."""
         zoc = self.part("zoc")
+        masked = self._masked_hexes(state, side)
         out = {}
         for h in zoc.zoc_of(state, side):
             here = zoc.zoc_at(state, side, h, False)
-            if here is not None:
+            if here is not None and not (here.sources & masked):
                 out[h] = "overlapping" if here.overlapping else here.kind
         return out
 
@@ -121,8 +136,11 @@ class KirovogradKit(PlayerKit):
         """The hexes ``side``'s units could enter with their full printed MA (11.2A, its ZOCs and
         terrain as now, orders aside), and the hexes next to them they could then attack (14)."""
         counters, movement = self.part("counters"), self.part("movement")
+        masked = self._masked_hexes(state, side)
         enter: set[str] = set()
         for u in counters.on_map(state, side):
+            if state.units[u].hex in masked:
+                continue  # a face-down or hidden counter's reach would tell what it is (29.4A, 30)
             ma = counters.printed_ma(state, u)
             if ma > 0:
                 enter |= set(movement.reach(state, (u,), None, float(ma)))
@@ -202,7 +220,35 @@ class KirovogradKit(PlayerKit):
 
     # ------------------------------------------------------------------ the Unit and game dock
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
-        return [self._reserves(controller), self._supply_markers(controller)]
+        return [self._reserves(controller), self._supply_markers(controller), self._hidden(controller)]
+
+    def _hidden(self, controller) -> str:
+        """29, 30: the seat's own face-down counters and hidden HQs, its dummies in their box, and how many
+        of the enemy's counters it sees only from the back."""
+        state = controller.state
+        fog = self.part("fog")
+        if not fog.in_play(state):
+            return ""
+        side = controller.viewing_side()
+        obs = controller.observation(side)
+        masks = {u: t for u, t in state.game.get("masks", {}).items() if state.units[u].side == side}
+        face_down = sorted(u for u, t in masks.items() if t and not fog.is_dummy(state, u) and state.units[u].hex)
+        hidden = sorted(u for u, t in masks.items() if t is None and not fog.is_dummy(state, u) and state.units[u].hex)
+        dummies_on_map = sorted(u for u, t in masks.items() if t and fog.is_dummy(state, u) and state.units[u].hex)
+        in_box = sum(1 for u, rec in state.units.items() if rec.side == side and rec.box == fog.dummy_box(side))
+        backs = sum(1 for v in obs["units"].values() if v.get("type") == fog.FACE_DOWN)
+        rows = []
+        if face_down:
+            rows.append(f"<li>Face down to the enemy ({case_link('29.4')}): {html.escape(', '.join(controller.unit_name(u) for u in face_down))}</li>")
+        if hidden:
+            where = ", ".join(f"{controller.unit_name(u)} at {state.units[u].hex}" for u in hidden)
+            rows.append(f"<li>Hidden from the enemy ({case_link('30.1')}): {html.escape(where)}</li>")
+        if fog.dummies_on(state):
+            at = ", ".join(state.units[u].hex for u in dummies_on_map) or "none"
+            rows.append(f"<li>Dummies ({case_link('29.0')}): on the map at {html.escape(at)}; {in_box} in the box "
+                        f"(placed on a hex of your units in a movement round, {case_link('29.3')})</li>")
+        rows.append(f"<li>Enemy counters seen only from the back: {backs}</li>")
+        return f"<p><b>Hidden units</b></p><ul>{''.join(rows)}</ul>"
 
     def _reserves(self, controller) -> str:
         obs = controller.observation()

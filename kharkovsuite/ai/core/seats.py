@@ -48,10 +48,14 @@ def game_module(scenario, allow_unplayable: bool = False):
     return system(scenario.rules, headless=True)
 
 
-def start_game(scenario, seed: int, allow_unplayable: bool = False):
-    """A new game of a loaded ``scenario`` (its historical set-up) with dice seeded by ``seed``."""
+def start_game(scenario, seed: int, allow_unplayable: bool = False, options=None):
+    """A new game of a loaded ``scenario`` (its historical set-up) with dice seeded by ``seed``,
+    with ``options`` (names) on top of the scenario's own (:mod:`kharkovsuite.engine.options`)."""
+    from ...engine.options import game_options
+
     module = game_module(scenario, allow_unplayable)
     start = getattr(module, "new_game", None)
     if start is None:
         raise RuleSystemUnavailable(f"rule system {scenario.rules!r} cannot start a game yet")
-    return start(scenario, seed, "historical", scenario_path=None)
+    chosen = game_options(scenario, options, getattr(module, "OPTIONS", {}))
+    return start(scenario, seed, "historical", scenario_path=None, options=chosen)

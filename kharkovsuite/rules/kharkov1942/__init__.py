@@ -78,8 +78,9 @@ class Kharkov1942Rules:
     def board(self, scenario) -> Board:
         return board_for(scenario)
 
-    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
-        return setup.new_game(self, scenario, seed, setup_name, scenario_path)
+    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None,
+                 options: dict | None = None) -> GameState:
+        return setup.new_game(self, scenario, seed, setup_name, scenario_path, options)
 
     # ---------------------------------------------------------------- reading
     def phase(self, state: GameState) -> Phase:
@@ -241,8 +242,9 @@ class Kharkov1942Rules:
 RULES = Kharkov1942Rules()
 
 
-def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
-    return RULES.new_game(scenario, seed, setup_name, scenario_path)
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None,
+             options: dict | None = None) -> GameState:
+    return RULES.new_game(scenario, seed, setup_name, scenario_path, options)
 
 
 # Part 2 (Fredericus 6.54/6.56): start-of-phase and start-of-turn hooks.

@@ -16,10 +16,10 @@ UNPLACED = "unplaced"
 SETUPS = ("historical", "manual")
 
 
-def new_game(rules, scenario, seed: int, setup: str = "historical", scenario_path: str | None = None) -> GameState:
+def new_game(rules, scenario, seed: int, setup: str = "historical", scenario_path: str | None = None, options: dict | None = None) -> GameState:
     if setup not in SETUPS:
         raise ValueError(f"unknown set-up {setup!r} for kharkov1942 (known: {', '.join(SETUPS)})")
-    state = GameState(scenario, rules, seed, setup, scenario_path)
+    state = GameState(scenario, rules, seed, setup, scenario_path, options)
     board = state.board
     for unit in scenario.units:
         ut = scenario.unit_types[unit.type]

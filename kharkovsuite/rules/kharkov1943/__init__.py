@@ -18,13 +18,18 @@ from .checks import scenario_checks
 
 #: The registry (:func:`kharkovsuite.rules.system`) refuses to play a system that says False.
 PLAYABLE = True
+#: The options a game may switch on (:mod:`kharkovsuite.engine.options`): name -> what, with its case.
+OPTIONS = {
+    "hq_boxes": "10.3: units kept in an HQ's box off the map",
+    "first_turn_supplied": "the addenda's choice: every unit is supplied on turn 1",
+}
 
 
-def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None):
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None, options: dict | None = None):
     """What the registry calls to start a game (:func:`kharkovsuite.engine.new_game`), once playable."""
     from .rules import new_game as start
 
-    return start(scenario, seed, setup_name, scenario_path)
+    return start(scenario, seed, setup_name, scenario_path, options)
 
 
 def attack_preview(state, side: str, attackers, targets, attack_type: str = "normal", air_points=None, support=None) -> dict:

@@ -24,7 +24,7 @@ OTHER_FORMATIONS = 4
 
 
 def enabled(state: GameState) -> bool:
-    return bool(state.scenario.options.get(OPTION, False))
+    return bool(state.options.get(OPTION, False))
 
 
 def box_of(hq: str) -> str:

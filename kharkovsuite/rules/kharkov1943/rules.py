@@ -27,11 +27,12 @@ class Kharkov1943Rules(SequencedRules):
     def board(self, scenario) -> Board:
         return board_for(scenario)
 
-    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None,
+                 options: dict | None = None) -> GameState:
         if setup_name != "historical":
             raise ValueError(f"unknown set-up {setup_name!r} for kharkov1943 (known: historical)")
         return game_from_setup(self, scenario, seed, setup_name, scenario_path, lost=lambda info: info.steps_lost,
-                               prepare=control.init, start=lambda state, events: sequence.enter_phase(state, 0, events))
+                               prepare=control.init, start=lambda state, events: sequence.enter_phase(state, 0, events), options=options)
 
     # ---------------------------------------------------------------- reading
     def observation(self, state: GameState, side: str) -> dict:
@@ -274,7 +275,7 @@ def _may_join_all(state: GameState, units) -> bool:
 RULES = Kharkov1943Rules()
 
 
-def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None, options: dict | None = None) -> GameState:
     """A game of ``scenario`` (a loaded Scenario) for tests and tools: the registry refuses to
     start one while the system is not playable."""
-    return RULES.new_game(scenario, seed, setup_name, scenario_path)
+    return RULES.new_game(scenario, seed, setup_name, scenario_path, options)

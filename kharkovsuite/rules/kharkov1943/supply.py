@@ -323,7 +323,7 @@ def supply_phase(state: GameState, events: list) -> None:
     ``first_turn_supplied`` (the addenda let the players agree on it) every unit counts as
     supplied on the first turn."""
     table = state.game.setdefault(KEY, {})
-    agreed = state.turn == 1 and bool(state.scenario.options.get(FIRST_TURN_OPTION, False))
+    agreed = state.turn == 1 and bool(state.options.get(FIRST_TURN_OPTION, False))
     for side in ("german", "soviet"):
         lines = side_lines(state, side)
         for uid in sorted(lines):

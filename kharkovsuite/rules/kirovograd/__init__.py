@@ -20,15 +20,20 @@ from .checks import scenario_checks
 
 #: The registry (:func:`kharkovsuite.rules.system`) refuses to play a system that says False.
 PLAYABLE = True
+#: The advanced rules a game may switch on (:mod:`kharkovsuite.engine.options`): name -> what, with its case.
+OPTIONS = {
+    "dummies": "29.0: dummies, and motorised units deployed tank side up",
+    "hidden": "30.0: hidden German HQs, supply dumps and airfields",
+}
 #: The headless tools (self-play, trace) may run the system while it is incomplete
 #: (``system(rules_id, headless=True)``).
 HEADLESS = True
 
 
-def new_game(scenario, seed: int = 0, setup: str = "historical", scenario_path: str | None = None):
+def new_game(scenario, seed: int = 0, setup: str = "historical", scenario_path: str | None = None, options: dict | None = None):
     from .rules import new_game as make
 
-    return make(scenario, seed, setup, scenario_path)
+    return make(scenario, seed, setup, scenario_path, options)
 
 
 __all__ = ["PLAYABLE", "HEADLESS", "new_game", "scenario_checks"]

@@ -86,3 +86,38 @@ class ExitOffMap(Action):
     """A Soviet unit on the west or south edge leaves the map, as its move of the round (24.3)."""
 
     unit: str
+
+
+@dataclass(frozen=True)
+class PlaceDummy(Action):
+    """Put a dummy from the side's dummy box on a hex holding a friendly unit, to move from there
+    this movement round (29.1, 29.3)."""
+
+    unit: str
+    hex: str
+
+
+@dataclass(frozen=True)
+class RevealUnit(Action):
+    """Turn a tank-backed counter face up of the owner's own will (29.4D), or reveal a hidden HQ
+    (30.6C)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class ArmouredRecon(Action):
+    """Armoured reconnaissance (29.8): the units (one hex's) challenge the adjacent enemy hex
+    ``hex``, presuming it holds only dummies."""
+
+    units: tuple[str, ...]
+    hex: str
+
+
+@dataclass(frozen=True)
+class HideHQ(Action):
+    """A German Army or Korps HQ goes hidden to a town or city hex it could reach this movement
+    round, not next to a Soviet unit (30.6A-C)."""
+
+    unit: str
+    hex: str

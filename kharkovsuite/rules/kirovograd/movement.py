@@ -297,7 +297,7 @@ def place_along(state: GameState, units, path, spent: float, stop: bool, how: st
     side = state.units[units[0]].side
     for uid in units:
         state.place(uid, path[-1])
-    if side == "soviet":
+    if side == "soviet" and any(state.board.units[u].ground for u in units):  # 30.3: never a dummy
         for h in path[1:]:
             supply.destroy_dumps_at(state, h, events)
     events.append(UnitMoved(units=tuple(units), path=tuple(path), cost=spent, how=how, case=case))

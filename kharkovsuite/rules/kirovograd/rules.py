@@ -17,9 +17,9 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
-from . import counters, fight, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
-from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements,
-                      TransferSupply, UseRetreatOrders)
+from . import counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
+from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmouredRecon, RevealUnit,
+                      SetOrder, SubmitOrders, TakeReplacements, TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
 
 
@@ -36,11 +36,17 @@ class KirovogradRules(SequencedRules):
     def board(self, scenario) -> Board:
         return board_for(scenario)
 
-    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+    def new_game(self, scenario, seed: int, setup_name: str = "historical", scenario_path: str | None = None,
+                 options: dict | None = None) -> GameState:
         if setup_name != "historical":
             raise ValueError(f"unknown set-up {setup_name!r} for kirovograd (known: historical)")
         return game_from_setup(self, scenario, seed, setup_name, scenario_path, lost=lambda info: info.sp_lost,
-                               prepare=self._prepare, start=lambda state, events: sequence.enter_phase(state, 0, events))
+                               prepare=self._prepare, start=self._start,
+                               options=options)
+
+    def _start(self, state: GameState, events: list) -> None:
+        fog.start(state, events)  # 26.3B-C, 30.1 (advanced rules 29, 30)
+        sequence.enter_phase(state, 0, events)
 
     def _prepare(self, state: GameState) -> None:
         supply.init(state)
@@ -65,7 +71,14 @@ class KirovogradRules(SequencedRules):
         tracks = out["game"].get("supply")
         if isinstance(tracks, dict):
             out["game"]["supply"] = {t: v for t, v in tracks.items() if t.split(":")[0] == side}
-        return out
+        return fog.observation(state, side, out)
+
+    def events_for(self, state: GameState, side: str) -> list:
+        """The log as ``side`` may read it: all of it in the basic game; with the advanced rules 29
+        and 30 each event with the masks of its moment (:func:`.fog.events_for`)."""
+        if not fog.in_play(state):
+            return list(state.log)
+        return fog.events_for(state, side)
 
     def result(self, state: GameState) -> Result:
         """27 (31.1E-H in Opening Moves): the victory level reached if play ended now."""
@@ -173,6 +186,14 @@ class KirovogradRules(SequencedRules):
         legal.add_list([CommitReserve(units=(u,), hexes=()) for u in in_reserve])
         legal.add_list([FlipArtillery(unit=u) for u in counters.on_map(state, side) if self._flip_refusal(state, side, u) is None])
         legal.add_list(self._transfers(state, side))
+        if fog.in_play(state):
+            legal.add_list([PlaceDummy(unit=u, hex=h) for u, h in fog.dummies_to_place(state, side)])
+            legal.add_list([RevealUnit(unit=u) for u in fog.revealable(state, side)])
+            legal.add_list([ArmouredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved)])
+            legal.add_list([HideHQ(unit=u, hex=h) for u, h in fog.hide_options(state, side, rnd, moved)])
+            for d in [u for u in self._dummies(state, side) if self._movable(state, side, u, rnd)]:
+                ok = [(h, r) for h, r in movement.round_reach(state, (d,), rnd) if fog.dummy_zoc_refusal(state, (d,), r.path) is None]
+                legal.add(len(ok), lambda i, d=d, f=ok: Move(units=(d,), path=f[i][1].path))
         if self._overstack_refusal(state, side, rnd) is None:
             legal.add_list([EndPhase()])
         return legal
@@ -211,6 +232,10 @@ class KirovogradRules(SequencedRules):
         legal.add_list([UseRetreatOrders(unit=u) for u in oos])
         if not todo:
             legal.add_list([SubmitOrders()])
+
+    def _dummies(self, state: GameState, side: str) -> list[str]:
+        """29.1: the side's dummies on the map, each moving alone."""
+        return [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None and fog.is_dummy(state, u)]
 
     def _movable(self, state: GameState, side: str, unit_id: str, rnd: int) -> bool:
         if unit_id in state.phase_data.get("moved", ()):
@@ -293,6 +318,7 @@ class KirovogradRules(SequencedRules):
             else:
                 self._move_phase(state, phase, action, events)
         self.settle(state, events)
+        fog.after_action(state, events)  # 29.2B, 29.4B-C, 29.7
         return events
 
     def _decide(self, state: GameState, decision, action, events: list) -> None:
@@ -335,7 +361,9 @@ class KirovogradRules(SequencedRules):
         if isinstance(action, Move) and action.units and all(u in state.units and state.units[u].hex is None for u in action.units):
             if not action.path or len(set(action.units)) != len(action.units):
                 raise IllegalAction("24.4A", "a reinforcement's move names its units once each and its entry hex first")
+            first = len(events)
             reinforcements.enter(state, tuple(action.units), tuple(action.path), rnd, moved, events)
+            fog.entered(state, tuple(action.units), events, first)
         elif isinstance(action, Move):
             units, path = tuple(action.units), tuple(action.path)
             if not units or len(path) < 2 or len(set(units)) != len(units):
@@ -349,16 +377,30 @@ class KirovogradRules(SequencedRules):
                 if not self._movable(state, side, u, rnd):
                     case = "12.2B" if counters.has(state, u, counters.RESERVE) else ("21.12A" if state.board.units[u].soviet_travelling_artillery else "11.2A")
                     raise IllegalAction(case, f"{u} may not move this round")
+            refusal = fog.dummy_zoc_refusal(state, units, path)
+            if refusal:
+                raise IllegalAction(*refusal)
             spent, stop = movement.walk(state, units, path, rnd)
+            fog.before_move(state, units, events)
             moved.extend(units)
             movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
+            fog.after_move(state, units, path, events)
             fight.enter(state, events)  # 9.2C: a hex the move made legal again
-            if side == "soviet":
+            if side == "soviet" and fog.dump_destroyers(state, units):
                 reinforcements.after_soviet_move(state, path)  # 24.6A-B
         elif isinstance(action, ExitOffMap):
             if side != "soviet" or action.unit not in reinforcements.exit_options(state, lambda u: self._movable(state, side, u, rnd)):
                 raise IllegalAction("24.3", f"{action.unit} is not a Soviet unit on the west or south edge able to move this round")
             reinforcements.exit_map(state, action.unit, moved, events)
+        elif isinstance(action, PlaceDummy):
+            fog.place(state, side, action.unit, action.hex, events)
+        elif isinstance(action, RevealUnit):
+            fog.reveal_by_owner(state, side, action.unit, events)
+        elif isinstance(action, ArmouredRecon):
+            fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events)
+            movement.forget_round(state)
+        elif isinstance(action, HideHQ):
+            fog.hide_hq(state, side, action.unit, action.hex, rnd, moved, events)
         elif isinstance(action, (PlaceReserve, CommitReserve, FlipArtillery, TakeReplacements)):
             movement.forget_round(state)  # allowances and (9.1D) passages change
         if isinstance(action, PlaceReserve):
@@ -412,6 +454,7 @@ class KirovogradRules(SequencedRules):
 RULES = KirovogradRules()
 
 
-def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None) -> GameState:
+def new_game(scenario, seed: int = 0, setup_name: str = "historical", scenario_path: str | None = None,
+             options: dict | None = None) -> GameState:
     """A game of ``scenario`` (a loaded Scenario) for tests and tools."""
-    return RULES.new_game(scenario, seed, setup_name, scenario_path)
+    return RULES.new_game(scenario, seed, setup_name, scenario_path, options)

@@ -172,7 +172,7 @@ def turn_end(state: GameState) -> None:
 
 def note_entry(state: GameState, unit_id: str, hex_id: str | None) -> None:
     """31.1H: a Soviet unit has entered Kirovograd (kept for the whole game)."""
-    if hex_id is None or state.game.get("kirovograd_entered") or state.units[unit_id].side != "soviet":
+    if hex_id is None or state.game.get("kirovograd_entered") or state.units[unit_id].side != "soviet" or not state.board.units[unit_id].ground:
         return
     city = state.board.map.model.cities.get(KIROVOGRAD)
     if city is not None and hex_id in city.hexes:

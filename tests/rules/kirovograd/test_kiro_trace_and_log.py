@@ -31,7 +31,7 @@ def test_8_4A_a_cut_off_unit_s_trace_record_lists_each_blocking_hex_with_its_cas
 
 def test_3_2_the_delivery_is_logged_track_by_track():
     event = sequence.SupplyDelivered(points={"soviet": 5, "german:1": 3}, case="3.2")
-    assert event.text() == "supply points delivered: soviet +5, german:1 +3"
+    assert event.text() == "supply points delivered: the Soviet track +5, dump #1 +3"
 
 
 def test_3_3_the_revealed_orders_are_logged_formation_by_formation():

@@ -1,0 +1,132 @@
+"""Hidden information shared by every rule system: masking unit ids out of what a side may know.
+
+A rule system with face-down counters or hidden units keeps, per unit the enemy may not know,
+either a *token* (an anonymous name drawn from the game's dice, so it says nothing of the unit:
+the enemy sees a counter there, not which) or nothing (the enemy does not see the unit at all).
+:func:`mask` rewrites plain data (an observation) with those masks: every occurrence of a masked
+id, as a value, a dict key or a word in a text, becomes its token, or the item that names a
+fully hidden unit is left out.  :func:`masked_log` gives a side's log: it walks the game's events
+in order, following the :class:`~.events.Masked` and :class:`~.events.Unmasked` events, so each
+event reads with the masks of its own moment; an event naming a unit hidden at that moment is
+left out, and the masking events themselves only show as the reveal.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from typing import Any
+
+from .events import Event, Masked, Unmasked, event_from_dict
+
+#: What :func:`mask` returns for an item that names a fully hidden unit (it is then left out).
+DROP = object()
+
+
+def _pattern(ids) -> re.Pattern | None:
+    if not ids:
+        return None
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(u) for u in sorted(ids, key=len, reverse=True)) + r")(?![\w-])")
+
+
+class Masks:
+    """id -> token (shown anonymously) or None (not shown); apply with :meth:`value`."""
+
+    def __init__(self, masks: dict[str, str | None]):
+        self.masks = dict(masks)
+        self._re = _pattern(self.masks)
+
+    def __bool__(self) -> bool:
+        return bool(self.masks)
+
+    def text(self, s: str) -> Any:
+        if s in self.masks:
+            return DROP if self.masks[s] is None else self.masks[s]
+        if self._re is None or not self._re.search(s):
+            return s
+        if any(self.masks[m.group(0)] is None for m in self._re.finditer(s)):
+            return DROP
+        return self._re.sub(lambda m: self.masks[m.group(0)], s)
+
+    def value(self, v: Any) -> Any:
+        """``v`` (plain data: dicts, lists, tuples, strings, numbers) with the masks applied, or
+        :data:`DROP` when ``v`` itself names a fully hidden unit."""
+        if isinstance(v, str):
+            return self.text(v)
+        if isinstance(v, dict):
+            out = {}
+            for k, item in v.items():
+                key = self.text(k) if isinstance(k, str) else k
+                if key is DROP:
+                    continue
+                item = self.value(item)
+                if item is DROP:
+                    if k in ("$set", "$tuple"):
+                        return DROP
+                    continue
+                out[key] = item
+            if set(out) == {"$set"}:
+                out["$set"] = sorted(out["$set"], key=repr)  # a set's order is its ids' order: re-sort
+            return out
+        if isinstance(v, (list, tuple)):
+            items = [self.value(x) for x in v]
+            kept = [x for x in items if x is not DROP]
+            return type(v)(kept) if isinstance(v, tuple) else kept
+        return v
+
+
+def mask(data: Any, masks: dict[str, str | None]) -> Any:
+    """``data`` with every masked id replaced by its token, or left out (see :class:`Masks`)."""
+    out = Masks(masks).value(data)
+    return None if out is DROP else out
+
+
+def mask_event(event: Event, masks: Masks) -> Event | None:
+    """``event`` as a side with ``masks`` reads it, or None when it names a fully hidden unit."""
+    if not masks:
+        return event
+    if not any(_names(getattr(event, f.name), masks) for f in fields(event)):
+        return event
+    data = masks.value(event.to_dict())
+    if data is DROP or any(data.get(f.name, DROP) is DROP for f in fields(event) if f.name in event.to_dict()):
+        return None
+    try:
+        return event_from_dict(data)
+    except (TypeError, ValueError):
+        return None
+
+
+def _names(value: Any, masks: Masks) -> bool:
+    if isinstance(value, str):
+        return masks.text(value) != value
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(_names(v, masks) for v in value)
+    if isinstance(value, dict):
+        return any(_names(k, masks) or _names(v, masks) for k, v in value.items())
+    return False
+
+
+def masked_log(log: list[Event], side: str, start: int = 0, masks: dict[str, str | None] | None = None) -> tuple[list[Event], dict[str, str | None]]:
+    """The events of ``log[start:]`` that ``side`` may read, each with the masks of its moment,
+    and the masks after the last one (hand both back with the next ``start`` to go on where this
+    walk ended).  A side's own units are never masked for it."""
+    current = dict(masks or {})
+    out: list[Event] = []
+    held = Masks(current)
+    for event in log[start:]:
+        if isinstance(event, Masked):
+            if event.side != side:
+                current[event.unit] = event.token
+                held = Masks(current)
+            else:
+                out.append(event)
+            continue
+        if isinstance(event, Unmasked):
+            if event.side != side:
+                current.pop(event.unit, None)
+                held = Masks(current)
+            out.append(event)
+            continue
+        seen = mask_event(event, held)
+        if seen is not None:
+            out.append(seen)
+    return out, current

@@ -1,0 +1,400 @@
+"""Advanced rules 29 (dummies, tank-backed counters) and 30 (hidden units): the cases one by one,
+and random games in which neither side's observation nor its log names what the rules hide."""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from kharkovsuite.engine import IllegalAction
+from kharkovsuite.engine.actions import EndPhase, Move
+from kharkovsuite.engine.events import Masked, Unmasked
+from kharkovsuite.rules.kirovograd import fog, sequence
+from kharkovsuite.rules.kirovograd.actions import HideHQ, PlaceDummy, ArmouredRecon, RevealUnit
+from kharkovsuite.rules.kirovograd.board import SIDES, other
+from kharkovsuite.rules.kirovograd.rules import new_game
+
+from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack
+
+from .kiro_helpers import scenario
+from .kiro_helpers import GE_INF, GE_PZ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, ring
+from .test_kiro_fight import declare
+
+N = ring(PLAIN, 1)
+
+ALL = {"dummies": True, "hidden": True}
+
+
+def game(seed: int = 1, name: str = "historical", options=ALL):
+    return new_game(scenario(name), seed, options=dict(options))
+
+
+def named(text: str, uid: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(uid)}(?![\w-])", text) is not None
+
+
+def to_phase(state, phase_id: str, rng=None):
+    """Play on (orders by the first legal choice, phases ended at once) until ``phase_id`` with no decision pending."""
+    rng = rng or random.Random(0)
+    while not (state.phase.id == phase_id and not state.pending):
+        legal = state.legal_actions().actions()
+        ends = [a for a in legal if isinstance(a, EndPhase)]
+        state.apply(ends[0] if ends else legal[0] if not state.pending or state.pending[-1].kind != "orders" else legal[rng.randrange(len(legal))])
+    return state
+
+
+def fogged(placed: dict[str, str], side: str = "german", phase: str = "move_1_1", orders=None, options=ALL):
+    """A bare position (:func:`.kiro_helpers.bare`) played with the advanced rules 29 and 30: the
+    dummies in their boxes, the tank-backed units face down, the German higher HQs hidden."""
+    state = bare(placed, side=side, phase=phase, orders=orders)
+    state.options = dict(options)
+    for u, rec in state.units.items():
+        if fog.is_dummy(state, u) and rec.hex is None:
+            state.to_box(u, fog.dummy_box(rec.side))
+    fog.start(state, [])
+    state.game["fog_phase"] = state.phase_index
+    return state
+
+
+def token_of(state, unit_id):
+    return state.game["masks"][unit_id]
+
+
+GE_DUMMY = "de-dummy-1"
+SU_DUMMY = "su-dummy-1"
+
+
+FOG_KINDS = {"PlaceDummy", "RevealUnit", "ArmouredRecon", "HideHQ"}
+
+
+def test_29_0_the_basic_game_masks_nothing_and_offers_no_fog_action():
+    state = game(options={})
+    assert not state.game.get("masks")
+    assert set(state.observation("german")["units"]) == set(state.units)
+    assert state.events_for("soviet") == state.log
+    basic = fogged({GE_PZ: PLAIN, SU_TANK: N[0], "de-8a-hq": ring(PLAIN, 3)[0]}, options={})
+    assert not {a.kind for a in basic.legal_actions().actions()} & FOG_KINDS
+    advanced = fogged({GE_PZ: PLAIN, SU_TANK: N[0], "de-8a-hq": ring(PLAIN, 3)[0]})
+    assert {a.kind for a in advanced.legal_actions().actions()} >= {"PlaceDummy", "RevealUnit", "ArmouredRecon"}
+
+
+def test_26_3b_29_4a_tank_backed_units_start_face_down_to_the_enemy_only():
+    state = game()
+    assert fog.face_down(state, SU_TANK) and not fog.face_down(state, SU_DIV)  # a rifle division shows its face
+    seen = state.observation("german")
+    text = json.dumps(seen)
+    assert not named(text, SU_TANK)
+    record = seen["units"][token_of(state, SU_TANK)]
+    assert record == {"side": "soviet", "type": fog.FACE_DOWN, "hex": state.units[SU_TANK].hex, "box": None, "step": 0,
+                      "flags": [], "values": None, "data": None}
+    assert state.observation("soviet")["units"][SU_TANK]["type"] == state.units[SU_TANK].type  # its owner sees it
+
+
+def test_29_3_dummies_wait_unseen_and_come_onto_a_hex_of_a_friendly_unit():
+    state = fogged({GE_INF: PLAIN, SU_DIV: ring(PLAIN, 4)[0]})
+    assert state.units[GE_DUMMY].box == fog.dummy_box("german")
+    assert not named(json.dumps(state.observation("soviet")), GE_DUMMY)
+    assert PlaceDummy(unit=GE_DUMMY, hex=PLAIN) in state.legal_actions().actions()
+    with pytest.raises(IllegalAction, match="^29.3"):
+        state.apply(PlaceDummy(unit=GE_DUMMY, hex=N[0]))
+    state.apply(PlaceDummy(unit=GE_DUMMY, hex=PLAIN))
+    assert state.units[GE_DUMMY].hex == PLAIN and fog.face_down(state, GE_DUMMY)
+    assert any(isinstance(a, Move) and a.units == (GE_DUMMY,) for a in state.legal_actions().actions())  # it moves on this round
+
+
+def test_29_1_a_dummy_enters_no_enemy_zoc_unless_real_friends_hold_the_hex():
+    far = ring(PLAIN, 2)[0]
+    state = fogged({GE_INF: PLAIN, SU_DIV: far})
+    state.apply(PlaceDummy(unit=GE_DUMMY, hex=PLAIN))
+    zoc_hex = next(h for h in N if state.board.distance(h, far) == 1)
+    dests = {a.path[-1] for a in state.legal_actions().actions() if isinstance(a, Move) and a.units == (GE_DUMMY,)}
+    assert dests and zoc_hex not in dests
+    with pytest.raises(IllegalAction, match="^29.1"):
+        state.apply(Move(units=(GE_DUMMY,), path=(PLAIN, zoc_hex)))
+    state.apply(Move(units=(GE_INF,), path=(PLAIN, zoc_hex)))
+    state.apply(Move(units=(GE_DUMMY,), path=(PLAIN, zoc_hex)))  # real friends hold it now
+    assert state.units[GE_DUMMY].hex == zoc_hex
+
+
+def test_29_2a_a_dummy_never_attacks():
+    state = fogged({GE_INF: PLAIN, SU_DIV: N[0]}, phase="combat_1_1")
+    state.place(GE_DUMMY, N[1])
+    state.apply(AttackHex(hex=N[0]))
+    with pytest.raises(IllegalAction, match="^14.2A"):
+        state.apply(AddAttacker(unit=GE_DUMMY))
+
+
+def test_29_2b_29_4b_c_an_attack_turns_attackers_and_defenders_face_up_and_removes_the_dummies_there():
+    state = fogged({GE_PZ: N[0], SU_TANK: PLAIN, SU_DIV: PLAIN}, phase="combat_1_1", orders={"p3": "assault", "c48": "defense"})
+    state.place(SU_DUMMY, PLAIN)
+    fog.turn_down(state, SU_DUMMY, [], "29.3")
+    assert fog.face_down(state, GE_PZ) and fog.face_down(state, SU_TANK)
+    dummy_token = token_of(state, SU_DUMMY)
+    events = declare(state, PLAIN, GE_PZ)
+    assert not fog.face_down(state, GE_PZ) and not fog.face_down(state, SU_TANK)
+    assert state.units[SU_DUMMY].box == fog.dummy_box("soviet")
+    removed = [e for e in events if isinstance(e, fog.DummyRemoved)]
+    assert [(e.token, e.hex, e.case) for e in removed] == [(dummy_token, PLAIN, "29.2B")]
+    assert not named(json.dumps([e.to_dict() for e in state.events_for("german")]), SU_DUMMY)
+
+
+def test_29_4b_fired_on_by_artillery_alone_the_defenders_stay_face_down():
+    orders = {"c48": "assault", "a53": "assault", "p3": "mobile"}
+    state = fogged({SU_ART: ring(PLAIN, 5)[0], GE_PZ: PLAIN}, side="soviet", phase="combat_1_1", orders=orders)
+    state.apply(AttackHex(hex=PLAIN))
+    state.apply(AddSupport(unit=SU_ART))
+    state.apply(ConfirmAttack())
+    assert fog.face_down(state, GE_PZ)
+
+
+def test_29_4d_the_owner_may_turn_a_counter_face_up():
+    state = fogged({GE_PZ: PLAIN, SU_DIV: ring(PLAIN, 4)[0]})
+    assert RevealUnit(unit=GE_PZ) in state.legal_actions().actions()
+    events = state.apply(RevealUnit(unit=GE_PZ))
+    assert [type(e) for e in events] == [Unmasked] and events[0].case == "29.4D"
+    assert GE_PZ in state.observation("soviet")["units"]
+    with pytest.raises(IllegalAction, match="^29.4D"):
+        state.apply(RevealUnit(unit=GE_INF))
+
+
+def _town_with_room():
+    board = game().board
+    return board, next(h for h in board.ids if board.terrain(h) == "town"
+                       and all(board.terrain(n) == "clear" for n in ring(h, 1) + ring(h, 2) + ring(h, 3)))
+
+
+def test_29_5_a_soviet_tank_moving_next_to_a_town_turns_face_up_unless_a_soviet_unit_passed_it_before():
+    board, town = _town_with_room()
+    start = ring(town, 3)[0]
+    stay_away = next(n for n in board.nbrs[start] if board.distance(n, town) == 3)
+    near = next(n for n in board.nbrs[start] if board.distance(n, town) == 2)
+    beside = next(n for n in board.nbrs[near] if board.distance(n, town) == 1)
+    enemy = {GE_INF: ring(town, 9)[0]}
+
+    def tank():
+        return fogged({SU_TANK: start, **enemy}, side="soviet", orders={"m5g": "mobile"})
+
+    away = tank()
+    away.apply(Move(units=(SU_TANK,), path=(start, stay_away)))
+    assert fog.face_down(away, SU_TANK)
+    close = tank()
+    events = close.apply(Move(units=(SU_TANK,), path=(start, near, beside)))
+    assert not fog.face_down(close, SU_TANK)
+    assert [e.case for e in events if isinstance(e, Unmasked)] == ["29.5A"]
+    passed = tank()
+    passed.game["soviet_towns"] = [town]  # 29.5B
+    passed.apply(Move(units=(SU_TANK,), path=(start, near, beside)))
+    assert fog.face_down(passed, SU_TANK)
+    through = tank()
+    through.apply(Move(units=(SU_TANK,), path=(start, near, beside, town)))
+    assert through.game["soviet_towns"] == [town]  # a Soviet unit has now moved through it
+
+
+def test_29_7_every_tank_backed_counter_turns_face_down_when_the_combat_round_ends():
+    state = fogged({GE_PZ: PLAIN, SU_TANK: ring(PLAIN, 4)[0]}, phase="combat_1_1", orders={"p3": "mobile", "m5g": "defense"})
+    fog.reveal(state, GE_PZ, [], "29.4D")
+    assert not fog.face_down(state, GE_PZ)
+    events = state.apply(EndPhase())  # no attack: the round ends
+    assert state.phase.id == "move_1_2"
+    assert fog.face_down(state, GE_PZ)
+    assert any(isinstance(e, Masked) and e.unit == GE_PZ and e.case == "29.7" for e in events)
+
+
+def test_29_8_1_reconnaissance_finds_only_dummies_removes_them_and_the_units_move_on():
+    state = fogged({GE_PZ: PLAIN, SU_DIV: ring(PLAIN, 5)[0]})
+    state.place(SU_DUMMY, N[0])
+    fog.turn_down(state, SU_DUMMY, [], "29.3")
+    token = token_of(state, SU_DUMMY)
+    assert ArmouredRecon(units=(GE_PZ,), hex=N[0]) in state.legal_actions().actions()
+    events = state.apply(ArmouredRecon(units=(GE_PZ,), hex=N[0]))
+    assert state.units[SU_DUMMY].box == fog.dummy_box("soviet")
+    assert [(type(e), e.token) for e in events] == [(fog.DummyRemoved, token)]
+    assert any(isinstance(a, Move) and a.units == (GE_PZ,) for a in state.legal_actions().actions())
+
+
+def test_29_8_2_reconnaissance_finding_real_units_reveals_them_and_stops_the_units():
+    state = fogged({GE_PZ: PLAIN, SU_TANK: N[0]})
+    events = state.apply(ArmouredRecon(units=(GE_PZ,), hex=N[0]))
+    assert not fog.face_down(state, SU_TANK) and [e.case for e in events if isinstance(e, Unmasked)] == ["29.8.2"]
+    assert GE_PZ in state.phase_data["moved"]
+    assert not any(isinstance(a, Move) and GE_PZ in a.units for a in state.legal_actions().actions())
+    with pytest.raises(IllegalAction, match="^29.8"):
+        state.apply(ArmouredRecon(units=(GE_PZ,), hex=N[0]))  # its counters show their faces now
+
+
+def test_29_8_no_reconnaissance_of_a_hex_showing_a_real_unit():
+    state = fogged({GE_PZ: PLAIN, SU_DIV: N[0]})
+    assert not [a for a in state.legal_actions().actions() if isinstance(a, ArmouredRecon)]
+
+
+HQS = ("de-8a-hq", "de-52k-hq", "de-47k-hq")
+
+
+def test_30_1_30_5a_the_german_army_and_korps_hqs_start_hidden_in_towns():
+    state = game()
+    seen = state.observation("soviet")
+    text = json.dumps(seen) + json.dumps([e.to_dict() for e in state.events_for("soviet")])
+    for hq in HQS:
+        assert fog.hidden(state, hq) and state.board.terrain(state.units[hq].hex) in fog.TOWNS
+        assert not named(text, hq)
+    assert all(hq in state.observation("german")["units"] for hq in HQS)
+
+
+def test_30_2a_c_a_face_up_soviet_unit_moving_next_to_a_hidden_hq_reveals_it_a_face_down_one_does_not():
+    hq = HQS[0]
+    start = ring(PLAIN, 2)[0]
+    beside = next(n for n in N if state_distance(n, start) == 1)
+
+    def position():
+        state = fogged({SU_DIV: start, SU_TANK: ring(PLAIN, 2)[0], hq: PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet",
+                       orders={"c48": "mobile", "m5g": "mobile"})
+        fog.conceal(state, hq, [], "30.1")
+        return state
+
+    tank = position()
+    tank.apply(Move(units=(SU_TANK,), path=(start, beside)))
+    assert fog.hidden(tank, hq)  # 30.2C: tank side up, it finds nothing
+    rifles = position()
+    events = rifles.apply(Move(units=(SU_DIV,), path=(start, beside)))
+    assert not fog.hidden(rifles, hq) and [e.case for e in events if isinstance(e, Unmasked)] == ["30.2A"]
+    assert hq in rifles.observation("soviet")["units"]
+
+
+def state_distance(a: str, b: str) -> int:
+    return game().board.distance(a, b)
+
+
+def test_30_3_a_dummy_entering_a_dump_leaves_it_standing():
+    state = game()
+    dump = state.board.dumps["1"]
+    start = next(n for n in state.board.nbrs[dump] if not state.units_at(n))
+    for u in state.units_at(dump)[:]:
+        state.to_box(u, "off")
+    state2 = fogged({SU_TANK: start, GE_INF: ring(dump, 8)[0]}, side="soviet", orders={"m5g": "mobile"})
+    state2.game["dumps"] = {"1": dump}
+    state2.place(SU_DUMMY, start)
+    state2.apply(Move(units=(SU_DUMMY,), path=(start, dump)))
+    assert state2.game["dumps"] == {"1": dump}
+    state2.apply(Move(units=(SU_TANK,), path=(start, dump)))
+    assert state2.game["dumps"] == {}
+
+
+def test_30_6_a_revealed_hq_may_go_hidden_in_a_town_out_of_soviet_reach_and_the_ussr_is_told():
+    board, town = _town_with_room()
+    hq = HQS[0]
+    start = ring(town, 2)[0]
+    state = fogged({hq: start, SU_DIV: ring(town, 9)[0]})
+    fog.reveal(state, hq, [], "30.2A")
+    assert HideHQ(unit=hq, hex=town) in state.legal_actions().actions()
+    events = state.apply(HideHQ(unit=hq, hex=town))
+    assert state.units[hq].hex == town and fog.hidden(state, hq)
+    told = [str(e) for e in state.events_for("soviet")[-3:]]
+    assert any("goes hidden" in t for t in told) and not any(town in t for t in told)
+    with pytest.raises(IllegalAction, match="^30.6A"):
+        state.apply(HideHQ(unit=hq, hex=ring(town, 1)[0]))
+    near = fogged({hq: start, SU_DIV: ring(town, 1)[0]})
+    fog.reveal(near, hq, [], "30.2A")
+    assert HideHQ(unit=hq, hex=town) not in near.legal_actions().actions()  # a Soviet unit stands next to it
+
+
+def test_30_6c_a_hidden_hq_moved_on_the_map_is_revealed_first():
+    hq = HQS[0]
+    state = fogged({hq: PLAIN, SU_DIV: ring(PLAIN, 9)[0]})
+    events = state.apply(Move(units=(hq,), path=(PLAIN, N[0])))
+    kinds = [type(e).__name__ for e in events]
+    assert kinds.index("Unmasked") < kinds.index("UnitMoved") and not fog.hidden(state, hq)
+
+
+def test_events_for_reads_each_event_with_the_masks_of_its_moment():
+    """A dummy's moves while face down read with its token; put back on the map it has a new token,
+    so the enemy's log never ties the new counter to the old one."""
+    state = fogged({GE_INF: PLAIN, SU_DIV: ring(PLAIN, 6)[0]})
+    state.apply(PlaceDummy(unit=GE_DUMMY, hex=PLAIN))
+    first = token_of(state, GE_DUMMY)
+    state.apply(Move(units=(GE_DUMMY,), path=(PLAIN, N[0])))
+    fog.remove_dummy(state, GE_DUMMY, state.log, "29.8.1")
+    state.apply(PlaceDummy(unit=GE_DUMMY, hex=PLAIN))
+    second = token_of(state, GE_DUMMY)
+    assert first != second
+    soviet = " ".join(str(e) for e in state.events_for("soviet"))
+    assert f"{first} move {PLAIN}-{N[0]}" in soviet and not named(soviet, GE_DUMMY)
+    german = " ".join(str(e) for e in state.events_for("german"))
+    assert f"{GE_DUMMY} move {PLAIN}-{N[0]}" in german
+
+
+# ----------------------------------------------------------------------------- no leak in random games
+
+#: The random games of the no-leak test: their number and the game turns each plays (one full
+#: day turn: both orders, both player turns with their movement and combat rounds, 29.7's flips).
+LEAK_GAMES = 20
+LEAK_TURNS = 1
+
+
+def _choose(state, rng):
+    """A random legal action, ending a phase one time in three when it may (short phases, many of them)."""
+    legal = state.legal_actions().actions()
+    ends = [a for a in legal if isinstance(a, EndPhase)]
+    if ends and rng.random() < 1 / 3:
+        return ends[0]
+    return legal[rng.randrange(len(legal))]
+
+
+def _any_named(text: str, ids) -> list[str]:
+    """The ids of ``ids`` that ``text`` names (one search for them all)."""
+    ids = sorted(ids, key=len, reverse=True)
+    if not ids:
+        return []
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(u) for u in ids) + r")(?![\w-])")
+    return sorted(set(pattern.findall(text)))
+
+
+def _check_observation(state, side: str) -> None:
+    foe = other(side)
+    seen = state.observation(side)
+    masks = fog.masks_against(state, side)
+    dummies = [u for u, rec in state.units.items() if rec.side == foe and fog.is_dummy(state, u)]
+    assert not _any_named(json.dumps(seen), set(masks) | set(dummies)), f"{side} sees the id of a hidden unit or a dummy"
+    for uid, token in masks.items():
+        if token is not None and state.units[uid].hex is not None:
+            assert seen["units"][token] == {"side": foe, "type": fog.FACE_DOWN, "hex": state.units[uid].hex, "box": None, "step": 0,
+                                            "flags": [], "values": None, "data": None}
+    shown = [r for r in seen["units"].values() if r["side"] == foe and r.get("hex")]
+    real = [u for u, rec in state.units.items() if rec.side == foe and rec.hex is not None and masks.get(u, "") is not None]
+    assert len(shown) == len(real), "every counter on the map but the hidden ones, once each"
+
+
+def _check_new_events(state, side: str, new: list, masked_before: set[str]) -> None:
+    """The side's log grew by ``new``: it names no dummy, and no unit hidden from it before and
+    after the action unless the action revealed it."""
+    foe = other(side)
+    revealed = {e.unit for e in new if isinstance(e, Unmasked) and e.side == foe}
+    masked_now = set(fog.masks_against(state, side))
+    if not new:
+        return
+    text = "\n".join(str(e) for e in new) + json.dumps([e.to_dict() for e in new])
+    dummies = {u for u, rec in state.units.items() if rec.side == foe and fog.is_dummy(state, u)}
+    assert not _any_named(text, ((masked_before & masked_now) - revealed) | dummies), f"{side}'s log names a hidden unit: {text[:400]}"
+    assert not any(isinstance(e, Masked) and e.side == foe for e in new)
+
+
+@pytest.mark.parametrize("seed", range(LEAK_GAMES))
+def test_no_leak_random_games_with_all_advanced_rules_neither_observation_nor_log_shows_what_is_hidden(seed):
+    """After every action of a random game of the historical scenario (dummies and hidden units on),
+    each side's observation and log against the true state."""
+    state = new_game(scenario("historical"), seed, options=dict(ALL))
+    rng = random.Random(seed)
+    logs = {s: len(state.events_for(s)) for s in SIDES}
+    masked = {s: set(fog.masks_against(state, s)) for s in SIDES}
+    found = {"masked": 0}
+    while not state.is_terminal and state.turn <= LEAK_TURNS:
+        state.apply(_choose(state, rng))
+        for side in SIDES:
+            _check_observation(state, side)
+            mine = state.events_for(side)
+            _check_new_events(state, side, mine[logs[side]:], masked[side])
+            logs[side] = len(mine)
+            masked[side] = set(fog.masks_against(state, side))
+            found["masked"] += len(masked[side])
+    assert found["masked"] and state.turn > LEAK_TURNS, "the game hid something and played its turn"
