@@ -1243,7 +1243,7 @@ class PlayerWindow(QMainWindow):
         if location:
             text = describe_location(self.scene, location)
             if location in self.reach and hasattr(self.reach[location], "cost"):
-                text += f" · {self.reach[location].cost:g} MP to enter"
+                text += f" · {self.reach[location].cost:g} {self.controller.kit.points_name} to get there"
             if self.controller is not None and location in self.scene.game_map:
                 notes = self.controller.kit.hex_notes(self.controller.state, self.controller.viewing_side(), location)
                 text += "".join(f" · {note}" for note in notes)

@@ -347,7 +347,7 @@ class GameController(QObject):
 
     def event_text(self, event) -> str:
         """An event in a player's words: its text with the units named as the scenario names them."""
-        return self.named(event.text())
+        return self.named(self.kit.event_text(event))
 
     def reserves(self) -> tuple[dict[str, list[str]], int | None, set[str]] | None:
         """Reserves: units per reserve box, how many may still be committed this turn (None: any), boxes released."""

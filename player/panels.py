@@ -458,6 +458,9 @@ class LogPanel(QTextBrowser):
 class StatusPanel(QTextBrowser):
     """The unit under the cursor, the turn record, Air Points and the running victory points."""
 
+    #: the turn record's cells in one row (Kirovograd's twenty-four turns take two)
+    TURNS_PER_ROW = 12
+
     def __init__(self, controller: GameController, parent=None):
         super().__init__(parent)
         self.controller = controller
@@ -486,11 +489,13 @@ class StatusPanel(QTextBrowser):
             )
         turns = state.scenario.turns
         if turns:
-            cells = "".join(
+            cells = [
                 f"<td align=center style='{'background:#f0e442;' if t.turn == state.turn else ''}padding:2px'>{t.turn}<br><small>{html.escape(str(t.date)[-2:])}</small></td>"
                 for t in turns
-            )
-            parts.append(f"<p><b>Turn record</b></p><table border=1 cellspacing=0>{'<tr>' + cells + '</tr>'}</table>")
+            ]
+            # rows of a dozen turns: a longer record in one row squeezed each cell's digits one under another
+            rows = "".join("<tr>" + "".join(cells[i:i + self.TURNS_PER_ROW]) + "</tr>" for i in range(0, len(cells), self.TURNS_PER_ROW))
+            parts.append(f"<p><b>Turn record</b></p><table border=1 cellspacing=0>{rows}</table>")
         air = obs.get("air") or {}
         if air:
             parts.append("<p><b>Air Points</b>: " + ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in air.items()) + "</p>")

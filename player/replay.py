@@ -62,20 +62,21 @@ def side_turn_events(log: list[Event], is_computer) -> list[Event]:
     return [] if start is None else list(log[start:last])
 
 
-def steps_from_events(events: list[Event], named: Callable[[str], str] = str) -> list[Step]:
+def steps_from_events(events: list[Event], named: Callable[[str], str] = str, words: Callable[[Event], str] = lambda e: e.text()) -> list[Step]:
     """The steps worth showing among ``events``; an attack and its result make one step.
 
-    ``named`` puts a step's words in a player's names (the controller's ``named``); by default the ids stay."""
-    steps = _steps(events)
+    ``named`` puts a step's words in a player's names (the controller's ``named``); by default the ids stay.
+    ``words`` gives a move its text in its game's points (the kit's ``event_text``)."""
+    steps = _steps(events, words)
     return [dataclasses.replace(s, text=named(s.text)) for s in steps]
 
 
-def _steps(events: list[Event]) -> list[Step]:
+def _steps(events: list[Event], words: Callable[[Event], str]) -> list[Step]:
     steps: list[Step] = []
     attack_at: int | None = None  # index in steps of the attack waiting for its result
     for e in events:
         if isinstance(e, UnitMoved):
-            steps.append(Step(e.text(), path=tuple(e.path) if len(e.path) > 1 else (), marks=tuple(e.path[-1:])))
+            steps.append(Step(words(e), path=tuple(e.path) if len(e.path) > 1 else (), marks=tuple(e.path[-1:])))
         elif isinstance(e, AttackDeclared):
             attack_at = len(steps)
             steps.append(Step(f"{', '.join(e.attackers)} attack {', '.join(e.targets)}", marks=tuple(e.targets)))
@@ -148,7 +149,8 @@ class TurnReplay(QWidget):
         last = next((i for i in range(len(log) - 1, -1, -1) if isinstance(log[i], PhaseChanged)), -1)
         if last == self.shown_for:
             return
-        steps = steps_from_events(side_turn_events(log, computer.is_computer), self.window.controller.named)
+        controller = self.window.controller
+        steps = steps_from_events(side_turn_events(log, computer.is_computer), controller.named, controller.kit.event_text)
         if steps:
             self.shown_for = last
             self.show_steps(steps)

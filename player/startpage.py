@@ -79,12 +79,13 @@ class ScenarioInfo:
         return self.scenario.title if self.scenario is not None else self.path.name
 
     def length(self) -> str:
-        """The length in turns and the dates, in words."""
+        """The length in turns and the dates, in words: the date of the last turn is when it starts, so it is
+        named as such (a turn of four days starting on 17 March ends a campaign titled "to 19 March")."""
         s = self.scenario
         if s is None or not s.turns:
             return ""
         first, last = s.turns[0], s.turns[-1]
-        dates = f", {day(first.date)} to {day(last.date)}" if first.date and last.date else ""
+        dates = f" from {day(first.date)}, the last on {day(last.date)}" if first.date and last.date else ""
         return f"{len(s.turns)} turns{dates}"
 
     def sides(self) -> dict[str, str]:

@@ -1,16 +1,20 @@
-"""Per-module mutation score of the Kharkov 1942 rules, from mutmut's results (docs/mutation.md).
+"""Per-module mutation score of one rule system, from mutmut's results (docs/mutation.md).
 
-Run after ``mutmut run`` in the project root:
+Run after the system's mutation runs, in the project root:
 
-    python tools/mutation_summary.py
+    python tools/mutation_summary.py                          # Kharkov 1942 (mutmut in the root)
+    python tools/mutation_summary.py --system kharkov1943     # a system run by tools/mutate.py
 
-It reads ``mutmut results --all true`` and the mutants judged equivalent in docs/mutation.md
-(lines ``- `<mutant name>`: why``), and prints one Markdown row per module: killed, survived,
-no test reaches it, timeout, equivalent, not yet run, and the score (killed + timeout over the
-mutants run, less the equivalent ones).
+It reads ``python tools/mutate.py SYSTEM results --all true`` (for Kharkov 1942 the same as
+``mutmut results --all true`` in the root) and the mutants judged equivalent in docs/mutation.md
+(lines ``- `<mutant name>`: why``, each name carrying its system's package), and prints one
+Markdown row per module of ``kharkovsuite/rules/SYSTEM/``: killed, survived, no test reaches it,
+timeout, equivalent, not yet run, and the score (killed + timeout over the mutants run, less the
+equivalent ones).
 """
 from __future__ import annotations
 
+import argparse
 import re
 import subprocess
 import sys
@@ -19,9 +23,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "mutation.md"
-PACKAGE = "kharkovsuite.rules.kharkov1942."
+MUTATE = ROOT / "tools" / "mutate.py"
+DEFAULT_SYSTEM = "kharkov1942"
 LINE = re.compile(r"^\s*(\S+): (.+)$")
 EQUIVALENT = re.compile(r"^- `([^`]+)`")
+
+
+def package(system: str) -> str:
+    """The prefix of the names of ``system``'s mutants."""
+    return f"kharkovsuite.rules.{system}."
 
 
 def equivalent_mutants(doc: Path = DOC) -> set[str]:
@@ -30,26 +40,27 @@ def equivalent_mutants(doc: Path = DOC) -> set[str]:
     return {m.group(1) for line in doc.read_text(encoding="utf-8").splitlines() if (m := EQUIVALENT.match(line))}
 
 
-def read_results(text: str) -> dict[str, str]:
-    """mutant name -> status, for the rules package only."""
+def read_results(text: str, system: str = DEFAULT_SYSTEM) -> dict[str, str]:
+    """mutant name -> status, for ``system``'s rules package only."""
+    prefix = package(system)
     out = {}
     for line in text.splitlines():
         m = LINE.match(line)
-        if m and m.group(1).startswith(PACKAGE):
+        if m and m.group(1).startswith(prefix):
             out[m.group(1)] = m.group(2).strip()
     return out
 
 
-def module_of(mutant: str) -> str:
+def module_of(mutant: str, system: str = DEFAULT_SYSTEM) -> str:
     """The module's name; mutants of the package's ``__init__.py`` carry none (``x_name__mutmut_1``)."""
-    first = mutant[len(PACKAGE):].split(".", 1)[0]
+    first = mutant[len(package(system)):].split(".", 1)[0]
     return "__init__" if first.startswith(("x_", "xǁ")) else first
 
 
-def table(results: dict[str, str], equivalent: set[str]) -> list[str]:
+def table(results: dict[str, str], equivalent: set[str], system: str = DEFAULT_SYSTEM) -> list[str]:
     counts: dict[str, Counter] = defaultdict(Counter)
     for name, status in results.items():
-        counts[module_of(name)]["equivalent" if status == "survived" and name in equivalent else status] += 1
+        counts[module_of(name, system)]["equivalent" if status == "survived" and name in equivalent else status] += 1
     rows = ["| module | killed | survived | no test | timeout | equivalent | not run | score |",
             "|---|---|---|---|---|---|---|---|"]
     total: Counter = Counter()
@@ -70,13 +81,17 @@ def _row(label: str, c: Counter) -> str:
             f"{c['equivalent']} | {c['not checked']} | {score} |")
 
 
-def main() -> int:
-    done = subprocess.run([sys.executable, "-m", "mutmut", "results", "--all", "true"], cwd=ROOT,
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--system", default=DEFAULT_SYSTEM,
+                        help="the rule system whose mutation runs to sum up (default: %(default)s)")
+    args = parser.parse_args(argv)
+    done = subprocess.run([sys.executable, str(MUTATE), args.system, "results", "--all", "true"], cwd=ROOT,
                           capture_output=True, text=True)
     if done.returncode != 0:
-        print(f"mutmut results failed: {done.stderr.strip()}", file=sys.stderr)
+        print(f"mutation results of {args.system} failed: {done.stderr.strip()}", file=sys.stderr)
         return 1
-    print("\n".join(table(read_results(done.stdout), equivalent_mutants())))
+    print("\n".join(table(read_results(done.stdout, args.system), equivalent_mutants(), args.system)))
     return 0
 
 

@@ -19,6 +19,7 @@ GENERAL: dict[str, Callable] = {"random": RandomPlayer}
 SYSTEM_PLAYERS: dict[str, str] = {
     "kharkov1942": "kharkovsuite.ai.kharkov1942",
     "kharkov1943": "kharkovsuite.ai.kharkov1943",
+    "kirovograd": "kharkovsuite.ai.kirovograd",
 }
 
 

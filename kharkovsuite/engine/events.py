@@ -64,8 +64,9 @@ class UnitMoved(Event):
     cost: float = 0.0
     how: str = "move"
 
-    def text(self) -> str:
-        return f"{', '.join(self.units)} {self.how} {'-'.join(self.path)} ({self.cost:g} MP)"
+    def text(self, points: str = "MP") -> str:
+        """``points``: the short name of what the move cost in its game (Kharkov 1943 counts OP)."""
+        return f"{', '.join(self.units)} {self.how} {'-'.join(self.path)} ({self.cost:g} {points})"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -319,3 +319,24 @@ def game_from_setup(rules, scenario, seed: int, setup_name: str, scenario_path: 
     state.log.extend(events)
     state.changes.clear()
     return state
+
+
+class SequencedRules:
+    """The reading half shared by rule systems whose sequence module knows the current phase
+    (``sequence.current(state)``) and whose open decisions (``state.pending``) are answered by
+    the side named on the last of them before play goes on: Kharkov 1943 and Kirovograd.
+    A subclass names its sequence module as the class attribute ``sequence``."""
+    sequence: Any
+
+    def phase(self, state: GameState) -> Phase:
+        return self.sequence.current(state)
+
+    def to_act(self, state: GameState) -> str | None:
+        if state.terminal:
+            return None
+        if state.pending:
+            return state.pending[-1].side
+        return self.sequence.current(state).side
+
+    def date(self, state: GameState) -> str:
+        return state.scenario.date_of(state.turn)

@@ -116,6 +116,12 @@ def marker_layout(markers: tuple[str, ...], rect: QRectF) -> list[tuple[QRectF, 
     return out
 
 
+def marker_reach(markers: tuple[str, ...]) -> float:
+    """How far above a counter its marker tags reach, as a fraction of its height (0: no tag)."""
+    tags = marker_layout(tuple(markers), QRectF(0, 0, 1, 1))
+    return max((-tag.top() for tag, *_ in tags), default=0.0) + 0.03
+
+
 def marker_rows(markers: tuple[str, ...], size: float = 1.0) -> int:
     """How many rows of tags a counter's markers take (0: none)."""
     tags = marker_layout(tuple(markers), QRectF(0, 0, size, size))
@@ -282,8 +288,8 @@ class CounterPainter:
     MIN_SYMBOL_PX = 9.0
 
     #: Pictures of counters (:meth:`picture`) are kept up to this many pixels high, within this
-    #: many bytes all told (the least recently drawn go first); markers reach this far (a
-    #: fraction of the counter's height) outside its square.
+    #: many bytes all told (the least recently drawn go first); a picture reaches at least this far
+    #: (a fraction of the counter's height) outside its square, further when its marker tags do.
     PICTURE_MAX_PX = 160
     PICTURE_BUDGET = 48 * 1024 * 1024
     PICTURE_MARGIN = 0.2
@@ -331,7 +337,7 @@ class CounterPainter:
         if got is not None:
             self._pictures.move_to_end(key)
             return got
-        margin = math.ceil(px * self.PICTURE_MARGIN)
+        margin = math.ceil(px * max(self.PICTURE_MARGIN, marker_reach(cv.markers)))
         side = px + 2 * margin
         pixmap = QPixmap(side, side)
         pixmap.fill(Qt.GlobalColor.transparent)

@@ -15,6 +15,7 @@ import importlib
 from fractions import Fraction
 from types import ModuleType
 
+from kharkovsuite.engine.events import UnitMoved
 from kharkovsuite.rules import GAME_NAMES, RuleSystemUnavailable, package, system
 
 #: rule-system id -> "module:class" of its kit.  A system without an entry cannot be played at the window.
@@ -209,8 +210,12 @@ class PlayerKit:
         mp = controller.mp_left(uid)
         return f"MP left: <b>{mp:g}</b>" if mp is not None else "MP left: <b>—</b>"
 
-    #: the short name of the points a unit spends to act, for the status bar
+    #: the short name of the points a unit spends to act, for the status bar and the log
     points_name = "MP"
+
+    def event_text(self, event) -> str:
+        """An event in this game's words, in ids: a move costs the system's points (OP in Kharkov 1943)."""
+        return event.text(points=self.points_name) if isinstance(event, UnitMoved) else event.text()
 
     def points_left(self, controller, uid: str) -> float | None:
         """The points ``uid`` has left to act with now (None: unknown), for the status bar."""

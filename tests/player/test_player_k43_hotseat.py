@@ -1,20 +1,34 @@
 """Kharkov 1943 played through the window only, both seats human: clicks on hexes and widgets, key presses.
 
-At every step every kind of action the engine lists for the side to act must be reachable from the window.
+Both of its scenarios, Gallop and the campaign.  At every step every kind of action the engine lists for the side
+to act must be reachable from the window.
 """
+from pathlib import Path
+
+import pytest
+
+from player.app import PlayerWindow
+
 from .windowbot import WindowBot
 
+ROOT = Path(__file__).resolve().parents[2]
 
-def test_two_turns_of_gallop_played_hot_seat_through_the_window(qtbot, k43_window):
-    w = k43_window
+
+@pytest.mark.parametrize("scenario", sorted(ROOT.glob("scenarios/kharkov-1943-*.yaml")), ids=lambda p: p.stem)
+def test_two_turns_of_kharkov_1943_played_hot_seat_through_the_window(qtbot, scenario):
+    w = PlayerWindow(scenario, seed=5, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
     bot = WindowBot(qtbot, w, seed=5)
     state = w.controller.state
+    first = state.turn
     for _ in range(1500):
-        if state.turn > 2 or state.is_terminal:
+        if state.turn > first + 1 or state.is_terminal:
             break
         bot.assert_decision_in_view()
         bot.play_step(bot.check_offered())
         state = w.controller.state
-    assert state.turn == 3 or state.is_terminal, f"two turns were not played: turn {state.turn}, {state.phase.id}"
+    assert state.turn == first + 2 or state.is_terminal, f"two turns were not played: turn {state.turn}, {state.phase.id}"
     assert {"Activate", "Move", "EndActivation", "Pass", "Assault", "ChooseLoss"} <= set(bot.done), bot.done
     assert bot.offered_kinds <= set(bot.done) | bot.passed_over, sorted(bot.offered_kinds - set(bot.done))

@@ -80,6 +80,20 @@ def test_the_reachable_hexes_show_the_op_each_costs_before_the_move(qtbot, k43_w
     assert len({labels[h] for h in labels}) > 1, "the hexes read their own costs"
 
 
+def test_the_pointer_over_a_reachable_hex_says_its_cost_in_op(qtbot, k43_window):
+    """Kharkov 1943 counts operation points: the status bar named them movement points, the Kharkov 1942 word."""
+    w = k43_window
+    open_formation(qtbot, w)
+    state = w.controller.state
+    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) > 2)
+    bot = WindowBot(qtbot, w)
+    bot.select_units(move)
+    end = move.path[-1]
+    qtbot.mouseMove(w.view.viewport(), bot.point(end))
+    qtbot.waitUntil(lambda: w.statusBar().currentMessage().startswith(end))
+    assert f" · {w.reach[end].cost:g} OP to get there" in w.statusBar().currentMessage()
+
+
 def test_a_unit_that_may_not_join_shows_the_engine_s_reason_with_its_case(qtbot, k43_window):
     w = k43_window
     hq = open_formation(qtbot, w)
@@ -147,3 +161,22 @@ def test_a_selected_unit_shows_its_supply_and_activations_this_turn(qtbot, k43_w
     supply = {"supplied": "In supply (9.3)", "isolated": "Isolated (9.3)", "out_of_supply": "Out of supply (9.3)"}
     assert supply[state.game.get("supply", {}).get(uid, "supplied")] in text
     assert "Activated 0 of 2 times this turn (3.1)" in text
+
+
+def test_a_move_is_logged_and_replayed_with_its_cost_in_op(qtbot, k43_window):
+    """6.1: a move costs operation points; the log and the computer's-turn list said MP, the Kharkov 1942 word."""
+    from kharkovsuite.engine.events import UnitMoved
+    from player.replay import steps_from_events
+
+    w = k43_window
+    open_formation(qtbot, w)
+    state = w.controller.state
+    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) > 2)
+    bot = WindowBot(qtbot, w)
+    bot.select_units(move)
+    bot.click_hex(move.path[-1])
+    moved = [e for e in w.controller.state.log if isinstance(e, UnitMoved)][-1]
+    name = w.controller.unit_name(moved.units[0])
+    assert f"{name} move {'-'.join(moved.path)} ({moved.cost:g} OP)" in w.log_panel.toPlainText()
+    (step,) = steps_from_events([moved], w.controller.named, w.controller.kit.event_text)
+    assert step.text.endswith(f"({moved.cost:g} OP)")

@@ -41,7 +41,15 @@ def test_start_page_lists_the_three_games_with_a_map_picture_and_their_scenarios
     page.game_list.setCurrentRow(2)
     scenarios = texts(page.scenario_list)
     assert len(scenarios) == 3 and all("Kirovograd" in t or "Scenario" in t for t in scenarios)
-    assert any("24 turns, 5 January 1944 to 16 January 1944" in t for t in scenarios)
+    assert any("24 turns from 5 January 1944, the last on 16 January 1944" in t for t in scenarios)
+
+
+def test_a_scenario_s_length_names_its_last_date_as_the_start_of_its_last_turn(page):
+    """The campaign runs to 19 March, its twelfth turn of about four days starting on 17 March: "1 February to
+    17 March" under a title ending on 19 March read as a contradiction."""
+    page.game_list.setCurrentRow(1)
+    campaign = next(t for t in texts(page.scenario_list) if "Campaign" in t)
+    assert campaign.splitlines()[1] == "12 turns from 1 February 1943, the last on 17 March 1943"
 
 
 def test_a_game_whose_rules_cannot_run_yet_says_why_and_cannot_be_started(qtbot, settings, monkeypatch):
@@ -96,6 +104,7 @@ def test_kirovograd_starts_from_the_start_page_with_only_its_own_computer_player
     for box in page.player_boxes.values():
         offered = [box.itemData(i) for i in range(box.count())]
         assert offered == ["human", *players("kirovograd")]  # never another system's computer players
+        assert {"greedy", "ai", "ai:easy", "ai:normal", "ai:hard"} <= set(offered)  # its own, beyond random
     with qtbot.waitSignal(page.accepted):
         page.start_button.click()
     assert page.choice.scenario.name.startswith("kirovograd-") and set(page.choice.players.values()) == {"human"}

@@ -3,8 +3,11 @@ copies the counters instead of painting them again, the copies show what paintin
 and the pictures stay within their memory budget."""
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QImage
 
 from kharkovsuite.view import CounterPainter, CounterView
@@ -73,3 +76,18 @@ def test_counter_pictures_stay_within_their_budget(qapp):
     painter.picture(views[3], 40, 2)  # drawn again: now the most recent
     painter.picture(views[0], 40, 2)
     assert list(k[0].id for k in painter._pictures) == ["u5", "u3", "u0"]
+
+
+@pytest.mark.parametrize("markers", [("isolated",), ("isolated", "fatigue2", "breakthrough", "out_of_supply", "engaged")], ids=["one row", "two rows"])
+def test_a_counter_s_picture_holds_the_whole_of_each_marker_tag_above_it(qapp, markers):
+    """The tags sit above the counter's top edge (a row, or two): the picture's margin reaches over all of them,
+    so that a copied counter shows its ISO or F2 tag whole, not cut along the picture's edge."""
+    from kharkovsuite.view.counters import marker_layout
+
+    painter, px = CounterPainter(), 60
+    cv = CounterView(id="u", side="german", nationality="german", label="SS-Pz.Gr.", values="5-12", markers=markers)
+    pixmap, margin = painter.picture(cv, px, 2)
+    image = pixmap.toImage()
+    for tag, text, _fill, _ink in marker_layout(markers, QRectF(margin, margin, px, px)):
+        x, y = round(tag.center().x()), math.ceil(tag.top()) + 1
+        assert image.valid(x, y) and image.pixelColor(x, y).alpha() > 200, f"the {text} tag is cut at the picture's edge (its top at {tag.top():.1f}, margin {margin})"

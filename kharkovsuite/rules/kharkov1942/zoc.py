@@ -78,7 +78,7 @@ def _compute(state: GameState) -> Derived:
         i = index[hex_id]
         for uid in ids:
             _count(state, d, uid, i, 1)
-    d.garrisons = {index[h] for h in state.game.get("garrisons", {})}
+    d.garrisons = {index[h] for h in state.game["garrisons"]}
     return d
 
 
@@ -101,10 +101,6 @@ def check_cache(state: GameState) -> None:
         raise CacheMismatch("the ZOC and occupation counts kept move by move differ from a fresh count")
 
 
-def enemy_zoc_hexes(state: GameState, side: str) -> dict[int, int]:
-    return derived(state).zoc[other_side(side)]
-
-
 def other_side(side: str) -> str:
     return "soviet" if side == "axis" else "axis"
 
@@ -114,15 +110,6 @@ def in_enemy_zoc(state: GameState, hex_id: str, side: str) -> bool:
     return state.board.index[hex_id] in derived(state).zoc[other_side(side)]
 
 
-def enemy_occupied(state: GameState, hex_id: str, side: str) -> bool:
-    """An enemy unit is in the hex; for the Soviet side an Axis garrison counts too (15.3)."""
-    d = derived(state)
-    i = state.board.index[hex_id]
-    if i in d.occupied[other_side(side)]:
-        return True
-    return side == "soviet" and i in d.garrisons
-
-
 def blocked_for_movement(state: GameState, side: str):
     """Hexes ``side`` may never enter by movement: enemy units and, for Soviets, garrisons (6.22, 15.3)."""
     d = derived(state)
@@ -130,15 +117,6 @@ def blocked_for_movement(state: GameState, side: str):
     if side == "soviet" and d.garrisons:
         return set(blocked) | d.garrisons
     return blocked
-
-
-def zoc_negated(state: GameState, hex_id: str, side: str) -> bool:
-    """8.25: a friendly combat unit (or, for the Axis, a garrison, 15.31) negates enemy ZOC for retreats."""
-    d = derived(state)
-    i = state.board.index[hex_id]
-    if d.combat[side].get(i, 0) > 0:
-        return True
-    return side == "axis" and i in d.garrisons
 
 
 def zoc_exerters(state: GameState, hex_id: str, side: str) -> set[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...engine.actions import Move, RailMove
 from ...engine.errors import IllegalAction
 from ...engine.legal import LegalActions
-from ...engine.state import GameState, Phase, Reach, game_from_setup
+from ...engine.state import GameState, Phase, Reach, SequencedRules, game_from_setup
 from . import activation, combat, command, control, detachments, fog, hq, hqboxes, movement, rail, reaction, reinforcements
 from . import replacements, sequence, stacking, supply, victory, works, zoc
 from .actions import (Activate, Assault, BuildPosition, Combine, Detach, EndActivation, Enter, IntoHQBox, LeaveMap, LeavePosition,
@@ -19,7 +19,8 @@ DECISIONS = {stacking.DECISION: stacking, reaction.DECISION: reaction, hq.DECISI
              **{kind: combat for kind in combat.DECISIONS}}
 
 
-class Kharkov1943Rules:
+class Kharkov1943Rules(SequencedRules):
+    sequence = sequence
     id = "kharkov1943"
     phases: tuple[Phase, ...] = sequence.PHASES
 
@@ -33,19 +34,6 @@ class Kharkov1943Rules:
                                prepare=control.init, start=lambda state, events: sequence.enter_phase(state, 0, events))
 
     # ---------------------------------------------------------------- reading
-    def phase(self, state: GameState) -> Phase:
-        return sequence.current(state)
-
-    def to_act(self, state: GameState) -> str | None:
-        if state.terminal:
-            return None
-        if state.pending:
-            return state.pending[-1].side
-        return sequence.current(state).side
-
-    def date(self, state: GameState) -> str:
-        return state.scenario.date_of(state.turn)
-
     def observation(self, state: GameState, side: str) -> dict:
         """10: the position without the dice generator and the enemy units ``side`` may not see;
         13.1: nor the air points the enemy put on a combat before its roll."""

@@ -91,7 +91,7 @@ class Ctx:
     retreat_from: int | None  # 6.2.4A: the distance to the nearest enemy unit at the start
     oos_retreat: bool
     zocs: dict  # hex -> the enemy ZOC there as it acts on these movers (:func:`.zoc.zoc_at`)
-    consulted: set  # artillery alone: the hexes whose friendly units 13.5 looked at
+    consulted: set  # the hexes whose friendly units a step looked at (13.5 for artillery alone, 9.1D)
 
 
 def _nearest(state: GameState, hex_id: str, targets) -> int | None:
@@ -171,11 +171,11 @@ def _step(state: GameState, ctx: Ctx, a: str, b: str) -> tuple[float, bool] | tu
             return "13.5", f"artillery may not enter the enemy ZOC at {b} without friendly non-artillery units"
         if ctx.side == "soviet" and b in board.fortified.get(a, ()):
             return "10.2A", f"a Soviet unit may not cross the fortified hexside {a}/{b} into a German ZOC"
-    if ctx.travelling and any(
-        u not in ctx.units and board.units[u].soviet_travelling_artillery and counters.has(state, u, counters.TRAVELLING)
-        for u in state.units_at(b)
-    ):
-        return "9.1D", f"travelling Soviet artillery may not pass through the travelling artillery at {b}"
+    if ctx.travelling:
+        ctx.consulted.add(b)
+        if any(u not in ctx.units and board.units[u].soviet_travelling_artillery and counters.has(state, u, counters.TRAVELLING)
+               for u in state.units_at(b)):
+            return "9.1D", f"travelling Soviet artillery may not pass through the travelling artillery at {b}"
     extra = 0.0
     if za is not None:
         if a == ctx.start and za.kind == "locking":
@@ -313,20 +313,15 @@ class _Held:
     ctx: Ctx
     raw: dict[str, tuple[float, list[str]]]
     ok: list[tuple[str, Reach]]  # the destinations passing :func:`end_refusal`, sorted by hex
-    touched: frozenset[str] | None  # sensitive searches: the hexes whose change drops them
-
-
-def _sensitive(ctx: Ctx) -> bool:
-    """Searches that read friendly units on the whole way (9.1D) or friendly HQs (6.2.4A);
-    artillery alone reads them only in the enemy ZOC hexes it tried (13.5, ``ctx.consulted``)."""
-    return ctx.travelling or ctx.oos_retreat
+    fragile: bool  # 6.2.4A's searches: dropped at any friendly move
 
 
 def round_reach(state: GameState, units, rnd: int) -> list[tuple[str, Reach]]:
     """:func:`reach` sorted by hex, kept for the rest of the movement round: while one side moves
     the enemy's units and ZOCs stand still, so a search changes only where a friendly move
     changes a hex's stacking (:func:`friendly_moved` re-checks those hexes, and drops the
-    searches that read friendly units on the way)."""
+    searches whose steps read friendly units in a changed hex, ``Ctx.consulted``: what
+    :func:`_step` looked at decides, so the kept moves are the ones a move's check accepts)."""
     key = (state.turn, state.phase_index)
     held = state.cache.get("round")
     if held is None or held[0] != key:
@@ -335,15 +330,12 @@ def round_reach(state: GameState, units, rnd: int) -> list[tuple[str, Reach]]:
     entry = held[1].get(units)
     if entry is None:
         ctx = context(state, units, rnd)
-        if _sensitive(ctx):
-            found = sorted(reach(state, units, rnd).items())
-            near = [ctx.start] + [h for h, _ in found]
-            touched = frozenset(n for h in near for n in state.board.nbrs[h]) | frozenset(near)
-            entry = held[1][units] = _Held(ctx, {}, found, frozenset() if ctx.oos_retreat else touched)
+        if ctx.oos_retreat:  # 6.2.4A reads where the friendly HQs are: kept until any friendly move
+            entry = held[1][units] = _Held(ctx, {}, sorted(reach(state, units, rnd).items()), True)
         else:
             raw = _search(state, ctx) if (ctx.ma > 0 or ctx.one_hex) else {}
             ok = [(h, Reach(raw[h][0], tuple(raw[h][1]))) for h in sorted(raw) if end_refusal(state, ctx, h) is None]
-            entry = held[1][units] = _Held(ctx, raw, ok, None)
+            entry = held[1][units] = _Held(ctx, raw, ok, False)
     return entry.ok
 
 
@@ -352,12 +344,8 @@ def friendly_moved(state: GameState, hexes) -> None:
     if not held:
         return
     for units, entry in list(held[1].items()):
-        if entry.ctx.consulted and any(h in entry.ctx.consulted for h in hexes):
+        if entry.fragile or any(h in entry.ctx.consulted for h in hexes):
             del held[1][units]
-            continue
-        if entry.touched is not None:
-            if not entry.touched or any(h in entry.touched for h in hexes):
-                del held[1][units]
             continue
         for h in hexes:
             if h in entry.raw:

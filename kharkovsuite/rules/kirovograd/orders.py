@@ -43,7 +43,7 @@ class InitiativeFound(Event):
     first: str
 
     def text(self) -> str:
-        return f"initiative: {self.totals}; {self.first} moves first"
+        return "initiative: " + ", ".join(f"{side} {n}" for side, n in sorted(self.totals.items())) + f"; {self.first} moves first"
 
 
 def formations(state: GameState, side: str) -> list[str]:

@@ -16,14 +16,15 @@ from ...engine.actions import CommitReserve, DeclineReserve, EndPhase, Move
 from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
-from ...engine.state import GameState, Phase, Reach, Result, game_from_setup
+from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
 from . import counters, fight, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, PlaceReserve, SetOrder, SubmitOrders, TakeReplacements,
                       TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
 
 
-class KirovogradRules:
+class KirovogradRules(SequencedRules):
+    sequence = sequence
     id = "kirovograd"
     phases: tuple[Phase, ...] = sequence.PHASES
 
@@ -48,19 +49,6 @@ class KirovogradRules:
         reinforcements.start(state)
 
     # ---------------------------------------------------------------- reading
-    def phase(self, state: GameState) -> Phase:
-        return sequence.current(state)
-
-    def to_act(self, state: GameState) -> str | None:
-        if state.terminal:
-            return None
-        if state.pending:
-            return state.pending[-1].side
-        return sequence.current(state).side
-
-    def date(self, state: GameState) -> str:
-        return state.scenario.date_of(state.turn)
-
     def observation(self, state: GameState, side: str) -> dict:
         """The position as ``side`` may see it (see the module docstring)."""
         out = state.to_dict(with_log=False)
@@ -130,7 +118,7 @@ class KirovogradRules:
             rnd = sequence.round_of(sequence.current(state).id)
             moved = state.phase_data.get("moved", ())
             for units, entry in kept[1].items():
-                if entry.touched is None and all(state.units[u].hex == entry.ctx.start and u not in moved for u in units):
+                if all(state.units[u].hex == entry.ctx.start and u not in moved for u in units):
                     if entry.ok != sorted(movement.reach(state, units, rnd).items()):
                         raise CacheMismatch(f"the kept moves of {units} differ from a fresh search")
 

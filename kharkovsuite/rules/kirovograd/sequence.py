@@ -63,7 +63,7 @@ class WeatherRolled(Event):
     light: str
 
     def text(self) -> str:
-        return f"weather: {self.weather} ({self.light})"
+        return f"weather: {self.weather.replace('_', ' ')} ({self.light})"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,7 +71,9 @@ class SupplyDelivered(Event):
     points: dict
 
     def text(self) -> str:
-        return "supply points delivered: " + ", ".join(f"{t} +{n}" for t, n in self.points.items())
+        from .describe import track_name  # describe reads this module's phases: imported when first worded
+
+        return "supply points delivered: " + ", ".join(f"{track_name(t)} +{n}" for t, n in self.points.items())
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,7 +8,9 @@ import pytest
 from k42_helpers import position
 
 from kharkovsuite.engine import EndPhase, IllegalAction, Move
+from kharkovsuite.engine.errors import CacheMismatch
 from kharkovsuite.rules.kharkov1942 import movement, supply, zoc
+from kharkovsuite.rules.kharkov1942.retreat import retreat_paths
 
 
 def cost(state, unit, hex_id):
@@ -279,6 +281,31 @@ def test_8_21_combat_units_exert_zoc_and_hqs_do_not():
 def test_8_21_disrupted_units_keep_their_zoc():
     state = position({"su-r1": "0502", "ge-1": "0506"}, turn=3, flags={"ge-1": {"disrupted"}})
     assert zoc.in_enemy_zoc(state, "0505", "soviet")
+
+
+def test_15_24_a_strongpoint_is_not_among_the_units_whose_zoc_covers_a_hex():
+    state = position({"ge-1": "0505", "ge-2": "0404", "su-g1": "0504"}, turn=3, flags={"ge-1": {"strongpoint"}})
+    assert zoc.zoc_exerters(state, "0504", "axis") == {"ge-2"}
+
+
+def test_10_15_an_hq_is_not_among_the_units_whose_zoc_covers_a_hex():
+    state = position({"su-hq6": "0504", "su-g1": "0404", "ge-1": "0505"}, turn=3)
+    assert zoc.zoc_exerters(state, "0505", "soviet") == {"su-g1"}
+
+
+def test_15_3_a_soviet_unit_never_enters_an_empty_garrisoned_hex_even_in_retreat():
+    # su-g1 at 0510: 0509 is garrisoned, ge-1 (0610) controls 0609; 0409 and 0410 are left.
+    state = position({"su-g1": "0510", "ge-1": "0610"}, phase="axis-combat", turn=3, garrisons={"0509": 2})
+    assert retreat_paths(state, "su-g1", 1) == [("0409",), ("0410",)]
+
+
+def test_8_2_zoc_counts_kept_move_by_move_are_checked_against_a_fresh_count():
+    state = position({"ge-1": "0505", "su-g1": "0504"}, turn=3)
+    zoc.check_cache(state)  # in step: nothing to report
+    zoc.derived(state).zoc["axis"][state.board.index["0101"]] = 1  # a ZOC no unit exerts
+    with pytest.raises(CacheMismatch) as err:
+        zoc.check_cache(state)
+    assert str(err.value) == "the ZOC and occupation counts kept move by move differ from a fresh count"
 
 
 def test_15_31_garrisons_have_no_zoc():

@@ -327,6 +327,34 @@ def test_8_1_a_retreat_never_breaks_the_stacking_limit():
     assert retreat_paths(state, "su-g1", 1) == []
 
 
+def test_10_16_an_hq_retreats_into_a_hex_already_holding_three_combat_units():
+    state = position({"ge-1": "0505", "ge-2": "0402", "ge-3": "0703", "su-hq6": "0504",
+                      "su-r2": "0503", "su-r3": "0503", "su-r4": "0503"}, phase="axis-combat")
+    assert retreat_paths(state, "su-hq6", 1) == [("0503",)]
+
+
+def test_9_61_an_axis_unit_retreats_into_a_friendly_held_hex_never_into_an_enemy_held_one():
+    # su-g1's ZOC covers 0404 and 0604; su-r1 (0405) and su-r2 (0605) hold the other hexes but
+    # the one ge-2 holds, whose ZOC ge-2 negates (8.25).
+    state = position({"ge-1": "0505", "ge-2": "0506", "su-g1": "0504", "su-r1": "0405", "su-r2": "0605"},
+                     phase="soviet-combat")
+    assert retreat_paths(state, "ge-1", 1) == [("0506",)]
+
+
+def test_15_31_an_axis_garrison_negates_soviet_zoc_for_an_axis_retreat():
+    # ge-1 at 0510: su-g1 (0409) controls 0509 and 0410, su-r1 (0710) controls 0609 and 0610;
+    # only the garrisoned City hex 0509 is left.
+    state = position({"ge-1": "0510", "su-g1": "0409", "su-r1": "0710"}, phase="soviet-combat",
+                     garrisons={"0509": 2})
+    assert retreat_paths(state, "ge-1", 1) == [("0509",)]
+
+
+def test_9_61_a_unit_off_the_map_has_no_retreat_path():
+    state = axis_vs_guards()
+    assert state.units["su-r1"].hex is None
+    assert retreat_paths(state, "su-r1", 1) == []
+
+
 def test_9_65_a_unit_retreated_into_a_friendly_hex_adds_nothing_and_dies_with_it():
     state = axis_vs_guards({"ge-2": "0402", "ge-3": "0703", "su-r2": "0503"})
     reveal_as(state, "su-r2", 1, 9, 7, pool="rifle")

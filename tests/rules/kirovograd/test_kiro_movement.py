@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from kharkovsuite.engine.actions import EndPhase
+from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kirovograd import counters, movement, zoc
 from kharkovsuite.rules.kirovograd.actions import FlipArtillery
@@ -435,3 +435,35 @@ def test_11_C_a_unit_moves_once_a_round():
         move(state, [GE_INF], nbr(PLAIN, 0), PLAIN)
     state.apply(EndPhase())
     assert state.phase.id != "move_1_1"
+
+
+def test_9_1D_a_listed_move_stays_legal_after_travelling_artillery_stops_on_its_way():
+    """The kept listing of a stack moving with travelling artillery is dropped when another
+    travelling artillery unit stops on a hex its paths cross, even a hex where the stack may not
+    end and far from any where it may: the listing offers only moves the move's check accepts.
+
+    The stack (travelling guns and a division) stands at S; the hexes around p2, two hexes ahead,
+    hold divisions (so the stack may pass but not stop there); the only path to F, four hexes
+    ahead on the same line, goes through p2; the second gun comes from two hexes past F."""
+    grid = board().grid
+
+    def ahead(h, n):
+        for _ in range(n):
+            h = next(x for x in grid.neighbors(h) if grid.direction(h, x) == 0)
+        return h
+
+    start = next(h for h in grid.within(PLAIN, 3) if grid.distance(h, PLAIN) == 3 and ahead(h, 3) == PLAIN)
+    p2, far, gun_from = ahead(start, 2), ahead(start, 4), ahead(start, 6)
+    blob = [p2] + grid.neighbors(p2)
+    divisions = ["su-48-213", "su-48-252", "su-75-6", "su-75-138", "su-75-233", "su-32-13g", "su-32-66g"]
+    state = bare({SU_ART2: start, SU_DIV: start, SU_ART: gun_from, **dict(zip(divisions, blob))}, side="soviet")
+    state.set_flag(SU_ART, counters.TRAVELLING)
+    state.set_flag(SU_ART2, counters.TRAVELLING)
+    stack = {SU_ART2, SU_DIV}
+    listed = [a for a in state.legal_actions().actions() if isinstance(a, Move) and set(a.units) == stack]
+    assert any(a.path[-1] == far and p2 in a.path for a in listed)
+    move(state, [SU_ART], gun_from, ahead(start, 5), far, ahead(start, 3), p2)
+    listed = [a for a in state.legal_actions().actions() if isinstance(a, Move) and set(a.units) == stack]
+    assert listed and not any(p2 in a.path for a in listed)
+    for a in listed:
+        state.clone().apply(a)

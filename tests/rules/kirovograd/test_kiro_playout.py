@@ -8,6 +8,7 @@ import random
 import pytest
 
 from kharkovsuite.engine.actions import Move
+from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.state import GameState
 from kharkovsuite.rules import RuleSystemUnavailable, system
 from kharkovsuite.rules.kirovograd import counters, fight, orders, stacking, supply
@@ -33,13 +34,28 @@ def _hidden_ok(state: GameState) -> None:
             assert all(f'"{f}"' not in text for f in mine.data["draft"])
 
 
-def play(seed: int, turns: int, name: str = "historical") -> GameState:
+def _listed_apply(state: GameState, legal, rng: random.Random, sample: int) -> None:
+    """A sample of the listed actions besides the one played: each applies to a copy of the
+    position without a refusal (the copy starts with no kept searches, so the check runs afresh)."""
+    for i in rng.sample(range(len(legal)), min(sample, len(legal))):
+        action = legal[i]
+        try:
+            state.clone().apply(action)
+        except IllegalAction as e:
+            raise AssertionError(f"turn {state.turn}, {state.phase.id}: the listed {action} is refused: {e}") from e
+
+
+def play(seed: int, turns: int, name: str = "historical", sample: int = 2) -> GameState:
+    """A random game to the end of turn ``turns``, checking after each action the invariants and
+    that ``sample`` other listed actions apply."""
     state = fresh(seed, name)
     rng = random.Random(seed)
+    probe = random.Random(seed + 1000)  # the sample does not change the game played
     before_orders = {s: supply.side_total(state, s) for s in SIDES}
     while not state.is_terminal and state.turn <= turns:
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
+        _listed_apply(state, legal, probe, sample)
         events = state.apply(action)
         assert all(v >= 0 for v in state.game["supply"].values()), "8.1: a track below zero"
         if isinstance(action, Move):

@@ -1,0 +1,734 @@
+"""Kirovograd's computer players (``greedy``, ``ai``, ``ai:easy``, ``ai:normal``, ``ai:hard``), on the shared core.
+
+What a player knows comes from ``state.observation(side)`` (:class:`~.core.observed.Observed`:
+positions, SP lost, markers, its own supply tracks; the enemy's orders only once both sides have
+handed theirs in, 3.3), the public scenario data (the printed counter values, the victory places
+and points of 27, the map) and the game API (``legal_actions``, ``legal_moves`` and the combat
+panel's odds query ``state.rules.combat_preview``).  It never reads the dice.
+
+How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
+
+* Orders (3.3, 5, 6): each formation gets the order its task asks for, cheapest first when the
+  supply track runs low.  Soviet: a formation in contact assaults (6.2.1, three points) while the
+  turn's share of the supply points lasts, else goes mobile (6.2.3); one far from the enemy
+  pursues (6.2.5: full movement both rounds).  German: infantry holds on defense orders (6.2.2,
+  free unless it fights); a panzer formation goes mobile to counter-attack when the enemy is near
+  and its track can pay, else defends.
+* Objectives (27): the Soviet player makes for the victory places (Kirovograd first, which brings
+  the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip) and the towns, and
+  for the German units on the way; the German player holds: infantry stays in its line unless a
+  victory place nearby is empty or it is out of supply (8.4), the panzers make for the Soviet
+  units nearest the places.
+* Moves (11): the unit whose best reachable hex gains most moves there: nearer its aim, with
+  room in the stack (9.1), not standing where the enemy strength next to it is much greater than
+  its own; a unit out of supply makes for its side's units in supply; an HQ keeps level with the
+  median of its formation's units (supply is traced to it, 8.3).  Reinforcements (24) enter at
+  the entry hex nearest the aims.  Soviet guns turn to their firing side near the enemy by day
+  and to their travelling side far from it (21.12).  A reserve (12) is committed when the enemy
+  is within reach.
+* Attacks (14, 15): each enemy hex next to its able units is priced with the odds query (the
+  chance of each CRT result, losses valued at 27.B's points, retreats at a fraction of a point);
+  the best attack above the side's floor is declared (all adjacent units under the same orders,
+  with every gun and HQ the rules let support it at ``ai:normal`` and up).  A holding German
+  player attacks only at a higher floor.  When the rules owe more attacks (14.1C, 6.2.1A) it
+  declares the best of those it may, or withdraws one (15.1A).
+* Decisions: the Combat Options Matrix pick (15.9) weighs SP against hexes (a defender in a
+  victory place or holding the line prefers losses to giving ground, a weak unit prefers ground
+  to its destruction); a retreat (17) ends where the enemy is weakest, toward home; HQs and guns
+  go along (17.7); an advance (18) is made into a victory place or nearer the aim; the defender
+  supports each attack with its guns and HQs (15.3) and commits no defensive reserve.
+
+``greedy`` is the baseline: every formation mobile, the best immediate odds (the final column of
+the odds query), the nearest objective, no threat map, no support, no lookahead.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+
+from ..engine.actions import EndPhase, Move
+from ..engine.errors import IllegalAction
+from ..rules.kirovograd.data import parse_result
+from .core.observed import Observed
+from .core.search import Budget, best_by_lookahead
+
+LEVELS = {
+    "greedy": {"units": 6, "hexes": 40, "threat": False, "support": False, "plan": False, "loss_weight": 1.0, "seconds": None},
+    "easy": {"units": 6, "hexes": 60, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
+    "normal": {"units": 12, "hexes": 120, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 5.0},
+    "hard": {"units": 20, "hexes": 300, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 10.0},
+}
+SOVIET = "soviet"
+CITY = "kirovograd"  # 27.B: the early bonus is for this city
+ATTACK_FLOOR = 0.3  # points an attack must promise
+HOLD_FLOOR = 1.5  # points an attack must promise a German player holding the line
+RETREAT_HEX = 0.4  # points a hex of retreat is worth (to the side that makes the other give it)
+PLACE_RETREAT = 3.0  # points a defender's hex of retreat out of a victory place is worth
+PLACE_BONUS = 2.0  # points for clearing a victory place, times the chance the defender gives ground
+MIN_GAIN = 0.5  # a move must improve a unit's score by this much
+THREAT_WEIGHT = 1.5  # hexes of distance one unit of excess enemy strength next to a unit is worth
+TOWN_STEP = 3  # hexes: a town counts as this much farther than a victory place
+ENEMY_STEP = 2  # hexes: a German unit counts as this much farther than a victory place (Soviet aims)
+PLACE_STEP = 6  # hexes per 5 VP less a victory place is worth than the best one
+CONTACT = 1  # hexes: a formation this near the enemy is in contact
+NEAR = 5  # hexes: a formation this near the enemy closes on it (mobile); farther it pursues
+COUNTER = 4  # hexes: German panzers counter-attack Soviet units this near their line or a place
+GARRISON_THREAT = 4  # hexes: an empty victory place with a Soviet unit this near needs a garrison
+SUPPLY_SHARE = 1.5  # of the supply points per turn left: what one turn's orders may spend
+HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
+GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
+
+
+def _sp(scenario_units, uid: str, view: dict) -> float:
+    """A unit's combat strength now: its printed SP less the SP lost (16.0), from public data."""
+    info = scenario_units[uid]
+    full = info.strength[0] if info.strength else 0.0
+    return max(0.0, float(full) - float(view.get("step") or 0))
+
+
+class KiroPlayer:
+    """A computer player for Kirovograd; ``choose(state)`` returns one action."""
+
+    def __init__(self, side: str, seed: int | None = None, level: str = "normal", budget: Budget | None = None):
+        self.side = side
+        self.enemy = "german" if side == SOVIET else SOVIET
+        self.level = level
+        self.cfg = LEVELS[level]
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget(self.cfg["seconds"])
+        self._round = None  # (turn, phase index): the movement or combat round the notes below belong to
+        self._settled: set[str] = set()  # units that found no better hex this round
+        self._attacks: list | None = None  # the combat round's plan: (targets, attackers) still to declare
+        self._owed = 0  # times this round the rules owed attacks the plan had not made
+        self._plan: list = []  # the rest of the attack being declared: AddAttacker and AddSupport actions
+        self._queue: list | None = None  # the movement round's plan: the groups to move, best first
+        self._memo: dict = {}
+        self._stamp = None
+
+    @property
+    def name(self) -> str:
+        return "greedy" if self.level == "greedy" else f"ai:{self.level}"
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, state):
+        self.budget.restart()
+        listed = state.legal_actions()
+        if not len(listed):
+            raise RuntimeError(f"{self.side}: no legal action at {state!r}")
+        if len(listed) == 1:
+            return listed.actions()[0]
+        seen = Observed(state, self.side)
+        self.refresh(seen)
+        by_kind: dict[str, list] = {}
+        self._walks: dict[tuple, tuple] = {}  # a group's moves, listed but not built (most are never looked at)
+        for n, make in listed.segments():
+            first = make(0)
+            if first.kind == "Move" and first.units and seen.units[first.units[0]].get("hex") is not None:
+                self._walks[first.units] = (n, make)
+                continue
+            for i in range(n):
+                a = make(i)
+                by_kind.setdefault(a.kind, []).append(a)
+        if self._walks:
+            by_kind.setdefault("Move", [])
+        legal = listed.actions()
+        if state.pending:
+            action = self.decide(state, seen, state.pending[-1], by_kind)
+        elif state.phase.id.startswith("combat_"):
+            action = self.declare(state, seen, by_kind)
+        elif state.phase.id.startswith("move_"):
+            action = self.move_round(state, seen, by_kind)
+        else:
+            action = None
+        if action is not None:
+            return action
+        if "EndPhase" in by_kind:
+            return by_kind["EndPhase"][0]
+        return legal[self.rng.randrange(len(legal))]  # a step this player does not weigh
+
+    def new_round(self, state) -> None:
+        key = (state.turn, state.phase_index)
+        if key != self._round:
+            self._round, self._settled, self._plan, self._queue, self._attacks, self._owed = key, set(), [], None, None, 0
+
+    def refresh(self, seen: Observed) -> None:
+        """Forget this moment's derived maps when positions change."""
+        stamp = (seen.turn, seen.obs["phase_index"], bool(seen.obs["pending"]),
+                 tuple((u, v.get("hex"), v.get("step")) for u, v in sorted(seen.units.items()) if v["side"] != self.side))
+        if stamp != self._stamp:
+            self._stamp, self._memo = stamp, {}
+
+    # ------------------------------------------------------------------ public facts
+    def info(self, state, uid: str):
+        return state.board.units[uid]
+
+    def strength(self, seen: Observed, uid: str) -> float:
+        return _sp(seen.state.board.units, uid, seen.units[uid])
+
+    def combat_units(self, seen: Observed, side: str) -> list[str]:
+        board = seen.state.board.units
+        return [u for u, v in sorted(seen.units.items()) if v["side"] == side and v.get("hex") is not None
+                and board[u].ground and not board[u].is_hq]
+
+    def places(self, state) -> dict[str, int]:
+        """27.B: victory place -> its points."""
+        return dict(state.board.data.victory.places)
+
+    def place_hexes(self, state) -> dict[str, str]:
+        """Hex -> the victory place it belongs to."""
+        cities = state.scenario.map.cities
+        return {h: p for p in self.places(state) if p in cities for h in cities[p].hexes}
+
+    def town_hexes(self, state) -> list[str]:
+        cities = state.scenario.map.cities
+        places = self.places(state)
+        return sorted(h for c, city in cities.items() if c not in places for h in city.hexes if h in state.board.index)
+
+    def enemy_near(self, seen: Observed) -> dict[str, int]:
+        """Hex -> steps to the nearest enemy unit seen."""
+        got = self._memo.get("enemy-near")
+        if got is None:
+            got = self._memo["enemy-near"] = seen.distance_field(seen.enemy_hexes(), 12)
+        return got
+
+    def threat(self, seen: Observed) -> dict[str, float]:
+        got = self._memo.get("threat")
+        if got is None:
+            got = self._memo["threat"] = seen.threat_map(lambda u: self.strength(seen, u)) if self.cfg["threat"] else {}
+        return got
+
+    def out_of_supply(self, seen: Observed) -> set[str]:
+        """8.4: own units carrying an Out of Supply or Cut Off marker (markers are public)."""
+        got = self._memo.get("oos")
+        if got is None:
+            got = self._memo["oos"] = {u for u in seen.own() if {"out_of_supply", "cut_off"} & set(seen.units[u].get("flags") or ())}
+        return got
+
+    def holding(self, state) -> bool:
+        """The German plan: hold the line (the panzers alone strike)."""
+        return self.side != SOVIET and self.cfg["plan"]
+
+    def mobile_arm(self, state, uid: str) -> bool:
+        info = state.board.units[uid]
+        return info.armored or info.movement_class == "motorized"
+
+    # ------------------------------------------------------------------ aims (27)
+    def aims(self, seen: Observed) -> dict[str, int]:
+        """Hex -> how far it counts as already (0: aim at it first)."""
+        got = self._memo.get("aims")
+        if got is not None:
+            return got
+        state = seen.state
+        places = self.places(state)
+        best = max(places.values(), default=0)
+        aims: dict[str, int] = {}
+
+        def aim(hexes, d):
+            for h in hexes:
+                if h in state.board.index and d < aims.get(h, 99):
+                    aims[h] = d
+
+        cities = state.scenario.map.cities
+        if self.side == SOVIET:
+            for p, vp in places.items():
+                if p not in cities:
+                    continue
+                hexes = [h for h in cities[p].hexes if not seen.side_at(h, SOVIET)]
+                step = 0 if (p == CITY or not self.cfg["plan"]) else max(0, (best - vp) // 5) * PLACE_STEP // 2
+                aim(hexes, step)
+            if self.cfg["plan"]:
+                aim([h for h in self.town_hexes(state) if not seen.side_at(h, SOVIET)], TOWN_STEP)
+            aim(seen.enemy_hexes(), ENEMY_STEP if self.cfg["plan"] else 0)
+        else:
+            near = self.enemy_near(seen)
+            mine = self.place_hexes(state)
+            aim([h for h in mine if near.get(h, 99) <= GARRISON_THREAT and not seen.side_at(h, self.side)], 0)
+            # the Soviet units nearest the German line and the places: the panzers' targets
+            line = seen.distance_field([seen.units[u]["hex"] for u in self.combat_units(seen, self.side)] + list(mine), COUNTER)
+            aim([h for h in seen.enemy_hexes() if h in line], 1)
+        got = self._memo["aims"] = aims or {h: 0 for h in seen.enemy_hexes()}
+        return got
+
+    def goal(self, seen: Observed) -> dict[str, int]:
+        got = self._memo.get("goal")
+        if got is None:
+            got = self._memo["goal"] = seen.offset_field(self.aims(seen))
+        return got
+
+    def home(self, seen: Observed) -> dict[str, int]:
+        """Steps to the nearest own unit in supply (where a cut-off unit makes for)."""
+        got = self._memo.get("home")
+        if got is None:
+            cut = self.out_of_supply(seen)
+            sources = [seen.units[u]["hex"] for u in seen.own() if u not in cut]
+            got = self._memo["home"] = seen.distance_field(sources)
+        return got
+
+    # ------------------------------------------------------------------ orders (3.3, 5, 6)
+    def pick_order(self, state, seen: Observed, decision, by_kind: dict[str, list]):
+        """One formation's order at a time, the most pressing formation first; then hand them in."""
+        options = by_kind.get("SetOrder", [])
+        if not options:
+            return by_kind.get("SubmitOrders", [None])[0]
+        by_formation: dict[str, list[str]] = {}
+        for a in options:
+            by_formation.setdefault(a.formation, []).append(a.order)
+        tasks = {f: self.task(state, seen, f) for f in by_formation}
+        formation = min(by_formation, key=lambda f: (tasks[f][0], f))
+        wanted = tasks[formation][1]
+        allowed = by_formation[formation]
+        spare = self.spare_points(state, seen, decision, formation)
+        for order in wanted:
+            if order in allowed and state.board.data.orders[order].cost[self.side] <= spare:
+                return next(a for a in options if a.formation == formation and a.order == order)
+        for order in ("defense", "retreat", *allowed):
+            if order in allowed:
+                return next(a for a in options if a.formation == formation and a.order == order)
+        return None
+
+    def formation_units(self, seen: Observed, formation: str) -> list[str]:
+        board = seen.state.board.units
+        return [u for u in seen.own() if board[u].formation == formation and not board[u].is_hq]
+
+    def task(self, state, seen: Observed, formation: str) -> tuple[int, tuple[str, ...]]:
+        """(urgency: lower first, the orders wanted, best first) of a formation by its task."""
+        units = self.formation_units(seen, formation)
+        near = self.enemy_near(seen)
+        d = min((near.get(seen.units[u]["hex"], 99) for u in units), default=99)
+        if not self.cfg["plan"]:
+            return d, ("mobile", "defense")
+        armoured = sum(1 for u in units if self.mobile_arm(state, u)) * 2 >= max(1, len(units))
+        if self.side == SOVIET:
+            if d <= CONTACT:
+                return d, ("assault", "mobile", "defense")
+            if d <= NEAR:
+                return d, ("mobile", "pursuit", "defense")
+            return d, ("pursuit", "mobile", "defense")
+        if armoured:
+            return d, (("mobile", "defense") if d <= COUNTER + 2 else ("defense", "mobile"))
+        return d, ("defense",)
+
+    def spare_points(self, state, seen: Observed, decision, formation: str) -> float:
+        """What the formation's track may still spend this turn: its points less the draft's
+        costs, capped by this turn's share of the points left over the turns left (8.1)."""
+        if not self.cfg["plan"]:
+            return math.inf
+        track = decision.data["tracks"].get(formation)
+        tracks = seen.obs.get("game", {}).get("supply", {})
+        have = float(tracks.get(track, 0) or 0)
+        spent = sum(state.board.data.orders[o].cost[self.side] for f, o in decision.data["draft"].items()
+                    if decision.data["tracks"].get(f) == track)
+        left = max(1, len(state.scenario.turns) - state.turn + 1)
+        share = have * SUPPLY_SHARE / left if left > 1 else have
+        return min(have - spent, share - spent)
+
+    # ------------------------------------------------------------------ movement rounds (11, 12, 21.12, 24)
+    def move_round(self, state, seen: Observed, by_kind: dict[str, list]):
+        self.new_round(state)
+        if "CommitReserve" in by_kind and self.cfg["plan"]:
+            action = self.pick_commit(seen, by_kind["CommitReserve"])
+            if action is not None:
+                return action
+        if "FlipArtillery" in by_kind and self.cfg["plan"]:
+            action = self.pick_flip(state, seen, by_kind["FlipArtillery"])
+            if action is not None:
+                return action
+        if "Move" in by_kind:
+            action = self.pick_move(state, seen, by_kind["Move"])
+            if action is not None:
+                return action
+        return by_kind.get("EndPhase", [None])[0]
+
+    def pick_commit(self, seen: Observed, commits: list):
+        """12.3.1: a reserve is committed when the enemy is within a day's march."""
+        near = self.enemy_near(seen)
+        for a in commits:
+            if not a.hexes and near.get(seen.units[a.units[0]]["hex"], 99) <= NEAR:
+                return a
+        return None
+
+    def pick_flip(self, state, seen: Observed, flips: list):
+        """21.12: a gun fires by day near the enemy and travels far from it."""
+        near = self.enemy_near(seen)
+        for a in flips:
+            view = seen.units[a.unit]
+            travelling = "travelling" in (view.get("flags") or ())
+            d = near.get(view["hex"], 99)
+            if travelling and d <= GUN_NEAR and a.unit not in self._settled:
+                self._settled.add(a.unit)
+                return a
+            if not travelling and d > GUN_NEAR + 3 and a.unit not in self._settled:
+                self._settled.add(a.unit)
+                return a
+        return None
+
+    def hex_score(self, seen: Observed, uid: str, hex_id: str) -> float:
+        """Lower is better: steps to the unit's aim plus the danger of standing there."""
+        state = seen.state
+        info = state.board.units[uid]
+        cut = self.out_of_supply(seen)
+        field = self.home(seen) if uid in cut else self.goal(seen)
+        score = float(field.get(hex_id, 99))
+        if info.is_hq:
+            return abs(score - self.hq_depth(seen, info.formation))
+        if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
+            here = seen.units[uid]["hex"]
+            if hex_id == here:
+                return 0.0
+            if field.get(hex_id, 99) > 0:  # infantry on the line moves only into a place that needs a garrison
+                return 99.0
+            score = -1.0
+        threat = self.threat(seen)
+        if threat:
+            mine = max(1.0, self.strength(seen, uid))
+            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.5)
+        if hex_id in self.place_hexes(state) and self.side != SOVIET:
+            score -= 1.0  # a German unit in a victory place holds it
+        return score
+
+    def hq_depth(self, seen: Observed, formation: str | None) -> float:
+        key = ("hq-depth", formation)
+        got = self._memo.get(key)
+        if got is None:
+            field = self.goal(seen)
+            ds = sorted(field.get(seen.units[u]["hex"], 99) for u in (self.formation_units(seen, formation) if formation else ()))
+            if not ds:
+                ds = sorted(field.get(seen.units[u]["hex"], 99) for u in self.combat_units(seen, self.side))
+            got = self._memo[key] = (ds[len(ds) // 2] + HQ_BEHIND) if ds else HQ_BEHIND
+        return got
+
+    def pick_move(self, state, seen: Observed, moves: list):
+        """11: reinforcements enter first (24); then the round's plan, made once when the round
+        opens: each unit's best reachable hex, the units that gain most first.  Each planned move
+        is checked again when its turn comes (an earlier move may have filled the hex)."""
+        entering: dict[tuple, dict[str, tuple]] = {}
+        for m in moves:  # reinforcements: each entry hex is listed (24.4A)
+            entering.setdefault(m.units, {})[m.path[-1]] = m.path
+        goal = self.goal(seen)
+        for g in sorted(entering):  # 24.4A: at the entry hex nearest the aims
+            dest = min(entering[g], key=lambda h: (goal.get(h, 99), h))
+            return Move(units=g, path=entering[g][dest])
+        if self._queue is None:
+            planned = []
+            for g in sorted(self._walks):
+                if len(g) != 1:
+                    continue
+                found = self.best_hex(seen, g)
+                if found is not None:
+                    planned.append((-found[1], g))
+            self._queue = [g for _, g in sorted(planned)]
+        while self._queue:
+            g = self._queue.pop(0)
+            if g not in self._walks:
+                continue  # it moved with another group, or may not move now
+            found = self.best_hex(seen, g)
+            if found is not None:
+                return Move(units=g, path=found[0])
+        return None
+
+    def best_hex(self, seen: Observed, g: tuple):
+        """(path, gain) of the unit's best reachable hex, None when none gains :data:`MIN_GAIN`."""
+        uid = g[0]
+        here = seen.units[uid]["hex"]
+        goal = self.goal(seen)
+        n, make = self._walks[g]
+        reach = {}
+        for i in range(n):
+            path = make(i).path
+            reach[path[-1]] = path
+        now = self.hex_score(seen, uid, here)
+        top, top_gain = None, MIN_GAIN
+        for dest in sorted(reach, key=lambda h: (goal.get(h, 99), h))[: self.cfg["hexes"]]:
+            if dest == here or not self.room(seen, uid, dest):
+                continue
+            gain = now - self.hex_score(seen, uid, dest)
+            if gain > top_gain:
+                top, top_gain = dest, gain
+        return None if top is None else (reach[top], top_gain)
+
+    def urgency(self, seen: Observed, uid: str, score: float) -> float:
+        """Which units are weighed first: those farthest from their aims, combat units before HQs."""
+        return score - (50.0 if seen.state.board.units[uid].is_hq else 0.0)
+
+    def room(self, seen: Observed, uid: str, hex_id: str) -> bool:
+        """9.1A: a move that would over-stack the hex is not made (weights: a division two, else one)."""
+        from ..rules.kirovograd.board import STACK_LIMIT, STACK_WEIGHT
+
+        board = seen.state.board.units
+
+        def weight(u):
+            info = board[u]
+            return 0 if info.is_hq or not info.ground else STACK_WEIGHT.get(info.size, 1)
+
+        there = sum(weight(u) for u in seen.side_at(hex_id, self.side) if u != uid)
+        return there + weight(uid) <= STACK_LIMIT
+
+    # ------------------------------------------------------------------ combat (14, 15)
+    def declare(self, state, seen: Observed, by_kind: dict[str, list]):
+        """15.1: the round's attacks are planned when it opens (:meth:`plan_attacks`) and declared
+        one by one, each built step by step; when the rules still owe attacks (14.1C, 6.2.1A)
+        the least bad further package is declared, or the last attack withdrawn."""
+        self.new_round(state)
+        fight = seen.obs.get("phase_data", {}).get("fight") or {}
+        if fight.get("draft") is not None:
+            return self.continue_draft(by_kind)
+        if self._attacks is None:
+            self._attacks = self.plan_attacks(state, seen, ATTACK_FLOOR)
+        openings = {a.hex: a for a in by_kind.get("AttackHex", [])}
+        while self._attacks:
+            targets, attackers = self._attacks.pop(0)
+            if targets[0] in openings:
+                self._plan = [("unit", u) for u in attackers] + [("hex", t) for t in targets[1:]]
+                return openings[targets[0]]
+        if "EndPhase" in by_kind:
+            return by_kind["EndPhase"][0]
+        self._owed += 1
+        if self._owed <= 3:  # 14.1C, 6.2.1A: the duty is not met: the least bad package the rules still allow
+            self._attacks = self.plan_attacks(state, seen, -math.inf, first_only=True)
+            if self._attacks:
+                return self.declare(state, seen, by_kind)
+        if "WithdrawAttack" in by_kind and self._owed <= 12:
+            return by_kind["WithdrawAttack"][-1]
+        return None  # the rules owe something this player cannot find: any legal step
+
+    def floor_for(self, state, seen: Observed, attackers, floor: float) -> float:
+        """A German player holding the line attacks with units on defense orders only at
+        :data:`HOLD_FLOOR` (the panzers on mobile orders strike at the common floor)."""
+        if self.holding(state) and all(self.order_of(seen, u) == "defense" for u in attackers):
+            return max(floor, HOLD_FLOOR)
+        return floor
+
+    def continue_draft(self, by_kind: dict[str, list]):
+        """The attack being declared: its attackers, its further targets (14.3H), then (``ai``)
+        every support the rules let it have (21, 22), then confirm; cancelled when it cannot be."""
+        while self._plan:
+            what, name = self._plan.pop(0)
+            if what == "unit":
+                got = next((a for a in by_kind.get("AddAttacker", []) if a.unit == name), None)
+            else:
+                got = next((a for a in by_kind.get("AttackHex", []) if a.hex == name), None)
+            if got is not None:
+                return got
+        if self.cfg["support"] and "AddSupport" in by_kind and "ConfirmAttack" in by_kind:
+            return by_kind["AddSupport"][0]
+        if "ConfirmAttack" in by_kind:
+            return by_kind["ConfirmAttack"][0]
+        return by_kind.get("CancelAttack", [None])[0]
+
+    def able_units(self, state) -> list[str]:
+        """The own ground units that may attack this round (14.2, 14.3E, 12.2, 6.2.3A, 6.2.5A)."""
+        from ..rules.kirovograd.fight import attacker_refusal
+
+        f = (state.phase_data.get("fight") or {})
+        record = {"attacks": f.get("attacks", []), "draft": None, "hq": {}}
+        return [u for u, rec in sorted(state.units.items()) if rec.side == self.side and rec.hex is not None
+                and attacker_refusal(state, record, u) is None]
+
+    def plan_attacks(self, state, seen: Observed, floor: float, first_only: bool = False) -> list:
+        """The round's attacks: [(targets, attackers)].  Attacks are priced (:meth:`price`) and
+        taken best first, each as a package with the attacks 14.1C then owes: every enemy hex
+        whose ZOC reaches an attacker's hex is added to an attack whose units are all next to it
+        (14.3H), or attacked by unused units; a package the side cannot complete, or whose
+        worth is below ``floor``, is dropped."""
+        from ..rules.kirovograd.zoc import zoc_of
+
+        sources = {h: {src.hex for src in found} for h, found in zoc_of(state, self.enemy).items()}
+        able = self.able_units(state)
+        at = {u: state.units[u].hex for u in able}
+        by_target: dict[str, dict[str, list[str]]] = {}
+        enemy = set(seen.enemy_hexes())
+        for u in able:
+            for n in seen.neighbours(at[u]):
+                if n in enemy:
+                    by_target.setdefault(n, {}).setdefault(self.order_of(seen, u), []).append(u)
+        candidates = []
+        for t, groups in sorted(by_target.items()):
+            for attackers in groups.values():
+                priced = self.price(state, seen, tuple(attackers), (t,))
+                if priced is not None:
+                    candidates.append((priced[0] if self.cfg["plan"] else priced[1], priced[0], t, tuple(attackers)))
+        candidates.sort(key=lambda c: (-c[0], c[2], c[3]))
+        used: set[str] = set()
+        attacked: set[str] = set()
+        plan: list = []
+        for _, worth, t, attackers in candidates:
+            if self.budget.spent() and plan:
+                break
+            need = -math.inf if first_only else self.floor_for(state, seen, attackers, floor)
+            if worth < need or t in attacked or used & set(attackers):
+                continue
+            package = self.package(state, seen, t, attackers, at, sources, used, attacked, by_target)
+            if package is None:
+                continue
+            total = sum(w for _, _, w in package)
+            if total < need:
+                continue
+            for targets, units, _ in package:
+                plan.append((targets, units))
+                used.update(units)
+                attacked.update(targets)
+            if first_only:
+                break
+        return plan
+
+    def package(self, state, seen, t, attackers, at, sources, used, attacked, by_target):
+        """[(targets, attackers, worth)]: the attack on ``t`` and those 14.1C makes it owe; None
+        when they cannot all be made."""
+        attacks = [[[t], list(attackers)]]
+        busy = set(used) | set(attackers)
+        owed = [h for h in sorted({s for u in attackers for s in sources.get(at[u], ())}) if h not in attacked and h != t]
+        while owed:
+            r = owed.pop(0)
+            if any(r in a[0] for a in attacks):
+                continue
+            merged = next((a for a in attacks if all(r in seen.neighbours(at[u]) for u in a[1])), None)
+            if merged is not None:
+                merged[0].append(r)
+                continue
+            groups = by_target.get(r, {})
+            best = None
+            for units in groups.values():
+                free = tuple(u for u in units if u not in busy)
+                if free:
+                    priced = self.price(state, seen, free, (r,))
+                    if priced is not None and (best is None or priced[0] > best[1]):
+                        best = (free, priced[0])
+            if best is None:
+                return None
+            attacks.append([[r], list(best[0])])
+            busy.update(best[0])
+            owed += [h for h in sorted({s for u in best[0] for s in sources.get(at[u], ())}) if h not in attacked]
+        out = []
+        for targets, units in attacks:
+            priced = self.price(state, seen, tuple(units), tuple(targets))
+            if priced is None:
+                return None
+            out.append((tuple(targets), tuple(units), priced[0]))
+        return out
+
+    def order_of(self, seen: Observed, uid: str) -> str:
+        from ..rules.kirovograd.orders import order_of
+
+        return order_of(seen.state, uid)
+
+    def price(self, state, seen: Observed, attackers: tuple[str, ...], targets: tuple[str, ...]):
+        """(worth in points, the final column's index) of an attack, from the odds query; None when refused."""
+        key = ("price", attackers, targets)
+        if key in self._memo:
+            return self._memo[key]
+        try:
+            preview = state.rules.combat_preview(state, attackers, targets)
+        except IllegalAction:
+            self._memo[key] = None
+            return None
+        defenders = [u for t in targets for u in seen.enemy_at(t)]
+        rate_d = self.vp_rate(state, defenders)
+        rate_a = self.vp_rate(state, attackers)
+        place = any(t in self.place_hexes(state) or t in self.town_hexes(state) for t in targets)
+        defenders_sp = sum(self.strength(seen, u) for u in defenders) or 1.0
+        attackers_sp = sum(self.strength(seen, u) for u in attackers) or 1.0
+        worth = 0.0
+        for text, p in preview.chances.items():
+            r = parse_result(text)
+            lost_d = min(r.defender.loss, defenders_sp)
+            lost_a = min(r.attacker.loss, attackers_sp)
+            gain = lost_d * rate_d * (2.0 if lost_d >= defenders_sp else 1.0) + r.defender.retreat * RETREAT_HEX
+            if place and r.defender.retreat:
+                gain += PLACE_BONUS
+            cost = lost_a * rate_a * (2.0 if lost_a >= attackers_sp else 1.0) + r.attacker.retreat * RETREAT_HEX
+            worth += float(p) * (gain - self.cfg["loss_weight"] * cost)
+        columns = list(state.scenario.tables[state.board.data.crt.table].columns)
+        col = columns.index(preview.column) if preview.column in columns else (-1 if preview.column.startswith("<") else len(columns))
+        got = self._memo[key] = (worth, col)
+        return got
+
+    def vp_rate(self, state, units) -> float:
+        """27.B: points per SP of these units (the mean of their classes)."""
+        from ..rules.kirovograd.victory import category
+
+        per = state.board.data.victory.per_sp
+        rates = [per[category(state.board.units[u].kind, state.board.units[u].armored)] for u in units]
+        return sum(rates) / len(rates) if rates else 1.0
+
+    # ------------------------------------------------------------------ decisions
+    def decide(self, state, seen: Observed, decision, by_kind: dict[str, list]):
+        kind = decision.kind
+        if kind == "orders":
+            return self.pick_order(state, seen, decision, by_kind)
+        if "ChooseResult" in by_kind:
+            return self.choose_result(state, seen, decision, by_kind["ChooseResult"])
+        if "Retreat" in by_kind:
+            return self.retreat(seen, by_kind["Retreat"])
+        if "RetreatAlong" in by_kind:
+            return by_kind["RetreatAlong"][0]
+        if "Advance" in by_kind or "EndAdvance" in by_kind:
+            return self.advance(state, seen, by_kind)
+        if "SupportDefence" in by_kind:
+            return by_kind["SupportDefence"][0] if self.cfg["support"] else by_kind.get("EndSupport", [None])[0]
+        if "DeclineReserve" in by_kind:
+            return by_kind["DeclineReserve"][0]
+        options = [a for kind_list in by_kind.values() for a in kind_list]
+        return best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
+
+    def choose_result(self, state, seen: Observed, decision, choices: list):
+        """15.9: the (SP, hexes) pair that costs least: an SP at its 27.B points (twice when it
+        destroys the unit), a hex at :data:`RETREAT_HEX`, or :data:`PLACE_RETREAT` for a
+        defender leaving a victory place or a German line it holds."""
+        now = (seen.obs.get("phase_data", {}).get("fight") or {}).get("now") or {}
+        who = decision.data.get("who")
+        if who == "defender":
+            hexes = list(now.get("targets", ()))
+            units = [u for h in hexes for u in seen.side_at(h, self.side) if state.board.units[u].ground]
+        else:
+            units = [u for u in now.get("start", {}) if u in seen.units and seen.units[u]["side"] == self.side]
+            hexes = sorted({seen.units[u]["hex"] for u in units if seen.units[u].get("hex")})
+        sp = sum(self.strength(seen, u) for u in units) or 1.0
+        rate = self.vp_rate(state, units)
+        places = self.place_hexes(state)
+        hold = who == "defender" and (any(h in places for h in hexes) or (self.holding(state) and self.cfg["plan"]))
+        per_hex = PLACE_RETREAT if hold else RETREAT_HEX
+        if who == "defender" and not self.cfg["plan"]:
+            per_hex = RETREAT_HEX
+
+        def cost(a):
+            lost = min(a.loss, sp)
+            return lost * rate * (2.0 if lost >= sp else 1.0) + a.retreat * per_hex
+
+        return min(choices, key=lambda a: (cost(a), a.loss, a.retreat))
+
+    def retreat(self, seen: Observed, retreats: list):
+        """17: end where the enemy next door is weakest, then nearest home, then shortest."""
+        threat = self.threat(seen) or seen.threat_map(lambda u: self.strength(seen, u))
+        home = self.home(seen)
+        return min(retreats, key=lambda a: (threat.get(a.path[-1], 0.0), home.get(a.path[-1], 99), len(a.path), a.unit, a.path))
+
+    def advance(self, state, seen: Observed, by_kind: dict[str, list]):
+        """18: into a victory place, or nearer the aim; a German player holding advances only where it must."""
+        goal = self.goal(seen)
+        places = self.place_hexes(state)
+        moves = by_kind.get("Advance", [])
+        good = [a for a in moves if a.path[-1] in places or goal.get(a.path[-1], 99) < goal.get(a.path[0], 99)]
+        if moves and self.holding(state) and not self.mobile_arm(state, moves[0].unit):
+            good = [a for a in good if a.path[-1] in places]
+        if good:
+            return min(good, key=lambda a: (a.path[-1] not in places, goal.get(a.path[-1], 99), a.unit, a.path))
+        if "EndAdvance" in by_kind:
+            return by_kind["EndAdvance"][0]
+        return min(moves, key=lambda a: (len(a.path), a.unit, a.path))
+
+    def evaluate(self, state, side: str) -> float:
+        """A position's worth to ``side``: its VP lead (27)."""
+        result = state.result()
+        return float(result.margin if side == SOVIET else -result.margin)
+
+
+def _factory(level: str):
+    def make(side: str, seed: int | None = None) -> KiroPlayer:
+        return KiroPlayer(side, seed, level)
+
+    return make
+
+
+PLAYERS: dict[str, Callable] = {"greedy": _factory("greedy"), "ai": _factory("normal")}
+PLAYERS.update({f"ai:{level}": _factory(level) for level in ("easy", "normal", "hard")})

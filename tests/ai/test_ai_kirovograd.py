@@ -1,0 +1,104 @@
+"""Kirovograd's computer players (kharkovsuite.ai.kirovograd): orders by formation task (6), aims
+from the victory places (27), holding the line, attacks priced by the odds query (15), and
+blindness to what the other side hides (3.3) and to the dice."""
+from __future__ import annotations
+
+from kharkovsuite.ai import make_player, players
+from kharkovsuite.ai.kirovograd import KiroPlayer
+from kharkovsuite.engine.actions import EndPhase, Move
+from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
+
+from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_PZ, SU_DIV, SU_DIV2, SU_DIV3, bare, fresh, ring
+
+CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
+
+
+def _play_until(state, player, wanted, limit=40):
+    """The player's actions until one satisfies ``wanted`` (returned) or the limit."""
+    for _ in range(limit):
+        action = player.choose(state)
+        if wanted(action):
+            return action
+        state.apply(action)
+    return None
+
+
+def test_the_kirovograd_players_are_offered_for_the_system():
+    assert {"random", "greedy", "ai", "ai:easy", "ai:normal", "ai:hard"} <= set(players("kirovograd"))
+    assert make_player("ai", "soviet", 1, "kirovograd").name == "ai:normal"
+    assert make_player("greedy", "german", 1, "kirovograd").name == "greedy"
+
+
+def test_27_the_soviet_ai_takes_an_undefended_victory_place_in_reach():
+    """A Soviet rifle division two hexes from an empty Kirovograd hex, the only German unit far
+    away in Novo Ukrainka: it moves into the city, not toward the German unit."""
+    start = ring(CITY, 2)[0]
+    state = bare({SU_DIV: start, GE_INF2: "1228"}, side="soviet", orders={"c48": "mobile"})
+    player = KiroPlayer("soviet", 1)
+    move = _play_until(state, player, lambda a: isinstance(a, Move) and SU_DIV in a.units)
+    assert move is not None
+    city = set(state.scenario.map.cities["kirovograd"].hexes)
+    assert move.path[-1] in city
+
+
+def test_15_the_german_ai_holding_the_line_does_not_attack_at_bad_odds():
+    """A German infantry regiment on defense orders next to three Soviet rifle divisions: it
+    declares no attack (the odds query promises a loss) and ends the round."""
+    here = "2610"
+    foe = ring(here, 1)[0]
+    state = bare({GE_INF2: here, SU_DIV: foe, SU_DIV2: foe}, side="german", phase="combat_1_1",
+                 orders={"d320": "defense", "c48": "assault"})
+    action = KiroPlayer("german", 1).choose(state)
+    assert action == EndPhase()
+
+
+def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
+    """The counterpart: an armoured regiment on mobile orders next to a rifle division worn down
+    to 1 SP attacks it."""
+    here = "2610"
+    foe = ring(here, 1)[0]
+    state = bare({GE_PZ: here, SU_DIV: foe}, side="german", phase="combat_1_1", orders={"p3": "mobile", "c48": "defense"})
+    state.units[SU_DIV].step = 6  # 16.0: it has lost 6 of its 7 SP
+    action = KiroPlayer("german", 1).choose(state)
+    assert action.kind == "AttackHex" and action.hex == foe
+
+
+def test_6_orders_follow_the_formations_task():
+    """Soviet formations in contact assault while the supply track pays; German infantry
+    divisions hold on defense orders (free unless they fight, 6.2.2D)."""
+    state = fresh(1)
+    soviet = KiroPlayer("soviet", 1)
+    given = {}
+    while state.pending and state.pending[-1].side == "soviet":
+        action = soviet.choose(state)
+        if isinstance(action, SetOrder):
+            given[action.formation] = action.order
+        state.apply(action)
+    assert "assault" in given.values()
+    german = KiroPlayer("german", 1)
+    given = {}
+    while state.pending and state.pending[-1].side == "german":
+        action = german.choose(state)
+        if isinstance(action, SetOrder):
+            given[action.formation] = action.order
+        state.apply(action)
+    assert given["d320"] == "defense" and given["d376"] == "defense"
+
+
+def test_3_3_the_ai_never_reads_the_hidden_orders_nor_the_dice():
+    """Two games alike but for the Soviet orders, still sealed (3.3), and the dice ahead: the
+    German player gives the same orders in both."""
+    a, b = fresh(3), fresh(3)
+    b.rng.seed(99)
+    for state, order in ((a, "assault"), (b, "defense")):
+        decision = state.pending[-1]
+        assert decision.side == "soviet"
+        for formation in list(decision.data["tracks"]):
+            state.apply(SetOrder(formation=formation, order=order if order == "defense" else "mobile"))
+        state.apply(SubmitOrders())
+    pa, pb = KiroPlayer("german", 7), KiroPlayer("german", 7)
+    while a.pending and a.pending[-1].side == "german":
+        ca, cb = pa.choose(a), pb.choose(b)
+        assert ca == cb
+        a.apply(ca)
+        b.apply(cb)

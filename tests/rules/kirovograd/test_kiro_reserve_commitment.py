@@ -1,0 +1,61 @@
+"""Committing reserves (12.3): who may be committed, and what the log says of it."""
+from __future__ import annotations
+
+import pytest
+
+from kharkovsuite.engine.actions import CommitReserve
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.engine.events import FlagChanged, UnitMoved
+from kharkovsuite.rules.kirovograd import counters, reserves
+from kharkovsuite.rules.kirovograd.actions import PlaceReserve
+
+from .kiro_helpers import GE_HQ, GE_INF2, GE_INF3, PLAIN, SU_DIV, bare, ring
+
+
+def _in_reserve(phase="move_1_1", light="day", enemy=None):
+    placed = {GE_INF2: PLAIN, GE_INF3: PLAIN, GE_HQ: ring(PLAIN, 2)[0]}
+    if enemy:
+        placed[SU_DIV] = enemy
+    state = bare(placed, orders={"d320": "mobile"}, phase=phase, light=light)
+    state.set_flag(GE_INF2, counters.RESERVE)
+    state.game["reserves"] = {"d320": [GE_INF2]}
+    return state
+
+
+def test_12_3_1A_only_units_under_a_reserve_marker_are_committed():
+    state = _in_reserve()
+    with pytest.raises(IllegalAction, match=r"12\.3\.1A.*de-320-586 is not a reserve unit"):
+        state.apply(CommitReserve(units=(GE_INF3,), hexes=()))
+    assert counters.has(state, GE_INF2, counters.RESERVE) and state.game["reserves"] == {"d320": [GE_INF2]}
+
+
+def test_12_3_1A_an_offensive_commitment_logs_each_unit_leaving_its_reserve():
+    state = _in_reserve()
+    events = state.apply(CommitReserve(units=(GE_INF2,), hexes=()))
+    assert FlagChanged(unit=GE_INF2, flag="in reserve", on=False, case="12.3.1A") in events
+
+
+def test_12_3_2A_a_defensive_commitment_takes_only_reserve_units():
+    state = _in_reserve(phase="combat_2_1", enemy=ring(PLAIN, 4)[0])
+    assert reserves.offer_defensive(state, "german", [PLAIN], [SU_DIV])
+    with pytest.raises(IllegalAction, match=r"12\.3\.1A.*de-320-586 is not a reserve unit"):
+        state.apply(CommitReserve(units=(GE_INF3,), hexes=(PLAIN, ring(PLAIN, 1)[0])))
+    assert state.units[GE_INF3].hex == PLAIN
+
+
+def test_12_3_2B_a_defensive_commitment_logs_the_marker_going_and_the_reserve_move():
+    state = _in_reserve(phase="combat_2_1", enemy=ring(PLAIN, 4)[0])
+    assert reserves.offer_defensive(state, "german", [PLAIN], [SU_DIV])
+    path = (PLAIN, ring(PLAIN, 1)[0], ring(PLAIN, 2)[0])
+    events = state.apply(CommitReserve(units=(GE_INF2,), hexes=path))
+    assert FlagChanged(unit=GE_INF2, flag="in reserve", on=False, case="12.3.2A") in events
+    assert UnitMoved(units=(GE_INF2,), path=path, cost=2.0, how="reserve", case="12.3.2B") in events
+
+
+def test_12_1A_placing_a_reserve_logs_each_unit_under_the_marker():
+    state = bare({GE_INF2: PLAIN, GE_INF3: PLAIN, GE_HQ: ring(PLAIN, 2)[0]}, orders={"d320": "mobile"})
+    events = state.apply(PlaceReserve(units=(GE_INF2, GE_INF3)))
+    assert [e for e in events if isinstance(e, FlagChanged)] == [
+        FlagChanged(unit=GE_INF2, flag="in reserve", on=True, case="12.1A"),
+        FlagChanged(unit=GE_INF3, flag="in reserve", on=True, case="12.1A"),
+    ]
