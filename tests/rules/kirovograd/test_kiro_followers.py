@@ -13,7 +13,7 @@ from .kiro_helpers import GE_INF, GE_INF3, GE_MOT, GE_PZ, GE_RECON, PLAIN, SU_DI
 from .test_kiro_fight import Faces, N, combat_round, declare
 
 
-def after_the_retreat(extra=None):
+def after_the_retreat(extra=None, d320="mobile"):
     """3rd Panzer's armour and motorised regiment assault a rifle division at PLAIN from N[0] (D1R2, 2 hexes of
     retreat); the recon battalion stands with them without attacking, an infantry regiment of the 47th Korps and one
     of the 320th in the two hexes behind N[0]."""
@@ -21,7 +21,7 @@ def after_the_retreat(extra=None):
     behind = [h for h in ring(PLAIN, 2) if h in probe.board.nbrs[N[0]]]
     placed = {GE_PZ: N[0], GE_MOT: N[0], GE_RECON: N[0], GE_INF: behind[0], GE_INF3: behind[1], SU_DIV: PLAIN}
     placed.update(extra(probe, behind) if extra else {})
-    state = combat_round(placed, {"p3": "assault", "c48": "defense", "k47": "mobile", "d320": "mobile"})
+    state = combat_round(placed, {"p3": "assault", "c48": "defense", "k47": "mobile", "d320": d320})
     declare(state, PLAIN, GE_PZ, GE_MOT)
     state.rng = Faces(5, 5)
     state.apply(EndPhase())
@@ -61,4 +61,12 @@ def test_18_5a_a_unit_next_to_the_attackers_but_in_an_enemy_zoc_stays():
     assert not any(a.unit == GE_INF3 for a in state.legal_actions().actions() if isinstance(a, Advance))
     assert any(a.unit == GE_INF for a in state.legal_actions().actions() if isinstance(a, Advance))
     with pytest.raises(IllegalAction, match="^18.5A"):
+        state.apply(Advance(unit=GE_INF3, path=(behind[1], N[0])))
+
+
+def test_18_5b_a_second_line_unit_under_defense_orders_stays():
+    state, behind = after_the_retreat(d320="defense")
+    state.apply(Advance(unit=GE_PZ, path=(N[0], PLAIN)))
+    assert not any(a.unit == GE_INF3 for a in state.legal_actions().actions() if isinstance(a, Advance))
+    with pytest.raises(IllegalAction, match="^18.5B"):
         state.apply(Advance(unit=GE_INF3, path=(behind[1], N[0])))

@@ -118,3 +118,19 @@ def test_16_0_a_loss_choice_reads_with_the_unit_its_sp_and_room():
     words = state.rules.describe(state, ChooseLoss(unit=GE_RECON))
     assert words.label.endswith("takes loss 1 of 2 (16.2, 2 SP, may lose 1 more this round)")
     assert "armoured or anti-tank" in words.detail
+
+
+def test_16_3b_d_the_ussr_names_the_armour_taking_the_special_armours_extra_losses_within_half():
+    """The 905th Ferdinand battalion (3 special SP) and an infantry regiment roll 10 at 1-2 against two Soviet
+    armoured brigades by day: D1R1.  The USSR names its armour for the one SP and for the first of three extra
+    losses (16.3B); the brigade it chose twice is then at half its strength (16.3D), so the last two go to the other."""
+    state = combat_round({"de-47k-905": N[0], "de-47k-hk": N[0], SU_TANK: PLAIN, SU_MECH: PLAIN}, {"k47": "mobile", "m5g": "mobile"})
+    declare(state, PLAIN, "de-47k-905", "de-47k-hk")
+    state.rng = Faces(5, 5)
+    state.apply(EndPhase())
+    assert (state.pending[-1].kind, state.to_act) == (fight.LOSSES, "soviet")
+    state.apply(ChooseLoss(unit=SU_TANK))
+    choice = fight.loss_choice(state, state.pending[-1])
+    assert (choice["extra"], choice["number"], choice["of"], choice["case"]) == (True, 1, 3, "16.3B")
+    state.apply(ChooseLoss(unit=SU_TANK))
+    assert (state.units[SU_TANK].step, state.units[SU_MECH].step) == (2, 2)

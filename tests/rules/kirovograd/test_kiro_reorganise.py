@@ -92,7 +92,7 @@ def test_15_2b_c_a_unit_leaves_its_attack_for_the_reinforced_one_but_a_gun_firin
     """Soviet rifle divisions on assault orders attack the German regiment at PLAIN and, with the army gun's barrage,
     another regiment next door; a German motorised regiment in reserve moves into PLAIN.  The second division may
     join the attack on PLAIN (its own attack is then dropped); the gun may not (15.2C)."""
-    from .kiro_helpers import GE_INF, GE_INF2, GE_MOT, SU_ART, SU_DIV2
+    from .kiro_helpers import GE_MOT, SU_ART, SU_DIV2
 
     probe = combat_round({}, ORDERS)
     b = probe.board
