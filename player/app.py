@@ -597,7 +597,7 @@ class PlayerWindow(QMainWindow):
             f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
         )
         self.phase_label.setToolTip(f"<qt>{self.phase_label.text()}</qt>")
-        legal = [] if self.computer_to_act() else state.legal_actions()
+        legal = [] if self.computer_to_act() else self.controller.legal()
         # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
         self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
         self.rail_action.setEnabled("RailMove" in phase.actions)
@@ -657,7 +657,7 @@ class PlayerWindow(QMainWindow):
 
     # ------------------------------------------------------------------ clicks
     def _legal(self, *kinds):
-        return [a for a in self.controller.state.legal_actions().actions() if a.kind in kinds] if self.controller else []
+        return [a for a in self.controller.legal().actions() if a.kind in kinds] if self.controller else []
 
     def click_hex(self, location: str) -> None:
         self.scene.set_selected_hex(location)
@@ -729,7 +729,7 @@ class PlayerWindow(QMainWindow):
         self._select(self.controller.own_units_at(location)[-1:])
 
     def _decision_units(self) -> set[str]:
-        return {u for a in self.controller.state.legal_actions() for u in action_units(a)}
+        return {u for a in self.controller.legal() for u in action_units(a)}
 
     def _refused_move(self, location: str) -> None:
         """Ask the engine about a hex the selection cannot reach, so that it says why (with its case)."""

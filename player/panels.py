@@ -141,7 +141,7 @@ class ActionsPanel(QWidget):
     def _elsewhere(self) -> str:
         """Where the choices of the decision are made when the rule system's own panel offers them (its tab beside this one)."""
         panels = self.controller.kit.panel_kinds
-        titles = sorted({panels[a.kind] for a in self.controller.state.legal_actions() if a.kind in panels})
+        titles = sorted({panels[a.kind] for a in self.controller.legal() if a.kind in panels})
         return f"<br>Choose in the <b>{html.escape(', '.join(titles))}</b> tab beside this one." if titles else ""
 
     def _buttons(self, rows: list, more: str) -> None:
@@ -166,7 +166,7 @@ class ActionsPanel(QWidget):
         per unit; a list of choices (a decision) is read through."""
         out = []
         kit_kinds = self.controller.kit.panel_kinds  # offered by a panel of the rule system's own
-        for count, make in self.controller.state.legal_actions().segments():
+        for count, make in self.controller.legal().segments():
             if make(0).kind in self.ON_MAP and make(count - 1).kind in self.ON_MAP:
                 continue
             # a commitment to a hex is made on the map (its unit's button, then the hex); one naming no hex is a button
@@ -235,7 +235,7 @@ class ActionsPanel(QWidget):
     def _setup_buttons(self, selection: tuple[str, ...]) -> None:
         """Set-up by hand (5.0): one button per unit still waiting; the map then shows its zone."""
         state = self.controller.state
-        waiting = list(dict.fromkeys(a.unit for a in state.legal_actions() if a.kind == "PlaceUnit"))
+        waiting = list(dict.fromkeys(a.unit for a in self.controller.legal() if a.kind == "PlaceUnit"))
         if selection and selection[0] in waiting:
             self.title.setText(f"<b>Set up {html.escape(selection[0])}</b>: click a highlighted hex of its zone ({case_link(self.controller.kit.case('setup_zone'))}). {len(waiting)} unit(s) to set up.")
         else:

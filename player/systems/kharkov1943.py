@@ -153,7 +153,7 @@ class Kharkov1943Kit(PlayerKit):
         if not state.pending or state.pending[-1].kind != "air":
             return None
         rules = self.rules()
-        choices = [a for a in state.legal_actions().actions() if a.kind == "AllotAir"]
+        choices = [a for a in controller.legal().actions() if a.kind == "AllotAir"]
         c = rules.combat.current(state)
         if not choices or c is None:
             return None

@@ -265,7 +265,7 @@ class OrdersPanel(QWidget):
     def _choosing(self, controller, side: str, decision: dict) -> None:
         state = controller.state
         describe = self.kit.part("describe")
-        legal = {a for a in state.legal_actions() if a.kind in ORDERS_KINDS}
+        legal = {a for a in controller.legal() if a.kind in ORDERS_KINDS}
         draft = decision["data"]["draft"]
         tracks = decision["data"]["tracks"]
         costs: dict[str, int] = {}
