@@ -1110,8 +1110,14 @@ class PlayerWindow(QMainWindow):
     def save_game_as(self) -> bool:
         if self.controller is None:
             return False
-        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(self.controller.path or Path.home() / "kharkov.ksave"), SAVE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(self.controller.path or Path.home() / self.save_name()), SAVE_FILTER)
         return bool(path) and self._save_to(Path(path))
+
+    def save_name(self) -> str:
+        """The file name a new game's save is offered under: its scenario and turn (games of two scenarios
+        were both offered kharkov.ksave, the second overwriting the first)."""
+        state = self.controller.state
+        return f"{state.scenario.id or 'kharkov'}-turn-{state.turn}.ksave"
 
     def _save_to(self, path: Path) -> bool:
         try:
