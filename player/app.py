@@ -1166,10 +1166,10 @@ class PlayerWindow(QMainWindow):
         remember(player_settings(), RECENT_GAMES, path)
 
     def _fill_recent(self) -> None:
-        from .startpage import RECENT_GAMES, player_settings
+        from .startpage import RECENT_GAMES, player_settings, recent
 
         self.recent_menu.clear()
-        for p in player_settings().value(RECENT_GAMES, []) or []:
+        for p in recent(player_settings(), RECENT_GAMES):
             self.recent_menu.addAction(p, lambda p=p: self.open_game(p))
 
     def _autosave(self) -> None:

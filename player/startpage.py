@@ -312,7 +312,7 @@ class StartPage(QDialog):
     def _fill_recent(self) -> None:
         self.recent_list.clear()
         for key, what in ((RECENT_GAMES, "Saved game"), (RECENT_SCENARIOS, "Scenario")):
-            for p in self.settings.value(key, []) or []:
+            for p in recent(self.settings, key):
                 if Path(p).exists():
                     item = QListWidgetItem(f"{what}: {Path(p).name} — {p}", self.recent_list)
                     item.setData(Qt.ItemDataRole.UserRole, (key, p))
@@ -437,10 +437,17 @@ class StartPage(QDialog):
             self.scenario_list.setFocus()
 
 
+def recent(settings: QSettings, key: str) -> list[str]:
+    """The recent list ``key``, most recent first.  A list of one path is written to the settings file as a plain
+    string and read back as one: taken for a list, it spelled the path out letter by letter."""
+    value = settings.value(key, [])
+    return [value] if isinstance(value, str) and value else [str(p) for p in value or [] if p]
+
+
 def remember(settings: QSettings, key: str, path: Path) -> None:
     """Put ``path`` first in the recent list ``key`` (at most MAX_RECENT)."""
-    recent = [str(path)] + [p for p in (settings.value(key, []) or []) if p != str(path)]
-    settings.setValue(key, recent[:MAX_RECENT])
+    entries = [str(path)] + [p for p in recent(settings, key) if p != str(path)]
+    settings.setValue(key, entries[:MAX_RECENT])
 
 
-__all__ = ["Choice", "ScenarioInfo", "StartPage", "map_thumbnail", "read_scenarios", "remember"]
+__all__ = ["Choice", "ScenarioInfo", "StartPage", "map_thumbnail", "read_scenarios", "recent", "remember"]

@@ -198,3 +198,21 @@ def test_a_computer_player_for_a_side_the_scenario_lacks_takes_no_seat(qtbot):
     w = PlayerWindow(K42, seed=1, handover=False, autosave=None, interactive=False, players={"german": "ai:normal"})
     qtbot.addWidget(w)
     assert w.computer is None and not w.faster_action.isEnabled()  # Kharkov 1942's sides are Axis and Soviet
+
+
+def test_a_single_recent_game_reads_back_whole_in_the_next_session(qtbot, tmp_path):
+    """The settings file keeps a list of one path as a plain string: the next session listed its letters '/' and '.'
+    as saved games, and a second save remembered the letters too.  (Within one process the settings keep the list
+    written, so the file is written here as the last session left it.)"""
+    from player.startpage import RECENT_GAMES, recent, remember
+
+    save, other = tmp_path / "first.ksave", tmp_path / "second.ksave"
+    save.write_text("{}")
+    other.write_text("{}")
+    ini = tmp_path / "player.ini"
+    ini.write_text(f"[General]\n{RECENT_GAMES}={save}\n")
+    page = StartPage(settings=QSettings(str(ini), QSettings.Format.IniFormat))
+    qtbot.addWidget(page)
+    assert [t for t in texts(page.recent_list) if t.startswith("Saved game")] == [f"Saved game: first.ksave — {save}"]
+    remember(QSettings(str(ini), QSettings.Format.IniFormat), RECENT_GAMES, other)
+    assert recent(QSettings(str(ini), QSettings.Format.IniFormat), RECENT_GAMES) == [str(other), str(save)]
