@@ -7,6 +7,7 @@ the window opens in Help.
 from __future__ import annotations
 
 import html
+import math
 import re
 from fractions import Fraction
 
@@ -493,8 +494,10 @@ class StatusPanel(QTextBrowser):
                 f"<td align=center style='{'background:#f0e442;' if t.turn == state.turn else ''}padding:2px'>{t.turn}<br><small>{html.escape(str(t.date)[-2:])}</small></td>"
                 for t in turns
             ]
-            # rows of a dozen turns: a longer record in one row squeezed each cell's digits one under another
-            rows = "".join("<tr>" + "".join(cells[i:i + self.TURNS_PER_ROW]) + "</tr>" for i in range(0, len(cells), self.TURNS_PER_ROW))
+            # rows of up to a dozen turns, as even as may be: a longer record in one row squeezed each cell's digits one
+            # under another
+            per_row = math.ceil(len(cells) / math.ceil(len(cells) / self.TURNS_PER_ROW))
+            rows = "".join("<tr>" + "".join(cells[i:i + per_row]) + "</tr>" for i in range(0, len(cells), per_row))
             parts.append(f"<p><b>Turn record</b></p><table border=1 cellspacing=0>{rows}</table>")
         air = obs.get("air") or {}
         if air:
