@@ -535,6 +535,7 @@ class PlayerWindow(QMainWindow):
 
     def _state_changed(self, events: list) -> None:
         state = self.controller.state
+        self.controller.forget_legal()  # listed once for this refresh and the clicks until the next
         self.scene.set_counters(self.controller.counters(locations=self._drawn))
         self._phase_bar()
         self.trace.set_state(state)

@@ -152,6 +152,11 @@ class GameController(QObject):
             self._legal_for, self._legal = (state, key), state.legal_actions()
         return self._legal
 
+    def forget_legal(self) -> None:
+        """List the legal actions anew when next asked: the position may have changed by other means than an
+        action (a flag a tool or a test sets), which the count of actions and events does not show."""
+        self._legal_for = None
+
     def legal_actions(self) -> list[Action]:
         return list(self.legal().actions())  # a unit's moves one by one
 
