@@ -428,6 +428,12 @@ class LogPanel(QTextBrowser):
         self.setOpenLinks(False)
         self.shown = 0
         self._printed: list = []  # the events printed, to see when the seat's log is another one
+        # The newest event stays in view while the player has not scrolled back: the foot is kept whenever the text
+        # grows, also when it is laid out after the lines were added (Qt keeps it only if it was reached before).
+        self._following = True
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(lambda value: setattr(self, "_following", value >= bar.maximum()))
+        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high) if self._following else None)
 
     def reset(self) -> None:
         """Another game: print its log from the start."""
