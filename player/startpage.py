@@ -313,9 +313,8 @@ class StartPage(QDialog):
         self.recent_list.clear()
         for key, what in ((RECENT_GAMES, "Saved game"), (RECENT_SCENARIOS, "Scenario")):
             for p in recent(self.settings, key):
-                if Path(p).exists():
-                    item = QListWidgetItem(f"{what}: {Path(p).name} — {p}", self.recent_list)
-                    item.setData(Qt.ItemDataRole.UserRole, (key, p))
+                item = QListWidgetItem(f"{what}: {Path(p).name} — {p}", self.recent_list)
+                item.setData(Qt.ItemDataRole.UserRole, (key, p))
         if not self.recent_list.count():
             item = QListWidgetItem("No games or scenarios opened yet", self.recent_list)
             item.setFlags(Qt.ItemFlag.NoItemFlags)
@@ -438,10 +437,12 @@ class StartPage(QDialog):
 
 
 def recent(settings: QSettings, key: str) -> list[str]:
-    """The recent list ``key``, most recent first.  A list of one path is written to the settings file as a plain
-    string and read back as one: taken for a list, it spelled the path out letter by letter."""
+    """The files of the recent list ``key`` that are still there, most recent first.  A list of one path is written
+    to the settings file as a plain string and read back as one: taken for a list, it spelled the path out letter by
+    letter, and the letters '/' and '.' (folders, left out here) were remembered as games."""
     value = settings.value(key, [])
-    return [value] if isinstance(value, str) and value else [str(p) for p in value or [] if p]
+    entries = [value] if isinstance(value, str) else [str(p) for p in value or []]
+    return [p for p in entries if p and Path(p).is_file()]
 
 
 def remember(settings: QSettings, key: str, path: Path) -> None:

@@ -216,3 +216,14 @@ def test_a_single_recent_game_reads_back_whole_in_the_next_session(qtbot, tmp_pa
     assert [t for t in texts(page.recent_list) if t.startswith("Saved game")] == [f"Saved game: first.ksave — {save}"]
     remember(QSettings(str(ini), QSettings.Format.IniFormat), RECENT_GAMES, other)
     assert recent(QSettings(str(ini), QSettings.Format.IniFormat), RECENT_GAMES) == [str(other), str(save)]
+
+
+def test_the_letters_an_earlier_session_remembered_as_games_are_not_listed(qtbot, tmp_path):
+    """Sessions that read a one-path list letter by letter remembered '/' and '.': folders, never a saved game."""
+    from player.startpage import RECENT_GAMES, recent
+
+    save = tmp_path / "first.ksave"
+    save.write_text("{}")
+    ini = tmp_path / "player.ini"
+    ini.write_text(f"[General]\n{RECENT_GAMES}={save}, /, /, .\n")
+    assert recent(QSettings(str(ini), QSettings.Format.IniFormat), RECENT_GAMES) == [str(save)]
