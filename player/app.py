@@ -196,6 +196,7 @@ class PlayerWindow(QMainWindow):
         self.autosave = autosave
         self.interactive = interactive
         self.confirming = interactive  # ask before an action that ends a phase or may cost a unit
+        self._handed_on = False  # the game went on in another window: closing this one asks nothing
         self.selected: tuple[str, ...] = ()
         self.location: str | None = None  # the hex or box last clicked
         self.reach: dict = {}
@@ -491,7 +492,29 @@ class PlayerWindow(QMainWindow):
         if self.interactive:
             QMessageBox.warning(self, "Computer player", message)
 
+    def keep_game(self) -> bool:
+        """Before the game is closed or replaced: when actions were taken since it was saved, ask whether to save
+        it first (box ``unsaved``).  False: the player chose to go back to it."""
+        if not self.interactive or self.controller is None or not self.controller.unsaved() or self.controller.state.is_terminal:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, "Save the game?",
+                          f"The game has moves not saved yet (turn {self.controller.state.turn}). Save it before it is closed?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("unsaved")
+        box.button(QMessageBox.StandardButton.Discard).setText("Close without saving")
+        for which, name in ((QMessageBox.StandardButton.Save, "unsaved_save"), (QMessageBox.StandardButton.Discard, "unsaved_discard"),
+                            (QMessageBox.StandardButton.Cancel, "unsaved_cancel")):
+            box.button(which).setObjectName(name)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # a hurried Enter loses nothing
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_game()
+        return answer == QMessageBox.StandardButton.Discard
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self._handed_on and not self.keep_game():
+            event.ignore()
+            return
         if self.computer is not None:
             self.computer.shutdown()
         if self.help is not None:
@@ -1138,6 +1161,8 @@ class PlayerWindow(QMainWindow):
     def open_game(self, path: str | Path) -> bool:
         from kharkovsuite import engine
 
+        if not self.keep_game():
+            return False
         try:
             state = engine.load(path)
         except (engine.SaveError, RuleSystemUnavailable) as exc:  # not a save of a game this version can play: say why, plainly
@@ -1153,6 +1178,7 @@ class PlayerWindow(QMainWindow):
             window = PlayerWindow(state.scenario_path or self.scenario_path, controller=GameController(state), handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive)
             window.controller.path = Path(path)
             window.show()
+            self._handed_on = True
             self.close()
             return True
         self.controller.replace(state, Path(path))
@@ -1204,6 +1230,8 @@ class PlayerWindow(QMainWindow):
         when it is this scenario, else in a new window)."""
         if choice.load is not None:
             return self.open_game(choice.load)
+        if not self.keep_game():
+            return False
         try:
             controller = GameController.new(choice.scenario, choice.seed, choice.setup)
         except Exception as exc:  # noqa: BLE001 - reported, not raised
@@ -1220,6 +1248,7 @@ class PlayerWindow(QMainWindow):
             window = PlayerWindow(choice.scenario, controller=controller, handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive,
                                   players=choice.players, seed=choice.seed)
             window.show()
+            self._handed_on = True  # the question was asked before the new game was made
             self.close()
         return True
 

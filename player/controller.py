@@ -49,6 +49,7 @@ class GameController(QObject):
         self._units = {u.id: u for u in state.scenario.units}
         self._undo: list[GameState] = []  # the positions before each undoable action of this phase
         self._legal_for: tuple | None = None  # (state, (actions, log entries)) of the legal actions kept
+        self.saved_actions = len(state.actions)  # the actions of the game when it was last saved or opened
 
     # ------------------------------------------------------------------ games
     @classmethod
@@ -74,12 +75,18 @@ class GameController(QObject):
         self.path = path
         self._units = {u.id: u for u in state.scenario.units}
         self._undo = []
+        self.saved_actions = len(state.actions)
         self.game_replaced.emit()
         self.state_changed.emit([])
 
     def save(self, path: str | Path) -> None:
         engine.save(self.state, path)  # atomic
         self.path = Path(path)
+        self.saved_actions = len(self.state.actions)
+
+    def unsaved(self) -> bool:
+        """Whether actions were taken since the game was last saved or opened (an undo back to it counts as none)."""
+        return len(self.state.actions) != self.saved_actions
 
     # ------------------------------------------------------------------ actions
     def apply(self, action: Action, undoable: bool = True) -> list:
