@@ -130,6 +130,8 @@ def games_of(infos: list[ScenarioInfo]) -> list[Game]:
             games.setdefault(info.rules, Game(info.rules, info.rules)).scenarios.append(info)
         else:  # listed, so that its author sees why it is missing from its game
             games.setdefault("", Game("", "Scenario files that cannot be read")).scenarios.append(info)
+    for game in games.values():  # the shortest first, as a game's booklet orders them (by file name, Scenario 2 came first)
+        game.scenarios.sort(key=lambda i: (len(i.scenario.turns), i.title) if i.scenario is not None else (0, i.title))
     return list(games.values())
 
 

@@ -44,6 +44,16 @@ def test_start_page_lists_the_three_games_with_a_map_picture_and_their_scenarios
     assert any("24 turns from 5 January 1944, the last on 16 January 1944" in t for t in scenarios)
 
 
+def test_a_game_s_scenarios_are_listed_shortest_first(page):
+    """By file name Kirovograd listed its Scenario 2 before its Scenario 1."""
+    page.game_list.setCurrentRow(2)
+    assert [t.splitlines()[0] for t in texts(page.scenario_list)] == [
+        "Scenario 1: Opening Moves, 5-7 January 1944", "Scenario 2: Endgame, 9-16 January 1944", "Kirovograd, 5-16 January 1944 (historical set-up)"]
+    page.game_list.setCurrentRow(1)
+    assert [t.split(":")[0] for t in texts(page.scenario_list)] == ["Kharkov 1943"] * 2
+    assert "Gallop" in texts(page.scenario_list)[0]
+
+
 def test_a_scenario_s_length_names_its_last_date_as_the_start_of_its_last_turn(page):
     """The campaign runs to 19 March, its twelfth turn of about four days starting on 17 March: "1 February to
     17 March" under a title ending on 19 March read as a contradiction."""
