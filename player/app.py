@@ -198,6 +198,7 @@ class PlayerWindow(QMainWindow):
         self.autosave = autosave
         self.interactive = interactive
         self.confirming = interactive  # ask before an action that ends a phase or may cost a unit
+        self._handed_on = False  # the game went on in another window: closing this one asks nothing
         self.selected: tuple[str, ...] = ()
         self.location: str | None = None  # the hex or box last clicked
         self.reach: dict = {}
@@ -493,7 +494,29 @@ class PlayerWindow(QMainWindow):
         if self.interactive:
             QMessageBox.warning(self, "Computer player", message)
 
+    def keep_game(self) -> bool:
+        """Before the game is closed or replaced: when actions were taken since it was saved, ask whether to save
+        it first (box ``unsaved``).  False: the player chose to go back to it."""
+        if not self.interactive or self.controller is None or not self.controller.unsaved() or self.controller.state.is_terminal:
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, "Save the game?",
+                          f"The game has moves not saved yet (turn {self.controller.state.turn}). Save it before it is closed?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("unsaved")
+        box.button(QMessageBox.StandardButton.Discard).setText("Close without saving")
+        for which, name in ((QMessageBox.StandardButton.Save, "unsaved_save"), (QMessageBox.StandardButton.Discard, "unsaved_discard"),
+                            (QMessageBox.StandardButton.Cancel, "unsaved_cancel")):
+            box.button(which).setObjectName(name)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)  # a hurried Enter loses nothing
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save_game()
+        return answer == QMessageBox.StandardButton.Discard
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if not self._handed_on and not self.keep_game():
+            event.ignore()
+            return
         if self.computer is not None:
             self.computer.shutdown()
         if self.help is not None:
@@ -537,6 +560,7 @@ class PlayerWindow(QMainWindow):
 
     def _state_changed(self, events: list) -> None:
         state = self.controller.state
+        self.controller.forget_legal()  # listed once for this refresh and the clicks until the next
         self.scene.set_counters(self.controller.counters(locations=self._drawn))
         self._phase_bar()
         self.trace.set_state(state)
@@ -599,7 +623,7 @@ class PlayerWindow(QMainWindow):
             f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
         )
         self.phase_label.setToolTip(f"<qt>{self.phase_label.text()}</qt>")
-        legal = [] if self.computer_to_act() else state.legal_actions()
+        legal = [] if self.computer_to_act() else self.controller.legal()
         # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
         self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
         self.rail_action.setEnabled("RailMove" in phase.actions)
@@ -659,7 +683,7 @@ class PlayerWindow(QMainWindow):
 
     # ------------------------------------------------------------------ clicks
     def _legal(self, *kinds):
-        return [a for a in self.controller.state.legal_actions().actions() if a.kind in kinds] if self.controller else []
+        return [a for a in self.controller.legal().actions() if a.kind in kinds] if self.controller else []
 
     def click_hex(self, location: str) -> None:
         self.scene.set_selected_hex(location)
@@ -731,7 +755,7 @@ class PlayerWindow(QMainWindow):
         self._select(self.controller.own_units_at(location)[-1:])
 
     def _decision_units(self) -> set[str]:
-        return {u for a in self.controller.state.legal_actions() for u in action_units(a)}
+        return {u for a in self.controller.legal() for u in action_units(a)}
 
     def _refused_move(self, location: str) -> None:
         """Ask the engine about a hex the selection cannot reach, so that it says why (with its case)."""
@@ -1120,8 +1144,14 @@ class PlayerWindow(QMainWindow):
     def save_game_as(self) -> bool:
         if self.controller is None:
             return False
-        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(self.controller.path or Path.home() / "kharkov.ksave"), SAVE_FILTER)
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(self.controller.path or Path.home() / self.save_name()), SAVE_FILTER)
         return bool(path) and self._save_to(Path(path))
+
+    def save_name(self) -> str:
+        """The file name a new game's save is offered under: its scenario and turn (games of two scenarios
+        were both offered kharkov.ksave, the second overwriting the first)."""
+        state = self.controller.state
+        return f"{state.scenario.id or 'kharkov'}-turn-{state.turn}.ksave"
 
     def _save_to(self, path: Path) -> bool:
         try:
@@ -1141,6 +1171,8 @@ class PlayerWindow(QMainWindow):
     def open_game(self, path: str | Path) -> bool:
         from kharkovsuite import engine
 
+        if not self.keep_game():
+            return False
         try:
             state = engine.load(path)
         except (engine.SaveError, RuleSystemUnavailable) as exc:  # not a save of a game this version can play: say why, plainly
@@ -1156,6 +1188,7 @@ class PlayerWindow(QMainWindow):
             window = PlayerWindow(state.scenario_path or self.scenario_path, controller=GameController(state), handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive)
             window.controller.path = Path(path)
             window.show()
+            self._handed_on = True
             self.close()
             return True
         self.controller.replace(state, Path(path))
@@ -1170,10 +1203,10 @@ class PlayerWindow(QMainWindow):
         remember(player_settings(), RECENT_GAMES, path)
 
     def _fill_recent(self) -> None:
-        from .startpage import RECENT_GAMES, player_settings
+        from .startpage import RECENT_GAMES, player_settings, recent
 
         self.recent_menu.clear()
-        for p in player_settings().value(RECENT_GAMES, []) or []:
+        for p in recent(player_settings(), RECENT_GAMES):
             self.recent_menu.addAction(p, lambda p=p: self.open_game(p))
 
     def _autosave(self) -> None:
@@ -1207,6 +1240,8 @@ class PlayerWindow(QMainWindow):
         when it is this scenario, else in a new window)."""
         if choice.load is not None:
             return self.open_game(choice.load)
+        if not self.keep_game():
+            return False
         try:
             controller = GameController.new(choice.scenario, choice.seed, choice.setup, choice.options)
         except Exception as exc:  # noqa: BLE001 - reported, not raised
@@ -1223,6 +1258,7 @@ class PlayerWindow(QMainWindow):
             window = PlayerWindow(choice.scenario, controller=controller, handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive,
                                   players=choice.players, seed=choice.seed)
             window.show()
+            self._handed_on = True  # the question was asked before the new game was made
             self.close()
         return True
 

@@ -48,6 +48,8 @@ class GameController(QObject):
         self.path: Path | None = None  # where the game was last saved or opened
         self._units = {u.id: u for u in state.scenario.units}
         self._undo: list[GameState] = []  # the positions before each undoable action of this phase
+        self._legal_for: tuple | None = None  # (state, (actions, log entries)) of the legal actions kept
+        self.saved_actions = len(state.actions)  # the actions of the game when it was last saved or opened
 
     # ------------------------------------------------------------------ games
     @classmethod
@@ -74,12 +76,18 @@ class GameController(QObject):
         self.path = path
         self._units = {u.id: u for u in state.scenario.units}
         self._undo = []
+        self.saved_actions = len(state.actions)
         self.game_replaced.emit()
         self.state_changed.emit([])
 
     def save(self, path: str | Path) -> None:
         engine.save(self.state, path)  # atomic
         self.path = Path(path)
+        self.saved_actions = len(self.state.actions)
+
+    def unsaved(self) -> bool:
+        """Whether actions were taken since the game was last saved or opened (an undo back to it counts as none)."""
+        return len(self.state.actions) != self.saved_actions
 
     # ------------------------------------------------------------------ actions
     def apply(self, action: Action, undoable: bool = True) -> list:
@@ -143,8 +151,22 @@ class GameController(QObject):
             self._words[action, quick] = self.state.rules.describe(self.state, action, quick)
         return self._words[action, quick]
 
+    def legal(self):
+        """The engine's legal actions in this position (its lazy list), listed once: one click asks for them from
+        every panel, and listing them takes a Kharkov 1943 engine a good part of a second."""
+        state = self.state
+        key = (len(state.actions), len(state.log))
+        if self._legal_for is None or self._legal_for[0] is not state or self._legal_for[1] != key:
+            self._legal_for, self._legal = (state, key), state.legal_actions()
+        return self._legal
+
+    def forget_legal(self) -> None:
+        """List the legal actions anew when next asked: the position may have changed by other means than an
+        action (a flag a tool or a test sets), which the count of actions and events does not show."""
+        self._legal_for = None
+
     def legal_actions(self) -> list[Action]:
-        return list(self.state.legal_actions().actions())  # a unit's moves one by one
+        return list(self.legal().actions())  # a unit's moves one by one
 
     # ------------------------------------------------------------------ what the window shows
     def viewing_side(self) -> str:
@@ -283,7 +305,7 @@ class GameController(QObject):
         """The legal actions of the engine's segments that begin with a ``kind`` action (a decision's
         segment may end with another kind: those are left out), without building the others."""
         out = []
-        for count, make in self.state.legal_actions().segments():
+        for count, make in self.legal().segments():
             if make(0).kind == kind:
                 out += [a for a in (make(i) for i in range(count)) if a.kind == kind]
         return out
@@ -297,7 +319,7 @@ class GameController(QObject):
         if state.pending or "Move" not in state.phase.actions:
             return []
         out: dict[str, None] = {}
-        for count, make in state.legal_actions().segments():
+        for count, make in self.legal().segments():
             first = make(0)  # a movement segment is one unit's (or one stack's) moves
             if first.kind == "Move" and all(state.units[u].hex is None for u in first.units):
                 out.update(dict.fromkeys(first.units))
@@ -309,7 +331,7 @@ class GameController(QObject):
         state = self.state
         if state.pending or "RailMove" not in state.phase.actions:
             return []
-        return sorted({u for _count, make in state.legal_actions().segments() for a in (make(0),) if a.kind == "RailMove" for u in a.units})
+        return sorted({u for _count, make in self.legal().segments() for a in (make(0),) if a.kind == "RailMove" for u in a.units})
 
     def rail_reason(self, uid: str) -> str:
         """Why ``uid`` cannot go by rail now, in the rule system's words ("" when it can)."""
@@ -445,7 +467,7 @@ class GameController(QObject):
             out.append(f"{len(waiting)} reinforcement(s) may still enter ({self.kit.case('reinforcement')}): {', '.join(names[:6])}" + (" …" if len(names) > 6 else ""))
         unmoved: set[str] = set()
         able: set[str] = set()
-        for count, make in state.legal_actions().segments():
+        for count, make in self.legal().segments():
             first = make(0)  # the engine lists one unit's (or stack's) moves, or one group's attacks, per segment
             if first.kind == "Move" and all(state.units[u].hex is not None for u in first.units):
                 unmoved.update(first.units)

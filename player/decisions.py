@@ -85,7 +85,7 @@ class DecisionFocus:
         hexes = [h for h in decision_hexes(state) if h in self.window.scene.game_map]
         if hexes:
             focus_map(self.window.view, hexes[0])
-        if state.pending[-1].kind == "air" and any(a.kind in AIR_KINDS for a in state.legal_actions()):
+        if state.pending[-1].kind == "air" and any(a.kind in AIR_KINDS for a in self.window.controller.legal()):
             self.air.ask(hexes)
         else:
             self.air.hide()
@@ -165,7 +165,7 @@ class AirQuestion(QFrame):
 
     def answer(self, kind: str) -> list | None:
         """Hand the engine the answer the window offers for this decision."""
-        action = next((a for a in self.window.controller.state.legal_actions() if a.kind == kind), None)
+        action = next((a for a in self.window.controller.legal() if a.kind == kind), None)
         if action is None:
             return None
         return self.window.do(action)

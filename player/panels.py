@@ -7,6 +7,7 @@ the window opens in Help.
 from __future__ import annotations
 
 import html
+import math
 import re
 from fractions import Fraction
 
@@ -141,7 +142,7 @@ class ActionsPanel(QWidget):
     def _elsewhere(self) -> str:
         """Where the choices of the decision are made when the rule system's own panel offers them (its tab beside this one)."""
         panels = self.controller.kit.panel_kinds
-        titles = sorted({panels[a.kind] for a in self.controller.state.legal_actions() if a.kind in panels})
+        titles = sorted({panels[a.kind] for a in self.controller.legal() if a.kind in panels})
         return f"<br>Choose in the <b>{html.escape(', '.join(titles))}</b> tab beside this one." if titles else ""
 
     def _buttons(self, rows: list, more: str) -> None:
@@ -166,7 +167,7 @@ class ActionsPanel(QWidget):
         per unit; a list of choices (a decision) is read through."""
         out = []
         kit_kinds = self.controller.kit.panel_kinds  # offered by a panel of the rule system's own
-        for count, make in self.controller.state.legal_actions().segments():
+        for count, make in self.controller.legal().segments():
             if make(0).kind in self.ON_MAP and make(count - 1).kind in self.ON_MAP:
                 continue
             # a commitment to a hex is made on the map (its unit's button, then the hex); one naming no hex is a button
@@ -235,7 +236,7 @@ class ActionsPanel(QWidget):
     def _setup_buttons(self, selection: tuple[str, ...]) -> None:
         """Set-up by hand (5.0): one button per unit still waiting; the map then shows its zone."""
         state = self.controller.state
-        waiting = list(dict.fromkeys(a.unit for a in state.legal_actions() if a.kind == "PlaceUnit"))
+        waiting = list(dict.fromkeys(a.unit for a in self.controller.legal() if a.kind == "PlaceUnit"))
         if selection and selection[0] in waiting:
             self.title.setText(f"<b>Set up {html.escape(selection[0])}</b>: click a highlighted hex of its zone ({case_link(self.controller.kit.case('setup_zone'))}). {len(waiting)} unit(s) to set up.")
         else:
@@ -427,6 +428,12 @@ class LogPanel(QTextBrowser):
         self.setOpenLinks(False)
         self.shown = 0
         self._printed: list = []  # the events printed, to see when the seat's log is another one
+        # The newest event stays in view while the player has not scrolled back: the foot is kept whenever the text
+        # grows, also when it is laid out after the lines were added (Qt keeps it only if it was reached before).
+        self._following = True
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(lambda value: setattr(self, "_following", value >= bar.maximum()))
+        bar.rangeChanged.connect(lambda _low, high: bar.setValue(high) if self._following else None)
 
     def reset(self) -> None:
         """Another game: print its log from the start."""
@@ -493,8 +500,10 @@ class StatusPanel(QTextBrowser):
                 f"<td align=center style='{'background:#f0e442;' if t.turn == state.turn else ''}padding:2px'>{t.turn}<br><small>{html.escape(str(t.date)[-2:])}</small></td>"
                 for t in turns
             ]
-            # rows of a dozen turns: a longer record in one row squeezed each cell's digits one under another
-            rows = "".join("<tr>" + "".join(cells[i:i + self.TURNS_PER_ROW]) + "</tr>" for i in range(0, len(cells), self.TURNS_PER_ROW))
+            # rows of up to a dozen turns, as even as may be: a longer record in one row squeezed each cell's digits one
+            # under another
+            per_row = math.ceil(len(cells) / math.ceil(len(cells) / self.TURNS_PER_ROW))
+            rows = "".join("<tr>" + "".join(cells[i:i + per_row]) + "</tr>" for i in range(0, len(cells), per_row))
             parts.append(f"<p><b>Turn record</b></p><table border=1 cellspacing=0>{rows}</table>")
         air = obs.get("air") or {}
         if air:

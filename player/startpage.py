@@ -131,6 +131,8 @@ def games_of(infos: list[ScenarioInfo]) -> list[Game]:
             games.setdefault(info.rules, Game(info.rules, info.rules)).scenarios.append(info)
         else:  # listed, so that its author sees why it is missing from its game
             games.setdefault("", Game("", "Scenario files that cannot be read")).scenarios.append(info)
+    for game in games.values():  # the shortest first, as a game's booklet orders them (by file name, Scenario 2 came first)
+        game.scenarios.sort(key=lambda i: (len(i.scenario.turns), i.title) if i.scenario is not None else (0, i.title))
     return list(games.values())
 
 
@@ -319,10 +321,9 @@ class StartPage(QDialog):
     def _fill_recent(self) -> None:
         self.recent_list.clear()
         for key, what in ((RECENT_GAMES, "Saved game"), (RECENT_SCENARIOS, "Scenario")):
-            for p in self.settings.value(key, []) or []:
-                if Path(p).exists():
-                    item = QListWidgetItem(f"{what}: {Path(p).name} — {p}", self.recent_list)
-                    item.setData(Qt.ItemDataRole.UserRole, (key, p))
+            for p in recent(self.settings, key):
+                item = QListWidgetItem(f"{what}: {Path(p).name} — {p}", self.recent_list)
+                item.setData(Qt.ItemDataRole.UserRole, (key, p))
         if not self.recent_list.count():
             item = QListWidgetItem("No games or scenarios opened yet", self.recent_list)
             item.setFlags(Qt.ItemFlag.NoItemFlags)
@@ -456,10 +457,19 @@ class StartPage(QDialog):
             self.scenario_list.setFocus()
 
 
+def recent(settings: QSettings, key: str) -> list[str]:
+    """The files of the recent list ``key`` that are still there, most recent first.  A list of one path is written
+    to the settings file as a plain string and read back as one: taken for a list, it spelled the path out letter by
+    letter, and the letters '/' and '.' (folders, left out here) were remembered as games."""
+    value = settings.value(key, [])
+    entries = [value] if isinstance(value, str) else [str(p) for p in value or []]
+    return [p for p in entries if p and Path(p).is_file()]
+
+
 def remember(settings: QSettings, key: str, path: Path) -> None:
     """Put ``path`` first in the recent list ``key`` (at most MAX_RECENT)."""
-    recent = [str(path)] + [p for p in (settings.value(key, []) or []) if p != str(path)]
-    settings.setValue(key, recent[:MAX_RECENT])
+    entries = [str(path)] + [p for p in recent(settings, key) if p != str(path)]
+    settings.setValue(key, entries[:MAX_RECENT])
 
 
-__all__ = ["Choice", "ScenarioInfo", "StartPage", "map_thumbnail", "read_scenarios", "remember"]
+__all__ = ["Choice", "ScenarioInfo", "StartPage", "map_thumbnail", "read_scenarios", "recent", "remember"]

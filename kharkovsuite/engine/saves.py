@@ -185,21 +185,22 @@ def load(path: str | os.PathLike, replay_actions: bool = False, scenario=None, h
         if not scenario_path:
             raise SaveError(f"{path}: the save names no scenario file and carries no scenario")
         scenario = scenario_path
+    # the game first: a rule system names its kinds of action when it starts, and a save opened before any game of
+    # its system had started read each of them as unknown
+    try:
+        state = new_game(scenario, data["seed"], data["setup"], headless=headless, options=_options(path, data))
+    except OptionError as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    saved_id = data.get("scenario_id")
+    if saved_id is not None and saved_id != state.scenario.id:
+        raise SaveError(f"{path}: the save is a game of scenario {saved_id!r}, not of {state.scenario.id!r}")
     try:
         actions = [action_from_dict(a) for a in data["actions"]]
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise SaveError(f"{path}: an action in the save is damaged: {exc}") from None
     if replay_actions:
-        state = _replayed(path, scenario, data, actions, headless)
+        _replay_onto(path, state, actions)
     else:
-        try:
-            state = new_game(scenario, data["seed"], data["setup"], headless=headless, options=_options(path, data))
-        except OptionError as exc:
-            raise SaveError(f"{path}: {exc}") from None
-    saved_id = data.get("scenario_id")
-    if saved_id is not None and saved_id != state.scenario.id:
-        raise SaveError(f"{path}: the save is a game of scenario {saved_id!r}, not of {state.scenario.id!r}")
-    if not replay_actions:
         problem = snapshot_problem(state, data["snapshot"])
         if problem:
             raise SaveError(f"{path}: impossible position in the snapshot: {problem}")
@@ -213,13 +214,13 @@ def load(path: str | os.PathLike, replay_actions: bool = False, scenario=None, h
     return state
 
 
-def _replayed(path, scenario, data: dict, actions: list[Action], headless: bool):
+def _replay_onto(path, state, actions: list[Action]) -> None:
+    """The saved actions applied to the new game ``state``, in order."""
     from .errors import IllegalAction
 
     try:
-        return replay(scenario, data["seed"], actions, data["setup"], headless, _options(path, data))
-    except OptionError as exc:
-        raise SaveError(f"{path}: {exc}") from None
+        for action in actions:
+            state.apply(action)
     except IllegalAction as exc:
         raise SaveError(f"{path}: the saved actions do not replay: {exc}") from None
 

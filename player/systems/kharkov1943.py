@@ -138,7 +138,8 @@ class Kharkov1943Kit(PlayerKit):
                f"<p>Attack <b>{p.attack}</b> against defence <b>{p.defense}</b>: column <b>{html.escape(p.base_column)}</b> ({case_link('7.4')})</p>"]
         if p.shifts:
             out.append("<ul>" + "".join(f"<li>{link_cases(why)}: {n:+d} column{'s' if abs(n) != 1 else ''}</li>" for why, n in p.shifts) + "</ul>")
-        out.append(f"<p>Final column <b>{html.escape(p.column)}</b> of the table {html.escape(p.block)}</p>")
+        table = controller.state.scenario.tables.get(p.block)
+        out.append(f"<p>Final column <b>{html.escape(p.column)}</b> of the table {link_cases(table.name if table is not None and table.name else p.block)}</p>")
         if p.drms:
             out.append("<ul>" + "".join(f"<li>{link_cases(why)}: die {n:+d}</li>" for why, n in p.drms) + "</ul>")
         out.append(chances_html(p.results, "7.4"))
@@ -153,7 +154,7 @@ class Kharkov1943Kit(PlayerKit):
         if not state.pending or state.pending[-1].kind != "air":
             return None
         rules = self.rules()
-        choices = [a for a in state.legal_actions().actions() if a.kind == "AllotAir"]
+        choices = [a for a in controller.legal().actions() if a.kind == "AllotAir"]
         c = rules.combat.current(state)
         if not choices or c is None:
             return None

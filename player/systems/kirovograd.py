@@ -24,7 +24,7 @@ import importlib
 from types import ModuleType
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from kharkovsuite.view.style import tooltip_html
 
@@ -308,7 +308,7 @@ class OrdersPanel(QWidget):
         box.addWidget(self.grid_host)
         box.addWidget(self.foot)
         box.addStretch(1)
-        scroll = QScrollArea(self)
+        scroll = self.scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the labels wrap instead
         scroll.setWidget(inner)
@@ -318,7 +318,26 @@ class OrdersPanel(QWidget):
 
     # ------------------------------------------------------------------ refresh
     def refresh(self) -> bool:
-        """Rebuild from the position; True when the seat at the screen has orders to give (the dock comes forward)."""
+        """Rebuild from the position; True when the seat at the screen has orders to give (the dock comes forward).
+
+        The panel stays where it was and the keyboard on the button it was on, or the next one that may be pressed
+        (the next formation's, once a formation has its orders): when the button clicked went, the focus went on to
+        some later one and the panel scrolled to it."""
+        focused = QApplication.focusWidget()
+        focused = focused.objectName() if focused is not None and self.grid_host.isAncestorOf(focused) else None
+        if focused is not None:
+            self.scroll.setFocus()
+        at = self.scroll.verticalScrollBar().value()
+        shown = self._refresh()
+        names = [b.objectName() for b in self.buttons]
+        after = self.buttons[names.index(focused):] if focused in names else []
+        again = next((b for b in after if b.isEnabled()), None)
+        if again is not None:
+            again.setFocus()
+        self.scroll.verticalScrollBar().setValue(at)
+        return shown
+
+    def _refresh(self) -> bool:
         self.buttons = []
         while self.grid.count():  # the rows of the last position: out of the layout now, deleted by the event loop
             widget = self.grid.takeAt(0).widget()
@@ -340,7 +359,7 @@ class OrdersPanel(QWidget):
     def _choosing(self, controller, side: str, decision: dict) -> None:
         state = controller.state
         describe = self.kit.part("describe")
-        legal = {a for a in state.legal_actions() if a.kind in ORDERS_KINDS}
+        legal = {a for a in controller.legal() if a.kind in ORDERS_KINDS}
         draft = decision["data"]["draft"]
         tracks = decision["data"]["tracks"]
         costs: dict[str, int] = {}

@@ -114,7 +114,7 @@ def test_the_combat_panel_shows_the_column_each_shift_and_each_chance_of_the_typ
         p = state.rules.combat_preview(state, action.attackers, action.target, action.types)
         text = w.combat_panel.toPlainText()
         assert f"Attack {p.attack} against defence {p.defense}: column {p.base_column} (7.4)" in text
-        assert f"Final column {p.column} of the table {p.block}" in text
+        assert f"Final column {p.column} of the table {state.scenario.tables[p.block].name}" in text  # its name, not its id
         for why, n in p.shifts:
             assert f"{why}: {n:+d} column" in text
         for why, n in p.drms:

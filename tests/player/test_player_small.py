@@ -114,3 +114,12 @@ def test_the_combat_panel_names_units_as_the_counters_do(window, qtbot):
     text = window.combat_panel.toPlainText()
     assert "Guards Rifle Division (28th Army front)" in text and "attacker su-gd-1" not in text
     assert "defender 294th Infantry Division" in text
+
+
+def test_save_as_offers_a_name_of_the_game_s_scenario_and_turn(qtbot, k43_window, monkeypatch):
+    offered = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (offered.append(a[2]), ("", ""))[1]))
+    k43_window.activateWindow()
+    qtbot.waitUntil(k43_window.isActiveWindow)
+    qtbot.keyClick(k43_window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert offered and offered[0].endswith("kharkov-1943-gallop-turn-1.ksave")

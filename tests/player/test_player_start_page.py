@@ -44,6 +44,16 @@ def test_start_page_lists_the_three_games_with_a_map_picture_and_their_scenarios
     assert any("24 turns from 5 January 1944, the last on 16 January 1944" in t for t in scenarios)
 
 
+def test_a_game_s_scenarios_are_listed_shortest_first(page):
+    """By file name Kirovograd listed its Scenario 2 before its Scenario 1."""
+    page.game_list.setCurrentRow(2)
+    assert [t.splitlines()[0] for t in texts(page.scenario_list)] == [
+        "Scenario 1: Opening Moves, 5-7 January 1944", "Scenario 2: Endgame, 9-16 January 1944", "Kirovograd, 5-16 January 1944 (historical set-up)"]
+    page.game_list.setCurrentRow(1)
+    assert [t.split(":")[0] for t in texts(page.scenario_list)] == ["Kharkov 1943"] * 2
+    assert "Gallop" in texts(page.scenario_list)[0]
+
+
 def test_a_scenario_s_length_names_its_last_date_as_the_start_of_its_last_turn(page):
     """The campaign runs to 19 March, its twelfth turn of about four days starting on 17 March: "1 February to
     17 March" under a title ending on 19 March read as a contradiction."""
@@ -199,3 +209,32 @@ def test_a_computer_player_for_a_side_the_scenario_lacks_takes_no_seat(qtbot):
     w = PlayerWindow(K42, seed=1, handover=False, autosave=None, interactive=False, players={"german": "ai:normal"})
     qtbot.addWidget(w)
     assert w.computer is None and not w.faster_action.isEnabled()  # Kharkov 1942's sides are Axis and Soviet
+
+
+def test_a_single_recent_game_reads_back_whole_in_the_next_session(qtbot, tmp_path):
+    """The settings file keeps a list of one path as a plain string: the next session listed its letters '/' and '.'
+    as saved games, and a second save remembered the letters too.  (Within one process the settings keep the list
+    written, so the file is written here as the last session left it.)"""
+    from player.startpage import RECENT_GAMES, recent, remember
+
+    save, other = tmp_path / "first.ksave", tmp_path / "second.ksave"
+    save.write_text("{}")
+    other.write_text("{}")
+    ini = tmp_path / "player.ini"
+    ini.write_text(f"[General]\n{RECENT_GAMES}={save}\n")
+    page = StartPage(settings=QSettings(str(ini), QSettings.Format.IniFormat))
+    qtbot.addWidget(page)
+    assert [t for t in texts(page.recent_list) if t.startswith("Saved game")] == [f"Saved game: first.ksave — {save}"]
+    remember(QSettings(str(ini), QSettings.Format.IniFormat), RECENT_GAMES, other)
+    assert recent(QSettings(str(ini), QSettings.Format.IniFormat), RECENT_GAMES) == [str(other), str(save)]
+
+
+def test_the_letters_an_earlier_session_remembered_as_games_are_not_listed(qtbot, tmp_path):
+    """Sessions that read a one-path list letter by letter remembered '/' and '.': folders, never a saved game."""
+    from player.startpage import RECENT_GAMES, recent
+
+    save = tmp_path / "first.ksave"
+    save.write_text("{}")
+    ini = tmp_path / "player.ini"
+    ini.write_text(f"[General]\n{RECENT_GAMES}={save}, /, /, .\n")
+    assert recent(QSettings(str(ini), QSettings.Format.IniFormat), RECENT_GAMES) == [str(save)]
