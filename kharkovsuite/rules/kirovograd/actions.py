@@ -99,7 +99,7 @@ class RevealUnit(Action):
 
 
 @dataclass(frozen=True)
-class Reconnoitre(Action):
+class ArmoredRecon(Action):
     """Armoured reconnaissance (29.8): the units (one hex's) challenge the adjacent enemy hex
     ``hex``, presuming it holds only dummies."""
 

@@ -14,7 +14,7 @@ The game options ``dummies`` (29) and ``hidden`` (30) switch them on (:mod:`khar
   friendly unit in a friendly movement round (:class:`~.actions.PlaceDummy`), then move alone like
   motorised units, never into an enemy ZOC unless real friendly units hold the hex (29.1).  They
   fight in no way (the combat rules see only ground units, 29.2A); attacked beside real units, or
-  found by armoured reconnaissance (:class:`~.actions.Reconnoitre`), they go back to the box (29.2B).
+  found by armoured reconnaissance (:class:`~.actions.ArmoredRecon`), they go back to the box (29.2B).
 - Hidden units (30): the German Army and Korps HQs are off the Soviet side's knowledge until a
   face-up Soviet unit moves next to one (30.2A, C); a revealed one may hide again in a town or
   city it can reach this round, not next to a Soviet unit (30.6, :class:`~.actions.HideHQ`);
