@@ -428,3 +428,13 @@ def test_every_case_of_28_to_31_has_a_row_in_the_rules_reference():
     assert len(set(cases)) > 110 and "28.10.2B" in cases
     doc = DOC.read_text(encoding="utf-8")
     assert [c for c in dict.fromkeys(cases) if f'<a id="case-{c}"></a>' not in doc] == []
+
+
+def test_30_4a_a_hidden_hq_attacked_is_revealed_and_fought_like_any_unit():
+    hq = HQS[0]
+    state = fogged({SU_DIV: N[0], hq: PLAIN}, side="soviet", phase="combat_1_1", orders={"c48": "mobile"}, options={"hidden": True})
+    fog.conceal(state, hq, [], "30.1")
+    assert not named(json.dumps(state.observation("soviet")), hq)
+    events = declare(state, PLAIN, SU_DIV)
+    assert not fog.hidden(state, hq) and [e.case for e in events if isinstance(e, Unmasked)] == ["30.4A"]
+    assert hq in state.observation("soviet")["units"]
