@@ -465,6 +465,15 @@ class PlayerWindow(QMainWindow):
         self.computer.failed.connect(self._computer_failed)
         self.controller.game_replaced.connect(self.computer.reset)  # a choice about the old game is dropped
 
+    def hand_over(self) -> None:
+        """The hand-over screen for the side to act: the map and panels stay hidden until that player says so."""
+        state = self.controller.state
+        actor = state.to_act
+        if actor is None:
+            return
+        name = state.scenario.sides[actor].name if actor in state.scenario.sides else actor
+        self.curtain.show_for(f"{name} player")
+
     def _hot_seat(self) -> bool:
         """More than one side played by people at this screen: only then is there anything to hide at a hand-over."""
         sides = self.controller.state.scenario.sides
@@ -593,8 +602,7 @@ class PlayerWindow(QMainWindow):
         self._last_viewer = viewer
         actor = state.to_act
         if actor != self._last_actor and actor is not None and self.handover_enabled and self.isVisible() and self._hot_seat():
-            name = state.scenario.sides[actor].name if actor in state.scenario.sides else actor
-            self.curtain.show_for(f"{name} player")
+            self.hand_over()
         self._last_actor = actor
         if state.is_terminal and any(e.kind == "GameEnded" for e in events) and self.interactive:
             self.game_summary().exec()
@@ -1188,6 +1196,8 @@ class PlayerWindow(QMainWindow):
             window = PlayerWindow(state.scenario_path or self.scenario_path, controller=GameController(state), handover=self.handover_enabled, autosave=self.autosave, interactive=self.interactive)
             window.controller.path = Path(path)
             window.show()
+            if window.handover_enabled and window._hot_seat():
+                window.hand_over()  # a saved game opens to the side whose turn it is, and only when that player is at the screen
             self._handed_on = True
             self.close()
             return True
@@ -1195,6 +1205,8 @@ class PlayerWindow(QMainWindow):
         self._clear_selection()
         self._remember(Path(path))
         self.statusBar().showMessage(f"Opened {path}", 6000)
+        if self.handover_enabled and self._hot_seat():
+            self.hand_over()  # whoever opened it, the side to act sits down before anything shows
         return True
 
     def _remember(self, path: Path) -> None:

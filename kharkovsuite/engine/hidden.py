@@ -8,7 +8,8 @@ id, as a value, a dict key or a word in a text, becomes its token, or the item t
 fully hidden unit is left out.  :func:`masked_log` gives a side's log: it walks the game's events
 in order, following the :class:`~.events.Masked` and :class:`~.events.Unmasked` events, so each
 event reads with the masks of its own moment; an event naming a unit hidden at that moment is
-left out, and the masking events themselves only show as the reveal.
+left out; a :class:`~.events.Masked` event is in neither side's log (the owner knows its own
+counters), an :class:`~.events.Unmasked` one in both.
 """
 from __future__ import annotations
 
@@ -31,9 +32,21 @@ def _pattern(ids) -> re.Pattern | None:
 class Masks:
     """id -> token (shown anonymously) or None (not shown); apply with :meth:`value`."""
 
-    def __init__(self, masks: dict[str, str | None]):
+    def __init__(self, masks: dict[str, str | None], strict: bool = False):
         self.masks = dict(masks)
         self._re = _pattern(self.masks)
+        #: strict: anything holding a fully hidden unit is left out whole (an event), not just the item
+        self.strict = strict
+
+    def strict_twin(self) -> "Masks":
+        """The same masks in strict mode (kept: the pattern is compiled once)."""
+        if self.strict:
+            return self
+        twin = getattr(self, "_twin", None)
+        if twin is None:
+            twin = self._twin = Masks.__new__(Masks)
+            twin.masks, twin._re, twin.strict = self.masks, self._re, True
+        return twin
 
     def __bool__(self) -> bool:
         return bool(self.masks)
@@ -60,16 +73,20 @@ class Masks:
                     continue
                 item = self.value(item)
                 if item is DROP:
-                    if k in ("$set", "$tuple"):
+                    if k in ("$set", "$tuple") or self.strict:
                         return DROP
                     continue
                 out[key] = item
+            if v and not out:
+                return DROP  # emptied by the masks: an empty record would say that something is there
             if set(out) == {"$set"}:
                 out["$set"] = sorted(out["$set"], key=repr)  # a set's order is its ids' order: re-sort
             return out
         if isinstance(v, (list, tuple)):
             items = [self.value(x) for x in v]
             kept = [x for x in items if x is not DROP]
+            if (self.strict or not kept) and len(kept) < len(items):
+                return DROP  # an event naming a hidden unit; a list of hidden units only (a hex's stack)
             return type(v)(kept) if isinstance(v, tuple) else kept
         return v
 
@@ -86,8 +103,8 @@ def mask_event(event: Event, masks: Masks) -> Event | None:
         return event
     if not any(_names(getattr(event, f.name), masks) for f in fields(event)):
         return event
-    data = masks.value(event.to_dict())
-    if data is DROP or any(data.get(f.name, DROP) is DROP for f in fields(event) if f.name in event.to_dict()):
+    data = masks.strict_twin().value(event.to_dict())
+    if data is DROP:
         return None
     try:
         return event_from_dict(data)
@@ -113,12 +130,10 @@ def masked_log(log: list[Event], side: str, start: int = 0, masks: dict[str, str
     out: list[Event] = []
     held = Masks(current)
     for event in log[start:]:
-        if isinstance(event, Masked):
+        if isinstance(event, Masked):  # bookkeeping: the owner knows its counter, the enemy may not read it
             if event.side != side:
                 current[event.unit] = event.token
                 held = Masks(current)
-            else:
-                out.append(event)
             continue
         if isinstance(event, Unmasked):
             if event.side != side:

@@ -3,7 +3,8 @@
 docs/images/player-kiro-orders.png (the Soviet seat giving its orders on the historical
 scenario's first turn: some formations ordered, the supply points left, the Order Chart),
 player-kiro-move.png (the first move round: a unit selected with the MP each reachable hex
-costs, the enemy's ZOCs drawn by kind: fluid, locking, overlapping).  Fixed seed, so the
+costs, the enemy's ZOCs drawn by kind: fluid, locking, overlapping), player-kiro-fog.png (the
+advanced rules 29 and 30: the enemy's face-down counters and the Hidden units section, :func:`fog_shot`).  Fixed seed, so the
 pictures are the same every time.  While the system is not yet playable the script turns on
 the developer switch (``kharkov --allow-unplayable``).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from . import allow_unplayable
@@ -71,7 +73,46 @@ def main(argv=None) -> int:
     assert w.controller.state.units[mover.units[0]].side == side
     w.grab().save(str(out / "player-kiro-move.png"))
     w.close()
+    fog_shot(app, out)
     return 0
+
+
+def fog_shot(app, out: Path) -> None:
+    """docs/images/player-kiro-fog.png: the advanced rules 29 and 30 on; the Soviet seat's first move round, a dummy
+    placed on a hex of its own, the German tank-backed counters drawn from their backs around Kirovograd, the
+    Unit and game dock's Hidden units section (its own face-down counters, its dummies, the enemy counters it
+    sees only from the back)."""
+    from ..app import PlayerWindow
+    from ..controller import GameController
+
+    controller = GameController.new(HISTORICAL, SEED, options=("dummies", "hidden"))
+    w = PlayerWindow(HISTORICAL, controller=controller, seed=SEED, handover=False, autosave=None, interactive=False)
+    w.resize(1600, 980)
+    w.show()
+    _settle(app)
+    for _ in range(2):  # both sides: mobile orders everywhere
+        decision = w.controller.state.pending[-1]
+        for f in decision.data["tracks"]:
+            _click(w, f"SetOrder:{f}:mobile")
+        _click(w, "SubmitOrders")
+    state = w.controller.state
+    if state.phase.side != "soviet":  # the German player turn first: it passes its rounds
+        while state.phase.side != "soviet" or not state.phase.id.startswith("move_"):
+            w.end_phase(confirm=False)
+            state = w.controller.state
+    place = next(a for a in state.legal_actions() if a.kind == "PlaceDummy")
+    w.do(place)
+    kirovograd = state.board.map.model.cities["kirovograd"].hexes[0]
+    w.view.set_zoom(max(w.view.min_zoom * 3.0, w.view.readable_zoom()))
+    w.view.center_on_hex(kirovograd)
+    w.status_dock.raise_()
+    w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [170, 90, 620], Qt.Orientation.Vertical)
+    _settle(app)
+    bar = w.status_panel.verticalScrollBar()
+    bar.setValue(bar.maximum())  # the Hidden units section closes the dock's text
+    _settle(app)
+    w.grab().save(str(out / "player-kiro-fog.png"))
+    w.close()
 
 
 if __name__ == "__main__":

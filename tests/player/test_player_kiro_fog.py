@@ -89,3 +89,21 @@ def test_the_start_page_offers_the_advanced_rules_and_the_game_starts_with_them(
     assert "dummies=on" in page.choice.options and "hidden=off" in page.choice.options
     game = GameController.new(page.choice.scenario, 1, page.choice.setup, page.choice.options).state
     assert game.options["dummies"] is True and not game.options["hidden"]
+
+
+def test_a_saved_hot_seat_game_opens_behind_the_hand_over_screen_of_the_side_to_act(qtbot, tmp_path):
+    from kharkovsuite import engine
+
+    controller = GameController.new(HISTORICAL, 7, options=OPTIONS)
+    path = tmp_path / "game.ksave"
+    engine.save(controller.state, path)
+    w = PlayerWindow(HISTORICAL, controller=GameController.new(HISTORICAL, 8, options=OPTIONS), seed=8, handover=True,
+                     autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.curtain.lift()
+    assert w.open_game(path)
+    state = w.controller.state
+    assert state.options["dummies"] and w.controller.viewing_side() == state.to_act
+    assert w.curtain.isVisible() and w.curtain.label.text().startswith(state.scenario.sides[state.to_act].name)

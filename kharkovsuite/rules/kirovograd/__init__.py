@@ -11,8 +11,9 @@ Rules, part 1 (:mod:`.rules` holds the object the engine delegates to): :mod:`.s
 :mod:`.movement` (10, 11), :mod:`.reserves` (12), :mod:`.zoc` (13, 23.1); part 2: combat (14-22)
 fought by :mod:`.fight` on the pure modules :mod:`.combat`, :mod:`.losses`, :mod:`.retreat`,
 :mod:`.advance`, :mod:`.artillery`, :mod:`.hq_support`; :mod:`.reinforcements` (24),
-:mod:`.replacements` (25) and :mod:`.victory` (27, 31.1).  The advanced rules (28-30: air,
-dummies, hidden units) are not in yet.
+:mod:`.replacements` (25) and :mod:`.victory` (27, 31.1).  Advanced rules, game options
+(:data:`OPTIONS`): :mod:`.fog` (29 dummies and tank-backed counters, 30 hidden units); the air
+missions (28) are not in yet.
 """
 from __future__ import annotations
 

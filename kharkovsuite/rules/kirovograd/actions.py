@@ -106,7 +106,7 @@ class RevealUnit(Action):
 
 
 @dataclass(frozen=True)
-class ArmouredRecon(Action):
+class ArmoredRecon(Action):
     """Armoured reconnaissance (29.8): the units (one hex's) challenge the adjacent enemy hex
     ``hex``, presuming it holds only dummies."""
 

@@ -14,7 +14,7 @@ The game options ``dummies`` (29) and ``hidden`` (30) switch them on (:mod:`khar
   friendly unit in a friendly movement round (:class:`~.actions.PlaceDummy`), then move alone like
   motorised units, never into an enemy ZOC unless real friendly units hold the hex (29.1).  They
   fight in no way (the combat rules see only ground units, 29.2A); attacked beside real units, or
-  found by armoured reconnaissance (:class:`~.actions.ArmouredRecon`), they go back to the box (29.2B).
+  found by armoured reconnaissance (:class:`~.actions.ArmoredRecon`), they go back to the box (29.2B).
 - Hidden units (30): the German Army and Korps HQs are off the Soviet side's knowledge until a
   face-up Soviet unit moves next to one (30.2A, C); a revealed one may hide again in a town or
   city it can reach this round, not next to a Soviet unit (30.6, :class:`~.actions.HideHQ`);
@@ -231,17 +231,20 @@ def after_action(state: GameState, events: list) -> None:
         for u, rec in state.units.items():  # 29.7, when the round ended within this action's automatic steps
             if rec.hex is not None and state.board.units[u].values.tank_back:
                 turn_down(state, u, events, "29.7")
-    if phase.id.startswith("combat_") and dummies_on(state):
+    if phase.id.startswith("combat_"):
         fight = state.phase_data.get("fight") or {}
         for attack in fight.get("attacks", ()):
-            if not attack.get("attackers"):
-                continue  # 29.4B: fired on by artillery alone, the defenders stay face down
+            ground = bool(attack.get("attackers"))
             for u in attack["attackers"]:
                 if state.units[u].hex is not None:
                     reveal(state, u, events, "29.4B")
             for h in attack["targets"]:
                 for u in list(state.units_at(h)):
-                    if is_dummy(state, u):
+                    if hidden(state, u):
+                        reveal(state, u, events, "30.4A")  # a hidden HQ attacked is on the map from then on
+                    elif not ground:
+                        continue  # 29.4B: fired on by artillery alone, face-down defenders stay so
+                    elif is_dummy(state, u):
                         remove_dummy(state, u, events, "29.2B")
                     else:
                         reveal(state, u, events, "29.4C")
@@ -404,7 +407,7 @@ def hide_options(state: GameState, side: str, rnd: int, moved) -> list[tuple[str
         ma, _ = movement.allowance(state, u, rnd)
         if ma <= 0:
             continue
-        for h in sorted(movement.reach(state, (u,), rnd)):
+        for h, _reach in movement.round_reach(state, (u,), rnd):  # the round's kept searches
             if is_town(state, h) and h not in soviet_near:
                 out.append((u, h))
     return out

@@ -18,7 +18,7 @@ from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
 from . import counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
-from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmouredRecon, RevealUnit,
+from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmoredRecon, RevealUnit,
                       SetOrder, SubmitOrders, TakeReplacements, TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
 
@@ -189,7 +189,7 @@ class KirovogradRules(SequencedRules):
         if fog.in_play(state):
             legal.add_list([PlaceDummy(unit=u, hex=h) for u, h in fog.dummies_to_place(state, side)])
             legal.add_list([RevealUnit(unit=u) for u in fog.revealable(state, side)])
-            legal.add_list([ArmouredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved)])
+            legal.add_list([ArmoredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved)])
             legal.add_list([HideHQ(unit=u, hex=h) for u, h in fog.hide_options(state, side, rnd, moved)])
             for d in [u for u in self._dummies(state, side) if self._movable(state, side, u, rnd)]:
                 ok = [(h, r) for h, r in movement.round_reach(state, (d,), rnd) if fog.dummy_zoc_refusal(state, (d,), r.path) is None]
@@ -396,7 +396,7 @@ class KirovogradRules(SequencedRules):
             fog.place(state, side, action.unit, action.hex, events)
         elif isinstance(action, RevealUnit):
             fog.reveal_by_owner(state, side, action.unit, events)
-        elif isinstance(action, ArmouredRecon):
+        elif isinstance(action, ArmoredRecon):
             fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events)
             movement.forget_round(state)
         elif isinstance(action, HideHQ):

@@ -23,7 +23,7 @@ def boxed_game(placed):
     """``bare`` on the scenario with the option on."""
     state = bare(placed)
     on = new_game(with_boxes(), 1)
-    state.scenario, state.board = on.scenario, on.board
+    state.scenario, state.board, state.options = on.scenario, on.board, on.options  # a game's options are its own (state.options)
     state.cache.clear()
     return state
 

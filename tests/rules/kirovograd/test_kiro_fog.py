@@ -12,7 +12,7 @@ from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.engine.events import Masked, Unmasked
 from kharkovsuite.rules.kirovograd import fog, sequence
-from kharkovsuite.rules.kirovograd.actions import HideHQ, PlaceDummy, ArmouredRecon, RevealUnit
+from kharkovsuite.rules.kirovograd.actions import HideHQ, PlaceDummy, ArmoredRecon, RevealUnit
 from kharkovsuite.rules.kirovograd.board import SIDES, other
 from kharkovsuite.rules.kirovograd.rules import new_game
 
@@ -66,7 +66,7 @@ GE_DUMMY = "de-dummy-1"
 SU_DUMMY = "su-dummy-1"
 
 
-FOG_KINDS = {"PlaceDummy", "RevealUnit", "ArmouredRecon", "HideHQ"}
+FOG_KINDS = {"PlaceDummy", "RevealUnit", "ArmoredRecon", "HideHQ"}
 
 
 def test_29_0_the_basic_game_masks_nothing_and_offers_no_fog_action():
@@ -77,7 +77,7 @@ def test_29_0_the_basic_game_masks_nothing_and_offers_no_fog_action():
     basic = fogged({GE_PZ: PLAIN, SU_TANK: N[0], "de-8a-hq": ring(PLAIN, 3)[0]}, options={})
     assert not {a.kind for a in basic.legal_actions().actions()} & FOG_KINDS
     advanced = fogged({GE_PZ: PLAIN, SU_TANK: N[0], "de-8a-hq": ring(PLAIN, 3)[0]})
-    assert {a.kind for a in advanced.legal_actions().actions()} >= {"PlaceDummy", "RevealUnit", "ArmouredRecon"}
+    assert {a.kind for a in advanced.legal_actions().actions()} >= {"PlaceDummy", "RevealUnit", "ArmoredRecon"}
 
 
 def test_26_3b_29_4a_tank_backed_units_start_face_down_to_the_enemy_only():
@@ -207,8 +207,8 @@ def test_29_8_1_reconnaissance_finds_only_dummies_removes_them_and_the_units_mov
     state.place(SU_DUMMY, N[0])
     fog.turn_down(state, SU_DUMMY, [], "29.3")
     token = token_of(state, SU_DUMMY)
-    assert ArmouredRecon(units=(GE_PZ,), hex=N[0]) in state.legal_actions().actions()
-    events = state.apply(ArmouredRecon(units=(GE_PZ,), hex=N[0]))
+    assert ArmoredRecon(units=(GE_PZ,), hex=N[0]) in state.legal_actions().actions()
+    events = state.apply(ArmoredRecon(units=(GE_PZ,), hex=N[0]))
     assert state.units[SU_DUMMY].box == fog.dummy_box("soviet")
     assert [(type(e), e.token) for e in events] == [(fog.DummyRemoved, token)]
     assert any(isinstance(a, Move) and a.units == (GE_PZ,) for a in state.legal_actions().actions())
@@ -216,17 +216,17 @@ def test_29_8_1_reconnaissance_finds_only_dummies_removes_them_and_the_units_mov
 
 def test_29_8_2_reconnaissance_finding_real_units_reveals_them_and_stops_the_units():
     state = fogged({GE_PZ: PLAIN, SU_TANK: N[0]})
-    events = state.apply(ArmouredRecon(units=(GE_PZ,), hex=N[0]))
+    events = state.apply(ArmoredRecon(units=(GE_PZ,), hex=N[0]))
     assert not fog.face_down(state, SU_TANK) and [e.case for e in events if isinstance(e, Unmasked)] == ["29.8.2"]
     assert GE_PZ in state.phase_data["moved"]
     assert not any(isinstance(a, Move) and GE_PZ in a.units for a in state.legal_actions().actions())
     with pytest.raises(IllegalAction, match="^29.8"):
-        state.apply(ArmouredRecon(units=(GE_PZ,), hex=N[0]))  # its counters show their faces now
+        state.apply(ArmoredRecon(units=(GE_PZ,), hex=N[0]))  # its counters show their faces now
 
 
 def test_29_8_no_reconnaissance_of_a_hex_showing_a_real_unit():
     state = fogged({GE_PZ: PLAIN, SU_DIV: N[0]})
-    assert not [a for a in state.legal_actions().actions() if isinstance(a, ArmouredRecon)]
+    assert not [a for a in state.legal_actions().actions() if isinstance(a, ArmoredRecon)]
 
 
 HQS = ("de-8a-hq", "de-52k-hq", "de-47k-hq")
@@ -360,6 +360,7 @@ def _check_observation(state, side: str) -> None:
         if token is not None and state.units[uid].hex is not None:
             assert seen["units"][token] == {"side": foe, "type": fog.FACE_DOWN, "hex": state.units[uid].hex, "box": None, "step": 0,
                                             "flags": [], "values": None, "data": None}
+    assert set(seen["at"]) == {r["hex"] for r in seen["units"].values() if r.get("hex")}, "a stack shown where no counter is seen"
     shown = [r for r in seen["units"].values() if r["side"] == foe and r.get("hex")]
     real = [u for u, rec in state.units.items() if rec.side == foe and rec.hex is not None and masks.get(u, "") is not None]
     assert len(shown) == len(real), "every counter on the map but the hidden ones, once each"
@@ -398,3 +399,42 @@ def test_no_leak_random_games_with_all_advanced_rules_neither_observation_nor_lo
             masked[side] = set(fog.masks_against(state, side))
             found["masked"] += len(masked[side])
     assert found["masked"] and state.turn > LEAK_TURNS, "the game hid something and played its turn"
+
+
+def test_every_case_of_28_to_31_has_a_row_in_the_rules_reference():
+    """Each numbered case and lettered paragraph of the advanced rules and the shorter scenarios
+    (28.0-31.0) has its anchored row in docs/rules/kirovograd.md, done or saying why not."""
+    from .test_kiro_docs import DOC, RULEBOOK
+
+    text = RULEBOOK.read_text(encoding="utf-8")
+    body = text[text.index("\n28.0 Air Missions"):]
+    letters: dict[str, list[str]] = {}
+    section = None
+    for line in body.splitlines():
+        m = re.match(r"^(\d+(?:\.\d+)+)\s", line)
+        if m:
+            section = m.group(1)
+            letters.setdefault(section, [])
+            continue
+        if section:
+            letters[section] += re.findall(r"(?:^|\s)([A-H])\.\s", line)  # 28.10.2B shares A's line
+    cases = []
+    for section, found in letters.items():
+        base = section[:-2] if section.endswith(".0") else section
+        if found:
+            cases += [f"{base}.{x}" if section.endswith(".0") else f"{section}{x}" for x in found]
+        elif not any(o.startswith(base + ".") for o in letters if o != section):
+            cases.append(section)
+    assert len(set(cases)) > 110 and "28.10.2B" in cases
+    doc = DOC.read_text(encoding="utf-8")
+    assert [c for c in dict.fromkeys(cases) if f'<a id="case-{c}"></a>' not in doc] == []
+
+
+def test_30_4a_a_hidden_hq_attacked_is_revealed_and_fought_like_any_unit():
+    hq = HQS[0]
+    state = fogged({SU_DIV: N[0], hq: PLAIN}, side="soviet", phase="combat_1_1", orders={"c48": "mobile"}, options={"hidden": True})
+    fog.conceal(state, hq, [], "30.1")
+    assert not named(json.dumps(state.observation("soviet")), hq)
+    events = declare(state, PLAIN, SU_DIV)
+    assert not fog.hidden(state, hq) and [e.case for e in events if isinstance(e, Unmasked)] == ["30.4A"]
+    assert hq in state.observation("soviet")["units"]
