@@ -92,7 +92,7 @@ state = new_game(load_scenario(sys.argv[1]), 1)
 len(state.legal_actions()); state.result()
 from kharkovsuite.rules.kharkov1942 import victory
 victory.vp_breakdown(state)
-print(sorted({m.split('.')[0] for m in sys.modules} & {'networkx', 'shapely', 'numpy', 'scipy'}))
+print(sorted({m.split('.')[0] for m in sys.modules} & {'networkx', 'shapely', 'numpy', 'scipy', 'yaml'}))
 from kharkovsuite.scenario import model
 print(sorted(c.__name__ for c in vars(model).values()
              if isinstance(c, type) and issubclass(c, model.Model) and c.__pydantic_complete__))
@@ -107,7 +107,7 @@ def _warm_start_lines(tmp_path) -> tuple[list[str], list[str]]:
     return run(), run()
 
 
-def test_a_warm_start_imports_no_graph_or_geometry_library(tmp_path):
+def test_a_warm_start_imports_no_graph_geometry_or_yaml_library(tmp_path):
     first, second = _warm_start_lines(tmp_path)
     assert first[0] != "[]"  # the first start computes what it keeps
     assert second[0] == "[]"
