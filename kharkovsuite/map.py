@@ -210,7 +210,7 @@ class GameMap:
         library is then not even imported), computed from the geometry and saved otherwise."""
         got = self.__dict__.get("_line_tables")
         if got is None:
-            key = tablecache.content_key(tablecache.source_version(__name__, HexGrid.__module__), self.model.model_dump_json())
+            key = tablecache.content_key(tablecache.source_version(__name__, HexGrid.__module__), self.model.content_json())
             got = _read_line_tables(tablecache.load(LINE_CACHE_KIND, key), self)
             if got is None:
                 got = {line_id: line._table() for line_id, line in self.lines.items()}

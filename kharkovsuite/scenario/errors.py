@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
+#: The longest scenario file read, in characters (a guard against a wrong file, e.g. a map image).
+MAX_CHARS = 16_000_000
+
 
 def format_path(path: tuple) -> str:
     """``('units', 37, 'hex')`` -> ``units[37].hex``; keys that are not identifiers are quoted."""

@@ -18,9 +18,8 @@ from typing import Any, Union
 from pydantic import BaseModel, ValidationError
 
 from .. import tablecache
-from .errors import Problem, ScenarioError, format_path
+from .errors import MAX_CHARS, Problem, ScenarioError, format_path
 from .model import Scenario
-from .yamlio import MAX_CHARS, YamlProblem, dump, line_of, load_with_lines
 
 
 def load_scenario(path: str | os.PathLike) -> Scenario:
@@ -52,12 +51,16 @@ CACHE_KIND = "scenario"
 def _cache_key(path: Path, raw: bytes) -> str:
     """The file's name and bytes, and the code that reads and checks scenarios: this package,
     the hex grid and map, and the rule systems (whose scenario checks run at every load)."""
+    import importlib.util
+
     import pydantic
-    import yaml
 
     core = Path(__file__).resolve().parent.parent
     code = tablecache.tree_version(core / "scenario", core / "rules", core / "hexgrid.py", core / "map.py")
-    return tablecache.content_key(code, pydantic.VERSION, yaml.__version__, str(path.resolve()), raw)
+    # the YAML library's version as its package's first file states it: a scenario read back
+    # from the cache then never imports the library at all
+    yaml_init = Path(importlib.util.find_spec("yaml").origin).read_bytes()
+    return tablecache.content_key(code, pydantic.VERSION, yaml_init, str(path.resolve()), raw)
 
 
 def decode_utf8(raw: bytes, filename: str) -> str:
@@ -73,6 +76,7 @@ def decode_utf8(raw: bytes, filename: str) -> str:
 
 def loads_scenario(text: str, filename: str = "<scenario>") -> Scenario:
     from .checks import check_scenario  # the cross-reference checks need the map model
+    from .yamlio import YamlProblem, line_of, load_with_lines  # the YAML library: only to parse
 
     try:
         data, lines, dups = load_with_lines(text)
@@ -100,6 +104,8 @@ def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
 
 
 def dumps_scenario(scenario: Scenario) -> str:
+    from .yamlio import dump
+
     data = scenario_to_data(scenario)
     # `format` must stay even though it has no default; model_dump keeps it.
     return dump(data)
@@ -158,6 +164,8 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _from_pydantic(err: dict, filename: str, lines: dict) -> Problem:
+    from .yamlio import line_of
+
     loc = tuple(err["loc"])
     kind = err["type"]
     if kind == "extra_forbidden":

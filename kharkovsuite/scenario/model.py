@@ -12,6 +12,7 @@ the file (references, hexes on the map, adjacency) live in :mod:`.checks`.
 """
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -25,9 +26,27 @@ Scalar = Union[int, float, str, bool, None]
 
 
 class Model(BaseModel):
-    """Base of every format model: unknown keys are errors, numbers are finite (no .inf or .nan)."""
+    """Base of every format model: unknown keys are errors, numbers are finite (no .inf or .nan).
+    Validators are built on first use, not at import: a scenario read back from the disk cache
+    needs none, which spares the start of the programs building every model's schema."""
 
-    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, allow_inf_nan=False)
+    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, allow_inf_nan=False, defer_build=True)
+
+    def content_json(self) -> str:
+        """This model's fields as compact JSON with a fixed order: the content part of a disk
+        cache key.  Read field by field, so it builds no serializer (see the class's note)."""
+        return json.dumps(_plain(self), separators=(",", ":"), ensure_ascii=False)
+
+
+def _plain(value: Any) -> Any:
+    """Models as dicts of their fields (in declared order), tuples as lists: plain JSON data."""
+    if isinstance(value, BaseModel):
+        return {name: _plain(getattr(value, name)) for name in type(value).model_fields}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
 # ----------------------------------------------------------------------------- map
@@ -51,7 +70,8 @@ class GridModel(Model):
         """The hex grid this numbering describes."""
         from ..hexgrid import GridSpec
 
-        return GridSpec(**self.model_dump(exclude={"km_per_hex"}))
+        # read field by field: a serializer would build this model's schema at start-up (deferred)
+        return GridSpec(**{name: getattr(self, name) for name in type(self).model_fields if name != "km_per_hex"})
 
 
 class TerrainType(Model):

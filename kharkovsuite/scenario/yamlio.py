@@ -23,6 +23,8 @@ from yaml.events import AliasEvent
 from yaml.nodes import CollectionNode
 from yaml.resolver import Resolver
 
+from .errors import MAX_CHARS
+
 try:
     from yaml.cyaml import CParser
 except ImportError:  # PyYAML built without libyaml: the pure-Python parser does the same, slower
@@ -32,8 +34,8 @@ _INT = "tag:yaml.org,2002:int"
 _BOOL = "tag:yaml.org,2002:bool"
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 
-#: Limits on what one scenario file may ask of the loader (the shipped scenario is far below each).
-MAX_CHARS = 16_000_000
+#: Limits on what one scenario file may ask of the loader (the shipped scenario is far below each;
+#: MAX_CHARS, the file's length, lives with the errors so that a cached read need not import YAML).
 MAX_DEPTH = 64
 MAX_ALIASES = 10_000
 MAX_VALUES = 1_000_000  # values after aliases are expanded

@@ -62,3 +62,26 @@ class _PaintSpy(QObject):
         if event.type() == QEvent.Type.Paint:
             self.painted.append(watched)
         return False
+
+
+SCENARIO_1942 = Path(__file__).resolve().parents[2] / "scenarios" / "kharkov-1942.yaml"
+
+
+def test_a_clean_document_is_checked_without_writing_it_out_as_yaml(monkeypatch):
+    from editor import validation
+    from kharkovsuite.scenario import load_scenario
+
+    def no_round_trip(_s):
+        raise AssertionError("a clean document was written out and parsed back")
+
+    monkeypatch.setattr(validation, "dumps_scenario", no_round_trip)
+    assert [i for i in validation.check_document(load_scenario(SCENARIO_1942)) if i.severity == "error"] == []
+
+
+def test_a_document_with_a_problem_still_gets_the_line_of_its_file():
+    from editor.validation import check_document
+    from kharkovsuite.scenario import load_scenario
+
+    s = load_scenario(SCENARIO_1942).model_copy(update={"rules": "no-such-system"})
+    errors = [i for i in check_document(s, "k.yaml") if i.severity == "error"]
+    assert [(i.path, type(i.line)) for i in errors] == [("rules", int)]

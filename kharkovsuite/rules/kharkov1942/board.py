@@ -51,7 +51,7 @@ def table_key(scenario: Scenario) -> str:
     """The disk cache key of a scenario's board tables: its map, its Terrain Effects Chart and
     the code that builds the tables."""
     code = tablecache.source_version(__name__, GameMap.__module__, Hex.__module__)
-    return tablecache.content_key(code, scenario.map.model_dump_json(), scenario.terrain_effects.model_dump_json())
+    return tablecache.content_key(code, scenario.map.content_json(), scenario.terrain_effects.content_json())
 
 
 class Board:

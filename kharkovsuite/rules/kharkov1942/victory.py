@@ -144,7 +144,7 @@ def kharkov_roads(state: GameState) -> dict[str, list[str]]:
     got = _ROADS.get(id(b))
     if got is not None and got[0] is b:
         return got[1]
-    key = tablecache.content_key(tablecache.source_version(__name__, "kharkovsuite.map"), state.scenario.map.model_dump_json())
+    key = tablecache.content_key(tablecache.source_version(__name__, "kharkovsuite.map"), state.scenario.map.content_json())
     out = tablecache.load(ROADS_CACHE_KIND, key)
     if not (isinstance(out, dict) and all(isinstance(v, list) and all(isinstance(h, str) for h in v) for v in out.values())
             and set(out) <= set(KHARKOV_ROADS)):
