@@ -169,7 +169,7 @@ class KirovogradRules(SequencedRules):
         if rnd is None:
             return legal
         side = phase.side
-        moved = state.phase_data.setdefault("moved", [])
+        moved = state.phase_data.get("moved", [])  # read only: a listing leaves the position as it was
         if self._may_assign(state):
             legal.add_list([AssignFormation(formation=f, higher=h) for f, h in self._assignments(state, side)])
         for group in self._groups(state, side, rnd):

@@ -190,3 +190,16 @@ def test_save_clone_and_replay_hold_in_the_middle_of_combat():
     action = state.legal_actions().actions()[0]
     assert restored.apply(action) == state.apply(action)
     assert restored == state
+
+
+def test_listing_the_legal_actions_leaves_the_position_as_it_was():
+    """Asking what may be done changes nothing a save holds: a game saved after a look at the
+    legal actions equals its replay from the action log (which never asks)."""
+    state = fresh(2)
+    rng = random.Random(2)
+    while not (state.phase.id.startswith("move_") and not state.pending and not state.phase_data):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    before = state.to_dict()
+    assert len(state.legal_actions()) > 1
+    assert state.to_dict() == before
