@@ -1,0 +1,60 @@
+"""Kharkov 1943 odds (7.1, 7.4, 11): the figures :func:`odds.preview` gives before the roll, case
+by case, written from the survivors of the mutation run (docs/mutation.md)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from kharkovsuite.rules.kharkov1943 import odds
+
+from .k43_helpers import INF, INF2, SU_DIV, bare, campaign
+
+T, W, BESIDE = "2703", "2702", "2704"  # the attacked hex (clear all round), two of its neighbours
+GUNS = "de_art_lanz"  # German artillery (campaign)
+
+
+def test_11_1_a_hex_holds_the_weakest_posture_of_its_units():
+    state = bare({INF: T, INF2: T})
+    assert odds.hex_posture(state, T) == "normal"
+    state.game["posture"] = {INF: "pdm", INF2: "pdp"}
+    assert odds.hex_posture(state, T) == "pdm"
+    state.game["posture"] = {INF: "pdp", INF2: "pdp"}
+    assert odds.hex_posture(state, T) == "pdp"
+
+
+def test_7_1_artillery_beside_the_hex_backs_the_defence_of_a_prepared_attack_only():
+    state = bare({INF: T, GUNS: BESIDE, INF2: BESIDE, SU_DIV: W}, side="soviet", of=campaign)
+    assert odds.artillery_support(state, T, "german") == [GUNS]  # not the infantry beside it
+    assert odds.artillery_support(state, W, "soviet") == []  # nor the enemy's guns
+    prepared = odds.preview(state, [SU_DIV], T, types=("prepared",))
+    assert [(x.unit, x.role) for x in prepared.defenders] == [(INF, "defender"), (GUNS, "artillery")]
+    normal = odds.preview(state, [SU_DIV], T, types=("normal",))
+    assert [x.unit for x in normal.defenders] == [INF]
+    assert prepared.defense > normal.defense
+
+
+def test_7_4_a_previews_chance_of_a_cell_is_its_share_of_the_36_rolls():
+    state = bare({INF: W, SU_DIV: T})
+    p = odds.preview(state, [INF], T)
+    for cell, share in p.results:
+        assert p.chance(cell) == share
+    assert p.chance("no such cell") == Fraction(0)
+    assert sum(p.chance(cell) for cell, _ in p.results) == 1
+
+
+def test_7_4_the_regiments_left_of_a_division_attacking_together_still_get_its_bonus():
+    state = bare({"d320_585": W, "d320_587": W, SU_DIV: T})
+    state.to_box("d320_586", "eliminated")
+    p = odds.preview(state, ["d320_585", "d320_587"], T)
+    assert dict(p.drms)["all regiments of d320 together 7.4"] == 1
+
+
+def test_7_4_a_division_with_one_regiment_never_attacks_as_a_whole():
+    state = bare({"d298_528": W, "d298_kg": W, SU_DIV: T}, of=campaign)
+    p = odds.preview(state, ["d298_528", "d298_kg"], T)
+    assert not [why for why, _ in p.drms if why.startswith("all regiments")]
+
+
+def test_7_4_artillery_hqs_and_supply_heads_have_no_size():
+    state = bare({GUNS: W}, of=campaign)
+    assert [odds.size(state, u) for u in (GUNS, "de_werfer", "de_hq_iiipzk", "su_sh_swf")] == [0, 0, 0, 0]
+    assert odds.size(state, INF) == 1  # a regiment, whose echelon the guns share
