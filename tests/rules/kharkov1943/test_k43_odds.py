@@ -58,3 +58,13 @@ def test_7_4_artillery_hqs_and_supply_heads_have_no_size():
     state = bare({GUNS: W}, of=campaign)
     assert [odds.size(state, u) for u in (GUNS, "de_werfer", "de_hq_iiipzk", "su_sh_swf")] == [0, 0, 0, 0]
     assert odds.size(state, INF) == 1  # a regiment, whose echelon the guns share
+
+
+def test_7_4_a_unit_that_lost_half_its_steps_counts_one_size_less():
+    corps, division = "su_5gtc", "su_48grd"  # four steps; three steps
+    state = bare({corps: T, division: T, INF: W}, of=campaign)
+    assert [odds.size(state, u) for u in (corps, division, INF)] == [3, 2, 1]
+    state.units[corps].step, state.units[division].step, state.units[INF].step = 2, 2, 1
+    assert [odds.size(state, u) for u in (corps, division, INF)] == [2, 1, 0]
+    state.units[corps].step, state.units[division].step = 1, 1  # less than half lost
+    assert [odds.size(state, u) for u in (corps, division)] == [3, 2]
