@@ -61,10 +61,19 @@ def test_7_4_artillery_hqs_and_supply_heads_have_no_size():
 
 
 def test_7_4_a_unit_that_lost_half_its_steps_counts_one_size_less():
-    corps, division = "su_5gtc", "su_48grd"  # four steps; three steps
-    state = bare({corps: T, division: T, INF: W}, of=campaign)
-    assert [odds.size(state, u) for u in (corps, division, INF)] == [3, 2, 1]
-    state.units[corps].step, state.units[division].step, state.units[INF].step = 2, 2, 1
-    assert [odds.size(state, u) for u in (corps, division, INF)] == [2, 1, 0]
+    corps, division, kg, brigade = "su_5gtc", "su_48grd", "d298_kg", "su_115tb"  # 4, 3, 2 and 2 steps
+    units = (corps, division, kg, brigade, INF)
+    state = bare({corps: T, division: T, brigade: T, kg: W, INF: W}, of=campaign)
+    for uid in units:
+        state.units[uid].step = 0  # at full strength (the Kampfgruppe starts the campaign reduced)
+    assert [odds.size(state, u) for u in units] == [3, 2, 1, 1, 1]
+    for uid, lost in zip(units, (2, 2, 1, 1, 1)):
+        state.units[uid].step = lost
+    assert [odds.size(state, u) for u in units] == [2, 1, 0, 0, 0]
     state.units[corps].step, state.units[division].step = 1, 1  # less than half lost
     assert [odds.size(state, u) for u in (corps, division)] == [3, 2]
+
+
+def test_7_4_a_battalion_has_no_size():
+    state = bare({"su_ski1": T})
+    assert state.board.units["su_ski1"].values.echelon == "battalion" and odds.size(state, "su_ski1") == 0
