@@ -77,3 +77,18 @@ def test_7_4_a_unit_that_lost_half_its_steps_counts_one_size_less():
 def test_7_4_a_battalion_has_no_size():
     state = bare({"su_ski1": T})
     assert state.board.units["su_ski1"].values.echelon == "battalion" and odds.size(state, "su_ski1") == 0
+
+
+def test_7_4_an_armoured_division_counts_as_a_corps(monkeypatch):
+    """No counter of the shipped scenarios is an armoured division; the rule gives it the corps'
+    sizes, so the test makes one of a tank corps."""
+    import dataclasses
+
+    state = bare({"su_5gtc": T}, of=campaign)
+    info = state.board.units["su_5gtc"]
+    monkeypatch.setitem(state.board.units, "su_5gtc",
+                        dataclasses.replace(info, values=info.values.model_copy(update={"echelon": "division"})))
+    state.units["su_5gtc"].step = 0
+    assert odds.size(state, "su_5gtc") == 3
+    state.units["su_5gtc"].step = 2
+    assert odds.size(state, "su_5gtc") == 2
