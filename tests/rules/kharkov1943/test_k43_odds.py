@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
+from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import odds
 
 from .k43_helpers import INF, INF2, SU_DIV, bare, campaign
@@ -92,3 +95,14 @@ def test_7_4_an_armoured_division_counts_as_a_corps(monkeypatch):
     assert odds.size(state, "su_5gtc") == 3
     state.units["su_5gtc"].step = 2
     assert odds.size(state, "su_5gtc") == 2
+
+
+def test_7_4_the_crt_block_is_the_attacked_hexs_terrain_class_and_the_attack_type(monkeypatch):
+    state = bare({}, of=campaign)
+    town = next(h for h in sorted(state.board.in_play) if state.board.map.terrain(h) == "town")
+    assert odds.block_for(state, T, "normal") == "crt_open_normal"
+    assert odds.block_for(state, "1407", "mobile") == "crt_broken_mobile"  # a village
+    assert odds.block_for(state, town, "prepared") == "crt_urban_prepared"
+    monkeypatch.setattr(state.board.map, "terrain", lambda hex_id: "lake")
+    with pytest.raises(IllegalAction, match=r"^7\.4: the CRT has no block for lake terrain at 2703"):
+        odds.block_for(state, T, "normal")
