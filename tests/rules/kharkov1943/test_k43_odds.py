@@ -9,7 +9,7 @@ import pytest
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import odds
 
-from .k43_helpers import INF, INF2, SU_DIV, bare, campaign
+from .k43_helpers import INF, INF2, PZ, SU_DIV, bare, campaign
 
 T, W, BESIDE = "2703", "2702", "2704"  # the attacked hex (clear all round), two of its neighbours
 GUNS = "de_art_lanz"  # German artillery (campaign)
@@ -106,3 +106,31 @@ def test_7_4_the_crt_block_is_the_attacked_hexs_terrain_class_and_the_attack_typ
     monkeypatch.setattr(state.board.map, "terrain", lambda hex_id: "lake")
     with pytest.raises(IllegalAction, match=r"^7\.4: the CRT has no block for lake terrain at 2703"):
         odds.block_for(state, T, "normal")
+
+
+def test_3_5_9_3_7_4_an_attackers_values_are_cut_in_order_each_cut_named_with_its_case():
+    state = bare({PZ: W, SU_DIV: T})
+    state.game["fatigue"], state.game["supply"] = {PZ: 1}, {PZ: "isolated"}
+    town = next(h for h in sorted(state.board.in_play) if state.board.map.terrain(h) == "town")
+    line = odds.attacker_line(state, PZ, town)
+    assert (line.combat, line.armor, line.antitank) == (2, 2, 5)  # 5, a quarter off 4, halved 2; armour 5, 3, 2
+    assert line.note == ("fatigue 1, a quarter off 3.5, isolated: attacks halved 9.3, "
+                         "armour 5 to 3 by supply 9.2-9.3, armour halved attacking a town or village 7.4")
+
+
+def test_3_5_9_3_11_2_a_defenders_values_are_cut_then_raised_each_change_named_with_its_case():
+    state = bare({PZ: W, "su_48grd": T})
+    state.game["fatigue"], state.game["supply"] = {"su_48grd": 2}, {"su_48grd": "out_of_supply"}
+    state.game["posture"] = {"su_48grd": "pdp"}
+    line = odds.defender_line(state, "su_48grd", True)
+    assert (line.combat, line.antitank) == (4, 4)  # 5 halved 3, halved 2, +2; anti-tank 2 + 2
+    assert line.note == "fatigue 2, halved 3.5, out of supply: defends halved 9.3, prepared position +2 combat and anti-tank 11.2"
+
+
+def test_1_2_artillery_defends_weakly_only_alone_and_says_so():
+    state = bare({GUNS: T, "de_werfer": BESIDE}, of=campaign)
+    guns, rockets = odds.defender_line(state, GUNS, True), odds.defender_line(state, "de_werfer", True)
+    assert (guns.combat, guns.antitank, guns.note) == (2, 1, "artillery alone: halved, anti-tank 1 1.2")
+    assert (rockets.combat, rockets.note) == (1, "rocket artillery alone defends with 1 1.2")
+    stacked = odds.defender_line(state, "de_werfer", False)
+    assert (stacked.combat, stacked.note) == (3, "")
