@@ -134,3 +134,11 @@ def test_1_2_artillery_defends_weakly_only_alone_and_says_so():
     assert (rockets.combat, rockets.note) == (1, "rocket artillery alone defends with 1 1.2")
     stacked = odds.defender_line(state, "de_werfer", False)
     assert (stacked.combat, stacked.note) == (3, "")
+
+
+def test_7_4_odds_below_the_crts_first_column_are_read_on_it():
+    cols = ["1:3", "1:2", "1:1", "2:1", "3:1"]
+    assert odds.odds_column(1, 20, cols) == ("1:3", True)
+    assert odds.odds_column(10, 35, cols) == ("1:3", True)  # 1:3.5 is 1:4, beyond the table
+    assert odds.odds_column(10, 34, cols) == ("1:3", False)  # 1:3.4 is 1:3
+    assert odds.odds_column(7, 7, cols) == ("1:1", False)
