@@ -142,3 +142,15 @@ def test_7_4_odds_below_the_crts_first_column_are_read_on_it():
     assert odds.odds_column(10, 35, cols) == ("1:3", True)  # 1:3.5 is 1:4, beyond the table
     assert odds.odds_column(10, 34, cols) == ("1:3", False)  # 1:3.4 is 1:3
     assert odds.odds_column(7, 7, cols) == ("1:1", False)
+
+
+def test_9_4_a_supply_head_in_the_attacked_hex_does_not_defend_it():
+    state = bare({INF: W, SU_DIV: T, "su_sh_swf": T})
+    assert [x.unit for x in odds.preview(state, [INF], T).defenders] == [SU_DIV]
+
+
+def test_1_2_the_preview_halves_artillery_only_when_it_defends_alone():
+    alone = bare({GUNS: T, SU_DIV: W}, side="soviet", of=campaign)
+    assert [(x.unit, x.combat) for x in odds.preview(alone, [SU_DIV], T).defenders] == [(GUNS, 2)]
+    stacked = bare({GUNS: T, INF: T, SU_DIV: W}, side="soviet", of=campaign)
+    assert dict((x.unit, x.combat) for x in odds.preview(stacked, [SU_DIV], T).defenders)[GUNS] == 3
