@@ -154,3 +154,17 @@ def test_1_2_the_preview_halves_artillery_only_when_it_defends_alone():
     assert [(x.unit, x.combat) for x in odds.preview(alone, [SU_DIV], T).defenders] == [(GUNS, 2)]
     stacked = bare({GUNS: T, INF: T, SU_DIV: W}, side="soviet", of=campaign)
     assert dict((x.unit, x.combat) for x in odds.preview(stacked, [SU_DIV], T).defenders)[GUNS] == 3
+
+
+def test_7_4_shifts_and_die_modifiers_beyond_the_crt_stop_at_its_last_column_and_row():
+    state = bare({PZ: W, INF: W, INF2: W, "su_ski1": T})
+    p = odds.preview(state, [PZ, INF, INF2], T, types=("prepared",))
+    assert (p.base_column, sum(n for _, n in p.shifts), p.column, p.modifier) == ("6:1", 5, "6:1", 4)
+    assert p.results == (("-/4R*+", Fraction(33, 36)), ("-/3R*+", Fraction(2, 36)), ("-/3R*", Fraction(1, 36)))
+
+
+def test_7_4_shifts_and_die_modifiers_below_the_crt_stop_at_its_first_column_and_row():
+    state = bare({PZ: T, INF: T, INF2: T, "su_ski1": W}, side="soviet")
+    p = odds.preview(state, ["su_ski1"], T, types=("mobile",))
+    assert (p.base_column, dict(p.shifts), p.column, p.modifier) == ("1:3", {"Mobile attack 7.1": -1}, "1:3", -3)
+    assert p.results == (("3*/-", Fraction(21, 36)), ("2*/-", Fraction(9, 36)), ("1/1", Fraction(5, 36)), ("1/1R", Fraction(1, 36)))
