@@ -168,3 +168,11 @@ def test_7_4_shifts_and_die_modifiers_below_the_crt_stop_at_its_first_column_and
     p = odds.preview(state, ["su_ski1"], T, types=("mobile",))
     assert (p.base_column, dict(p.shifts), p.column, p.modifier) == ("1:3", {"Mobile attack 7.1": -1}, "1:3", -3)
     assert p.results == (("3*/-", Fraction(21, 36)), ("2*/-", Fraction(9, 36)), ("1/1", Fraction(5, 36)), ("1/1R", Fraction(1, 36)))
+
+
+def test_7_4_the_preview_halves_armour_attacking_a_town():
+    state = bare({})
+    town = next(h for h in sorted(state.board.in_play) if state.board.map.terrain(h) == "town")
+    beside = state.board.nbrs[town][0]
+    state = bare({PZ: beside, SU_DIV: town})
+    assert [(x.unit, x.armor) for x in odds.preview(state, [PZ], town).attackers] == [(PZ, 3)]
