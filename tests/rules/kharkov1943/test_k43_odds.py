@@ -176,3 +176,23 @@ def test_7_4_the_preview_halves_armour_attacking_a_town():
     beside = state.board.nbrs[town][0]
     state = bare({PZ: beside, SU_DIV: town})
     assert [(x.unit, x.armor) for x in odds.preview(state, [PZ], town).attackers] == [(PZ, 3)]
+
+
+TIGER, TANKS, SU3 = "gd_tiger", "su_115tb", "su_48grd"  # campaign: German heavy tanks; a Soviet tank brigade; a rifle division
+
+
+def test_7_4_heavy_and_german_armour_defending_against_soviet_armour():
+    state = bare({TIGER: T, TANKS: W, SU3: W}, side="soviet", of=campaign)
+    drms = dict(odds.preview(state, [TANKS], T).drms)
+    assert drms["heavy tanks defending against armour 7.4"] == -1
+    assert drms["German armour defending against Soviet armour only 7.4"] == -1
+    mixed = dict(odds.preview(state, [TANKS, SU3], T).drms)
+    assert mixed["heavy tanks defending against armour 7.4"] == -1
+    assert "German armour defending against Soviet armour only 7.4" not in mixed
+
+
+def test_7_4_heavy_tanks_gain_nothing_against_a_defender_without_armour():
+    state = bare({TIGER: W, SU3: T}, of=campaign)
+    assert dict(odds.preview(state, [TIGER], T).drms) == {"unit sizes 7.4": -2}
+    stacked = bare({TIGER: T, INF: T, SU3: W}, side="soviet", of=campaign)
+    assert dict(odds.preview(stacked, [SU3], T).drms) == {"unit sizes 7.4": 1}  # no armour attacks the tigers
