@@ -196,3 +196,20 @@ def test_7_4_heavy_tanks_gain_nothing_against_a_defender_without_armour():
     assert dict(odds.preview(state, [TIGER], T).drms) == {"unit sizes 7.4": -2}
     stacked = bare({TIGER: T, INF: T, SU3: W}, side="soviet", of=campaign)
     assert dict(odds.preview(stacked, [SU3], T).drms) == {"unit sizes 7.4": 1}  # no armour attacks the tigers
+
+
+def test_7_4_engineers_defending_a_village_count_against_the_attacker():
+    village = "1407"  # clear all round, no river (test_k43_combat)
+    beside = bare({}, of=campaign).board.nbrs[village][0]
+    state = bare({"gd_pio": village, INF: village, SU3: beside}, side="soviet", of=campaign)
+    assert dict(odds.preview(state, [SU3], village).drms)["engineers in a town or village 7.4"] == -1
+
+
+def test_12_the_bridge_modifier_needs_every_attacker_across_a_bridge():
+    a, b = "0309", "0409"  # a bridged hexside between clear hexes (test_k43_combat)
+    state = bare({}, of=campaign)
+    dry = next(n for n in sorted(state.board.nbrs[b]) if not state.board.map.hexside_features(n, b))
+    both = bare({INF: a, INF2: dry, SU3: b}, of=campaign)
+    assert not [why for why, _ in odds.preview(both, [INF, INF2], b).drms if "bridge" in why]
+    across = bare({INF: a, INF2: a, SU3: b}, of=campaign)
+    assert dict(odds.preview(across, [INF, INF2], b).drms)["every attacker across a bridge 7.4"] == -1
