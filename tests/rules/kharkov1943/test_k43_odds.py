@@ -9,7 +9,7 @@ import pytest
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import odds
 
-from .k43_helpers import INF, INF2, PZ, SU_DIV, bare, campaign
+from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_HQ, bare, campaign
 
 T, W, BESIDE = "2703", "2702", "2704"  # the attacked hex (clear all round), two of its neighbours
 GUNS = "de_art_lanz"  # German artillery (campaign)
@@ -213,3 +213,13 @@ def test_12_the_bridge_modifier_needs_every_attacker_across_a_bridge():
     assert not [why for why, _ in odds.preview(both, [INF, INF2], b).drms if "bridge" in why]
     across = bare({INF: a, INF2: a, SU3: b}, of=campaign)
     assert dict(odds.preview(across, [INF, INF2], b).drms)["every attacker across a bridge 7.4"] == -1
+
+
+def test_1_4_a_supporting_hq_adds_its_combat_value_to_its_side():
+    state = bare({INF: W, GE_HQ: "2701", SU_DIV: T, SU_HQ: "2805"})
+    p = odds.preview(state, [INF], T, support={"attacker": GE_HQ, "defender": SU_HQ})
+    assert p.attackers[1:] == (odds.Line(GE_HQ, "support", 3, 0, 0, "HQ combat support 1.4"),)
+    assert p.defenders[1:] == (odds.Line(SU_HQ, "support", 2, 0, 0, "HQ combat support 1.4"),)
+    assert (p.attack, p.defense) == (6, 6)
+    alone = odds.preview(state, [INF], T)
+    assert (alone.attack, alone.defense, len(alone.attackers), len(alone.defenders)) == (3, 4, 1, 1)
