@@ -223,3 +223,11 @@ def test_1_4_a_supporting_hq_adds_its_combat_value_to_its_side():
     assert (p.attack, p.defense) == (6, 6)
     alone = odds.preview(state, [INF], T)
     assert (alone.attack, alone.defense, len(alone.attackers), len(alone.defenders)) == (3, 4, 1, 1)
+
+
+def test_1_1_armour_and_anti_tank_values_follow_the_units_kind_and_step():
+    state = bare({PZ: W, SU_DIV: T, GE_HQ: "2701", SU_HQ: "2805", INF: W, "lah_aa": W}, of=campaign)
+    values = {u: (odds.armor_now(state, u), odds.antitank_now(state, u)) for u in (PZ, SU_DIV, GE_HQ, SU_HQ, INF, "lah_aa")}
+    assert values == {PZ: (5, 5), SU_DIV: (0, 2), GE_HQ: (3, 3), SU_HQ: (0, 2), INF: (0, 0), "lah_aa": (2, 2)}  # recon: half of 3, up
+    state.units[PZ].step, state.units[SU_DIV].step = 1, 1
+    assert (odds.armor_now(state, PZ), odds.antitank_now(state, PZ), odds.antitank_now(state, SU_DIV)) == (3, 3, 1)
