@@ -273,7 +273,6 @@ def preview(state: GameState, attackers, target: str, types=("normal",), air_poi
     air_points = air_points or {}
     support = support or {}
     defenders = tuple(state.units_at(target))
-    att_side = state.units[attackers[0]].side
     def_side = state.units[defenders[0]].side
     combatants = [u for u in defenders if board.units[u].values.kind != "supply_head"]
     alone = len(combatants) == 1
