@@ -9,7 +9,7 @@ from kharkovsuite.engine.events import FlagChanged, UnitMoved
 from kharkovsuite.rules.kirovograd import counters, reserves
 from kharkovsuite.rules.kirovograd.actions import PlaceReserve
 
-from .kiro_helpers import GE_HQ, GE_INF2, GE_INF3, PLAIN, SU_DIV, bare, ring
+from .kiro_helpers import GE_HQ, GE_INF2, GE_INF3, GE_MOT, GE_PZ_HQ, PLAIN, SU_DIV, bare, nbr, ring
 
 
 def _in_reserve(phase="move_1_1", light="day", enemy=None):
@@ -59,3 +59,20 @@ def test_12_1A_placing_a_reserve_logs_each_unit_under_the_marker():
         FlagChanged(unit=GE_INF2, flag="in reserve", on=True, case="12.1A"),
         FlagChanged(unit=GE_INF3, flag="in reserve", on=True, case="12.1A"),
     ]
+
+
+def test_12_4A_a_stack_beside_its_hq_is_offered_once():
+    state = bare({GE_INF2: PLAIN, GE_INF3: PLAIN, GE_HQ: nbr(PLAIN, 0)}, orders={"d320": "mobile"})
+    assert reserves.options(state, "german", []) == [(GE_INF2, GE_INF3)]
+
+
+def test_12_4A_each_stack_near_the_hq_and_the_units_around_it_are_offered():
+    state = bare({GE_HQ: PLAIN, GE_INF2: nbr(PLAIN, 0), GE_INF3: nbr(PLAIN, 3), "de-320-587": ring(PLAIN, 2)[0]},
+                 orders={"d320": "mobile"})
+    assert reserves.options(state, "german", []) == [(GE_INF2,), (GE_INF3,), ("de-320-587",), (GE_INF2, GE_INF3)]
+
+
+def test_12_3_1B_a_formation_on_defense_does_not_keep_another_from_its_reserve():
+    placed = {GE_MOT: ring(PLAIN, 3)[0], GE_PZ_HQ: ring(PLAIN, 3)[0], GE_INF2: PLAIN, GE_HQ: PLAIN}
+    state = bare(placed, orders={"p3": "defense", "d320": "mobile"})
+    assert reserves.options(state, "german", []) == [(GE_INF2,)]
