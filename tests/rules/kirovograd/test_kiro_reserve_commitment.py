@@ -76,3 +76,33 @@ def test_12_3_1B_a_formation_on_defense_does_not_keep_another_from_its_reserve()
     placed = {GE_MOT: ring(PLAIN, 3)[0], GE_PZ_HQ: ring(PLAIN, 3)[0], GE_INF2: PLAIN, GE_HQ: PLAIN}
     state = bare(placed, orders={"p3": "defense", "d320": "mobile"})
     assert reserves.options(state, "german", []) == [(GE_INF2,)]
+
+
+GERMAN_OTHERS = ["p3", "p10", "p11", "p14", "ss5", "d376", "ss3", "gd"]  # German formations but d320
+
+
+@pytest.mark.parametrize("used,left", [(7, True), (8, False)])
+def test_12_4C_germany_has_eight_reserve_markers(used, left):
+    state = bare({GE_INF2: PLAIN, GE_HQ: nbr(PLAIN, 0)}, orders={"d320": "mobile"})
+    state.game["reserves"] = {f: [] for f in GERMAN_OTHERS[:used]}
+    assert reserves.markers_left(state, "german", "d320") is left
+
+
+def test_12_4D_the_5th_guards_tank_army_has_two_markers_for_its_formations():
+    state = bare({"su-29t-25": PLAIN, "su-29t-hq": nbr(PLAIN, 0)}, side="soviet", orders={"t29": "mobile"})
+    state.game["reserves"] = {"t18": []}
+    assert reserves.markers_left(state, "soviet", "t29")
+    state.game["reserves"] = {"t18": [], "m8": []}
+    assert not reserves.markers_left(state, "soviet", "t29")
+
+
+def test_12_3_2A_no_reserve_on_the_map_no_decision():
+    state = bare({GE_INF2: PLAIN, SU_DIV: ring(PLAIN, 4)[0]}, phase="combat_2_1", orders={"d320": "mobile"})
+    assert reserves.offer_defensive(state, "german", [PLAIN], [SU_DIV]) is False
+    assert not state.pending
+
+
+def test_12_3_2A_the_defender_s_reserve_decision_names_its_case():
+    state = _in_reserve(phase="combat_2_1", enemy=ring(PLAIN, 4)[0])
+    assert reserves.offer_defensive(state, "german", [PLAIN], [SU_DIV]) is True
+    assert [(d.kind, d.side, d.case) for d in state.pending] == [(reserves.DECISION, "german", "12.3.2A")]
