@@ -61,6 +61,7 @@ def test_6_1A_6_1D_orders_refused_word_for_word():
 def test_6_1F_retreat_orders_refused_word_for_word():
     state, _ = _orders_segment()
     assert _refused(state, UseRetreatOrders(unit=GE_INF)) == ("6.1F", f"{GE_INF} is not a unit of the soviet player on the map")
+    assert _refused(state, UseRetreatOrders(unit="nobody")) == ("6.1F", "nobody is not a unit of the soviet player on the map")
     assert _refused(state, UseRetreatOrders(unit=RIFLES)) == ("6.1F", f"{RIFLES} is not Out of Supply: it follows its formation's orders")
     state.set_flag(RIFLES, counters.OUT_OF_SUPPLY)
     state.apply(UseRetreatOrders(unit=RIFLES))
