@@ -9,7 +9,7 @@ from kharkovsuite.engine.events import FlagChanged, UnitMoved
 from kharkovsuite.rules.kirovograd import counters, reserves
 from kharkovsuite.rules.kirovograd.actions import PlaceReserve
 
-from .kiro_helpers import GE_HQ, GE_INF2, GE_INF3, GE_MOT, GE_PZ_HQ, PLAIN, SU_DIV, bare, nbr, ring
+from .kiro_helpers import GE_HQ, GE_INF2, GE_INF3, GE_MOT, GE_PZ, GE_PZ_HQ, PLAIN, SU_DIV, bare, nbr, ring
 
 
 def _in_reserve(phase="move_1_1", light="day", enemy=None):
@@ -106,3 +106,12 @@ def test_12_3_2A_the_defender_s_reserve_decision_names_its_case():
     state = _in_reserve(phase="combat_2_1", enemy=ring(PLAIN, 4)[0])
     assert reserves.offer_defensive(state, "german", [PLAIN], [SU_DIV]) is True
     assert [(d.kind, d.side, d.case) for d in state.pending] == [(reserves.DECISION, "german", "12.3.2A")]
+
+
+def test_12_4A_two_formations_each_offer_the_units_around_their_own_hq():
+    pz = ring(PLAIN, 5)[0]
+    placed = {GE_HQ: PLAIN, GE_INF2: nbr(PLAIN, 0), GE_INF3: nbr(PLAIN, 3),
+              GE_PZ_HQ: pz, GE_MOT: nbr(pz, 0), GE_PZ: nbr(pz, 3)}
+    state = bare(placed, orders={"d320": "mobile", "p3": "mobile"})
+    offered = reserves.options(state, "german", [])
+    assert (GE_INF2, GE_INF3) in offered and tuple(sorted((GE_MOT, GE_PZ))) in offered

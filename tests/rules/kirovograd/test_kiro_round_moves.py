@@ -135,3 +135,9 @@ def test_13_5_listed_moves_follow_an_escort_moving_between_two_zoc_hexes_at_nigh
     move(state, [GE_INF2], a, b)  # 13.1B: from the first fluid hex, where it started
     _all_agree(state, movers)
     assert b in _listed(state, GE_ART) and a in _listed(state, GE_INF3)
+
+
+def test_13_2C_a_unit_starting_in_a_locking_zoc_lists_the_moves_that_leave_it():
+    state = bare({GE_MOT: PLAIN, SU_DIV: nbr(PLAIN, 0)}, orders={"p3": "mobile"})
+    listed = _listed_paths(state, GE_MOT)
+    assert listed and listed == _fresh_paths(state, GE_MOT)

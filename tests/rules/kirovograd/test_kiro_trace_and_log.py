@@ -47,9 +47,10 @@ def test_9_1A_the_playout_check_finds_the_hexes_of_one_side_over_the_limit():
 
 
 def test_13_2A_a_move_into_a_locking_zoc_is_logged_with_its_stop():
-    enemy = ring(PLAIN, 2)[0]
+    enemy = ring(PLAIN, 3)[0]
     state = bare({GE_INF: PLAIN, SU_DIV: enemy})
-    dest = next(h for h in ring(PLAIN, 1) if state.board.distance(h, enemy) == 1)
-    events = move(state, [GE_INF], PLAIN, dest)
-    assert UnitMoved(units=(GE_INF,), path=(PLAIN, dest), cost=1.0, how="move", case="11.B") in events
+    step = ring(PLAIN, 1)[0]
+    dest = next(h for h in state.board.nbrs[step] if state.board.distance(h, enemy) == 1)
+    events = move(state, [GE_INF], PLAIN, step, dest)
+    assert UnitMoved(units=(GE_INF,), path=(PLAIN, step, dest), cost=2.0, how="move", case="11.B") in events
     assert MoveStopped(units=(GE_INF,), hex=dest, reason="entered a Locking ZOC", case="13.2A") in events
