@@ -74,6 +74,8 @@ CASES = {
     "11.C once": (_moved_once, [GE_INF], (N0, PLAIN), ("11.C", "de-47k-hk has moved this round")),
     "11.C allowance": (lambda: bare({GE_INF: PLAIN}), [GE_INF], tuple([PLAIN] + [ring(PLAIN, k)[0] for k in range(1, 8)]),
                        ("11.C", "the move costs 7 MP; the allowance this round is 6")),
+    "11.C second round": (lambda: bare({GE_INF2: PLAIN}, orders={"d320": "mobile"}, phase="move_1_2"), [GE_INF2],
+                          (PLAIN, "0519", "0419", "0418"), ("11.C", "the move costs 3 MP; the allowance this round is 2.5")),
     "11.B adjacent": (lambda: bare({GE_INF: PLAIN}), [GE_INF], (PLAIN, "0419"), ("11.B", "0618 and 0419 are not adjacent")),
     "11.B start": (lambda: bare({GE_INF: PLAIN}), [GE_INF], (N0, PLAIN), ("11.B", "de-47k-hk is not a german unit at 0519")),
     "11.B enemy": (lambda: bare({GE_INF: PLAIN, SU_DIV: N0}), [GE_INF], (PLAIN, N0), ("11.B", "0519 holds enemy units")),
@@ -95,3 +97,13 @@ def test_11_B_a_checked_path_starts_where_the_units_are():
     with pytest.raises(IllegalAction) as refused:
         movement.walk(state, (GE_INF,), (N0, PLAIN), 1)
     assert (refused.value.case, refused.value.reason) == ("11.B", "the path starts at 0519, the units are at 0618")
+
+
+@pytest.mark.parametrize("order,phase,path", [
+    ("defense", "move_1_1", (PLAIN, "0519")),
+    ("assault", "move_1_2", (PLAIN, "0519", "0419")),
+])
+def test_6_2_orders_that_limit_the_hexes_allow_that_many(order, phase, path):
+    state = bare({GE_INF2: PLAIN}, orders={"d320": order}, phase=phase)
+    move(state, [GE_INF2], *path)
+    assert state.units[GE_INF2].hex == path[-1]
