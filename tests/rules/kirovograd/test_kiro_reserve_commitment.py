@@ -5,7 +5,7 @@ import pytest
 
 from kharkovsuite.engine.actions import CommitReserve
 from kharkovsuite.engine.errors import IllegalAction
-from kharkovsuite.engine.events import FlagChanged, UnitMoved
+from kharkovsuite.engine.events import FlagChanged, MoveStopped, UnitMoved
 from kharkovsuite.rules.kirovograd import counters, reserves
 from kharkovsuite.rules.kirovograd.actions import PlaceReserve
 
@@ -115,3 +115,11 @@ def test_12_4A_two_formations_each_offer_the_units_around_their_own_hq():
     state = bare(placed, orders={"d320": "mobile", "p3": "mobile"})
     offered = reserves.options(state, "german", [])
     assert (GE_INF2, GE_INF3) in offered and tuple(sorted((GE_MOT, GE_PZ))) in offered
+
+
+def test_12_3_2B_a_defensive_commitment_in_place_logs_no_stop():
+    state = _in_reserve(phase="combat_2_1", enemy=ring(PLAIN, 4)[0])
+    assert reserves.offer_defensive(state, "german", [PLAIN], [SU_DIV])
+    events = state.apply(CommitReserve(units=(GE_INF2,), hexes=(PLAIN,)))
+    assert not any(isinstance(e, MoveStopped) for e in events)
+    assert state.units[GE_INF2].hex == PLAIN and not counters.has(state, GE_INF2, counters.RESERVE)
