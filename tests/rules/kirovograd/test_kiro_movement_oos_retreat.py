@@ -46,3 +46,13 @@ def test_6_2_4A_with_no_hq_or_dump_on_the_map_the_retreat_may_end_anywhere_in_re
     state, unit = _cut_off_retreating({GE_INF2: PLAIN})
     found = reach(state, unit)
     assert set(ring(PLAIN, 5)) <= set(found)
+
+
+def test_6_2_4A_retreat_orders_measure_from_where_the_enemy_stands_now():
+    was, now = ring(PLAIN, 3)[0], ring(PLAIN, 3)[9]
+    state = bare({GE_INF2: PLAIN, SU_DIV: was}, orders={"d320": "retreat"}, light="night")
+    assert all(state.board.distance(h, was) > 3 for h in reach(state, GE_INF2))
+    state.place(SU_DIV, now)
+    found = reach(state, GE_INF2)
+    assert found and all(state.board.distance(h, now) > 3 for h in found)
+    assert set(found) == set(reach(bare({GE_INF2: PLAIN, SU_DIV: now}, orders={"d320": "retreat"}, light="night"), GE_INF2))

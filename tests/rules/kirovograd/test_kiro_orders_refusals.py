@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from kharkovsuite.engine.errors import IllegalAction
-from kharkovsuite.rules.kirovograd import counters, orders, reserves
-from kharkovsuite.rules.kirovograd.actions import AttachUnit, SetOrder, UseRetreatOrders
+from kharkovsuite.rules.kirovograd import counters, describe, orders, reserves
+from kharkovsuite.rules.kirovograd.actions import AttachUnit, SetOrder, SubmitOrders, UseRetreatOrders
 
 from .kiro_helpers import GE_INF, GE_INF2, PLAIN, bare, fresh, nbr
-from .test_kiro_part1_gaps import SAPPERS, _soviet_first
+from .test_kiro_part1_gaps import SAPPERS, _give_orders, _soviet_first
 
 RIFLES = "su-48-14g"  # a division of the 48th Rifle Corps: it takes its corps' orders
 
@@ -61,6 +61,7 @@ def test_6_1A_6_1D_orders_refused_word_for_word():
 def test_6_1F_retreat_orders_refused_word_for_word():
     state, _ = _orders_segment()
     assert _refused(state, UseRetreatOrders(unit=GE_INF)) == ("6.1F", f"{GE_INF} is not a unit of the soviet player on the map")
+    assert _refused(state, UseRetreatOrders(unit="nobody")) == ("6.1F", "nobody is not a unit of the soviet player on the map")
     assert _refused(state, UseRetreatOrders(unit=RIFLES)) == ("6.1F", f"{RIFLES} is not Out of Supply: it follows its formation's orders")
     state.set_flag(RIFLES, counters.OUT_OF_SUPPLY)
     state.apply(UseRetreatOrders(unit=RIFLES))
@@ -82,3 +83,28 @@ def test_12_3_1A_an_enemy_reserve_is_not_the_player_s_to_commit():
 def test_6_3_only_units_of_formations_that_take_orders_offer_theirs():
     state = bare({SAPPERS: PLAIN, "su-uf-r": nbr(PLAIN, 0), RIFLES: nbr(PLAIN, 3), GE_INF2: nbr(PLAIN, 1)}, side="soviet")
     assert orders.attach_options(state, SAPPERS) == ["c48"]
+
+
+def test_6_1D_orders_handed_in_with_formations_left_out_refused_word_for_word():
+    state, _ = _orders_segment()
+    state.apply(SetOrder(formation="m7", order="mobile"))
+    case, reason = _refused(state, SubmitOrders())
+    assert case == "6.1D" and reason.startswith("formations without orders: c48, c75, ")
+    assert "m7" not in reason
+
+
+def test_3_3_both_sides_orders_revealed_with_each_side_s_retreat_orders():
+    state, _ = _orders_segment()
+    state.set_flag(RIFLES, counters.OUT_OF_SUPPLY)
+    state.apply(UseRetreatOrders(unit=RIFLES))
+    _give_orders(state, "soviet")
+    german = next(u for u in counters.on_map(state, "german") if not state.board.units[u].is_hq)
+    state.set_flag(german, counters.OUT_OF_SUPPLY)
+    mine = next(d for d in state.pending if d.side == "german")
+    state.pending.remove(mine)
+    state.pending.append(mine)
+    state.apply(UseRetreatOrders(unit=german))
+    _give_orders(state, "german")
+    assert state.turn_data["orders_revealed"] is True
+    assert sorted(state.turn_data["unit_retreat"]) == sorted([RIFLES, german])
+    assert "orders this turn: retreat (6.1)" in describe.unit_notes(state, RIFLES)

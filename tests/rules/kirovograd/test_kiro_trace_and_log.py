@@ -2,9 +2,10 @@
 the overstacking check of 9.1A that the random playouts run after every action."""
 from __future__ import annotations
 
+from kharkovsuite.engine.events import MoveStopped, UnitMoved
 from kharkovsuite.rules.kirovograd import orders, sequence, stacking, supply
 
-from .kiro_helpers import GE_HQ, GE_INF2, PLAIN, SU_DIV, SU_DIV2, bare, ring
+from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, PLAIN, SU_DIV, SU_DIV2, bare, move, ring
 from .test_kiro_supply_reserves import FOES
 
 
@@ -43,3 +44,13 @@ def test_9_1A_the_playout_check_finds_the_hexes_of_one_side_over_the_limit():
     state = bare({SU_DIV: PLAIN, SU_DIV2: PLAIN, GE_INF2: ring(PLAIN, 3)[0]})
     assert stacking.overstacked(state, "soviet") == [PLAIN]
     assert stacking.overstacked(state, "german") == []
+
+
+def test_13_2A_a_move_into_a_locking_zoc_is_logged_with_its_stop():
+    enemy = ring(PLAIN, 3)[0]
+    state = bare({GE_INF: PLAIN, SU_DIV: enemy})
+    step = ring(PLAIN, 1)[0]
+    dest = next(h for h in state.board.nbrs[step] if state.board.distance(h, enemy) == 1)
+    events = move(state, [GE_INF], PLAIN, step, dest)
+    assert UnitMoved(units=(GE_INF,), path=(PLAIN, step, dest), cost=2.0, how="move", case="11.B") in events
+    assert MoveStopped(units=(GE_INF,), hex=dest, reason="entered a Locking ZOC", case="13.2A") in events
