@@ -19,6 +19,7 @@ from kharkovsuite.engine import (
     Retreat,
 )
 from kharkovsuite.engine.events import Advanced, GarrisonDestroyed, Retreated
+from kharkovsuite.engine.state import Decision
 from kharkovsuite.rules.kharkov1942 import units as unit_values
 from kharkovsuite.rules.kharkov1942.retreat import retreat_paths
 
@@ -490,6 +491,20 @@ def test_9_71_an_hq_does_not_advance_with_its_stack():
     fight(state, ["ge-1"], ["0504"], 5)  # A1
     retreat_first(state, "ge-1")
     assert {a.unit for a in state.legal_actions() if a.kind == "Advance"} == {"su-g1"}
+
+
+def test_9_71_the_victors_side_decides_the_advance_under_9_71():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    state.apply(Retreat("su-g1", ("0603",)))
+    assert state.pending == [Decision("advance", "axis", "9.71", {})]
+
+
+def test_9_71_a_combat_with_no_advance_possible_is_over():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    state.apply(ChooseLoss("su-g1"))  # the hex stays held: nothing to advance into
+    assert not state.pending and state.phase_data["combat"] is None
 
 
 def test_9_58_attackers_that_retreated_do_not_advance():
