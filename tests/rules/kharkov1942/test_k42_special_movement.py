@@ -237,6 +237,40 @@ def test_8_1_excess_at_the_end_of_movement_is_the_owners_choice():
     assert state.phase.id == "soviet-combat"
 
 
+def overstacked_by(extra):
+    """Three Soviet units at 0302 and ``extra`` more moved in from 0303, the movement phase ended."""
+    units = ["su-r1", "su-r2", "su-r3"] + extra
+    state = position({u: "0302" for u in units[:3]} | {u: "0303" for u in extra})
+    for u in extra:
+        state.apply(Move(units=(u,), path=("0303", "0302")))
+    state.apply(EndPhase())
+    return state
+
+
+def test_8_1_every_unit_over_the_limit_is_eliminated_before_the_phase_ends():
+    state = overstacked_by(["su-r4", "su-r5"])
+    state.apply(EliminateExcess("su-r2"))
+    assert state.phase.id == "soviet-movement" and state.pending[-1].case == "8.1"
+    events = state.apply(EliminateExcess("su-r5"))
+    assert state.phase.id == "soviet-combat" and not state.pending
+    assert (events[0].unit, events[0].reason, events[0].case) == ("su-r5", "over the stacking limit", "8.1")
+
+
+def test_8_1_only_a_unit_in_an_over_stacked_hex_is_eliminated():
+    state = overstacked_by(["su-r4"])
+    state.place("su-r6", "0101")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(EliminateExcess("su-r6"))
+    assert str(err.value) == "8.1: su-r6 is not in an over-stacked hex"
+
+
+def test_8_1_the_over_stacking_decision_takes_only_eliminations():
+    state = overstacked_by(["su-r4"])
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("su-r4",), path=("0302", "0303")))
+    assert str(err.value) == "8.1: choose the over-stacked units to eliminate with EliminateExcess(unit)"
+
+
 def test_8_1_hqs_do_not_count_against_stacking():
     state = position({"su-r1": "0302", "su-r2": "0302", "su-r3": "0302", "su-hq6": "0303"})
     state.apply(Move(units=("su-hq6",), path=("0303", "0302")))
