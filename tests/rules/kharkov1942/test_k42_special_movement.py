@@ -202,6 +202,11 @@ def test_6_8_soviet_unit_leaves_axis_zoc_on_turns_one_and_two():
     assert "0503" in state.legal_moves("su-t1")
 
 
+def test_6_8_an_hq_has_no_breakout_mobility():
+    state = position({"su-hq6": "0505", "ge-1": "0506", "su-t1": "0303"}, turn=1)
+    assert state.legal_moves("su-hq6") == {}
+
+
 def test_6_8_not_from_turn_three():
     state = position({"su-t1": "0505", "ge-1": "0506"}, turn=3)
     assert state.legal_moves("su-t1") == {}
