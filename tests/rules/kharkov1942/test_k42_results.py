@@ -461,6 +461,16 @@ def test_9_71_a_unit_that_took_no_part_may_not_advance():
     assert str(err.value) == "9.72: ge-3 may not advance along 0504"
 
 
+def test_9_72_a_refused_advance_names_the_path_asked_for():
+    state = eliminated_next_to_a_soviet_unit()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Advance("ge-1", ("0504", "0503")))  # into su-r2
+    assert str(err.value) == "9.72: ge-1 may not advance along 0504-0503"
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Advance("ge-1", ()))
+    assert str(err.value) == "9.72: ge-1 may not advance along nothing"
+
+
 def test_9_73_only_an_advance_or_its_end_answers_the_advance_decision():
     state = eliminated_next_to_a_soviet_unit()
     with pytest.raises(IllegalAction) as err:
