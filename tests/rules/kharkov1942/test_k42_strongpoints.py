@@ -98,6 +98,25 @@ def test_15_23_another_unit_entering_ends_the_strongpoint():
     assert not sp(state)
 
 
+def test_15_23_a_strongpoint_that_attacks_is_one_no_more():
+    state = position({"ge-r1": "0207"}, phase="axis-movement")
+    state.apply(FormStrongpoint(unit="ge-r1"))
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    sequence.go_to(state, "axis-combat", turn=2)
+    state.place("su-r1", "0206")
+    state.rng = Dice(6, 6)
+    state.apply(Attack(attackers=("ge-r1",), targets=("0206",)))
+    assert state.units["ge-r1"].hex == "0207" and not sp(state)
+
+
+def test_9_11_an_attack_naming_an_unknown_unit_is_refused_not_a_crash():
+    state = position({"ge-r1": "0207", "su-r1": "0206"}, phase="axis-combat", turn=2)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("ge-r1", "nobody"), targets=("0206",)))
+    assert err.value.case == "9.11"
+
+
 def attack_on_strongpoint(rolls):
     state = position({"ge-r1": "0207"}, phase="axis-movement")
     state.apply(FormStrongpoint(unit="ge-r1"))
