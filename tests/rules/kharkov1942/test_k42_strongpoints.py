@@ -98,6 +98,12 @@ def test_15_23_another_unit_entering_ends_the_strongpoint():
     assert not sp(state)
 
 
+def test_15_23_a_strongpoint_that_moves_is_one_no_more():
+    state = position({"ge-r1": "0207"}, phase="axis-movement", flags={"ge-r1": {"strongpoint"}})  # formed on an earlier turn
+    state.apply(Move(units=("ge-r1",), path=("0207", "0208")))
+    assert not sp(state)
+
+
 def test_15_23_a_strongpoint_that_attacks_is_one_no_more():
     state = position({"ge-r1": "0207"}, phase="axis-movement")
     state.apply(FormStrongpoint(unit="ge-r1"))
