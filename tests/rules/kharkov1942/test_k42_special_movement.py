@@ -15,6 +15,7 @@ from kharkovsuite.engine import (
     Move,
     RailMove,
 )
+from kharkovsuite.engine.events import MoveStopped, UnitMoved
 from kharkovsuite.rules.kharkov1942 import rail
 
 # ----------------------------------------------------------------------------- rail (6.4)
@@ -176,6 +177,54 @@ def test_6_62_a_declined_chase_lets_the_move_finish():
     state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
     state.apply(DeclineChase())
     assert state.units["ge-1"].hex == "0508" and state.units["su-t1"].hex == "0505"
+
+
+def test_6_6_a_disengagement_is_announced_hex_by_hex_around_the_chase_decision():
+    state = axis_turn()
+    events = state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    assert events == [UnitMoved(units=("ge-1",), path=("0506", "0507"), cost=4.0, how="disengage", case="6.6")]
+    events = state.apply(DeclineChase())
+    assert events == [UnitMoved(units=("ge-1",), path=("0507", "0508"), cost=1.0, how="disengage", case="6.6")]
+
+
+def test_6_62_a_chase_is_announced_and_stops_the_chased_unit():
+    state = axis_turn()
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    events = state.apply(Chase("su-t1"))
+    assert events == [
+        UnitMoved(units=("su-t1",), path=("0505", "0506"), cost=0.0, how="chase", case="6.62"),
+        MoveStopped(units=("ge-1",), hex="0507", reason="entered a Soviet ZOC after the chase", case="6.63"),
+    ]
+
+
+def test_6_62_a_unit_not_next_to_the_vacated_hex_may_not_chase():
+    state = axis_turn({"su-r1": "0303"})
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Chase("su-r1"))
+    assert str(err.value) == "6.62: su-r1 cannot chase into 0506: it must be an adjacent Soviet combat unit free to move"
+
+
+def test_6_62_the_chase_decision_takes_only_a_chase_or_its_refusal():
+    state = axis_turn()
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(EndPhase())
+    assert str(err.value) == "6.62: the Soviet player chases with Chase(unit) or declines with DeclineChase()"
+
+
+@pytest.mark.parametrize("flag", ["disrupted", "frozen"])
+def test_6_62_a_unit_not_free_to_move_does_not_chase_and_the_move_goes_on_at_once(flag):
+    state = position({"ge-1": "0506", "su-t1": "0505"}, phase="axis-movement", turn=2, flags={"su-t1": {flag}})
+    events = state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    assert not state.pending
+    assert events == [UnitMoved(units=("ge-1",), path=("0506", "0507", "0508"), cost=5.0, how="disengage", case="6.6")]
+
+
+def test_6_62_an_hq_does_not_chase():
+    state = axis_turn({"su-hq6": "0406"})
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    assert set(state.legal_actions()) == {Chase("su-t1"), DeclineChase()}
 
 
 def test_6_62_no_chase_while_an_axis_unit_remains():
