@@ -15,7 +15,7 @@ from kharkovsuite.engine import (
     Move,
     RailMove,
 )
-from kharkovsuite.engine.events import MoveStopped, UnitMoved
+from kharkovsuite.engine.events import MoveStopped, UnitMoved, VictoryPoints
 from kharkovsuite.rules.kharkov1942 import rail
 
 # ----------------------------------------------------------------------------- rail (6.4)
@@ -225,6 +225,13 @@ def test_6_62_an_hq_does_not_chase():
     state = axis_turn({"su-hq6": "0406"})
     state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
     assert set(state.legal_actions()) == {Chase("su-t1"), DeclineChase()}
+
+
+def test_17_21_a_chase_into_a_city_hex_scores_its_capture():
+    state = position({"ge-1": "0508", "su-t1": "0507"}, phase="axis-movement", turn=2)  # Gorod, no garrison
+    state.apply(Move(units=("ge-1",), path=("0508", "0509", "0609")))
+    events = state.apply(Chase("su-t1"))
+    assert VictoryPoints(side="soviet", vp=6, reason="City hex 0508 captured", case="17.21") in events
 
 
 def test_6_62_no_chase_while_an_axis_unit_remains():
