@@ -234,6 +234,12 @@ def test_17_21_a_chase_into_a_city_hex_scores_its_capture():
     assert VictoryPoints(side="soviet", vp=6, reason="City hex 0508 captured", case="17.21") in events
 
 
+def test_6_62_no_chase_across_the_dnieper():
+    state = position({"ge-1": "0909", "su-t1": "1009"}, phase="axis-movement", turn=2)  # 0909/1009: the Dnieper
+    state.apply(Move(units=("ge-1",), path=("0909", "0808")))
+    assert not state.pending and state.units["su-t1"].hex == "1009"
+
+
 def test_6_62_no_chase_while_an_axis_unit_remains():
     state = axis_turn({"ge-2": "0506"})
     state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
