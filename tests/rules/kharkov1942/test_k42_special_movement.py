@@ -4,7 +4,7 @@ The railroad runs along row 03 (0301-0310); the front line lies between columns 
 0301-0305 are Soviet rail hexes and 0306-0310 Axis ones (6.42).
 """
 import pytest
-from k42_helpers import kinds, position
+from k42_helpers import kinds, last, position
 
 from kharkovsuite.engine import (
     Chase,
@@ -238,6 +238,14 @@ def test_6_62_no_chase_across_the_dnieper():
     state = position({"ge-1": "0909", "su-t1": "1009"}, phase="axis-movement", turn=2)  # 0909/1009: the Dnieper
     state.apply(Move(units=("ge-1",), path=("0909", "0808")))
     assert not state.pending and state.units["su-t1"].hex == "1009"
+
+
+def test_6_62_a_declined_chase_lets_a_longer_move_end_in_its_last_hex():
+    state = axis_turn()
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508", "0509")))
+    events = state.apply(DeclineChase())
+    assert state.units["ge-1"].hex == "0509"
+    assert last(events, "UnitMoved") == UnitMoved(units=("ge-1",), path=("0507", "0508", "0509"), cost=2.0, how="disengage", case="6.6")
 
 
 def test_6_62_no_chase_while_an_axis_unit_remains():
