@@ -248,6 +248,13 @@ def test_6_62_a_declined_chase_lets_a_longer_move_end_in_its_last_hex():
     assert last(events, "UnitMoved") == UnitMoved(units=("ge-1",), path=("0507", "0508", "0509"), cost=2.0, how="disengage", case="6.6")
 
 
+def test_6_62_a_chaser_is_found_past_a_river_side_closed_to_movement():
+    # 1009's neighbours in board order: 1008, 0909 and 0910 (both across the Dnieper), 1010.
+    state = position({"ge-1": "1009", "su-t1": "1010"}, phase="axis-movement", turn=2)
+    state.apply(Move(units=("ge-1",), path=("1009", "1008")))
+    assert set(state.legal_actions()) == {Chase("su-t1"), DeclineChase()}
+
+
 def test_6_62_no_chase_while_an_axis_unit_remains():
     state = axis_turn({"ge-2": "0506"})
     state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
