@@ -18,7 +18,8 @@ from kharkovsuite.engine import (
     IllegalAction,
     Retreat,
 )
-from kharkovsuite.engine.events import GarrisonDestroyed, Retreated
+from kharkovsuite.engine.events import Advanced, GarrisonDestroyed, Retreated
+from kharkovsuite.engine.state import Decision
 from kharkovsuite.rules.kharkov1942 import units as unit_values
 from kharkovsuite.rules.kharkov1942.retreat import retreat_paths
 
@@ -413,6 +414,107 @@ def test_9_74_two_hexes_after_the_defenders_are_eliminated():
     options = {a.path for a in state.legal_actions() if a.kind == "Advance" and a.unit == "ge-1"}
     assert ("0504",) in options and ("0504", "0503") in options and ("0504", "0603") in options
     assert all(len(p) <= 2 and p[0] == "0504" for p in options)
+
+
+def eliminated_next_to_a_soviet_unit():
+    """ge-1 (0505) and ge-2 (0404) eliminate a one-step su-g1 at 0504 (De); su-r2 at 0503 controls 0504."""
+    state = axis_vs_guards({"ge-2": "0404", "su-r2": "0503"})
+    state.units["su-g1"].step = 1
+    fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # 18 to 2: 9-1, die 1: De
+    return state
+
+
+def advance_paths(state, unit):
+    return sorted(a.path for a in state.legal_actions() if a.kind == "Advance" and a.unit == unit)
+
+
+def test_9_74_the_second_hex_may_be_friendly_held_but_never_enemy_held():
+    paths = advance_paths(eliminated_next_to_a_soviet_unit(), "ge-1")
+    assert ("0504", "0404") in paths and ("0504", "0503") not in paths
+
+
+def test_9_72_an_axis_advance_goes_on_through_soviet_zoc():
+    paths = advance_paths(eliminated_next_to_a_soviet_unit(), "ge-1")
+    assert paths == [("0504",), ("0504", "0403"), ("0504", "0404"), ("0504", "0603"), ("0504", "0604")]
+
+
+def test_9_74_no_second_hex_across_a_hexside_closed_to_movement():
+    state = position({"ge-1": "0808", "ge-2": "0809", "su-g1": "0909"}, phase="axis-combat")
+    state.units["su-g1"].step = 1
+    fight(state, ["ge-1", "ge-2"], ["0909"], 1)  # 18 to 2: 9-1, die 1: De
+    assert advance_paths(state, "ge-1") == [("0909",), ("0909", "0809"), ("0909", "0908"), ("0909", "0910")]  # not 1008, 1009: the Dnieper
+
+
+def test_9_71_an_advance_is_announced_with_its_whole_path():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    state.apply(Retreat("su-g1", ("0603",)))
+    events = state.apply(Advance("ge-1", ("0504",)))
+    assert last(events, "Advanced") == Advanced(unit="ge-1", path=("0505", "0504"), case="9.71")
+
+
+def test_9_71_a_unit_that_took_no_part_may_not_advance():
+    state = eliminated_next_to_a_soviet_unit()
+    state.place("ge-3", "0604")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Advance("ge-3", ("0504",)))
+    assert str(err.value) == "9.72: ge-3 may not advance along 0504"
+
+
+def test_9_72_a_refused_advance_names_the_path_asked_for():
+    state = eliminated_next_to_a_soviet_unit()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Advance("ge-1", ("0504", "0503")))  # into su-r2
+    assert str(err.value) == "9.72: ge-1 may not advance along 0504-0503"
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Advance("ge-1", ()))
+    assert str(err.value) == "9.72: ge-1 may not advance along nothing"
+
+
+def test_9_73_only_an_advance_or_its_end_answers_the_advance_decision():
+    state = eliminated_next_to_a_soviet_unit()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ChooseLoss("su-r2"))
+    assert str(err.value) == "9.73: advance with Advance(unit, path) or stop with EndAdvance()"
+
+
+def test_9_71_the_decision_stays_open_while_another_victor_may_advance():
+    state = eliminated_next_to_a_soviet_unit()
+    state.apply(Advance("ge-1", ("0504",)))
+    assert state.pending[-1].kind == "advance"
+    assert ("0504",) in advance_paths(state, "ge-2")  # ge-1 fills no hex: 0504 has room for two more
+
+
+def test_8_1_an_advance_ends_only_where_the_stack_has_room():
+    def second_hexes(extra):
+        state = axis_vs_guards({"ge-2": "0404"} | extra)
+        state.units["su-g1"].step = 1
+        fight(state, ["ge-1", "ge-2"], ["0504"], 1)  # De
+        return {p[1] for p in advance_paths(state, "ge-1") if len(p) == 2}
+
+    assert "0404" in second_hexes({"ge-3": "0404"})  # two there: room for one more
+    assert "0404" not in second_hexes({"ge-3": "0404", "ge-4": "0404"})  # three: full
+
+
+def test_9_71_an_hq_does_not_advance_with_its_stack():
+    state = axis_vs_guards({"su-hq6": "0504"})
+    fight(state, ["ge-1"], ["0504"], 5)  # A1
+    retreat_first(state, "ge-1")
+    assert {a.unit for a in state.legal_actions() if a.kind == "Advance"} == {"su-g1"}
+
+
+def test_9_71_the_victors_side_decides_the_advance_under_9_71():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    state.apply(Retreat("su-g1", ("0603",)))
+    assert state.pending == [Decision("advance", "axis", "9.71", {})]
+
+
+def test_9_71_a_combat_with_no_advance_possible_is_over():
+    state = axis_vs_guards()
+    fight(state, ["ge-1"], ["0504"], 1)  # D1
+    state.apply(ChooseLoss("su-g1"))  # the hex stays held: nothing to advance into
+    assert not state.pending and state.phase_data["combat"] is None
 
 
 def test_9_58_attackers_that_retreated_do_not_advance():

@@ -4,7 +4,7 @@ The railroad runs along row 03 (0301-0310); the front line lies between columns 
 0301-0305 are Soviet rail hexes and 0306-0310 Axis ones (6.42).
 """
 import pytest
-from k42_helpers import kinds, position
+from k42_helpers import kinds, last, position
 
 from kharkovsuite.engine import (
     Chase,
@@ -15,6 +15,7 @@ from kharkovsuite.engine import (
     Move,
     RailMove,
 )
+from kharkovsuite.engine.events import MoveStopped, UnitMoved, VictoryPoints
 from kharkovsuite.rules.kharkov1942 import rail
 
 # ----------------------------------------------------------------------------- rail (6.4)
@@ -178,6 +179,82 @@ def test_6_62_a_declined_chase_lets_the_move_finish():
     assert state.units["ge-1"].hex == "0508" and state.units["su-t1"].hex == "0505"
 
 
+def test_6_6_a_disengagement_is_announced_hex_by_hex_around_the_chase_decision():
+    state = axis_turn()
+    events = state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    assert events == [UnitMoved(units=("ge-1",), path=("0506", "0507"), cost=4.0, how="disengage", case="6.6")]
+    events = state.apply(DeclineChase())
+    assert events == [UnitMoved(units=("ge-1",), path=("0507", "0508"), cost=1.0, how="disengage", case="6.6")]
+
+
+def test_6_62_a_chase_is_announced_and_stops_the_chased_unit():
+    state = axis_turn()
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    events = state.apply(Chase("su-t1"))
+    assert events == [
+        UnitMoved(units=("su-t1",), path=("0505", "0506"), cost=0.0, how="chase", case="6.62"),
+        MoveStopped(units=("ge-1",), hex="0507", reason="entered a Soviet ZOC after the chase", case="6.63"),
+    ]
+
+
+def test_6_62_a_unit_not_next_to_the_vacated_hex_may_not_chase():
+    state = axis_turn({"su-r1": "0303"})
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Chase("su-r1"))
+    assert str(err.value) == "6.62: su-r1 cannot chase into 0506: it must be an adjacent Soviet combat unit free to move"
+
+
+def test_6_62_the_chase_decision_takes_only_a_chase_or_its_refusal():
+    state = axis_turn()
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(EndPhase())
+    assert str(err.value) == "6.62: the Soviet player chases with Chase(unit) or declines with DeclineChase()"
+
+
+@pytest.mark.parametrize("flag", ["disrupted", "frozen"])
+def test_6_62_a_unit_not_free_to_move_does_not_chase_and_the_move_goes_on_at_once(flag):
+    state = position({"ge-1": "0506", "su-t1": "0505"}, phase="axis-movement", turn=2, flags={"su-t1": {flag}})
+    events = state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    assert not state.pending
+    assert events == [UnitMoved(units=("ge-1",), path=("0506", "0507", "0508"), cost=5.0, how="disengage", case="6.6")]
+
+
+def test_6_62_an_hq_does_not_chase():
+    state = axis_turn({"su-hq6": "0406"})
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
+    assert set(state.legal_actions()) == {Chase("su-t1"), DeclineChase()}
+
+
+def test_17_21_a_chase_into_a_city_hex_scores_its_capture():
+    state = position({"ge-1": "0508", "su-t1": "0507"}, phase="axis-movement", turn=2)  # Gorod, no garrison
+    state.apply(Move(units=("ge-1",), path=("0508", "0509", "0609")))
+    events = state.apply(Chase("su-t1"))
+    assert VictoryPoints(side="soviet", vp=6, reason="City hex 0508 captured", case="17.21") in events
+
+
+def test_6_62_no_chase_across_the_dnieper():
+    state = position({"ge-1": "0909", "su-t1": "1009"}, phase="axis-movement", turn=2)  # 0909/1009: the Dnieper
+    state.apply(Move(units=("ge-1",), path=("0909", "0808")))
+    assert not state.pending and state.units["su-t1"].hex == "1009"
+
+
+def test_6_62_a_declined_chase_lets_a_longer_move_end_in_its_last_hex():
+    state = axis_turn()
+    state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508", "0509")))
+    events = state.apply(DeclineChase())
+    assert state.units["ge-1"].hex == "0509"
+    assert last(events, "UnitMoved") == UnitMoved(units=("ge-1",), path=("0507", "0508", "0509"), cost=2.0, how="disengage", case="6.6")
+
+
+def test_6_62_a_chaser_is_found_past_a_river_side_closed_to_movement():
+    # 1009's neighbours in board order: 1008, 0909 and 0910 (both across the Dnieper), 1010.
+    state = position({"ge-1": "1009", "su-t1": "1010"}, phase="axis-movement", turn=2)
+    state.apply(Move(units=("ge-1",), path=("1009", "1008")))
+    assert set(state.legal_actions()) == {Chase("su-t1"), DeclineChase()}
+
+
 def test_6_62_no_chase_while_an_axis_unit_remains():
     state = axis_turn({"ge-2": "0506"})
     state.apply(Move(units=("ge-1",), path=("0506", "0507", "0508")))
@@ -200,6 +277,11 @@ def test_6_62_chasers_ignore_axis_zoc_and_stacking_holds():
 def test_6_8_soviet_unit_leaves_axis_zoc_on_turns_one_and_two():
     state = position({"su-t1": "0505", "ge-1": "0506"}, turn=1)
     assert "0503" in state.legal_moves("su-t1")
+
+
+def test_6_8_an_hq_has_no_breakout_mobility():
+    state = position({"su-hq6": "0505", "ge-1": "0506", "su-t1": "0303"}, turn=1)
+    assert state.legal_moves("su-hq6") == {}
 
 
 def test_6_8_not_from_turn_three():
@@ -235,6 +317,40 @@ def test_8_1_excess_at_the_end_of_movement_is_the_owners_choice():
     events = state.apply(EliminateExcess("su-r2"))
     assert state.units["su-r2"].box == "eliminated" and events[0].case == "8.1"
     assert state.phase.id == "soviet-combat"
+
+
+def overstacked_by(extra):
+    """Three Soviet units at 0302 and ``extra`` more moved in from 0303, the movement phase ended."""
+    units = ["su-r1", "su-r2", "su-r3"] + extra
+    state = position({u: "0302" for u in units[:3]} | {u: "0303" for u in extra})
+    for u in extra:
+        state.apply(Move(units=(u,), path=("0303", "0302")))
+    state.apply(EndPhase())
+    return state
+
+
+def test_8_1_every_unit_over_the_limit_is_eliminated_before_the_phase_ends():
+    state = overstacked_by(["su-r4", "su-r5"])
+    state.apply(EliminateExcess("su-r2"))
+    assert state.phase.id == "soviet-movement" and state.pending[-1].case == "8.1"
+    events = state.apply(EliminateExcess("su-r5"))
+    assert state.phase.id == "soviet-combat" and not state.pending
+    assert (events[0].unit, events[0].reason, events[0].case) == ("su-r5", "over the stacking limit", "8.1")
+
+
+def test_8_1_only_a_unit_in_an_over_stacked_hex_is_eliminated():
+    state = overstacked_by(["su-r4"])
+    state.place("su-r6", "0101")
+    with pytest.raises(IllegalAction) as err:
+        state.apply(EliminateExcess("su-r6"))
+    assert str(err.value) == "8.1: su-r6 is not in an over-stacked hex"
+
+
+def test_8_1_the_over_stacking_decision_takes_only_eliminations():
+    state = overstacked_by(["su-r4"])
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("su-r4",), path=("0302", "0303")))
+    assert str(err.value) == "8.1: choose the over-stacked units to eliminate with EliminateExcess(unit)"
 
 
 def test_8_1_hqs_do_not_count_against_stacking():

@@ -3,6 +3,8 @@ import pytest
 from k42_helpers import Dice, last, position
 
 from kharkovsuite.engine import Attack, ChooseLoss, DeclineAir, FormStrongpoint, IllegalAction, Move
+from kharkovsuite.engine.events import FlagChanged
+from kharkovsuite.rules.kharkov1942 import strongpoints
 from kharkovsuite.rules.kharkov1942.zoc import in_enemy_zoc
 
 
@@ -32,7 +34,7 @@ def test_15_21_only_regiments_form_strongpoints():
     state = position({"ge-1": "0207"}, phase="axis-movement")
     with pytest.raises(IllegalAction) as err:
         state.apply(FormStrongpoint(unit="ge-1"))
-    assert err.value.case == "15.21"
+    assert str(err.value) == "15.21: only a German regiment forms a strongpoint, not ge-1"
 
 
 def test_15_21_a_regiment_that_moved_may_not_form_one():
@@ -40,21 +42,55 @@ def test_15_21_a_regiment_that_moved_may_not_form_one():
     state.apply(Move(units=("ge-r1",), path=("0207", "0208")))
     with pytest.raises(IllegalAction) as err:
         state.apply(FormStrongpoint(unit="ge-r1"))
-    assert err.value.case == "15.21"
+    assert str(err.value) == "15.21: ge-r1 has moved this phase"
+
+
+def test_15_21_a_regiment_that_moved_is_not_offered_a_strongpoint():
+    state = position({"ge-r1": "0207"}, phase="axis-movement")
+    state.apply(Move(units=("ge-r1",), path=("0207", "0208")))
+    assert FormStrongpoint(unit="ge-r1") not in state.legal_actions()
+
+
+def test_7_35_a_disrupted_regiment_is_not_offered_a_strongpoint():
+    state = position({"ge-r1": "0207"}, phase="axis-movement", flags={"ge-r1": {"disrupted"}})
+    assert FormStrongpoint(unit="ge-r1") not in state.legal_actions()
 
 
 def test_15_22_a_regiment_must_be_alone():
     state = position({"ge-r1": "0207", "ge-r2": "0207"}, phase="axis-movement")
     with pytest.raises(IllegalAction) as err:
         state.apply(FormStrongpoint(unit="ge-r1"))
-    assert err.value.case == "15.22"
+    assert str(err.value) == "15.22: ge-r1 must be alone in its hex"
 
 
 def test_7_35_a_disrupted_regiment_may_not_form_one():
     state = position({"ge-r1": "0207"}, phase="axis-movement", flags={"ge-r1": {"disrupted"}})
     with pytest.raises(IllegalAction) as err:
         state.apply(FormStrongpoint(unit="ge-r1"))
-    assert err.value.case == "7.35"
+    assert str(err.value) == "7.35: ge-r1 is disrupted"
+
+
+def test_15_21_forming_a_strongpoint_is_announced_and_the_regiment_stays_put():
+    state = position({"ge-r1": "0207"}, phase="axis-movement")
+    events = state.apply(FormStrongpoint(unit="ge-r1"))
+    assert events == [FlagChanged(unit="ge-r1", flag="strongpoint", on=True, case="15.21")]
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("ge-r1",), path=("0207", "0208")))
+    assert err.value.case == "6.12"
+
+
+def test_15_21_a_strongpoint_of_an_earlier_turn_is_not_formed_again():
+    state = position({"ge-r1": "0207"}, phase="axis-movement", flags={"ge-r1": {"strongpoint"}})
+    assert FormStrongpoint(unit="ge-r1") not in state.legal_actions()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(FormStrongpoint(unit="ge-r1"))
+    assert str(err.value) == "15.21: ge-r1 is already a strongpoint"
+
+
+def test_15_21_the_regiments_offered_are_found_among_the_axis_units_of_the_scenario():
+    state = position({"ge-r1": "0207", "ge-r2": "0209", "ge-1": "0305"}, phase="axis-movement")
+    state.board.__dict__.pop("_k42_regiments", None)  # as on a board built anew, not read back from the table cache
+    assert strongpoints.legal(state) == [FormStrongpoint(unit="ge-r1"), FormStrongpoint(unit="ge-r2")]
 
 
 def test_15_24_a_strongpoint_has_no_zoc():
@@ -69,6 +105,31 @@ def test_15_23_another_unit_entering_ends_the_strongpoint():
     state.apply(FormStrongpoint(unit="ge-r1"))
     state.apply(Move(units=("ge-1",), path=("0208", "0207")))
     assert not sp(state)
+
+
+def test_15_23_a_strongpoint_that_moves_is_one_no_more():
+    state = position({"ge-r1": "0207"}, phase="axis-movement", flags={"ge-r1": {"strongpoint"}})  # formed on an earlier turn
+    state.apply(Move(units=("ge-r1",), path=("0207", "0208")))
+    assert not sp(state)
+
+
+def test_15_23_a_strongpoint_that_attacks_is_one_no_more():
+    state = position({"ge-r1": "0207"}, phase="axis-movement")
+    state.apply(FormStrongpoint(unit="ge-r1"))
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    sequence.go_to(state, "axis-combat", turn=2)
+    state.place("su-r1", "0206")
+    state.rng = Dice(6, 6)
+    state.apply(Attack(attackers=("ge-r1",), targets=("0206",)))
+    assert state.units["ge-r1"].hex == "0207" and not sp(state)
+
+
+def test_9_11_an_attack_naming_an_unknown_unit_is_refused_not_a_crash():
+    state = position({"ge-r1": "0207", "su-r1": "0206"}, phase="axis-combat", turn=2)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Attack(attackers=("ge-r1", "nobody"), targets=("0206",)))
+    assert err.value.case == "9.11"
 
 
 def attack_on_strongpoint(rolls):

@@ -117,3 +117,26 @@ def test_17_0_the_shipped_scenario_holds_the_rule_systems_defaults():
 
 def test_17_0_a_system_without_awards_of_its_own_has_no_victory_defaults():
     assert victory_defaults("kirovograd") is None and victory_defaults("kharkov1943") is None
+
+
+def test_6_3_each_movement_cost_that_is_no_multiple_of_half_an_mp_is_named_at_its_place():
+    scenario = k42_helpers.scenario()
+    te = scenario.terrain_effects
+    forest = te.terrain["forest"].model_copy(update={"cost": te.terrain["forest"].cost | {"mobile": 1.25}})
+    city = te.cities["major_city"].model_copy(update={"cost": te.cities["major_city"].cost | {"infantry": 1.75}})
+    river = te.hexsides["major_river"].model_copy(update={"extra_cost": te.hexsides["major_river"].extra_cost | {"hq": 0.3}})
+    road = te.road.model_copy(update={"cost": te.road.cost | {"mobile": 0.2}})
+    edited = scenario.model_copy(update={"terrain_effects": te.model_copy(update={
+        "terrain": te.terrain | {"forest": forest}, "cities": te.cities | {"major_city": city},
+        "hexsides": te.hexsides | {"major_river": river}, "road": road})})
+    why = "6.3: movement costs are counted in half Movement Points; {} is not a multiple of 1/2"
+    assert list(scenario_checks(edited)) == [
+        (("terrain_effects", "terrain", "forest", "cost", "mobile"), why.format("1.25")),
+        (("terrain_effects", "cities", "major_city", "cost", "infantry"), why.format("1.75")),
+        (("terrain_effects", "hexsides", "major_river", "extra_cost", "hq"), why.format("0.3")),
+        (("terrain_effects", "road", "cost", "mobile"), why.format("0.2")),
+    ]
+
+
+def test_6_3_the_test_scenarios_movement_costs_pass_the_half_mp_check():
+    assert list(scenario_checks(k42_helpers.scenario())) == []
