@@ -64,7 +64,8 @@ CITY = "kirovograd"  # 27.B: the early bonus is for this city
 ATTACK_FLOOR = 0.3  # points an attack must promise
 HOLD_FLOOR = 1.5  # points an attack must promise a German player holding the line
 RETREAT_HEX = 0.4  # points a hex of retreat is worth (to the side that makes the other give it)
-PLACE_RETREAT = 3.0  # points a defender's hex of retreat out of a victory place is worth
+PLACE_RETREAT = 1.5  # points a defender's hex of retreat out of a victory place costs it
+LINE_RETREAT = 0.6  # points a hex of retreat costs a German player holding the line
 PLACE_BONUS = 2.0  # points for clearing a victory place, times the chance the defender gives ground
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one unit of excess enemy strength next to a unit is worth
@@ -78,6 +79,8 @@ GARRISON_THREAT = 4  # hexes: an empty victory place with a Soviet unit this nea
 SUPPLY_SHARE = 1.5  # of the supply points per turn left: what one turn's orders may spend
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
+GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
+FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
 
 
 def _sp(scenario_units, uid: str, view: dict) -> float:
@@ -468,11 +471,11 @@ class KiroPlayer:
     def declare(self, state, seen: Observed, by_kind: dict[str, list]):
         """15.1: the round's attacks are planned when it opens (:meth:`plan_attacks`) and declared
         one by one, each built step by step; when the rules still owe attacks (14.1C, 6.2.1A)
-        the least bad further package is declared, or the last attack withdrawn."""
+        the attacks owed are declared (:meth:`owed_attacks`), or the last one is withdrawn."""
         self.new_round(state)
         fight = seen.obs.get("phase_data", {}).get("fight") or {}
         if fight.get("draft") is not None:
-            return self.continue_draft(by_kind)
+            return self.continue_draft(state, seen, by_kind)
         if self._attacks is None:
             self._attacks = self.plan_attacks(state, seen, ATTACK_FLOOR)
         openings = {a.hex: a for a in by_kind.get("AttackHex", [])}
@@ -484,13 +487,61 @@ class KiroPlayer:
         if "EndPhase" in by_kind:
             return by_kind["EndPhase"][0]
         self._owed += 1
-        if self._owed <= 3:  # 14.1C, 6.2.1A: the duty is not met: the least bad package the rules still allow
-            self._attacks = self.plan_attacks(state, seen, -math.inf, first_only=True)
+        if self._owed <= 4:
+            self._attacks = self.owed_attacks(state, seen)
             if self._attacks:
                 return self.declare(state, seen, by_kind)
-        if "WithdrawAttack" in by_kind and self._owed <= 12:
+        if "WithdrawAttack" in by_kind:
             return by_kind["WithdrawAttack"][-1]
         return None  # the rules owe something this player cannot find: any legal step
+
+    def owed_attacks(self, state, seen: Observed) -> list:
+        """14.1C: the enemy hexes whose ZOC reaches a hex of the round's attackers and that no
+        attack hits yet, each attacked by the free units next to it (the best priced group), or
+        by the guns alone; 6.2.1A: a formation on assault orders that has not attacked attacks
+        with the best group it can."""
+        from ..rules.kirovograd.zoc import zoc_of
+
+        fight = state.phase_data.get("fight") or {}
+        declared = fight.get("attacks", [])
+        used = {u for a in declared for u in a["attackers"]}
+        attacked = {t for a in declared for t in a["targets"]}
+        sources = {h: {src.hex for src in found} for h, found in zoc_of(state, self.enemy).items()}
+        hexes = {state.units[u].hex for u in used}
+        missing = sorted({s for h in hexes for s in sources.get(h, ())} - attacked)
+        able = [u for u in self.able_units(state) if u not in used]
+        out = []
+        for r in missing:
+            groups: dict[str, list[str]] = {}
+            for u in able:
+                if r in seen.neighbours(state.units[u].hex):
+                    groups.setdefault(self.order_of(seen, u), []).append(u)
+            priced = [(self.price(state, seen, tuple(g), (r,)), tuple(g)) for g in groups.values()]
+            priced = [(p[0], g) for p, g in priced if p is not None]
+            if priced:
+                _, g = max(priced)
+                out.append(((r,), g))
+                able = [u for u in able if u not in g]
+            else:
+                out.append(((r,), ()))  # a barrage alone meets the duty (14.1D)
+        from ..rules.kirovograd.reserves import formation_of
+
+        orders = seen.obs.get("turn_data", {}).get("orders", {}).get(self.side, {})
+        attacking = {formation_of(state, u) for u in used}
+        for formation, order in sorted(orders.items()):
+            if order != "assault" or formation in attacking:
+                continue
+            mine = [u for u in able if formation_of(state, u) == formation]
+            best = None
+            for u in mine:
+                for n in seen.neighbours(state.units[u].hex):
+                    if seen.enemy_at(n):
+                        p = self.price(state, seen, (u,), (n,))
+                        if p is not None and (best is None or p[0] > best[0]):
+                            best = (p[0], (n,), (u,))
+            if best is not None:
+                out.append((best[1], best[2]))
+        return out
 
     def floor_for(self, state, seen: Observed, attackers, floor: float) -> float:
         """A German player holding the line attacks with units on defense orders only at
@@ -499,9 +550,10 @@ class KiroPlayer:
             return max(floor, HOLD_FLOOR)
         return floor
 
-    def continue_draft(self, by_kind: dict[str, list]):
+    def continue_draft(self, state, seen: Observed, by_kind: dict[str, list]):
         """The attack being declared: its attackers, its further targets (14.3H), then (``ai``)
-        every support the rules let it have (21, 22), then confirm; cancelled when it cannot be."""
+        its HQ support (22) and guns (21) while the supply track can pay for them
+        (:meth:`may_fire`), then confirm; cancelled when it cannot be."""
         while self._plan:
             what, name = self._plan.pop(0)
             if what == "unit":
@@ -510,11 +562,30 @@ class KiroPlayer:
                 got = next((a for a in by_kind.get("AttackHex", []) if a.hex == name), None)
             if got is not None:
                 return got
-        if self.cfg["support"] and "AddSupport" in by_kind and "ConfirmAttack" in by_kind:
-            return by_kind["AddSupport"][0]
+        draft = (state.phase_data.get("fight") or {}).get("draft") or {}
+        supports = by_kind.get("AddSupport", [])
+        if self.cfg["support"] or not draft.get("attackers"):
+            hqs = [a for a in supports if state.board.units[a.unit].is_hq]
+            if hqs and draft.get("attackers"):
+                return hqs[0]
+            guns = [a for a in supports if not state.board.units[a.unit].is_hq]
+            if guns and (not draft.get("attackers") or (len(draft.get("guns", ())) < GUNS_PER_ATTACK and self.may_fire(state, seen, guns[0].unit))):
+                return guns[0]
         if "ConfirmAttack" in by_kind:
             return by_kind["ConfirmAttack"][0]
         return by_kind.get("CancelAttack", [None])[0]
+
+    def may_fire(self, state, seen: Observed, gun: str) -> bool:
+        """21.3: a shot costs a supply point; the guns fire while the track keeps
+        :data:`FIRE_RESERVE` points for each turn left (orders come first)."""
+        from ..rules.kirovograd import reserves, supply
+
+        track = supply.track_for(state, reserves.formation_of(state, gun), self.side)
+        if track is None:
+            return False
+        have = float(seen.obs.get("game", {}).get("supply", {}).get(track, 0) or 0)
+        left = max(0, len(state.scenario.turns) - state.turn)
+        return have > FIRE_RESERVE[self.side] * left
 
     def able_units(self, state) -> list[str]:
         """The own ground units that may attack this round (14.2, 14.3E, 12.2, 6.2.3A, 6.2.5A)."""
@@ -665,7 +736,11 @@ class KiroPlayer:
         if "Advance" in by_kind or "EndAdvance" in by_kind:
             return self.advance(state, seen, by_kind)
         if "SupportDefence" in by_kind:
-            return by_kind["SupportDefence"][0] if self.cfg["support"] else by_kind.get("EndSupport", [None])[0]
+            if self.cfg["support"]:
+                for a in by_kind["SupportDefence"]:
+                    if state.board.units[a.unit].is_hq or self.may_fire(state, seen, a.unit):
+                        return a
+            return by_kind.get("EndSupport", [None])[0]
         if "DeclineReserve" in by_kind:
             return by_kind["DeclineReserve"][0]
         options = [a for kind_list in by_kind.values() for a in kind_list]
@@ -684,16 +759,20 @@ class KiroPlayer:
             units = [u for u in now.get("start", {}) if u in seen.units and seen.units[u]["side"] == self.side]
             hexes = sorted({seen.units[u]["hex"] for u in units if seen.units[u].get("hex")})
         sp = sum(self.strength(seen, u) for u in units) or 1.0
+        weakest = min((self.strength(seen, u) for u in units), default=1.0)
         rate = self.vp_rate(state, units)
         places = self.place_hexes(state)
-        hold = who == "defender" and (any(h in places for h in hexes) or (self.holding(state) and self.cfg["plan"]))
-        per_hex = PLACE_RETREAT if hold else RETREAT_HEX
-        if who == "defender" and not self.cfg["plan"]:
-            per_hex = RETREAT_HEX
+        per_hex = RETREAT_HEX
+        if who == "defender" and self.cfg["plan"]:
+            if any(h in places for h in hexes):
+                per_hex = PLACE_RETREAT
+            elif self.holding(state):
+                per_hex = LINE_RETREAT
 
         def cost(a):
             lost = min(a.loss, sp)
-            return lost * rate * (2.0 if lost >= sp else 1.0) + a.retreat * per_hex
+            destroyed = weakest if lost >= weakest else 0.0  # 27.B: a unit destroyed counts twice
+            return (lost + destroyed) * rate + a.retreat * per_hex
 
         return min(choices, key=lambda a: (cost(a), a.loss, a.retreat))
 
