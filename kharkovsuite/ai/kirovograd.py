@@ -56,7 +56,7 @@ from .core.search import Budget, best_by_lookahead
 LEVELS = {
     "greedy": {"units": 6, "hexes": 40, "threat": False, "support": False, "plan": False, "loss_weight": 1.0, "seconds": None},
     "easy": {"units": 6, "hexes": 60, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
-    "normal": {"units": 12, "hexes": 120, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 5.0},
+    "normal": {"units": 12, "hexes": 120, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
     "hard": {"units": 20, "hexes": 300, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 10.0},
 }
 SOVIET = "soviet"
@@ -70,13 +70,14 @@ PLACE_BONUS = 2.0  # points for clearing a victory place, times the chance the d
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one unit of excess enemy strength next to a unit is worth
 TOWN_STEP = 3  # hexes: a town counts as this much farther than a victory place
-ENEMY_STEP = 2  # hexes: a German unit counts as this much farther than a victory place (Soviet aims)
+ENEMY_STEP = 1  # hexes: a German unit counts as this much farther than a victory place (Soviet aims)
 PLACE_STEP = 6  # hexes per 5 VP less a victory place is worth than the best one
 CONTACT = 1  # hexes: a formation this near the enemy is in contact
 NEAR = 5  # hexes: a formation this near the enemy closes on it (mobile); farther it pursues
 COUNTER = 4  # hexes: German panzers counter-attack Soviet units this near their line or a place
 GARRISON_THREAT = 4  # hexes: an empty victory place with a Soviet unit this near needs a garrison
-SUPPLY_SHARE = 1.5  # of the supply points per turn left: what one turn's orders may spend
+SUPPLY_SHARE = 1.2  # of the supply points per turn left: what one turn's orders may spend
+STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first) assaults (6.2.1: +1 column)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
@@ -304,7 +305,9 @@ class KiroPlayer:
         armoured = sum(1 for u in units if self.mobile_arm(state, u)) * 2 >= max(1, len(units))
         if self.side == SOVIET:
             if d <= CONTACT:
-                return d, ("assault", "mobile", "defense")
+                goal = self.goal(seen)
+                storm = any(goal.get(seen.units[u]["hex"], 99) <= STORM for u in units)
+                return d, (("assault", "mobile", "defense") if storm else ("mobile", "defense"))
             if d <= NEAR:
                 return d, ("mobile", "pursuit", "defense")
             return d, ("pursuit", "mobile", "defense")
@@ -323,8 +326,20 @@ class KiroPlayer:
         spent = sum(state.board.data.orders[o].cost[self.side] for f, o in decision.data["draft"].items()
                     if decision.data["tracks"].get(f) == track)
         left = max(1, len(state.scenario.turns) - state.turn + 1)
-        share = have * SUPPLY_SHARE / left if left > 1 else have
+        share = (have + self.deliveries(state, seen)) * SUPPLY_SHARE / left if left > 1 else have
         return min(have - spent, share - spent)
+
+    def deliveries(self, state, seen: Observed) -> float:
+        """3.2: the points the turn record still brings the side after this turn (the German
+        points shared among its tracks)."""
+        from ..rules.kirovograd.board import game_turn
+
+        now = game_turn(state)
+        last = state.board.data.first_game_turn - 1 + len(state.scenario.turns)
+        record = state.board.data.turn_record
+        total = sum(record[t].supply.get(self.side, 0) for t in record if now < t <= last)
+        tracks = [t for t in seen.obs.get("game", {}).get("supply", {}) if t.split(":")[0] == self.side]
+        return total / max(1, len(tracks))
 
     # ------------------------------------------------------------------ movement rounds (11, 12, 21.12, 24)
     def move_round(self, state, seen: Observed, by_kind: dict[str, list]):
@@ -390,6 +405,17 @@ class KiroPlayer:
             score -= 1.0  # a German unit in a victory place holds it
         return score
 
+    def garrisons(self, seen: Observed) -> set[str]:
+        """27.C: the strongest own combat unit in each victory place hex stays there (a place is
+        held by standing in it, or for the USSR also by a road to the east edge that no German
+        unit or ZOC cuts)."""
+        keep = set()
+        for h in self.place_hexes(seen.state):
+            mine = [u for u in seen.side_at(h, self.side) if u in set(self.combat_units(seen, self.side))]
+            if mine:
+                keep.add(max(mine, key=lambda u: (self.strength(seen, u), u)))
+        return keep
+
     def hq_depth(self, seen: Observed, formation: str | None) -> float:
         key = ("hq-depth", formation)
         got = self._memo.get(key)
@@ -414,8 +440,9 @@ class KiroPlayer:
             return Move(units=g, path=entering[g][dest])
         if self._queue is None:
             planned = []
+            keep = self.garrisons(seen) if self.cfg["plan"] else set()
             for g in sorted(self._walks):
-                if len(g) != 1:
+                if len(g) != 1 or g[0] in keep:
                     continue
                 found = self.best_hex(seen, g)
                 if found is not None:

@@ -64,8 +64,10 @@ def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
 
 
 def test_6_orders_follow_the_formations_task():
-    """Soviet formations in contact assault while the supply track pays; German infantry
-    divisions hold on defense orders (free unless they fight, 6.2.2D)."""
+    """The Soviet formations nearest the enemy get paid orders first, as many as the turn's share
+    of the supply points allows (those on the track and those the turn record still brings:
+    9 of 12 on the first turn); German infantry divisions hold on defense orders (free unless
+    they fight, 6.2.2D)."""
     state = fresh(1)
     soviet = KiroPlayer("soviet", 1)
     given = {}
@@ -74,7 +76,8 @@ def test_6_orders_follow_the_formations_task():
         if isinstance(action, SetOrder):
             given[action.formation] = action.order
         state.apply(action)
-    assert "assault" in given.values()
+    assert len(given) == 12 and list(given.values())[0] in ("mobile", "assault")
+    assert sum(1 for o in given.values() if o != "defense") >= 8
     german = KiroPlayer("german", 1)
     given = {}
     while state.pending and state.pending[-1].side == "german":
