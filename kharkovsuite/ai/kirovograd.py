@@ -69,6 +69,7 @@ LINE_RETREAT = 0.6  # points a hex of retreat costs a German player holding the 
 PLACE_BONUS = 2.0  # points for clearing a victory place, times the chance the defender gives ground
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one unit of excess enemy strength next to a unit is worth
+BRAVE = {"soviet": 1.5, "german": 1.5}  # times its own strength in enemy strength a unit stands next to
 TOWN_STEP = 3  # hexes: a town counts as this much farther than a victory place
 ENEMY_STEP = 1  # hexes: a German unit counts as this much farther than a victory place (Soviet aims)
 PLACE_STEP = 6  # hexes per 5 VP less a victory place is worth than the best one
@@ -400,7 +401,7 @@ class KiroPlayer:
         threat = self.threat(seen)
         if threat:
             mine = max(1.0, self.strength(seen, uid))
-            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.5)
+            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - BRAVE[self.side])
         if hex_id in self.place_hexes(state) and self.side != SOVIET:
             score -= 1.0  # a German unit in a victory place holds it
         return score
@@ -561,11 +562,14 @@ class KiroPlayer:
             mine = [u for u in able if formation_of(state, u) == formation]
             best = None
             for u in mine:
-                for n in seen.neighbours(state.units[u].hex):
+                here = state.units[u].hex
+                ties = sources.get(here, set()) - attacked  # 14.3H: one attack on them all meets 14.1C
+                for n in seen.neighbours(here):
                     if seen.enemy_at(n):
-                        p = self.price(state, seen, (u,), (n,))
+                        targets = (n, *sorted(ties - {n}))
+                        p = self.price(state, seen, (u,), targets)
                         if p is not None and (best is None or p[0] > best[0]):
-                            best = (p[0], (n,), (u,))
+                            best = (p[0], targets, (u,))
             if best is not None:
                 out.append((best[1], best[2]))
         return out
