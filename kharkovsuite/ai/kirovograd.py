@@ -833,6 +833,14 @@ class KiroPlayer:
         return float(result.margin if side == SOVIET else -result.margin)
 
 
+def turn_measures(state) -> dict[str, int]:
+    """Measured at the end of each game turn of a match (:mod:`.match`): who holds Kirovograd
+    (27.C: 1 for the USSR) and the game turn it fell (27.B; 0 while it stands)."""
+    from ..rules.kirovograd.victory import KIROVOGRAD, holder
+
+    return {"kirovograd_soviet": int(holder(state, KIROVOGRAD) == SOVIET), "fell": int(state.game.get("kirovograd_taken") or 0)}
+
+
 def _factory(level: str):
     def make(side: str, seed: int | None = None) -> KiroPlayer:
         return KiroPlayer(side, seed, level)

@@ -105,3 +105,14 @@ def test_3_3_the_ai_never_reads_the_hidden_orders_nor_the_dice():
         assert ca == cb
         a.apply(ca)
         b.apply(cb)
+
+
+def test_27_the_match_measures_say_who_holds_kirovograd_and_when_it_fell():
+    """The per-turn figures of a match (kharkovsuite.ai.match): a Soviet division alone in the
+    city holds it (27.C); the fall turn is the one recorded (27.B)."""
+    from kharkovsuite.ai.kirovograd import turn_measures
+
+    assert turn_measures(fresh(1)) == {"kirovograd_soviet": 0, "fell": 0}
+    state = bare({SU_DIV: CITY}, side="soviet")
+    state.game["kirovograd_taken"] = 7
+    assert turn_measures(state) == {"kirovograd_soviet": 1, "fell": 7}
