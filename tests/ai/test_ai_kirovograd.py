@@ -4,11 +4,12 @@ blindness to what the other side hides (3.3) and to the dice."""
 from __future__ import annotations
 
 from kharkovsuite.ai import make_player, players
-from kharkovsuite.ai.kirovograd import KiroPlayer
+from kharkovsuite.ai.core.observed import Observed
+from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_PZ, SU_DIV, SU_DIV2, SU_DIV3, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, SU_DIV, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
 
@@ -41,15 +42,18 @@ def test_27_the_soviet_ai_takes_an_undefended_victory_place_in_reach():
     assert move.path[-1] in city
 
 
-def test_15_the_german_ai_holding_the_line_does_not_attack_at_bad_odds():
-    """A German infantry regiment on defense orders next to three Soviet rifle divisions: it
-    declares no attack (the odds query promises a loss) and ends the round."""
+def test_15_the_german_ai_holding_the_line_does_not_attack_at_middling_odds():
+    """Two German infantry regiments on defense orders next to a Soviet rifle division: the odds
+    query gives 2-1 and a small expected gain, which an attacking player would take; the German
+    player holding the line declares nothing and ends the round."""
     here = "2610"
     foe = ring(here, 1)[0]
-    state = bare({GE_INF2: here, SU_DIV: foe, SU_DIV2: foe}, side="german", phase="combat_1_1",
+    state = bare({GE_INF2: here, GE_INF3: here, SU_DIV: foe}, side="german", phase="combat_1_1",
                  orders={"d320": "defense", "c48": "assault"})
-    action = KiroPlayer("german", 1).choose(state)
-    assert action == EndPhase()
+    player = KiroPlayer("german", 1)
+    assert state.rules.combat_preview(state, (GE_INF2, GE_INF3), (foe,)).column == "2-1"
+    assert player.price(state, Observed(state, "german"), (GE_INF2, GE_INF3), (foe,))[0] > ATTACK_FLOOR
+    assert player.choose(state) == EndPhase()
 
 
 def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
