@@ -52,6 +52,7 @@ from ..engine.errors import IllegalAction
 from ..rules.kirovograd.data import parse_result
 from .core.observed import Observed
 from .core.search import Budget, best_by_lookahead
+from .core.seats import level_players
 
 LEVELS = {
     "greedy": {"units": 6, "hexes": 40, "threat": False, "support": False, "plan": False, "loss_weight": 1.0, "seconds": None},
@@ -841,12 +842,4 @@ def turn_measures(state) -> dict[str, int]:
     return {"kirovograd_soviet": int(holder(state, KIROVOGRAD) == SOVIET), "fell": int(state.game.get("kirovograd_taken") or 0)}
 
 
-def _factory(level: str):
-    def make(side: str, seed: int | None = None) -> KiroPlayer:
-        return KiroPlayer(side, seed, level)
-
-    return make
-
-
-PLAYERS: dict[str, Callable] = {"greedy": _factory("greedy"), "ai": _factory("normal")}
-PLAYERS.update({f"ai:{level}": _factory(level) for level in ("easy", "normal", "hard")})
+PLAYERS: dict[str, Callable] = level_players(KiroPlayer)

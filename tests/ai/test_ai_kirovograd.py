@@ -24,6 +24,17 @@ def _play_until(state, player, wanted, limit=40):
     return None
 
 
+def _orders_given(state, player) -> dict[str, str]:
+    """The orders the player gives in the orders segment, formation -> order (3.3)."""
+    given = {}
+    while state.pending and state.pending[-1].side == player.side:
+        action = player.choose(state)
+        if isinstance(action, SetOrder):
+            given[action.formation] = action.order
+        state.apply(action)
+    return given
+
+
 def test_the_kirovograd_players_are_offered_for_the_system():
     assert {"random", "greedy", "ai", "ai:easy", "ai:normal", "ai:hard"} <= set(players("kirovograd"))
     assert make_player("ai", "soviet", 1, "kirovograd").name == "ai:normal"
@@ -73,22 +84,10 @@ def test_6_orders_follow_the_formations_task():
     9 of 12 on the first turn); German infantry divisions hold on defense orders (free unless
     they fight, 6.2.2D)."""
     state = fresh(1)
-    soviet = KiroPlayer("soviet", 1)
-    given = {}
-    while state.pending and state.pending[-1].side == "soviet":
-        action = soviet.choose(state)
-        if isinstance(action, SetOrder):
-            given[action.formation] = action.order
-        state.apply(action)
+    given = _orders_given(state, KiroPlayer("soviet", 1))
     assert len(given) == 12 and list(given.values())[0] in ("mobile", "assault")
     assert sum(1 for o in given.values() if o != "defense") >= 8
-    german = KiroPlayer("german", 1)
-    given = {}
-    while state.pending and state.pending[-1].side == "german":
-        action = german.choose(state)
-        if isinstance(action, SetOrder):
-            given[action.formation] = action.order
-        state.apply(action)
+    given = _orders_given(state, KiroPlayer("german", 1))
     assert given["d320"] == "defense" and given["d376"] == "defense"
 
 
