@@ -34,8 +34,8 @@ from kharkovsuite.ai.match import match  # noqa: E402
 from kharkovsuite.scenario import load_scenario  # noqa: E402
 
 
-def play(scenario, name: str, seed: int, allow_unplayable: bool = False, turns: int | None = None) -> tuple[float, list[float], list[float]]:
-    """One game with ``name`` on both sides (its first ``turns`` turns when given): (game seconds,
+def play(scenario, name: str, seed: int, allow_unplayable: bool = False, limit: int | None = None) -> tuple[float, list[float], list[float]]:
+    """One game with ``name`` on both sides (its first ``limit`` turns when given): (game seconds,
     seconds per side-turn, seconds per decision)."""
     state = start_game(scenario, seed, allow_unplayable)
     seats = {s: make_player(name, s, seed * 2 + k, scenario.rules) for k, s in enumerate(sorted(scenario.sides))}
@@ -43,7 +43,7 @@ def play(scenario, name: str, seed: int, allow_unplayable: bool = False, turns: 
     decisions: list[float] = []
     current, spent = None, 0.0
     start = time.perf_counter()
-    while not state.is_terminal and (turns is None or state.turn <= turns):
+    while not state.is_terminal and (limit is None or state.turn <= limit):
         key = (state.turn, state.phase.side)
         if key != current:
             if current is not None:
