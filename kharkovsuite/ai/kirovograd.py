@@ -812,7 +812,12 @@ class KiroPlayer:
         """17: end where the enemy next door is weakest, then nearest home, then shortest."""
         threat = self.threat(seen) or seen.threat_map(lambda u: self.strength(seen, u))
         home = self.home(seen)
-        return min(retreats, key=lambda a: (threat.get(a.path[-1], 0.0), home.get(a.path[-1], 99), len(a.path), a.unit, a.path))
+        def key(a):
+            if not a.path:  # no hex to retreat to (17): the last choice
+                return (1, math.inf, 99, 0, a.unit, ())
+            return (0, threat.get(a.path[-1], 0.0), home.get(a.path[-1], 99), len(a.path), a.unit, a.path)
+
+        return min(retreats, key=key)
 
     def advance(self, state, seen: Observed, by_kind: dict[str, list]):
         """18: into a victory place, or nearer the aim; a German player holding advances only where it must."""

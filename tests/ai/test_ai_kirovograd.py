@@ -119,3 +119,18 @@ def test_27_the_match_measures_say_who_holds_kirovograd_and_when_it_fell():
     state = bare({SU_DIV: CITY}, side="soviet")
     state.game["kirovograd_taken"] = 7
     assert turn_measures(state) == {"kirovograd_soviet": 1, "fell": 7}
+
+
+def test_17_a_retreat_along_no_hex_is_the_last_choice_and_never_breaks_the_choice():
+    """A Retreat with an empty path (the unit cannot retreat and is lost) is offered beside real
+    ones: the player takes a real retreat, and takes the empty one when it is all there is."""
+    from kharkovsuite.engine.actions import Retreat
+
+    here = "2610"
+    back = ring(here, 1)[3]
+    state = bare({GE_INF2: here, SU_DIV: ring(here, 1)[0]}, side="soviet")
+    player = KiroPlayer("german", 1)
+    seen = Observed(state, "german")
+    lost, real = Retreat(unit=GE_INF2, path=()), Retreat(unit=GE_INF2, path=(here, back))
+    assert player.retreat(seen, [lost, real]) == real
+    assert player.retreat(seen, [lost]) == lost
