@@ -79,6 +79,7 @@ NEAR = 5  # hexes: a formation this near the enemy closes on it (mobile); farthe
 COUNTER = 4  # hexes: German panzers counter-attack Soviet units this near their line or a place
 GARRISON_THREAT = 4  # hexes: an empty victory place with a Soviet unit this near needs a garrison
 SUPPLY_SHARE = 1.2  # of the supply points per turn left: what one turn's orders may spend
+CITY_GUARD = 3  # hexes: German units this near Kirovograd, once a Soviet unit is in it, are the first aims
 STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first) assaults (6.2.1: +1 column)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
@@ -246,6 +247,8 @@ class KiroPlayer:
             if self.cfg["plan"]:
                 aim([h for h in self.town_hexes(state) if not seen.side_at(h, SOVIET)], TOWN_STEP)
             aim(seen.enemy_hexes(), ENEMY_STEP if self.cfg["plan"] else 0)
+            if self.cfg["plan"]:  # 27.C: German units near the city cut its hold (in it, or by ZOC on its road east)
+                aim(self.near_city(seen), 0)
         else:
             near = self.enemy_near(seen)
             mine = self.place_hexes(state)
@@ -254,6 +257,19 @@ class KiroPlayer:
             line = seen.distance_field([seen.units[u]["hex"] for u in self.combat_units(seen, self.side)] + list(mine), COUNTER)
             aim([h for h in seen.enemy_hexes() if h in line], 1)
         got = self._memo["aims"] = aims or {h: 0 for h in seen.enemy_hexes()}
+        return got
+
+    def near_city(self, seen: Observed) -> list[str]:
+        """Enemy hexes within :data:`CITY_GUARD` hexes of Kirovograd once a Soviet unit stands in it."""
+        got = self._memo.get("near-city")
+        if got is None:
+            city = seen.state.scenario.map.cities.get(CITY)
+            hexes = list(city.hexes) if city else []
+            got = []
+            if any(seen.side_at(h, SOVIET) for h in hexes):
+                near = seen.distance_field(hexes, CITY_GUARD)
+                got = [h for h in seen.enemy_hexes() if h in near]
+            self._memo["near-city"] = got
         return got
 
     def goal(self, seen: Observed) -> dict[str, int]:
@@ -729,6 +745,8 @@ class KiroPlayer:
         rate_d = self.vp_rate(state, defenders)
         rate_a = self.vp_rate(state, attackers)
         place = any(t in self.place_hexes(state) or t in self.town_hexes(state) for t in targets)
+        if self.side == SOVIET and self.cfg["plan"] and set(targets) & set(self.near_city(seen)):
+            place = True  # 27.C: driving them off keeps the city's hold
         defenders_sp = sum(self.strength(seen, u) for u in defenders) or 1.0
         attackers_sp = sum(self.strength(seen, u) for u in attackers) or 1.0
         worth = 0.0

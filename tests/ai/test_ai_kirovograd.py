@@ -9,7 +9,7 @@ from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, SU_DIV, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_DIV, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
 
@@ -134,3 +134,13 @@ def test_17_a_retreat_along_no_hex_is_the_last_choice_and_never_breaks_the_choic
     lost, real = Retreat(unit=GE_INF2, path=()), Retreat(unit=GE_INF2, path=(here, back))
     assert player.retreat(seen, [lost, real]) == real
     assert player.retreat(seen, [lost]) == lost
+
+
+def test_27C_a_german_unit_near_the_kirovograd_the_soviets_hold_is_their_first_aim():
+    """Once a Soviet unit stands in Kirovograd, a German unit two hexes off (which could cut the
+    city's road east by its ZOC, 27.C) counts as near as the places themselves; one far away
+    counts as a German unit on the way."""
+    near, far = ring(CITY, 2)[0], PLAIN
+    state = bare({SU_DIV: CITY, GE_INF2: near, GE_INF3: far}, side="soviet")
+    aims = KiroPlayer("soviet", 1).aims(Observed(state, "soviet"))
+    assert aims[near] == 0 and aims[far] > 0
