@@ -8,38 +8,49 @@ panel's odds query ``state.rules.combat_preview``).  It never reads the dice.
 
 How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 
-* Orders (3.3, 5, 6): each formation gets the order its task asks for, cheapest first when the
-  supply track runs low.  Soviet: a formation in contact assaults (6.2.1, three points) while the
-  turn's share of the supply points lasts, else goes mobile (6.2.3); one far from the enemy
-  pursues (6.2.5: full movement both rounds).  German: infantry holds on defense orders (6.2.2,
-  free unless it fights); a panzer formation goes mobile to counter-attack when the enemy is near
-  and its track can pay, else defends.
+* Orders (3.3, 5, 6): each formation gets the order its task asks for, the formations nearest the
+  enemy first, within the turn's share of the supply points (those on the track and those the
+  turn record still brings, 3.2, 8.1).  Soviet: a formation next to its aim (a victory place)
+  assaults (6.2.1, +1 column), one in contact elsewhere goes mobile (6.2.3), one far from the
+  enemy pursues (6.2.5: full movement both rounds).  German: infantry holds on defense orders
+  (6.2.2, free unless it fights); a panzer formation goes mobile to counter-attack when the enemy
+  is near, else defends.
 * Objectives (27): the Soviet player makes for the victory places (Kirovograd first, which brings
-  the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip) and the towns, and
-  for the German units on the way; the German player holds: infantry stays in its line unless a
-  victory place nearby is empty or it is out of supply (8.4), the panzers make for the Soviet
-  units nearest the places.
-* Moves (11): the unit whose best reachable hex gains most moves there: nearer its aim, with
-  room in the stack (9.1), not standing where the enemy strength next to it is much greater than
-  its own; a unit out of supply makes for its side's units in supply; an HQ keeps level with the
-  median of its formation's units (supply is traced to it, 8.3).  Reinforcements (24) enter at
-  the entry hex nearest the aims.  Soviet guns turn to their firing side near the enemy by day
-  and to their travelling side far from it (21.12).  A reserve (12) is committed when the enemy
-  is within reach.
-* Attacks (14, 15): each enemy hex next to its able units is priced with the odds query (the
-  chance of each CRT result, losses valued at 27.B's points, retreats at a fraction of a point);
-  the best attack above the side's floor is declared (all adjacent units under the same orders,
-  with every gun and HQ the rules let support it at ``ai:normal`` and up).  A holding German
-  player attacks only at a higher floor.  When the rules owe more attacks (14.1C, 6.2.1A) it
-  declares the best of those it may, or withdraws one (15.1A).
+  the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip), the towns and
+  the German units on the way; once it stands in Kirovograd, the German units within three hexes
+  of it (which can cut its hold, 27.C) come first.  The German player holds: infantry stays in
+  its line unless a victory place nearby is empty or it is out of supply (8.4); the panzers make
+  for the Soviet units nearest the line and the places.  The strongest unit in each victory
+  place hex stays there as its garrison.
+* Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
+  its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
+  its own), the units that gain most first; each planned move is checked again when its turn
+  comes.  A unit out of supply makes for its side's units in supply; an HQ keeps level with the
+  median of its formation's units, a little behind (supply is traced to it, 8.3).
+  Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
+  side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
+  is committed when the enemy is within reach.
+* Attacks (14, 15): every enemy hex next to the side's able units is priced with the odds query
+  (each CRT result's chance; SP at 27.B's points, twice for a unit destroyed; hexes of retreat
+  at a fraction of a point; clearing a place or a town worth more), and the attacks are taken
+  best first as packages with the attacks 14.1C then owes (a further target of the same attack,
+  14.3H, or an attack by free units); a package the side cannot complete or whose worth is
+  below the floor is dropped.  A German unit on defense orders attacks only at a higher floor
+  (it holds).  HQs support each attack (22) and up to two guns fire while the supply track
+  keeps a reserve for the turns left (21.3).  When the rules still owe attacks (14.1C, 6.2.1A:
+  an assault formation attacks, taking as further targets every hex whose ZOC reaches its unit)
+  it declares them, or withdraws the last attack.
 * Decisions: the Combat Options Matrix pick (15.9) weighs SP against hexes (a defender in a
-  victory place or holding the line prefers losses to giving ground, a weak unit prefers ground
-  to its destruction); a retreat (17) ends where the enemy is weakest, toward home; HQs and guns
-  go along (17.7); an advance (18) is made into a victory place or nearer the aim; the defender
-  supports each attack with its guns and HQs (15.3) and commits no defensive reserve.
+  victory place or holding the line gives ground less readily; a unit that would be destroyed
+  costs twice); a retreat (17) ends where the enemy is weakest, toward home, along no hex only
+  when there is no other; HQs and guns go along (17.7); an advance (18) is made into a victory
+  place or nearer the aim; the defender supports each attack with its HQs and the guns its
+  track can pay for (15.3) and commits no defensive reserve.
 
 ``greedy`` is the baseline: every formation mobile, the best immediate odds (the final column of
-the odds query), the nearest objective, no threat map, no support, no lookahead.
+the odds query) above the same floor, every victory place and German unit an equal objective, no
+threat map, no garrisons, no support, no lookahead.  ``ai:easy`` weighs fewer units and hexes,
+``ai:hard`` more; ``ai`` is ``ai:normal``.
 """
 from __future__ import annotations
 
