@@ -49,8 +49,8 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 
 ``greedy`` is the baseline: every formation mobile, the best immediate odds (the final column of
 the odds query) above the same floor, every victory place and German unit an equal objective, no
-threat map, no garrisons, no support, no lookahead.  ``ai:easy`` weighs fewer units and hexes,
-``ai:hard`` more; ``ai`` is ``ai:normal``.
+threat map, no garrisons, no support, no lookahead.  ``ai:easy`` weighs fewer hexes a unit can
+reach, ``ai:hard`` more and a longer budget; ``ai`` is ``ai:normal``.
 """
 from __future__ import annotations
 
@@ -66,10 +66,10 @@ from .core.search import Budget, best_by_lookahead
 from .core.seats import level_players
 
 LEVELS = {
-    "greedy": {"units": 6, "hexes": 40, "threat": False, "support": False, "plan": False, "loss_weight": 1.0, "seconds": None},
-    "easy": {"units": 6, "hexes": 60, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
-    "normal": {"units": 12, "hexes": 120, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
-    "hard": {"units": 20, "hexes": 300, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 10.0},
+    "greedy": {"hexes": 40, "threat": False, "support": False, "plan": False, "loss_weight": 1.0, "seconds": None},
+    "easy": {"hexes": 60, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
+    "normal": {"hexes": 120, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
+    "hard": {"hexes": 300, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 10.0},
 }
 SOVIET = "soviet"
 CITY = "kirovograd"  # 27.B: the early bonus is for this city
@@ -505,10 +505,6 @@ class KiroPlayer:
             if gain > top_gain:
                 top, top_gain = dest, gain
         return None if top is None else (reach[top], top_gain)
-
-    def urgency(self, seen: Observed, uid: str, score: float) -> float:
-        """Which units are weighed first: those farthest from their aims, combat units before HQs."""
-        return score - (50.0 if seen.state.board.units[uid].is_hq else 0.0)
 
     def room(self, seen: Observed, uid: str, hex_id: str) -> bool:
         """9.1A: a move that would over-stack the hex is not made (weights: a division two, else one)."""
