@@ -58,7 +58,7 @@ import math
 import random
 from collections.abc import Callable
 
-from ..engine.actions import EndPhase, Move
+from ..engine.actions import Move
 from ..engine.errors import IllegalAction
 from ..rules.kirovograd.data import parse_result
 from .core.observed import Observed
