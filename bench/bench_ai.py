@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_ai.py [--games 3] [--player ai] [--scenario scenarios/kharkov-1942.yaml]
     .venv/bin/python bench/bench_ai.py --match --axis ai --soviet ai --games 40 --seed 0 --jobs 2
     .venv/bin/python bench/bench_ai.py --scenario scenarios/kharkov-1943-gallop.yaml --allow-unplayable --games 2
+    .venv/bin/python bench/bench_ai.py --scenario scenarios/kirovograd-opening-moves.yaml --games 1 --turns 2
 
 A side-turn is every action one seat chooses between two changes of the side to move (its
 decisions during the enemy's turn included); a decision is one ``choose`` call.  Any rule
@@ -12,7 +13,8 @@ Prints figures; asserts nothing.
 ``--match`` plays measured games instead (:mod:`kharkovsuite.ai.match`, the same games as
 ``kharkov-cli selfplay`` with the same seeds) and prints the wins, the mean margin and how many
 games had a better Soviet margin at the end of turn 4 than at the end of turn 10; ``--json``
-prints every game's per-turn margins too.
+prints every game's per-turn margins too.  ``--turns N`` times the first N turns of each game only,
+for scenarios whose whole games take long; "whole game" then means those turns.
 """
 from __future__ import annotations
 
@@ -32,15 +34,16 @@ from kharkovsuite.ai.match import match  # noqa: E402
 from kharkovsuite.scenario import load_scenario  # noqa: E402
 
 
-def play(scenario, name: str, seed: int, allow_unplayable: bool = False) -> tuple[float, list[float], list[float]]:
-    """One game with ``name`` on both sides: (game seconds, seconds per side-turn, seconds per decision)."""
+def play(scenario, name: str, seed: int, allow_unplayable: bool = False, limit: int | None = None) -> tuple[float, list[float], list[float]]:
+    """One game with ``name`` on both sides (its first ``limit`` turns when given): (game seconds,
+    seconds per side-turn, seconds per decision)."""
     state = start_game(scenario, seed, allow_unplayable)
     seats = {s: make_player(name, s, seed * 2 + k, scenario.rules) for k, s in enumerate(sorted(scenario.sides))}
     turns: list[float] = []
     decisions: list[float] = []
     current, spent = None, 0.0
     start = time.perf_counter()
-    while not state.is_terminal:
+    while not state.is_terminal and (limit is None or state.turn <= limit):
         key = (state.turn, state.phase.side)
         if key != current:
             if current is not None:
@@ -67,6 +70,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--allow-unplayable", action="store_true", help="a rule system still marked not playable")
+    ap.add_argument("--turns", type=int, default=None, help="time the first TURNS turns of each game only (long games)")
     args = ap.parse_args()
     if args.match:
         out = match(args.scenario, {"axis": args.axis, "soviet": args.soviet}, args.games, args.seed, args.jobs,
@@ -81,7 +85,7 @@ def main() -> None:
     for name in ("random", args.player):
         games, turns, decisions = [], [], []
         for seed in range(args.games):
-            g, t, d = play(scenario, name, seed, args.allow_unplayable)
+            g, t, d = play(scenario, name, seed, args.allow_unplayable, args.turns)
             games.append(g)
             turns.extend(t)
             decisions.extend(d)

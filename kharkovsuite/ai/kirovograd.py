@@ -8,38 +8,49 @@ panel's odds query ``state.rules.combat_preview``).  It never reads the dice.
 
 How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 
-* Orders (3.3, 5, 6): each formation gets the order its task asks for, cheapest first when the
-  supply track runs low.  Soviet: a formation in contact assaults (6.2.1, three points) while the
-  turn's share of the supply points lasts, else goes mobile (6.2.3); one far from the enemy
-  pursues (6.2.5: full movement both rounds).  German: infantry holds on defense orders (6.2.2,
-  free unless it fights); a panzer formation goes mobile to counter-attack when the enemy is near
-  and its track can pay, else defends.
+* Orders (3.3, 5, 6): each formation gets the order its task asks for, the formations nearest the
+  enemy first, within the turn's share of the supply points (those on the track and those the
+  turn record still brings, 3.2, 8.1).  Soviet: a formation next to its aim (a victory place)
+  assaults (6.2.1, +1 column), one in contact elsewhere goes mobile (6.2.3), one far from the
+  enemy pursues (6.2.5: full movement both rounds).  German: infantry holds on defense orders
+  (6.2.2, free unless it fights); a panzer formation goes mobile to counter-attack when the enemy
+  is near, else defends.
 * Objectives (27): the Soviet player makes for the victory places (Kirovograd first, which brings
-  the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip) and the towns, and
-  for the German units on the way; the German player holds: infantry stays in its line unless a
-  victory place nearby is empty or it is out of supply (8.4), the panzers make for the Soviet
-  units nearest the places.
-* Moves (11): the unit whose best reachable hex gains most moves there: nearer its aim, with
-  room in the stack (9.1), not standing where the enemy strength next to it is much greater than
-  its own; a unit out of supply makes for its side's units in supply; an HQ keeps level with the
-  median of its formation's units (supply is traced to it, 8.3).  Reinforcements (24) enter at
-  the entry hex nearest the aims.  Soviet guns turn to their firing side near the enemy by day
-  and to their travelling side far from it (21.12).  A reserve (12) is committed when the enemy
-  is within reach.
-* Attacks (14, 15): each enemy hex next to its able units is priced with the odds query (the
-  chance of each CRT result, losses valued at 27.B's points, retreats at a fraction of a point);
-  the best attack above the side's floor is declared (all adjacent units under the same orders,
-  with every gun and HQ the rules let support it at ``ai:normal`` and up).  A holding German
-  player attacks only at a higher floor.  When the rules owe more attacks (14.1C, 6.2.1A) it
-  declares the best of those it may, or withdraws one (15.1A).
+  the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip), the towns and
+  the German units on the way; once it stands in Kirovograd, the German units within three hexes
+  of it (which can cut its hold, 27.C) come first.  The German player holds: infantry stays in
+  its line unless a victory place nearby is empty or it is out of supply (8.4); the panzers make
+  for the Soviet units nearest the line and the places.  The strongest unit in each victory
+  place hex stays there as its garrison.
+* Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
+  its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
+  its own), the units that gain most first; each planned move is checked again when its turn
+  comes.  A unit out of supply makes for its side's units in supply; an HQ keeps level with the
+  median of its formation's units, a little behind (supply is traced to it, 8.3).
+  Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
+  side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
+  is committed when the enemy is within reach.
+* Attacks (14, 15): every enemy hex next to the side's able units is priced with the odds query
+  (each CRT result's chance; SP at 27.B's points, twice for a unit destroyed; hexes of retreat
+  at a fraction of a point; clearing a place or a town worth more), and the attacks are taken
+  best first as packages with the attacks 14.1C then owes (a further target of the same attack,
+  14.3H, or an attack by free units); a package the side cannot complete or whose worth is
+  below the floor is dropped.  A German unit on defense orders attacks only at a higher floor
+  (it holds).  HQs support each attack (22) and up to two guns fire while the supply track
+  keeps a reserve for the turns left (21.3).  When the rules still owe attacks (14.1C, 6.2.1A:
+  an assault formation attacks, taking as further targets every hex whose ZOC reaches its unit)
+  it declares them, or withdraws the last attack.
 * Decisions: the Combat Options Matrix pick (15.9) weighs SP against hexes (a defender in a
-  victory place or holding the line prefers losses to giving ground, a weak unit prefers ground
-  to its destruction); a retreat (17) ends where the enemy is weakest, toward home; HQs and guns
-  go along (17.7); an advance (18) is made into a victory place or nearer the aim; the defender
-  supports each attack with its guns and HQs (15.3) and commits no defensive reserve.
+  victory place or holding the line gives ground less readily; a unit that would be destroyed
+  costs twice); a retreat (17) ends where the enemy is weakest, toward home, along no hex only
+  when there is no other; HQs and guns go along (17.7); an advance (18) is made into a victory
+  place or nearer the aim; the defender supports each attack with its HQs and the guns its
+  track can pay for (15.3) and commits no defensive reserve.
 
 ``greedy`` is the baseline: every formation mobile, the best immediate odds (the final column of
-the odds query), the nearest objective, no threat map, no support, no lookahead.
+the odds query) above the same floor, every victory place and German unit an equal objective, no
+threat map, no garrisons, no support, no lookahead.  ``ai:easy`` weighs fewer hexes a unit can
+reach, ``ai:hard`` more and a longer budget; ``ai`` is ``ai:normal``.
 """
 from __future__ import annotations
 
@@ -47,37 +58,44 @@ import math
 import random
 from collections.abc import Callable
 
-from ..engine.actions import EndPhase, Move
+from ..engine.actions import Move
 from ..engine.errors import IllegalAction
 from ..rules.kirovograd.data import parse_result
 from .core.observed import Observed
 from .core.search import Budget, best_by_lookahead
+from .core.seats import level_players
 
 LEVELS = {
-    "greedy": {"units": 6, "hexes": 40, "threat": False, "support": False, "plan": False, "loss_weight": 1.0, "seconds": None},
-    "easy": {"units": 6, "hexes": 60, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
-    "normal": {"units": 12, "hexes": 120, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 5.0},
-    "hard": {"units": 20, "hexes": 300, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 10.0},
+    "greedy": {"hexes": 40, "threat": False, "support": False, "plan": False, "loss_weight": 1.0, "seconds": None},
+    "easy": {"hexes": 60, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
+    "normal": {"hexes": 120, "threat": True, "support": True, "plan": True, "loss_weight": 1.0, "seconds": 5.0},
+    "hard": {"hexes": 300, "threat": True, "support": True, "plan": True, "loss_weight": 1.2, "seconds": 10.0},
 }
 SOVIET = "soviet"
 CITY = "kirovograd"  # 27.B: the early bonus is for this city
 ATTACK_FLOOR = 0.3  # points an attack must promise
 HOLD_FLOOR = 1.5  # points an attack must promise a German player holding the line
 RETREAT_HEX = 0.4  # points a hex of retreat is worth (to the side that makes the other give it)
-PLACE_RETREAT = 3.0  # points a defender's hex of retreat out of a victory place is worth
+PLACE_RETREAT = 1.5  # points a defender's hex of retreat out of a victory place costs it
+LINE_RETREAT = 0.6  # points a hex of retreat costs a German player holding the line
 PLACE_BONUS = 2.0  # points for clearing a victory place, times the chance the defender gives ground
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one unit of excess enemy strength next to a unit is worth
+BRAVE = {"soviet": 1.5, "german": 1.5}  # times its own strength in enemy strength a unit stands next to
 TOWN_STEP = 3  # hexes: a town counts as this much farther than a victory place
-ENEMY_STEP = 2  # hexes: a German unit counts as this much farther than a victory place (Soviet aims)
+ENEMY_STEP = 1  # hexes: a German unit counts as this much farther than a victory place (Soviet aims)
 PLACE_STEP = 6  # hexes per 5 VP less a victory place is worth than the best one
 CONTACT = 1  # hexes: a formation this near the enemy is in contact
 NEAR = 5  # hexes: a formation this near the enemy closes on it (mobile); farther it pursues
 COUNTER = 4  # hexes: German panzers counter-attack Soviet units this near their line or a place
 GARRISON_THREAT = 4  # hexes: an empty victory place with a Soviet unit this near needs a garrison
-SUPPLY_SHARE = 1.5  # of the supply points per turn left: what one turn's orders may spend
+SUPPLY_SHARE = 1.2  # of the supply points per turn left: what one turn's orders may spend
+CITY_GUARD = 3  # hexes: German units this near Kirovograd, once a Soviet unit is in it, are the first aims
+STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first) assaults (6.2.1: +1 column)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
+GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
+FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
 
 
 def _sp(scenario_units, uid: str, view: dict) -> float:
@@ -240,6 +258,8 @@ class KiroPlayer:
             if self.cfg["plan"]:
                 aim([h for h in self.town_hexes(state) if not seen.side_at(h, SOVIET)], TOWN_STEP)
             aim(seen.enemy_hexes(), ENEMY_STEP if self.cfg["plan"] else 0)
+            if self.cfg["plan"]:  # 27.C: German units near the city cut its hold (in it, or by ZOC on its road east)
+                aim(self.near_city(seen), 0)
         else:
             near = self.enemy_near(seen)
             mine = self.place_hexes(state)
@@ -248,6 +268,19 @@ class KiroPlayer:
             line = seen.distance_field([seen.units[u]["hex"] for u in self.combat_units(seen, self.side)] + list(mine), COUNTER)
             aim([h for h in seen.enemy_hexes() if h in line], 1)
         got = self._memo["aims"] = aims or {h: 0 for h in seen.enemy_hexes()}
+        return got
+
+    def near_city(self, seen: Observed) -> list[str]:
+        """Enemy hexes within :data:`CITY_GUARD` hexes of Kirovograd once a Soviet unit stands in it."""
+        got = self._memo.get("near-city")
+        if got is None:
+            city = seen.state.scenario.map.cities.get(CITY)
+            hexes = list(city.hexes) if city else []
+            got = []
+            if any(seen.side_at(h, SOVIET) for h in hexes):
+                near = seen.distance_field(hexes, CITY_GUARD)
+                got = [h for h in seen.enemy_hexes() if h in near]
+            self._memo["near-city"] = got
         return got
 
     def goal(self, seen: Observed) -> dict[str, int]:
@@ -301,7 +334,9 @@ class KiroPlayer:
         armoured = sum(1 for u in units if self.mobile_arm(state, u)) * 2 >= max(1, len(units))
         if self.side == SOVIET:
             if d <= CONTACT:
-                return d, ("assault", "mobile", "defense")
+                goal = self.goal(seen)
+                storm = any(goal.get(seen.units[u]["hex"], 99) <= STORM for u in units)
+                return d, (("assault", "mobile", "defense") if storm else ("mobile", "defense"))
             if d <= NEAR:
                 return d, ("mobile", "pursuit", "defense")
             return d, ("pursuit", "mobile", "defense")
@@ -320,8 +355,20 @@ class KiroPlayer:
         spent = sum(state.board.data.orders[o].cost[self.side] for f, o in decision.data["draft"].items()
                     if decision.data["tracks"].get(f) == track)
         left = max(1, len(state.scenario.turns) - state.turn + 1)
-        share = have * SUPPLY_SHARE / left if left > 1 else have
+        share = (have + self.deliveries(state, seen)) * SUPPLY_SHARE / left if left > 1 else have
         return min(have - spent, share - spent)
+
+    def deliveries(self, state, seen: Observed) -> float:
+        """3.2: the points the turn record still brings the side after this turn (the German
+        points shared among its tracks)."""
+        from ..rules.kirovograd.board import game_turn
+
+        now = game_turn(state)
+        last = state.board.data.first_game_turn - 1 + len(state.scenario.turns)
+        record = state.board.data.turn_record
+        total = sum(record[t].supply.get(self.side, 0) for t in record if now < t <= last)
+        tracks = [t for t in seen.obs.get("game", {}).get("supply", {}) if t.split(":")[0] == self.side]
+        return total / max(1, len(tracks))
 
     # ------------------------------------------------------------------ movement rounds (11, 12, 21.12, 24)
     def move_round(self, state, seen: Observed, by_kind: dict[str, list]):
@@ -382,10 +429,21 @@ class KiroPlayer:
         threat = self.threat(seen)
         if threat:
             mine = max(1.0, self.strength(seen, uid))
-            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.5)
+            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - BRAVE[self.side])
         if hex_id in self.place_hexes(state) and self.side != SOVIET:
             score -= 1.0  # a German unit in a victory place holds it
         return score
+
+    def garrisons(self, seen: Observed) -> set[str]:
+        """27.C: the strongest own combat unit in each victory place hex stays there (a place is
+        held by standing in it, or for the USSR also by a road to the east edge that no German
+        unit or ZOC cuts)."""
+        keep = set()
+        for h in self.place_hexes(seen.state):
+            mine = [u for u in seen.side_at(h, self.side) if u in set(self.combat_units(seen, self.side))]
+            if mine:
+                keep.add(max(mine, key=lambda u: (self.strength(seen, u), u)))
+        return keep
 
     def hq_depth(self, seen: Observed, formation: str | None) -> float:
         key = ("hq-depth", formation)
@@ -411,8 +469,9 @@ class KiroPlayer:
             return Move(units=g, path=entering[g][dest])
         if self._queue is None:
             planned = []
+            keep = self.garrisons(seen) if self.cfg["plan"] else set()
             for g in sorted(self._walks):
-                if len(g) != 1:
+                if len(g) != 1 or g[0] in keep:
                     continue
                 found = self.best_hex(seen, g)
                 if found is not None:
@@ -447,10 +506,6 @@ class KiroPlayer:
                 top, top_gain = dest, gain
         return None if top is None else (reach[top], top_gain)
 
-    def urgency(self, seen: Observed, uid: str, score: float) -> float:
-        """Which units are weighed first: those farthest from their aims, combat units before HQs."""
-        return score - (50.0 if seen.state.board.units[uid].is_hq else 0.0)
-
     def room(self, seen: Observed, uid: str, hex_id: str) -> bool:
         """9.1A: a move that would over-stack the hex is not made (weights: a division two, else one)."""
         from ..rules.kirovograd.board import STACK_LIMIT, STACK_WEIGHT
@@ -468,11 +523,11 @@ class KiroPlayer:
     def declare(self, state, seen: Observed, by_kind: dict[str, list]):
         """15.1: the round's attacks are planned when it opens (:meth:`plan_attacks`) and declared
         one by one, each built step by step; when the rules still owe attacks (14.1C, 6.2.1A)
-        the least bad further package is declared, or the last attack withdrawn."""
+        the attacks owed are declared (:meth:`owed_attacks`), or the last one is withdrawn."""
         self.new_round(state)
         fight = seen.obs.get("phase_data", {}).get("fight") or {}
         if fight.get("draft") is not None:
-            return self.continue_draft(by_kind)
+            return self.continue_draft(state, seen, by_kind)
         if self._attacks is None:
             self._attacks = self.plan_attacks(state, seen, ATTACK_FLOOR)
         openings = {a.hex: a for a in by_kind.get("AttackHex", [])}
@@ -484,13 +539,64 @@ class KiroPlayer:
         if "EndPhase" in by_kind:
             return by_kind["EndPhase"][0]
         self._owed += 1
-        if self._owed <= 3:  # 14.1C, 6.2.1A: the duty is not met: the least bad package the rules still allow
-            self._attacks = self.plan_attacks(state, seen, -math.inf, first_only=True)
+        if self._owed <= 4:
+            self._attacks = self.owed_attacks(state, seen)
             if self._attacks:
                 return self.declare(state, seen, by_kind)
-        if "WithdrawAttack" in by_kind and self._owed <= 12:
+        if "WithdrawAttack" in by_kind:
             return by_kind["WithdrawAttack"][-1]
         return None  # the rules owe something this player cannot find: any legal step
+
+    def owed_attacks(self, state, seen: Observed) -> list:
+        """14.1C: the enemy hexes whose ZOC reaches a hex of the round's attackers and that no
+        attack hits yet, each attacked by the free units next to it (the best priced group), or
+        by the guns alone; 6.2.1A: a formation on assault orders that has not attacked attacks
+        with the best group it can."""
+        from ..rules.kirovograd.zoc import zoc_of
+
+        fight = state.phase_data.get("fight") or {}
+        declared = fight.get("attacks", [])
+        used = {u for a in declared for u in a["attackers"]}
+        attacked = {t for a in declared for t in a["targets"]}
+        sources = {h: {src.hex for src in found} for h, found in zoc_of(state, self.enemy).items()}
+        hexes = {state.units[u].hex for u in used}
+        missing = sorted({s for h in hexes for s in sources.get(h, ())} - attacked)
+        able = [u for u in self.able_units(state) if u not in used]
+        out = []
+        for r in missing:
+            groups: dict[str, list[str]] = {}
+            for u in able:
+                if r in seen.neighbours(state.units[u].hex):
+                    groups.setdefault(self.order_of(seen, u), []).append(u)
+            priced = [(self.price(state, seen, tuple(g), (r,)), tuple(g)) for g in groups.values()]
+            priced = [(p[0], g) for p, g in priced if p is not None]
+            if priced:
+                _, g = max(priced)
+                out.append(((r,), g))
+                able = [u for u in able if u not in g]
+            else:
+                out.append(((r,), ()))  # a barrage alone meets the duty (14.1D)
+        from ..rules.kirovograd.reserves import formation_of
+
+        orders = seen.obs.get("turn_data", {}).get("orders", {}).get(self.side, {})
+        attacking = {formation_of(state, u) for u in used}
+        for formation, order in sorted(orders.items()):
+            if order != "assault" or formation in attacking:
+                continue
+            mine = [u for u in able if formation_of(state, u) == formation]
+            best = None
+            for u in mine:
+                here = state.units[u].hex
+                ties = sources.get(here, set()) - attacked  # 14.3H: one attack on them all meets 14.1C
+                for n in seen.neighbours(here):
+                    if seen.enemy_at(n):
+                        targets = (n, *sorted(ties - {n}))
+                        p = self.price(state, seen, (u,), targets)
+                        if p is not None and (best is None or p[0] > best[0]):
+                            best = (p[0], targets, (u,))
+            if best is not None:
+                out.append((best[1], best[2]))
+        return out
 
     def floor_for(self, state, seen: Observed, attackers, floor: float) -> float:
         """A German player holding the line attacks with units on defense orders only at
@@ -499,9 +605,10 @@ class KiroPlayer:
             return max(floor, HOLD_FLOOR)
         return floor
 
-    def continue_draft(self, by_kind: dict[str, list]):
+    def continue_draft(self, state, seen: Observed, by_kind: dict[str, list]):
         """The attack being declared: its attackers, its further targets (14.3H), then (``ai``)
-        every support the rules let it have (21, 22), then confirm; cancelled when it cannot be."""
+        its HQ support (22) and guns (21) while the supply track can pay for them
+        (:meth:`may_fire`), then confirm; cancelled when it cannot be."""
         while self._plan:
             what, name = self._plan.pop(0)
             if what == "unit":
@@ -510,11 +617,30 @@ class KiroPlayer:
                 got = next((a for a in by_kind.get("AttackHex", []) if a.hex == name), None)
             if got is not None:
                 return got
-        if self.cfg["support"] and "AddSupport" in by_kind and "ConfirmAttack" in by_kind:
-            return by_kind["AddSupport"][0]
+        draft = (state.phase_data.get("fight") or {}).get("draft") or {}
+        supports = by_kind.get("AddSupport", [])
+        if self.cfg["support"] or not draft.get("attackers"):
+            hqs = [a for a in supports if state.board.units[a.unit].is_hq]
+            if hqs and draft.get("attackers"):
+                return hqs[0]
+            guns = [a for a in supports if not state.board.units[a.unit].is_hq]
+            if guns and (not draft.get("attackers") or (len(draft.get("guns", ())) < GUNS_PER_ATTACK and self.may_fire(state, seen, guns[0].unit))):
+                return guns[0]
         if "ConfirmAttack" in by_kind:
             return by_kind["ConfirmAttack"][0]
         return by_kind.get("CancelAttack", [None])[0]
+
+    def may_fire(self, state, seen: Observed, gun: str) -> bool:
+        """21.3: a shot costs a supply point; the guns fire while the track keeps
+        :data:`FIRE_RESERVE` points for each turn left (orders come first)."""
+        from ..rules.kirovograd import reserves, supply
+
+        track = supply.track_for(state, reserves.formation_of(state, gun), self.side)
+        if track is None:
+            return False
+        have = float(seen.obs.get("game", {}).get("supply", {}).get(track, 0) or 0)
+        left = max(0, len(state.scenario.turns) - state.turn)
+        return have > FIRE_RESERVE[self.side] * left
 
     def able_units(self, state) -> list[str]:
         """The own ground units that may attack this round (14.2, 14.3E, 12.2, 6.2.3A, 6.2.5A)."""
@@ -626,6 +752,8 @@ class KiroPlayer:
         rate_d = self.vp_rate(state, defenders)
         rate_a = self.vp_rate(state, attackers)
         place = any(t in self.place_hexes(state) or t in self.town_hexes(state) for t in targets)
+        if self.side == SOVIET and self.cfg["plan"] and set(targets) & set(self.near_city(seen)):
+            place = True  # 27.C: driving them off keeps the city's hold
         defenders_sp = sum(self.strength(seen, u) for u in defenders) or 1.0
         attackers_sp = sum(self.strength(seen, u) for u in attackers) or 1.0
         worth = 0.0
@@ -665,7 +793,11 @@ class KiroPlayer:
         if "Advance" in by_kind or "EndAdvance" in by_kind:
             return self.advance(state, seen, by_kind)
         if "SupportDefence" in by_kind:
-            return by_kind["SupportDefence"][0] if self.cfg["support"] else by_kind.get("EndSupport", [None])[0]
+            if self.cfg["support"]:
+                for a in by_kind["SupportDefence"]:
+                    if state.board.units[a.unit].is_hq or self.may_fire(state, seen, a.unit):
+                        return a
+            return by_kind.get("EndSupport", [None])[0]
         if "DeclineReserve" in by_kind:
             return by_kind["DeclineReserve"][0]
         options = [a for kind_list in by_kind.values() for a in kind_list]
@@ -684,16 +816,20 @@ class KiroPlayer:
             units = [u for u in now.get("start", {}) if u in seen.units and seen.units[u]["side"] == self.side]
             hexes = sorted({seen.units[u]["hex"] for u in units if seen.units[u].get("hex")})
         sp = sum(self.strength(seen, u) for u in units) or 1.0
+        weakest = min((self.strength(seen, u) for u in units), default=1.0)
         rate = self.vp_rate(state, units)
         places = self.place_hexes(state)
-        hold = who == "defender" and (any(h in places for h in hexes) or (self.holding(state) and self.cfg["plan"]))
-        per_hex = PLACE_RETREAT if hold else RETREAT_HEX
-        if who == "defender" and not self.cfg["plan"]:
-            per_hex = RETREAT_HEX
+        per_hex = RETREAT_HEX
+        if who == "defender" and self.cfg["plan"]:
+            if any(h in places for h in hexes):
+                per_hex = PLACE_RETREAT
+            elif self.holding(state):
+                per_hex = LINE_RETREAT
 
         def cost(a):
             lost = min(a.loss, sp)
-            return lost * rate * (2.0 if lost >= sp else 1.0) + a.retreat * per_hex
+            destroyed = weakest if lost >= weakest else 0.0  # 27.B: a unit destroyed counts twice
+            return (lost + destroyed) * rate + a.retreat * per_hex
 
         return min(choices, key=lambda a: (cost(a), a.loss, a.retreat))
 
@@ -701,7 +837,12 @@ class KiroPlayer:
         """17: end where the enemy next door is weakest, then nearest home, then shortest."""
         threat = self.threat(seen) or seen.threat_map(lambda u: self.strength(seen, u))
         home = self.home(seen)
-        return min(retreats, key=lambda a: (threat.get(a.path[-1], 0.0), home.get(a.path[-1], 99), len(a.path), a.unit, a.path))
+        def key(a):
+            if not a.path:  # no hex to retreat to (17): the last choice
+                return (1, math.inf, 99, 0, a.unit, ())
+            return (0, threat.get(a.path[-1], 0.0), home.get(a.path[-1], 99), len(a.path), a.unit, a.path)
+
+        return min(retreats, key=key)
 
     def advance(self, state, seen: Observed, by_kind: dict[str, list]):
         """18: into a victory place, or nearer the aim; a German player holding advances only where it must."""
@@ -723,12 +864,12 @@ class KiroPlayer:
         return float(result.margin if side == SOVIET else -result.margin)
 
 
-def _factory(level: str):
-    def make(side: str, seed: int | None = None) -> KiroPlayer:
-        return KiroPlayer(side, seed, level)
+def turn_measures(state) -> dict[str, int]:
+    """Measured at the end of each game turn of a match (:mod:`.match`): who holds Kirovograd
+    (27.C: 1 for the USSR) and the game turn it fell (27.B; 0 while it stands)."""
+    from ..rules.kirovograd.victory import KIROVOGRAD, holder
 
-    return make
+    return {"kirovograd_soviet": int(holder(state, KIROVOGRAD) == SOVIET), "fell": int(state.game.get("kirovograd_taken") or 0)}
 
 
-PLAYERS: dict[str, Callable] = {"greedy": _factory("greedy"), "ai": _factory("normal")}
-PLAYERS.update({f"ai:{level}": _factory(level) for level in ("easy", "normal", "hard")})
+PLAYERS: dict[str, Callable] = level_players(KiroPlayer)

@@ -4,11 +4,12 @@ blindness to what the other side hides (3.3) and to the dice."""
 from __future__ import annotations
 
 from kharkovsuite.ai import make_player, players
-from kharkovsuite.ai.kirovograd import KiroPlayer
+from kharkovsuite.ai.core.observed import Observed
+from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_PZ, SU_DIV, SU_DIV2, SU_DIV3, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_DIV, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
 
@@ -21,6 +22,17 @@ def _play_until(state, player, wanted, limit=40):
             return action
         state.apply(action)
     return None
+
+
+def _orders_given(state, player) -> dict[str, str]:
+    """The orders the player gives in the orders segment, formation -> order (3.3)."""
+    given = {}
+    while state.pending and state.pending[-1].side == player.side:
+        action = player.choose(state)
+        if isinstance(action, SetOrder):
+            given[action.formation] = action.order
+        state.apply(action)
+    return given
 
 
 def test_the_kirovograd_players_are_offered_for_the_system():
@@ -41,15 +53,18 @@ def test_27_the_soviet_ai_takes_an_undefended_victory_place_in_reach():
     assert move.path[-1] in city
 
 
-def test_15_the_german_ai_holding_the_line_does_not_attack_at_bad_odds():
-    """A German infantry regiment on defense orders next to three Soviet rifle divisions: it
-    declares no attack (the odds query promises a loss) and ends the round."""
+def test_15_the_german_ai_holding_the_line_does_not_attack_at_middling_odds():
+    """Two German infantry regiments on defense orders next to a Soviet rifle division: the odds
+    query gives 2-1 and a small expected gain, which an attacking player would take; the German
+    player holding the line declares nothing and ends the round."""
     here = "2610"
     foe = ring(here, 1)[0]
-    state = bare({GE_INF2: here, SU_DIV: foe, SU_DIV2: foe}, side="german", phase="combat_1_1",
+    state = bare({GE_INF2: here, GE_INF3: here, SU_DIV: foe}, side="german", phase="combat_1_1",
                  orders={"d320": "defense", "c48": "assault"})
-    action = KiroPlayer("german", 1).choose(state)
-    assert action == EndPhase()
+    player = KiroPlayer("german", 1)
+    assert state.rules.combat_preview(state, (GE_INF2, GE_INF3), (foe,)).column == "2-1"
+    assert player.price(state, Observed(state, "german"), (GE_INF2, GE_INF3), (foe,))[0] > ATTACK_FLOOR
+    assert player.choose(state) == EndPhase()
 
 
 def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
@@ -64,24 +79,15 @@ def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
 
 
 def test_6_orders_follow_the_formations_task():
-    """Soviet formations in contact assault while the supply track pays; German infantry
-    divisions hold on defense orders (free unless they fight, 6.2.2D)."""
+    """The Soviet formations nearest the enemy get paid orders first, as many as the turn's share
+    of the supply points allows (those on the track and those the turn record still brings:
+    9 of 12 on the first turn); German infantry divisions hold on defense orders (free unless
+    they fight, 6.2.2D)."""
     state = fresh(1)
-    soviet = KiroPlayer("soviet", 1)
-    given = {}
-    while state.pending and state.pending[-1].side == "soviet":
-        action = soviet.choose(state)
-        if isinstance(action, SetOrder):
-            given[action.formation] = action.order
-        state.apply(action)
-    assert "assault" in given.values()
-    german = KiroPlayer("german", 1)
-    given = {}
-    while state.pending and state.pending[-1].side == "german":
-        action = german.choose(state)
-        if isinstance(action, SetOrder):
-            given[action.formation] = action.order
-        state.apply(action)
+    given = _orders_given(state, KiroPlayer("soviet", 1))
+    assert len(given) == 12 and list(given.values())[0] in ("mobile", "assault")
+    assert sum(1 for o in given.values() if o != "defense") >= 8
+    given = _orders_given(state, KiroPlayer("german", 1))
     assert given["d320"] == "defense" and given["d376"] == "defense"
 
 
@@ -102,3 +108,39 @@ def test_3_3_the_ai_never_reads_the_hidden_orders_nor_the_dice():
         assert ca == cb
         a.apply(ca)
         b.apply(cb)
+
+
+def test_27_the_match_measures_say_who_holds_kirovograd_and_when_it_fell():
+    """The per-turn figures of a match (kharkovsuite.ai.match): a Soviet division alone in the
+    city holds it (27.C); the fall turn is the one recorded (27.B)."""
+    from kharkovsuite.ai.kirovograd import turn_measures
+
+    assert turn_measures(fresh(1)) == {"kirovograd_soviet": 0, "fell": 0}
+    state = bare({SU_DIV: CITY}, side="soviet")
+    state.game["kirovograd_taken"] = 7
+    assert turn_measures(state) == {"kirovograd_soviet": 1, "fell": 7}
+
+
+def test_17_a_retreat_along_no_hex_is_the_last_choice_and_never_breaks_the_choice():
+    """A Retreat with an empty path (the unit cannot retreat and is lost) is offered beside real
+    ones: the player takes a real retreat, and takes the empty one when it is all there is."""
+    from kharkovsuite.engine.actions import Retreat
+
+    here = "2610"
+    back = ring(here, 1)[3]
+    state = bare({GE_INF2: here, SU_DIV: ring(here, 1)[0]}, side="soviet")
+    player = KiroPlayer("german", 1)
+    seen = Observed(state, "german")
+    lost, real = Retreat(unit=GE_INF2, path=()), Retreat(unit=GE_INF2, path=(here, back))
+    assert player.retreat(seen, [lost, real]) == real
+    assert player.retreat(seen, [lost]) == lost
+
+
+def test_27C_a_german_unit_near_the_kirovograd_the_soviets_hold_is_their_first_aim():
+    """Once a Soviet unit stands in Kirovograd, a German unit two hexes off (which could cut the
+    city's road east by its ZOC, 27.C) counts as near as the places themselves; one far away
+    counts as a German unit on the way."""
+    near, far = ring(CITY, 2)[0], PLAIN
+    state = bare({SU_DIV: CITY, GE_INF2: near, GE_INF3: far}, side="soviet")
+    aims = KiroPlayer("soviet", 1).aims(Observed(state, "soviet"))
+    assert aims[near] == 0 and aims[far] > 0

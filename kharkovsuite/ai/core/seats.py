@@ -7,6 +7,8 @@ reported with the scenario's own side ids.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...rules import RuleSystemUnavailable, package, system
 
 SEATS = ("axis", "soviet")
@@ -59,3 +61,17 @@ def start_game(scenario, seed: int, allow_unplayable: bool = False, options=None
         raise RuleSystemUnavailable(f"rule system {scenario.rules!r} cannot start a game yet")
     chosen = game_options(scenario, options, getattr(module, "OPTIONS", {}))
     return start(scenario, seed, "historical", scenario_path=None, options=chosen)
+
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def level_players(make: Callable) -> dict[str, Callable]:
+    """The player names a system's planning player offers, each a factory ``(side, seed)``:
+    ``greedy`` (its baseline level), ``ai`` (``normal``) and ``ai:easy|normal|hard``;
+    ``make(side, seed, level)`` builds one."""
+
+    def factory(level: str) -> Callable:
+        return lambda side, seed=None: make(side, seed, level)
+
+    return {"greedy": factory("greedy"), "ai": factory("normal"), **{f"ai:{lv}": factory(lv) for lv in LEVELS}}
