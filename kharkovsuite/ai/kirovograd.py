@@ -372,17 +372,14 @@ class KiroPlayer:
 
     # ------------------------------------------------------------------ movement rounds (11, 12, 21.12, 24)
     def move_round(self, state, seen: Observed, by_kind: dict[str, list]):
+        """11, 12, 21.12: reserves committed and guns turned (with a plan), then the round's moves."""
         self.new_round(state)
-        if "CommitReserve" in by_kind and self.cfg["plan"]:
-            action = self.pick_commit(seen, by_kind["CommitReserve"])
-            if action is not None:
-                return action
-        if "FlipArtillery" in by_kind and self.cfg["plan"]:
-            action = self.pick_flip(state, seen, by_kind["FlipArtillery"])
-            if action is not None:
-                return action
-        if "Move" in by_kind:
-            action = self.pick_move(state, seen, by_kind["Move"])
+        steps = [("Move", lambda found: self.pick_move(state, seen, found))]
+        if self.cfg["plan"]:
+            steps[:0] = [("CommitReserve", lambda found: self.pick_commit(seen, found)),
+                         ("FlipArtillery", lambda found: self.pick_flip(state, seen, found))]
+        for kind, pick in steps:
+            action = pick(by_kind[kind]) if kind in by_kind else None
             if action is not None:
                 return action
         return by_kind.get("EndPhase", [None])[0]
