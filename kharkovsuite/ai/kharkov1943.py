@@ -53,6 +53,7 @@ from .core.observed import Observed
 from .core.preview import attack_worth, preview_query, win_chance
 from .core.search import Budget, best_by_lookahead
 from .core.supplyview import unsupplied_units
+from .core.seats import level_players
 
 LEVELS = {
     "greedy": {"units": 4, "hexes": 30, "threat": False, "supply": False, "attacks": 12, "loss_weight": 1.0, "seconds": None,
@@ -681,12 +682,4 @@ class K43Player:
         return float(result.margin if side == "soviet" else -result.margin)
 
 
-def _factory(level: str):
-    def make(side: str, seed: int | None = None) -> K43Player:
-        return K43Player(side, seed, level)
-
-    return make
-
-
-PLAYERS: dict[str, Callable] = {"greedy": _factory("greedy"), "ai": _factory("normal")}
-PLAYERS.update({f"ai:{level}": _factory(level) for level in ("easy", "normal", "hard")})
+PLAYERS: dict[str, Callable] = level_players(K43Player)
