@@ -231,3 +231,4 @@ def test_1_1_armour_and_anti_tank_values_follow_the_units_kind_and_step():
     assert values == {PZ: (5, 5), SU_DIV: (0, 2), GE_HQ: (3, 3), SU_HQ: (0, 2), INF: (0, 0), "lah_aa": (2, 2)}  # recon: half of 3, up
     state.units[PZ].step, state.units[SU_DIV].step = 1, 1
     assert (odds.armor_now(state, PZ), odds.antitank_now(state, PZ), odds.antitank_now(state, SU_DIV)) == (3, 3, 1)
+    assert odds.antitank_now(state, "gd_aa") == 1  # recon of combat 2: half of it
