@@ -18,6 +18,7 @@ from kharkovsuite import engine
 from kharkovsuite.engine import Action, GameState, IllegalAction
 from kharkovsuite.scenario import Scenario, load_scenario
 from kharkovsuite.engine.events import PhaseChanged, UnitMoved, with_names
+from kharkovsuite.engine.hidden import FACE_DOWN
 from kharkovsuite.view.counters import MARKERS, CounterView, unit_counter_view
 
 from .systems import PlayerKit, allows_unplayable, kit_for
@@ -366,10 +367,13 @@ class GameController(QObject):
         return name.split(":", 1)[0]  # "East edge: Soviet reinforcements (16.1) ..." -> "East edge"
 
     def unit_names(self) -> dict[str, str]:
-        """id -> name of the units the side viewing may know of (its observation: a hidden unit is not there)."""
+        """id -> name of the units the side viewing may know of (its observation: a hidden unit is not there,
+        and a face-down counter is one by that name, whatever its anonymous token)."""
         key = (id(self.state), len(self.state.actions), len(self.state.log), self.viewing_side())
         if getattr(self, "_names_key", None) != key:
-            self._names_key, self._names = key, {u: self.unit_name(u) for u in self.observation()["units"]}
+            seen = self.observation()["units"]
+            self._names_key = key
+            self._names = {u: "a face-down counter" if view.get("type") == FACE_DOWN else self.unit_name(u) for u, view in seen.items()}
         return self._names
 
     def named(self, text: str) -> str:

@@ -288,7 +288,7 @@ class Masked(Event):
     token: str | None = None
 
     def text(self) -> str:
-        return f"{self.unit} hidden" + (f" as {self.token}" if self.token else "")
+        return f"{self.unit} hidden from the enemy" + (" (face down)" if self.token else "")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,6 +19,9 @@ from typing import Any
 
 from .events import Event, Masked, Unmasked, event_from_dict
 
+#: The type an observation gives a counter seen only from its back (an anonymous token).
+FACE_DOWN = "face_down"
+
 #: What :func:`mask` returns for an item that names a fully hidden unit (it is then left out).
 DROP = object()
 

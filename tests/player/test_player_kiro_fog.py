@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QCheckBox
 
+from kharkovsuite.engine.events import Masked
 from kharkovsuite.rules.kirovograd import fog
 from player.app import PlayerWindow
 from player.controller import GameController
@@ -107,3 +108,14 @@ def test_a_saved_hot_seat_game_opens_behind_the_hand_over_screen_of_the_side_to_
     state = w.controller.state
     assert state.options["dummies"] and w.controller.viewing_side() == state.to_act
     assert w.curtain.isVisible() and w.curtain.label.text().startswith(state.scenario.sides[state.to_act].name)
+
+
+def test_29_4_the_log_names_an_enemy_face_down_counter_as_one_never_by_its_token(qtbot):
+    controller = GameController.new(HISTORICAL, 7, options=OPTIONS)
+    seen = controller.state.observation("german")["units"]
+    token = next(u for u, view in seen.items() if view.get("type") == fog.FACE_DOWN)
+    controller.viewing_side = lambda: "german"
+    text = controller.named(f"{token} move 5033-5032 (1 MP)")
+    assert text == "a face-down counter move 5033-5032 (1 MP)"
+    own = next(u for u in controller.state.units if controller.state.units[u].side == "soviet" and fog.face_down(controller.state, u))
+    assert "counter-" not in Masked(unit=own, side="soviet", token=token).text()

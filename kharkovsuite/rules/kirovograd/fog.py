@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from ...engine.errors import IllegalAction
 from ...engine.events import Event, Masked, Unmasked
-from ...engine.hidden import mask, masked_log
+from ...engine.hidden import FACE_DOWN, mask, masked_log
 from ...engine.options import enabled
 from ...engine.state import GameState
 from . import counters, movement, sequence, zoc
@@ -41,8 +41,6 @@ from .board import other
 
 DUMMIES = "dummies"
 HIDDEN = "hidden"
-#: What the enemy's observation says of a face-down counter's type.
-FACE_DOWN = "face_down"
 TOWNS = ("town", "city")
 
 
