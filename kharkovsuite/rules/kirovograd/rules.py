@@ -74,11 +74,11 @@ class KirovogradRules(SequencedRules):
         return fog.observation(state, side, out)
 
     def events_for(self, state: GameState, side: str) -> list:
-        """The log as ``side`` may read it: all of it in the basic game; with the advanced rules 29
-        and 30 each event with the masks of its moment (:func:`.fog.events_for`)."""
-        if not fog.in_play(state):
-            return list(state.log)
-        return fog.events_for(state, side)
+        """The log as ``side`` may read it: all of it in the basic game but the other side's share of
+        each supply delivery (2.3: its tracks are its own, as :meth:`observation` keeps them); with
+        the advanced rules 29 and 30 each event with the masks of its moment (:func:`.fog.events_for`)."""
+        log = fog.events_for(state, side) if fog.in_play(state) else state.log
+        return [e for e in (sequence.delivery_seen_by(e, side) for e in log) if e is not None]
 
     def result(self, state: GameState) -> Result:
         """27 (31.1E-H in Opening Moves): the victory level reached if play ended now."""

@@ -76,6 +76,15 @@ class SupplyDelivered(Event):
         return "supply points delivered: " + ", ".join(f"{track_name(t)} +{n}" for t, n in self.points.items())
 
 
+def delivery_seen_by(event, side: str):
+    """2.3: a side's supply tracks are its own display, so of a delivery the other side reads only
+    its own tracks' share (None when it had none); any other event as it is."""
+    if not isinstance(event, SupplyDelivered):
+        return event
+    own = {t: n for t, n in event.points.items() if t.split(":")[0] == side}
+    return replace(event, points=own) if own else None
+
+
 @dataclass(frozen=True, kw_only=True)
 class ReplacementsReceived(Event):
     points: int

@@ -5,7 +5,7 @@ from __future__ import annotations
 from kharkovsuite.engine.events import MoveStopped, UnitMoved
 from kharkovsuite.rules.kirovograd import orders, sequence, stacking, supply
 
-from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, PLAIN, SU_DIV, SU_DIV2, bare, move, ring
+from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, PLAIN, SU_DIV, SU_DIV2, bare, fresh, move, ring
 from .test_kiro_supply_reserves import FOES
 
 
@@ -54,3 +54,14 @@ def test_13_2A_a_move_into_a_locking_zoc_is_logged_with_its_stop():
     events = move(state, [GE_INF], PLAIN, step, dest)
     assert UnitMoved(units=(GE_INF,), path=(PLAIN, step, dest), cost=2.0, how="move", case="11.B") in events
     assert MoveStopped(units=(GE_INF,), hex=dest, reason="entered a Locking ZOC", case="13.2A") in events
+
+
+def test_2_3_each_side_reads_only_its_own_share_of_a_supply_delivery():
+    state = fresh(1, "endgame")
+    full = [e for e in state.log if isinstance(e, sequence.SupplyDelivered)]
+    assert any(t.startswith("german") for e in full for t in e.points)  # the opening delivers to a German dump
+    for side in ("soviet", "german"):
+        seen = [e for e in state.events_for(side) if isinstance(e, sequence.SupplyDelivered)]
+        assert all(t.split(":")[0] == side for e in seen for t in e.points), side
+    german = [e for e in state.events_for("german") if isinstance(e, sequence.SupplyDelivered)]
+    assert sum(len(e.points) for e in german) == sum(1 for e in full for t in e.points if t.startswith("german"))
