@@ -80,14 +80,20 @@ def test_the_reachable_hexes_show_the_op_each_costs_before_the_move(qtbot, k43_w
     assert len({labels[h] for h in labels}) > 1, "the hexes read their own costs"
 
 
+def a_unit_chosen_to_move(qtbot, w):
+    """A formation activated and one of its units selected at the window, with a move of it of at
+    least two hexes that the engine lists; the move and the bot that clicked."""
+    open_formation(qtbot, w)
+    move = next(m for m in w.controller.state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) > 2)
+    bot = WindowBot(qtbot, w)
+    bot.select_units(move)
+    return move, bot
+
+
 def test_the_pointer_over_a_reachable_hex_says_its_cost_in_op(qtbot, k43_window):
     """Kharkov 1943 counts operation points: the status bar named them movement points, the Kharkov 1942 word."""
     w = k43_window
-    open_formation(qtbot, w)
-    state = w.controller.state
-    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) > 2)
-    bot = WindowBot(qtbot, w)
-    bot.select_units(move)
+    move, bot = a_unit_chosen_to_move(qtbot, w)
     end = move.path[-1]
     qtbot.mouseMove(w.view.viewport(), bot.point(end))
     qtbot.waitUntil(lambda: w.statusBar().currentMessage().startswith(end))
@@ -169,11 +175,7 @@ def test_a_move_is_logged_and_replayed_with_its_cost_in_op(qtbot, k43_window):
     from player.replay import steps_from_events
 
     w = k43_window
-    open_formation(qtbot, w)
-    state = w.controller.state
-    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and len(m.units) == 1 and len(m.path) > 2)
-    bot = WindowBot(qtbot, w)
-    bot.select_units(move)
+    move, bot = a_unit_chosen_to_move(qtbot, w)
     bot.click_hex(move.path[-1])
     moved = [e for e in w.controller.state.log if isinstance(e, UnitMoved)][-1]
     name = w.controller.unit_name(moved.units[0])
