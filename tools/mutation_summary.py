@@ -86,13 +86,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--system", default=DEFAULT_SYSTEM,
                         help="the rule system whose mutation runs to sum up (default: %(default)s)")
     args = parser.parse_args(argv)
-    done = subprocess.run([sys.executable, str(MUTATE), args.system, "results", "--all", "true"], cwd=ROOT,
+    print("\n".join(table(read_results(mutmut_results(args.system), args.system), equivalent_mutants(), args.system)))
+    return 0
+
+
+def mutmut_results(system: str) -> str:
+    """What ``mutmut results --all true`` prints for ``system`` (a status line a mutant)."""
+    done = subprocess.run([sys.executable, str(MUTATE), system, "results", "--all", "true"], cwd=ROOT,
                           capture_output=True, text=True)
     if done.returncode != 0:
-        print(f"mutation results of {args.system} failed: {done.stderr.strip()}", file=sys.stderr)
-        return 1
-    print("\n".join(table(read_results(done.stdout, args.system), equivalent_mutants(), args.system)))
-    return 0
+        raise SystemExit(f"mutation results of {system} failed: {done.stderr.strip()}")
+    return done.stdout
 
 
 if __name__ == "__main__":

@@ -1,0 +1,74 @@
+"""tools/mutation_sample.py draws a reproducible random sample of the mutants not run and estimates
+the package score from it (docs/mutation.md)."""
+import importlib.util
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "tools"))
+_spec = importlib.util.spec_from_file_location("mutation_sample", ROOT / "tools" / "mutation_sample.py")
+sampler = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(sampler)
+
+P = "kharkovsuite.rules.kharkov1943."
+
+
+def results(**by_module):
+    """{name: status}: for each module, a list of statuses, named x_f__mutmut_1, 2, ..."""
+    return {f"{P}{m}.x_f__mutmut_{i}": s for m, statuses in by_module.items() for i, s in enumerate(statuses, 1)}
+
+
+def test_a_draw_takes_only_unrun_mutants_of_the_chosen_modules_and_is_reproducible(tmp_path):
+    res = results(odds=["killed"] * 3 + ["not checked"] * 20, combat=["not checked"] * 30, hq=["not checked"] * 5)
+    one = sampler.Sample("kharkov1943", tmp_path / "a")
+    two = sampler.Sample("kharkov1943", tmp_path / "b")
+    first = sampler.draw(one, res, 10, 7, {"odds", "combat"})
+    assert first == sampler.draw(two, res, 10, 7, {"odds", "combat"})
+    assert all(res[n] == "not checked" and ".hq." not in n for n in first)
+    assert one.population == {"odds": 20, "combat": 30}
+    again = sampler.Sample("kharkov1943", tmp_path / "a")
+    assert sorted(again.names) == sorted(first) and dict(again.population) == {"odds": 20, "combat": 30}
+
+
+def test_a_later_draw_adds_only_members_not_yet_sampled_and_keeps_the_population(tmp_path):
+    res = results(odds=["not checked"] * 12)
+    sample = sampler.Sample("kharkov1943", tmp_path)
+    first = sampler.draw(sample, res, 5, 1, None)
+    for name in first:
+        res[name] = "killed"
+    second = sampler.draw(sample, res, 7, 2, None)
+    assert not set(first) & set(second)
+    assert len(sampler.Sample("kharkov1943", tmp_path).names) == 12
+    with pytest.raises(SystemExit, match="only 0 mutants"):
+        sampler.draw(sample, res, 1, 3, None)
+
+
+def test_the_estimate_counts_the_run_mutants_whole_and_carries_the_sample_rate_to_its_population(tmp_path):
+    # 100 run whole (90 killed, 10 survived); a population of 1000 sampled with 20: 15 killed,
+    # 4 survived, 1 equivalent. The population's behaviour-changing mutants: 1000 * 19 / 20 = 950,
+    # of which 15/19 killed: (90 + 950 * 15/19) / (100 + 950) = 840 / 1050 = 80.0 %.
+    res = results(odds=["killed"] * 90 + ["survived"] * 10, combat=["not checked"] * 1000)
+    sample = sampler.Sample("kharkov1943", tmp_path)
+    drawn = sampler.draw(sample, res, 20, 4, None)
+    for i, name in enumerate(drawn):
+        res[name] = "killed" if i < 15 else "survived"
+    text = "\n".join(sampler.score(sample, res, equivalent={drawn[-1]}))
+    assert "Sample: 20 of 20 drawn have a result, from a population of 1000: 15 killed, 4 survived, 1 equivalent." in text
+    assert "**Package estimate: 80.0 %" in text
+    low, high = sampler.wilson(15, 19)
+    assert f"{100 * (90 + 950 * low) / 1050:.1f}-{100 * (90 + 950 * high) / 1050:.1f} %" in text
+
+
+def test_wilson_interval_holds_the_rate_and_narrows_with_the_sample():
+    low, high = sampler.wilson(95, 100)
+    assert low < 0.95 < high
+    low2, high2 = sampler.wilson(950, 1000)
+    assert low < low2 < 0.95 < high2 < high
+
+
+def test_a_sample_file_naming_another_systems_mutant_is_refused_with_its_line(tmp_path):
+    (tmp_path / "kharkov1943.txt").write_text("# population odds 3\nkharkovsuite.rules.kirovograd.x__mutmut_1\n")
+    with pytest.raises(SystemExit, match=r"kharkov1943.txt:2: not a mutant of kharkov1943"):
+        sampler.Sample("kharkov1943", tmp_path)

@@ -1,0 +1,204 @@
+"""Random samples of a rule system's mutants, and the package score they estimate (docs/mutation.md).
+
+Running every mutant of a rule system takes hours of CPU on this project's machines (a mutant a
+rule test survives runs every test that reaches its function). Where a system's package has not
+been run whole, a simple random sample of the mutants not yet run stands for the rest: the
+mutants already run count as they are, and the sample's kill rate is carried over to the
+mutants it was drawn from (the *population*). The sample is kept in
+``docs/mutation-samples/<system>.txt`` so that anyone can run the same mutants again.
+
+    python tools/mutation_sample.py kharkov1943 draw --count 300 --seed 1   # add 300 to the sample
+    python tools/mutation_sample.py kharkov1943 names                       # the sample, a name a line
+    python tools/mutate.py kharkov1943 run --max-children 2 $(python tools/mutation_sample.py kharkov1943 names)
+    python tools/mutation_sample.py kharkov1943 score                       # the estimate
+
+The first ``draw`` fixes the population: the mutants that have no result then (mutmut's "not
+checked"), optionally only those of some modules (``--modules``). A later ``draw`` adds mutants
+drawn from the population's members not sampled yet, so the sample stays a simple random sample
+of the population, only larger. ``score`` prints one row per module (the exact counts of the
+mutants run outside the sample, and the sample's counts), then the package estimate with a 95 %
+interval (Wilson's, on the sample's kill rate among the mutants that change behaviour).
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import mutation_summary as summary  # noqa: E402  (a tool beside this one)
+
+SAMPLES = summary.ROOT / "docs" / "mutation-samples"
+KILLED = {"killed", "timeout", "segfault"}
+SURVIVED = {"survived", "no tests", "suspicious"}
+NOT_RUN = {"not checked", "skipped"}
+
+
+class Sample:
+    """The file of one system's sample: the population's size per module and the names drawn."""
+
+    def __init__(self, system: str, folder: Path = SAMPLES):
+        self.system = system
+        self.path = folder / f"{system}.txt"
+        self.population: Counter = Counter()
+        self.names: list[str] = []
+        self.draws: list[str] = []
+        if self.path.exists():
+            self._read()
+
+    def _read(self) -> None:
+        for number, line in enumerate(self.path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith("# population "):
+                _, _, module, count = line.split()
+                self.population[module] = int(count)
+            elif line.startswith("# draw "):
+                self.draws.append(line[len("# draw "):])
+            elif line and not line.startswith("#"):
+                if not line.startswith(summary.package(self.system)):
+                    raise SystemExit(f"{self.path}:{number}: not a mutant of {self.system}: {line}")
+                self.names.append(line)
+
+    def write(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        lines = [f"# A simple random sample of the {self.system} mutants not run when it was first drawn",
+                 "# (tools/mutation_sample.py, docs/mutation.md). The population, by module:"]
+        lines += [f"# population {m} {n}" for m, n in sorted(self.population.items())]
+        lines += [f"# draw {d}" for d in self.draws]
+        lines += sorted(self.names)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        tmp.replace(self.path)
+
+
+def draw(sample: Sample, results: dict[str, str], count: int, seed: int, modules: set[str] | None) -> list[str]:
+    """Add ``count`` names drawn at random from the population's unsampled members; return them."""
+    system = sample.system
+    if not sample.population:
+        members = [n for n, s in results.items() if s in NOT_RUN
+                   and (modules is None or summary.module_of(n, system) in modules)]
+        if not members:
+            raise SystemExit(f"no mutant of {system} is left unrun: nothing to sample")
+        sample.population = Counter(summary.module_of(n, system) for n in members)
+    elif modules is not None:
+        raise SystemExit(f"{sample.path}: the population is fixed by the first draw; --modules applies to it only")
+    taken = set(sample.names)
+    pool = sorted(n for n, s in results.items() if s in NOT_RUN and n not in taken
+                  and summary.module_of(n, system) in sample.population)
+    if count > len(pool):
+        raise SystemExit(f"only {len(pool)} mutants of the population are left to draw, not {count}")
+    new = random.Random(seed).sample(pool, count)
+    sample.names += new
+    sample.draws.append(f"{count} with seed {seed}")
+    sample.write()
+    return new
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson interval of a proportion ``k`` of ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def classify(name: str, status: str, equivalent: set[str]) -> str:
+    if status in NOT_RUN:
+        return "not run"
+    if status in KILLED:
+        return "killed"
+    if status in SURVIVED:
+        return "equivalent" if name in equivalent else "survived"
+    raise SystemExit(f"unknown mutmut status {status!r} of {name}")
+
+
+def score(sample: Sample, results: dict[str, str], equivalent: set[str], apart: set[str] = frozenset()) -> list[str]:
+    """The table of the exact and sampled counts by module, and the package estimate.
+
+    ``apart``: mutants counted neither way (those mutmut cannot switch on, docs/mutation.md).
+    """
+    system = sample.system
+    in_sample = set(sample.names)
+    exact: dict[str, Counter] = {}
+    drawn: dict[str, Counter] = {}
+    for name, status in results.items():
+        if name in apart:
+            continue
+        module = summary.module_of(name, system)
+        kind = classify(name, status, equivalent)
+        (drawn if name in in_sample else exact).setdefault(module, Counter())[kind] += 1
+    rows = ["| module | run whole: killed | survived | equivalent | not run | sample: killed | survived | equivalent | not run yet |",
+            "|---|---|---|---|---|---|---|---|---|"]
+    total_exact, total_drawn = Counter(), Counter()
+    for module in sorted(set(exact) | set(drawn)):
+        e, d = exact.get(module, Counter()), drawn.get(module, Counter())
+        total_exact.update(e)
+        total_drawn.update(d)
+        rows.append(f"| {module} | {e['killed']} | {e['survived']} | {e['equivalent']} | {e['not run']} | "
+                    f"{d['killed']} | {d['survived']} | {d['equivalent']} | {d['not run']} |")
+    population = sum(sample.population.values())
+    k, s, q = total_drawn["killed"], total_drawn["survived"], total_drawn["equivalent"]
+    n = k + s + q
+    rows.append("")
+    ke, se = total_exact["killed"], total_exact["survived"]
+    rows.append(f"Run whole: {ke} killed, {se} survived ({_pct(ke, ke + se)}); "
+                f"{total_exact['not run']} outside the population and the sample not run.")
+    if not population:
+        rows.append("No sample drawn: the score is that of the mutants run.")
+        return rows
+    rows.append(f"Sample: {n} of {len(in_sample)} drawn have a result, from a population of {population}: "
+                f"{k} killed, {s} survived, {q} equivalent.")
+    if n == 0:
+        rows.append("No sampled mutant has been run yet: no estimate.")
+        return rows
+    changing = population * (k + s) / n        # the population's mutants that change behaviour
+    low, high = wilson(k, k + s)
+    rate = k / (k + s) if k + s else 1.0
+
+    def package(p: float) -> float:
+        return (ke + changing * p) / (ke + se + changing)
+
+    rows.append(f"Kill rate in the sample: {_pct(k, k + s)} (95 % interval {100 * low:.1f}-{100 * high:.1f} %).")
+    rows.append(f"**Package estimate: {100 * package(rate):.1f} % of the mutants that change behaviour are killed "
+                f"(95 % interval {100 * package(low):.1f}-{100 * package(high):.1f} %).**")
+    return rows
+
+
+def _pct(k: int, n: int) -> str:
+    return f"{100 * k / n:.1f} %" if n else "—"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("system")
+    sub = parser.add_subparsers(dest="command", required=True)
+    d = sub.add_parser("draw", help="add mutants drawn at random to the sample")
+    d.add_argument("--count", type=int, required=True)
+    d.add_argument("--seed", type=int, required=True)
+    d.add_argument("--modules", help="comma-separated modules the population is limited to (first draw only)")
+    sub.add_parser("names", help="print the sampled mutants' names, one a line")
+    s = sub.add_parser("score", help="print the exact and sampled counts and the package estimate")
+    s.add_argument("--apart", type=Path, help="a file of mutant names counted neither way, one a line")
+    args = parser.parse_args(argv)
+    sample = Sample(args.system)
+    if args.command == "names":
+        print("\n".join(sample.names))
+        return 0
+    results = summary.read_results(summary.mutmut_results(args.system), args.system)
+    if args.command == "draw":
+        modules = set(args.modules.split(",")) if args.modules else None
+        new = draw(sample, results, args.count, args.seed, modules)
+        print(f"{len(new)} mutants added to {sample.path} ({len(sample.names)} in the sample)")
+        return 0
+    apart = set(args.apart.read_text(encoding="utf-8").split()) if args.apart else set()
+    print("\n".join(score(sample, results, summary.equivalent_mutants(), apart)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
