@@ -72,3 +72,17 @@ def test_a_sample_file_naming_another_systems_mutant_is_refused_with_its_line(tm
     (tmp_path / "kharkov1943.txt").write_text("# population odds 3\nkharkovsuite.rules.kirovograd.x__mutmut_1\n")
     with pytest.raises(SystemExit, match=r"kharkov1943.txt:2: not a mutant of kharkov1943"):
         sampler.Sample("kharkov1943", tmp_path)
+
+
+def test_modules_recorded_as_run_whole_count_from_the_file_and_not_from_mutmut(tmp_path):
+    (tmp_path / "kharkov1943.txt").write_text(
+        "# population combat 10\n# whole odds 90 10 5\n"
+        + "\n".join(f"{P}combat.x_f__mutmut_{i}" for i in range(1, 11)) + "\n")
+    sample = sampler.Sample("kharkov1943", tmp_path)
+    res = results(odds=["not checked"] * 105, combat=["killed"] * 10)
+    text = "\n".join(sampler.score(sample, res, equivalent=set()))
+    assert "| odds | 90 | 10 | 5 | 0 |" in text
+    # (90 + 10 * 10/10) / (100 + 10) = 100 / 110
+    assert "**Package estimate: 90.9 %" in text
+    sample.write()
+    assert "# whole odds 90 10 5" in (tmp_path / "kharkov1943.txt").read_text()

@@ -15,7 +15,10 @@ mutants it was drawn from (the *population*). The sample is kept in
 The first ``draw`` fixes the population: the mutants that have no result then (mutmut's "not
 checked"), optionally only those of some modules (``--modules``). A later ``draw`` adds mutants
 drawn from the population's members not sampled yet, so the sample stays a simple random sample
-of the population, only larger. ``score`` prints one row per module (the exact counts of the
+of the population, only larger. Modules run whole before the sample was drawn, whose results
+mutmut no longer holds, are lines ``# whole <module> <killed> <survived> <equivalent>`` of the
+file (written by hand from the recorded table); ``score`` takes their counts from there and
+ignores what mutmut now says of them. ``score`` prints one row per module (the exact counts of the
 mutants run outside the sample, and the sample's counts), then the package estimate with a 95 %
 interval (Wilson's, on the sample's kill rate among the mutants that change behaviour).
 """
@@ -47,6 +50,7 @@ class Sample:
         self.population: Counter = Counter()
         self.names: list[str] = []
         self.draws: list[str] = []
+        self.whole: dict[str, Counter] = {}
         if self.path.exists():
             self._read()
 
@@ -55,6 +59,9 @@ class Sample:
             if line.startswith("# population "):
                 _, _, module, count = line.split()
                 self.population[module] = int(count)
+            elif line.startswith("# whole "):
+                _, _, module, killed, survived, equivalent = line.split()
+                self.whole[module] = Counter(killed=int(killed), survived=int(survived), equivalent=int(equivalent))
             elif line.startswith("# draw "):
                 self.draws.append(line[len("# draw "):])
             elif line and not line.startswith("#"):
@@ -67,6 +74,7 @@ class Sample:
         lines = [f"# A simple random sample of the {self.system} mutants not run when it was first drawn",
                  "# (tools/mutation_sample.py, docs/mutation.md). The population, by module:"]
         lines += [f"# population {m} {n}" for m, n in sorted(self.population.items())]
+        lines += [f"# whole {m} {c['killed']} {c['survived']} {c['equivalent']}" for m, c in sorted(self.whole.items())]
         lines += [f"# draw {d}" for d in self.draws]
         lines += sorted(self.names)
         tmp = self.path.with_suffix(".tmp")
@@ -124,12 +132,12 @@ def score(sample: Sample, results: dict[str, str], equivalent: set[str], apart: 
     """
     system = sample.system
     in_sample = set(sample.names)
-    exact: dict[str, Counter] = {}
+    exact: dict[str, Counter] = {m: Counter(c) for m, c in sample.whole.items()}
     drawn: dict[str, Counter] = {}
     for name, status in results.items():
-        if name in apart:
-            continue
         module = summary.module_of(name, system)
+        if name in apart or module in sample.whole:
+            continue
         kind = classify(name, status, equivalent)
         (drawn if name in in_sample else exact).setdefault(module, Counter())[kind] += 1
     rows = ["| module | run whole: killed | survived | equivalent | not run | sample: killed | survived | equivalent | not run yet |",
