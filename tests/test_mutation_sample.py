@@ -86,3 +86,14 @@ def test_modules_recorded_as_run_whole_count_from_the_file_and_not_from_mutmut(t
     assert "**Package estimate: 90.9 %" in text
     sample.write()
     assert "# whole odds 90 10 5" in (tmp_path / "kharkov1943.txt").read_text()
+
+
+def test_a_score_of_some_modules_counts_only_their_runs_and_their_share_of_the_population(tmp_path):
+    res = results(odds=["not checked"] * 10, combat=["not checked"] * 10)
+    sample = sampler.Sample("kharkov1943", tmp_path, label="part1")
+    assert sample.path.name == "kharkov1943-part1.txt"
+    for name in sampler.draw(sample, res, 20, 1, None):
+        res[name] = "survived" if ".combat." in name else "killed"
+    text = "\n".join(sampler.score(sample, res, set(), modules={"odds"}))
+    assert "from a population of 10: 10 killed, 0 survived" in text and "| combat |" not in text
+    assert "**Package estimate: 100.0 %" in text

@@ -44,9 +44,9 @@ NOT_RUN = {"not checked", "skipped"}
 class Sample:
     """The file of one system's sample: the population's size per module and the names drawn."""
 
-    def __init__(self, system: str, folder: Path = SAMPLES):
+    def __init__(self, system: str, folder: Path = SAMPLES, label: str | None = None):
         self.system = system
-        self.path = folder / f"{system}.txt"
+        self.path = folder / (f"{system}-{label}.txt" if label else f"{system}.txt")
         self.population: Counter = Counter()
         self.names: list[str] = []
         self.draws: list[str] = []
@@ -125,18 +125,20 @@ def classify(name: str, status: str, equivalent: set[str]) -> str:
     raise SystemExit(f"unknown mutmut status {status!r} of {name}")
 
 
-def score(sample: Sample, results: dict[str, str], equivalent: set[str], apart: set[str] = frozenset()) -> list[str]:
+def score(sample: Sample, results: dict[str, str], equivalent: set[str], apart: set[str] = frozenset(),
+          modules: set[str] | None = None) -> list[str]:
     """The table of the exact and sampled counts by module, and the package estimate.
 
     ``apart``: mutants counted neither way (those mutmut cannot switch on, docs/mutation.md).
+    ``modules``: only these modules (and only the population's members in them).
     """
     system = sample.system
     in_sample = set(sample.names)
-    exact: dict[str, Counter] = {m: Counter(c) for m, c in sample.whole.items()}
+    exact: dict[str, Counter] = {m: Counter(c) for m, c in sample.whole.items() if modules is None or m in modules}
     drawn: dict[str, Counter] = {}
     for name, status in results.items():
         module = summary.module_of(name, system)
-        if name in apart or module in sample.whole:
+        if name in apart or module in sample.whole or (modules is not None and module not in modules):
             continue
         kind = classify(name, status, equivalent)
         (drawn if name in in_sample else exact).setdefault(module, Counter())[kind] += 1
@@ -149,7 +151,7 @@ def score(sample: Sample, results: dict[str, str], equivalent: set[str], apart: 
         total_drawn.update(d)
         rows.append(f"| {module} | {e['killed']} | {e['survived']} | {e['equivalent']} | {e['not run']} | "
                     f"{d['killed']} | {d['survived']} | {d['equivalent']} | {d['not run']} |")
-    population = sum(sample.population.values())
+    population = sum(n for m, n in sample.population.items() if modules is None or m in modules)
     k, s, q = total_drawn["killed"], total_drawn["survived"], total_drawn["equivalent"]
     n = k + s + q
     rows.append("")
@@ -184,6 +186,9 @@ def _pct(k: int, n: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("system")
+    parser.add_argument("--sample", metavar="LABEL",
+                        help="a second sample of the same system, kept in docs/mutation-samples/SYSTEM-LABEL.txt "
+                             "(e.g. one population per part of a package)")
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("draw", help="add mutants drawn at random to the sample")
     d.add_argument("--count", type=int, required=True)
@@ -192,8 +197,9 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("names", help="print the sampled mutants' names, one a line")
     s = sub.add_parser("score", help="print the exact and sampled counts and the package estimate")
     s.add_argument("--apart", type=Path, help="a file of mutant names counted neither way, one a line")
+    s.add_argument("--modules", help="comma-separated modules to score (default: every module)")
     args = parser.parse_args(argv)
-    sample = Sample(args.system)
+    sample = Sample(args.system, label=args.sample)
     if args.command == "names":
         print("\n".join(sample.names))
         return 0
@@ -204,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(new)} mutants added to {sample.path} ({len(sample.names)} in the sample)")
         return 0
     apart = set(args.apart.read_text(encoding="utf-8").split()) if args.apart else set()
-    print("\n".join(score(sample, results, summary.equivalent_mutants(), apart)))
+    modules = set(args.modules.split(",")) if args.modules else None
+    print("\n".join(score(sample, results, summary.equivalent_mutants(), apart, modules)))
     return 0
 
 
