@@ -458,3 +458,15 @@ def test_17_24_front_overlay_of_a_front_with_a_hole(state):
                          "at the end of the Axis player-turn — 17.24", hole[0], "17.24")]
     assert o.summary == f"hole in the front from {hole[0]} to {hole[-1]}"
     assert ("hole", "The hole: a Soviet path from the east edge to the west edge around the front (17.24)") in o.legend
+
+
+def test_11_3_why_not_lists_a_german_unit_out_of_supply_though_it_needs_no_command(state):
+    b = state.board
+    far = next(h for h in sorted(b.area("east_edge")) if not state.units_at(h))
+    state.place("ge-100lt", far)  # deep behind the Soviet lines
+    state.cache.clear()
+    r = trace.unit_report(state, "ge-100lt")
+    assert not r["in_supply"] and "command" not in r
+    o = trace.overlay(state, "why", "axis")
+    assert (f"ge-100lt ({far}) out of supply:", far, None) in items(o)
+    assert far in o.marks["out"]
