@@ -161,3 +161,58 @@ def test_15_1_every_offered_breakdown_and_re_forming_is_accepted(bd):
     state.apply(BreakDown(division="ge-1"))
     for action in [a for a in state.legal_actions() if a.kind in ("BreakDown", "ReformDivision")]:
         state.clone().apply(action)
+
+
+def _moved(events):
+    from kharkovsuite.engine.events import UnitMoved
+
+    return [e for e in events if isinstance(e, UnitMoved)]
+
+
+def test_15_11_the_log_tells_a_breakdown_in_the_division_s_hex(bd):
+    state = bd({"ge-1": "0207"})
+    events = state.apply(BreakDown(division="ge-1"))
+    (ev,) = _moved(events)
+    regs = tuple(state.units_at("0207"))
+    assert ev.units == ("ge-1",) + regs and ev.path == ("0207",) and ev.how == "breakdown" and ev.case == "15.11"
+    assert ev.text() == f"ge-1, {', '.join(regs)} breakdown 0207 (0 MP)"
+
+
+def test_15_12_the_log_tells_a_division_re_formed_in_its_regiments_hex(bd):
+    state = bd({"ge-1": "0207"})
+    state.apply(BreakDown(division="ge-1"))
+    regs = tuple(state.units_at("0207"))
+    (ev,) = _moved(state.apply(ReformDivision(division="ge-1", regiments=regs)))
+    assert ev.units == ("ge-1",) + regs and ev.path == ("0207",) and ev.how == "reform" and ev.case == "15.12"
+
+
+def test_15_15_each_traded_regiment_returns_to_the_box_by_case_15_15(bd):
+    from kharkovsuite.engine.events import FlagChanged
+
+    state = bd({"ge-1": "0207", "ge-2": "0407"})
+    state.apply(BreakDown(division="ge-1"))
+    dead = list(state.units_at("0207"))
+    for uid in dead:
+        lose_step(state, uid, [])
+    events = state.apply(BreakDown(division="ge-2"))
+    back = [e for e in events if isinstance(e, FlagChanged)]
+    assert back and all(e.flag == "available" and e.on and e.case == "15.15" for e in back)
+    assert {e.unit for e in back} <= set(dead)
+
+
+def test_15_12_re_forming_without_regiments_is_refused_with_what_to_do(bd):
+    state = bd({"ge-1": "0207"})
+    state.apply(BreakDown(division="ge-1"))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ReformDivision(division="ge-1", regiments=()))
+    assert err.value.case == "15.12" and str(err.value) == "15.12: name the regiments that re-form the division"
+
+
+def test_15_12_re_forming_from_the_wrong_regiments_names_the_ones_needed(bd):
+    state = bd({"ge-4": "0207"})
+    state.apply(BreakDown(division="ge-4"))
+    regs = sorted(state.units_at("0207"), key=lambda r: defense(state, state.units[r]))
+    assert [defense(state, state.units[r]) for r in regs] == [1, 2, 2]
+    with pytest.raises(IllegalAction) as err:
+        state.apply(ReformDivision(division="ge-4", regiments=tuple(regs[1:])))  # the two 2-8 without the 1-8
+    assert str(err.value) == "15.12: ge-4 re-forms from 2 2-8 and 1 1-8 regiments"

@@ -164,3 +164,21 @@ def test_6_52_the_release_is_logged_with_the_declaration_before_the_result():
     assert any(k == "CombatResolved" for k, _ in kinds)
     assert kinds.index(("AttackDeclared", "9.11")) < kinds.index(("FlagChanged", "6.52"))
     assert all(kinds.index(("FlagChanged", "6.52")) < i for i, k in enumerate(kinds) if k[0] in ("DiceRolled", "CombatResolved"))
+
+
+def test_6_53_the_release_is_logged_once_not_again_with_the_next_action():
+    state = position({"ro-1": "1010", "su-c1": "0705", "su-t2": "0305"}, phase="soviet-movement", fredericus=True)
+    first = state.apply(Move(units=("su-c1",), path=("0705", "0706")))
+    assert any(e.kind == "FlagChanged" and e.case == "6.53" for e in first)
+    later = state.apply(Move(units=("su-t2",), path=("0305", "0304")))
+    assert not any(e.case == "6.53" for e in later)
+
+
+def test_6_53_a_unit_released_by_a_move_may_move_at_once_in_its_next_phase():
+    state = position({"ro-1": "1010", "su-c1": "0705"}, phase="soviet-movement", fredericus=True)
+    sequence.go_to(state, "axis-movement")
+    assert frozen(state, "ro-1") and not state.legal_moves("ro-1")  # the listing is cached now
+    sequence.go_to(state, "soviet-movement")
+    state.apply(Move(units=("su-c1",), path=("0705", "0706")))
+    sequence.go_to(state, "axis-movement")
+    assert not frozen(state, "ro-1") and state.legal_moves("ro-1")

@@ -312,3 +312,24 @@ def test_15_31_garrisons_have_no_zoc():
     state = position({"su-t1": "0505"}, turn=3, garrisons={"0508": 1})
     assert not zoc.in_enemy_zoc(state, "0507", "soviet")
     assert state.legal_moves("su-t1")["0509"].path[-2] in ("0408", "0507", "0608", "0609", "0510", "0409")
+
+
+def test_6_22_a_move_into_an_enemy_hex_is_refused_by_case_6_22():
+    state = position({"su-t1": "0507"}, turn=3, garrisons={"0508": 1})  # a garrison has no ZOC to stop the unit first
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("su-t1",), path=("0507", "0508")))
+    assert err.value.case == "6.22" and str(err.value) == "6.22: 0508 holds an enemy unit or garrison"
+
+
+def test_6_0b_a_move_enters_at_least_one_hex():
+    state = position({"su-r1": "0302"}, turn=3)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("su-r1",), path=("0302",)))
+    assert err.value.case == "6.0b"
+
+
+def test_6_0b_a_move_runs_from_hex_to_adjacent_hex():
+    state = position({"su-r1": "0302"}, turn=3)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("su-r1",), path=("0302", "0305")))
+    assert err.value.case == "6.0b" and str(err.value) == "6.0b: 0302 and 0305 are not adjacent"

@@ -170,3 +170,13 @@ def test_6_75_no_decision_when_the_released_box_is_empty():
         state.to_box(uid, OFF)
     state.apply(Move(units=("ge-1",), path=("0407", "0406", "0506", "0505")))
     assert not state.pending and state.to_act == "axis"
+
+
+def test_6_73_the_log_tells_each_committed_unit_and_its_hex():
+    from kharkovsuite.engine.events import UnitMoved
+
+    state = reserve_game(2)
+    events = state.apply(CommitReserve(units=("su-r7",), hexes=("0504",)))
+    moved = [e for e in events if isinstance(e, UnitMoved)]
+    assert [(e.units, e.path, e.how, e.case) for e in moved] == [(("su-r7",), ("0504",), "commit", "6.73")]
+    assert moved[0].text() == "su-r7 commit 0504 (0 MP)"

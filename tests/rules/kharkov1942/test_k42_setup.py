@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from k42_helpers import DATA
 
-from kharkovsuite.engine import EndPhase, IllegalAction, PlaceUnit, new_game
+from kharkovsuite.engine import BreakDown, EndPhase, IllegalAction, PlaceUnit, new_game
 from kharkovsuite.rules.kharkov1942 import setup
 from kharkovsuite.scenario import load_scenario
 
@@ -221,3 +221,23 @@ def test_5_3p_guards_rifle_divisions_are_never_untried(shipped):
     assert "untried" not in seen or not seen["untried"]
     rifle = next(u for u in state.units if state.units[u].type == "su-rifle" and state.units[u].hex)
     assert is_untried(state, state.units[rifle])
+
+
+def test_5_0_the_log_tells_each_unit_set_up_and_its_hex():
+    from kharkovsuite.engine.events import UnitMoved
+
+    state = manual()
+    events = state.apply(PlaceUnit(unit="ge-1", hex="0106"))
+    moved = [e for e in events if isinstance(e, UnitMoved)]
+    assert [(e.units, e.path, e.how) for e in moved] == [(("ge-1",), ("0106",), "setup")]
+    assert moved[0].case == setup.SETUP_CASE["axis"]
+
+
+def test_5_13_a_breakdown_at_set_up_without_enough_regiments_is_refused_in_words():
+    state = manual()
+    state.apply(PlaceUnit(unit="ge-1", hex="0106"))
+    state.apply(PlaceUnit(unit="ge-2", hex="0306"))
+    state.apply(BreakDown(division="ge-1"))  # three of the box's four regiments
+    with pytest.raises(IllegalAction) as err:
+        state.apply(BreakDown(division="ge-2"))
+    assert err.value.case == "15.15" and str(err.value) == "15.15: not enough regiment counters in the Breakdown box"

@@ -125,3 +125,54 @@ def test_17_0_result_uses_the_live_breakdown():
     out = victory.vp_breakdown(state)
     res = state.result()
     assert res.vp == out["total"] and res.margin == out["margin"] and res.level == out["level"]
+
+
+# ----------------------------------------------------------------------------- found from mutation testing
+
+
+def test_17_22_a_city_hex_scores_once_however_often_soviet_units_enter_it():
+    state = position({"su-r1": "0508"}, phase="soviet-movement")
+    first, again = [], []
+    victory.city_entered(state, "su-r1", "0508", first)
+    victory.city_entered(state, "su-r1", "0508", again)
+    assert [(e.side, e.vp, e.case) for e in first] == [("soviet", 6, "17.21")] and again == []
+    assert state.game["captured"] == ["0508"]
+
+
+def test_17_24_the_points_for_a_hole_name_where_it_runs():
+    line = dict(AXIS_LINE)
+    del line["ge-3"]
+    state = position(line, phase="axis-air-supply")
+    hole = victory.front_status(state)["hole"]
+    events = []
+    victory.turn_end(state, events)
+    assert [e.reason for e in events if e.case == "17.24"] == [f"hole in the Axis front (through {hole[0]}..{hole[-1]})"]
+
+
+def test_17_23_each_kharkov_road_runs_from_kharkov_to_its_city_along_the_road_net():
+    state = full_position({})
+    cities = state.scenario.map.cities
+    roads = state.board.map.roads
+    for name, path in victory.kharkov_roads(state).items():
+        assert path[0] in roads and path[-1] in roads
+        assert any(path[0] in roads.neighbors(h) for h in cities["kharkov"].hexes if h in roads)
+        assert any(path[-1] in roads.neighbors(h) for h in cities[name].hexes if h in roads)
+        assert all(b in roads.neighbors(a) for a, b in zip(path, path[1:]))
+
+
+def test_17_1_the_breakdown_counts_each_side_s_city_points():
+    state = position({"su-r1": "0508", "su-r2": "0509"}, phase="axis-air-supply")
+    for h in ("0508", "0509"):
+        state.game["last_occupant"][h] = "soviet"
+    out = victory.vp_breakdown(state)
+    assert out["cities"]["gorod"] == "soviet"
+    assert out["city_vp"]["soviet"] == state.scenario.map.cities["gorod"].vp > 0
+
+
+def test_17_4_a_margin_on_a_level_s_upper_bound_is_still_that_level():
+    state = position({}, phase="axis-air-supply")
+    bounded = [lv for lv in state.scenario.victory.levels if lv.max is not None]
+    assert bounded
+    for lv in bounded:
+        assert victory.level(state, {"soviet": lv.max, "axis": 0}).level == lv.name
+        assert victory.level(state, {"soviet": 0, "axis": lv.max}).level == lv.name
