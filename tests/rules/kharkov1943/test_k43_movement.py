@@ -7,6 +7,7 @@ import pytest
 from kharkovsuite.engine.actions import Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import movement, zoc
+from kharkovsuite.rules.kharkov1943.actions import Activate
 
 from .k43_helpers import GE_HQ, INF, INF2, PLAIN, PZ, SKI, SU_DIV, SU_DIV2, SU_HQ, bare, general, move, scenario_grid
 
@@ -265,3 +266,47 @@ def test_legal_actions_list_each_unit_s_or_stack_s_moves_as_one_entry_as_kharkov
     some = entries[0]
     assert set(some) == {a for a in legal.actions() if a.kind == "Move" and a.units == some.units}
     assert {a.path[-1] for a in some} == set(state.legal_moves(some.units))
+
+
+# ----------------------------------------------------------------------------- written from the mutation sample
+
+
+def _refusal(state, action):
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    return info.value.case, info.value.reason
+
+
+def test_6_1_a_move_names_its_units_and_two_hexes_and_starts_where_they_stand():
+    state = general(bare({INF: PLAIN}))
+    assert _refusal(state, Move(units=(INF,), path=(PLAIN,))) == ("6.1", "a move names its units and at least two hexes")
+    assert _refusal(state, Move(units=(), path=(PLAIN, "2702"))) == ("6.1", "a move names its units and at least two hexes")
+    assert _refusal(state, Move(units=(INF,), path=("2702", "2703"))) == ("6.1", f"{INF} is not in 2702, where the path starts")
+
+
+def test_6_1_4_2_a_move_is_logged_with_its_path_and_its_stop_in_an_enemy_zoc():
+    state = general(_enemy_two_away())
+    events = move(state, [INF], PLAIN, "2702")
+    moved = [e for e in events if e.kind == "UnitMoved"]
+    assert [(e.units, e.path, e.cost, e.how, e.case) for e in moved] == [((INF,), (PLAIN, "2702"), CLEAR + 1.0, "move", "6.1")]
+    stopped = [e for e in events if e.kind == "MoveStopped"]
+    assert [(e.units, e.hex, e.reason, e.case) for e in stopped] == [((INF,), "2702", "entered an enemy ZoC", "4.2")]
+
+
+def test_3_2_a_segment_opens_with_each_hqs_formation_activation_offered():
+    state = bare({GE_HQ: PLAIN, INF: "2702"})
+    offered = [a for a in state.legal_actions().actions() if a.kind == "Activate"]
+    assert Activate(hq=GE_HQ) in offered and Activate() in offered
+
+
+def test_6_3_12_a_river_or_bridge_adds_its_chart_cost_to_the_hex_entered():
+    board = bare({}).board
+    chart = board.data.terrain_chart
+    for feature in ("river", "major_river", "bridge"):
+        a, b = next((a, b) for a in sorted(board.in_play) for b in board.nbrs[a]
+                    if feature in board.map.hexside_features(a, b)
+                    and (feature == "bridge" or "bridge" not in board.map.hexside_features(a, b)))
+        road = board.map.road_between(a, b) or board.map.rail_between(a, b)
+        for ground in ("frozen", "snow"):
+            entry = chart.road[ground] if road else chart.terrain[board.map.terrain(b)][ground]
+            assert board.enter_cost(a, b, ground) == entry + chart.hexsides[feature][ground], (feature, a, b, ground)

@@ -1,0 +1,136 @@
+"""Kharkov 1943 data checks (checks.py, units.py): both scenarios pass every check, and each
+broken datum is reported at its place in the file (the path the loader turns into a line) with
+its rule case, written from the survivors of the mutation run (docs/mutation.md).
+
+The loader keeps a validated scenario in its disk cache, so a test that loads a scenario runs
+the checks only on the first load; these tests call :func:`checks.scenario_checks` on a copy of
+the loaded scenario, changed where a test says."""
+from __future__ import annotations
+
+from kharkovsuite.rules.kharkov1943 import checks
+
+from .k43_helpers import campaign, scenario
+
+
+def _broken(of=scenario):
+    """A copy of the scenario that a test may change without touching the cached one."""
+    return of().model_copy(deep=True)
+
+
+def _at(found, path):
+    return [message for where, message in found if where == path]
+
+
+def test_18_both_scenarios_pass_every_check_of_the_system():
+    assert checks.scenario_checks(campaign()) == []
+    assert checks.scenario_checks(scenario()) == []
+
+
+def test_1_2_supply_heads_detachments_and_units_starting_reduced_pass_the_checks():
+    s = campaign()
+    kinds = {ut.values.get("kind") for ut in s.unit_types.values()}
+    assert "supply_head" in kinds  # combat 0: no step of at least 1, and none needed (9.4)
+    assert any("steps_lost" in u.values for u in s.units) and any("detached_from" in u.values for u in s.units)
+    assert checks.scenario_checks(s) == []
+
+
+def test_system_data_that_does_not_fit_its_model_is_reported_at_its_key():
+    s = _broken()
+    s.system_data["crt"]["lowest_row"] = "low"
+    found = checks.scenario_checks(s)
+    assert [where for where, _ in found] == [("system_data", "crt", "lowest_row")]
+    assert "integer" in found[0][1]
+
+
+def test_1_1_a_counter_value_that_does_not_read_is_reported_at_its_unit_type():
+    s = _broken()
+    s.unit_types["de_hq_army_3"].values["op"] = "many"
+    found = checks.scenario_checks(s)
+    assert [where for where, _ in found] == [("unit_types", "de_hq_army_3", "values", "op")]
+    assert found[0][1].startswith("1.1: ")
+
+
+def test_1_5_a_formation_without_its_colour_code_is_reported():
+    s = _broken()
+    del s.system_data["formations"]["d320"]
+    assert _at(checks.scenario_checks(s), ("formations", "d320")) == [
+        "1.1: a formation needs its colour code in system_data.formations"]
+
+
+def test_1_5_a_formation_hq_that_is_no_hq_is_reported():
+    s = _broken()
+    s.system_data["formations"]["d320"]["hq"] = "d320_585"
+    assert _at(checks.scenario_checks(s), ("system_data", "formations", "d320", "hq")) == [
+        "1.5: 'd320_585' is not an HQ unit"]
+
+
+def test_9_2_a_front_hq_that_is_no_front_hq_is_reported():
+    s = _broken()
+    s.system_data["fronts"]["southwest"]["hq"] = "su_350rd"
+    assert _at(checks.scenario_checks(s), ("system_data", "fronts", "southwest", "hq")) == [
+        "9.2: 'su_350rd' is not a Front HQ unit"]
+
+
+def test_7_4_an_unknown_or_twice_classed_crt_terrain_is_reported_at_its_place():
+    s = _broken()
+    s.system_data["crt"]["terrain_classes"]["open"] += ["lava", "town"]
+    found = checks.scenario_checks(s)
+    assert _at(found, ("system_data", "crt", "terrain_classes", "open", 2)) == ["7.4: unknown terrain type 'lava'"]
+    assert _at(found, ("system_data", "crt", "terrain_classes", "urban", 0)) == ["7.4: 'town' is already in class 'open'"]
+
+
+def test_7_4_a_missing_crt_block_is_reported_at_its_terrain_class():
+    s = _broken()
+    del s.system_data["crt"]["blocks"]["broken"]["normal"]
+    assert _at(checks.scenario_checks(s), ("system_data", "crt", "blocks", "broken")) == [
+        "7.4: no CRT block for normal attacks on broken terrain"]
+
+
+def test_14_1_a_ground_weather_that_is_no_ground_state_names_the_states():
+    s = _broken()
+    s.tables["weather_ground"].rows[1][0] = "slush"
+    states = ", ".join(sorted(s.system_data["movement_table"]))
+    assert _at(checks.scenario_checks(s), ("tables", "weather_ground", "rows", 1, 0)) == [
+        f"14.1: 'slush' is not one of {states}"]
+
+
+def test_15_1_the_german_entry_areas_are_numbered_i_to_viii():
+    s = _broken()
+    s.map.areas["de_viii"].name = "German entry area IX"
+    assert _at(checks.scenario_checks(s), ("map", "areas")) == [
+        "15.1: the German entry areas are I to VIII, got I, II, III, IV, IX, V, VI, VII"]
+
+
+def test_18_2_a_reinforcement_of_a_front_not_in_the_scenario_is_reported_at_its_unit():
+    s = _broken()
+    soviet = next(i for i, r in enumerate(s.reinforcements) if r.side == "soviet")
+    s.system_data["special_rules"]["reinforcement_fronts"] = ["voronezh"]
+    found = checks.scenario_checks(s)
+    assert _at(found, ("reinforcements", soviet, "units", 0)) == ["18.2: only reinforcements of voronezh arrive"]
+
+
+def test_6_3_the_terrain_effects_chart_costs_the_frozen_ground_op():
+    s = _broken()
+    s.terrain_effects.terrain["forest"].cost["foot"] += 1
+    frozen = float(s.system_data["terrain_chart"]["terrain"]["forest"]["frozen"])
+    assert _at(checks.scenario_checks(s), ("terrain_effects", "terrain", "forest")) == [
+        f"6.3: the OP cost of forest is the Terrain Effects Chart's in frozen ground, {frozen}"]
+
+
+def test_5_a_set_up_hex_holding_both_sides_is_reported():
+    s = _broken()
+    german = next(i for i, p in enumerate(s.setup.placements) if p.unit == "d320_585")
+    soviet = next(i for i, p in enumerate(s.setup.placements) if p.unit == "su_350rd")
+    s.setup.placements[soviet].hex = s.setup.placements[german].hex
+    hex_id = s.setup.placements[german].hex
+    assert _at(checks.scenario_checks(s), ("setup", "placements", max(german, soviet), "hex")) == [
+        f"set-up: hex {hex_id} holds units of both sides"]
+
+
+def test_18_a_victory_place_not_on_the_map_is_reported():
+    s = _broken()
+    side, conditions = next(iter(s.system_data["victory"].items()))
+    conditions[0]["groups"][0]["places"].append("Atlantis")
+    k = len(conditions[0]["groups"][0]["places"]) - 1
+    assert _at(checks.scenario_checks(s), ("system_data", "victory", side, 0, "groups", 0, "places", k)) == [
+        "18: 'Atlantis' is not a city or place of the map"]

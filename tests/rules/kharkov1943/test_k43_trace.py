@@ -1,0 +1,44 @@
+"""Kharkov 1943 supply and command overlays (trace.py, the trace view and ``kharkov-cli trace``),
+written from the survivors of the mutation run (docs/mutation.md)."""
+from __future__ import annotations
+
+import pytest
+
+from kharkovsuite.rules.kharkov1943 import supply, trace
+
+from .k43_helpers import GE_HQ, INF, PLAIN, bare, fresh
+
+CUT = "2410"  # no German HQ or source within 5 hexes
+
+
+def test_8_1_the_command_overlay_keeps_its_side_and_selected_unit_and_explains_its_marks():
+    state = bare({GE_HQ: PLAIN, INF: "2703"})
+    o = trace.overlay(state, "command", "axis", INF)
+    assert (o.name, o.side, o.unit, o.title) == ("command", "german", INF, "Command")
+    assert ("command", "Within 5 hexes of an HQ by a line of command (8.1)") in o.legend
+    assert o.lines["command_line"][0] == "2703" and o.lines["command_line"][-1] == PLAIN
+
+
+def test_an_unknown_overlay_is_refused_with_the_names_of_the_overlays():
+    state = bare({INF: PLAIN})
+    with pytest.raises(KeyError) as info:
+        trace.overlay(state, "roads", "german")
+    assert info.value.args == ("unknown overlay 'roads'; use one of: supply, why, command",)
+
+
+def test_9_2_the_supply_overlay_marks_only_hexes_within_five_of_what_a_unit_traces_to():
+    state = fresh()
+    o = trace.overlay(state, "supply", "german")
+    targets = supply.tier_targets(state, "german", 2, supply.side_lines(state, "german"))
+    grid = state.board.map.grid
+    assert o.hexes("supplied") and set(targets) & o.hexes("supplied")
+    assert all(min(grid.distance(h, t) for t in targets) <= supply.LIMIT for h in o.hexes("supplied"))
+
+
+def test_9_3_the_supply_overlay_lists_the_sides_units_without_a_line():
+    state = bare({INF: CUT})
+    assert not supply.line(state, INF).ok
+    o = trace.overlay(state, "supply", "german")
+    assert o.hexes("out") == {CUT}
+    assert o.items == [{"text": f"{INF} ({CUT}) has no line of supply", "hex": CUT, "case": "9.1", "unit": INF}]
+    assert o.summary == "0 of 1 german units on the map trace a line of supply, 1 do not"
