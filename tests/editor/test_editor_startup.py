@@ -46,7 +46,7 @@ def test_the_table_shown_with_the_window_is_fitted_to_its_rows_right_after_the_f
     window.view.viewport().installEventFilter(filt := _PaintSpy(painted))
     window.show()
     assert table.isVisible() and view.columnWidth(column) == view.horizontalHeader().defaultSectionSize()  # not fitted before the frame
-    qtbot.waitUntil(lambda: window.startup.finished, timeout=5000)
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
     assert painted
     assert view.columnWidth(column) >= view.fontMetrics().horizontalAdvance(longest)
     window.view.viewport().removeEventFilter(filt)
@@ -56,7 +56,7 @@ def test_a_table_on_a_tab_not_shown_is_fitted_to_its_rows_when_it_is_shown(make_
     window = make_window(Document(small, SMALL))
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.startup.finished, timeout=5000)
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
     table = window.tables["unit_types"]
     assert not table.isVisible()
     view, model = table.view, table.model

@@ -46,7 +46,7 @@ def test_the_legal_actions_are_listed_right_after_the_first_frame_and_not_before
     assert w.actions_panel.title.text() == "" and w.rail_action.text() == "Rail"
     w.view.viewport().installEventFilter(spy := _Spy(order))
     w.show()
-    qtbot.waitUntil(lambda: w.startup.finished)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)
     assert order[:2] == ["paint", "legal"]  # listed once the map had been painted
     # Turn 1, Soviet movement (16.0): the two tank brigades due may enter; End phase is offered; no unit may go by rail.
     assert "2 reinforcement(s) may enter now" in w.actions_panel.title.text()
@@ -60,7 +60,7 @@ def test_the_minimap_draws_its_picture_right_after_the_first_frame(qtbot):
     qtbot.addWidget(w)
     assert w.minimap._pixmap is None  # not drawn while the window was built
     w.show()
-    qtbot.waitUntil(lambda: w.minimap._pixmap is not None)
+    qtbot.waitUntil(lambda: w.minimap._pixmap is not None, timeout=30000)
     picture = w.minimap._pixmap.toImage()
     colours = {picture.pixel(x, y) for x in range(0, picture.width(), 5) for y in range(0, picture.height(), 5)}
     assert len(colours) > 20  # the map in small, not a blank
@@ -89,7 +89,7 @@ def test_work_handed_in_again_before_the_paint_runs_once_in_its_newer_place(qtbo
     startup.later("a", lambda: ran.append("a2"))
     assert ran == [] and startup.waiting() == ("b", "a")
     widget.show()
-    qtbot.waitUntil(lambda: startup.finished)
+    qtbot.waitUntil(lambda: startup.finished, timeout=30000)
     assert startup.painted and ran == ["b", "a2"]
     startup.later("c", lambda: ran.append("c"))  # once past the first paint, work runs at once
     assert ran == ["b", "a2", "c"]

@@ -55,7 +55,7 @@ def test_the_minimap_draws_its_first_picture_after_its_first_paint(qtbot, small_
     minimap.paintEvent = lambda event: (order.append("paint") if "paint" not in order else None, painted(event))[1]
     minimap.show()
     assert minimap._pixmap is None  # shown, not yet drawn
-    qtbot.waitUntil(lambda: minimap._pixmap is not None)
+    qtbot.waitUntil(lambda: minimap._pixmap is not None, timeout=30000)
     assert order[:2] == ["paint", "render"]
     corner = minimap.from_scene(small_view.map_scene().scene_map_rect.topLeft())
     assert corner == minimap._fit().topLeft()
@@ -73,7 +73,7 @@ def test_the_minimap_draws_once_while_a_window_settles_its_layout(qtbot, small_v
     qtbot.addWidget(minimap)
     minimap.show()
     qtbot.waitExposed(minimap)
-    qtbot.waitUntil(lambda: minimap._pixmap is not None)  # the first picture, made right after the first paint
+    qtbot.waitUntil(lambda: minimap._pixmap is not None, timeout=30000)  # the first picture, made right after the first paint
     for width in (220, 240, 260):
         minimap.resize(width, 200)
         qtbot.wait(1)
