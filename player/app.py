@@ -66,6 +66,7 @@ MAY_ACT_STYLE = OverlayStyle(OKABE_ITO["green"], Qt.BrushStyle.NoBrush, Qt.PenSt
 
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
+LISTING = "Listing what may be done…"  # the Actions dock's first frame (the legal actions follow it)
 SAVE_FILTER = "Kharkov Suite games (*.ksave *.json)"
 
 
@@ -591,6 +592,8 @@ class PlayerWindow(QMainWindow):
         busy = self.computer_to_act()  # while the computer plays, a person has nothing to choose: the legal actions are not listed
         self.actions_panel.setEnabled(not busy)
         if not busy:
+            if not self.startup.finished:  # the first frame says what is coming
+                self.actions_panel.title.setText(LISTING)
             self.startup.later("actions", self._list_actions)
         self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
         for dock, panel in self.kit_docks:
@@ -648,6 +651,8 @@ class PlayerWindow(QMainWindow):
         """The Actions dock lists what may be done now (the legal actions: after the first paint at start)."""
         if not self.computer_to_act():
             self.actions_panel.refresh(self.selected, self.location)
+        elif self.actions_panel.title.text() == LISTING:  # the computer plays now: nothing is listed for it
+            self.actions_panel.title.setText("")
 
     def _legal_controls(self) -> None:
         """End phase, enabled when the engine offers EndPhase now, and the count of units that may go by rail on the Rail

@@ -43,7 +43,7 @@ def test_the_legal_actions_are_listed_right_after_the_first_frame_and_not_before
     qtbot.addWidget(w)
     assert order == []  # nothing listed while the window was built
     assert {"actions", "legal_controls"} <= set(w.startup.waiting())
-    assert w.actions_panel.title.text() == "" and w.rail_action.text() == "Rail"
+    assert w.actions_panel.title.text() == "Listing what may be done…" and w.rail_action.text() == "Rail"
     w.view.viewport().installEventFilter(spy := _Spy(order))
     w.show()
     qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)
