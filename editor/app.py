@@ -69,14 +69,13 @@ def app_icon():
 
 
 def screenshot(app, window, path: str) -> int:
-    """Let the window lay itself out, then render it into ``path``."""
-    for _ in range(5):
-        app.processEvents()
-    window.sync.flush()
-    window.view.fit_map()
-    app.processEvents()
+    """Render the window into ``path`` as first painted: what the user sees first (the work waiting for that
+    frame, such as the fitting of the tables' columns and the document's first check, has not run yet)."""
+    from kharkovsuite.view.firstpaint import save_screenshot, until_first_paint
+
+    until_first_paint(window.startup)
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    if not window.grab().save(path):
+    if not save_screenshot(window, path):
         print(f"could not write {path}", file=sys.stderr)
         return 1
     return 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QByteArray, QMimeData, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
+from shiboken6 import isValid
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from kharkovsuite.rules import GAME_NAMES
+from kharkovsuite.view.firstpaint import after_window_painted
 from kharkovsuite.scenario.edit import EditError
 
 from .document import Document
@@ -388,8 +390,15 @@ class SectionTable(QWidget):
         super().showEvent(event)
         if not self._shown:
             self._shown = True
-            self.view.resizeColumnsToContents()
-            self._fitted = self.model.rowCount() > 0
+            # A table shown with the window is fitted right after the window's first frame (the order of battle's
+            # units each draw their counter for it: a fifth of the editor's start); one shown later, before it paints.
+            after_window_painted(self, f"fit-columns:{id(self)}", self._fit_columns)
+
+    def _fit_columns(self) -> None:
+        if not isValid(self.view):  # the document was replaced before the window painted: the table is gone
+            return
+        self.view.resizeColumnsToContents()
+        self._fitted = self.model.rowCount() > 0
 
     def _fit_first_rows(self) -> None:
         if self._shown and not self._fitted and self.model.rowCount() > 0:

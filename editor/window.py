@@ -49,6 +49,7 @@ from kharkovsuite.rules import GAME_NAMES, KNOWN_SYSTEMS
 from kharkovsuite.scenario import Scenario, ScenarioError, load_scenario, save_scenario
 from kharkovsuite.scenario import edit as E
 from kharkovsuite.view import MapScene, Minimap
+from kharkovsuite.view.firstpaint import AfterFirstPaint
 from kharkovsuite.view.traceoverlays import TraceOverlays
 from kharkovsuite.view.layers import zone_hexes
 
@@ -106,6 +107,7 @@ class MainWindow(QMainWindow):
         self.current_tool = "select"
         self.issues: list[Issue] = []
         self._doc_widgets: list[QWidget] = []
+        self.startup: AfterFirstPaint | None = None
         self._make_docks()
         self._make_actions()
         self.trace = TraceOverlays(self)  # supply, command, rail... of the historical set-up
@@ -312,6 +314,11 @@ class MainWindow(QMainWindow):
         self.scene = MapScene(doc.scenario, doc.gmap)
         self.view = EditorMapView(self.scene)
         self.view.setObjectName("map-view")
+        # What the window's first frame does not show (the fitting of the tables' columns) waits until the map is painted.
+        if self.startup is None:
+            self.startup = AfterFirstPaint(self.view.viewport(), self)
+        else:
+            self.startup.watch(self.view.viewport())
         self.map_holder.addWidget(self.view)
         self.map_holder.setCurrentWidget(self.view)
         self.minimap = Minimap(self.view)

@@ -252,6 +252,17 @@ class GameMap:
     def hexside_features(self, a: str, b: str) -> frozenset[str]:
         return self._hexsides.get(self.grid.hexside_id(a, b), frozenset())
 
+    def hexsides_with(self, feature: str) -> list[tuple[str, str]]:
+        """The two hexes of each hexside that carries ``feature`` (the map's hexsides as :meth:`hexside_features`
+        finds them: by their id as :meth:`HexGrid.hexside_id` writes it)."""
+        out = []
+        for side, features in self._hexsides.items():
+            if feature in features:
+                a, _, b = side.partition("/")
+                if a in self and b in self and self.grid.direction(a, b) is not None and self.grid.hexside_id(a, b) == side:
+                    out.append((a, b))
+        return out
+
     def hexsides_of(self, hex_id: str) -> dict[str, frozenset[str]]:
         """Direction name -> features, for the hexsides of a hex that carry any."""
         out: dict[str, frozenset[str]] = {}

@@ -44,6 +44,7 @@ from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (OKABE_ITO, Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot, OverlayStyle)
 from kharkovsuite.resources import resources_dir, scenarios_dir
+from kharkovsuite.view.firstpaint import AfterFirstPaint, save_screenshot, until_first_paint
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .attackplan import AttackChooser
@@ -65,6 +66,7 @@ MAY_ACT_STYLE = OverlayStyle(OKABE_ITO["green"], Qt.BrushStyle.NoBrush, Qt.PenSt
 
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
+LISTING = "Listing what may be done…"  # the Actions dock's first frame (the legal actions follow it)
 SAVE_FILTER = "Kharkov Suite games (*.ksave *.json)"
 
 
@@ -73,7 +75,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     parser.add_argument("--scenario", help="scenario file to open directly (default: the start page, to choose one)")
     parser.add_argument("--load", help="a saved game to open")
     parser.add_argument("--seed", type=int, default=None, help="dice seed of a new game (default: from the clock)")
-    parser.add_argument("--screenshot", help="render the window into this PNG once shown, then exit")
+    parser.add_argument("--screenshot", help="render the window into this PNG as first painted, then exit")
     parser.add_argument("--soviet", default="human", help="who plays the Soviet side: human (default) or a computer player, e.g. ai:normal")
     parser.add_argument("--axis", default="human", help="who plays the Axis side: human (default) or a computer player, e.g. ai:normal")
     parser.add_argument("--german", default="human", help="who plays the German side (Kharkov 1943, Kirovograd): human (default) or a computer player")
@@ -211,6 +213,10 @@ class PlayerWindow(QMainWindow):
         self.computer: ComputerSeats | None = None
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
+        # What the first frame does not need (the legal actions listed in the Actions dock, End phase and the Rail count
+        # read from them; the minimap's picture, by the minimap itself) waits until the map is first painted: the window
+        # opens without it, and it follows on the event loop's next turn.
+        self.startup = AfterFirstPaint(self.view.viewport(), self)
         self.view.readable_fit = True  # a player reads counters; the minimap and "Whole map" give the overview
         self.minimap = Minimap(self.view)
         self.inspector = StackInspector(self.scene)
@@ -586,7 +592,9 @@ class PlayerWindow(QMainWindow):
         busy = self.computer_to_act()  # while the computer plays, a person has nothing to choose: the legal actions are not listed
         self.actions_panel.setEnabled(not busy)
         if not busy:
-            self.actions_panel.refresh(self.selected, self.location)
+            if not self.startup.finished:  # the first frame says what is coming
+                self.actions_panel.title.setText(LISTING)
+            self.startup.later("actions", self._list_actions)
         self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
         for dock, panel in self.kit_docks:
             if panel.refresh():
@@ -631,24 +639,38 @@ class PlayerWindow(QMainWindow):
             f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
         )
         self.phase_label.setToolTip(f"<qt>{self.phase_label.text()}</qt>")
-        legal = [] if self.computer_to_act() else self.controller.legal()
-        # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
-        self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
         self.rail_action.setEnabled("RailMove" in phase.actions)
-        if "RailMove" in phase.actions:
-            able = len(self.controller.rail_units())
-            self.rail_action.setText(f"Rail ({able})")
-            self.rail_action.setToolTip(f"Rail mode (Ctrl+L): {able} unit(s) may go by rail now ({self.controller.kit.case('rail')}); they are marked on the map while it is on")
-        else:
-            self.rail_action.setText("Rail")
+        self.startup.later("legal_controls", self._legal_controls)
         self._rail_marks()
         self._may_act_marks()
         self.undo_action.setEnabled(self.controller.can_undo() and not self.computer_to_act())
         if "RailMove" not in phase.actions and self.rail_action.isChecked():
             self.rail_action.setChecked(False)
 
+    def _list_actions(self) -> None:
+        """The Actions dock lists what may be done now (the legal actions: after the first paint at start)."""
+        if not self.computer_to_act():
+            self.actions_panel.refresh(self.selected, self.location)
+        elif self.actions_panel.title.text() == LISTING:  # the computer plays now: nothing is listed for it
+            self.actions_panel.title.setText("")
+
+    def _legal_controls(self) -> None:
+        """End phase, enabled when the engine offers EndPhase now, and the count of units that may go by rail on the Rail
+        button: both read from the legal actions (after the first paint at start)."""
+        state = self.controller.state
+        legal = [] if self.computer_to_act() else self.controller.legal()
+        # EndPhase comes last when it is offered; only a short list of decisions is scanned otherwise.
+        self.end_phase_action.setEnabled(not state.is_terminal and not self.computer_to_act() and len(legal) > 0 and (legal[len(legal) - 1].kind == "EndPhase" or (len(legal) < 200 and any(a.kind == "EndPhase" for a in legal))))
+        if "RailMove" in state.phase.actions:
+            able = len(self.controller.rail_units())
+            self.rail_action.setText(f"Rail ({able})")
+            self.rail_action.setToolTip(f"Rail mode (Ctrl+L): {able} unit(s) may go by rail now ({self.controller.kit.case('rail')}); they are marked on the map while it is on")
+        else:
+            self.rail_action.setText("Rail")
+
     def do(self, action) -> list | None:
         """Hand ``action`` to the engine; a refusal goes to the status bar with its rule case."""
+        self.startup.flush()  # the window is whole before it acts (the work waiting for the first paint is done)
         if self.computer_to_act():
             self._computer_busy_message()
             return None
@@ -930,6 +952,7 @@ class PlayerWindow(QMainWindow):
 
     def _select(self, units: list[str]) -> None:
         """Select units of the side to act and show where they may go (or what they may do)."""
+        self.startup.flush()  # the panels filled for the position first, then for the selection
         state = self.controller.state
         if self.attack_chooser.active and tuple(units) != self.attack_chooser.units:
             self.attack_chooser.clear()  # other units: the attack planned is dropped
@@ -1417,8 +1440,8 @@ def main(argv=None) -> int:
         return 1
     window.show()
     if args.screenshot:
-        _settle()
-        ok = window.grab().save(args.screenshot)
+        until_first_paint(window.startup)  # what a player sees first: the legal actions are listed right after it
+        ok = save_screenshot(window, args.screenshot)
         window.close()
         return 0 if ok else 1
     return app.exec()

@@ -25,6 +25,17 @@ def test_hexside_features_are_shared_by_both_hexes(gmap):
     assert gmap.hexside_features("0306", "0305") == frozenset()
 
 
+def test_the_hexsides_with_a_feature_are_those_hexside_features_finds_it_on():
+    """GameMap.hexsides_with (the kharkov1942 Donets crossings read it): every hexside of the map whose features hold
+    the feature, each once, as its id writes it; none other."""
+    gmap = GameMap.from_scenario(load_scenario(Path(__file__).resolve().parent.parent / "scenarios" / "kharkov-1942.yaml"))
+    for feature in {f for fs in gmap.model.hexsides.values() for f in fs}:
+        scanned = {tuple(sorted((a, b))) for a in gmap.hex_ids for b in gmap.neighbors(a) if feature in gmap.hexside_features(a, b)}
+        found = gmap.hexsides_with(feature)
+        assert len(found) == len(set(found)) and set(found) == scanned, feature
+    assert gmap.hexsides_with("no such feature") == []
+
+
 def test_roads_and_rails_are_graphs_on_hex_ids(gmap):
     assert gmap.road_between("0403", "0404")
     assert not gmap.road_between("0403", "0405")

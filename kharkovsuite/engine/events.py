@@ -271,7 +271,9 @@ def with_names(text: str, names: dict[str, str]) -> str:
 
     Events speak in ids; the window reads them to a player in the names the scenario prints.  The
     caller gives only the names the reader may know (the units of the seat's observation)."""
-    names = {k: v for k, v in names.items() if k and v and k != v}
+    # Only the ids the text holds go into the pattern: a scenario's few hundred ids made one pattern per text, each
+    # built and compiled anew once the regular-expression cache had let it go.
+    names = {k: v for k, v in names.items() if k and v and k != v and k in text}
     if not names:
         return text
     return _ids_pattern(names).sub(lambda m: names[m.group(0)], text)

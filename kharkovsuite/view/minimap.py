@@ -20,6 +20,7 @@ class Minimap(QWidget):
         self._scene = view.map_scene()
         self._pixmap: QPixmap | None = None
         self._target = QRectF()  # where the map is drawn in the widget
+        self._first_asked = False  # the first picture is asked for (after the first paint)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._render)
@@ -50,7 +51,10 @@ class Minimap(QWidget):
         return max(80, round(width * r.height() / max(r.width(), 1)))
 
     def _schedule(self) -> None:
-        self._timer.start(self.RERENDER_DELAY_MS)
+        if self._pixmap is not None:
+            self._timer.start(self.RERENDER_DELAY_MS)
+        elif not self._first_asked:
+            self.update()  # the first picture, asked for by the next paint, shows the change
 
     def _fit(self) -> QRectF:
         """Where the whole map goes in the widget at its present size (empty when nothing fits)."""
@@ -60,6 +64,12 @@ class Minimap(QWidget):
         scale = min(self.width() / src.width(), self.height() / src.height())
         w, h = src.width() * scale, src.height() * scale
         return QRectF((self.width() - w) / 2, (self.height() - h) / 2, w, h)
+
+    def _first_render(self) -> None:
+        if self._pixmap is None:
+            self._render()
+        if self._pixmap is None:  # nothing to draw yet (no room, an empty map): the next paint asks again
+            self._first_asked = False
 
     def _render(self) -> None:
         self._timer.stop()  # a re-render asked for earlier would draw the same scene again
@@ -82,17 +92,12 @@ class Minimap(QWidget):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         # The geometry follows at once; the picture already made is stretched until the
         # re-render (a window settling its layout resizes this several times while it opens).
+        # The first picture is made after the first paint (paintEvent): the window opens without
+        # waiting for the whole map drawn small.
         super().resizeEvent(event)
         self._target = self._fit()
-        if self._pixmap is None:
-            self._render()
-        else:
+        if self._pixmap is not None:
             self._schedule()
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
-        super().showEvent(event)
-        if self._pixmap is None:
-            self._render()
 
     # -- coordinates
 
@@ -122,6 +127,11 @@ class Minimap(QWidget):
         painter.fillRect(self.rect(), QColor(S.MAP_BACKGROUND))
         if self._pixmap is not None:
             painter.drawPixmap(self._target, self._pixmap, QRectF(self._pixmap.rect()))
+        elif not self._first_asked:
+            self._first_asked = True
+            # The first picture is made on the event loop's next turn, once this frame is painted (a queued call, run after
+            # the events being handled now; a timer of 0 ms could fire before the frame is done).
+            QTimer.singleShot(0, self, self._first_render)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.viewport_rect().intersected(QRectF(self.rect()).adjusted(1, 1, -1, -1))
         # Dim what the main view does not show; the viewport itself stays as drawn.

@@ -1,6 +1,7 @@
 """What the editor leaves until after its first picture (issue 27): the document's first check
-runs once the map has painted, with the Problems list saying so meanwhile, and a table's columns
-are fitted to their contents when the table is first shown."""
+runs once the map has painted, with the Problems list saying so meanwhile; the columns of the table
+shown with the window are fitted to their contents right after that picture, and those of a table
+shown later when it is first shown."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -35,10 +36,27 @@ def test_a_window_never_shown_still_answers_with_its_problems(make_window, small
     assert window.validator.runs == 1 and not window.validator.pending
 
 
+def test_the_table_shown_with_the_window_is_fitted_to_its_rows_right_after_the_first_frame(make_window, small, qtbot):
+    window = make_window(Document(small, SMALL))
+    table = window.tables["units"]
+    view, model = table.view, table.model
+    column = model.column_of("name")
+    longest = max((model.index(r, column).data() or "" for r in range(model.rowCount())), key=view.fontMetrics().horizontalAdvance)
+    painted = []
+    window.view.viewport().installEventFilter(filt := _PaintSpy(painted))
+    window.show()
+    assert table.isVisible() and view.columnWidth(column) == view.horizontalHeader().defaultSectionSize()  # not fitted before the frame
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
+    assert painted
+    assert view.columnWidth(column) >= view.fontMetrics().horizontalAdvance(longest)
+    window.view.viewport().removeEventFilter(filt)
+
+
 def test_a_table_on_a_tab_not_shown_is_fitted_to_its_rows_when_it_is_shown(make_window, small, qtbot):
     window = make_window(Document(small, SMALL))
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
     table = window.tables["unit_types"]
     assert not table.isVisible()
     view, model = table.view, table.model

@@ -24,4 +24,5 @@ def k43_window(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     return w

@@ -18,6 +18,7 @@ def _window(qtbot, **options):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     return w
 
 

@@ -35,6 +35,7 @@ def open_position(qtbot, placements, phase, **kw):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     return w
 
 

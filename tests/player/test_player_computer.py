@@ -17,6 +17,7 @@ def test_the_computer_plays_the_soviet_turn_in_a_thread_while_the_window_stays_r
     w.faster_action.setChecked(True)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     state = w.controller.state
     assert w.computer is not None and w.computer_to_act()
     threads, ticks, busy_ticks, seen_bar = set(), [], [], []

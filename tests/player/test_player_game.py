@@ -177,6 +177,7 @@ def test_hand_over_screen_when_the_side_to_act_changes(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     for _ in range(6):
         if w.controller.state.to_act == "axis":
             break
@@ -358,6 +359,7 @@ def test_5_0_set_up_by_hand_within_the_zones(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     state = w.controller.state
     assert state.phase.actions[0] == "PlaceUnit" and state.to_act == "axis"
     assert "Set-up by hand" in w.actions_panel.title.text()

@@ -83,6 +83,7 @@ def test_the_hand_over_screen_covers_the_map_and_every_dock_and_hides_the_floati
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     log = w.findChild(QDockWidget, "game_log")
     log.setFloating(True)
     log.show()

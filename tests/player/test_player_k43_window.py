@@ -166,6 +166,7 @@ def test_air_points_are_allotted_in_secret_and_the_other_seat_sees_nothing_of_th
         qtbot.addWidget(w)
         w.show()
         qtbot.waitExposed(w)
+        qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
         bot = WindowBot(qtbot, w)
         to_attacker_air(qtbot, w, bot)
         allot = w.decision_focus.allot

@@ -49,6 +49,7 @@ def test_a_hot_seat_turn_with_hidden_units_shows_each_seat_only_its_observation_
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     bot = WindowBot(qtbot, w, seed=5, weights={"ConfirmAttack": 4.0, "AddAttacker": 2.0, "CancelAttack": 0.1, "WithdrawAttack": 0.05,
                                                "RevealUnit": 0.05})
     state = w.controller.state
@@ -103,6 +104,7 @@ def test_a_saved_hot_seat_game_opens_behind_the_hand_over_screen_of_the_side_to_
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     w.curtain.lift()
     assert w.open_game(path)
     state = w.controller.state

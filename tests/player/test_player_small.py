@@ -61,6 +61,7 @@ def test_ctrl_s_on_a_new_game_asks_for_a_name_rather_than_writing_the_autosave(q
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     toolbar_click(qtbot, w, w.end_phase_action)  # a phase change writes the autosave
     assert (tmp_path / "autosave" / "autosave.ksave").exists()
     asked = []

@@ -16,6 +16,7 @@ def played_window(qtbot) -> PlayerWindow:
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     assert not w.controller.unsaved()
     hq = next(a.hq for a in w.controller.legal() if a.kind == "Activate" and a.hq)
     click_button(qtbot, w, f"Activate:{hq}")

@@ -46,6 +46,7 @@ def test_the_hand_over_screen_ignores_clicks_and_needs_its_own_button(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     end_button = next(b for b in [bar.widgetForAction(w.end_phase_action) for bar in w.findChildren(type(w.situation_bar))] if b is not None)
     where = end_button.mapTo(w, end_button.rect().center())
     while w.controller.state.to_act != "axis":

@@ -17,6 +17,7 @@ def test_a_whole_game_against_the_computer_played_through_the_window(qtbot, pers
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     bot = WindowBot(qtbot, w, seed=23)
     bot.click(bot.toolbar_button(w.faster_action))
     assert w.faster_action.isChecked() and w.computer.pace_ms == 0

@@ -35,6 +35,7 @@ def test_a_whole_hot_seat_game_played_through_the_window(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     bot = WindowBot(qtbot, w, seed=11)
     play_whole_game(qtbot, w, bot)
     state = w.controller.state

@@ -1,6 +1,6 @@
 """Shapes the map view draws at start without the geometry library (issue 27): the outline of a
 set of hexes and a point on a named line, checked against shapely's answers; and a minimap that
-draws its picture once while a window opens."""
+draws its picture once while a window opens, right after its first paint."""
 from __future__ import annotations
 
 import pytest
@@ -44,6 +44,23 @@ def test_a_mark_sits_where_shapely_projects_it_on_the_line():
         assert got == pytest.approx((on.x, on.y), abs=1e-9)
 
 
+def test_the_minimap_draws_its_first_picture_after_its_first_paint(qtbot, small_view):
+    minimap = Minimap(small_view)
+    qtbot.addWidget(minimap)
+    minimap.resize(200, 180)
+    order = []
+    original = minimap._render
+    minimap._render = lambda: (order.append("render"), original())[1]
+    painted = minimap.paintEvent
+    minimap.paintEvent = lambda event: (order.append("paint") if "paint" not in order else None, painted(event))[1]
+    minimap.show()
+    assert minimap._pixmap is None  # shown, not yet drawn
+    qtbot.waitUntil(lambda: minimap._pixmap is not None, timeout=30000)
+    assert order[:2] == ["paint", "render"]
+    corner = minimap.from_scene(small_view.map_scene().scene_map_rect.topLeft())
+    assert corner == minimap._fit().topLeft()
+
+
 def test_the_minimap_draws_once_while_a_window_settles_its_layout(qtbot, small_view):
     minimap = Minimap(small_view)
     minimap.RERENDER_DELAY_MS = 60_000  # no timer fires while this test resizes, however slow the machine
@@ -56,6 +73,7 @@ def test_the_minimap_draws_once_while_a_window_settles_its_layout(qtbot, small_v
     qtbot.addWidget(minimap)
     minimap.show()
     qtbot.waitExposed(minimap)
+    qtbot.waitUntil(lambda: minimap._pixmap is not None, timeout=30000)  # the first picture, made right after the first paint
     for width in (220, 240, 260):
         minimap.resize(width, 200)
         qtbot.wait(1)

@@ -169,12 +169,14 @@ def donets_sides(board) -> tuple[frozenset, frozenset]:
     got = _DONETS.get(id(board))
     if got is None or got[0] is not board:
         every, free = set(), set()
-        for i, h in enumerate(board.ids):
-            for j in board.nbrs[i]:
-                if DONETS in board.map.hexside_features(h, board.ids[j]):
-                    every.add((i, j))
-                    if board.edge_of[(i, j)].road or max(row_of(h), row_of(board.ids[j])) <= DONETS_FREE_THROUGH_ROW:
-                        free.add((i, j))
+        for a, b in board.map.hexsides_with(DONETS):  # the few Donets hexsides, not every hexside of the map
+            i, j = board.index.get(a), board.index.get(b)
+            if i is None or j is None or (i, j) not in board.edge_of:
+                continue
+            for x, y in ((i, j), (j, i)):  # crossed either way
+                every.add((x, y))
+                if board.edge_of[(x, y)].road or max(row_of(a), row_of(b)) <= DONETS_FREE_THROUGH_ROW:
+                    free.add((x, y))
         got = _DONETS[id(board)] = (board, frozenset(every), frozenset(free), DONETS_FREE_THROUGH_ROW)
     if got[3] != DONETS_FREE_THROUGH_ROW:  # the constant was changed (tests)
         del _DONETS[id(board)]

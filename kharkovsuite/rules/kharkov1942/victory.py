@@ -67,10 +67,14 @@ LEVELS: tuple[tuple[int, int | None, str], ...] = (
 
 
 def defaults() -> Victory:
-    """The rulebook's levels and awards, as scenario data."""
-    return Victory(
-        levels=[VictoryLevel(min=lo, max=hi, name=name) for lo, hi, name in LEVELS],
-        awards={k: Award(side=a.side, vp=a.vp, text=a.text) for k, a in AWARDS.items()},
+    """The rulebook's levels and awards, as scenario data.
+
+    Made without validation (``model_construct``): the values are this module's constants, already of the
+    model's types, and validating them first built the models' validators, a tenth of a second of the
+    editor's start (a test checks that validation leaves them as they are)."""
+    return Victory.model_construct(
+        levels=[VictoryLevel.model_construct(min=lo, max=hi, name=name) for lo, hi, name in LEVELS],
+        awards={k: Award.model_construct(side=a.side, vp=a.vp, text=a.text) for k, a in AWARDS.items()},
     )
 
 

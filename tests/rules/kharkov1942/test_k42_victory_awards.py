@@ -115,6 +115,18 @@ def test_17_0_the_shipped_scenario_holds_the_rule_systems_defaults():
     assert load_scenario(K42_FULL).victory == victory.defaults() == victory_defaults("kharkov1942")
 
 
+def test_17_0_the_defaults_made_without_validation_are_what_validation_makes_of_them():
+    """victory.defaults() skips validation (model_construct, for the editor's start): validating its data changes nothing,
+    and a level or award of a wrong type would show here."""
+    from kharkovsuite.scenario.model import Victory
+
+    made = victory.defaults()
+    checked = Victory.model_validate(made.model_dump())
+    assert checked == made
+    assert [(type(lv.min), type(lv.max), type(lv.name)) for lv in made.levels] == [(type(lv.min), type(lv.max), type(lv.name)) for lv in checked.levels]
+    assert all(type(a.vp) is int and type(a.side) is str and type(a.text) is str for a in made.awards.values())
+
+
 def test_17_0_a_system_without_awards_of_its_own_has_no_victory_defaults():
     assert victory_defaults("kirovograd") is None and victory_defaults("kharkov1943") is None
 

@@ -1,0 +1,105 @@
+"""What the player leaves until after its first frame (issue 27): the legal actions listed in the Actions dock, End
+phase and the Rail count read from them, and the minimap's picture.  Each is worked out only once the map has been
+painted, and each is there when the player first looks at it; ``--screenshot`` shows the first frame itself."""
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QImage
+
+from kharkovsuite.engine.state import GameState
+from kharkovsuite.view.firstpaint import AfterFirstPaint
+from player.app import PlayerWindow, main
+
+from .conftest import DEFAULT
+
+
+class _Spy(QObject):
+    """Notes the paints of the widget it watches in ``order`` (installed after the window's own filter: it sees them first)."""
+
+    def __init__(self, order: list):
+        super().__init__()
+        self.order = order
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
+        if event.type() == QEvent.Type.Paint and "paint" not in self.order:
+            self.order.append("paint")
+        return False
+
+
+def _listing_spy(monkeypatch, order: list) -> None:
+    listed = GameState.legal_actions
+
+    def legal_actions(state):
+        order.append("legal")
+        return listed(state)
+
+    monkeypatch.setattr(GameState, "legal_actions", legal_actions)
+
+
+def test_the_legal_actions_are_listed_right_after_the_first_frame_and_not_before(qtbot, monkeypatch):
+    order: list[str] = []
+    _listing_spy(monkeypatch, order)
+    w = PlayerWindow(DEFAULT, seed=1, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    assert order == []  # nothing listed while the window was built
+    assert {"actions", "legal_controls"} <= set(w.startup.waiting())
+    assert w.actions_panel.title.text() == "Listing what may be done…" and w.rail_action.text() == "Rail"
+    w.view.viewport().installEventFilter(spy := _Spy(order))
+    w.show()
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)
+    assert order[:2] == ["paint", "legal"]  # listed once the map had been painted
+    # Turn 1, Soviet movement (16.0): the two tank brigades due may enter; End phase is offered; no unit may go by rail.
+    assert "2 reinforcement(s) may enter now" in w.actions_panel.title.text()
+    assert w.end_phase_action.isEnabled()
+    assert w.rail_action.text() == "Rail (0)"
+    w.view.viewport().removeEventFilter(spy)
+
+
+def test_the_minimap_draws_its_picture_right_after_the_first_frame(qtbot):
+    w = PlayerWindow(DEFAULT, seed=1, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    assert w.minimap._pixmap is None  # not drawn while the window was built
+    w.show()
+    qtbot.waitUntil(lambda: w.minimap._pixmap is not None, timeout=30000)
+    picture = w.minimap._pixmap.toImage()
+    colours = {picture.pixel(x, y) for x in range(0, picture.width(), 5) for y in range(0, picture.height(), 5)}
+    assert len(colours) > 20  # the map in small, not a blank
+    assert w.minimap._timer.isActive() is False  # drawn once, no second picture on its way
+
+
+def test_an_action_taken_before_the_first_frame_finds_the_window_whole(qtbot):
+    """A window driven before it is painted (a tool, a test) does the waiting work first, then the action."""
+    w = PlayerWindow(DEFAULT, seed=1, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    assert not w.startup.finished
+    w._select([])
+    assert w.startup.finished and w.startup.waiting() == ()
+    assert "reinforcement" in w.actions_panel.title.text()
+
+
+def test_work_handed_in_again_before_the_paint_runs_once_in_its_newer_place(qtbot):
+    from PySide6.QtWidgets import QWidget
+
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    startup = AfterFirstPaint(widget)
+    ran: list[str] = []
+    startup.later("a", lambda: ran.append("a1"))
+    startup.later("b", lambda: ran.append("b"))
+    startup.later("a", lambda: ran.append("a2"))
+    assert ran == [] and startup.waiting() == ("b", "a")
+    widget.show()
+    qtbot.waitUntil(lambda: startup.finished, timeout=30000)
+    assert startup.painted and ran == ["b", "a2"]
+    startup.later("c", lambda: ran.append("c"))  # once past the first paint, work runs at once
+    assert ran == ["b", "a2", "c"]
+
+
+def test_the_screenshot_is_the_first_frame_with_the_map_and_counters_drawn(qapp, tmp_path):
+    png = tmp_path / "first.png"
+    assert main(["--scenario", str(DEFAULT), "--seed", "1", "--screenshot", str(png)]) == 0
+    image = QImage(str(png))
+    assert (image.width(), image.height()) == (1600, 980)
+    # The middle of the window is the map: terrain, hexes and counters, many colours.
+    colours = {image.pixel(x, y) for x in range(400, 1200, 7) for y in range(200, 800, 7)}
+    assert len(colours) > 50
