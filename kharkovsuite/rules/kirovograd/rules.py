@@ -17,7 +17,7 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
-from . import counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
+from . import air, counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmoredRecon, RevealUnit,
                       SetOrder, SubmitOrders, TakeReplacements, TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
@@ -50,6 +50,7 @@ class KirovogradRules(SequencedRules):
 
     def _prepare(self, state: GameState) -> None:
         supply.init(state)
+        air.start(state)  # 28.1, 26.3D (advanced rule 28)
         state.game["higher"] = {}
         victory.start(state)
         reinforcements.start(state)
@@ -71,7 +72,7 @@ class KirovogradRules(SequencedRules):
         tracks = out["game"].get("supply")
         if isinstance(tracks, dict):
             out["game"]["supply"] = {t: v for t, v in tracks.items() if t.split(":")[0] == side}
-        return fog.observation(state, side, out)
+        return fog.observation(state, side, air.observation(state, side, out))
 
     def events_for(self, state: GameState, side: str) -> list:
         """The log as ``side`` may read it: all of it in the basic game but the other side's share of
@@ -160,6 +161,8 @@ class KirovogradRules(SequencedRules):
                 legal.add_list([DeclineReserve()])
             elif decision.kind in fight.DECISIONS:
                 fight.legal_decision(state, decision, legal)
+            elif decision.kind == air.DECISION:
+                air.legal(state, decision, legal)
             return legal
         phase = sequence.current(state)
         if phase.id.startswith("combat_"):
@@ -344,6 +347,8 @@ class KirovogradRules(SequencedRules):
                 raise IllegalAction("12.3.2A", f"{action.kind}: the {decision.side} player may commit reserves or decline")
         elif decision.kind in fight.DECISIONS:
             fight.decide(state, decision, action, events)
+        elif decision.kind == air.DECISION:
+            air.decide(state, decision, action, events)
 
     def _move_phase(self, state: GameState, phase: Phase, action, events: list) -> None:
         side, rnd = phase.side, sequence.round_of(phase.id)
@@ -385,6 +390,7 @@ class KirovogradRules(SequencedRules):
             moved.extend(units)
             movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
             fog.after_move(state, units, path, events)
+            air.after_move(state, units, path, events)  # 30.2B
             fight.enter(state, events)  # 9.2C: a hex the move made legal again
             if side == "soviet" and fog.dump_destroyers(state, units):
                 reinforcements.after_soviet_move(state, path)  # 24.6A-B
