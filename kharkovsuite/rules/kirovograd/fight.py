@@ -580,7 +580,7 @@ def _anti_aircraft(state: GameState, attack: dict, side: str, events: list) -> N
             attack["dair"].append(fl["id"])
 
 
-def combat_preview(state: GameState, attackers, targets, guns=(), hqs=()) -> combat.Preview:
+def combat_preview(state: GameState, attackers, targets, guns=(), hqs=(), flights=()) -> combat.Preview:
     """15.6-15.8 before the roll: the odds column, each shift with its case, the chance of each
     result, for a proposed attack of the side to act; IllegalAction (with its case) when the
     units may not make it."""
@@ -605,7 +605,12 @@ def combat_preview(state: GameState, attackers, targets, guns=(), hqs=()) -> com
         if refusal:
             raise IllegalAction(*refusal)
         draft["hqs"].append(h)
-    draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0])
+    for u in flights:  # 28.4.1A: ground attack flights, each named by its first unit
+        refusal = air_refusal(state, f, draft, u)
+        if refusal:
+            raise IllegalAction(*refusal)
+        draft.setdefault("air", []).append(air.flight_of(state, u)["id"])
+    draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0]) if draft["attackers"] or draft["guns"] else "mobile"
     return combat.preview(battle(state, draft, side), state.board.data, _crts(state.scenario))
 
 

@@ -28,10 +28,11 @@ class KirovogradRules(SequencedRules):
     id = "kirovograd"
     phases: tuple[Phase, ...] = sequence.PHASES
 
-    def combat_preview(self, state: GameState, attackers, targets, guns=(), hqs=()):
+    def combat_preview(self, state: GameState, attackers, targets, guns=(), hqs=(), flights=()):
         """15.6-15.8 before the roll (:func:`.fight.combat_preview`): the odds column, every
-        shift with its case and the chance of each result of a proposed attack."""
-        return fight.combat_preview(state, attackers, targets, guns, hqs)
+        shift with its case and the chance of each result of a proposed attack (``flights``: the
+        first units of its ground attack flights, 28.4.1A)."""
+        return fight.combat_preview(state, attackers, targets, guns, hqs, flights)
 
     def board(self, scenario) -> Board:
         return board_for(scenario)
