@@ -93,7 +93,11 @@ class KirovogradKit(PlayerKit):
         return out
 
     def units_of(self, state, action) -> tuple[str, ...]:
-        """6.1: a formation's orders are its units' orders; selecting its HQ lists them."""
+        """6.1: a formation's orders are its units' orders; selecting its HQ lists them.  28.4.1A: an air unit joining an
+        attack is listed with the units of the hex it flies over (the target)."""
+        if action.kind == "AddSupport" and state.board.units[action.unit].kind == "air":
+            f = self.part("air").flight_of(state, action.unit)
+            return tuple(state.units_at(f["hex"])) if f and f["hex"] else ()
         if action.kind == "SetOrder":
             hq = state.board.data.formations[action.formation].hq
             return (hq,) if hq in state.units and state.units[hq].hex else ()
@@ -489,8 +493,7 @@ class AirPanel(QWidget):
         self.mission.setObjectName("air_mission")
         self.targets = QListWidget(self)
         self.targets.setObjectName("air_targets")
-        self.commit = QPushButton("Commit", self)
-        self.commit.setObjectName("air_commit")
+        self.commit = QPushButton("Commit", self)  # its name is the key of the action it hands in (the target picked)
         self.moves = QWidget(self)
         self.moves_box = QVBoxLayout(self.moves)
         self.moves_box.setContentsMargins(0, 0, 0, 0)
@@ -518,6 +521,8 @@ class AirPanel(QWidget):
         self.commit.clicked.connect(self._commit)
         self.end.clicked.connect(lambda: self.window.do(self.kit.part("air").EndAirTurn()))
         self.move_buttons: list[QPushButton] = []
+        self.buttons: list[QPushButton] = []  # the enabled ones hand in a legal action, each named by its key
+        self.targets.currentRowChanged.connect(lambda _row: self._name_commit())
 
     # ------------------------------------------------------------------ refresh
     def refresh(self) -> bool:
@@ -538,6 +543,7 @@ class AirPanel(QWidget):
         for w in (self.unit, self.mission, self.targets, self.commit):
             w.setVisible(choosing)
         self.end.setVisible(bool(mine))
+        self.buttons = []
         if not mine:
             self.head.setText(f"<b>Air units</b> ({case_link('28')}): nothing to commit now; the air commitment comes at the start of "
                               f"each player turn ({case_link('3.5.1')}).")
@@ -551,6 +557,7 @@ class AirPanel(QWidget):
             self.head.setText(f"<b>{html.escape(controller.side_name(side))}: commit an air unit</b> ({case_link('28.3')}): pick the unit, "
                               f"its mission, then the hex, and Commit (Enter in the list does too).")
             self._options(state, legal)
+            self.buttons.append(self.commit)
         else:
             self.head.setText(f"<b>{html.escape(controller.side_name(side))}: combat air patrol moves</b> ({case_link('28.6B')}): "
                               f"a patrol may go up to {self.kit.part('air').cap_reach(state)} hexes onto enemy air units.")
@@ -560,6 +567,7 @@ class AirPanel(QWidget):
                 b.clicked.connect(lambda _=False, a=a: self.window.do(a))
                 self.moves_box.addWidget(b)
                 self.move_buttons.append(b)
+        self.buttons += self.move_buttons + [self.end]
         return True
 
     def _options(self, state, legal) -> None:
@@ -610,7 +618,16 @@ class AirPanel(QWidget):
             self.targets.addItem(item)
         if self.targets.count():
             self.targets.setCurrentRow(0)
-        self.commit.setEnabled(self.targets.count() > 0)
+        self._name_commit()
+
+    def _name_commit(self) -> None:
+        item = self.targets.currentItem()
+        self.commit.setEnabled(item is not None)
+        self.commit.setObjectName(action_key(item.data(Qt.ItemDataRole.UserRole)) if item is not None else "air_commit")
+        if item is not None:
+            self.commit.setText(f"Commit: {self.window.controller.describe(item.data(Qt.ItemDataRole.UserRole)).label}")
+        else:
+            self.commit.setText("Commit")
 
     def _commit(self) -> None:
         item = self.targets.currentItem()

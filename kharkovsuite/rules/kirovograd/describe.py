@@ -248,7 +248,8 @@ def _patrol_move(state: GameState, a) -> Words:
 def _end_air_turn(state: GameState, a) -> Words:
     decision = state.pending[-1] if state.pending and state.pending[-1].kind == air.DECISION else None
     if decision is not None and decision.data.get("stage") == "cap":
-        return Words("No more patrol moves (28.6B)", "When both sides have ended, the air combats are fought (28.6C).")
+        return Words("No more patrol moves (28.6B)", "When both sides have ended, the air combats are fought (28.6C).",
+                     confirm="Your patrols will move no more in this segment. End the patrol moves?")
     return Words("Commit no more air units this segment (28.3)", "The other side may go on committing alone.",
                  confirm="You will commit no more air units in this segment. End your commitment?")
 
