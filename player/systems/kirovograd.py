@@ -647,8 +647,9 @@ class AirPanel(QWidget):
         place = lambda base: "ready box" if base == "ready" else "unready box" if base == "unready" else (
             html.escape(areas[base].name) if base in areas else html.escape(str(base)))
         groups: dict[str, list[str]] = {}
+        flying = {u for f in game.get("flights") or [] for u in list(f["units"]) + ([f["escort"]] if f.get("escort") else [])}
         for u, rec in records.items():
-            if state.units[u].side != side:
+            if state.units[u].side != side or u in flying:  # a unit flying is listed with its flight
                 continue
             base = rec["base"] if rec["base"] != "box" else ("ready" if rec.get("ready") else "unready")
             aa, ag = air.factors(state, u)

@@ -587,3 +587,19 @@ def test_28_a_whole_turn_with_air_plays_to_its_end_and_every_flight_is_home():
     assert flown == {"cap", "transfer", "ground_attack", "supply"} and not air.flights(state)
     assert all(r["ready"] for r in state.game["air"].values())  # 28.2F at the end of the game turn
     assert "air" in json.dumps(state.observation("soviet")["game"])
+
+
+def test_28_3_the_air_actions_read_in_a_players_words_never_an_identifier():
+    from kharkovsuite.rules.kirovograd.describe import describe
+
+    state = segment(aired({GE_INF: PLAIN, GE_HQ: N[3], SU_DIV: N[0]}))
+    legal = [a for a in state.legal_actions().actions() if a.kind in ("FlyMission", "WithholdAir", "EndAirTurn")]
+    kinds = {a.kind for a in legal}
+    missions = {a.mission for a in legal if a.kind == "FlyMission"}
+    assert kinds == {"FlyMission", "WithholdAir", "EndAirTurn"} and missions >= {"ground_attack", "cap", "supply", "transfer"}
+    for a in legal[:: max(1, len(legal) // 200)] + [a for a in legal if a.kind != "FlyMission"][:20]:
+        label = describe(state, a).label
+        assert "de-air" not in label and "su-" not in label and a.kind not in label and "_" not in label, label
+    words = describe(state, FlyMission(units=(JU87,), mission="ground_attack", hex=N[0], escort=BF109)).label
+    assert words == f"Ju87D: ground attack on {N[0]} (28.4.1A), escorted by Bf109 (28.5)"
+    assert describe(state, EndAirTurn()).confirm
