@@ -24,7 +24,8 @@ import importlib
 from types import ModuleType
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QApplication, QComboBox, QGridLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
+                               QVBoxLayout, QWidget)
 
 from kharkovsuite.view.style import tooltip_html
 
@@ -38,6 +39,8 @@ ZOC_MARKS = {"fluid": ("zoc", "fluid"), "locking": ("vermillion", "lock"), "over
 #: kind -> the panel offering it: the orders segment's choices (3.3): a formation's orders (6.1), an Out of Supply unit's
 #: retreat orders (6.1F), an independent unit taking a neighbouring formation's orders (6.3), handing them in
 ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "AttachUnit": "Orders", "SubmitOrders": "Orders"}
+#: the air commitment segment's choices (3.5.1, 28.3): offered by the Air panel (advanced rule 28, the option ``air``)
+AIR_KINDS = {"FlyMission": "Air", "WithholdAir": "Air", "PatrolMove": "Air", "EndAirTurn": "Air"}
 
 
 class KirovogradKit(PlayerKit):
@@ -50,7 +53,7 @@ class KirovogradKit(PlayerKit):
              "die_modifier": "15", "results": "16", "untried": "30", "reinforcement": "24", "victory": "27",
              "air_point": "28", "orders": "6", "initiative": "7", "weather": "4", "night": "23", "supply": "8"}
     enemy_traceable = True  # positions are public in the basic game; the advanced rules' fog (29, 30) masks the overlays it touches
-    panel_kinds = ORDERS_KINDS
+    panel_kinds = {**ORDERS_KINDS, **AIR_KINDS}
     combat_help = ("No combat. In a combat round attacks are declared one by one (15.1): click an enemy hex and press its "
                    "attack button in the Actions dock, then select each attacking unit (and any artillery or HQ in support) and "
                    "press its button; the odds show here before you declare the attack.")
@@ -84,10 +87,17 @@ class KirovogradKit(PlayerKit):
 
     # ------------------------------------------------------------------ panels of its own
     def panels(self, window) -> list[tuple[str, QWidget]]:
-        return [("Orders", OrdersPanel(window, self))]
+        out: list[tuple[str, QWidget]] = [("Orders", OrdersPanel(window, self))]
+        if window.controller.state.options.get("air"):
+            out.append(("Air", AirPanel(window, self)))  # 28, 30.7: the air base box, the airstrips, the missions
+        return out
 
     def units_of(self, state, action) -> tuple[str, ...]:
-        """6.1: a formation's orders are its units' orders; selecting its HQ lists them."""
+        """6.1: a formation's orders are its units' orders; selecting its HQ lists them.  28.4.1A: an air unit joining an
+        attack is listed with the units of the hex it flies over (the target)."""
+        if action.kind == "AddSupport" and state.board.units[action.unit].kind == "air":
+            f = self.part("air").flight_of(state, action.unit)
+            return tuple(state.units_at(f["hex"])) if f and f["hex"] else ()
         if action.kind == "SetOrder":
             hq = state.board.data.formations[action.formation].hq
             return (hq,) if hq in state.units and state.units[hq].hex else ()
@@ -174,11 +184,16 @@ class KirovogradKit(PlayerKit):
         support = list(draft.get("guns") or ()) + list(draft.get("hqs") or ())
         if support:
             out.append(f"<br>Support: {names(support)}")
+        flights = {f["id"]: f for f in (controller.observation().get("game") or {}).get("flights") or ()}
+        flown = [flights[i] for i in draft.get("air") or () if i in flights]
+        if flown:
+            out.append(f"<br>From the air ({case_link('28.4')}): <b>{names([u for f in flown for u in f['units']])}</b>")
         out.append("</p>")
-        if not draft.get("attackers") and not draft.get("guns"):
+        if not draft.get("attackers") and not draft.get("guns") and not flown:
             return "".join(out) + f"<p>Add attacking units next to the target ({case_link('14.3')}): select one, then its button in the Actions dock.</p>"
         try:
-            p = preview(state, tuple(draft.get("attackers") or ()), tuple(draft["targets"]), tuple(draft.get("guns") or ()), tuple(draft.get("hqs") or ()))
+            p = preview(state, tuple(draft.get("attackers") or ()), tuple(draft["targets"]), tuple(draft.get("guns") or ()), tuple(draft.get("hqs") or ()),
+                        tuple(f["units"][0] for f in flown))
         except IllegalAction as exc:
             return "".join(out) + f"<p><b>Not allowed</b> — {link_cases(str(exc))}</p>"
         out.append(f"<p>Attack <b>{_num(p.attack)}</b> against defense <b>{_num(p.defense)}</b>: column <b>{html.escape(p.base)}</b> ({case_link('15.6')})</p>")
@@ -457,4 +472,201 @@ class OrdersPanel(QWidget):
         self.foot.setText(self._legend(state, side))
 
 
-__all__ = ["KirovogradKit", "OrdersPanel", "ZOC_MARKS"]
+class AirPanel(QWidget):
+    """The air display (2.3.3, 2.3.5, 28, 30.7): the viewing side's air units in the ready and unready
+    boxes and on the airstrips, the flights out on both sides, and, in the commitment segment, the
+    side's choices: a unit, its mission, then the hex (or HQ) from a list, and Commit; the patrol
+    moves; End.  Everything it shows comes from ``observation(side viewing)`` and the legal actions."""
+
+    def __init__(self, window, kit: KirovogradKit):
+        super().__init__(window)
+        self.window = window
+        self.kit = kit
+        self.options: dict[tuple, list] = {}  # (unit, mission label) -> the legal actions, one per target
+        self.head = QLabel(self)
+        self.head.setWordWrap(True)
+        self.head.setTextFormat(Qt.TextFormat.RichText)
+        self.head.linkActivated.connect(window.open_link)
+        self.unit = QComboBox(self)
+        self.unit.setObjectName("air_unit")
+        self.mission = QComboBox(self)
+        self.mission.setObjectName("air_mission")
+        self.targets = QListWidget(self)
+        self.targets.setObjectName("air_targets")
+        self.commit = QPushButton("Commit", self)  # its name is the key of the action it hands in (the target picked)
+        self.moves = QWidget(self)
+        self.moves_box = QVBoxLayout(self.moves)
+        self.moves_box.setContentsMargins(0, 0, 0, 0)
+        self.end = QPushButton(self)
+        self.body = QLabel(self)
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.linkActivated.connect(window.open_link)
+        inner = QWidget(self)
+        box = QVBoxLayout(inner)
+        box.setContentsMargins(6, 6, 6, 6)
+        for w in (self.head, self.unit, self.mission, self.targets, self.commit, self.moves, self.end, self.body):
+            box.addWidget(w)
+        box.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        self.unit.currentIndexChanged.connect(self._fill_missions)
+        self.mission.currentIndexChanged.connect(self._fill_targets)
+        self.targets.itemActivated.connect(lambda _item: self._commit())  # Enter or a double click
+        self.commit.clicked.connect(self._commit)
+        self.end.clicked.connect(lambda: self.window.do(self.kit.part("air").EndAirTurn()))
+        self.move_buttons: list[QPushButton] = []
+        self.buttons: list[QPushButton] = []  # the enabled ones hand in a legal action, each named by its key
+        self.targets.currentRowChanged.connect(lambda _row: self._name_commit())
+
+    # ------------------------------------------------------------------ refresh
+    def refresh(self) -> bool:
+        """Rebuild from the position; True when the seat at the screen commits air units now (the dock comes forward)."""
+        controller = self.window.controller
+        state = controller.state
+        side = controller.viewing_side()
+        obs = controller.observation(side)
+        mine = state.pending and state.pending[-1].kind == "air_commitment" and state.pending[-1].side == side and not self.window.computer_to_act()
+        self.body.setText(self._display(controller, side, obs))
+        for b in self.move_buttons:
+            self.moves_box.removeWidget(b)
+            b.setParent(None)
+            b.deleteLater()
+        self.move_buttons = []
+        stage = state.pending[-1].data.get("stage") if mine else None
+        choosing = stage == "commit"
+        for w in (self.unit, self.mission, self.targets, self.commit):
+            w.setVisible(choosing)
+        self.end.setVisible(bool(mine))
+        self.buttons = []
+        if not mine:
+            self.head.setText(f"<b>Air units</b> ({case_link('28')}): nothing to commit now; the air commitment comes at the start of "
+                              f"each player turn ({case_link('3.5.1')}).")
+            return False
+        describe = self.kit.part("describe")
+        legal = [a for a in controller.legal().actions() if a.kind in AIR_KINDS]
+        end = next(a for a in legal if a.kind == "EndAirTurn")
+        self.end.setText(describe.describe(state, end).label + "…")
+        self.end.setObjectName(action_key(end))
+        if choosing:
+            self.head.setText(f"<b>{html.escape(controller.side_name(side))}: commit an air unit</b> ({case_link('28.3')}): pick the unit, "
+                              f"its mission, then the hex, and Commit (Enter in the list does too).")
+            self._options(state, legal)
+            self.buttons.append(self.commit)
+        else:
+            self.head.setText(f"<b>{html.escape(controller.side_name(side))}: combat air patrol moves</b> ({case_link('28.6B')}): "
+                              f"a patrol may go up to {self.kit.part('air').cap_reach(state)} hexes onto enemy air units.")
+            for a in (x for x in legal if x.kind == "PatrolMove"):
+                b = QPushButton(describe.describe(state, a).label, self.moves)
+                b.setObjectName(action_key(a))
+                b.clicked.connect(lambda _=False, a=a: self.window.do(a))
+                self.moves_box.addWidget(b)
+                self.move_buttons.append(b)
+        self.buttons += self.move_buttons + [self.end]
+        return True
+
+    def _options(self, state, legal) -> None:
+        names = self.window.controller.unit_name
+        self.options = {}
+        for a in legal:
+            if a.kind == "FlyMission":
+                label = self.kit.part("air").MISSION_WORDS[a.mission]
+                if len(a.units) > 1:
+                    label += " with " + ", ".join(names(u) for u in a.units[1:])
+                if a.escort:
+                    label += f", escorted by {names(a.escort)}"
+            elif a.kind == "WithholdAir":
+                label = "wait for the second round with an HQ"
+            else:
+                continue
+            self.options.setdefault((a.units[0], label), []).append(a)
+        units = sorted({u for u, _ in self.options}, key=names)
+        before = self.unit.currentData()
+        self.unit.blockSignals(True)
+        self.unit.clear()
+        for u in units:
+            aa, ag = self.kit.part("air").factors(state, u)
+            self.unit.addItem(f"{names(u)} ({aa}-{ag})", u)
+        self.unit.blockSignals(False)
+        if before in units:
+            self.unit.setCurrentIndex(units.index(before))
+        self._fill_missions()
+
+    def _fill_missions(self) -> None:
+        u = self.unit.currentData()
+        self.mission.blockSignals(True)
+        self.mission.clear()
+        for (unit, label) in sorted(k for k in self.options if k[0] == u):
+            self.mission.addItem(label, label)
+        self.mission.blockSignals(False)
+        self._fill_targets()
+
+    def _fill_targets(self) -> None:
+        state = self.window.controller.state
+        describe = self.kit.part("describe")
+        self.targets.clear()
+        for a in self.options.get((self.unit.currentData(), self.mission.currentData()), []):
+            where = describe._air_place(state, a.hex) if a.kind == "FlyMission" else self.window.controller.unit_name(a.hq)
+            item = QListWidgetItem(where)
+            item.setData(Qt.ItemDataRole.UserRole, a)
+            item.setToolTip(tooltip_html(describe.describe(state, a).label))
+            self.targets.addItem(item)
+        if self.targets.count():
+            self.targets.setCurrentRow(0)
+        self._name_commit()
+
+    def _name_commit(self) -> None:
+        item = self.targets.currentItem()
+        self.commit.setEnabled(item is not None)
+        self.commit.setObjectName(action_key(item.data(Qt.ItemDataRole.UserRole)) if item is not None else "air_commit")
+        if item is not None:
+            self.commit.setText(f"Commit: {self.window.controller.describe(item.data(Qt.ItemDataRole.UserRole)).label}")
+        else:
+            self.commit.setText("Commit")
+
+    def _commit(self) -> None:
+        item = self.targets.currentItem()
+        if item is not None:
+            self.window.do(item.data(Qt.ItemDataRole.UserRole))
+
+    # ------------------------------------------------------------------ the display
+    def _display(self, controller, side: str, obs: dict) -> str:
+        """The side's air base box (ready, unready), its airstrip units (the airfield boxes, 2.3.5, 30.7), and the flights
+        out of both sides as the side may see them."""
+        state = controller.state
+        game = obs.get("game") or {}
+        records = game.get("air") or {}
+        names = controller.unit_name
+        air = self.kit.part("air")
+        areas = state.scenario.map.areas
+        place = lambda base: "ready box" if base == "ready" else "unready box" if base == "unready" else (
+            html.escape(areas[base].name) if base in areas else html.escape(str(base)))
+        groups: dict[str, list[str]] = {}
+        flying = {u for f in game.get("flights") or [] for u in list(f["units"]) + ([f["escort"]] if f.get("escort") else [])}
+        for u, rec in records.items():
+            if state.units[u].side != side or u in flying:  # a unit flying is listed with its flight
+                continue
+            base = rec["base"] if rec["base"] != "box" else ("ready" if rec.get("ready") else "unready")
+            aa, ag = air.factors(state, u)
+            groups.setdefault(base, []).append(f"{html.escape(names(u))} {aa}-{ag}")
+        rows = "".join(f"<tr><td><b>{place(b)}</b></td><td>{', '.join(sorted(groups[b]))}</td></tr>"
+                       for b in sorted(groups, key=lambda b: (b not in ("ready", "unready"), b)))
+        flights = game.get("flights") or []
+        seen = "".join(f"<li>{html.escape(controller.side_name(f['side']))}: {html.escape(', '.join(names(u) for u in f['units']))}"
+                       f"{' escorted by ' + html.escape(names(f['escort'])) if f.get('escort') else ''} — "
+                       f"{html.escape(air.MISSION_WORDS.get(f['mission'], f['mission']))}"
+                       f"{' over ' + html.escape(f['hex']) if f.get('hex') else ' with ' + html.escape(names(f['hq'])) if f.get('hq') else ''}</li>"
+                       for f in flights)
+        allowed = (obs.get("turn_data") or {}).get("air_allowed") or {}
+        limit = f"<p>May fly this turn ({case_link('4.B')}): {allowed.get(side)}</p>" if side in allowed else ""
+        return (f"<p><b>{html.escape(controller.side_name(side))} air base</b> ({case_link('2.3.3')}, {case_link('28.1')})</p>"
+                f"<table cellpadding=2>{rows or '<tr><td>no air unit left</td></tr>'}</table>{limit}"
+                f"<p><b>Air units flying</b> ({case_link('28.3')})</p>" + (f"<ul>{seen}</ul>" if seen else "<p>none</p>"))
+
+
+__all__ = ["AirPanel", "KirovogradKit", "OrdersPanel", "ZOC_MARKS"]

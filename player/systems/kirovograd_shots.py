@@ -4,7 +4,8 @@ docs/images/player-kiro-orders.png (the Soviet seat giving its orders on the his
 scenario's first turn: some formations ordered, the supply points left, the Order Chart),
 player-kiro-move.png (the first move round: a unit selected with the MP each reachable hex
 costs, the enemy's ZOCs drawn by kind: fluid, locking, overlapping), player-kiro-fog.png (the
-advanced rules 29 and 30: the enemy's face-down counters and the Hidden units section, :func:`fog_shot`).  Fixed seed, so the
+advanced rules 29 and 30: the enemy's face-down counters and the Hidden units section, :func:`fog_shot`),
+player-kiro-air.png (advanced rule 28 on the Endgame: the Air panel during the air commitment, :func:`air_shot`).  Fixed seed, so the
 pictures are the same every time.  While the system is not yet playable the script turns on
 the developer switch (``kharkov --allow-unplayable``).
 """
@@ -74,6 +75,7 @@ def main(argv=None) -> int:
     w.grab().save(str(out / "player-kiro-move.png"))
     w.close()
     fog_shot(app, out)
+    air_shot(app, out)
     return 0
 
 
@@ -112,6 +114,56 @@ def fog_shot(app, out: Path) -> None:
     bar.setValue(bar.maximum())  # the Hidden units section closes the dock's text
     _settle(app)
     w.grab().save(str(out / "player-kiro-fog.png"))
+    w.close()
+
+
+ENDGAME = HISTORICAL.with_name("kirovograd-endgame.yaml")
+
+
+def air_shot(app, out: Path) -> None:
+    """docs/images/player-kiro-air.png: advanced rule 28 on the Endgame: defence orders everywhere, then the first
+    player's air commitment: a Stuka (or Shturmovik) over an enemy hex and a fighter on patrol committed through the
+    Air panel, the other side to commit; the panel shows the air base box (ready, unready), the flights and the choice."""
+    from ..app import PlayerWindow
+    from ..controller import GameController
+
+    controller = GameController.new(ENDGAME, SEED, options=("air",))
+    w = PlayerWindow(ENDGAME, controller=controller, seed=SEED, handover=False, autosave=None, interactive=False)
+    w.resize(1600, 980)
+    w.show()
+    _settle(app)
+    for _ in range(2):  # both sides: defence orders everywhere (free; air support allowed, 6.2.2E)
+        decision = w.controller.state.pending[-1]
+        for f in decision.data["tracks"]:
+            _click(w, f"SetOrder:{f}:defense")
+        _click(w, "SubmitOrders")
+    _settle(app)
+    panel = next(p for _d, p in w.kit_docks if type(p).__name__ == "AirPanel")
+    state = w.controller.state
+    side = state.pending[-1].side
+    legal = [a for a in state.legal_actions().actions() if a.kind == "FlyMission" and len(a.units) == 1 and not a.escort]
+    legal.sort(key=lambda a: state.board.units[a.units[0]].values.aircraft == "fighter")  # a Stuka or Shturmovik first
+    attack = next(a for a in legal if a.mission == "ground_attack" and any(
+        state.units[u].side == side and state.board.units[u].ground for n in state.board.nbrs[a.hex] for u in state.units_at(n)))
+    for a in (attack, next(a for a in legal if a.mission == "cap" and a.units != attack.units)):
+        state = w.controller.state
+        if state.pending[-1].side != side:
+            w.do(next(x for x in state.legal_actions().actions() if x.kind == "FlyMission" and x.mission == "cap"))
+        panel.unit.setCurrentIndex(panel.unit.findData(a.units[0]))
+        panel.mission.setCurrentIndex(panel.mission.findData("ground attack" if a.mission == "ground_attack" else "combat air patrol"))
+        row = next(i for i in range(panel.targets.count()) if panel.targets.item(i).data(Qt.ItemDataRole.UserRole) == a)
+        panel.targets.setCurrentRow(row)
+        panel.commit.click()
+        _settle(app)
+    w.view.set_zoom(max(w.view.min_zoom * 3.0, w.view.readable_zoom()))
+    w.view.center_on_hex(attack.hex)
+    w.click_hex(attack.hex)
+    for dock, p in w.kit_docks:
+        if p is panel:
+            dock.raise_()
+    w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [700, 80, 120], Qt.Orientation.Vertical)
+    _settle(app)
+    w.grab().save(str(out / "player-kiro-air.png"))
     w.close()
 
 

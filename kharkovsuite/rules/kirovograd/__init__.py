@@ -12,8 +12,8 @@ Rules, part 1 (:mod:`.rules` holds the object the engine delegates to): :mod:`.s
 fought by :mod:`.fight` on the pure modules :mod:`.combat`, :mod:`.losses`, :mod:`.retreat`,
 :mod:`.advance`, :mod:`.artillery`, :mod:`.hq_support`; :mod:`.reinforcements` (24),
 :mod:`.replacements` (25) and :mod:`.victory` (27, 31.1).  Advanced rules, game options
-(:data:`OPTIONS`): :mod:`.fog` (29 dummies and tank-backed counters, 30 hidden units); the air
-missions (28) are not in yet.
+(:data:`OPTIONS`): :mod:`.air` (28 air missions, 30.2B, 30.7), :mod:`.fog` (29 dummies and
+tank-backed counters, 30 hidden units).
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from .checks import scenario_checks
 PLAYABLE = True
 #: The advanced rules a game may switch on (:mod:`kharkovsuite.engine.options`): name -> what, with its case.
 OPTIONS = {
+    "air": "28.0: air missions (basing, sorties, commitment, ground attack, escort, patrols, supply, transfer, air combat, anti-aircraft fire)",
     "dummies": "29.0: dummies, and motorised units deployed tank side up",
     "hidden": "30.0: hidden German HQs, supply dumps and airfields",
 }

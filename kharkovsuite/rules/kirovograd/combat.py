@@ -103,6 +103,11 @@ class Battle:
         return [f for f in self.attackers if f.role == "ground"]
 
     @property
+    def air_alone(self) -> bool:
+        """28.4.2B: air units attacking without ground units or artillery."""
+        return bool(self.attackers) and all(f.role == "air" for f in self.attackers)
+
+    @property
     def independent(self) -> bool:
         """14.3B: artillery or air attacking without ground units."""
         return not self.ground_attackers
@@ -276,7 +281,8 @@ def _hex_terrain_shifts(b: Battle, target: str, data: KiroData) -> list[Shift]:
             out.append(Shift(tc.hill_shift, "10.3B", f"defending a hill at {target}"))
     elif entry is not None and entry.shift:
         out.append(Shift(entry.shift, "15.7B", f"{cover.terrain} at {target} (Terrain Effects Chart)"))
-    if cover.rivers and tc.river_shift and not (ground and all(c.rivers & cover.rivers for c in attacker_covers)):
+    # 28.4.2B: no river shift against air alone
+    if cover.rivers and tc.river_shift and not b.air_alone and not (ground and all(c.rivers & cover.rivers for c in attacker_covers)):
         out.append(Shift(tc.river_shift, "10.1B", f"river at {target}"))
     # 10.1C, 14.3C: none from the same balka, none against artillery and air alone (all() of nothing holds)
     if cover.balkas and tc.balka_shift and not all(c.balkas & cover.balkas for c in attacker_covers):
@@ -284,6 +290,8 @@ def _hex_terrain_shifts(b: Battle, target: str, data: KiroData) -> list[Shift]:
     if (b.attacker_side == "soviet" and ground and tc.fortified_shift
             and all((f.hex, target) in b.fortified for f in ground)):
         out.append(Shift(tc.fortified_shift, "10.2B", f"every attack on {target} crosses a fortified hexside"))
+    elif b.attacker_side == "soviet" and b.air_alone and tc.fortified_shift and any(t == target for _, t in b.fortified):
+        out.append(Shift(tc.fortified_shift, "28.4.2B", f"{target} lies behind a fortified hexside"))
     return _engineers(b, out, tc.engineer_negates)
 
 

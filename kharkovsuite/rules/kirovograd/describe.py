@@ -18,7 +18,7 @@ from ...engine.state import GameState
 from ...engine.words import Words, unit_name, unit_names
 
 __all__ = ["Words", "describe", "order_lines", "unit_name", "unit_notes", "rail_reason"]
-from . import counters, fight, movement, orders, sequence, supply
+from . import air, counters, fight, movement, orders, sequence, supply
 from .board import other
 
 
@@ -190,7 +190,68 @@ def _add_attacker(state: GameState, a) -> Words:
 
 
 def _add_support(state: GameState, a) -> Words:
+    info = state.board.units.get(a.unit)
+    if info is not None and info.kind == "air":
+        f = air.flight_of(state, a.unit)
+        units = f["units"] if f else [a.unit]
+        strength = air.ground_strength(state, f) if f else 0
+        return Words(f"{unit_names(state, units)} join the attack from the air, +{strength} strength (28.4.1A, 15.1B)",
+                     "Anti-aircraft fire from the target hex comes first (28.11); a hit sends the flight home without attacking.")
     return Words(f"{unit_name(state, a.unit)} supports the attack (21.1 barrage, 22.1 HQ)")
+
+
+# ----------------------------------------------------------------------------- air missions (28)
+
+
+def _air_place(state: GameState, hex_id: str) -> str:
+    for area, h in state.game.get("airstrips", {}).items():
+        if h == hex_id:
+            return f"{state.scenario.map.areas[area].name} ({hex_id})" if area in state.scenario.map.areas else hex_id
+    return hex_id
+
+
+def _fly_mission(state: GameState, a) -> Words:
+    who = unit_names(state, list(a.units))
+    place = _air_place(state, a.hex)
+    escort = f", escorted by {unit_name(state, a.escort)} (28.5)" if a.escort else ""
+    if a.mission == "ground_attack":
+        mine = state.units[a.units[0]].side if a.units and a.units[0] in state.units else None
+        defending = mine is not None and mine != state.phase.side
+        label = (f"{who}: support the defence of {place} from the air (28.4.1C)" if defending
+                 else f"{who}: ground attack on {place} (28.4.1A){escort}")
+        detail = "It adds its air-to-ground factor in the combat round; anti-aircraft fire comes first (28.11)."
+    elif a.mission == "cap":
+        label, detail = f"{who}: combat air patrol over {place} (28.6A)", "After the commitment it may move up to four hexes onto enemy air units (28.6B)."
+    elif a.mission == "supply":
+        label = f"{who}: fly supply to {place} (28.7)"
+        detail = "An airstrip becomes a supply source this turn; elsewhere the stack there is supplied for a supply point (8.3.1, 8.1G)."
+    elif a.mission == "transfer":
+        back = a.units and state.game.get("air", {}).get(a.units[0], {}).get("base") != "box"
+        label = f"{who}: transfer from {place} to the air base box (28.8A)" if back else f"{who}: transfer to {place} (28.8A)"
+        detail = "Done after the patrol moves, unless an enemy patrol attacks it (28.8B)."
+    else:
+        label, detail = f"{who}: {a.mission.replace('_', ' ')} at {place}", ""
+    return Words(label, detail + " The unit has flown its sortie for the turn (28.2).")
+
+
+def _withhold_air(state: GameState, a) -> Words:
+    return Words(f"{unit_names(state, list(a.units))}: wait with {unit_name(state, a.hq)} for the second combat round (28.3.3C)",
+                 "It is placed over a hex of the HQ's sector when the second combat round begins (28.3.3E-F).")
+
+
+def _patrol_move(state: GameState, a) -> Words:
+    f = air.flight_of(state, a.unit)
+    units = air.members(f) if f else [a.unit]
+    return Words(f"{unit_names(state, units)}: patrol from {f['hex'] if f else '?'} to {a.hex} to intercept (28.6B, 28.9A)")
+
+
+def _end_air_turn(state: GameState, a) -> Words:
+    decision = state.pending[-1] if state.pending and state.pending[-1].kind == air.DECISION else None
+    if decision is not None and decision.data.get("stage") == "cap":
+        return Words("No more patrol moves (28.6B)", "When both sides have ended, the air combats are fought (28.6C).",
+                     confirm="Your patrols will move no more in this segment. End the patrol moves?")
+    return Words("Commit no more air units this segment (28.3)", "The other side may go on committing alone.",
+                 confirm="You will commit no more air units in this segment. End your commitment?")
 
 
 def _confirm_attack(state: GameState, a) -> Words:
@@ -253,6 +314,7 @@ _DESCRIBERS = {
     "Reinforce": _reinforce, "AttackReserve": _attack_reserve, "EndReorganise": _end_reorganise,
     "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "AttachUnit": _attach, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
+    "FlyMission": _fly_mission, "WithholdAir": _withhold_air, "PatrolMove": _patrol_move, "EndAirTurn": _end_air_turn,
     "FlipArtillery": _flip, "ExitOffMap": _exit_off_map, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
 }
 
@@ -304,6 +366,12 @@ def unit_notes(state: GameState, uid: str) -> list[str]:
     if rnd is not None and rec.hex is not None and rec.side == state.phase.side and info.ground:
         ma, limit = movement.allowance(state, uid, rnd)
         out.append(f"this movement round: {ma:g} MP" + (f", at most {limit} hex(es)" if limit is not None else "") + " (11.2, 6.2)")
+    if info.kind == "air" and uid in state.game.get("air", {}):
+        aa, ag = air.factors(state, uid)
+        out.append(f"air-to-air {aa}, air-to-ground {ag} (28.10.4); based in {air.base_words(state, uid)} (28.1)")
+        f = air.flight_of(state, uid)
+        if f is not None:
+            out.append(f"flying: {air.MISSION_WORDS.get(f['mission'], f['mission'])}" + (f" at {f['hex']}" if f["hex"] else ""))
     if counters.has(state, uid, counters.RESERVE):
         out.append("in reserve: half MA in round one, none in round two until committed (12.2)")
     if counters.has(state, uid, counters.OUT_OF_SUPPLY):

@@ -46,7 +46,7 @@ from ...engine.errors import IllegalAction
 from ...engine.events import AttackDeclared, Advanced, DiceRolled, Eliminated, Event, FlagChanged, Retreated
 from ...engine.legal import LegalActions
 from ...engine.state import Decision, GameState
-from . import advance, artillery, combat, counters, declare, hq_support, losses, reserves, retreat, sequence, settle, stacking, supply, zoc
+from . import advance, air, artillery, combat, counters, declare, hq_support, losses, reserves, retreat, sequence, settle, stacking, supply, zoc
 from .board import game_turn, other
 from .boardview import StateBoard
 from .data import Part
@@ -496,6 +496,7 @@ def battle(state: GameState, attack: dict, side: str) -> combat.Battle:
         if _on_map(state, h, side) and h not in gone:
             hq = _hq(state, h)
             fighters.append(hq_support.fighter(hq, min((state.board.distance(hq.hex, x) for x in hexes), default=9)))
+    fighters += _air_fighters(state, [air.flight_by_id(state, fid) for fid in attack.get("air", ())])
     defenders = []
     grid = state.board.grid
     for t in targets:
@@ -514,19 +515,72 @@ def battle(state: GameState, attack: dict, side: str) -> combat.Battle:
             gun = _gun(state, g)
             distance = min(state.board.distance(gun.hex, t) for t in targets) if targets else 0
             defenders.append(artillery.fighter(gun, artillery.SupportTask("defense", distance, gun.formation, "mobile")))
+    defenders += _air_fighters(state, [air.flight_by_id(state, fid) for fid in attack.get("dair", ())])
     dhq = [h for h, x in _record(state)["dhq"].items() if x in targets and _on_map(state, h, foe) and h not in gone] if ground else []
     for h in dhq:
         hq = _hq(state, h)
         defenders.append(hq_support.fighter(hq, min(state.board.distance(hq.hex, t) for t in targets)))
     b = state.board
     fortified = frozenset((a, t) for a in hexes for t in targets if t in b.fortified.get(a, ()))
+    if not ground and attack.get("air") and not attack["guns"]:  # 28.4.2B: the target's own fortified hexsides
+        fortified = frozenset((n, t) for t in targets for n in b.nbrs[t] if t in b.fortified.get(n, ()))
     d_orders = hex_orders(state, targets) if targets else "mobile"
     return combat.Battle(tuple(fighters), tuple(defenders), tuple(targets), attack.get("orders") or "mobile", d_orders,
                          combat.covers_from_map(b.map, list(targets) + sorted(hexes)), fortified,
                          b.light(game_turn(state)), bool(state.turn_data.get("fog")))
 
 
-def combat_preview(state: GameState, attackers, targets, guns=(), hqs=()) -> combat.Preview:
+def _air_fighters(state: GameState, flown) -> list[combat.Fighter]:
+    """28.4.1A, C: each flight still out adds its units' air-to-ground factors (an escort none)."""
+    out = []
+    for fl in flown:
+        if fl is None:
+            continue
+        for u in fl["units"]:
+            info = state.board.units[u]
+            out.append(combat.fighter_of(u, fl["side"], "", info.values, Fraction(air.factors(state, u)[1]), fl["hex"], "air"))
+    return out
+
+
+def _anti_aircraft(state: GameState, attack: dict, side: str, events: list) -> None:
+    """28.4.2A, 28.11: before the roll the target hex fires at the attacking flights (28.11C
+    first case) and the attackers at the defending flights over it (28.11C second case, 28.11F);
+    a flight hit goes home without attacking.  The defender's flights over a target join the
+    first attack on it (28.4.1C, the program's reading: one sortie, one combat)."""
+    if not air.on(state):
+        return
+    foe = other(side)
+    targets = [t for t in attack["targets"] if _ground(state, t, foe)]
+    for fid in list(attack.get("air", ())):
+        fl = air.flight_by_id(state, fid)
+        if fl is None:
+            attack["air"].remove(fid)
+            continue
+        hex_units = _ground(state, fl["hex"], foe)
+        column = air.anti_aircraft_column(state, [(state.board.units[u].is_hq or state.board.units[u].is_artillery, counters.sp(state, u))
+                                                  for u in hex_units])
+        if air.anti_aircraft(state, fl, column, events):
+            attack["air"].remove(fid)
+        else:
+            fl["used"] = True
+    dair = []
+    if attack["attackers"] or attack["guns"]:
+        d_orders = hex_orders(state, targets) if targets else "mobile"
+        for t in targets:
+            for fl in air.attack_flights(state, foe, t, round_no(state)):
+                if air.orders_allow(state, foe, d_orders):
+                    dair.append(fl)
+    firing = [(state.board.units[u].is_hq or bool(attack["hqs"]), counters.sp(state, u)) for u in attack["attackers"] if _on_map(state, u, side)]
+    firing += [(True, 0) for g in attack["guns"] if _on_map(state, g, side) and any(t in state.board.nbrs[state.units[g].hex] for t in targets)]
+    column = air.anti_aircraft_column(state, firing)
+    attack["dair"] = []
+    for fl in dair:
+        fl["used"] = True
+        if not air.anti_aircraft(state, fl, column, events):
+            attack["dair"].append(fl["id"])
+
+
+def combat_preview(state: GameState, attackers, targets, guns=(), hqs=(), flights=()) -> combat.Preview:
     """15.6-15.8 before the roll: the odds column, each shift with its case, the chance of each
     result, for a proposed attack of the side to act; IllegalAction (with its case) when the
     units may not make it."""
@@ -551,7 +605,12 @@ def combat_preview(state: GameState, attackers, targets, guns=(), hqs=()) -> com
         if refusal:
             raise IllegalAction(*refusal)
         draft["hqs"].append(h)
-    draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0])
+    for u in flights:  # 28.4.1A: ground attack flights, each named by its first unit
+        refusal = air_refusal(state, f, draft, u)
+        if refusal:
+            raise IllegalAction(*refusal)
+        draft.setdefault("air", []).append(air.flight_of(state, u)["id"])
+    draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0]) if draft["attackers"] or draft["guns"] else "mobile"
     return combat.preview(battle(state, draft, side), state.board.data, _crts(state.scenario))
 
 
@@ -617,7 +676,34 @@ def _openings(state: GameState, f: dict) -> list[str]:
         hexes = sorted(t for t in enemy - out if state.board.distance(here, t) <= reach and only in (None, t))
         if hexes and barrage_refusal(state, f, {"targets": hexes[:1], "attackers": [], "guns": [], "hqs": [], "dguns": []}, g) is None:
             out.update(hexes)
+    if air.on(state):  # 14.2D, 28.4.1B: a ground attack flight over an enemy hex may attack it alone
+        used = _air_used(f)
+        out.update(t for t in enemy if any(fl["id"] not in used for fl in air.attack_flights(state, side, t, round_no(state))))
     return sorted(out)
+
+
+def _air_used(f: dict) -> set[int]:
+    return {fid for a in f["attacks"] + ([f["draft"]] if f["draft"] else []) for fid in a.get("air", ())}
+
+
+def air_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tuple[str, str] | None:
+    """Why the flight of ``unit_id`` may not join the attack being declared (15.1B, 28.4.1A-B,
+    6.2: the attackers' orders must allow air support; 14.3E: one attack a flight)."""
+    side = phasing(state)
+    fl = air.flight_of(state, unit_id) if air.on(state) else None
+    if fl is None or fl["side"] != side or fl["mission"] != "ground_attack" or fl["units"][0] != unit_id:
+        return "28.4.1A", f"{unit_id} flies no ground attack mission of the attacker"
+    if fl["round"] != round_no(state):
+        return "28.3.3A", f"{unit_id} flies in the other combat round"
+    if fl["id"] in _air_used(f):
+        return "14.3E", f"{unit_id} is in an attack already"
+    if fl["hex"] not in draft["targets"]:
+        return "28.4.1A", f"{unit_id} flies over {fl['hex']}, not a target of this attack"
+    if draft["attackers"]:
+        orders = order_of(state, draft["attackers"][0])
+        if not air.orders_allow(state, side, orders):
+            return state.board.data.orders[orders].case, f"units on {orders} orders get no air support"
+    return None
 
 
 def legal_declare(state: GameState, legal: LegalActions) -> None:
@@ -641,7 +727,10 @@ def legal_declare(state: GameState, legal: LegalActions) -> None:
     legal.add_list([AddAttacker(unit=u) for u in _able(state, f) if _attacker_fits(state, draft, u) is None])
     legal.add_list([AddSupport(unit=g) for g in _guns(state, side) if barrage_refusal(state, f, draft, g) is None])
     legal.add_list([AddSupport(unit=h) for h in _hqs(state, side) if hq_refusal(state, f, draft, h) is None])
-    if draft["attackers"] or draft["guns"]:
+    if air.on(state):
+        flying = [fl["units"][0] for t in draft["targets"] for fl in air.attack_flights(state, side, t, round_no(state))]
+        legal.add_list([AddSupport(unit=u) for u in flying if air_refusal(state, f, draft, u) is None])
+    if draft["attackers"] or draft["guns"] or draft.get("air"):
         legal.add_list([ConfirmAttack()])
     legal.add_list([CancelAttack()])
 
@@ -706,6 +795,12 @@ def apply_declare(state: GameState, action, events: list) -> None:
         draft["attackers"].append(action.unit)
     elif isinstance(action, AddSupport):
         info = state.board.units.get(action.unit)
+        if info is not None and info.kind == "air":
+            refusal = air_refusal(state, f, draft, action.unit)
+            if refusal:
+                raise IllegalAction(*refusal)
+            draft.setdefault("air", []).append(air.flight_of(state, action.unit)["id"])
+            return
         is_hq = info is not None and info.is_hq
         refusal = (hq_refusal if is_hq else barrage_refusal)(state, f, draft, action.unit)
         if refusal:
@@ -732,11 +827,12 @@ def _undo_supports(state: GameState, f: dict, attack: dict) -> None:
 
 def _confirm(state: GameState, f: dict, draft: dict, events: list) -> None:
     side = phasing(state)
-    if not draft["attackers"] and not draft["guns"]:
-        raise IllegalAction("14.3A", "an attack needs an attacking unit or a firing gun")
+    if not draft["attackers"] and not draft["guns"] and not draft.get("air"):
+        raise IllegalAction("14.3A", "an attack needs an attacking unit, a firing gun or a ground attack flight")
     if draft["attackers"]:
         declare.check_same_orders(_declared(state, draft))
-    draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0])
+    # air alone attacks under no orders of its own: read as mobile (no order shift)
+    draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0]) if draft["attackers"] or draft["guns"] else "mobile"
     combat.check_battle(battle(state, draft, side))
     declare.check_once_per_round([_declared(state, a) for a in f["attacks"] + [draft]])
     for g in draft["guns"]:
@@ -751,7 +847,8 @@ def _confirm(state: GameState, f: dict, draft: dict, events: list) -> None:
     f["draft"] = None
     foe = other(side)
     defenders = tuple(u for t in draft["targets"] for u in _ground(state, t, foe))
-    events.append(AttackDeclared(attackers=tuple(draft["attackers"] + draft["guns"] + draft["hqs"]), targets=tuple(draft["targets"]),
+    flown = [u for fid in draft.get("air", ()) for u in (air.flight_by_id(state, fid) or {"units": []})["units"]]
+    events.append(AttackDeclared(attackers=tuple(draft["attackers"] + draft["guns"] + draft["hqs"] + flown), targets=tuple(draft["targets"]),
                                  defenders=defenders, case="15.1A"))
     if draft["attackers"]:
         for u in defenders:
@@ -799,7 +896,8 @@ def defence_refusal(state: GameState, f: dict, unit_id: str, index: int) -> tupl
     if f["dhq"].get(unit_id) == target:
         return "14.3F", f"{unit_id} supports {target} already"
     try:
-        artillery.check_no_support_against_independent(independent, "hq", False, False)
+        air_alone = independent and bool(attack.get("air")) and not attack["guns"]
+        artillery.check_no_support_against_independent(independent, "hq", rec.hex in targets, air_alone)
         path = hq_support.support_path(StateBoard(state, info.armored), side, hq.hex, target)
         hq_support.check_hq_support(hq, _main_formation(state, targets), path_found=path is not None,
                                     own_formation_gone=formation_gone(state, hq.formation, unit_id),
@@ -1071,6 +1169,7 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     foe = other(side)
     step = now["step"]
     if step == "roll":
+        _anti_aircraft(state, attack, side, events)
         b = battle(state, attack, side)
         if not b.targets:
             events.append(AttackCalledOff(targets=tuple(attack["targets"]), reason="no defender is left", case="14.3D"))

@@ -17,7 +17,7 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
-from . import counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
+from . import air, counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmoredRecon, RevealUnit,
                       SetOrder, SubmitOrders, TakeReplacements, TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
@@ -28,10 +28,11 @@ class KirovogradRules(SequencedRules):
     id = "kirovograd"
     phases: tuple[Phase, ...] = sequence.PHASES
 
-    def combat_preview(self, state: GameState, attackers, targets, guns=(), hqs=()):
+    def combat_preview(self, state: GameState, attackers, targets, guns=(), hqs=(), flights=()):
         """15.6-15.8 before the roll (:func:`.fight.combat_preview`): the odds column, every
-        shift with its case and the chance of each result of a proposed attack."""
-        return fight.combat_preview(state, attackers, targets, guns, hqs)
+        shift with its case and the chance of each result of a proposed attack (``flights``: the
+        first units of its ground attack flights, 28.4.1A)."""
+        return fight.combat_preview(state, attackers, targets, guns, hqs, flights)
 
     def board(self, scenario) -> Board:
         return board_for(scenario)
@@ -50,6 +51,7 @@ class KirovogradRules(SequencedRules):
 
     def _prepare(self, state: GameState) -> None:
         supply.init(state)
+        air.start(state)  # 28.1, 26.3D (advanced rule 28)
         state.game["higher"] = {}
         victory.start(state)
         reinforcements.start(state)
@@ -71,7 +73,7 @@ class KirovogradRules(SequencedRules):
         tracks = out["game"].get("supply")
         if isinstance(tracks, dict):
             out["game"]["supply"] = {t: v for t, v in tracks.items() if t.split(":")[0] == side}
-        return fog.observation(state, side, out)
+        return fog.observation(state, side, air.observation(state, side, out))
 
     def events_for(self, state: GameState, side: str) -> list:
         """The log as ``side`` may read it: all of it in the basic game but the other side's share of
@@ -160,6 +162,8 @@ class KirovogradRules(SequencedRules):
                 legal.add_list([DeclineReserve()])
             elif decision.kind in fight.DECISIONS:
                 fight.legal_decision(state, decision, legal)
+            elif decision.kind == air.DECISION:
+                air.legal(state, decision, legal)
             return legal
         phase = sequence.current(state)
         if phase.id.startswith("combat_"):
@@ -344,6 +348,8 @@ class KirovogradRules(SequencedRules):
                 raise IllegalAction("12.3.2A", f"{action.kind}: the {decision.side} player may commit reserves or decline")
         elif decision.kind in fight.DECISIONS:
             fight.decide(state, decision, action, events)
+        elif decision.kind == air.DECISION:
+            air.decide(state, decision, action, events)
 
     def _move_phase(self, state: GameState, phase: Phase, action, events: list) -> None:
         side, rnd = phase.side, sequence.round_of(phase.id)
@@ -385,6 +391,7 @@ class KirovogradRules(SequencedRules):
             moved.extend(units)
             movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
             fog.after_move(state, units, path, events)
+            air.after_move(state, units, path, events)  # 30.2B
             fight.enter(state, events)  # 9.2C: a hex the move made legal again
             if side == "soviet" and fog.dump_destroyers(state, units):
                 reinforcements.after_soviet_move(state, path)  # 24.6A-B

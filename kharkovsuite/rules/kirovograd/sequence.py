@@ -5,7 +5,7 @@ turn's day or night column; even turns are night, errata), supply delivery (3.2:
 record's points), orders (3.3, :mod:`.orders`: two secret decisions), initiative (3.4, 7), the
 first and then the second player turn (3.5, 3.6), and the turn advance (3.7).
 
-A player turn: the mutual air commitment segment (3.5.1: part 3's, it passes at once), move
+A player turn: the mutual air commitment segment (3.5.1: :mod:`.air`'s with the option ``air``, else it passes at once), move
 round one (3.5.2), combat round one (3.5.3), move round two (3.5.4), combat round two (3.5.5) and
 the player's supply segment (3.5.6, :func:`.supply.supply_segment`).  The combat rounds are
 :mod:`.fight`'s: the phasing side declares its attacks, then the defender's reserves and support
@@ -23,7 +23,7 @@ from dataclasses import replace
 from ...engine.events import DiceRolled, Event, PhaseChanged
 from ...engine.state import GameState, Phase
 from dataclasses import dataclass
-from . import orders, replacements, supply, victory
+from . import air, orders, replacements, supply, victory
 from .board import game_turn, other
 
 MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "TakeReplacements",
@@ -35,7 +35,7 @@ COMBAT_ACTIONS = ("AttackHex", "AddAttacker", "AddSupport", "ConfirmAttack", "Ca
 def _player_phases(n: int) -> tuple[Phase, ...]:
     c = "3.5" if n == 1 else "3.6"
     return (
-        Phase(f"air_{n}", "Mutual Air Commitment", None, f"{c}.1" if n == 1 else c, "air groups are committed (advanced rule 28: not in play)", automatic=True),
+        Phase(f"air_{n}", "Mutual Air Commitment", None, f"{c}.1" if n == 1 else c, "air units are committed to missions (advanced rule 28, the option air; else it passes at once)", automatic=True),
         Phase(f"move_{n}_1", "Move, Round One", None, "3.5.2", "move units, form and commit reserves, flip Soviet artillery", actions=MOVE_ACTIONS),
         Phase(f"combat_{n}_1", "Combat, Round One", None, "3.5.3", "declare attacks; they are resolved in 15.5's order", actions=COMBAT_ACTIONS),
         Phase(f"move_{n}_2", "Move, Round Two", None, "3.5.4", "move units again as their orders allow", actions=MOVE_ACTIONS),
@@ -124,6 +124,21 @@ def enter_phase(state: GameState, index: int, events: list) -> None:
     events.append(PhaseChanged(turn=state.turn, phase=phase.id, side=phase.side, name=phase.name, case=phase.case))
     if phase.id == orders.DECISION:
         orders.open_orders(state)
+    if air.on(state):
+        _air_phase(state, phase, events)
+
+
+def _air_phase(state: GameState, phase: Phase, events: list) -> None:
+    """28.2D-F, 28.3.3E-G: flights return when their combat round or player turn ends, the
+    unready units turn ready when the game turn does, and the withheld units are committed at the
+    start of the second combat round."""
+    pid = phase.id
+    if pid.startswith("move_") and pid.endswith("_2"):
+        air.round_over(state, 1, events)
+    elif pid.startswith("supply_"):
+        air.player_turn_over(state, events)
+    elif pid.startswith("combat_") and pid.endswith("_2") and any(f["mission"] == "withheld" for f in air.flights(state)):
+        air.open_segment(state, phase.side, int(pid.split("_")[1]), 2)
 
 
 def weather(state: GameState, events: list) -> None:
@@ -141,6 +156,7 @@ def weather(state: GameState, events: list) -> None:
     state.turn_data["light"] = "fog" if fog else light  # 4.C, 13.9, 23.1
     state.cache.pop("derived", None)
     events.append(WeatherRolled(weather=found, light=state.turn_data["light"], case="4.A"))
+    air.roll_availability(state, events)  # 3.1B, 4.B (advanced rule 28)
 
 
 def run_automatic(state: GameState, events: list) -> None:
@@ -159,7 +175,12 @@ def run_automatic(state: GameState, events: list) -> None:
         orders.initiative(state, events)
     elif pid.startswith("supply_"):
         supply.supply_segment(state, player_of(state, pid), events)
+    elif pid.startswith("air_"):
+        n = int(pid.split("_")[1])
+        if air.open_segment(state, player_of(state, pid), n, 1):
+            return  # 3.5.1, 28.3: the sides commit in turn
     elif pid == "advance":
+        air.game_turn_over(state)  # 28.2F
         victory.turn_end(state)  # 27.B: the turn Kirovograd fell
         if state.turn >= len(state.scenario.turns):
             state.terminal = True  # 3.7, 27.A: the last turn's end is the victory count
@@ -168,5 +189,4 @@ def run_automatic(state: GameState, events: list) -> None:
         state.turn_data = {}
         enter_phase(state, 0, events)
         return
-    # air_* (28, part 3) ends at once
     enter_phase(state, state.phase_index + 1, events)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ...engine.errors import IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.state import GameState
-from . import counters, zoc
+from . import air, counters, zoc
 from .board import game_turn, other
 
 SOVIET_TRACK = "soviet"
@@ -171,6 +171,7 @@ def destroy_dumps_at(state: GameState, hex_id: str, events: list) -> None:
         if h == hex_id:
             del state.game["airstrips"][area]
             events.append(FlagChanged(unit=area, flag="destroyed", on=True, case="13.8B"))
+            air.strip_destroyed(state, area, events)  # 30.3
 
 
 # ----------------------------------------------------------------------------- lines
@@ -341,6 +342,8 @@ def sources(state: GameState, unit_id: str) -> list[tuple[str, str, str | None]]
         out.append(("formation_hq", state.units[own_hq].hex, own_hq))
     if side == "german":
         out += [("dump", h, f"dump #{n}") for n, h in sorted(state.game["dumps"].items())]
+        # 8.3A, 8.3.1A (advanced rule 28.7): an airstrip a transport flew supplies to this turn
+        out += [("airfield", state.game["airstrips"][a], a) for a in air.supplied_strips(state, side)]
     for hq in sorted(u for u in counters.on_map(state, side) if state.board.units[u].is_hq):
         if hq not in (own_hq, unit_id) and usable(hq):
             out.append(("other_hq", state.units[hq].hex, hq))
@@ -357,20 +360,35 @@ def forward(state: GameState, unit_id: str) -> Trace:
         if rec.hex in linked:
             return Trace(unit_id, rec.hex, True, None, "edge", "8.3.2A", [rec.hex])
     for kind, src_hex, name in sources(state, unit_id):
-        path = _line_between(state, side, unit_id, src_hex, name if kind != "dump" else None)
+        path = _line_between(state, side, unit_id, src_hex, name if kind not in ("dump", "airfield") else None)
         if path is not None:
             unlinked = kind != "dump" and src_hex not in links(state, side)
             return Trace(unit_id, rec.hex, True, name, kind, "8.3A", path, hq_unlinked=unlinked)
+    if rec.hex in air.drops(state, side):  # 8.3.1B, 28.7A: supply dropped on the unit's hex
+        return Trace(unit_id, rec.hex, True, "supply dropped by air", "air_drop", "8.3.1B", [rec.hex])
     cls, exempt, budget = _mover(state, unit_id)
     s = search(state, side, rec.hex, cls, exempt, budget)
     return Trace(unit_id, rec.hex, False, case="8.4A", blocked=dict(s.blocked))
+
+
+def _paid(state: GameState, side: str, t: Trace) -> Trace:
+    """8.1G: a unit supplied by air costs a supply point, from the Soviet track or the German
+    off-map dump (the program's reading: the transports fly from off the map); with none left
+    the unit is not supplied (8.4A)."""
+    if not (t.in_supply and t.source_kind in ("airfield", "air_drop")):
+        return t
+    track = SOVIET_TRACK if side == "soviet" else OFF_MAP_TRACK
+    if points(state, track) < 1:
+        return Trace(t.unit, t.hex, False, case="8.1G")
+    spend(state, track, 1, "8.1G", f"{t.unit} supplied by air")
+    return t
 
 
 def supply_segment(state: GameState, side: str, events: list) -> list[Trace]:
     """3.5.6, 8.2A, 8.3B, 8.3.2C, 8.4A, 8.4E: trace every unit of the side, all against the
     markers the segment began with, then set the markers."""
     attached = state.game["attached"]
-    out = [forward(state, uid) for uid in sorted(counters.on_map(state, side))]
+    out = [_paid(state, side, forward(state, uid)) for uid in sorted(counters.on_map(state, side))]
     used_unlinked = {t.source for t in out if t.in_supply and t.hq_unlinked}
     changes: list[tuple[str, str, bool, str]] = []
     for t in out:

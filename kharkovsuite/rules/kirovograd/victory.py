@@ -110,17 +110,19 @@ def full_strength(info: UnitInfo) -> int:
     strength, the SP it can lose, 21.7C)."""
     if info.is_artillery and info.values.defense is not None:
         return info.values.defense
+    if info.kind == "air":  # 28.10.4B: an air unit's points are its stronger factor
+        return max(info.values.air_air, info.values.air_ground)
     return int(info.strength[0]) if info.strength else 0
 
 
 def unit_losses(state: GameState) -> tuple[UnitLoss, ...]:
-    """Every ground unit's SP lost so far, counting those lost before a shorter scenario began
+    """Every ground unit's SP (and air unit's points, 27.B) lost so far, counting those lost before a shorter scenario began
     (31.2.3: the units' starting ``sp_lost``)."""
     out = []
     for uid, rec in state.units.items():
         info = state.board.units[uid]
         full = full_strength(info)
-        if not info.ground or full <= 0:
+        if not (info.ground or info.kind == "air") or full <= 0:
             continue
         lost = min(rec.step, full)
         destroyed = rec.box == ELIMINATED or lost >= full

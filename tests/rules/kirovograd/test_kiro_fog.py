@@ -366,6 +366,19 @@ def _check_observation(state, side: str) -> None:
     assert len(shown) == len(real), "every counter on the map but the hidden ones, once each"
 
 
+def _check_air(state, side: str) -> None:
+    """28, 2.3, 30.7: of the enemy's air units the side sees no readiness, and no airstrip base not yet seen (30.2B)."""
+    from kharkovsuite.rules.kirovograd import air
+
+    seen = state.observation(side)["game"]["air"]
+    for u, rec in seen.items():
+        if state.units[u].side != side:
+            assert "ready" not in rec
+            true = state.game["air"][u]["base"]
+            assert rec["base"] == (true if true in state.game["strips_seen"] and true != "box" else "unknown")
+    assert air.on(state)
+
+
 def _check_new_events(state, side: str, new: list, masked_before: set[str]) -> None:
     """The side's log grew by ``new``: it names no dummy, and no unit hidden from it before and
     after the action unless the action revealed it."""
@@ -381,10 +394,12 @@ def _check_new_events(state, side: str, new: list, masked_before: set[str]) -> N
 
 
 @pytest.mark.parametrize("seed", range(LEAK_GAMES))
-def test_no_leak_random_games_with_all_advanced_rules_neither_observation_nor_log_shows_what_is_hidden(seed):
-    """After every action of a random game of the historical scenario (dummies and hidden units on),
-    each side's observation and log against the true state."""
-    state = new_game(scenario("historical"), seed, options=dict(ALL))
+@pytest.mark.parametrize("air_on", [False, True], ids=["no-air", "air"])
+def test_no_leak_random_games_with_all_advanced_rules_neither_observation_nor_log_shows_what_is_hidden(seed, air_on):
+    """After every action of a random game of the historical scenario (dummies and hidden units on,
+    and air missions, 28, on or off), each side's observation and log against the true state; with
+    air on, no enemy unit's readiness nor (30.7) its airstrip base shows until the strip is seen."""
+    state = new_game(scenario("historical"), seed, options=dict(ALL, air=air_on))
     rng = random.Random(seed)
     logs = {s: len(state.events_for(s)) for s in SIDES}
     masked = {s: set(fog.masks_against(state, s)) for s in SIDES}
@@ -393,6 +408,8 @@ def test_no_leak_random_games_with_all_advanced_rules_neither_observation_nor_lo
         state.apply(_choose(state, rng))
         for side in SIDES:
             _check_observation(state, side)
+            if air_on:
+                _check_air(state, side)
             mine = state.events_for(side)
             _check_new_events(state, side, mine[logs[side]:], masked[side])
             logs[side] = len(mine)

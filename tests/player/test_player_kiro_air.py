@@ -1,0 +1,116 @@
+"""Kirovograd's air missions at the window (advanced rule 28, the option ``air``): the Air panel shows the air base
+box and the airstrips, and an air unit committed to a ground attack by clicks joins an attack in the combat round,
+where the Combat panel shows it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
+
+from kharkovsuite.engine.actions import EndPhase
+from kharkovsuite.rules.kirovograd import air, fight
+from player import systems
+from player.app import PlayerWindow
+from player.controller import GameController
+from player.panels import action_key
+from player.systems.kirovograd import AirPanel
+
+from .clicks import answer_next_box, click_hex
+
+ROOT = Path(__file__).resolve().parents[2]
+ENDGAME = ROOT / "scenarios" / "kirovograd-endgame.yaml"
+
+
+def _orders_given(controller) -> None:
+    """Set-up, not the test: every formation on defense orders (free, and air support is allowed under them, 6.2.2E),
+    until the air commitment of the first player turn (3.5.1)."""
+    state = controller.state
+    while not (state.pending and state.pending[-1].kind == "air_commitment"):
+        legal = list(state.legal_actions().actions())
+        pick = next((a for a in legal if a.kind == "SetOrder" and a.order == "defense"), None) or next(
+            (a for a in legal if a.kind == "SubmitOrders"), None) or legal[0]
+        controller.apply(pick)
+        state = controller.state
+
+
+def _target(state, side: str) -> tuple[str, str]:
+    """An enemy hex next to a unit of ``side`` that may attack it, and a ground attack air unit that may fly over it."""
+    legal = [a for a in state.legal_actions().actions() if a.kind == "FlyMission" and a.mission == "ground_attack"
+             and len(a.units) == 1 and not a.escort]
+    for a in legal:
+        near = [n for n in state.board.nbrs[a.hex] for u in state.units_at(n)
+                if state.units[u].side == side and state.board.units[u].ground and not state.board.units[u].is_hq
+                and not state.board.units[u].is_artillery]
+        if near:
+            return a.hex, a.units[0]
+    raise AssertionError("no enemy hex next to a friendly unit to attack from the air")
+
+
+def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and_the_combat_panel_shows_it(qtbot, monkeypatch):
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    controller = GameController.new(ENDGAME, 2, options=("air",))
+    _orders_given(controller)
+    w = PlayerWindow(ENDGAME, controller=controller, seed=2, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    state = w.controller.state
+    side = state.pending[-1].side
+    target, flier = _target(state, side)
+    panel = next(p for _d, p in w.kit_docks if isinstance(p, AirPanel))
+    assert panel.isVisible() and panel.unit.isVisible(), "the Air panel comes forward for the commitment"
+    assert "ready box" in panel.body.text()
+
+    # the unit, its mission, the hex: by the mouse in the combo boxes and the list, then Commit
+    panel.unit.setFocus()
+    index = panel.unit.findData(flier)
+    qtbot.keyClick(panel.unit, Qt.Key.Key_Home)
+    for _ in range(index):
+        qtbot.keyClick(panel.unit, Qt.Key.Key_Down)
+    assert panel.unit.currentData() == flier
+    mission = panel.mission.findData("ground attack")
+    panel.mission.setFocus()
+    qtbot.keyClick(panel.mission, Qt.Key.Key_Home)
+    for _ in range(mission):
+        qtbot.keyClick(panel.mission, Qt.Key.Key_Down)
+    assert panel.mission.currentData() == "ground attack"
+    row = next(i for i in range(panel.targets.count()) if panel.targets.item(i).data(Qt.ItemDataRole.UserRole).hex == target)
+    item = panel.targets.item(row)
+    panel.targets.scrollToItem(item)
+    qtbot.mouseClick(panel.targets.viewport(), Qt.MouseButton.LeftButton, pos=panel.targets.visualItemRect(item).center())
+    qtbot.mouseClick(panel.commit, Qt.MouseButton.LeftButton)
+    f = air.flight_of(w.controller.state, flier)
+    assert f is not None and (f["mission"], f["hex"]) == ("ground_attack", target)
+    assert w.controller.unit_name(flier) in panel.body.text()  # the Air panel lists the flight
+
+    # both sides end their commitment (a question each, 28.3: it cannot be taken back), then the patrols, if any
+    w.confirming = True
+    for _ in range(6):
+        state = w.controller.state
+        if not (state.pending and state.pending[-1].kind == "air_commitment"):
+            break
+        before = len(state.actions)
+        asked = answer_next_box(qtbot, "confirm_yes")
+        qtbot.mouseClick(panel.end, Qt.MouseButton.LeftButton)
+        assert len(w.controller.state.actions) == before + 1
+        assert asked and ("patrol" in asked[0] or "commit" in asked[0].lower())
+    w.confirming = False
+    state = w.controller.state
+    assert state.phase.id.startswith("move_"), state.phase.id
+    w.do(EndPhase())  # no move this round
+    state = w.controller.state
+    assert state.phase.id.startswith("combat_") and state.to_act == side
+
+    # the combat round: the target hex clicked, its attack opened, the air unit added, by the Actions dock's buttons
+    click_hex(qtbot, w, target)
+    opening = w.findChild(QPushButton, action_key(fight.AttackHex(hex=target)))
+    assert opening is not None and opening.isEnabled()
+    qtbot.mouseClick(opening, Qt.MouseButton.LeftButton)
+    click_hex(qtbot, w, target)
+    joining = w.findChild(QPushButton, action_key(fight.AddSupport(unit=flier)))
+    assert joining is not None and joining.isEnabled() and "from the air" in joining.text().replace("\n", " ")
+    qtbot.mouseClick(joining, Qt.MouseButton.LeftButton)
+    text = w.combat_panel.toPlainText()
+    assert "From the air" in text and w.controller.unit_name(flier) in text
+    assert "Attack " in text and "against defense" in text  # the odds with the air unit's strength
