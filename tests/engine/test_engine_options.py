@@ -26,7 +26,7 @@ def test_a_game_takes_the_scenarios_options_and_the_chosen_ones(kiro):
 
 
 def test_an_unknown_option_is_refused_by_name(kiro):
-    with pytest.raises(OptionError, match="unknown option 'bogus'.*known: dummies, hidden"):
+    with pytest.raises(OptionError, match="unknown option 'bogus'.*known: air, dummies, hidden"):
         new_game(kiro, 1, options=["bogus"])
 
 
