@@ -51,8 +51,8 @@ def test_selfplay_refuses_an_unknown_option_by_name_and_starts_its_games_with_th
     from kharkovsuite.ai.core.seats import start_game
     from kharkovsuite.cli import main
 
-    assert main(["selfplay", "--scenario", str(KIRO), "--option", "air", "--games", "1"]) == 1
-    assert "unknown option 'air' for rule system 'kirovograd' (known: dummies, hidden)" in capsys.readouterr().out
+    assert main(["selfplay", "--scenario", str(KIRO), "--option", "bogus", "--games", "1"]) == 1
+    assert "unknown option 'bogus' for rule system 'kirovograd' (known: air, dummies, hidden)" in capsys.readouterr().out
     state = start_game(kiro, 3, options=("dummies", "hidden"))
     assert state.options == {**kiro.options, "dummies": True, "hidden": True}
     assert state.game["masks"]  # the set-up hid what the rules hide
