@@ -50,6 +50,7 @@ def test_the_legal_actions_are_listed_right_after_the_first_frame_and_not_before
     assert order[:2] == ["paint", "legal"]  # listed once the map had been painted
     # Turn 1, Soviet movement (16.0): the two tank brigades due may enter; End phase is offered; no unit may go by rail.
     assert "2 reinforcement(s) may enter now" in w.actions_panel.title.text()
+    assert w.actions_panel.buttons and all(b.isVisible() for b in w.actions_panel.buttons)  # clickable as soon as listed
     assert w.end_phase_action.isEnabled()
     assert w.rail_action.text() == "Rail (0)"
     w.view.viewport().removeEventFilter(spy)
