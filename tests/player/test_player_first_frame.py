@@ -76,6 +76,8 @@ def test_an_action_taken_before_the_first_frame_finds_the_window_whole(qtbot):
     w._select([])
     assert w.startup.finished and w.startup.waiting() == ()
     assert "reinforcement" in w.actions_panel.title.text()
+    w.show()
+    qtbot.waitUntil(lambda: w.startup.painted, timeout=30000)  # the first frame is still noted (--screenshot waits for it)
 
 
 def test_work_handed_in_again_before_the_paint_runs_once_in_its_newer_place(qtbot):
