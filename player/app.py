@@ -651,6 +651,8 @@ class PlayerWindow(QMainWindow):
         """The Actions dock lists what may be done now (the legal actions: after the first paint at start)."""
         if not self.computer_to_act():
             self.actions_panel.refresh(self.selected, self.location)
+            for b in self.actions_panel.buttons:  # shown now: added to a panel on screen, Qt shows them a turn of the loop later
+                b.show()
         elif self.actions_panel.title.text() == LISTING:  # the computer plays now: nothing is listed for it
             self.actions_panel.title.setText("")
 

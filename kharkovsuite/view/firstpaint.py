@@ -12,27 +12,24 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
 
 
 class AfterFirstPaint(QObject):
     """Runs work once ``widget`` has been painted for the first time."""
 
-    done = Signal()  # the work waiting for the first paint has all run
-
     def __init__(self, widget: QWidget, parent: QObject | None = None):
         super().__init__(parent)
         self._widget: QWidget | None = widget
         self._work: dict[str, Callable[[], None]] = {}
-        self._queued = False
         self.painted = False  # the watched widget has painted once
         self.finished = False  # ... and the work that waited for it has run
         widget.installEventFilter(self)
 
     def watch(self, widget: QWidget) -> None:
         """Wait for the first paint of ``widget`` instead (the widget watched so far was replaced before it painted)."""
-        if self.finished or self.painted:
+        if self.painted:
             return
         self._stop_watching()
         self._widget = widget
@@ -52,19 +49,18 @@ class AfterFirstPaint(QObject):
         return tuple(self._work)
 
     def flush(self) -> None:
-        """Run the waiting work now, in the order it was handed in; from then on work runs at once."""
-        self._stop_watching()
+        """Run the waiting work now, in the order it was handed in; from then on work runs at once (the first
+        paint is still noted in :attr:`painted`)."""
         self.finished = True
         while self._work:
             key = next(iter(self._work))
             self._work.pop(key)()
-        self.done.emit()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
         if watched is self._widget and event.type() == QEvent.Type.Paint and not self.painted:
             self.painted = True
-            if not self._queued:
-                self._queued = True
+            self._stop_watching()
+            if not self.finished:
                 QTimer.singleShot(0, self, self._after_paint)  # after this paint, on the next turn of the event loop
         return False
 

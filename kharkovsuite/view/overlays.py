@@ -17,6 +17,7 @@ from collections import OrderedDict
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+from shiboken6 import isValid
 
 from . import style as S
 from .layers import Geometry, Label, MapLayer, _font
@@ -282,6 +283,8 @@ class OverlayLayer(QGraphicsItem):
 
     def _refine_now(self) -> None:
         """The view rests at a zoom shown stretched: paint it exactly."""
+        if not isValid(self):  # the scene went (a document replaced, a window closed) while the timer ran
+            return
         self._exact_phase = self._waiting_phase
         self.update()
 

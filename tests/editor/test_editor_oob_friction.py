@@ -19,6 +19,7 @@ def window(make_window, small, qtbot):
     w = make_window(Document(small, SMALL))
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     return w
 
 
@@ -28,6 +29,7 @@ def starter(make_window, qtbot):
     w = make_window()
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     assert w.doc.scenario.unit_types == {} and w.doc.scenario.units == []
     return w
 

@@ -22,6 +22,7 @@ def window(make_window, small, qtbot):
     w = make_window(Document(small, SMALL))
     w.show()
     qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     w.view.set_zoom(1.0)
     w.view.center_on_hex("0304")
     return w

@@ -295,6 +295,7 @@ def test_a_table_of_each_system_edits_undoes_redoes_saves_and_reloads_through_th
     window.resize(1600, 1000)
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     table = window.show_chart(key) if key.startswith("chart") else window.tables[key]
     window._reveal(table)
     column = table.model.column_of(header)

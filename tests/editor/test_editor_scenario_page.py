@@ -6,6 +6,7 @@ def test_the_map_summary_keeps_to_its_text_on_the_scenario_page(make_window, qtb
     window = make_window()
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)  # the work that waits for the first frame is done
     window.tables_dock.raise_()
     window.table_tabs.setCurrentIndex(0)
     qtbot.wait(20)
