@@ -318,3 +318,23 @@ def test_9_4_the_supply_head_enters_logged_where_it_stands():
     spot = state.units["su_sh_swf"].hex
     entered = [e for e in events if e.kind == "UnitMoved" and e.units == ("su_sh_swf",)]
     assert [(e.path, e.cost, e.how, e.case) for e in entered] == [((spot,), 0.0, "enters (southwest front supply head)", "9.4")]
+
+
+def test_1_3_detaching_needs_an_open_activation():
+    state = with_detachment()
+    assert _refusal(state, Detach(detachment=DET)) == ("1.3", "detach in an activation that takes the mother unit")
+
+
+def test_1_3_reattaching_gives_the_steps_back_to_the_mother_in_the_log_and_ends_the_detachments_activation():
+    from kharkovsuite.rules.kharkov1943 import movement
+
+    state = with_detachment()
+    state.apply(Activate())
+    state.apply(Detach(detachment=DET))
+    state.apply(EndActivation())
+    state.apply(Activate())
+    events = state.apply(Reattach(detachment=DET))
+    assert [(e.unit, e.step, e.steps, e.why, e.case) for e in events if e.kind == "StepsChanged"] == [
+        (PZ, 0, 3, f"{DET} reattached with 1 step(s)", "1.3")]
+    state.apply(Detach(detachment=DET))  # out again in the same activation: it has acted already
+    assert state.units[DET].hex == MID and not movement.movable(state, DET)

@@ -13,7 +13,7 @@ import pytest
 from kharkovsuite.engine.actions import Advance, ChooseLoss, EndAdvance, Move, Retreat
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import air, combat, odds, zoc
-from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition
+from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition, Pass
 
 from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, bare, campaign, general, move
 
@@ -778,3 +778,15 @@ def test_7_4_the_combat_is_logged_with_each_attackers_value(monkeypatch):
     resolved = next(e for e in reversed(state.log) if e.kind == "CombatResolved")
     assert resolved.attackers == ((INF, "3", ""), (INF2, "3", ""))
     assert resolved.defenders == ((SU3, "5", ""),)
+
+
+def test_11_1_a_stronger_position_replaces_the_one_held_in_the_log():
+    state = general(bare({INF: W, SU3: T}))
+    first = state.apply(BuildPosition(units=(INF,), posture="pdm"))
+    assert [(e.unit, e.flag, e.on, e.case) for e in first if e.kind == "FlagChanged"] == [(INF, "pdm", True, "11.1")]
+    state.apply(EndActivation())
+    state.apply(Pass())
+    state.apply(Activate())
+    second = state.apply(BuildPosition(units=(INF,), posture="pdp"))  # its second activation: fatigue 1 first (3.5)
+    assert [(e.unit, e.flag, e.on, e.case) for e in second if e.kind == "FlagChanged" and e.case == "11.1"] == [
+        (INF, "pdm", False, "11.1"), (INF, "pdp", True, "11.1")]
