@@ -310,3 +310,16 @@ def test_9_1_a_unit_off_the_map_has_no_line_because_it_is_not_on_the_map():
     state.to_box(INF, "eliminated")
     line = supply.line(state, INF)
     assert not line.ok and [(b.hex, b.reason, b.case) for b in line.blocks] == [("-", "not on the map", "9.1")]
+
+
+def test_9_4_a_pushed_supply_head_keeps_to_its_row_and_goes_round_enemy_units_not_friends():
+    grid = scenario_grid()
+    row, col = grid.row_col(MID)
+    state = bare({HEAD: MID})
+    straight = supply.push_supply_head(state, HEAD, [])
+    assert grid.row_col(straight) == (row, col + 3)  # each hex the one due east
+    blocked = bare({HEAD: MID, INF: straight})
+    new = supply.push_supply_head(blocked, HEAD, [])
+    assert new not in (None, straight) and grid.row_col(new)[1] == col + 3
+    friends = bare({HEAD: MID, SU_DIV: straight})
+    assert supply.push_supply_head(friends, HEAD, []) == straight
