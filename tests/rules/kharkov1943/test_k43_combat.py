@@ -790,3 +790,34 @@ def test_11_1_a_stronger_position_replaces_the_one_held_in_the_log():
     second = state.apply(BuildPosition(units=(INF,), posture="pdp"))  # its second activation: fatigue 1 first (3.5)
     assert [(e.unit, e.flag, e.on, e.case) for e in second if e.kind == "FlagChanged" and e.case == "11.1"] == [
         (INF, "pdm", False, "11.1"), (INF, "pdp", True, "11.1")]
+
+
+def test_7_6_retreat_priorities_go_toward_the_own_map_edge_then_away_from_the_enemy():
+    grid = bare({}).board.map.grid
+    col = grid.row_col(T)[1]
+    west = sorted(n for n in grid.ring(T, 1) if grid.row_col(n)[1] == col - 1)
+    assert len(west) == 2
+    enemy = next(e for e in sorted(grid.ring(T, 2)) if grid.distance(e, west[0]) != grid.distance(e, west[1]))
+    far = max(west, key=lambda n: grid.distance(n, enemy))
+    state = bare({INF: T, "su_hq_6": enemy})  # an HQ controls only its own hex (4.2)
+    assert combat.retreat_paths(state, INF, 1) == [(T, far)]
+    east = sorted(n for n in grid.ring(T, 1) if grid.row_col(n)[1] == col + 1)
+    mirror = next(e for e in sorted(grid.ring(T, 2)) if grid.distance(e, east[0]) != grid.distance(e, east[1]))
+    soviet = bare({SU3: T, GE_HQ: mirror}, side="soviet")
+    assert combat.retreat_paths(soviet, SU3, 1) == [(T, max(east, key=lambda n: grid.distance(n, mirror)))]
+
+
+def test_4_3_a_unit_owing_an_attack_is_offered_it_alone_and_the_others_only_with_it():
+    state = opening(**{INF2: "2701"})
+    move(state, [INF2], "2701", W)  # into the rifle division's ZoC: it owes an attack (4.3)
+    groups = {a.attackers for a in legal(state, Assault) if a.types == ("normal",)}
+    assert (INF2,) in groups and tuple(sorted((INF, INF2))) in groups and (INF,) not in groups
+
+
+def test_7_1_artillery_left_out_of_a_mobile_or_normal_attack_its_stack_may_make():
+    guns = "de_art_lanz"
+    state = general(bare({INF: W, guns: W, SU3: T}, of=campaign))
+    offered = legal(state, Assault)
+    assert Assault(attackers=(INF,), target=T, types=("normal",)) in offered
+    assert Assault(attackers=(INF,), target=T, types=("mobile",)) in offered
+    assert any(a.types == ("prepared",) and guns in a.attackers for a in offered)
