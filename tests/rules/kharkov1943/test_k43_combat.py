@@ -821,3 +821,13 @@ def test_7_1_artillery_left_out_of_a_mobile_or_normal_attack_its_stack_may_make(
     assert Assault(attackers=(INF,), target=T, types=("normal",)) in offered
     assert Assault(attackers=(INF,), target=T, types=("mobile",)) in offered
     assert any(a.types == ("prepared",) and guns in a.attackers for a in offered)
+
+
+def test_7_6_the_attacker_advances_as_far_as_the_defender_retreated(monkeypatch):
+    fix(monkeypatch, "-/2")
+    state = fight(general(bare({PZ: W, SU3: T})), [PZ])
+    retreat = next(a for a in legal(state, Retreat) if len(a.path) == 3)
+    state.apply(retreat)
+    assert state.units[SU3].hex == retreat.path[-1]
+    # armour leaves the retreat route after the vacated hex (7.6), so only the length holds it
+    assert max(len(a.path) - 1 for a in legal(state, Advance)) == 2
