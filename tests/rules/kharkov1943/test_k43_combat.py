@@ -15,7 +15,7 @@ from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import air, combat, odds, zoc
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition, Pass
 
-from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, bare, campaign, general, move
+from .k43_helpers import GE_HQ, INF, INF2, PZ, SKI, SU_DIV, SU_DIV2, bare, campaign, general, move
 
 T = "2703"  # the defender's hex: clear, with clear hexes all round
 W = "2702"  # west of it, where the German attacker stands
@@ -831,3 +831,28 @@ def test_7_6_the_attacker_advances_as_far_as_the_defender_retreated(monkeypatch)
     assert state.units[SU3].hex == retreat.path[-1]
     # armour leaves the retreat route after the vacated hex (7.6), so only the length holds it
     assert max(len(a.path) - 1 for a in legal(state, Advance)) == 2
+
+
+def test_7_6_a_motorised_unit_that_attacked_across_a_river_advances_one_hex_only(monkeypatch):
+    fix(monkeypatch, "-/2")
+    across, beyond = "1413", "1514"  # a river between them, clear terrain around the defender
+    state = fight(general(bare({"pz7_6": across, SU3: beyond})), ["pz7_6"], beyond)
+    state.apply(next(a for a in legal(state, Retreat) if len(a.path) == 3))
+    assert {len(a.path) - 1 for a in legal(state, Advance)} == {1}
+    dry = fight(general(bare({"pz7_6": W, SU3: T})), ["pz7_6"])
+    dry.apply(next(a for a in legal(dry, Retreat) if len(a.path) == 3))
+    assert max(len(a.path) - 1 for a in legal(dry, Advance)) == 2
+
+
+def test_7_6_14_3_an_advance_in_snow_pays_a_hex_more_except_for_ski_units(monkeypatch):
+    fix(monkeypatch, "-/2")
+    state = fight(general(bare({PZ: W, SU3: T}, ground="snow")), [PZ])
+    state.apply(next(a for a in legal(state, Retreat) if len(a.path) == 3))
+    costs = combat.advance_options(state, PZ)
+    two = next(p for p in costs if len(p) == 3)
+    assert costs[two] == state.board.enter_cost(T, two[-1], "snow") + 1
+    ski = fight(general(bare({SKI: W, INF: T}, side="soviet", ground="snow")), [SKI])
+    ski.apply(next(a for a in legal(ski, Retreat) if len(a.path) == 3))
+    costs = combat.advance_options(ski, SKI)
+    two = next(p for p in costs if len(p) == 3)
+    assert costs[two] == ski.board.enter_cost(T, two[-1], "snow")
