@@ -8,7 +8,7 @@ from kharkovsuite.rules.kharkov1943 import activation, reinforcements, replaceme
 from kharkovsuite.rules.kharkov1943.actions import (Activate, Combine, Detach, EndActivation, EndReplacements, Enter, LeaveMap,
                                                      Reattach, Replace)
 
-from .k43_helpers import GE_HQ, INF, PZ, SU_DIV, bare, ring
+from .k43_helpers import GE_HQ, INF, PZ, SU_DIV, bare, campaign, ring
 
 MID = "2226"
 RAIL_UNIT = "d333_679"  # arrives by rail on turn 3 in area VI (15.2)
@@ -338,3 +338,14 @@ def test_1_3_reattaching_gives_the_steps_back_to_the_mother_in_the_log_and_ends_
         (PZ, 0, 3, f"{DET} reattached with 1 step(s)", "1.3")]
     state.apply(Detach(detachment=DET))  # out again in the same activation: it has acted already
     assert state.units[DET].hex == MID and not movement.movable(state, DET)
+
+
+def test_6_3_15_1_a_reinforcement_never_enters_a_hex_the_ground_closes():
+    swamp = "3407"  # in the campaign's German entry area V
+    r = next(r for r in campaign().reinforcements if r.entry == "de_v")
+    state = bare({}, ground="mud", of=campaign)
+    state.turn = r.turn
+    reinforcements.arrive(state, [])
+    assert state.board.map.terrain(swamp) == "swamp" and swamp in reinforcements.entry_hexes(state, "de_v")
+    state.apply(Activate())
+    assert _refusal(state, Enter(units=(r.units[0],), hex=swamp)) == ("6.3", f"{swamp} may not be entered on mud ground")
