@@ -8,7 +8,7 @@ from kharkovsuite.rules.kharkov1943 import activation, reinforcements, replaceme
 from kharkovsuite.rules.kharkov1943.actions import (Activate, Combine, Detach, EndActivation, EndReplacements, Enter, LeaveMap,
                                                      Reattach, Replace)
 
-from .k43_helpers import GE_HQ, INF, PZ, SU_DIV, bare, campaign, ring
+from .k43_helpers import GE_HQ, INF, PZ, SU_DIV, bare, campaign, refusal, ring
 
 MID = "2226"
 RAIL_UNIT = "d333_679"  # arrives by rail on turn 3 in area VI (15.2)
@@ -267,19 +267,13 @@ def test_7_6_soviet_units_driven_off_the_map_on_turn_1_reenter_next_turn_by_the_
 # ----------------------------------------------------------------------------- written from the mutation sample
 
 
-def _refusal(state, action):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    return info.value.case, info.value.reason
-
-
 def test_15_1_a_reinforcement_enters_beside_friends_but_never_among_enemies():
     state = arrived(3)
     entry, other = reinforcements.entry_hexes(state, "de_vii")[:2]
     state.place(INF, entry)
     state.place(SU_DIV, other)
     state.apply(Activate())
-    assert _refusal(state, Enter(units=(TANKS,), hex=other)) == ("7.2", f"{other} holds enemy units")
+    assert refusal(state, Enter(units=(TANKS,), hex=other)) == ("7.2", f"{other} holds enemy units")
     state.apply(Enter(units=(TANKS,), hex=entry))
     assert state.units[TANKS].hex == entry
 
@@ -307,7 +301,7 @@ def test_15_2_a_rail_arrival_riding_on_is_off_the_train_once_it_arrives():
 def test_18_2_leaving_the_map_names_its_units():
     state = arrived(3)
     state.apply(Activate())
-    assert _refusal(state, LeaveMap(units=())) == ("18.2", "name the units leaving the map")
+    assert refusal(state, LeaveMap(units=())) == ("18.2", "name the units leaving the map")
 
 
 def test_9_4_the_supply_head_enters_logged_where_it_stands():
@@ -322,7 +316,7 @@ def test_9_4_the_supply_head_enters_logged_where_it_stands():
 
 def test_1_3_detaching_needs_an_open_activation():
     state = with_detachment()
-    assert _refusal(state, Detach(detachment=DET)) == ("1.3", "detach in an activation that takes the mother unit")
+    assert refusal(state, Detach(detachment=DET)) == ("1.3", "detach in an activation that takes the mother unit")
 
 
 def test_1_3_reattaching_gives_the_steps_back_to_the_mother_in_the_log_and_ends_the_detachments_activation():
@@ -348,4 +342,4 @@ def test_6_3_15_1_a_reinforcement_never_enters_a_hex_the_ground_closes():
     reinforcements.arrive(state, [])
     assert state.board.map.terrain(swamp) == "swamp" and swamp in reinforcements.entry_hexes(state, "de_v")
     state.apply(Activate())
-    assert _refusal(state, Enter(units=(r.units[0],), hex=swamp)) == ("6.3", f"{swamp} may not be entered on mud ground")
+    assert refusal(state, Enter(units=(r.units[0],), hex=swamp)) == ("6.3", f"{swamp} may not be entered on mud ground")

@@ -15,7 +15,7 @@ from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import air, combat, odds, zoc
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition, Pass
 
-from .k43_helpers import GE_HQ, INF, INF2, PZ, SKI, SU_DIV, SU_DIV2, bare, campaign, general, move
+from .k43_helpers import GE_HQ, INF, INF2, PZ, SKI, SU_DIV, SU_DIV2, bare, campaign, general, move, refusal
 
 T = "2703"  # the defender's hex: clear, with clear hexes all round
 W = "2702"  # west of it, where the German attacker stands
@@ -714,22 +714,16 @@ def test_every_action_kind_of_the_system_has_player_words():
 # ----------------------------------------------------------------------------- written from the mutation sample
 
 
-def _refusal(state, action):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    return info.value.case, info.value.reason
-
-
 def test_7_2_an_attack_outside_an_activation_is_refused_by_its_case():
     state = bare({INF: W, SU3: T})
-    assert _refusal(state, Assault(attackers=(INF,), target=T)) == ("7.2", "attacks are made by the units of an open activation")
+    assert refusal(state, Assault(attackers=(INF,), target=T)) == ("7.2", "attacks are made by the units of an open activation")
 
 
 def test_13_1_more_air_points_than_the_side_has_are_refused_with_the_most_it_may_put():
     state = opening()
     state.turn_data["air_points"] = {"german": 3, "soviet": 1}
     state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
-    assert _refusal(state, AllotAir(points=4)) == ("13.1", "german may put 0 to 3 air points on this normal attack")
+    assert refusal(state, AllotAir(points=4)) == ("13.1", "german may put 0 to 3 air points on this normal attack")
 
 
 def test_7_1_more_than_one_air_point_on_a_mobile_attack_is_refused_by_7_1():
@@ -737,7 +731,7 @@ def test_7_1_more_than_one_air_point_on_a_mobile_attack_is_refused_by_7_1():
     state.turn_data["air_points"] = {"german": 3, "soviet": 1}
     state.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
     assert state.pending[-1].kind == "air"
-    assert _refusal(state, AllotAir(points=2)) == ("7.1", "german may put 0 to 1 air points on this mobile attack")
+    assert refusal(state, AllotAir(points=2)) == ("7.1", "german may put 0 to 1 air points on this mobile attack")
 
 
 def test_1_4_the_defender_names_only_its_own_hq_within_range_as_support():
@@ -746,8 +740,8 @@ def test_1_4_the_defender_names_only_its_own_hq_within_range_as_support():
     state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     while state.to_act != "soviet" or state.pending[-1].kind != "air":
         state.apply(EndReaction() if state.pending[-1].kind == "reaction" else AllotAir(points=0))
-    assert _refusal(state, AllotAir(points=0, support=GE_HQ)) == ("1.4", f"{GE_HQ} is not an HQ of the defender")
-    assert _refusal(state, AllotAir(points=0, support="su_hq_6")) == (
+    assert refusal(state, AllotAir(points=0, support=GE_HQ)) == ("1.4", f"{GE_HQ} is not an HQ of the defender")
+    assert refusal(state, AllotAir(points=0, support="su_hq_6")) == (
         "1.4", f"{T} is beyond the command range of su_hq_6 or cut from it by enemy ZoC")
 
 
@@ -757,7 +751,7 @@ def test_7_6_the_advance_takes_advances_only_and_logs_each_path(monkeypatch):
     state.units[SU3].step = 2  # one step left
     fight(state, [INF])
     state.apply(ChooseLoss(unit=SU3))
-    assert _refusal(state, ChooseLoss(unit=INF)) == ("7.6", "advance a unit after combat or end the advance")
+    assert refusal(state, ChooseLoss(unit=INF)) == ("7.6", "advance a unit after combat or end the advance")
     advance = next(a for a in legal(state, Advance) if len(a.path) == 2)
     events = state.apply(advance)
     assert [(e.unit, e.path, e.case) for e in events if e.kind == "Advanced"] == [(INF, advance.path, "7.6")]
