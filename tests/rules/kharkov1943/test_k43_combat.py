@@ -850,3 +850,13 @@ def test_7_6_14_3_an_advance_in_snow_pays_a_hex_more_except_for_ski_units(monkey
     costs = combat.advance_options(ski, SKI)
     two = next(p for p in costs if len(p) == 3)
     assert costs[two] == ski.board.enter_cost(T, two[-1], "snow")
+
+
+def test_7_6_the_advance_after_combat_is_the_attackers_decision(monkeypatch):
+    fix(monkeypatch, "-/3R")
+    state = opening()
+    state.units[SU3].step = 2  # one step left
+    fight(state, [INF])
+    state.apply(ChooseLoss(unit=SU3))
+    decision = state.pending[-1]
+    assert (decision.kind, decision.side, decision.case) == ("advance", "german", "7.6") and state.to_act == "german"

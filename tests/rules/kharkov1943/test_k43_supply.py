@@ -323,3 +323,11 @@ def test_9_4_a_pushed_supply_head_keeps_to_its_row_and_goes_round_enemy_units_no
     assert new not in (None, straight) and grid.row_col(new)[1] == col + 3
     friends = bare({HEAD: MID, SU_DIV: straight})
     assert supply.push_supply_head(friends, HEAD, []) == straight
+
+
+def test_8_1_an_enemy_unit_beside_an_hq_cuts_only_the_lines_through_its_own_hex():
+    for enemy in sorted(ring(MID, 1)):
+        state = bare({GE_HQ: MID, SU_DIV: enemy})
+        area = command.command_area(state, GE_HQ)
+        assert enemy not in area
+        assert all(area[n] == 1 for n in ring(MID, 1) if n != enemy), enemy
