@@ -343,3 +343,13 @@ def test_6_3_15_1_a_reinforcement_never_enters_a_hex_the_ground_closes():
     assert state.board.map.terrain(swamp) == "swamp" and swamp in reinforcements.entry_hexes(state, "de_v")
     state.apply(Activate())
     assert refusal(state, Enter(units=(r.units[0],), hex=swamp)) == ("6.3", f"{swamp} may not be entered on mud ground")
+
+
+def test_15_1_a_reinforcement_already_on_the_map_holds_back_none_of_the_others():
+    state = bare({})
+    state.turn = 3
+    due = [uid for uid, _ in reinforcements.scheduled(state)]
+    assert len(due) > 1
+    state.place(due[0], MID)  # on the map already (a scenario may place it early)
+    reinforcements.arrive(state, [])
+    assert set(reinforcements.waiting(state, "german")) | set(reinforcements.waiting(state, "soviet")) >= set(due[1:])
