@@ -139,3 +139,14 @@ def check_invariants(state, before: tuple[int, int], events=()) -> None:
         later = placed_after_operations(events)
         crowded = [(h, side) for h, side in stacking.over_stacked(state) if not later & set(state.units_at(h))]
         assert not crowded, f"over-stacked after the operations phase: {crowded}"
+
+
+def refusal(state, action) -> tuple[str, str]:
+    """The case and reason with which the rules refuse ``action`` (a test fails if they accept it)."""
+    import pytest
+
+    from kharkovsuite.engine.errors import IllegalAction
+
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    return info.value.case, info.value.reason

@@ -10,7 +10,7 @@ from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import activation, sequence
 from kharkovsuite.rules.kharkov1943.actions import Activate, EndActivation, Pass, ReduceFatigue
 
-from .k43_helpers import GE_HQ, INF, INF2, PLAIN, PZ, SU_DIV, bare, fresh, general, move, scenario_grid
+from .k43_helpers import GE_HQ, INF, INF2, PLAIN, PZ, SU_DIV, bare, fresh, general, move, refusal, scenario_grid
 
 GERMAN_ON_MAP = ["d320_585", "d320_586", "d320_587", "pz7_pz", "pz7_6", "pz7_7", "pz3_pz", "pz3_3", "pz3_394", "pz3_aa"]
 
@@ -248,3 +248,17 @@ def test_18_the_game_stops_after_the_scenarios_last_turn():
     assert len(state.legal_actions().actions()) == 0
     with pytest.raises(IllegalAction, match=r"^18"):
         state.apply(Pass())
+
+
+def test_2_1_an_action_of_another_phase_is_refused_naming_the_phase():
+    from kharkovsuite.engine.actions import EliminateExcess
+
+    state = bare({INF: PLAIN})
+    assert refusal(state, EliminateExcess(unit=INF)) == ("2.1", "EliminateExcess is not allowed in the Operations Phase")
+
+
+def test_8_2_before_a_turns_command_check_no_unit_counts_as_out_of_command():
+    state = bare({INF: PLAIN})
+    del state.turn_data["out_of_command"]  # as the turn opens, before its command phase (2.1b)
+    assert not activation.out_of_command(state, INF)
+    assert state.rules.unit_notes(state, INF) == ["In supply (9.3)"]

@@ -5,10 +5,10 @@ from kharkovsuite.engine.actions import Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.state import Decision
 from kharkovsuite.rules.kharkov1943 import activation, reinforcements, replacements, supply
-from kharkovsuite.rules.kharkov1943.actions import (Activate, Combine, Detach, EndActivation, EndReplacements, Enter,
+from kharkovsuite.rules.kharkov1943.actions import (Activate, Combine, Detach, EndActivation, EndReplacements, Enter, LeaveMap,
                                                      Reattach, Replace)
 
-from .k43_helpers import GE_HQ, INF, PZ, SU_DIV, bare, ring
+from .k43_helpers import GE_HQ, INF, PZ, SU_DIV, bare, campaign, refusal, ring
 
 MID = "2226"
 RAIL_UNIT = "d333_679"  # arrives by rail on turn 3 in area VI (15.2)
@@ -262,3 +262,94 @@ def test_7_6_soviet_units_driven_off_the_map_on_turn_1_reenter_next_turn_by_the_
     with pytest.raises(IllegalAction, match=r"^15\.1"):
         state.apply(Enter(units=(SMALL,), hex="2342"))  # not its area
 
+
+
+# ----------------------------------------------------------------------------- written from the mutation sample
+
+
+def test_15_1_a_reinforcement_enters_beside_friends_but_never_among_enemies():
+    state = arrived(3)
+    entry, other = reinforcements.entry_hexes(state, "de_vii")[:2]
+    state.place(INF, entry)
+    state.place(SU_DIV, other)
+    state.apply(Activate())
+    assert refusal(state, Enter(units=(TANKS,), hex=other)) == ("7.2", f"{other} holds enemy units")
+    state.apply(Enter(units=(TANKS,), hex=entry))
+    assert state.units[TANKS].hex == entry
+
+
+def test_15_1_a_formation_activation_brings_on_reinforcements_in_its_hqs_command():
+    state = arrived(3)
+    entry = reinforcements.entry_hexes(state, "de_vii")[0]
+    state.place(GE_HQ, entry)
+    state.apply(Activate(hq=GE_HQ))
+    assert Enter(units=(TANKS,), hex=entry) in state.legal_actions().actions()
+
+
+def test_15_2_a_rail_arrival_riding_on_is_off_the_train_once_it_arrives():
+    from kharkovsuite.engine.actions import RailMove
+    from kharkovsuite.rules.kharkov1943 import rail
+
+    state = arrived(5)
+    rider = "d15_81"
+    state.apply(Activate())
+    ride = [a for a in state.legal_actions().actions() if isinstance(a, RailMove) and a.units == (rider,)][-1]
+    state.apply(ride)
+    assert not rail.on_train(state, rider) and "on_train" not in state.turn_data
+
+
+def test_18_2_leaving_the_map_names_its_units():
+    state = arrived(3)
+    state.apply(Activate())
+    assert refusal(state, LeaveMap(units=())) == ("18.2", "name the units leaving the map")
+
+
+def test_9_4_the_supply_head_enters_logged_where_it_stands():
+    state = bare({"su_hq_swf": "1638"}, side="soviet")
+    state.turn = 2
+    events: list = []
+    reinforcements.arrive(state, events)
+    spot = state.units["su_sh_swf"].hex
+    entered = [e for e in events if e.kind == "UnitMoved" and e.units == ("su_sh_swf",)]
+    assert [(e.path, e.cost, e.how, e.case) for e in entered] == [((spot,), 0.0, "enters (southwest front supply head)", "9.4")]
+
+
+def test_1_3_detaching_needs_an_open_activation():
+    state = with_detachment()
+    assert refusal(state, Detach(detachment=DET)) == ("1.3", "detach in an activation that takes the mother unit")
+
+
+def test_1_3_reattaching_gives_the_steps_back_to_the_mother_in_the_log_and_ends_the_detachments_activation():
+    from kharkovsuite.rules.kharkov1943 import movement
+
+    state = with_detachment()
+    state.apply(Activate())
+    state.apply(Detach(detachment=DET))
+    state.apply(EndActivation())
+    state.apply(Activate())
+    events = state.apply(Reattach(detachment=DET))
+    assert [(e.unit, e.step, e.steps, e.why, e.case) for e in events if e.kind == "StepsChanged"] == [
+        (PZ, 0, 3, f"{DET} reattached with 1 step(s)", "1.3")]
+    state.apply(Detach(detachment=DET))  # out again in the same activation: it has acted already
+    assert state.units[DET].hex == MID and not movement.movable(state, DET)
+
+
+def test_6_3_15_1_a_reinforcement_never_enters_a_hex_the_ground_closes():
+    swamp = "3407"  # in the campaign's German entry area V
+    r = next(r for r in campaign().reinforcements if r.entry == "de_v")
+    state = bare({}, ground="mud", of=campaign)
+    state.turn = r.turn
+    reinforcements.arrive(state, [])
+    assert state.board.map.terrain(swamp) == "swamp" and swamp in reinforcements.entry_hexes(state, "de_v")
+    state.apply(Activate())
+    assert refusal(state, Enter(units=(r.units[0],), hex=swamp)) == ("6.3", f"{swamp} may not be entered on mud ground")
+
+
+def test_15_1_a_reinforcement_already_on_the_map_holds_back_none_of_the_others():
+    state = bare({})
+    state.turn = 3
+    due = [uid for uid, _ in reinforcements.scheduled(state)]
+    assert len(due) > 1
+    state.place(due[0], MID)  # on the map already (a scenario may place it early)
+    reinforcements.arrive(state, [])
+    assert set(reinforcements.waiting(state, "german")) | set(reinforcements.waiting(state, "soviet")) >= set(due[1:])

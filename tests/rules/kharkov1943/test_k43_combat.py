@@ -13,9 +13,9 @@ import pytest
 from kharkovsuite.engine.actions import Advance, ChooseLoss, EndAdvance, Move, Retreat
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import air, combat, odds, zoc
-from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition
+from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndActivation, EndReaction, LeavePosition, Pass
 
-from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, bare, campaign, general, move
+from .k43_helpers import GE_HQ, INF, INF2, PZ, SKI, SU_DIV, SU_DIV2, bare, campaign, general, move, refusal
 
 T = "2703"  # the defender's hex: clear, with clear hexes all round
 W = "2702"  # west of it, where the German attacker stands
@@ -714,22 +714,16 @@ def test_every_action_kind_of_the_system_has_player_words():
 # ----------------------------------------------------------------------------- written from the mutation sample
 
 
-def _refusal(state, action):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    return info.value.case, info.value.reason
-
-
 def test_7_2_an_attack_outside_an_activation_is_refused_by_its_case():
     state = bare({INF: W, SU3: T})
-    assert _refusal(state, Assault(attackers=(INF,), target=T)) == ("7.2", "attacks are made by the units of an open activation")
+    assert refusal(state, Assault(attackers=(INF,), target=T)) == ("7.2", "attacks are made by the units of an open activation")
 
 
 def test_13_1_more_air_points_than_the_side_has_are_refused_with_the_most_it_may_put():
     state = opening()
     state.turn_data["air_points"] = {"german": 3, "soviet": 1}
     state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
-    assert _refusal(state, AllotAir(points=4)) == ("13.1", "german may put 0 to 3 air points on this normal attack")
+    assert refusal(state, AllotAir(points=4)) == ("13.1", "german may put 0 to 3 air points on this normal attack")
 
 
 def test_7_1_more_than_one_air_point_on_a_mobile_attack_is_refused_by_7_1():
@@ -737,7 +731,7 @@ def test_7_1_more_than_one_air_point_on_a_mobile_attack_is_refused_by_7_1():
     state.turn_data["air_points"] = {"german": 3, "soviet": 1}
     state.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
     assert state.pending[-1].kind == "air"
-    assert _refusal(state, AllotAir(points=2)) == ("7.1", "german may put 0 to 1 air points on this mobile attack")
+    assert refusal(state, AllotAir(points=2)) == ("7.1", "german may put 0 to 1 air points on this mobile attack")
 
 
 def test_1_4_the_defender_names_only_its_own_hq_within_range_as_support():
@@ -746,8 +740,8 @@ def test_1_4_the_defender_names_only_its_own_hq_within_range_as_support():
     state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     while state.to_act != "soviet" or state.pending[-1].kind != "air":
         state.apply(EndReaction() if state.pending[-1].kind == "reaction" else AllotAir(points=0))
-    assert _refusal(state, AllotAir(points=0, support=GE_HQ)) == ("1.4", f"{GE_HQ} is not an HQ of the defender")
-    assert _refusal(state, AllotAir(points=0, support="su_hq_6")) == (
+    assert refusal(state, AllotAir(points=0, support=GE_HQ)) == ("1.4", f"{GE_HQ} is not an HQ of the defender")
+    assert refusal(state, AllotAir(points=0, support="su_hq_6")) == (
         "1.4", f"{T} is beyond the command range of su_hq_6 or cut from it by enemy ZoC")
 
 
@@ -757,7 +751,7 @@ def test_7_6_the_advance_takes_advances_only_and_logs_each_path(monkeypatch):
     state.units[SU3].step = 2  # one step left
     fight(state, [INF])
     state.apply(ChooseLoss(unit=SU3))
-    assert _refusal(state, ChooseLoss(unit=INF)) == ("7.6", "advance a unit after combat or end the advance")
+    assert refusal(state, ChooseLoss(unit=INF)) == ("7.6", "advance a unit after combat or end the advance")
     advance = next(a for a in legal(state, Advance) if len(a.path) == 2)
     events = state.apply(advance)
     assert [(e.unit, e.path, e.case) for e in events if e.kind == "Advanced"] == [(INF, advance.path, "7.6")]
@@ -778,3 +772,91 @@ def test_7_4_the_combat_is_logged_with_each_attackers_value(monkeypatch):
     resolved = next(e for e in reversed(state.log) if e.kind == "CombatResolved")
     assert resolved.attackers == ((INF, "3", ""), (INF2, "3", ""))
     assert resolved.defenders == ((SU3, "5", ""),)
+
+
+def test_11_1_a_stronger_position_replaces_the_one_held_in_the_log():
+    state = general(bare({INF: W, SU3: T}))
+    first = state.apply(BuildPosition(units=(INF,), posture="pdm"))
+    assert [(e.unit, e.flag, e.on, e.case) for e in first if e.kind == "FlagChanged"] == [(INF, "pdm", True, "11.1")]
+    state.apply(EndActivation())
+    state.apply(Pass())
+    state.apply(Activate())
+    second = state.apply(BuildPosition(units=(INF,), posture="pdp"))  # its second activation: fatigue 1 first (3.5)
+    assert [(e.unit, e.flag, e.on, e.case) for e in second if e.kind == "FlagChanged" and e.case == "11.1"] == [
+        (INF, "pdm", False, "11.1"), (INF, "pdp", True, "11.1")]
+
+
+def test_7_6_retreat_priorities_go_toward_the_own_map_edge_then_away_from_the_enemy():
+    grid = bare({}).board.map.grid
+    col = grid.row_col(T)[1]
+    west = sorted(n for n in grid.ring(T, 1) if grid.row_col(n)[1] == col - 1)
+    assert len(west) == 2
+    enemy = next(e for e in sorted(grid.ring(T, 2)) if grid.distance(e, west[0]) != grid.distance(e, west[1]))
+    far = max(west, key=lambda n: grid.distance(n, enemy))
+    state = bare({INF: T, "su_hq_6": enemy})  # an HQ controls only its own hex (4.2)
+    assert combat.retreat_paths(state, INF, 1) == [(T, far)]
+    east = sorted(n for n in grid.ring(T, 1) if grid.row_col(n)[1] == col + 1)
+    mirror = next(e for e in sorted(grid.ring(T, 2)) if grid.distance(e, east[0]) != grid.distance(e, east[1]))
+    soviet = bare({SU3: T, GE_HQ: mirror}, side="soviet")
+    assert combat.retreat_paths(soviet, SU3, 1) == [(T, max(east, key=lambda n: grid.distance(n, mirror)))]
+
+
+def test_4_3_a_unit_owing_an_attack_is_offered_it_alone_and_the_others_only_with_it():
+    state = opening(**{INF2: "2701"})
+    move(state, [INF2], "2701", W)  # into the rifle division's ZoC: it owes an attack (4.3)
+    groups = {a.attackers for a in legal(state, Assault) if a.types == ("normal",)}
+    assert (INF2,) in groups and tuple(sorted((INF, INF2))) in groups and (INF,) not in groups
+
+
+def test_7_1_artillery_left_out_of_a_mobile_or_normal_attack_its_stack_may_make():
+    guns = "de_art_lanz"
+    state = general(bare({INF: W, guns: W, SU3: T}, of=campaign))
+    offered = legal(state, Assault)
+    assert Assault(attackers=(INF,), target=T, types=("normal",)) in offered
+    assert Assault(attackers=(INF,), target=T, types=("mobile",)) in offered
+    assert any(a.types == ("prepared",) and guns in a.attackers for a in offered)
+
+
+def test_7_6_the_attacker_advances_as_far_as_the_defender_retreated(monkeypatch):
+    fix(monkeypatch, "-/2")
+    state = fight(general(bare({PZ: W, SU3: T})), [PZ])
+    retreat = next(a for a in legal(state, Retreat) if len(a.path) == 3)
+    state.apply(retreat)
+    assert state.units[SU3].hex == retreat.path[-1]
+    # armour leaves the retreat route after the vacated hex (7.6), so only the length holds it
+    assert max(len(a.path) - 1 for a in legal(state, Advance)) == 2
+
+
+def test_7_6_a_motorised_unit_that_attacked_across_a_river_advances_one_hex_only(monkeypatch):
+    fix(monkeypatch, "-/2")
+    across, beyond = "1413", "1514"  # a river between them, clear terrain around the defender
+    state = fight(general(bare({"pz7_6": across, SU3: beyond})), ["pz7_6"], beyond)
+    state.apply(next(a for a in legal(state, Retreat) if len(a.path) == 3))
+    assert {len(a.path) - 1 for a in legal(state, Advance)} == {1}
+    dry = fight(general(bare({"pz7_6": W, SU3: T})), ["pz7_6"])
+    dry.apply(next(a for a in legal(dry, Retreat) if len(a.path) == 3))
+    assert max(len(a.path) - 1 for a in legal(dry, Advance)) == 2
+
+
+def test_7_6_14_3_an_advance_in_snow_pays_a_hex_more_except_for_ski_units(monkeypatch):
+    fix(monkeypatch, "-/2")
+    state = fight(general(bare({PZ: W, SU3: T}, ground="snow")), [PZ])
+    state.apply(next(a for a in legal(state, Retreat) if len(a.path) == 3))
+    costs = combat.advance_options(state, PZ)
+    two = next(p for p in costs if len(p) == 3)
+    assert costs[two] == state.board.enter_cost(T, two[-1], "snow") + 1
+    ski = fight(general(bare({SKI: W, INF: T}, side="soviet", ground="snow")), [SKI])
+    ski.apply(next(a for a in legal(ski, Retreat) if len(a.path) == 3))
+    costs = combat.advance_options(ski, SKI)
+    two = next(p for p in costs if len(p) == 3)
+    assert costs[two] == ski.board.enter_cost(T, two[-1], "snow")
+
+
+def test_7_6_the_advance_after_combat_is_the_attackers_decision(monkeypatch):
+    fix(monkeypatch, "-/3R")
+    state = opening()
+    state.units[SU3].step = 2  # one step left
+    fight(state, [INF])
+    state.apply(ChooseLoss(unit=SU3))
+    decision = state.pending[-1]
+    assert (decision.kind, decision.side, decision.case) == ("advance", "german", "7.6") and state.to_act == "german"

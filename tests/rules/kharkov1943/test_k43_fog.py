@@ -100,3 +100,14 @@ def test_13_3_the_soviet_player_examines_five_stacks_a_turn():
     assert fog.recon_left(state, "soviet") == 0
     with pytest.raises(IllegalAction, match="13.3"):
         state.apply(Reconnoitre(hex=spots[5]))
+
+
+def test_13_3_10_1_each_examination_is_logged_with_the_side_and_how():
+    state = position()
+    state.turn_data["weather"]["air"] = "clear"
+    events = state.apply(Reconnoitre(hex=STACK))
+    assert [(e.side, e.hex, e.how, e.case) for e in events if e.kind == "StackExamined"] == [
+        ("soviet", STACK, "air reconnaissance", "13.3")]
+    fought: list = []
+    fog.note_combat(state, "german", [FAR], fought)
+    assert [(e.side, e.hex, e.how, e.case) for e in fought] == [("german", FAR, "combat", "10.1")]

@@ -74,3 +74,17 @@ def test_10_3_the_box_is_lost_with_its_hq():
     events: list = []
     assert hq.destroy_lone_hqs(state, MID, events) == [GE_HQ]
     assert state.units[INF].box == "eliminated" and any(e.case == "10.3" for e in events)
+
+
+def test_10_3_going_into_and_out_of_a_box_is_logged_in_the_hqs_hex_at_no_op():
+    state = boxed_game({GE_HQ: MID, INF: MID})
+    state.apply(Activate())
+    into = state.apply(IntoHQBox(unit=INF, hq=GE_HQ))
+    moved = [(e.units, e.path, e.cost, e.how, e.case) for e in into if e.kind == "UnitMoved"]
+    assert moved == [((INF,), (MID,), 0.0, f"into the box of {GE_HQ}", "10.3")]
+    state.apply(EndActivation())
+    state.apply(Pass())
+    state.apply(Activate())
+    out = state.apply(OutOfHQBox(unit=INF))
+    moved = [(e.units, e.path, e.cost, e.how, e.case) for e in out if e.kind == "UnitMoved"]
+    assert moved == [((INF,), (MID,), 0.0, f"out of the box of {GE_HQ}", "10.3")]

@@ -9,7 +9,7 @@ from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kharkov1943 import movement, zoc
 from kharkovsuite.rules.kharkov1943.actions import Activate
 
-from .k43_helpers import GE_HQ, INF, INF2, PLAIN, PZ, SKI, SU_DIV, SU_DIV2, SU_HQ, bare, general, move, scenario_grid
+from .k43_helpers import GE_HQ, INF, INF2, PLAIN, PZ, SKI, SU_DIV, SU_DIV2, SU_HQ, bare, general, move, refusal, scenario_grid
 
 CLEAR = 2  # the chart's clear terrain on frozen ground (checked below)
 
@@ -271,17 +271,11 @@ def test_legal_actions_list_each_unit_s_or_stack_s_moves_as_one_entry_as_kharkov
 # ----------------------------------------------------------------------------- written from the mutation sample
 
 
-def _refusal(state, action):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    return info.value.case, info.value.reason
-
-
 def test_6_1_a_move_names_its_units_and_two_hexes_and_starts_where_they_stand():
     state = general(bare({INF: PLAIN}))
-    assert _refusal(state, Move(units=(INF,), path=(PLAIN,))) == ("6.1", "a move names its units and at least two hexes")
-    assert _refusal(state, Move(units=(), path=(PLAIN, "2702"))) == ("6.1", "a move names its units and at least two hexes")
-    assert _refusal(state, Move(units=(INF,), path=("2702", "2703"))) == ("6.1", f"{INF} is not in 2702, where the path starts")
+    assert refusal(state, Move(units=(INF,), path=(PLAIN,))) == ("6.1", "a move names its units and at least two hexes")
+    assert refusal(state, Move(units=(), path=(PLAIN, "2702"))) == ("6.1", "a move names its units and at least two hexes")
+    assert refusal(state, Move(units=(INF,), path=("2702", "2703"))) == ("6.1", f"{INF} is not in 2702, where the path starts")
 
 
 def test_6_1_4_2_a_move_is_logged_with_its_path_and_its_stop_in_an_enemy_zoc():

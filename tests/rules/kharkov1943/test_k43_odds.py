@@ -232,3 +232,19 @@ def test_1_1_armour_and_anti_tank_values_follow_the_units_kind_and_step():
     state.units[PZ].step, state.units[SU_DIV].step = 1, 1
     assert (odds.armor_now(state, PZ), odds.antitank_now(state, PZ), odds.antitank_now(state, SU_DIV)) == (3, 3, 1)
     assert odds.antitank_now(state, "gd_aa") == 1  # recon of combat 2: half of it
+
+
+def test_7_1_supporting_artillery_adds_its_combat_value_only_armour_and_anti_tank_none():
+    state = bare({INF: T, GUNS: BESIDE, SU_DIV: W}, side="soviet", of=campaign)
+    prepared = odds.preview(state, [SU_DIV], T, types=("prepared",))
+    guns = [x for x in prepared.defenders if x.role == "artillery"]
+    assert [(x.unit, x.armor, x.antitank, x.note) for x in guns] == [(GUNS, 0, 0, "artillery supporting a prepared defence 7.1")]
+
+
+def test_7_1_the_computer_players_odds_query_is_refused_outside_its_own_activation():
+    from kharkovsuite.rules import kharkov1943
+
+    state = bare({INF: W, SU_DIV: T})
+    with pytest.raises(IllegalAction) as info:
+        kharkov1943.attack_preview(state, "german", [INF], T)
+    assert (info.value.case, info.value.reason) == ("7.1", "only the german player's open activation may attack")

@@ -85,3 +85,30 @@ def test_3_4_a_stack_freed_by_a_mobile_attack_moves_on_on_foot_not_by_train():
     state.phase_data["activation"]["resume"] = [INF]  # as a won mobile attack leaves it (combat.keep_going)
     assert rail.refusal(state, (INF,)) == ("3.4", "a unit moves once an activation")
     assert not any(isinstance(a, RailMove) for a in state.legal_actions().actions())
+
+
+# ----------------------------------------------------------------------------- written from the mutation sample
+
+
+def test_6_4_a_train_may_take_the_last_stacking_points_of_the_turn():
+    state = general(bare({INF: STATION}))
+    points = state.board.units[INF].values.stacking
+    state.turn_data["rail_points"] = rail.POINTS_A_TURN - points
+    path = _ride(state)
+    state.apply(RailMove(units=(INF,), path=path))
+    assert state.units[INF].hex == path[-1] and state.turn_data["rail_points"] == rail.POINTS_A_TURN
+
+
+def test_6_4_3_5_a_fatigued_unit_pays_its_surcharge_to_board_and_to_get_off():
+    state = general(bare({INF: STATION}))
+    state.game["fatigue"] = {INF: 1}
+    state.apply(RailMove(units=(INF,), path=_ride(state)))
+    assert state.phase_data["activation"]["spent"][INF] == (3 + 1) + (3 + 1)
+
+
+def test_6_4_a_rail_move_names_units_standing_where_it_starts():
+    state = general(bare({INF: STATION}))
+    path = _ride(state)
+    with pytest.raises(IllegalAction) as info:
+        state.apply(RailMove(units=(INF,), path=path[1:]))
+    assert (info.value.case, info.value.reason) == ("6.4", "a rail move names units standing where its path starts")

@@ -50,3 +50,13 @@ def test_6_6_a_reaction_move_beyond_three_op_is_refused():
     state = _attacked()
     with pytest.raises(IllegalAction, match=r"^6\.1"):
         state.apply(Move(units=(SU_DIV2,), path=("2601", "2602", "2603")))
+
+
+def test_6_6_the_defender_answers_an_announced_attack_only_by_moving_or_ending_the_reaction():
+    from kharkovsuite.rules.kharkov1943.actions import Pass
+
+    state = _attacked()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Pass())
+    assert (info.value.case, info.value.reason) == (
+        "6.6", "the defender answers the announced attack by moving units in reaction or ending the reaction")

@@ -183,3 +183,15 @@ def test_observation_never_shows_the_dice_to_come():
     hidden = fog.hidden_units(state, "german")  # 10: what fog of war keeps back, and nothing else
     everything = {u.pop("id"): u for u in state.to_dict(with_log=False)["units"]}
     assert "rng" not in seen and seen["units"] == {u: rec for u, rec in everything.items() if u not in hidden}
+
+
+def test_5_the_owner_of_an_over_stacked_hex_removes_a_unit_before_anything_else():
+    units = _crowd()
+    state = bare({**{u: "2702" for u in units}, SU_DIV: "2101"})
+    state.apply(Pass())  # German
+    state.apply(Pass())  # Soviet: the phase ends
+    decision = state.pending[-1]
+    assert (decision.kind, decision.side, decision.case, decision.data) == (stacking.DECISION, "german", "5", {"hex": "2702"})
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Pass())
+    assert (info.value.case, info.value.reason) == ("5", "2702 holds more than 10 stacking points: remove a unit there first")

@@ -291,3 +291,43 @@ def test_1_4_an_hq_with_nowhere_to_go_waits_and_the_game_goes_on(monkeypatch):
         assert not state.pending and hq.due(state) == [GE_HQ]
     hq.offer(state)
     assert state.pending[-1].kind == "hq_return" and state.legal_actions().actions()
+
+
+def test_1_4_a_returning_hq_is_logged_as_a_return_to_its_hex():
+    state = bare({GE_HQ: MID})
+    assert hq.destroy_lone_hqs(state, MID, []) == [GE_HQ]
+    state.turn += 2
+    state.place(ARMY, ROAD)
+    hq.offer(state)
+    spot = hq.hexes(state, GE_HQ)[0]
+    events = state.apply(PlaceUnit(unit=GE_HQ, hex=spot))
+    moved = [(e.units, e.path, e.cost, e.how, e.case) for e in events if e.kind == "UnitMoved"]
+    assert moved == [((GE_HQ,), (spot,), 0.0, "return", "1.4")]
+
+
+def test_9_1_a_unit_off_the_map_has_no_line_because_it_is_not_on_the_map():
+    state = bare({INF: MID})
+    state.to_box(INF, "eliminated")
+    line = supply.line(state, INF)
+    assert not line.ok and [(b.hex, b.reason, b.case) for b in line.blocks] == [("-", "not on the map", "9.1")]
+
+
+def test_9_4_a_pushed_supply_head_keeps_to_its_row_and_goes_round_enemy_units_not_friends():
+    grid = scenario_grid()
+    row, col = grid.row_col(MID)
+    state = bare({HEAD: MID})
+    straight = supply.push_supply_head(state, HEAD, [])
+    assert grid.row_col(straight) == (row, col + 3)  # each hex the one due east
+    blocked = bare({HEAD: MID, INF: straight})
+    new = supply.push_supply_head(blocked, HEAD, [])
+    assert new not in (None, straight) and grid.row_col(new)[1] == col + 3
+    friends = bare({HEAD: MID, SU_DIV: straight})
+    assert supply.push_supply_head(friends, HEAD, []) == straight
+
+
+def test_8_1_an_enemy_unit_beside_an_hq_cuts_only_the_lines_through_its_own_hex():
+    for enemy in sorted(ring(MID, 1)):
+        state = bare({GE_HQ: MID, SU_DIV: enemy})
+        area = command.command_area(state, GE_HQ)
+        assert enemy not in area
+        assert all(area[n] == 1 for n in ring(MID, 1) if n != enemy), enemy
