@@ -603,3 +603,37 @@ def test_28_3_the_air_actions_read_in_a_players_words_never_an_identifier():
     words = describe(state, FlyMission(units=(JU87,), mission="ground_attack", hex=N[0], escort=BF109)).label
     assert words == f"Ju87D: ground attack on {N[0]} (28.4.1A), escorted by Bf109 (28.5)"
     assert describe(state, EndAirTurn()).confirm
+
+
+def test_28_a_random_game_with_air_keeps_the_invariants_and_replays_from_its_save():
+    """A random day turn with air missions and hidden units (the dummies' zero SP would fail the combat
+    invariants; the no-leak test plays them): each listed air action (a sample) applies, no air unit
+    is ever on the map, saves restore and replays give the same game."""
+    import random
+
+    from kharkovsuite.engine.state import GameState
+    from kharkovsuite.rules.kirovograd.rules import RULES, new_game
+
+    from .test_kiro_playout import _combat_ok, _listed_apply
+
+    options = {"air": True, "hidden": True}
+    state = new_game(scenario("historical"), 6, options=options)
+    rng, probe = random.Random(6), random.Random(7)
+    kinds = set()
+    while state.turn == 1:
+        legal = list(state.legal_actions().actions())  # the air choices are listed a unit at a time (Choices)
+        action = legal[rng.randrange(len(legal))]
+        if action.kind in ("FlyMission", "PatrolMove", "WithholdAir", "EndAirTurn"):
+            _listed_apply(state, legal, probe, 3)
+        kinds.add(action.kind)
+        state.apply(action)
+        _combat_ok(state)
+        assert all(state.units[u].hex is None for u in air.air_units(state)), "11.2C: air units never stand on the map"
+    assert "FlyMission" in kinds
+    restored = GameState(state.scenario, RULES, state.seed)
+    restored.restore(state.to_dict())
+    assert restored == state
+    replayed = new_game(scenario("historical"), 6, options=options)
+    for action in state.actions:
+        replayed.apply(action)
+    assert replayed == state
