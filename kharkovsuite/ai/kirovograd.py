@@ -809,8 +809,8 @@ class KiroPlayer:
     def air(self, state, decision, by_kind: dict[str, list]):
         """28: a simple air policy.  Pair the first patrol offered (28.10.1A); move no patrol; commit a
         bomber or ground attack unit over an enemy hex next to a friendly unit (the phasing side) or
-        over a friendly hex next to the enemy (the other side, 28.4.1C), one flight a turn of choice;
-        else end the commitment."""
+        over a friendly hex next to the enemy (the other side, 28.4.1C), while one may fly; then end
+        the commitment."""
         if "PairAir" in by_kind:
             return by_kind["PairAir"][0]
         own = {h for h, ids in state.at.items() if any(state.units[u].side == self.side and state.board.units[u].ground for u in ids)}
