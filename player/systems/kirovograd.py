@@ -159,11 +159,16 @@ class KirovogradKit(PlayerKit):
         return enter, attack
 
     def hex_notes(self, state, side: str, hex_id: str) -> list[str]:
-        """The enemy ZOC in the hex (13): its kind, for the status bar under the mouse."""
+        """The enemy ZOC in the hex (13): its kind, and the air units flying over it (28.3), for the status bar
+        under the mouse."""
+        air = self.part("air")
+        names = self.part("describe").unit_names
+        out = [f"{'own' if f['side'] == side else 'enemy'} air: {names(state, air.members(f))}, {air.MISSION_WORDS.get(f['mission'], f['mission'])} (28.3)"
+               for f in air.flights(state) if f.get("hex") == hex_id]
         kind = self.zoc_kinds(state, self.part("board").other(side)).get(hex_id)
         if kind is None:
-            return []
-        return [f"enemy {kind} ZOC ({'13.3' if kind == 'overlapping' else '13.1' if kind == 'fluid' else '13.2'})"]
+            return out
+        return [f"enemy {kind} ZOC ({'13.3' if kind == 'overlapping' else '13.1' if kind == 'fluid' else '13.2'})"] + out
 
     # ------------------------------------------------------------------ the combat panel
     def combat_html(self, controller) -> str:

@@ -83,6 +83,8 @@ def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and
     f = air.flight_of(w.controller.state, flier)
     assert f is not None and (f["mission"], f["hex"]) == ("ground_attack", target)
     assert w.controller.unit_name(flier) in panel.body.text()  # the Air panel lists the flight
+    notes = w.controller.kit.hex_notes(w.controller.state, side, target)  # and the status bar under the mouse names it
+    assert any(w.controller.unit_name(flier) in n and "ground attack" in n for n in notes)
 
     # both sides end their commitment (a question each, 28.3: it cannot be taken back), then the patrols, if any
     w.confirming = True
