@@ -402,6 +402,8 @@ def sector_centres(state: GameState, f: dict) -> list[str] | None:
     hq = f.get("hq")
     if not hq or state.units[hq].hex is None:
         return None
+    if f["side"] == "german" and all(state.game["air"].get(u, {}).get("base", "box") != "box" for u in f["units"]):
+        return None  # 28.3.1B: a German unit based on the map may support any German formation
     here = state.units[hq].hex
     out = [here]
     if f["side"] == "german":

@@ -214,6 +214,11 @@ def test_28_3_3b_f_a_withheld_unit_waits_with_an_hq_and_flies_in_the_second_roun
     fly(state, [JU87], "ground_attack", near)
     f = air.flight_of(state, JU87)
     assert (f["mission"], f["hex"], f["round"]) == ("ground_attack", near, 2)
+    strip = flight(state, "german", [JU87G], "withheld", None, rnd=2)
+    strip["hq"] = GE_HQ
+    assert far not in air.mission_hexes(state, JU87G, "ground_attack", "german", 2)
+    state.game["air"][JU87G]["base"] = ZLYNKA  # 28.3.1B: based on the map, it may support any German formation
+    assert far in air.mission_hexes(state, JU87G, "ground_attack", "german", 2)
 
 
 def test_28_3_3g_withheld_patrols_commit_move_and_fight_again_at_the_second_round():
