@@ -197,8 +197,8 @@ class KirovogradKit(PlayerKit):
         if not draft.get("attackers") and not draft.get("guns") and not flown:
             return "".join(out) + f"<p>Add attacking units next to the target ({case_link('14.3')}): select one, then its button in the Actions dock.</p>"
         try:
-            p = preview(state, tuple(draft.get("attackers") or ()), tuple(draft["targets"]), tuple(draft.get("guns") or ()), tuple(draft.get("hqs") or ()),
-                        tuple(f["units"][0] for f in flown))
+            args = (state, tuple(draft.get("attackers") or ()), tuple(draft["targets"]), tuple(draft.get("guns") or ()), tuple(draft.get("hqs") or ()))
+            p = preview(*args, tuple(f["units"][0] for f in flown)) if flown else preview(*args)  # 28.4.1A: the flights, when any
         except IllegalAction as exc:
             return "".join(out) + f"<p><b>Not allowed</b> — {link_cases(str(exc))}</p>"
         out.append(f"<p>Attack <b>{_num(p.attack)}</b> against defense <b>{_num(p.defense)}</b>: column <b>{html.escape(p.base)}</b> ({case_link('15.6')})</p>")
