@@ -616,6 +616,10 @@ class KiroPlayer:
                 return got
         draft = (state.phase_data.get("fight") or {}).get("draft") or {}
         supports = by_kind.get("AddSupport", [])
+        flying = [a for a in supports if state.board.units[a.unit].kind == "air"]
+        if flying and draft.get("attackers"):
+            return flying[0]  # 28.4.1A: a ground attack flight over the target joins (it flew for this)
+        supports = [a for a in supports if a not in flying]
         if self.cfg["support"] or not draft.get("attackers"):
             hqs = [a for a in supports if state.board.units[a.unit].is_hq]
             if hqs and draft.get("attackers"):
@@ -781,6 +785,8 @@ class KiroPlayer:
         kind = decision.kind
         if kind == "orders":
             return self.pick_order(state, seen, decision, by_kind)
+        if kind == "air_commitment":
+            return self.air(state, decision, by_kind)
         if "ChooseResult" in by_kind:
             return self.choose_result(state, seen, decision, by_kind["ChooseResult"])
         if "Retreat" in by_kind:
@@ -799,6 +805,25 @@ class KiroPlayer:
             return by_kind["DeclineReserve"][0]
         options = [a for kind_list in by_kind.values() for a in kind_list]
         return best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
+
+    def air(self, state, decision, by_kind: dict[str, list]):
+        """28: a simple air policy.  Pair the first patrol offered (28.10.1A); move no patrol; commit a
+        bomber or ground attack unit over an enemy hex next to a friendly unit (the phasing side) or
+        over a friendly hex next to the enemy (the other side, 28.4.1C), while one may fly; then end
+        the commitment."""
+        if "PairAir" in by_kind:
+            return by_kind["PairAir"][0]
+        own = {h for h, ids in state.at.items() if any(state.units[u].side == self.side and state.board.units[u].ground for u in ids)}
+        foe = {h for h, ids in state.at.items() if any(state.units[u].side != self.side and state.board.units[u].ground for u in ids)}
+        for a in by_kind.get("FlyMission", []):
+            if a.mission != "ground_attack" or len(a.units) != 1 or a.escort:
+                continue
+            if state.board.units[a.units[0]].values.aircraft == "fighter":
+                continue
+            near = own if a.hex in foe else foe
+            if any(n in near for n in state.board.nbrs[a.hex]):
+                return a
+        return by_kind["EndAirTurn"][0]
 
     def choose_result(self, state, seen: Observed, decision, choices: list):
         """15.9: the (SP, hexes) pair that costs least: an SP at its 27.B points (twice when it

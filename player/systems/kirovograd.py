@@ -40,7 +40,7 @@ ZOC_MARKS = {"fluid": ("zoc", "fluid"), "locking": ("vermillion", "lock"), "over
 #: retreat orders (6.1F), an independent unit taking a neighbouring formation's orders (6.3), handing them in
 ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "AttachUnit": "Orders", "SubmitOrders": "Orders"}
 #: the air commitment segment's choices (3.5.1, 28.3): offered by the Air panel (advanced rule 28, the option ``air``)
-AIR_KINDS = {"FlyMission": "Air", "WithholdAir": "Air", "PatrolMove": "Air", "EndAirTurn": "Air"}
+AIR_KINDS = {"FlyMission": "Air", "WithholdAir": "Air", "PatrolMove": "Air", "PairAir": "Air", "EndAirTurn": "Air"}
 
 
 class KirovogradKit(PlayerKit):
@@ -159,11 +159,16 @@ class KirovogradKit(PlayerKit):
         return enter, attack
 
     def hex_notes(self, state, side: str, hex_id: str) -> list[str]:
-        """The enemy ZOC in the hex (13): its kind, for the status bar under the mouse."""
+        """The enemy ZOC in the hex (13): its kind, and the air units flying over it (28.3), for the status bar
+        under the mouse."""
+        air = self.part("air")
+        names = self.part("describe").unit_names
+        out = [f"{'own' if f['side'] == side else 'enemy'} air: {names(state, air.members(f))}, {air.MISSION_WORDS.get(f['mission'], f['mission'])} (28.3)"
+               for f in air.flights(state) if f.get("hex") == hex_id]
         kind = self.zoc_kinds(state, self.part("board").other(side)).get(hex_id)
         if kind is None:
-            return []
-        return [f"enemy {kind} ZOC ({'13.3' if kind == 'overlapping' else '13.1' if kind == 'fluid' else '13.2'})"]
+            return out
+        return [f"enemy {kind} ZOC ({'13.3' if kind == 'overlapping' else '13.1' if kind == 'fluid' else '13.2'})"] + out
 
     # ------------------------------------------------------------------ the combat panel
     def combat_html(self, controller) -> str:
@@ -192,8 +197,8 @@ class KirovogradKit(PlayerKit):
         if not draft.get("attackers") and not draft.get("guns") and not flown:
             return "".join(out) + f"<p>Add attacking units next to the target ({case_link('14.3')}): select one, then its button in the Actions dock.</p>"
         try:
-            p = preview(state, tuple(draft.get("attackers") or ()), tuple(draft["targets"]), tuple(draft.get("guns") or ()), tuple(draft.get("hqs") or ()),
-                        tuple(f["units"][0] for f in flown))
+            args = (state, tuple(draft.get("attackers") or ()), tuple(draft["targets"]), tuple(draft.get("guns") or ()), tuple(draft.get("hqs") or ()))
+            p = preview(*args, tuple(f["units"][0] for f in flown)) if flown else preview(*args)  # 28.4.1A: the flights, when any
         except IllegalAction as exc:
             return "".join(out) + f"<p><b>Not allowed</b> — {link_cases(str(exc))}</p>"
         out.append(f"<p>Attack <b>{_num(p.attack)}</b> against defense <b>{_num(p.defense)}</b>: column <b>{html.escape(p.base)}</b> ({case_link('15.6')})</p>")
@@ -291,6 +296,15 @@ def _num(x) -> str:
     return f"{int(x)}" if float(x) == int(x) else f"{float(x):.2f}"
 
 
+def rich_label(parent: QWidget, window) -> QLabel:
+    """A wrapping rich-text label whose case links open in the window's rules reference."""
+    label = QLabel(parent)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.linkActivated.connect(window.open_link)
+    return label
+
+
 class OrdersPanel(QWidget):
     """The seat at the screen's orders (3.3, 6): a row per formation with a button per order, the
     supply tracks, the Out of Supply units that may take retreat orders, and Seal.  Everything it
@@ -303,19 +317,13 @@ class OrdersPanel(QWidget):
         self.window = window
         self.kit = kit
         self.buttons: list[QPushButton] = []
-        self.head = QLabel(self)
-        self.head.setWordWrap(True)
-        self.head.setTextFormat(Qt.TextFormat.RichText)
-        self.head.linkActivated.connect(window.open_link)
+        self.head = rich_label(self, window)
         self.grid_host = QWidget(self)
         self.grid = QGridLayout(self.grid_host)
         self.grid.setContentsMargins(0, 0, 0, 0)
         self.grid.setHorizontalSpacing(3)
         self.grid.setVerticalSpacing(3)
-        self.foot = QLabel(self)
-        self.foot.setWordWrap(True)
-        self.foot.setTextFormat(Qt.TextFormat.RichText)
-        self.foot.linkActivated.connect(window.open_link)
+        self.foot = rich_label(self, window)
         inner = QWidget(self)
         box = QVBoxLayout(inner)
         box.setContentsMargins(6, 6, 6, 6)
@@ -483,10 +491,7 @@ class AirPanel(QWidget):
         self.window = window
         self.kit = kit
         self.options: dict[tuple, list] = {}  # (unit, mission label) -> the legal actions, one per target
-        self.head = QLabel(self)
-        self.head.setWordWrap(True)
-        self.head.setTextFormat(Qt.TextFormat.RichText)
-        self.head.linkActivated.connect(window.open_link)
+        self.head = rich_label(self, window)
         self.unit = QComboBox(self)
         self.unit.setObjectName("air_unit")
         self.mission = QComboBox(self)
@@ -498,10 +503,7 @@ class AirPanel(QWidget):
         self.moves_box = QVBoxLayout(self.moves)
         self.moves_box.setContentsMargins(0, 0, 0, 0)
         self.end = QPushButton(self)
-        self.body = QLabel(self)
-        self.body.setWordWrap(True)
-        self.body.setTextFormat(Qt.TextFormat.RichText)
-        self.body.linkActivated.connect(window.open_link)
+        self.body = rich_label(self, window)
         inner = QWidget(self)
         box = QVBoxLayout(inner)
         box.setContentsMargins(6, 6, 6, 6)
@@ -542,7 +544,7 @@ class AirPanel(QWidget):
         choosing = stage == "commit"
         for w in (self.unit, self.mission, self.targets, self.commit):
             w.setVisible(choosing)
-        self.end.setVisible(bool(mine))
+        self.end.setVisible(bool(mine) and stage != "pair")
         self.buttons = []
         if not mine:
             self.head.setText(f"<b>Air units</b> ({case_link('28')}): nothing to commit now; the air commitment comes at the start of "
@@ -550,24 +552,30 @@ class AirPanel(QWidget):
             return False
         describe = self.kit.part("describe")
         legal = [a for a in controller.legal().actions() if a.kind in AIR_KINDS]
-        end = next(a for a in legal if a.kind == "EndAirTurn")
-        self.end.setText(describe.describe(state, end).label + "…")
-        self.end.setObjectName(action_key(end))
+        end = next((a for a in legal if a.kind == "EndAirTurn"), None)
+        if end is not None:
+            self.end.setText(describe.describe(state, end).label + "…")
+            self.end.setObjectName(action_key(end))
         if choosing:
             self.head.setText(f"<b>{html.escape(controller.side_name(side))}: commit an air unit</b> ({case_link('28.3')}): pick the unit, "
                               f"its mission, then the hex, and Commit (Enter in the list does too).")
             self._options(state, legal)
             self.buttons.append(self.commit)
         else:
-            self.head.setText(f"<b>{html.escape(controller.side_name(side))}: combat air patrol moves</b> ({case_link('28.6B')}): "
-                              f"a patrol may go up to {self.kit.part('air').cap_reach(state)} hexes onto enemy air units.")
-            for a in (x for x in legal if x.kind == "PatrolMove"):
+            if stage == "pair":
+                hex_id = state.pending[-1].data["combat_hexes"][0]
+                self.head.setText(f"<b>{html.escape(controller.side_name(side))}: air combat at {html.escape(hex_id)}</b> ({case_link('28.10.1')}): "
+                                  f"pair one of your patrols with an enemy stack; enemy patrols and escorted stacks come first.")
+            else:
+                self.head.setText(f"<b>{html.escape(controller.side_name(side))}: combat air patrol moves</b> ({case_link('28.6B')}): "
+                                  f"a patrol may go up to {self.kit.part('air').cap_reach(state)} hexes onto enemy air units.")
+            for a in (x for x in legal if x.kind in ("PatrolMove", "PairAir")):
                 b = QPushButton(describe.describe(state, a).label, self.moves)
                 b.setObjectName(action_key(a))
                 b.clicked.connect(lambda _=False, a=a: self.window.do(a))
                 self.moves_box.addWidget(b)
                 self.move_buttons.append(b)
-        self.buttons += self.move_buttons + [self.end]
+        self.buttons += self.move_buttons + ([self.end] if end is not None else [])
         return True
 
     def _options(self, state, legal) -> None:

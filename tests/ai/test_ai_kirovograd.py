@@ -144,3 +144,24 @@ def test_27C_a_german_unit_near_the_kirovograd_the_soviets_hold_is_their_first_a
     state = bare({SU_DIV: CITY, GE_INF2: near, GE_INF3: far}, side="soviet")
     aims = KiroPlayer("soviet", 1).aims(Observed(state, "soviet"))
     assert aims[near] == 0 and aims[far] > 0
+
+
+def test_28_the_ai_sends_a_bomber_over_an_enemy_hex_next_to_its_units_then_ends_its_commitment():
+    from kharkovsuite.rules.kirovograd import air
+
+    state = bare({GE_PZ: ring(PLAIN, 1)[0], SU_DIV: PLAIN}, phase="air_1", orders={"p3": "mobile", "c48": "defense"})
+    state.options = {"air": True}
+    air.start(state)
+    assert air.open_segment(state, "german", 1, 1)
+    player = make_player("ai", "german", 1, "kirovograd")
+    first = player.choose(state)
+    assert first.kind == "FlyMission" and (first.mission, first.hex) == ("ground_attack", PLAIN)
+    assert state.board.units[first.units[0]].values.aircraft != "fighter"
+    state.apply(first)
+    state.apply(air.EndAirTurn())  # the USSR
+    for _ in range(12):
+        action = player.choose(state)
+        if action.kind == "EndAirTurn":
+            break
+        state.apply(action)
+    assert action.kind == "EndAirTurn"

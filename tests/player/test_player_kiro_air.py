@@ -83,6 +83,8 @@ def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and
     f = air.flight_of(w.controller.state, flier)
     assert f is not None and (f["mission"], f["hex"]) == ("ground_attack", target)
     assert w.controller.unit_name(flier) in panel.body.text()  # the Air panel lists the flight
+    notes = w.controller.kit.hex_notes(w.controller.state, side, target)  # and the status bar under the mouse names it
+    assert any(w.controller.unit_name(flier) in n and "ground attack" in n for n in notes)
 
     # both sides end their commitment (a question each, 28.3: it cannot be taken back), then the patrols, if any
     w.confirming = True
@@ -114,3 +116,19 @@ def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and
     text = w.combat_panel.toPlainText()
     assert "From the air" in text and w.controller.unit_name(flier) in text
     assert "Attack " in text and "against defense" in text  # the odds with the air unit's strength
+
+
+def test_the_start_page_offers_air_missions_and_the_game_starts_with_them(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QCheckBox
+
+    from player.startpage import StartPage
+
+    page = StartPage(current=ENDGAME, settings=QSettings(str(tmp_path / "player.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(page)
+    boxes = {b.objectName(): b for b in page.findChildren(QCheckBox) if b.objectName().startswith("option_")}
+    assert "28.0" in boxes["option_air"].toolTip() + boxes["option_air"].text()
+    qtbot.mouseClick(boxes["option_air"], Qt.MouseButton.LeftButton)
+    assert page.start() and "air=on" in page.choice.options
+    game = GameController.new(page.choice.scenario, 1, page.choice.setup, page.choice.options).state
+    assert game.options["air"] is True and len(game.game["air"]) == 22

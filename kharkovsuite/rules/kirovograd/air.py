@@ -17,8 +17,9 @@ transfer; a fighter may escort a ground attack, 28.5), or withholds it with a fo
 second combat round (:class:`WithholdAir`, 28.3.3B-F), or passes (:class:`EndAirTurn`: a side that
 passed commits no more in this segment, the program's reading of "until neither side wishes").
 Then the CAP stacks move, alternately, up to four hexes (two in light snow showers) onto enemy
-air units (:class:`PatrolMove`, 28.6B, 28.9A), and the air combats are fought (28.9, 28.10: the
-program pairs the CAP units in the order of 28.10.1, see the rules reference's reading).  Supply
+air units (:class:`PatrolMove`, 28.6B, 28.9A), and the air combats are fought hex by hex (28.9,
+28.10): the sides pair their patrols with enemy stacks in turn, the phasing side first
+(:class:`PairAir`, 28.10.1), then the pairs fight.  Supply
 and transfer missions not driven off are then carried out (28.7, 28.8B).
 
 Ground attacks (28.4): a ground attack unit committed in the segment flies in the first combat
@@ -90,6 +91,15 @@ class PatrolMove(Action):
 
 
 @dataclass(frozen=True)
+class PairAir(Action):
+    """Pair a patrol stack (named by its first unit) with an enemy stack of the combat hex (named by
+    its first unit) for air-to-air combat (28.10.1A)."""
+
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
 class EndAirTurn(Action):
     """Commit (or move) no more air units in this segment (28.3, 28.6B)."""
 
@@ -127,6 +137,16 @@ class PatrolMoved(Event):
 
     def text(self) -> str:
         return f"{', '.join(self.units)} patrol to {self.hex}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class AirPaired(Event):
+    units: tuple[str, ...]
+    targets: tuple[str, ...]
+    hex: str
+
+    def text(self) -> str:
+        return f"{', '.join(self.units)} pair off against {', '.join(self.targets)} at {self.hex}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -382,6 +402,8 @@ def sector_centres(state: GameState, f: dict) -> list[str] | None:
     hq = f.get("hq")
     if not hq or state.units[hq].hex is None:
         return None
+    if f["side"] == "german" and all(state.game["air"].get(u, {}).get("base", "box") != "box" for u in f["units"]):
+        return None  # 28.3.1B: a German unit based on the map may support any German formation
     here = state.units[hq].hex
     out = [here]
     if f["side"] == "german":
@@ -531,6 +553,9 @@ def _hex_case(mission: str) -> str:
 
 def legal(state: GameState, decision: Decision, out: LegalActions) -> None:
     data = decision.data
+    if data["stage"] == "pair":  # 28.10.1A: every patrol is paired; there is no passing
+        out.add_list(pair_options(state, decision.side, data))
+        return
     if data["stage"] == "commit":
         _commit_options(state, decision.side, data, out)
     else:
@@ -560,6 +585,20 @@ def _sortie(state: GameState, units, player_turn: int) -> None:
 def decide(state: GameState, decision: Decision, action, events: list) -> None:
     data = decision.data
     side = decision.side
+    if data["stage"] == "pair":
+        if not isinstance(action, PairAir) or action not in pair_options(state, side, data):
+            raise IllegalAction("28.10.1A" if not isinstance(action, PairAir) else _pair_case(state, side, data, action),
+                                f"the {side} player pairs one of its free patrols with an enemy stack of {data['combat_hexes'][0]}")
+        cap, target = flight_of(state, action.unit), flight_of(state, action.target)
+        data["pairs"].append([cap["id"], target["id"]])
+        data["engaged"].append(cap["id"])
+        if target["mission"] == "cap":
+            data["engaged"].append(target["id"])  # 28.10.1B: paired with, it stays in this pair
+        data["turn"] = other(side)
+        events.append(AirPaired(units=tuple(members(cap)), targets=tuple(members(target)), hex=cap["hex"], case="28.10.1A"))
+        state.pending.remove(decision)
+        _next_pairing(state, data, events)
+        return
     if isinstance(action, EndAirTurn):
         data["passed"].append(side)
         _next(state, decision, events)
@@ -598,6 +637,17 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
         return
     raise IllegalAction("28.3", f"{action.kind}: the {side} player is committing air units" if data["stage"] == "commit"
                         else f"{action.kind}: the {side} player is moving combat air patrols")
+
+
+def _pair_case(state: GameState, side: str, data: dict, action) -> str:
+    """The case a refused pairing breaks: 28.10.1C when the target is allowed only once no enemy
+    patrol or escorted stack is left, 28.10.1B when the patrol is paired already, else 28.10.1A."""
+    f = flight_of(state, action.unit)
+    if f is not None and f["id"] in data["engaged"]:
+        return "28.10.1B"
+    if any(a.unit == action.unit for a in pair_options(state, side, data)):
+        return "28.10.1C"
+    return "28.10.1A"
 
 
 def _leave_withheld(state: GameState, unit_id: str) -> None:
@@ -764,35 +814,6 @@ def _air_air(state: GameState, f: dict) -> int:
     return sum(factors(state, u)[0] for u in members(f))
 
 
-def _pairs(state: GameState, here: list[dict], phasing: str) -> list[tuple[dict, dict]]:
-    """28.10.1A-C: sides alternate, the phasing side first, pairing one CAP unit (stack) with an
-    enemy stack: enemy CAP and escorted stacks first; a CAP stack an enemy CAP paired with stays in
-    that pair.  The program picks for each side the strongest enemy stack by ground factor among
-    those the rule allows (its reading: the players' choice is made by the program)."""
-    pairs: list[tuple[dict, dict]] = []
-    engaged: set[int] = set()
-    side = phasing
-    idle = 0
-    while idle < 2:
-        mine = [f for f in here if f["side"] == side and f["mission"] == "cap" and f["id"] not in engaged]
-        foes = [f for f in here if f["side"] != side]
-        if not mine or not foes:
-            idle += 1
-            side = other(side)
-            continue
-        idle = 0
-        cap = mine[0]
-        first = [f for f in foes if f["mission"] == "cap" or f.get("escort")]
-        pool = first or foes
-        target = max(pool, key=lambda f: (sum(factors(state, u)[1] for u in f["units"]), -f["id"]))
-        pairs.append((cap, target))
-        engaged.add(cap["id"])
-        if target["mission"] == "cap":
-            engaged.add(target["id"])  # 28.10.1B
-        side = other(side)
-    return pairs
-
-
 def _strike(state: GameState, attacker: dict, defender: dict, events: list) -> bool:
     """One air-to-air attack (28.10.2B: results to the attacker ignored); True when it had an effect."""
     column, result = read_crt(state, _air_air(state, attacker), _air_air(state, defender), None, events,
@@ -808,29 +829,74 @@ def _strike(state: GameState, attacker: dict, defender: dict, events: list) -> b
     return False
 
 
-def resolve_air_combat(state: GameState, phasing: str, events: list) -> None:
-    """28.9B, 28.10: every hex with both sides' air units, one of them on patrol."""
+def combat_hexes(state: GameState) -> list[str]:
+    """28.9B: the hexes holding both sides' air units, one side's on patrol."""
+    out = []
     for h in sorted({f["hex"] for f in flights(state) if f["hex"] and f["mission"] != "withheld"}):
         here = [f for f in flights(state) if f["hex"] == h and f["mission"] != "withheld"]
-        if len({f["side"] for f in here}) < 2 or not any(f["mission"] == "cap" for f in here):
+        if len({f["side"] for f in here}) == 2 and any(f["mission"] == "cap" for f in here):
+            out.append(h)
+    return out
+
+
+def pair_options(state: GameState, side: str, data: dict) -> list[PairAir]:
+    """28.10.1A-C: the side's patrols in the combat hex not paired yet (nor paired with by an enemy
+    patrol, 28.10.1B), each with the enemy stacks it may take: enemy patrols and escorted stacks
+    while there are any, then any enemy stack."""
+    if not data.get("combat_hexes"):
+        return []
+    h = data["combat_hexes"][0]
+    here = [f for f in flights(state) if f["hex"] == h and f["mission"] != "withheld"]
+    engaged = set(data["engaged"])
+    mine = [f for f in here if f["side"] == side and f["mission"] == "cap" and f["id"] not in engaged]
+    foes = [f for f in here if f["side"] != side]
+    first = [f for f in foes if f["mission"] == "cap" or f.get("escort")]
+    return [PairAir(unit=c["units"][0], target=t["units"][0]) for c in mine for t in (first or foes)]
+
+
+def _next_pairing(state: GameState, data: dict, events: list) -> bool:
+    """Hand the pairing to the side whose turn it is (or the other, when it has no patrol left to
+    pair); a hex whose patrols are all paired is fought (28.10.2) and the next one follows.  False
+    once every air combat is over (the segment then concludes)."""
+    while data["combat_hexes"]:
+        for side in (data["turn"], other(data["turn"])):
+            if pair_options(state, side, data):
+                state.pending.append(Decision(DECISION, side, "28.10.1A", data))
+                return True
+        fight_pairs(state, [(flight_by_id(state, a), flight_by_id(state, b)) for a, b in data["pairs"]], events)
+        data["combat_hexes"].pop(0)
+        data["pairs"], data["engaged"], data["turn"] = [], [], data["phasing"]
+    _conclude(state, data, events)
+    return False
+
+
+def fight_pairs(state: GameState, pairs: list, events: list) -> None:
+    """28.9.1, 28.10.2, 28.9.2B: each pair in the order made, the pairing patrol striking first; a
+    stack no attack harmed strikes back (28.10.2A: the program always strikes back when it has an
+    air-to-air factor); a later interceptor attacks only a stack still there and unharmed (28.9.1C,
+    the program's reading); then the patrols and every stack with a result go home."""
+    fought: list[dict] = []
+    for cap, target in pairs:
+        if cap is None or target is None or cap not in flights(state) or target not in flights(state) or target.get("hit"):
             continue
-        fought: list[dict] = []
-        for cap, target in _pairs(state, here, phasing):
-            if cap not in flights(state) or target not in flights(state) or target.get("hit"):
-                continue  # 28.9.1C: a later interceptor attacks only what is still there
-            if not _strike(state, cap, target, events) and target in flights(state) and _air_air(state, target) > 0:
-                _strike(state, target, cap, events)  # 28.10.2A, 28.9.1B: the defenders hit back
-            fought += [cap, target]
-        for f in fought:
-            if f in flights(state) and (f["mission"] == "cap" or f.get("hit")):
-                go_home(state, f, events, "28.9.2B")
+        if not _strike(state, cap, target, events) and target in flights(state) and _air_air(state, target) > 0:
+            _strike(state, target, cap, events)  # 28.10.2A, 28.9.1B: the defenders hit back
+        fought += [cap, target]
+    for f in fought:
+        if f in flights(state) and (f["mission"] == "cap" or f.get("hit")):
+            go_home(state, f, events, "28.9.2B")
 
 
 def _finish(state: GameState, data: dict, events: list) -> None:
-    """After the patrol moves: the air combats (28.6C), then the supply and transfer missions
-    still flying (28.7, 28.8B), then every flight but the ground attacks (and, in the first round,
-    the withheld units) returns."""
-    resolve_air_combat(state, data["phasing"], events)
+    """After the patrol moves: the air combats, hex by hex, the sides pairing in turn, the phasing
+    side first (28.6C, 28.10.1A); then :func:`_conclude`."""
+    data.update(stage="pair", combat_hexes=combat_hexes(state), pairs=[], engaged=[], turn=data["phasing"])
+    _next_pairing(state, data, events)
+
+
+def _conclude(state: GameState, data: dict, events: list) -> None:
+    """The supply and transfer missions still flying are carried out (28.7, 28.8B), then every flight
+    but the ground attacks (and, in the first round, the withheld units) returns."""
     for f in list(flights(state)):
         if f["mission"] == "transfer":
             _transfer(state, f, events)

@@ -245,6 +245,14 @@ def _patrol_move(state: GameState, a) -> Words:
     return Words(f"{unit_names(state, units)}: patrol from {f['hex'] if f else '?'} to {a.hex} to intercept (28.6B, 28.9A)")
 
 
+def _pair_air(state: GameState, a) -> Words:
+    mine, theirs = air.flight_of(state, a.unit), air.flight_of(state, a.target)
+    ours = unit_names(state, air.members(mine)) if mine else unit_name(state, a.unit)
+    foe = unit_names(state, air.members(theirs)) if theirs else unit_name(state, a.target)
+    return Words(f"{ours} pair off against {foe} (28.10.1A)",
+                 "The pairing patrol attacks first on its air-to-air strength; an escort adds its own to the stack it flies with (28.10.2).")
+
+
 def _end_air_turn(state: GameState, a) -> Words:
     decision = state.pending[-1] if state.pending and state.pending[-1].kind == air.DECISION else None
     if decision is not None and decision.data.get("stage") == "cap":
@@ -314,7 +322,7 @@ _DESCRIBERS = {
     "Reinforce": _reinforce, "AttackReserve": _attack_reserve, "EndReorganise": _end_reorganise,
     "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "AttachUnit": _attach, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
-    "FlyMission": _fly_mission, "WithholdAir": _withhold_air, "PatrolMove": _patrol_move, "EndAirTurn": _end_air_turn,
+    "FlyMission": _fly_mission, "WithholdAir": _withhold_air, "PatrolMove": _patrol_move, "PairAir": _pair_air, "EndAirTurn": _end_air_turn,
     "FlipArtillery": _flip, "ExitOffMap": _exit_off_map, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
 }
 

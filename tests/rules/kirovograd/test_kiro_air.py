@@ -9,7 +9,7 @@ from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.engine.events import Eliminated
 from kharkovsuite.rules.kirovograd import air, combat, fight, fog, supply, victory
-from kharkovsuite.rules.kirovograd.air import EndAirTurn, FlyMission, PatrolMove, WithholdAir
+from kharkovsuite.rules.kirovograd.air import EndAirTurn, FlyMission, PairAir, PatrolMove, WithholdAir
 from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack
 
 from .kiro_helpers import GE_ART, GE_HQ, GE_INF, GE_INF2, GE_PZ, PLAIN, SU_DIV, SU_HQ, SU_TANK, bare, fresh, ring, scenario
@@ -214,6 +214,11 @@ def test_28_3_3b_f_a_withheld_unit_waits_with_an_hq_and_flies_in_the_second_roun
     fly(state, [JU87], "ground_attack", near)
     f = air.flight_of(state, JU87)
     assert (f["mission"], f["hex"], f["round"]) == ("ground_attack", near, 2)
+    strip = flight(state, "german", [JU87G], "withheld", None, rnd=2)
+    strip["hq"] = GE_HQ
+    assert far not in air.mission_hexes(state, JU87G, "ground_attack", "german", 2)
+    state.game["air"][JU87G]["base"] = ZLYNKA  # 28.3.1B: based on the map, it may support any German formation
+    assert far in air.mission_hexes(state, JU87G, "ground_attack", "german", 2)
 
 
 def test_28_3_3g_withheld_patrols_commit_move_and_fight_again_at_the_second_round():
@@ -424,16 +429,43 @@ def test_28_9a_an_enemy_patrol_entering_keeps_the_last_friendly_patrol_there():
     assert air.patrol_refusal(state, "soviet", {"entered": {}}, YAK7, N[0]) is None
 
 
-def test_28_10_1_pairing_takes_enemy_patrols_and_escorted_stacks_first_the_phasing_side_first():
+def _pairing(state, phasing="german"):
+    """Open the air combats of a position whose flights are out (28.6C): the pairing decision (the
+    segment's own commitment counted as done)."""
+    state.phase_data["air_done"] = True
+    air._finish(state, {"phasing": phasing, "round": 1}, [])
+    return state
+
+
+def test_28_10_1a_c_patrols_pair_in_turn_the_phasing_side_first_enemy_patrols_and_escorted_stacks_first():
     state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
-    cap = flight(state, "german", [BF109], "cap", N[0])
-    plain = flight(state, "soviet", [IL2], "ground_attack", N[0])
-    escorted = flight(state, "soviet", [IL2B], "ground_attack", N[0], escort=YAK7)
-    pairs = air._pairs(state, [cap, plain, escorted], "german")
-    assert pairs == [(cap, escorted)]
-    su_cap = flight(state, "soviet", [LA5], "cap", N[0])
-    pairs = air._pairs(state, [cap, plain, su_cap], "german")
-    assert pairs == [(cap, su_cap)]  # 28.10.1B: the La-5, paired with, stays in that pair
+    flight(state, "german", [BF109], "cap", N[0])
+    flight(state, "soviet", [IL2], "ground_attack", N[0])
+    flight(state, "soviet", [IL2B], "ground_attack", N[0], escort=YAK7)
+    _pairing(state)
+    assert state.to_act == "german" and state.pending[-1].case == "28.10.1A"
+    assert state.legal_actions().actions()[:] == [PairAir(unit=BF109, target=IL2B)]  # 28.10.1C: the escorted stack first
+    refused(state, PairAir(unit=BF109, target=IL2), "28.10.1C")
+    refused(state, EndAirTurn(), "28.10.1A")
+    state.rng = Faces(1, 1, 1, 1)  # 4 against 4: 1-1, roll 2: _A2_; the escorted stack hits back, 1-1 roll 2 again
+    events = state.apply(PairAir(unit=BF109, target=IL2B))
+    assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.10.2B", "28.10.2B"]
+    assert not state.pending and state.phase.id == "move_1_1"  # the air combats over, the segment ends
+
+
+def test_28_10_1b_a_patrol_an_enemy_patrol_paired_with_stays_in_that_pair():
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+    flight(state, "german", [BF109], "cap", N[0])
+    flight(state, "soviet", [LA5], "cap", N[0])
+    flight(state, "soviet", [YAK7], "cap", N[0])
+    flight(state, "german", [JU87], "ground_attack", N[0])
+    _pairing(state)
+    state.rng = Faces(*([1] * 12))
+    state.apply(PairAir(unit=BF109, target=LA5))
+    assert state.to_act == "soviet"
+    assert {a.unit for a in state.legal_actions().actions()} == {YAK7}  # the La-5 stays in its pair
+    refused(state, PairAir(unit=LA5, target=JU87), "28.10.1B")
+    assert {a.target for a in state.legal_actions().actions()} == {BF109}  # 28.10.1C: the enemy patrol first
 
 
 def test_28_10_2a_b_28_10_3_a_retreat_sends_the_loser_home_without_its_mission():
@@ -441,8 +473,8 @@ def test_28_10_2a_b_28_10_3_a_retreat_sends_the_loser_home_without_its_mission()
     flight(state, "german", [BF109], "cap", N[0])
     flight(state, "soviet", [IL2], "ground_attack", N[0])
     state.rng = Faces(3, 4)  # Bf109 4 against Il-2 1: 4-1, roll 7: D1R2
-    events = []
-    air.resolve_air_combat(state, "german", events)
+    _pairing(state)
+    events = state.apply(PairAir(unit=BF109, target=IL2))
     assert state.units[IL2].step == 1 and air.flight_of(state, IL2) is None  # home, no ground attack
     assert air.flight_of(state, BF109) is None  # 28.9.2B: the patrol goes home after its combat
 
@@ -452,11 +484,12 @@ def test_28_9_2a_28_10_2a_unharmed_the_ground_attack_flies_on_and_hits_back_firs
     flight(state, "german", [BF109], "cap", N[0])
     ground = flight(state, "soviet", [IL2], "ground_attack", N[0])
     state.rng = Faces(1, 1, 6, 6)  # 4-1 roll 2: A1 (nothing to the Il-2); the Il-2 hits back at 1-4: 1-3 -1, roll 12-1=11: D1R2
-    events = []
-    air.resolve_air_combat(state, "german", events)
+    _pairing(state)
+    events = state.apply(PairAir(unit=BF109, target=IL2))
     assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.10.2B", "28.10.2B"]
     assert state.units[BF109].step == 1
     assert air.flight_of(state, IL2) is ground  # 28.9.2A: it flies its mission
+
 
 
 def test_28_10_2c_28_5_an_escort_adds_its_air_to_air_factor():
@@ -494,7 +527,8 @@ def test_28_8b_a_transfer_attacked_by_a_patrol_does_not_take_place():
     flight(state, "german", [JU87], "transfer", zlynka)
     flight(state, "soviet", [YAK7], "cap", zlynka)
     state.rng = Faces(3, 4)  # Yak 3 against Ju87D 1: 3-1, roll 7: D1R1
-    air._finish(state, {"phasing": "german", "round": 1}, [])
+    _pairing(state)
+    state.apply(PairAir(unit=YAK7, target=JU87))
     assert state.game["air"][JU87]["base"] == "box"
     flight(state, "german", [JU87G], "transfer", zlynka)
     air._finish(state, {"phasing": "german", "round": 1}, [])
@@ -603,3 +637,37 @@ def test_28_3_the_air_actions_read_in_a_players_words_never_an_identifier():
     words = describe(state, FlyMission(units=(JU87,), mission="ground_attack", hex=N[0], escort=BF109)).label
     assert words == f"Ju87D: ground attack on {N[0]} (28.4.1A), escorted by Bf109 (28.5)"
     assert describe(state, EndAirTurn()).confirm
+
+
+def test_28_a_random_game_with_air_keeps_the_invariants_and_replays_from_its_save():
+    """A random day turn with air missions and hidden units (the dummies' zero SP would fail the combat
+    invariants; the no-leak test plays them): each listed air action (a sample) applies, no air unit
+    is ever on the map, saves restore and replays give the same game."""
+    import random
+
+    from kharkovsuite.engine.state import GameState
+    from kharkovsuite.rules.kirovograd.rules import RULES, new_game
+
+    from .test_kiro_playout import _combat_ok, _listed_apply
+
+    options = {"air": True, "hidden": True}
+    state = new_game(scenario("historical"), 6, options=options)
+    rng, probe = random.Random(6), random.Random(7)
+    kinds = set()
+    while state.turn == 1:
+        legal = list(state.legal_actions().actions())  # the air choices are listed a unit at a time (Choices)
+        action = legal[rng.randrange(len(legal))]
+        if action.kind in ("FlyMission", "PatrolMove", "WithholdAir", "EndAirTurn"):
+            _listed_apply(state, legal, probe, 3)
+        kinds.add(action.kind)
+        state.apply(action)
+        _combat_ok(state)
+        assert all(state.units[u].hex is None for u in air.air_units(state)), "11.2C: air units never stand on the map"
+    assert "FlyMission" in kinds
+    restored = GameState(state.scenario, RULES, state.seed)
+    restored.restore(state.to_dict())
+    assert restored == state
+    replayed = new_game(scenario("historical"), 6, options=options)
+    for action in state.actions:
+        replayed.apply(action)
+    assert replayed == state
