@@ -118,12 +118,12 @@ class KirovogradRules(SequencedRules):
                 fresh = supply._blocked(state, other(key[1]))
             elif key[2] == "line":
                 fresh, value = supply.search(state, other(key[1]), *key[3:]).cost, value.cost
-            elif len(key) == 3:
-                fresh = zoc.zoc_of(state, key[1])
-            elif key[2] == "all":
-                fresh = zoc.zocs_against(state, key[1], key[3])
+            elif len(key) == 3 or key[2] == "known":
+                fresh = zoc.zoc_of(state, key[1], key[2] == "known")
+            elif key[2] in ("all", "known_all"):
+                fresh = zoc.zocs_against(state, key[1], key[3], key[2] == "known_all")
             else:
-                fresh = {h: zoc.zoc_at(state, key[1], h, key[3]) for h in value}
+                fresh = {h: zoc.zoc_at(state, key[1], h, key[3], key[2] == "known_at") for h in value}
             if fresh != value:
                 raise CacheMismatch(f"{key} differs from a fresh computation")
         kept = state.cache.get("round")
@@ -189,7 +189,7 @@ class KirovogradRules(SequencedRules):
         if fog.in_play(state):
             legal.add_list([PlaceDummy(unit=u, hex=h) for u, h in fog.dummies_to_place(state, side)])
             legal.add_list([RevealUnit(unit=u) for u in fog.revealable(state, side)])
-            legal.add_list([ArmoredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved)])
+            legal.add_list([ArmoredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved) if fight.recon_refusal(state, g) is None])
             legal.add_list([HideHQ(unit=u, hex=h) for u, h in fog.hide_options(state, side, rnd, moved)])
             for d in [u for u in self._dummies(state, side) if self._movable(state, side, u, rnd)]:
                 ok = [(h, r) for h, r in movement.round_reach(state, (d,), rnd) if fog.dummy_zoc_refusal(state, (d,), r.path) is None]
@@ -382,8 +382,17 @@ class KirovogradRules(SequencedRules):
                 raise IllegalAction(*refusal)
             spent, stop = movement.walk(state, units, path, rnd)
             fog.before_move(state, units, events)
+            hit = fog.run_into(state, units, path, rnd, None, events)  # what the side could not know
+            if hit is not None:
+                stopped = fog.stopped(units, path, hit)
+                path, spent, stop = path[:hit.end + 1], hit.spent, hit.stop
+                if len(path) == 1:  # stopped where it stood: not moved, it may go again knowing more
+                    events.append(stopped)
+                    return
             moved.extend(units)
             movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
+            if hit is not None:
+                events.append(stopped)
             fog.after_move(state, units, path, events)
             fight.enter(state, events)  # 9.2C: a hex the move made legal again
             if side == "soviet" and fog.dump_destroyers(state, units):
@@ -397,7 +406,11 @@ class KirovogradRules(SequencedRules):
         elif isinstance(action, RevealUnit):
             fog.reveal_by_owner(state, side, action.unit, events)
         elif isinstance(action, ArmoredRecon):
-            fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events)
+            refusal = fight.recon_refusal(state, tuple(action.units))
+            if refusal:
+                raise IllegalAction(*refusal)
+            if fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events):
+                fight.recon_attack(state, tuple(action.units), action.hex, events)  # 29.8.2, resolved by settle
             movement.forget_round(state)
         elif isinstance(action, HideHQ):
             fog.hide_hq(state, side, action.unit, action.hex, rnd, moved, events)
@@ -442,7 +455,7 @@ class KirovogradRules(SequencedRules):
             if phase.id == orders.DECISION:
                 sequence.enter_phase(state, state.phase_index + 1, events)  # both sides have handed orders in
                 continue
-            if phase.id.startswith("combat_"):
+            if phase.id.startswith("combat_") or fight.recon_fighting(state):
                 if fight.proceed(state, events):
                     break
                 continue
