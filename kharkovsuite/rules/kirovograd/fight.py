@@ -876,6 +876,22 @@ def dummy_advance_options(state: GameState, decision: Decision) -> list[Advance]
     return out
 
 
+def _short_of_hidden(state: GameState, unit_id: str, path: tuple[str, ...], events: list) -> tuple[str, ...]:
+    """30.2A (as a move finds one, :func:`.movement.surprise`): an advance planned through a hidden
+    unit's hex finds it, which is revealed, and ends before it (or where it may stack)."""
+    hidden = seen.masked(state, other(state.units[unit_id].side), hidden_only=True)
+    for i, h in enumerate(path[1:], 1):
+        found = [u for u in state.units_at(h) if u in hidden]
+        if found:
+            for u in found:
+                fog.reveal(state, u, events, "30.2A")
+            end = i - 1
+            while end > 0 and stacking.refusal(state, path[end], (unit_id,)) is not None:
+                end -= 1
+            return path[:end + 1]
+    return path
+
+
 def _dummy_advance(state: GameState, decision: Decision, action, events: list) -> None:
     if isinstance(action, EndAdvance):
         state.pending.remove(decision)
@@ -883,11 +899,13 @@ def _dummy_advance(state: GameState, decision: Decision, action, events: list) -
     if not isinstance(action, Advance) or action not in dummy_advance_options(state, decision):
         raise IllegalAction("15.4A", f"{action.kind}: after striking dummies the attackers may advance up to "
                             f"{decision.data['hexes']} hex(es), not through an enemy Locking ZOC, or stop")
-    state.place(action.unit, action.path[-1])
+    path = _short_of_hidden(state, action.unit, tuple(action.path), events)
     decision.data["done"].append(action.unit)
-    events.append(Advanced(unit=action.unit, path=tuple(action.path), case="15.4A"))
+    if len(path) > 1:
+        state.place(action.unit, path[-1])
+        events.append(Advanced(unit=action.unit, path=path, case="15.4A"))
     if state.units[action.unit].side == "soviet":
-        for h in action.path[1:]:
+        for h in path[1:]:
             supply.destroy_dumps_at(state, h, events)
     if not dummy_advance_options(state, decision):
         state.pending.remove(decision)

@@ -164,12 +164,20 @@ def remove_dummy(state: GameState, unit_id: str, events: list, case: str) -> Non
 
 
 def start(state: GameState, events: list) -> None:
-    """26.3B-C, 30.1: at the set-up the dummies wait unseen in their boxes, every tank-backed unit
-    on the map shows its back, and the German HQs of 30.1 are hidden."""
+    """26.3B-C, 30.1: at the set-up the dummies wait unseen in their boxes, but those the scenario
+    sets up on the map (31.2.2E), which show their backs as every tank-backed unit on the map does,
+    and the German HQs of 30.1 are hidden.  Without the dummies rule a dummy is no counter of the
+    game: one the scenario sets up goes to its box."""
     state.game["fog_phase"] = state.phase_index
+    if not dummies_on(state):
+        for u, rec in state.units.items():
+            if is_dummy(state, u) and rec.hex is not None:
+                state.to_box(u, dummy_box(rec.side))
     if dummies_on(state):
         for u, rec in state.units.items():
-            if is_dummy(state, u):
+            if is_dummy(state, u) and rec.hex is not None:
+                turn_down(state, u, events, "31.2.2E")
+            elif is_dummy(state, u):
                 conceal(state, u, events, "29.3")
             elif rec.hex is not None and state.board.units[u].values.tank_back:
                 turn_down(state, u, events, "26.3B")
@@ -337,7 +345,7 @@ def dummies_to_place(state: GameState, side: str) -> list[tuple[str, str]]:
     """29.3: (dummy, hex) pairs: the first dummy of the box onto each hex holding a friendly real unit."""
     if not dummies_on(state):
         return []
-    box = [u for u, rec in state.units.items() if rec.side == side and rec.box == dummy_box(side)]
+    box = _box(state, side)
     if not box:
         return []
     hexes = sorted({state.units[u].hex for u in counters.on_map(state, side)})
@@ -361,6 +369,35 @@ def place(state: GameState, side: str, unit_id: str, hex_id: str, events: list) 
         raise IllegalAction(*refusal)
     state.place(unit_id, hex_id)
     turn_down(state, unit_id, events, "29.3")  # out of the box with a fresh token, not the one it left with
+
+
+def _box(state: GameState, side: str) -> list[str]:
+    return [u for u, rec in state.units.items() if rec.side == side and rec.box == dummy_box(side)]
+
+
+def withheld_for_dummies(state: GameState) -> list[str]:
+    """24.5B: the reinforcements withheld this game turn, a dummy entered in the place of each."""
+    return state.turn_data.get("withheld_for_dummies", [])
+
+
+def dummies_for_reinforcements(state: GameState, side: str, due) -> list[tuple[str, str]]:
+    """24.5B: (reinforcement, entry hex) for each due reinforcement (``due``) not withheld yet and
+    each entry hex open to it, while a dummy waits in the box."""
+    if side != "german" or not dummies_on(state) or not _box(state, side):
+        return []
+    from . import reinforcements
+
+    return [(u, h) for u in due if u not in withheld_for_dummies(state) for h in reinforcements.entry_options(state, u)[0]]
+
+
+def dummy_for_reinforcement(state: GameState, side: str, unit_id: str, hex_id: str, due, events: list) -> None:
+    if (unit_id, hex_id) not in dummies_for_reinforcements(state, side, due):
+        raise IllegalAction("24.5B", f"no dummy may enter at {hex_id} in the place of {unit_id}: it must be a German "
+                            "reinforcement due now and not withheld yet, at one of its open entry hexes, with a dummy in the box")
+    dummy = _box(state, side)[0]
+    state.turn_data.setdefault("withheld_for_dummies", []).append(unit_id)
+    state.place(dummy, hex_id)
+    turn_down(state, dummy, events, "24.5B")  # a fresh token: the enemy sees a counter come on, as a tank-backed unit would
 
 
 def dummy_zoc_refusal(state: GameState, units, path) -> tuple[str, str] | None:
@@ -434,7 +471,7 @@ def hide_options(state: GameState, side: str, rnd: int, moved) -> list[tuple[str
     if side != "german" or not hidden_on(state):
         return []
     out = []
-    soviet_near = {n for h, ids in state.at.items() if any(state.units[u].side == "soviet" and state.board.units[u].ground for u in ids)
+    soviet_near = {n for h in seen.enemy_hexes(state, side)  # a face-down counter may be a dummy: Germany cannot tell (29.4)
                    for n in (h, *state.board.nbrs[h])}
     for u in hidden_hqs(state):
         if state.units[u].hex is None or u in moved:

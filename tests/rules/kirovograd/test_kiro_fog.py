@@ -9,10 +9,10 @@ import re
 import pytest
 
 from kharkovsuite.engine import IllegalAction
-from kharkovsuite.engine.actions import EndPhase, Move
+from kharkovsuite.engine.actions import Advance, EndPhase, Move
 from kharkovsuite.engine.events import Masked, Unmasked
 from kharkovsuite.rules.kirovograd import fog, sequence, zoc
-from kharkovsuite.rules.kirovograd.actions import HideHQ, PlaceDummy, ArmoredRecon, RevealUnit
+from kharkovsuite.rules.kirovograd.actions import ArmoredRecon, DummyForReinforcement, HideHQ, PlaceDummy, RevealUnit
 from kharkovsuite.rules.kirovograd.board import SIDES, other
 from kharkovsuite.rules.kirovograd.rules import new_game
 
@@ -66,7 +66,7 @@ GE_DUMMY = "de-dummy-1"
 SU_DUMMY = "su-dummy-1"
 
 
-FOG_KINDS = {"PlaceDummy", "RevealUnit", "ArmoredRecon", "HideHQ"}
+FOG_KINDS = {"PlaceDummy", "RevealUnit", "ArmoredRecon", "HideHQ", "DummyForReinforcement"}
 
 
 def test_29_0_the_basic_game_masks_nothing_and_offers_no_fog_action():
@@ -339,6 +339,11 @@ def test_30_6_a_revealed_hq_may_go_hidden_in_a_town_out_of_soviet_reach_and_the_
     near = fogged({hq: start, SU_DIV: ring(town, 1)[0]})
     fog.reveal(near, hq, [], "30.2A")
     assert HideHQ(unit=hq, hex=town) not in near.legal_actions().actions()  # a Soviet unit stands next to it
+    dummy = fogged({hq: start, SU_DIV: ring(town, 9)[0]})
+    fog.reveal(dummy, hq, [], "30.2A")
+    dummy.place(SU_DUMMY, ring(town, 1)[0])
+    fog.turn_down(dummy, SU_DUMMY, [], "29.3")
+    assert HideHQ(unit=hq, hex=town) not in dummy.legal_actions().actions()  # 29.4: a face-down counter may be a unit
 
 
 def test_30_6c_a_hidden_hq_moved_on_the_map_is_revealed_first():
@@ -622,3 +627,60 @@ def test_15_4a_an_attack_on_dummies_beside_a_real_hex_fights_the_real_one():
     state.apply(ConfirmAttack())
     assert state.units[SU_DUMMY].box == fog.dummy_box("soviet")
     assert not any(d.kind == "dummy_advance" for d in state.pending)
+
+
+BN905 = "de-47k-905"  # a reinforcement entering by the north edge (24.0A)
+NORTH = ("1901", "3301", "4901")
+
+
+def test_24_5b_a_due_reinforcement_may_be_withheld_for_the_turn_and_a_dummy_enter_in_its_place():
+    state = fogged({GE_INF: PLAIN, SU_DIV: ring(PLAIN, 6)[0]})
+    state.game["arrivals"] = {"bn905": {"turn": 1, "roll": 3, "units": [BN905]}}
+    offered = [a for a in state.legal_actions().actions() if isinstance(a, DummyForReinforcement)]
+    assert sorted((a.unit, a.hex) for a in offered) == [(BN905, h) for h in NORTH]
+    events = state.apply(DummyForReinforcement(unit=BN905, hex="1901"))
+    assert state.units[GE_DUMMY].hex == "1901" and fog.face_down(state, GE_DUMMY)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Masked)] == [(GE_DUMMY, "24.5B")]
+    seen = state.observation("soviet")["units"]
+    assert seen[token_of(state, GE_DUMMY)]["hex"] == "1901" and not named(json.dumps(seen), GE_DUMMY)
+    legal = state.legal_actions().actions()
+    assert not [a for a in legal if isinstance(a, Move) and a.units == (BN905,)]  # withheld this turn
+    assert not [a for a in legal if isinstance(a, DummyForReinforcement)]
+    assert any(isinstance(a, Move) and a.units == (GE_DUMMY,) for a in legal)  # the dummy moves on from there
+    with pytest.raises(IllegalAction, match="^24.5B"):
+        state.apply(Move(units=(BN905,), path=("3301",)))
+    with pytest.raises(IllegalAction, match="^24.5B"):
+        state.apply(DummyForReinforcement(unit=BN905, hex="3301"))
+    state.turn_data.pop("withheld_for_dummies")  # a new game turn: it may come on
+    assert any(isinstance(a, Move) and a.units == (BN905,) for a in state.legal_actions().actions())
+
+
+def test_31_2_2e_the_endgame_soviet_dummies_start_face_down_near_the_18th_tank_corps_behind_german_lines():
+    state = game(name="endgame")
+    placed = [u for u, rec in state.units.items() if fog.is_dummy(state, u) and rec.hex is not None]
+    assert sorted(placed) == ["su-dummy-1", "su-dummy-2", "su-dummy-3"]  # up to three
+    t18 = [rec.hex for u, rec in state.units.items() if u.startswith("su-18t-") and rec.hex is not None]
+    for u in placed:
+        here = state.units[u].hex
+        assert fog.face_down(state, u) and min(state.board.distance(here, h) for h in t18) <= 10
+        assert int(here[:2]) < 24  # west of the German line there (31.2.2's 376th and 14th Panzer: 2413-2416)
+    seen = state.observation("german")["units"]
+    assert {seen[token_of(state, u)]["hex"] for u in placed} == {state.units[u].hex for u in placed}
+    basic = game(name="endgame", options={})
+    assert all(basic.units[u].hex is None and basic.units[u].box == fog.dummy_box("soviet") for u in placed)  # no dummies in the basic game
+
+
+def test_15_4a_30_2a_an_advance_after_striking_dummies_finds_a_hidden_hq_and_ends_before_it():
+    hq = HQS[0]
+    state = fogged({SU_TANK: PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet", phase="combat_1_1", orders={"m5g": "mobile"})
+    state.place(GE_DUMMY, N[0])
+    fog.turn_down(state, GE_DUMMY, [], "29.3")
+    beyond = next(n for n in state.board.nbrs[N[0]] if state.board.distance(n, PLAIN) == 2)
+    state.place(hq, beyond)
+    fog.conceal(state, hq, [], "30.1")
+    declare(state, N[0], SU_TANK)
+    # the HQ is off the board: the offer goes into its hex
+    through = next(a for a in state.legal_actions().actions() if isinstance(a, Advance) and a.path[-1] == beyond)
+    events = state.apply(through)
+    assert state.units[SU_TANK].hex == through.path[1] and not fog.hidden(state, hq)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
