@@ -746,7 +746,9 @@ def _confirm(state: GameState, f: dict, draft: dict, events: list) -> None:
     if draft["attackers"]:
         declare.check_same_orders(_declared(state, draft))
     draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0])
-    combat.check_battle(battle(state, draft, side))
+    b = battle(state, draft, side)
+    if b.targets:  # a barrage alone on dummies is fired and paid for, and finds no one at resolution (29.2A-B, 29.4B)
+        combat.check_battle(b)
     declare.check_once_per_round([_declared(state, a) for a in f["attacks"] + [draft]])
     for g in draft["guns"]:
         _pay_shot(state, g)

@@ -684,3 +684,18 @@ def test_15_4a_30_2a_an_advance_after_striking_dummies_finds_a_hidden_hq_and_end
     events = state.apply(through)
     assert state.units[SU_TANK].hex == through.path[1] and not fog.hidden(state, hq)
     assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
+
+
+def test_29_2b_29_4b_a_barrage_alone_on_dummies_is_paid_for_finds_no_one_and_leaves_them_face_down():
+    state = fogged({SU_ART: PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet", phase="combat_1_1", orders={"a53": "assault"})
+    state.place(GE_DUMMY, N[0])
+    fog.turn_down(state, GE_DUMMY, [], "29.3")
+    points = state.game["supply"]["soviet"]
+    state.apply(AttackHex(hex=N[0]))
+    state.apply(AddSupport(unit=SU_ART))
+    state.apply(ConfirmAttack())
+    assert state.game["supply"]["soviet"] == points - 1  # 21.3: the shot is paid
+    events = state.apply(EndPhase())
+    assert [e.targets for e in events if type(e).__name__ == "AttackCalledOff"] == [(N[0],)]
+    assert not [e for e in events if type(e).__name__ == "AttackFought"]
+    assert state.units[GE_DUMMY].hex == N[0] and fog.face_down(state, GE_DUMMY)
