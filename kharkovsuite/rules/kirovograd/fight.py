@@ -538,6 +538,10 @@ def combat_preview(state: GameState, attackers, targets, guns=(), hqs=()) -> com
     units may not make it."""
     side = phasing(state)
     targets = tuple([targets] if isinstance(targets, str) else targets)
+    unseen = seen.masked(state, other(side))
+    masked = [t for t in targets if any(u in unseen for u in state.units_at(t))]
+    if masked:  # the odds would tell what the face-down (or hidden) counters are, and whether they are dummies
+        raise IllegalAction("29.4C", f"the counters at {', '.join(masked)} show what they are only once the attack is declared")
     f = {"attacks": [], "draft": None, "hq": {}}
     draft = {"targets": list(targets), "attackers": [], "guns": [], "hqs": [], "dguns": []}
     for u in attackers:

@@ -699,3 +699,15 @@ def test_29_2b_29_4b_a_barrage_alone_on_dummies_is_paid_for_finds_no_one_and_lea
     assert [e.targets for e in events if type(e).__name__ == "AttackCalledOff"] == [(N[0],)]
     assert not [e for e in events if type(e).__name__ == "AttackFought"]
     assert state.units[GE_DUMMY].hex == N[0] and fog.face_down(state, GE_DUMMY)
+
+
+def test_29_4c_the_odds_of_an_attack_on_face_down_counters_are_not_shown_before_it_is_declared():
+    """The combat panel's and the computer's odds query would tell a dummy (no defence) from the
+    tank brigade: it refuses until the defenders turn face up (29.4C)."""
+    for real in (False, True):
+        state = _looking_the_same(real, "combat_1_1", N[0])
+        with pytest.raises(IllegalAction, match="^29.4C"):
+            state.rules.combat_preview(state, (GE_PZ,), (N[0],))
+    state = _looking_the_same(True, "combat_1_1", N[0])
+    fog.reveal(state, SU_TANK, [], "29.4D")
+    assert state.rules.combat_preview(state, (GE_PZ,), (N[0],)).defense > 0
