@@ -824,6 +824,14 @@ def recon_attack(state: GameState, units, hex_id: str, events: list) -> None:
         reserves.release(state, u, events)  # 12.2E
 
 
+def recon_must_attack(state: GameState, units, hex_id: str) -> bool:
+    """29.8.2: the attack is owed when the real units found exert a ZOC (into the reconnoitring
+    units' hex: a lone 1-SP unit or travelling Soviet artillery does not, 13.A, 13.6A)."""
+    side = state.units[units[0]].side
+    here = state.units[units[0]].hex
+    return any(s.hex == hex_id for s in zoc.zoc_of(state, other(side)).get(here, ()))
+
+
 def recon_fighting(state: GameState) -> bool:
     """A reconnaissance's attack (29.8.2) is being resolved in this movement round."""
     return bool((state.phase_data.get("fight") or {}).get("recon"))

@@ -417,7 +417,8 @@ class KirovogradRules(SequencedRules):
             refusal = fight.recon_refusal(state, tuple(action.units))
             if refusal:
                 raise IllegalAction(*refusal)
-            if fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events):
+            found = fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events)
+            if found and fight.recon_must_attack(state, tuple(action.units), action.hex):
                 fight.recon_attack(state, tuple(action.units), action.hex, events)  # 29.8.2, resolved by settle
             movement.forget_round(state)
         elif isinstance(action, HideHQ):

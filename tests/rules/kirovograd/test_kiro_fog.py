@@ -711,3 +711,16 @@ def test_29_4c_the_odds_of_an_attack_on_face_down_counters_are_not_shown_before_
     state = _looking_the_same(True, "combat_1_1", N[0])
     fog.reveal(state, SU_TANK, [], "29.4D")
     assert state.rules.combat_preview(state, (GE_PZ,), (N[0],)).defense > 0
+
+
+def test_29_8_2_real_units_exerting_no_zoc_are_revealed_without_an_attack():
+    """29.8.2 owes the attack only where the units found exert a ZOC: a lone regiment down to one
+    SP exerts none (13.6A): revealed, the reconnoitring units stop, no fight and no supply point."""
+    state = fogged({SU_TANK: PLAIN, GE_PZ: N[0]}, side="soviet", orders={"m5g": "mobile", "p3": "mobile"})
+    state.units[GE_PZ].step = int(state.board.units[GE_PZ].strength[0]) - 1
+    state.cache.clear()
+    points = state.game["supply"]["soviet"]
+    events = state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[0]))
+    assert not fog.face_down(state, GE_PZ) and SU_TANK in state.phase_data["moved"]
+    assert not state.pending and not [e for e in events if type(e).__name__ in ("AttackDeclared", "AttackFought")]
+    assert state.game["supply"]["soviet"] == points
