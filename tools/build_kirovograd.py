@@ -684,6 +684,19 @@ def place(oob: dict, sc: dict, grid, cities: dict, units: list[dict], arrive: di
     return at
 
 
+def _dummies_on_map(sc: dict, grid, at: dict[str, str], used: set[str]) -> dict[str, list[str]]:
+    """31.2.2E: side -> the hexes its first dummies start on (the rest wait in the box), each an
+    empty map hex within ten hexes of a unit of the 18th Tank Corps."""
+    out = sc.get("dummies_on_map", {})
+    t18 = [h for u, h in at.items() if u.startswith("su-18t-")]
+    for side, hexes in out.items():
+        for h in hexes:
+            if h in used or not t18 or min(grid.distance(h, t) for t in t18) > 10:
+                raise BuildError(f"{OOB}: scenario {sc['id']}: dummies_on_map {side} {h} is not an empty hex within ten hexes "
+                                 "of the 18th Tank Corps (31.2.2E)")
+    return out
+
+
 def build_scenario(oob: dict, charts: dict, map_doc: dict, name: str) -> dict:
     from kharkovsuite.hexgrid import HexGrid
     from kharkovsuite.scenario.model import MapModel
@@ -720,13 +733,15 @@ def build_scenario(oob: dict, charts: dict, map_doc: dict, name: str) -> dict:
             unit_types[t_id] = ut
             out_units.append({"id": a["id"], "type": t_id, "name": a["n"]})
             placements.append({"unit": a["id"], "box": f"air-base-{side}"})
+    on_map = _dummies_on_map(sc, grid, at, set(at.values()))
     for side, n in oob["dummies"].items():
         t_id, ut = dummy_type(side, oob["kinds"])
         unit_types[t_id] = ut
+        hexes = on_map.get(side, [])
         for i in range(1, n + 1):
             u_id = f"{PREFIX[side]}-dummy-{i}"
             out_units.append({"id": u_id, "type": t_id, "name": "Dummy"})
-            placements.append({"unit": u_id, "box": f"dummies-{side}"})
+            placements.append({"unit": u_id, "hex": hexes[i - 1]} if i <= len(hexes) else {"unit": u_id, "box": f"dummies-{side}"})
     used_f = {u["f"] for u in units}
     used_f |= {oob["formations"][f]["higher"] for f in list(used_f) if oob["formations"][f].get("higher")}
     used_f |= {oob["formations"][f]["higher"] for f in list(used_f) if oob["formations"][f].get("higher")}

@@ -121,3 +121,12 @@ class HideHQ(Action):
 
     unit: str
     hex: str
+
+
+@dataclass(frozen=True)
+class DummyForReinforcement(Action):
+    """Withhold a due German reinforcement for this game turn and bring a dummy from the box on at
+    one of its entry hexes in its place, to move from there this movement round (24.5B, 29.3)."""
+
+    unit: str
+    hex: str

@@ -315,7 +315,42 @@ def _choose_loss(state: GameState, a) -> Words:
     return Words(f"{unit_name(state, a.unit)} takes {what} {c['number']} of {c['of']} ({c['case']}{sp})", c["why"])
 
 
+# ----------------------------------------------------------------------------- dummies and hidden units (29, 30, 24.5B)
+
+
+def _place_dummy(state: GameState, a) -> Words:
+    return Words(f"Bring a dummy on at {a.hex} (29.3)", "It comes from the dummy box onto a hex of your units and may move on "
+                 "this round like a motorised unit; it has no ZOC and takes no part in combat (29.1, 29.2).")
+
+
+def _dummy_for_reinforcement(state: GameState, a) -> Words:
+    return Words(f"Withhold {unit_name(state, a.unit)} this turn; a dummy comes on at {a.hex} instead (24.5B)",
+                 "The reinforcement stays off the map until the next game turn; the dummy may move on this round (29.3).",
+                 confirm=f"{unit_name(state, a.unit)} will not come on this game turn. Send a dummy instead?")
+
+
+def _reveal_unit(state: GameState, a) -> Words:
+    hidden = a.unit in state.game.get("masks", {}) and state.game["masks"][a.unit] is None
+    if hidden:
+        return Words(f"Put {unit_name(state, a.unit)} on the map, revealed (30.6C)")
+    return Words(f"Turn {unit_name(state, a.unit)} face up (29.4D)", "The enemy sees what it is until the end of the next combat round (29.7).")
+
+
+def _armored_recon(state: GameState, a) -> Words:
+    return Words(f"Armoured reconnaissance of {a.hex} by {unit_names(state, a.units)} (29.8)",
+                 "Only dummies there: they are removed and your units move on (29.8.1). Real units: your units attack them at once "
+                 "without support, for one supply point, and move no further this round (29.8.2-29.8.4).",
+                 confirm="If real units hold the hex, your units must attack them now and stop. Reconnoitre?")
+
+
+def _hide_hq(state: GameState, a) -> Words:
+    return Words(f"Hide {unit_name(state, a.unit)} at {a.hex} (30.6)", "It leaves the map; the other side is told it went hidden, not where.",
+                 confirm=f"{unit_name(state, a.unit)} ends its move for this round. Hide it?")
+
+
 _DESCRIBERS = {
+    "PlaceDummy": _place_dummy, "DummyForReinforcement": _dummy_for_reinforcement, "RevealUnit": _reveal_unit,
+    "ArmoredRecon": _armored_recon, "HideHQ": _hide_hq,
     "AttackHex": _attack_hex, "AddAttacker": _add_attacker, "AddSupport": _add_support, "ConfirmAttack": _confirm_attack,
     "CancelAttack": _cancel_attack, "WithdrawAttack": _withdraw_attack, "SupportDefence": _support_defence,
     "EndSupport": _end_support, "ChooseResult": _choose_result, "ChooseLoss": _choose_loss,

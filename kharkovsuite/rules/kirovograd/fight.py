@@ -46,7 +46,7 @@ from ...engine.errors import IllegalAction
 from ...engine.events import AttackDeclared, Advanced, DiceRolled, Eliminated, Event, FlagChanged, Retreated
 from ...engine.legal import LegalActions
 from ...engine.state import Decision, GameState
-from . import advance, air, artillery, combat, counters, declare, hq_support, losses, reserves, retreat, sequence, settle, stacking, supply, zoc
+from . import advance, air, artillery, combat, counters, declare, fog, hq_support, losses, reserves, retreat, seen, sequence, settle, stacking, supply, zoc
 from .board import game_turn, other
 from .boardview import StateBoard
 from .data import Part
@@ -60,7 +60,8 @@ ADVANCE = "advance"
 ALONG = "retreat_along"
 LOSSES = "combat_losses"
 REORGANISE = "reorganise_attacks"
-DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE, ALONG, LOSSES, REORGANISE)
+DUMMY_ADVANCE = "dummy_advance"
+DECISIONS = (SUPPORT, OPTION, RETREAT, ADVANCE, ALONG, LOSSES, REORGANISE, DUMMY_ADVANCE)
 
 _crts = PerScenario(combat.Crt.from_scenario)
 
@@ -260,8 +261,13 @@ def _ground(state: GameState, hex_id: str, side: str) -> list[str]:
 
 
 def enemy_hexes(state: GameState, side: str) -> set[str]:
+    """The hexes holding enemy ground units or dummies that ``side`` sees: a face-down counter may
+    be a dummy (15.4A), and a hidden unit is not seen (30.1)."""
     foe = other(side)
-    return {h for h, ids in state.at.items() if any(state.units[u].side == foe and state.board.units[u].ground for u in ids)}
+    hidden = seen.masked(state, foe, hidden_only=True)
+    units = state.board.units
+    return {h for h, ids in state.at.items()
+            if any(state.units[u].side == foe and u not in hidden and (units[u].ground or fog.is_dummy(state, u)) for u in ids)}
 
 
 def _strength(state: GameState, unit_id: str) -> Fraction:
@@ -336,7 +342,7 @@ def target_refusal(state: GameState, unit_id: str, hex_id: str) -> tuple[str, st
     if hex_id not in state.board.nbrs[here]:
         return "14.3A", f"{unit_id} at {here} is not next to {hex_id}"
     if order_of(state, unit_id) == "retreat":
-        sources = zoc.zoc_of(state, other(state.units[unit_id].side)).get(here, ())
+        sources = zoc.zoc_of(state, other(state.units[unit_id].side), True).get(here, ())  # the ZOCs its side knows of
         if hex_id not in {s.hex for s in sources}:
             return "6.2.4A", f"{unit_id} is on retreat orders and attacks only enemies whose ZOC bars it"
     return None
@@ -586,6 +592,10 @@ def combat_preview(state: GameState, attackers, targets, guns=(), hqs=(), flight
     units may not make it."""
     side = phasing(state)
     targets = tuple([targets] if isinstance(targets, str) else targets)
+    unseen = seen.masked(state, other(side))
+    masked = [t for t in targets if any(u in unseen for u in state.units_at(t))]
+    if masked:  # the odds would tell what the face-down (or hidden) counters are, and whether they are dummies
+        raise IllegalAction("29.4C", f"the counters at {', '.join(masked)} show what they are only once the attack is declared")
     f = {"attacks": [], "draft": None, "hq": {}}
     draft = {"targets": list(targets), "attackers": [], "guns": [], "hqs": [], "dguns": []}
     for u in attackers:
@@ -626,7 +636,7 @@ def mandatory_refusal(state: GameState, f: dict) -> tuple[str, str] | None:
     an adjacent one is; 6.2.1A: a formation on assault orders attacks with at least one unit if
     it can."""
     side = phasing(state)
-    foe_zocs = zoc.zoc_of(state, other(side))
+    foe_zocs = zoc.zoc_of(state, other(side), True)  # a face-down counter may be a dummy with no ZOC (29.1)
     ground = [a for a in f["attacks"] if a["attackers"]]
     hexes = {state.units[u].hex for a in ground for u in a["attackers"]}
     sources = {h: [s.hex for s in foe_zocs.get(h, ())] for h in hexes}
@@ -770,7 +780,7 @@ def apply_declare(state: GameState, action, events: list) -> None:
     if isinstance(action, AttackHex):
         enemy = enemy_hexes(state, side)
         if action.hex not in enemy:
-            raise IllegalAction("14.3A", f"{action.hex} holds no enemy unit")
+            raise IllegalAction("14.3A", f"{action.hex} holds no enemy unit the {side} player sees")
         if draft is None:
             if action.hex not in _openings(state, f):
                 raise IllegalAction("14.3A", f"no unit able to attack this round reaches {action.hex}")
@@ -829,11 +839,16 @@ def _confirm(state: GameState, f: dict, draft: dict, events: list) -> None:
     side = phasing(state)
     if not draft["attackers"] and not draft["guns"] and not draft.get("air"):
         raise IllegalAction("14.3A", "an attack needs an attacking unit, a firing gun or a ground attack flight")
+    if draft["attackers"] and not any(_ground(state, t, other(side)) for t in draft["targets"]):
+        _struck_dummies(state, f, draft, events)
+        return
     if draft["attackers"]:
         declare.check_same_orders(_declared(state, draft))
     # air alone attacks under no orders of its own: read as mobile (no order shift)
     draft["orders"] = order_of(state, (draft["attackers"] or draft["guns"])[0]) if draft["attackers"] or draft["guns"] else "mobile"
-    combat.check_battle(battle(state, draft, side))
+    b = battle(state, draft, side)
+    if b.targets:  # a barrage alone on dummies is fired and paid for, and finds no one at resolution (29.2A-B, 29.4B)
+        combat.check_battle(b)
     declare.check_once_per_round([_declared(state, a) for a in f["attacks"] + [draft]])
     for g in draft["guns"]:
         _pay_shot(state, g)
@@ -853,6 +868,158 @@ def _confirm(state: GameState, f: dict, draft: dict, events: list) -> None:
     if draft["attackers"]:
         for u in defenders:
             reserves.release(state, u, events)  # 12.2E
+
+
+# ----------------------------------------------------------------------------- 29.8.2-29.8.4: armoured reconnaissance finding real units
+
+
+def recon_attackers(state: GameState, units) -> list[str]:
+    """29.8.2: the reconnoitring units that can make its attack (ground combat units: no HQ or
+    gun, 14.2A; no bracketed or spent strength, 14.2E; not overstacked, 17.3C)."""
+    out = []
+    for u in units:
+        info = state.board.units[u]
+        if (info.ground and not info.is_hq and not info.is_artillery and not info.values.defense_only
+                and counters.sp(state, u) > 0 and not counters.has(state, u, OVERSTACKED)):
+            out.append(u)
+    return out
+
+
+def recon_refusal(state: GameState, units) -> tuple[str, str] | None:
+    """Why ``units`` may not reconnoitre: they could not make the attack real units there would
+    call for (29.8.2), or pay its supply point (29.8.4A); both are asked before the hex is known."""
+    able = recon_attackers(state, units)
+    if not able:
+        return "29.8.2", f"{', '.join(units)} could not make the attack a reconnaissance finding real units calls for"
+    track = _track(state, able[0])
+    if track is None or supply.points(state, track) < 1:
+        return "29.8.4A", f"{able[0]} has no supply point for the attack a reconnaissance finding real units calls for"
+    return None
+
+
+def recon_attack(state: GameState, units, hex_id: str, events: list) -> None:
+    """29.8.2-29.8.4: the reconnaissance found real units: its units attack the hex at once, one
+    attack for each of their orders (14.3D), with no support but the defender's artillery when it
+    defends on defense orders (29.8.3), for one supply point (29.8.4A).  :func:`proceed` resolves
+    it within the movement round (``f["recon"]``), with no advance after combat (29.8.2: the units
+    move no further)."""
+    side = state.units[units[0]].side
+    able = recon_attackers(state, units)
+    supply.spend(state, _track(state, able[0]), 1, "29.8.4A", "the armoured reconnaissance's attack")
+    by_orders: dict[str, list[str]] = {}
+    for u in able:
+        by_orders.setdefault(order_of(state, u), []).append(u)
+    attacks = [{"targets": [hex_id], "attackers": group, "guns": [], "hqs": [], "dguns": [], "orders": o} for o, group in by_orders.items()]
+    state.phase_data["fight"] = {"stage": "support", "draft": None, "attacks": attacks, "queue": [], "now": None, "hq": {}, "dhq": {},
+                                 "recon": True}
+    defenders = tuple(_ground(state, hex_id, other(side)))
+    for a in attacks:
+        events.append(AttackDeclared(attackers=tuple(a["attackers"]), targets=(hex_id,), defenders=defenders, case="29.8.2"))
+    for u in able:
+        fog.reveal(state, u, events, "29.4B")
+    for u in defenders:
+        reserves.release(state, u, events)  # 12.2E
+
+
+def recon_must_attack(state: GameState, units, hex_id: str) -> bool:
+    """29.8.2: the attack is owed when the real units found exert a ZOC (into the reconnoitring
+    units' hex: a lone 1-SP unit or travelling Soviet artillery does not, 13.A, 13.6A)."""
+    side = state.units[units[0]].side
+    here = state.units[units[0]].hex
+    return any(s.hex == hex_id for s in zoc.zoc_of(state, other(side)).get(here, ()))
+
+
+def recon_fighting(state: GameState) -> bool:
+    """A reconnaissance's attack (29.8.2) is being resolved in this movement round."""
+    return bool((state.phase_data.get("fight") or {}).get("recon"))
+
+
+# ----------------------------------------------------------------------------- 15.4: dummies defending
+
+
+def _struck_dummies(state: GameState, f: dict, draft: dict, events: list) -> None:
+    """15.4A-C, 29.2B: the declared attack finds only dummies in its targets: they leave the map,
+    the attack is not made (its units may attack normally after, 15.4B, and its guns fire no
+    shot), and the attacking units may advance two hexes, one the next time they strike dummies
+    in this round (15.4C)."""
+    side = phasing(state)
+    for t in draft["targets"]:
+        for u in list(state.units_at(t)):
+            if state.units[u].side != side and fog.is_dummy(state, u):
+                fog.remove_dummy(state, u, events, "29.2B")
+    f["draft"] = None
+    struck = f.setdefault("struck", {})
+    units = [u for u in draft["attackers"] if _on_map(state, u, side)]
+    hexes = 1 if any(struck.get(u) for u in units) else 2
+    for u in units:
+        struck[u] = struck.get(u, 0) + 1
+    decision = Decision(DUMMY_ADVANCE, side, "15.4A", {"units": units, "done": [], "hexes": hexes})
+    if dummy_advance_options(state, decision):
+        state.pending.append(decision)
+
+
+def dummy_advance_options(state: GameState, decision: Decision) -> list[Advance]:
+    """15.4A: each attacker of the struck hex, up to ``hexes`` hexes, never into a hex holding an
+    enemy counter, on through no enemy Locking ZOC its side knows of (it may end in one), to a
+    hex where it may stack."""
+    side = decision.side
+    out = []
+    for u in decision.data["units"]:
+        rec = state.units[u]
+        if rec.hex is None or u in decision.data["done"]:
+            continue
+        armored = state.board.units[u].armored
+        enemy = seen.enemy_hexes(state, side)
+        paths = [(rec.hex,)]
+        for _ in range(decision.data["hexes"]):
+            longer = []
+            for p in paths:
+                here = zoc.zoc_at(state, other(side), p[-1], armored, True)
+                if len(p) > 1 and here is not None and here.kind == "locking":
+                    continue  # 15.4A: not through a Locking ZOC
+                longer += [(*p, n) for n in state.board.nbrs[p[-1]] if n not in enemy and n not in p]
+            paths += longer
+        ends = {}
+        for p in paths[1:]:
+            if p[-1] not in ends and stacking.refusal(state, p[-1], (u,)) is None:
+                ends[p[-1]] = p
+        out += [Advance(unit=u, path=p) for _, p in sorted(ends.items())]
+    return out
+
+
+def _short_of_hidden(state: GameState, unit_id: str, path: tuple[str, ...], events: list) -> tuple[str, ...]:
+    """30.2A (as a move finds one, :func:`.movement.surprise`): an advance planned through a hidden
+    unit's hex finds it, which is revealed, and ends before it (or where it may stack)."""
+    hidden = seen.masked(state, other(state.units[unit_id].side), hidden_only=True)
+    for i, h in enumerate(path[1:], 1):
+        found = [u for u in state.units_at(h) if u in hidden]
+        if found:
+            for u in found:
+                fog.reveal(state, u, events, "30.2A")
+            end = i - 1
+            while end > 0 and stacking.refusal(state, path[end], (unit_id,)) is not None:
+                end -= 1
+            return path[:end + 1]
+    return path
+
+
+def _dummy_advance(state: GameState, decision: Decision, action, events: list) -> None:
+    if isinstance(action, EndAdvance):
+        state.pending.remove(decision)
+        return
+    if not isinstance(action, Advance) or action not in dummy_advance_options(state, decision):
+        raise IllegalAction("15.4A", f"{action.kind}: after striking dummies the attackers may advance up to "
+                            f"{decision.data['hexes']} hex(es), not through an enemy Locking ZOC, or stop")
+    path = _short_of_hidden(state, action.unit, tuple(action.path), events)
+    decision.data["done"].append(action.unit)
+    if len(path) > 1:
+        state.place(action.unit, path[-1])
+        events.append(Advanced(unit=action.unit, path=path, case="15.4A"))
+    if state.units[action.unit].side == "soviet":
+        for h in path[1:]:
+            supply.destroy_dumps_at(state, h, events)
+    if not dummy_advance_options(state, decision):
+        state.pending.remove(decision)
 
 
 # ----------------------------------------------------------------------------- the defender's support (15.3)
@@ -875,6 +1042,8 @@ def defence_refusal(state: GameState, f: dict, unit_id: str, index: int) -> tupl
         return "15.3", f"{unit_id} is not a gun or formation HQ of the defender able to support {', '.join(attack['targets'])}"
     rec = state.units[unit_id]
     independent = not attack["attackers"]
+    if f.get("recon") and (not info.is_artillery or hex_orders(state, targets) != "defense"):
+        return "29.8.3", "an armoured reconnaissance's attack has no support but the artillery of defenders on defense orders"
     if info.is_artillery:
         if rec.hex in targets:
             return "21.7B", f"{unit_id} defends its own hex"
@@ -1152,6 +1321,9 @@ def proceed(state: GameState, events: list) -> bool:
                 f["now"] = {"index": f["queue"].pop(0), "step": "roll"}
             if _step(state, f, events):
                 return False
+        elif f.get("recon"):
+            del state.phase_data["fight"]  # 29.8.2: the movement round goes on
+            return False
         else:
             sequence.enter_phase(state, state.phase_index + 1, events)
             return False
@@ -1216,7 +1388,7 @@ def _step(state: GameState, f: dict, events: list) -> bool:
         return _open_retreat(state, now, side, ground, now["owed"]["attacker"], fought=now["targets"], held=now["targets"])
     if step == "advance":
         now["step"] = "done"
-        return _open_advance(state, f, now, side)
+        return False if f.get("recon") else _open_advance(state, f, now, side)  # 29.8.2: no further move
     f["now"] = None
     return False
 
@@ -1576,6 +1748,9 @@ def legal_decision(state: GameState, decision: Decision, legal: LegalActions) ->
         legal.add_list(advance_options(state, decision) + follower_options(state, decision))
         if _must_refusal(state, decision) is None:
             legal.add_list([EndAdvance()])
+    elif decision.kind == DUMMY_ADVANCE:
+        legal.add_list(dummy_advance_options(state, decision))
+        legal.add_list([EndAdvance()])
     elif decision.kind == REORGANISE:
         legal.add_list(reorganise_options(state, decision))
         if reorganise_duty(state, decision) is None:
@@ -1654,6 +1829,8 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
                 state.pending.remove(decision)
         else:
             raise IllegalAction("17.7A", f"{action.kind}: only an HQ or gun next to {decision.data['unit']} retreats along with it")
+    elif decision.kind == DUMMY_ADVANCE:
+        _dummy_advance(state, decision, action, events)
     elif decision.kind == REORGANISE:
         _reorganise(state, f, decision, action, events)
     elif decision.kind == LOSSES:

@@ -32,11 +32,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.errors import IllegalAction
-from ...engine.events import Event, Masked, Unmasked
+from ...engine.events import Event, Masked, MoveStopped, Unmasked
 from ...engine.hidden import FACE_DOWN, mask, masked_log
 from ...engine.options import enabled
 from ...engine.state import GameState
-from . import counters, movement, sequence, zoc
+from . import counters, movement, seen, sequence, zoc
 from .board import other
 
 DUMMIES = "dummies"
@@ -117,10 +117,18 @@ def _token(state: GameState) -> str:
             return token
 
 
+def _masks_changed(state: GameState) -> None:
+    """What a side knows of the other changed: the ZOCs it knows of and the round's kept searches
+    (:mod:`.seen`) are stale, and so is a true ZOC when a hidden unit comes on the board or leaves it."""
+    state.cache.pop("derived", None)
+    movement.forget_round(state)
+
+
 def turn_down(state: GameState, unit_id: str, events: list, case: str) -> None:
     """The counter shows its back (a tank, 29.4A) to the enemy from now on."""
     if face_down(state, unit_id):
         return
+    _masks_changed(state)
     token = _token(state)
     state.game.setdefault("masks", {})[unit_id] = token
     events.append(Masked(unit=unit_id, side=state.units[unit_id].side, token=token, case=case))
@@ -131,6 +139,7 @@ def conceal(state: GameState, unit_id: str, events: list, case: str) -> None:
     masks = state.game.setdefault("masks", {})
     if unit_id in masks and masks[unit_id] is None:
         return
+    _masks_changed(state)
     masks[unit_id] = None
     events.append(Masked(unit=unit_id, side=state.units[unit_id].side, token=None, case=case))
 
@@ -139,6 +148,7 @@ def reveal(state: GameState, unit_id: str, events: list, case: str) -> None:
     masks = state.game.get("masks", {})
     if unit_id not in masks:
         return
+    _masks_changed(state)
     token = masks.pop(unit_id)
     events.append(Unmasked(unit=unit_id, side=state.units[unit_id].side, token=token, hex=state.units[unit_id].hex, case=case))
 
@@ -148,17 +158,26 @@ def remove_dummy(state: GameState, unit_id: str, events: list, case: str) -> Non
     rec = state.units[unit_id]
     token, where = state.game.get("masks", {}).get(unit_id), rec.hex
     state.to_box(unit_id, dummy_box(rec.side))
+    _masks_changed(state)
     state.game.setdefault("masks", {})[unit_id] = None  # silently: the enemy saw it leave
     events.append(DummyRemoved(token=token or "a counter", hex=where, side=rec.side, case=case))
 
 
 def start(state: GameState, events: list) -> None:
-    """26.3B-C, 30.1: at the set-up the dummies wait unseen in their boxes, every tank-backed unit
-    on the map shows its back, and the German HQs of 30.1 are hidden."""
+    """26.3B-C, 30.1: at the set-up the dummies wait unseen in their boxes, but those the scenario
+    sets up on the map (31.2.2E), which show their backs as every tank-backed unit on the map does,
+    and the German HQs of 30.1 are hidden.  Without the dummies rule a dummy is no counter of the
+    game: one the scenario sets up goes to its box."""
     state.game["fog_phase"] = state.phase_index
+    if not dummies_on(state):
+        for u, rec in state.units.items():
+            if is_dummy(state, u) and rec.hex is not None:
+                state.to_box(u, dummy_box(rec.side))
     if dummies_on(state):
         for u, rec in state.units.items():
-            if is_dummy(state, u):
+            if is_dummy(state, u) and rec.hex is not None:
+                turn_down(state, u, events, "31.2.2E")
+            elif is_dummy(state, u):
                 conceal(state, u, events, "29.3")
             elif rec.hex is not None and state.board.units[u].values.tank_back:
                 turn_down(state, u, events, "26.3B")
@@ -278,6 +297,29 @@ def after_move(state: GameState, units, path, events: list) -> None:
             seen.append(h)  # 29.5B
 
 
+def run_into(state: GameState, units, path, rnd: int | None, budget: float | None, events: list) -> movement.Surprise | None:
+    """29.1, 29.4, 30.2 (the reading of the rules reference): where a move chosen on what its side
+    knew meets a face-down counter's ZOC or a hidden unit (:func:`.movement.surprise`), the rules
+    show those enemy units (they turn face up, or come on the board) and the move ends there.
+    The caller moves the units to ``path[found.end]`` (not at all when it is 0) and then logs
+    :func:`stopped`."""
+    if not in_play(state):
+        return None
+    found = movement.surprise(state, units, path, rnd, budget)
+    if found is not None:
+        for u in found.shown:
+            reveal(state, u, events, "30.2A" if found.hidden else "29.1")
+    return found
+
+
+def stopped(units, path, found: movement.Surprise) -> MoveStopped:
+    if found.hidden:
+        why, case = f"a hidden enemy unit was found at {path[found.end + 1]}", "30.2A"
+    else:
+        why, case = "enemy counters that showed their ZOC (29.1: a dummy has none) stop the move", "29.1"
+    return MoveStopped(units=tuple(units), hex=path[found.end], reason=why, case=case)
+
+
 def entered(state: GameState, units, events: list, first: int) -> None:
     """29.4A: a tank-backed reinforcement comes on tank side up (its masking goes before the
     events of its entry, from ``events[first]`` on, so the enemy's log never names it)."""
@@ -303,7 +345,7 @@ def dummies_to_place(state: GameState, side: str) -> list[tuple[str, str]]:
     """29.3: (dummy, hex) pairs: the first dummy of the box onto each hex holding a friendly real unit."""
     if not dummies_on(state):
         return []
-    box = [u for u, rec in state.units.items() if rec.side == side and rec.box == dummy_box(side)]
+    box = _box(state, side)
     if not box:
         return []
     hexes = sorted({state.units[u].hex for u in counters.on_map(state, side)})
@@ -329,13 +371,42 @@ def place(state: GameState, side: str, unit_id: str, hex_id: str, events: list) 
     turn_down(state, unit_id, events, "29.3")  # out of the box with a fresh token, not the one it left with
 
 
+def _box(state: GameState, side: str) -> list[str]:
+    return [u for u, rec in state.units.items() if rec.side == side and rec.box == dummy_box(side)]
+
+
+def withheld_for_dummies(state: GameState) -> list[str]:
+    """24.5B: the reinforcements withheld this game turn, a dummy entered in the place of each."""
+    return state.turn_data.get("withheld_for_dummies", [])
+
+
+def dummies_for_reinforcements(state: GameState, side: str, due) -> list[tuple[str, str]]:
+    """24.5B: (reinforcement, entry hex) for each due reinforcement (``due``) not withheld yet and
+    each entry hex open to it, while a dummy waits in the box."""
+    if side != "german" or not dummies_on(state) or not _box(state, side):
+        return []
+    from . import reinforcements
+
+    return [(u, h) for u in due if u not in withheld_for_dummies(state) for h in reinforcements.entry_options(state, u)[0]]
+
+
+def dummy_for_reinforcement(state: GameState, side: str, unit_id: str, hex_id: str, due, events: list) -> None:
+    if (unit_id, hex_id) not in dummies_for_reinforcements(state, side, due):
+        raise IllegalAction("24.5B", f"no dummy may enter at {hex_id} in the place of {unit_id}: it must be a German "
+                            "reinforcement due now and not withheld yet, at one of its open entry hexes, with a dummy in the box")
+    dummy = _box(state, side)[0]
+    state.turn_data.setdefault("withheld_for_dummies", []).append(unit_id)
+    state.place(dummy, hex_id)
+    turn_down(state, dummy, events, "24.5B")  # a fresh token: the enemy sees a counter come on, as a tank-backed unit would
+
+
 def dummy_zoc_refusal(state: GameState, units, path) -> tuple[str, str] | None:
     """29.1: dummies enter no enemy ZOC unless real friendly units hold the hex."""
     if not all(is_dummy(state, u) for u in units):
         return None
     side = state.units[units[0]].side
     for h in path[1:]:
-        if zoc.zoc_at(state, other(side), h, False) is None:
+        if zoc.zoc_at(state, other(side), h, False, True) is None:  # the ZOCs it knows of: 29.1 says "intentionally"
             continue
         if not any(state.units[u].side == side and state.board.units[u].ground for u in state.units_at(h)):
             return "29.1", f"a dummy may not enter the enemy ZOC at {h} unless real friendly units hold it"
@@ -364,18 +435,20 @@ def recon_targets(state: GameState, side: str, moved) -> list[tuple[tuple[str, .
     for u in counters.on_map(state, side):
         if u not in moved:
             by_hex.setdefault(state.units[u].hex, []).append(u)
+    hidden = seen.masked(state, other(side), hidden_only=True)
     out = []
     for h, units in sorted(by_hex.items()):
         for n in state.board.nbrs[h]:
-            there = state.units_at(n)
+            there = [u for u in state.units_at(n) if u not in hidden]  # a hidden unit is not seen there (30.1)
             if there and all(state.units[u].side != side and masks.get(u) for u in there):
                 out.append((tuple(units), n))
     return out
 
 
-def reconnoitre(state: GameState, side: str, units, hex_id: str, moved: list, events: list) -> None:
+def reconnoitre(state: GameState, side: str, units, hex_id: str, moved: list, events: list) -> bool:
     """29.8.1: dummies alone are removed and the units may go on; 29.8.2: real units there are
-    revealed and the reconnoitring units move no further this round."""
+    revealed and the reconnoitring units move no further this round (True: the caller has them
+    attack, :func:`.fight.recon_attack`)."""
     if (tuple(units), hex_id) not in recon_targets(state, side, moved):
         raise IllegalAction("29.8", f"{', '.join(units)} may not reconnoitre {hex_id}: not one hex's units free to move "
                             "next to an enemy hex whose counters all show their backs")
@@ -383,13 +456,14 @@ def reconnoitre(state: GameState, side: str, units, hex_id: str, moved: list, ev
     if all(is_dummy(state, u) for u in there):
         for u in there:
             remove_dummy(state, u, events, "29.8.1")
-        return
+        return False
     for u in there:
         if is_dummy(state, u):
             remove_dummy(state, u, events, "29.8.2")
         else:
             reveal(state, u, events, "29.8.2")
     moved.extend(units)
+    return True
 
 
 def hide_options(state: GameState, side: str, rnd: int, moved) -> list[tuple[str, str]]:
@@ -397,7 +471,7 @@ def hide_options(state: GameState, side: str, rnd: int, moved) -> list[tuple[str
     if side != "german" or not hidden_on(state):
         return []
     out = []
-    soviet_near = {n for h, ids in state.at.items() if any(state.units[u].side == "soviet" and state.board.units[u].ground for u in ids)
+    soviet_near = {n for h in seen.enemy_hexes(state, side)  # a face-down counter may be a dummy: Germany cannot tell (29.4)
                    for n in (h, *state.board.nbrs[h])}
     for u in hidden_hqs(state):
         if state.units[u].hex is None or u in moved:

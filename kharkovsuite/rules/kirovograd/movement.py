@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ...engine.errors import IllegalAction
 from ...engine.events import MoveStopped, UnitMoved
 from ...engine.state import GameState, Reach
-from . import counters, stacking, supply, zoc
+from . import counters, seen, stacking, supply, zoc
 from .board import other
 from .orders import order_of
 
@@ -105,7 +105,7 @@ def enemy_distance(state: GameState, side: str) -> dict[str, int]:
     key = ("zoc", other(side), "near")
     found = derived.get(key)
     if found is None:
-        found = {h: 0 for h in supply.enemy_hexes(state, side)}
+        found = {h: 0 for h in seen.enemy_hexes(state, side)}  # a hidden unit is not known to be anywhere (30.1)
         frontier = list(found)
         while frontier:
             nxt = []
@@ -119,8 +119,10 @@ def enemy_distance(state: GameState, side: str) -> dict[str, int]:
     return found
 
 
-def context(state: GameState, units, rnd: int | None, budget: float | None = None) -> Ctx:
-    """The movers of a move in round ``rnd``; with ``budget`` a defensive reserve move (12.3.2)."""
+def context(state: GameState, units, rnd: int | None, budget: float | None = None, truth: bool = False) -> Ctx:
+    """The movers of a move in round ``rnd``; with ``budget`` a defensive reserve move (12.3.2).
+    The enemy is as the movers' side knows it (:mod:`.seen`: no ZOC of a face-down counter, no
+    hidden unit), or with ``truth`` as it is (:func:`surprise`)."""
     units = tuple(units)
     side = state.units[units[0]].side
     start = state.units[units[0]].hex
@@ -136,8 +138,8 @@ def context(state: GameState, units, rnd: int | None, budget: float | None = Non
     else:
         ma, limit, reserve, retreating = budget, None, False, []
     armored = all(i.armored for i in infos)
-    start_zoc = zoc.zoc_at(state, other(side), start, armored)
-    enemy = supply.enemy_hexes(state, side)
+    start_zoc = zoc.zoc_at(state, other(side), start, armored, not truth)
+    enemy = supply.enemy_hexes(state, side) if truth else seen.enemy_hexes(state, side)
     oos = any(counters.has(state, u, counters.OUT_OF_SUPPLY) for u in retreating)
     return Ctx(
         side, units, start, tuple((i.movement_class, i.kind in exempt) for i in infos), armored, ma, limit,
@@ -145,7 +147,7 @@ def context(state: GameState, units, rnd: int | None, budget: float | None = Non
         any(i.soviet_travelling_artillery for i in infos),
         min(counters.printed_ma(state, u) for u in units) > 0 and not (start_zoc and start_zoc.kind == "locking"),
         enemy, start_zoc, enemy_distance(state, side).get(start) if retreating and not oos else None, oos,
-        zoc.zocs_against(state, other(side), armored), set(),
+        zoc.zocs_against(state, other(side), armored, not truth), set(),
     )
 
 
@@ -291,6 +293,63 @@ def walk(state: GameState, units, path, rnd: int | None, budget: float | None = 
     if ctx.oos_retreat and path[-1] not in reach(state, units, rnd, budget):
         raise IllegalAction("6.2.4A", "Out of Supply units on retreat orders must end nearer a friendly HQ or dump when they can")
     return spent, stop
+
+
+@dataclass(frozen=True)
+class Surprise:
+    """Where a move ran into what its side could not know (:func:`surprise`)."""
+
+    end: int  # the index in the path of the hex the move ends in (0: it is not made)
+    spent: float
+    stop: bool
+    shown: tuple[str, ...]  # the enemy units the rules show: the ZOC's face-down counters, or the hidden units found
+    hidden: bool  # the move found a hidden unit (else a face-down counter's ZOC)
+
+
+def surprise(state: GameState, units, path, rnd: int | None, budget: float | None = None) -> Surprise | None:
+    """29.1, 29.4, 30.2 (the reading of the rules reference): a move chosen on what its side knows
+    (:func:`context`) is made hex by hex on the true position.  The first hex of the path (the one
+    it starts in included) in a ZOC the side did not know of, a face-down counter's, ends the move
+    there, or in the hex before when the true rules forbid entering it or ending in it; a hex
+    holding a hidden unit ends it in the hex before.  None when the path meets neither."""
+    units, path = tuple(units), tuple(path)
+    side = state.units[units[0]].side
+    foe = other(side)
+    masked = seen.masked(state, foe)
+    if not masked:
+        return None
+    hidden = seen.masked(state, foe, hidden_only=True)
+    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
+    ctx = context(state, units, rnd, budget, truth=True)
+    spent, costs = 0.0, [0.0]
+    for i, h in enumerate(path):
+        found = tuple(u for u in state.units_at(h) if u in hidden)
+        if i > 0 and found:
+            return _back(state, ctx, path, i - 1, costs, found, True)
+        new = set(true_zoc.get(h, ())) - set(known_zoc.get(h, ()))
+        if new:
+            shown = tuple(u for s in sorted(new, key=lambda s: s.hex) for u in state.units_at(s.hex)
+                          if u in masked and counters.exerts_zoc(state, u))
+            if i == 0:
+                return Surprise(0, 0.0, False, shown, False)
+            st = _step(state, ctx, path[i - 1], h)
+            if isinstance(st[0], str):
+                return _back(state, ctx, path, i - 1, costs, shown, False)
+            costs.append(spent + st[0])
+            return _back(state, ctx, path, i, costs, shown, False)
+        if i > 0:
+            st = _step(state, ctx, path[i - 1], h)
+            spent += st[0] if not isinstance(st[0], str) else 0.0
+            costs.append(spent)
+    return None
+
+
+def _back(state: GameState, ctx: Ctx, path, end: int, costs: list[float], shown, hidden: bool) -> Surprise:
+    """The move ends at ``path[end]``, or as far before it as stacking and retreat orders allow."""
+    while end > 0 and end_refusal(state, ctx, path[end]) is not None:
+        end -= 1
+    stop = end > 0 and (ctx.zocs.get(path[end]) is not None and ctx.zocs[path[end]].kind == "locking")
+    return Surprise(end, costs[end], stop, tuple(shown), hidden)
 
 
 def place_along(state: GameState, units, path, spent: float, stop: bool, how: str, case: str, events: list) -> None:

@@ -299,7 +299,7 @@ def first_cost(state, units, hex_id: str) -> float:
 def enter(state, units: tuple[str, ...], path: tuple[str, ...], rnd: int, moved: list, events: list) -> None:
     """24.4-24.5: reinforcements come on at ``path[0]`` (an open entry hex, paying for it) and may
     go on along the rest of the path with what is left of their allowance."""
-    from . import movement, stacking
+    from . import fog, movement, stacking
 
     ready = set(due(state, "german"))
     for u in units:
@@ -324,8 +324,14 @@ def enter(state, units: tuple[str, ...], path: tuple[str, ...], rnd: int, moved:
         for u in units:
             state.to_box(u, boxes[u])
         raise
+    hit = fog.run_into(state, units, path, rnd, max(ma - cost, 0.0), events) if len(path) > 1 else None  # 29.1, 30.2A
+    stopped = fog.stopped(units, path, hit) if hit is not None else None
+    if hit is not None:
+        path, spent, stop = path[:hit.end + 1], hit.spent, hit.stop
     moved.extend(units)
     movement.place_along(state, units, path, cost + spent, stop, "enter", "24.4A", events)
+    if stopped is not None:
+        events.append(stopped)
 
 
 def check_viking(state) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ...engine.errors import IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.state import Decision, GameState
-from . import counters, movement, zoc
+from . import counters, fog, movement, zoc
 from .board import other
 from .orders import order_of
 
@@ -209,11 +209,18 @@ def commit_defensive(state: GameState, decision: Decision, units, path, events: 
     if refusal:
         raise IllegalAction(*refusal)
     path = tuple(path)
+    stopped = None
     if path:
         spent, stop = movement.walk(state, units, path, None, defensive_budget(state))
+        hit = fog.run_into(state, units, path, None, defensive_budget(state), events)  # 29.1, 30.2A: what the side could not know
+        if hit is not None:
+            stopped = fog.stopped(units, path, hit)
+            path, spent, stop = path[:hit.end + 1], hit.spent, hit.stop
     for u in units:
         _drop(state, u)
         state.turn_data.setdefault("committed", {})[u] = 0
         events.append(FlagChanged(unit=u, flag="in reserve", on=False, case="12.3.2A"))
-    if path:
+    if len(path) > 1:
         movement.place_along(state, tuple(units), path, spent, stop, "reserve", "12.3.2B", events)
+    if stopped is not None:
+        events.append(stopped)

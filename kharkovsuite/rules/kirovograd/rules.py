@@ -18,7 +18,7 @@ from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
 from . import air, counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
-from .actions import (AssignFormation, AttachUnit, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmoredRecon, RevealUnit,
+from .actions import (AssignFormation, AttachUnit, DummyForReinforcement, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmoredRecon, RevealUnit,
                       SetOrder, SubmitOrders, TakeReplacements, TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
 
@@ -120,12 +120,12 @@ class KirovogradRules(SequencedRules):
                 fresh = supply._blocked(state, other(key[1]))
             elif key[2] == "line":
                 fresh, value = supply.search(state, other(key[1]), *key[3:]).cost, value.cost
-            elif len(key) == 3:
-                fresh = zoc.zoc_of(state, key[1])
-            elif key[2] == "all":
-                fresh = zoc.zocs_against(state, key[1], key[3])
+            elif len(key) == 3 or key[2] == "known":
+                fresh = zoc.zoc_of(state, key[1], key[2] == "known")
+            elif key[2] in ("all", "known_all"):
+                fresh = zoc.zocs_against(state, key[1], key[3], key[2] == "known_all")
             else:
-                fresh = {h: zoc.zoc_at(state, key[1], h, key[3]) for h in value}
+                fresh = {h: zoc.zoc_at(state, key[1], h, key[3], key[2] == "known_at") for h in value}
             if fresh != value:
                 raise CacheMismatch(f"{key} differs from a fresh computation")
         kept = state.cache.get("round")
@@ -179,7 +179,7 @@ class KirovogradRules(SequencedRules):
         for group in self._groups(state, side, rnd):
             found = movement.round_reach(state, group, rnd)
             legal.add(len(found), lambda i, g=group, f=found: Move(units=g, path=f[i][1].path))
-        for u in reinforcements.due(state, side):
+        for u in self._due(state, side):
             legal.add_list([Move(units=(u,), path=(h,)) for h in reinforcements.entry_options(state, u)[0]
                             if stacking.refusal(state, h, (u,)) is None])
         legal.add_list([TakeReplacements(unit=u, points=n) for u, n in replacements.candidates(state, side, moved)])
@@ -193,8 +193,9 @@ class KirovogradRules(SequencedRules):
         if fog.in_play(state):
             legal.add_list([PlaceDummy(unit=u, hex=h) for u, h in fog.dummies_to_place(state, side)])
             legal.add_list([RevealUnit(unit=u) for u in fog.revealable(state, side)])
-            legal.add_list([ArmoredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved)])
+            legal.add_list([ArmoredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved) if fight.recon_refusal(state, g) is None])
             legal.add_list([HideHQ(unit=u, hex=h) for u, h in fog.hide_options(state, side, rnd, moved)])
+            legal.add_list([DummyForReinforcement(unit=u, hex=h) for u, h in fog.dummies_for_reinforcements(state, side, self._due(state, side))])
             for d in [u for u in self._dummies(state, side) if self._movable(state, side, u, rnd)]:
                 ok = [(h, r) for h, r in movement.round_reach(state, (d,), rnd) if fog.dummy_zoc_refusal(state, (d,), r.path) is None]
                 legal.add(len(ok), lambda i, d=d, f=ok: Move(units=(d,), path=f[i][1].path))
@@ -237,6 +238,10 @@ class KirovogradRules(SequencedRules):
         if not todo:
             legal.add_list([SubmitOrders()])
 
+    def _due(self, state: GameState, side: str) -> list[str]:
+        """24.5A-B: the reinforcements that may enter now (none withheld for a dummy this turn)."""
+        return [u for u in reinforcements.due(state, side) if u not in fog.withheld_for_dummies(state)]
+
     def _dummies(self, state: GameState, side: str) -> list[str]:
         """29.1: the side's dummies on the map, each moving alone."""
         return [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None and fog.is_dummy(state, u)]
@@ -274,7 +279,7 @@ class KirovogradRules(SequencedRules):
     def _entry_reach(self, state: GameState, side: str, unit_id: str) -> dict[str, Reach]:
         """The entry hexes a due reinforcement may come on at now (24.0A, 24.2), each with the cost of
         entering it (24.4A): the moves the legal actions list for it, as the window draws a reach."""
-        if unit_id not in reinforcements.due(state, side):
+        if unit_id not in self._due(state, side):
             return {}
         return {h: Reach(reinforcements.first_cost(state, (unit_id,), h), (h,))
                 for h in reinforcements.entry_options(state, unit_id)[0] if stacking.refusal(state, h, (unit_id,)) is None}
@@ -367,6 +372,9 @@ class KirovogradRules(SequencedRules):
         if isinstance(action, Move) and action.units and all(u in state.units and state.units[u].hex is None for u in action.units):
             if not action.path or len(set(action.units)) != len(action.units):
                 raise IllegalAction("24.4A", "a reinforcement's move names its units once each and its entry hex first")
+            held = [u for u in action.units if u in fog.withheld_for_dummies(state)]
+            if held:
+                raise IllegalAction("24.5B", f"{', '.join(held)} is withheld this turn: a dummy came on in its place")
             first = len(events)
             reinforcements.enter(state, tuple(action.units), tuple(action.path), rnd, moved, events)
             fog.entered(state, tuple(action.units), events, first)
@@ -388,8 +396,17 @@ class KirovogradRules(SequencedRules):
                 raise IllegalAction(*refusal)
             spent, stop = movement.walk(state, units, path, rnd)
             fog.before_move(state, units, events)
+            hit = fog.run_into(state, units, path, rnd, None, events)  # what the side could not know
+            if hit is not None:
+                stopped = fog.stopped(units, path, hit)
+                path, spent, stop = path[:hit.end + 1], hit.spent, hit.stop
+                if len(path) == 1:  # stopped where it stood: not moved, it may go again knowing more
+                    events.append(stopped)
+                    return
             moved.extend(units)
             movement.place_along(state, units, path, spent, stop, "move", "11.B", events)
+            if hit is not None:
+                events.append(stopped)
             fog.after_move(state, units, path, events)
             air.after_move(state, units, path, events)  # 30.2B
             fight.enter(state, events)  # 9.2C: a hex the move made legal again
@@ -404,10 +421,17 @@ class KirovogradRules(SequencedRules):
         elif isinstance(action, RevealUnit):
             fog.reveal_by_owner(state, side, action.unit, events)
         elif isinstance(action, ArmoredRecon):
-            fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events)
+            refusal = fight.recon_refusal(state, tuple(action.units))
+            if refusal:
+                raise IllegalAction(*refusal)
+            found = fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events)
+            if found and fight.recon_must_attack(state, tuple(action.units), action.hex):
+                fight.recon_attack(state, tuple(action.units), action.hex, events)  # 29.8.2, resolved by settle
             movement.forget_round(state)
         elif isinstance(action, HideHQ):
             fog.hide_hq(state, side, action.unit, action.hex, rnd, moved, events)
+        elif isinstance(action, DummyForReinforcement):
+            fog.dummy_for_reinforcement(state, side, action.unit, action.hex, self._due(state, side), events)
         elif isinstance(action, (PlaceReserve, CommitReserve, FlipArtillery, TakeReplacements)):
             movement.forget_round(state)  # allowances and (9.1D) passages change
         if isinstance(action, PlaceReserve):
@@ -449,7 +473,7 @@ class KirovogradRules(SequencedRules):
             if phase.id == orders.DECISION:
                 sequence.enter_phase(state, state.phase_index + 1, events)  # both sides have handed orders in
                 continue
-            if phase.id.startswith("combat_"):
+            if phase.id.startswith("combat_") or fight.recon_fighting(state):
                 if fight.proceed(state, events):
                     break
                 continue

@@ -27,7 +27,7 @@ from . import air, orders, replacements, supply, victory
 from .board import game_turn, other
 
 MOVE_ACTIONS = ("Move", "PlaceReserve", "CommitReserve", "FlipArtillery", "AssignFormation", "TransferSupply", "TakeReplacements",
-                "ExitOffMap", "PlaceDummy", "RevealUnit", "ArmoredRecon", "HideHQ", "EndPhase")
+                "ExitOffMap", "PlaceDummy", "RevealUnit", "ArmoredRecon", "HideHQ", "DummyForReinforcement", "EndPhase")
 #: the declaration of a combat round's attacks (15.1, :mod:`.fight`)
 COMBAT_ACTIONS = ("AttackHex", "AddAttacker", "AddSupport", "ConfirmAttack", "CancelAttack", "WithdrawAttack", "EndPhase")
 

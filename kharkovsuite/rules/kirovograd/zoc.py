@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.state import GameState
-from . import counters
+from . import counters, seen
 from .board import game_turn
 
 STRENGTH = {"none": 0, "fluid": 1, "locking": 2}
@@ -50,13 +50,16 @@ def _classes(state: GameState, ids: list[str]) -> set[str]:
     return classes  # 13.6A, C
 
 
-def _build(state: GameState, side: str) -> dict[str, tuple[Source, ...]]:
+def _build(state: GameState, side: str, known: bool = False) -> dict[str, tuple[Source, ...]]:
+    """A hidden unit is off the board (30.6B) and exerts no ZOC; with ``known`` neither does a
+    face-down counter (the enemy cannot tell it from a dummy, 29.1)."""
     board = state.board
+    skip = seen.masked(state, side, hidden_only=not known)
     cells = board.data.zoc_chart.cells
     lt = light(state)
     out: dict[str, list[Source]] = {}
     for h, ids in state.at.items():
-        mine = [u for u in ids if state.units[u].side == side]
+        mine = [u for u in ids if state.units[u].side == side and u not in skip]
         classes = _classes(state, mine)
         if not classes:
             continue
@@ -73,12 +76,19 @@ def _build(state: GameState, side: str) -> dict[str, tuple[Source, ...]]:
     return {h: tuple(s) for h, s in out.items()}
 
 
-def zoc_of(state: GameState, side: str) -> dict[str, tuple[Source, ...]]:
-    """Hex -> the ZOC sources of ``side``'s units into it (cached until a unit or marker changes)."""
+def _known(state: GameState, side: str, known: bool) -> bool:
+    """Whether the enemy's knowledge of ``side``'s ZOCs differs from them (a face-down counter)."""
+    return known and bool(seen.masked(state, side))
+
+
+def zoc_of(state: GameState, side: str, known: bool = False) -> dict[str, tuple[Source, ...]]:
+    """Hex -> the ZOC sources of ``side``'s units into it (cached until a unit, a marker or a mask
+    changes); with ``known`` only those the enemy knows of (:mod:`.seen`)."""
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", side, light(state))
+    known = _known(state, side, known)
+    key = ("zoc", side, "known", light(state)) if known else ("zoc", side, light(state))
     if key not in derived:
-        derived[key] = _build(state, side)
+        derived[key] = _build(state, side, known)
     return derived[key]
 
 
@@ -90,31 +100,35 @@ class ZocHere:
     max_ma: int
 
 
-def zoc_at(state: GameState, enemy_side: str, hex_id: str, mover_armored: bool) -> ZocHere | None:
-    """13.1-13.3: the enemy ZOC a unit (armoured or not) finds in ``hex_id``, or None."""
+def zoc_at(state: GameState, enemy_side: str, hex_id: str, mover_armored: bool, known: bool = False) -> ZocHere | None:
+    """13.1-13.3: the enemy ZOC a unit (armoured or not) finds in ``hex_id``, or None (with
+    ``known``: the one its side knows of)."""
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", enemy_side, "at", mover_armored, light(state))
+    known = _known(state, enemy_side, known)
+    key = ("zoc", enemy_side, "known_at" if known else "at", mover_armored, light(state))
     memo = derived.get(key)
     if memo is None:
         memo = derived[key] = {}
     if hex_id in memo:
         return memo[hex_id]
-    memo[hex_id] = found = _zoc_at(state, enemy_side, hex_id, mover_armored)
+    memo[hex_id] = found = _zoc_at(state, enemy_side, hex_id, mover_armored, known)
     return found
 
 
-def zocs_against(state: GameState, enemy_side: str, mover_armored: bool) -> dict[str, ZocHere]:
-    """Every hex in an enemy ZOC -> that ZOC as it acts on the mover (the searches' lookup)."""
+def zocs_against(state: GameState, enemy_side: str, mover_armored: bool, known: bool = False) -> dict[str, ZocHere]:
+    """Every hex in an enemy ZOC -> that ZOC as it acts on the mover (the searches' lookup; with
+    ``known`` the ZOCs the mover's side knows of)."""
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", enemy_side, "all", mover_armored, light(state))
+    known = _known(state, enemy_side, known)
+    key = ("zoc", enemy_side, "known_all" if known else "all", mover_armored, light(state))
     found = derived.get(key)
     if found is None:
-        found = derived[key] = {h: zoc_at(state, enemy_side, h, mover_armored) for h in zoc_of(state, enemy_side)}
+        found = derived[key] = {h: zoc_at(state, enemy_side, h, mover_armored, known) for h in zoc_of(state, enemy_side, known)}
     return found
 
 
-def _zoc_at(state: GameState, enemy_side: str, hex_id: str, mover_armored: bool) -> ZocHere | None:
-    sources = zoc_of(state, enemy_side).get(hex_id)
+def _zoc_at(state: GameState, enemy_side: str, hex_id: str, mover_armored: bool, known: bool = False) -> ZocHere | None:
+    sources = zoc_of(state, enemy_side, known).get(hex_id)
     if not sources:
         return None
     hexes = frozenset(s.hex for s in sources)

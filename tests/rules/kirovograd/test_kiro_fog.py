@@ -9,17 +9,17 @@ import re
 import pytest
 
 from kharkovsuite.engine import IllegalAction
-from kharkovsuite.engine.actions import EndPhase, Move
+from kharkovsuite.engine.actions import Advance, EndPhase, Move
 from kharkovsuite.engine.events import Masked, Unmasked
-from kharkovsuite.rules.kirovograd import fog, sequence
-from kharkovsuite.rules.kirovograd.actions import HideHQ, PlaceDummy, ArmoredRecon, RevealUnit
+from kharkovsuite.rules.kirovograd import fog, sequence, zoc
+from kharkovsuite.rules.kirovograd.actions import ArmoredRecon, DummyForReinforcement, HideHQ, PlaceDummy, RevealUnit
 from kharkovsuite.rules.kirovograd.board import SIDES, other
 from kharkovsuite.rules.kirovograd.rules import new_game
 
-from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack
+from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack, SupportDefence
 
 from .kiro_helpers import scenario
-from .kiro_helpers import GE_INF, GE_PZ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, ring
+from .kiro_helpers import GE_INF, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, ring
 from .test_kiro_fight import declare
 
 N = ring(PLAIN, 1)
@@ -66,7 +66,7 @@ GE_DUMMY = "de-dummy-1"
 SU_DUMMY = "su-dummy-1"
 
 
-FOG_KINDS = {"PlaceDummy", "RevealUnit", "ArmoredRecon", "HideHQ"}
+FOG_KINDS = {"PlaceDummy", "RevealUnit", "ArmoredRecon", "HideHQ", "DummyForReinforcement"}
 
 
 def test_29_0_the_basic_game_masks_nothing_and_offers_no_fog_action():
@@ -74,9 +74,9 @@ def test_29_0_the_basic_game_masks_nothing_and_offers_no_fog_action():
     assert not state.game.get("masks")
     assert set(state.observation("german")["units"]) == set(state.units)
     assert state.events_for("soviet") == state.log
-    basic = fogged({GE_PZ: PLAIN, SU_TANK: N[0], "de-8a-hq": ring(PLAIN, 3)[0]}, options={})
+    basic = fogged({SU_TANK: PLAIN, GE_PZ: N[0], "de-8a-hq": ring(PLAIN, 3)[0]}, side="soviet", options={})
     assert not {a.kind for a in basic.legal_actions().actions()} & FOG_KINDS
-    advanced = fogged({GE_PZ: PLAIN, SU_TANK: N[0], "de-8a-hq": ring(PLAIN, 3)[0]})
+    advanced = fogged({SU_TANK: PLAIN, GE_PZ: N[0], "de-8a-hq": ring(PLAIN, 3)[0]}, side="soviet")
     assert {a.kind for a in advanced.legal_actions().actions()} >= {"PlaceDummy", "RevealUnit", "ArmoredRecon"}
 
 
@@ -202,26 +202,68 @@ def test_29_7_every_tank_backed_counter_turns_face_down_when_the_combat_round_en
     assert any(isinstance(e, Masked) and e.unit == GE_PZ and e.case == "29.7" for e in events)
 
 
-def test_29_8_1_reconnaissance_finds_only_dummies_removes_them_and_the_units_move_on():
-    state = fogged({GE_PZ: PLAIN, SU_DIV: ring(PLAIN, 5)[0]})
-    state.place(SU_DUMMY, N[0])
-    fog.turn_down(state, SU_DUMMY, [], "29.3")
-    token = token_of(state, SU_DUMMY)
-    assert ArmoredRecon(units=(GE_PZ,), hex=N[0]) in state.legal_actions().actions()
-    events = state.apply(ArmoredRecon(units=(GE_PZ,), hex=N[0]))
-    assert state.units[SU_DUMMY].box == fog.dummy_box("soviet")
+def test_29_8_1_29_8_4b_reconnaissance_finds_only_dummies_removes_them_for_free_and_the_units_move_on():
+    state = fogged({SU_TANK: PLAIN, GE_INF: ring(PLAIN, 5)[0]}, side="soviet", orders={"m5g": "mobile"})
+    state.place(GE_DUMMY, N[0])
+    fog.turn_down(state, GE_DUMMY, [], "29.3")
+    token = token_of(state, GE_DUMMY)
+    supply_before = dict(state.game["supply"])
+    assert ArmoredRecon(units=(SU_TANK,), hex=N[0]) in state.legal_actions().actions()
+    events = state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[0]))
+    assert state.units[GE_DUMMY].box == fog.dummy_box("german")
     assert [(type(e), e.token) for e in events] == [(fog.DummyRemoved, token)]
-    assert any(isinstance(a, Move) and a.units == (GE_PZ,) for a in state.legal_actions().actions())
+    assert state.game["supply"] == supply_before  # 29.8.4B
+    assert any(isinstance(a, Move) and a.units == (SU_TANK,) for a in state.legal_actions().actions())
 
 
-def test_29_8_2_reconnaissance_finding_real_units_reveals_them_and_stops_the_units():
-    state = fogged({GE_PZ: PLAIN, SU_TANK: N[0]})
-    events = state.apply(ArmoredRecon(units=(GE_PZ,), hex=N[0]))
-    assert not fog.face_down(state, SU_TANK) and [e.case for e in events if isinstance(e, Unmasked)] == ["29.8.2"]
-    assert GE_PZ in state.phase_data["moved"]
-    assert not any(isinstance(a, Move) and GE_PZ in a.units for a in state.legal_actions().actions())
+def _recon_on_real(orders: str = "mobile"):
+    """The Soviet tank brigade reconnoitres a face-down panzer regiment (on ``orders``) with the
+    regiment's motorised gun one hex behind it and its division HQ two."""
+    state = fogged({SU_TANK: PLAIN, GE_PZ: N[0], "de-3p-75": ring(PLAIN, 2)[0], GE_PZ_HQ: ring(PLAIN, 2)[1]}, side="soviet",
+                   orders={"p3": orders, "m5g": "mobile"})
+    return state, state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[0]))
+
+
+def _play_out(state, rng=random.Random(3)):
+    while state.pending:
+        legal = state.legal_actions().actions()
+        assert not [a for a in legal if a.kind == "Advance"], "29.8.2: no advance after a reconnaissance's attack"
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_29_8_2_29_8_4a_reconnaissance_finding_real_units_attacks_them_at_once_for_a_supply_point_and_stops():
+    supply_before = fogged({}).game["supply"]["soviet"]
+    state, events = _recon_on_real()
+    assert not fog.face_down(state, GE_PZ) and [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == \
+        [(GE_PZ, "29.8.2"), (SU_TANK, "29.4B")]
+    assert [e.case for e in events if type(e).__name__ == "AttackDeclared"] == ["29.8.2"]
+    assert any(type(e).__name__ == "AttackFought" for e in events)  # fought at once, in the movement round
+    assert state.game["supply"]["soviet"] == supply_before - 1  # 29.8.4A
+    _play_out(state)
+    assert state.phase.id == "move_1_1" and "fight" not in state.phase_data
+    assert SU_TANK in state.phase_data["moved"]
+    assert not any(isinstance(a, Move) and SU_TANK in a.units for a in state.legal_actions().actions())
+    assert SU_TANK not in state.turn_data.get("attacked", {})  # it may attack again in the combat round
     with pytest.raises(IllegalAction, match="^29.8"):
-        state.apply(ArmoredRecon(units=(GE_PZ,), hex=N[0]))  # its counters show their faces now
+        state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[0]))
+
+
+def test_29_8_3_only_the_artillery_of_defenders_on_defense_orders_supports_against_a_reconnaissance():
+    state, _ = _recon_on_real("defense")
+    assert state.pending[-1].kind == "defensive_support"
+    assert sorted(map(str, state.legal_actions().actions())) == ["EndSupport()", "SupportDefence(unit='de-3p-75', attack=0)"]
+    with pytest.raises(IllegalAction, match="^29.8.3"):
+        state.apply(SupportDefence(unit=GE_PZ_HQ, attack=0))
+    state, _ = _recon_on_real("mobile")
+    assert not any(d.kind == "defensive_support" for d in state.pending)
+
+
+def test_29_8_4a_no_reconnaissance_without_a_supply_point_for_its_attack():
+    state = fogged({SU_TANK: PLAIN, GE_PZ: N[0]}, side="soviet", orders={"m5g": "mobile"})
+    state.game["supply"]["soviet"] = 0
+    assert not [a for a in state.legal_actions().actions() if isinstance(a, ArmoredRecon)]
+    with pytest.raises(IllegalAction, match="^29.8.4A"):
+        state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[0]))
 
 
 def test_29_8_no_reconnaissance_of_a_hex_showing_a_real_unit():
@@ -297,6 +339,11 @@ def test_30_6_a_revealed_hq_may_go_hidden_in_a_town_out_of_soviet_reach_and_the_
     near = fogged({hq: start, SU_DIV: ring(town, 1)[0]})
     fog.reveal(near, hq, [], "30.2A")
     assert HideHQ(unit=hq, hex=town) not in near.legal_actions().actions()  # a Soviet unit stands next to it
+    dummy = fogged({hq: start, SU_DIV: ring(town, 9)[0]})
+    fog.reveal(dummy, hq, [], "30.2A")
+    dummy.place(SU_DUMMY, ring(town, 1)[0])
+    fog.turn_down(dummy, SU_DUMMY, [], "29.3")
+    assert HideHQ(unit=hq, hex=town) not in dummy.legal_actions().actions()  # 29.4: a face-down counter may be a unit
 
 
 def test_30_6c_a_hidden_hq_moved_on_the_map_is_revealed_first():
@@ -449,9 +496,248 @@ def test_every_case_of_28_to_31_has_a_row_in_the_rules_reference():
 
 def test_30_4a_a_hidden_hq_attacked_is_revealed_and_fought_like_any_unit():
     hq = HQS[0]
-    state = fogged({SU_DIV: N[0], hq: PLAIN}, side="soviet", phase="combat_1_1", orders={"c48": "mobile"}, options={"hidden": True})
+    state = fogged({SU_DIV: N[0], hq: PLAIN, GE_INF: PLAIN}, side="soviet", phase="combat_1_1", orders={"c48": "mobile"},
+                   options={"hidden": True})
     fog.conceal(state, hq, [], "30.1")
     assert not named(json.dumps(state.observation("soviet")), hq)
-    events = declare(state, PLAIN, SU_DIV)
+    events = declare(state, PLAIN, SU_DIV)  # the hex is attacked for the infantry the USSR sees there
     assert not fog.hidden(state, hq) and [e.case for e in events if isinstance(e, Unmasked)] == ["30.4A"]
     assert hq in state.observation("soviet")["units"]
+
+
+def test_30_1_a_hex_holding_only_a_hidden_hq_is_no_attack_target_and_no_zoc():
+    """30.1, 30.6B: a hidden unit is off the board: the USSR is offered no attack on its hex and
+    its ZOC holds nobody (the 47K HQ, two SP, exerts one once on the board)."""
+    hq = "de-47k-hq"
+    state = fogged({SU_DIV: N[0], hq: PLAIN, GE_INF: ring(PLAIN, 6)[0]}, side="soviet", phase="combat_1_1",
+                   orders={"c48": "mobile"}, options={"hidden": True})
+    fog.conceal(state, hq, [], "30.1")
+    assert AttackHex(hex=PLAIN) not in state.legal_actions().actions()
+    with pytest.raises(IllegalAction, match="^14.3A"):
+        state.apply(AttackHex(hex=PLAIN))
+    assert zoc.zoc_of(state, "german").get(N[0]) is None
+    fog.reveal(state, hq, [], "30.2A")
+    assert zoc.zoc_of(state, "german").get(N[0]) is not None
+    assert AttackHex(hex=PLAIN) in state.legal_actions().actions()
+
+
+# ----------------------------------------------------------------------------- what a side is offered (the reading of 29.1, 29.4, 30.2)
+
+FAR = ring(PLAIN, 2)[0]
+
+
+def _looking_the_same(real: bool, phase: str = "move_1_1", at: str = FAR):
+    """The German side to act, a Soviet face-down counter at ``at``: the tank brigade, or a dummy."""
+    state = fogged({GE_PZ: PLAIN, SU_DIV: ring(PLAIN, 7)[0], **({SU_TANK: at} if real else {})}, phase=phase,
+                   orders={"p3": "mobile", "m5g": "mobile", "c48": "mobile"})
+    if not real:
+        state.place(SU_DUMMY, at)
+        fog.turn_down(state, SU_DUMMY, [], "29.3")
+    return state
+
+
+def _offer(state):
+    return sorted(map(str, state.legal_actions().actions()))
+
+
+def test_29_1_29_4_the_offer_of_moves_is_the_same_for_a_dummy_and_a_real_counter_face_down():
+    """A face-down counter two hexes away: the German moves offered, and the reach the window
+    draws, do not tell a dummy (no ZOC, 29.1) from the tank brigade (an armour ZOC)."""
+    dummy, real = _looking_the_same(False), _looking_the_same(True)
+    assert zoc.zoc_of(real, "soviet") and not zoc.zoc_of(dummy, "soviet").get(N[0])  # truly different
+    assert _offer(dummy) == _offer(real)
+    assert dummy.legal_moves((GE_PZ,)) == real.legal_moves((GE_PZ,))
+
+
+def test_15_4a_29_4_the_offer_of_attacks_is_the_same_for_a_dummy_and_a_real_counter_face_down():
+    """Next to the face-down counter in a combat round: the hex is a target either way, and no
+    ZOC obliges an attack on it (14.1C reads the ZOCs the attacker knows of)."""
+    dummy, real = (_looking_the_same(r, "combat_1_1", N[0]) for r in (False, True))
+    assert AttackHex(hex=N[0]) in dummy.legal_actions().actions()
+    assert _offer(dummy) == _offer(real)
+    for state in (dummy, real):
+        state.apply(AttackHex(hex=N[0]))
+    assert _offer(dummy) == _offer(real)
+
+
+def _through_zoc(dummy):
+    """A move the German offer holds that passes the face-down counter's hex's neighbours on its way."""
+    near = set(dummy.board.nbrs[FAR])
+    for a in dummy.legal_actions().actions():
+        if isinstance(a, Move) and a.units == (GE_PZ,) and len(a.path) >= 3 and a.path[1] in near and a.path[-1] not in near:
+            return a
+    raise AssertionError("no such move")
+
+
+def test_29_1_a_move_into_the_zoc_of_a_face_down_real_unit_stops_there_and_turns_it_face_up():
+    dummy, real = _looking_the_same(False), _looking_the_same(True)
+    move = _through_zoc(dummy)
+    dummy.apply(move)
+    assert dummy.units[GE_PZ].hex == move.path[-1] and fog.face_down(dummy, SU_DUMMY)  # a dummy has no ZOC: on it goes
+    true_zoc = zoc.zoc_of(real, "soviet")
+    first = next(i for i, h in enumerate(move.path) if h in true_zoc)
+    events = real.apply(move)
+    assert real.units[GE_PZ].hex == move.path[first] and GE_PZ in real.phase_data["moved"]
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+    assert [(e.hex, e.case) for e in events if type(e).__name__ == "MoveStopped"][-1] == (move.path[first], "29.1")
+
+
+def test_29_1_a_unit_starting_in_the_zoc_of_a_face_down_unit_learns_of_it_and_moves_knowing_it():
+    state = _looking_the_same(True, at=N[0])
+    away = next(a for a in state.legal_actions().actions() if isinstance(a, Move) and a.units == (GE_PZ,) and len(a.path) >= 3)
+    events = state.apply(away)
+    assert state.units[GE_PZ].hex == PLAIN and GE_PZ not in state.phase_data.get("moved", [])  # not moved: it may go again
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+    assert zoc.zoc_at(state, "soviet", PLAIN, True, known=True) is not None  # the German side knows of the ZOC now
+    events = state.apply(away if away in state.legal_actions().actions() else
+                         next(a for a in state.legal_actions().actions() if isinstance(a, Move) and a.units == (GE_PZ,)))
+    assert state.units[GE_PZ].hex != PLAIN and not [e for e in events if isinstance(e, Unmasked)]
+
+
+def test_30_2a_a_face_down_soviet_unit_driving_into_a_hidden_hq_finds_it_and_stops_before_it():
+    """30.2C: tank side up, moving next to the hidden HQ reveals nothing; trying to drive through
+    its hex (it is off the board, 30.6B, so the offer goes through it) finds it, and the move
+    ends in the hex before."""
+    hq = HQS[0]
+    start = ring(PLAIN, 2)[0]
+    state = fogged({SU_TANK: start, hq: PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet", orders={"m5g": "mobile"})
+    fog.conceal(state, hq, [], "30.1")
+    through = next(a for a in state.legal_actions().actions() if isinstance(a, Move) and PLAIN in a.path[1:-1])
+    events = state.apply(through)
+    i = through.path.index(PLAIN)
+    assert state.units[SU_TANK].hex == through.path[i - 1] and not fog.hidden(state, hq)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
+    assert "hidden enemy unit was found at " + PLAIN in str([e.to_dict() for e in events])
+
+
+def test_15_4a_c_attackers_striking_only_dummies_remove_them_advance_two_hexes_then_one_and_may_attack_again():
+    state = _looking_the_same(False, "combat_1_1", N[0])
+    events = declare(state, N[0], GE_PZ)
+    assert state.units[SU_DUMMY].box == fog.dummy_box("soviet")
+    assert [e.case for e in events if isinstance(e, fog.DummyRemoved)] == ["29.2B"]
+    decision = state.pending[-1]
+    assert decision.kind == "dummy_advance" and decision.side == "german"
+    options = [a for a in state.legal_actions().actions() if type(a).__name__ == "Advance"]
+    assert max(len(a.path) for a in options) == 3 and {a.path[1] for a in options} >= {N[0]}  # 15.4A: two hexes
+    two = next(a for a in options if len(a.path) == 3)
+    with pytest.raises(IllegalAction, match="^15.4A"):
+        state.apply(type(two)(unit=GE_PZ, path=(PLAIN, *ring(PLAIN, 3)[:1])))
+    state.apply(two)
+    assert state.units[GE_PZ].hex == two.path[-1] and not state.pending
+    # 15.4B-C: it attacks again; striking dummies a second time it advances one hex
+    here = two.path[-1]
+    target = next(n for n in state.board.nbrs[here] if not state.units_at(n))
+    state.place(SU_DUMMY, target)
+    fog.turn_down(state, SU_DUMMY, [], "29.3")
+    declare(state, target, GE_PZ)
+    assert max(len(a.path) for a in state.legal_actions().actions() if type(a).__name__ == "Advance") == 2
+
+
+def test_15_4a_an_attack_on_dummies_beside_a_real_hex_fights_the_real_one():
+    state = _looking_the_same(True, "combat_1_1", N[0])
+    beside = next(n for n in state.board.nbrs[PLAIN] if n in state.board.nbrs[N[0]])
+    state.place(SU_DUMMY, beside)
+    fog.turn_down(state, SU_DUMMY, [], "29.3")
+    state.apply(AttackHex(hex=N[0]))
+    state.apply(AddAttacker(unit=GE_PZ))
+    state.apply(AttackHex(hex=beside))
+    state.apply(ConfirmAttack())
+    assert state.units[SU_DUMMY].box == fog.dummy_box("soviet")
+    assert not any(d.kind == "dummy_advance" for d in state.pending)
+
+
+BN905 = "de-47k-905"  # a reinforcement entering by the north edge (24.0A)
+NORTH = ("1901", "3301", "4901")
+
+
+def test_24_5b_a_due_reinforcement_may_be_withheld_for_the_turn_and_a_dummy_enter_in_its_place():
+    state = fogged({GE_INF: PLAIN, SU_DIV: ring(PLAIN, 6)[0]})
+    state.game["arrivals"] = {"bn905": {"turn": 1, "roll": 3, "units": [BN905]}}
+    offered = [a for a in state.legal_actions().actions() if isinstance(a, DummyForReinforcement)]
+    assert sorted((a.unit, a.hex) for a in offered) == [(BN905, h) for h in NORTH]
+    events = state.apply(DummyForReinforcement(unit=BN905, hex="1901"))
+    assert state.units[GE_DUMMY].hex == "1901" and fog.face_down(state, GE_DUMMY)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Masked)] == [(GE_DUMMY, "24.5B")]
+    seen = state.observation("soviet")["units"]
+    assert seen[token_of(state, GE_DUMMY)]["hex"] == "1901" and not named(json.dumps(seen), GE_DUMMY)
+    legal = state.legal_actions().actions()
+    assert not [a for a in legal if isinstance(a, Move) and a.units == (BN905,)]  # withheld this turn
+    assert not [a for a in legal if isinstance(a, DummyForReinforcement)]
+    assert any(isinstance(a, Move) and a.units == (GE_DUMMY,) for a in legal)  # the dummy moves on from there
+    with pytest.raises(IllegalAction, match="^24.5B"):
+        state.apply(Move(units=(BN905,), path=("3301",)))
+    with pytest.raises(IllegalAction, match="^24.5B"):
+        state.apply(DummyForReinforcement(unit=BN905, hex="3301"))
+    state.turn_data.pop("withheld_for_dummies")  # a new game turn: it may come on
+    assert any(isinstance(a, Move) and a.units == (BN905,) for a in state.legal_actions().actions())
+
+
+def test_31_2_2e_the_endgame_soviet_dummies_start_face_down_near_the_18th_tank_corps_behind_german_lines():
+    state = game(name="endgame")
+    placed = [u for u, rec in state.units.items() if fog.is_dummy(state, u) and rec.hex is not None]
+    assert sorted(placed) == ["su-dummy-1", "su-dummy-2", "su-dummy-3"]  # up to three
+    t18 = [rec.hex for u, rec in state.units.items() if u.startswith("su-18t-") and rec.hex is not None]
+    for u in placed:
+        here = state.units[u].hex
+        assert fog.face_down(state, u) and min(state.board.distance(here, h) for h in t18) <= 10
+        assert int(here[:2]) < 24  # west of the German line there (31.2.2's 376th and 14th Panzer: 2413-2416)
+    seen = state.observation("german")["units"]
+    assert {seen[token_of(state, u)]["hex"] for u in placed} == {state.units[u].hex for u in placed}
+    basic = game(name="endgame", options={})
+    assert all(basic.units[u].hex is None and basic.units[u].box == fog.dummy_box("soviet") for u in placed)  # no dummies in the basic game
+
+
+def test_15_4a_30_2a_an_advance_after_striking_dummies_finds_a_hidden_hq_and_ends_before_it():
+    hq = HQS[0]
+    state = fogged({SU_TANK: PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet", phase="combat_1_1", orders={"m5g": "mobile"})
+    state.place(GE_DUMMY, N[0])
+    fog.turn_down(state, GE_DUMMY, [], "29.3")
+    beyond = next(n for n in state.board.nbrs[N[0]] if state.board.distance(n, PLAIN) == 2)
+    state.place(hq, beyond)
+    fog.conceal(state, hq, [], "30.1")
+    declare(state, N[0], SU_TANK)
+    # the HQ is off the board: the offer goes into its hex
+    through = next(a for a in state.legal_actions().actions() if isinstance(a, Advance) and a.path[-1] == beyond)
+    events = state.apply(through)
+    assert state.units[SU_TANK].hex == through.path[1] and not fog.hidden(state, hq)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
+
+
+def test_29_2b_29_4b_a_barrage_alone_on_dummies_is_paid_for_finds_no_one_and_leaves_them_face_down():
+    state = fogged({SU_ART: PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet", phase="combat_1_1", orders={"a53": "assault"})
+    state.place(GE_DUMMY, N[0])
+    fog.turn_down(state, GE_DUMMY, [], "29.3")
+    points = state.game["supply"]["soviet"]
+    state.apply(AttackHex(hex=N[0]))
+    state.apply(AddSupport(unit=SU_ART))
+    state.apply(ConfirmAttack())
+    assert state.game["supply"]["soviet"] == points - 1  # 21.3: the shot is paid
+    events = state.apply(EndPhase())
+    assert [e.targets for e in events if type(e).__name__ == "AttackCalledOff"] == [(N[0],)]
+    assert not [e for e in events if type(e).__name__ == "AttackFought"]
+    assert state.units[GE_DUMMY].hex == N[0] and fog.face_down(state, GE_DUMMY)
+
+
+def test_29_4c_the_odds_of_an_attack_on_face_down_counters_are_not_shown_before_it_is_declared():
+    """The combat panel's and the computer's odds query would tell a dummy (no defence) from the
+    tank brigade: it refuses until the defenders turn face up (29.4C)."""
+    for real in (False, True):
+        state = _looking_the_same(real, "combat_1_1", N[0])
+        with pytest.raises(IllegalAction, match="^29.4C"):
+            state.rules.combat_preview(state, (GE_PZ,), (N[0],))
+    state = _looking_the_same(True, "combat_1_1", N[0])
+    fog.reveal(state, SU_TANK, [], "29.4D")
+    assert state.rules.combat_preview(state, (GE_PZ,), (N[0],)).defense > 0
+
+
+def test_29_8_2_real_units_exerting_no_zoc_are_revealed_without_an_attack():
+    """29.8.2 owes the attack only where the units found exert a ZOC: a lone regiment down to one
+    SP exerts none (13.6A): revealed, the reconnoitring units stop, no fight and no supply point."""
+    state = fogged({SU_TANK: PLAIN, GE_PZ: N[0]}, side="soviet", orders={"m5g": "mobile", "p3": "mobile"})
+    state.units[GE_PZ].step = int(state.board.units[GE_PZ].strength[0]) - 1
+    state.cache.clear()
+    points = state.game["supply"]["soviet"]
+    events = state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[0]))
+    assert not fog.face_down(state, GE_PZ) and SU_TANK in state.phase_data["moved"]
+    assert not state.pending and not [e for e in events if type(e).__name__ in ("AttackDeclared", "AttackFought")]
+    assert state.game["supply"]["soviet"] == points
