@@ -165,7 +165,7 @@ def test_10_3_a_soviet_unit_out_of_supply_is_told_which_hqs_the_schedule_holds_b
 # ----------------------------------------------------------------------------- combat (9.2, 9.5, 9.6) and the one-unit actions
 
 
-def test_9_2_an_attack_names_its_target_its_odds_and_each_result_s_chance(state):
+def test_9_4_an_attack_names_its_target_its_odds_and_each_result_s_chance(state):
     sequence.go_to(state, "soviet-combat")
     o = odds.attack_odds(state, ("su-gd-1",), ("0215",))
     words = describe(state, Attack(attackers=("su-gd-1",), targets=("0215",)))
@@ -175,13 +175,13 @@ def test_9_2_an_attack_names_its_target_its_odds_and_each_result_s_chance(state)
     assert words.detail == f"Attackers: {name}\nChance of each result: {chances}"
 
 
-def test_9_2_an_attack_on_two_hexes_names_both_targets(state):
+def test_9_23_an_attack_on_two_hexes_names_both_targets(state):
     sequence.go_to(state, "soviet-combat")
     words = describe(state, Attack(attackers=("su-rd-11",), targets=("1715", "1814")))
     assert words.label == "Attack 1715, 1814 with Rifle Division 11: not allowed"  # refused: no LOC (9.15)
 
 
-def test_9_5_a_unit_s_last_step_lost_is_its_elimination_and_is_asked_first(state):
+def test_9_56_a_unit_s_last_step_lost_is_its_elimination_and_is_asked_first(state):
     name = unit_name(state, "su-cd-04")
     steps = state.board.type_steps("su-cd-04")
     state.units["su-cd-04"].step = max(len(steps) - 1, 0)
@@ -191,7 +191,7 @@ def test_9_5_a_unit_s_last_step_lost_is_its_elimination_and_is_asked_first(state
     assert words.confirm == f"Eliminate {name} to take this step loss (9.5)?"
 
 
-def test_9_6_a_retreat_names_the_unit_and_its_last_hex(state):
+def test_9_61_a_retreat_names_the_unit_and_its_last_hex(state):
     words = describe(state, Retreat(unit="su-cd-04", path=("1916", "1917", "1918", "1919")))
     assert words.label == "Retreat Cavalry Division 04 to 1919 (Alekseevka)"
     assert words.detail == "Path 1916-1917-1918-1919 (9.6)"

@@ -1,7 +1,7 @@
 """Refusals in words and the records a player sees, each by its rule case: a hex off the map and
 a move not from the unit's hex (6.0b), a reinforcement's entry (16.0), a unit named twice in a
 rail move (6.41) and the rail move's log line, the halved allowance out of supply (6.26), each
-side's view of the Air Points (13.1) and the Rumanian HQ released with Operation Fredericus (6.52)."""
+side's view of the Air Points (13.0) and the Rumanian HQ released with Operation Fredericus (6.52)."""
 from pathlib import Path
 
 import pytest
@@ -60,7 +60,7 @@ def test_6_26_the_halved_allowance_drops_the_fraction(monkeypatch):
     assert movement.allowance(state, state.units["su-r1"]) == 6  # 7 MP halved is 3 MP (6 half MP), not 3.5
 
 
-def test_13_1_each_side_sees_both_sides_air_points(shipped):
+def test_13_0_each_side_sees_both_sides_air_points(shipped):
     air = dict(shipped.turn_data["air"])
     assert air and set(air) == {"axis", "soviet"}
     assert shipped.observation("axis")["air"] == air and shipped.observation("soviet")["air"] == air
