@@ -216,3 +216,14 @@ def test_15_12_re_forming_from_the_wrong_regiments_names_the_ones_needed(bd):
     with pytest.raises(IllegalAction) as err:
         state.apply(ReformDivision(division="ge-4", regiments=tuple(regs[1:])))  # the two 2-8 without the 1-8
     assert str(err.value) == "15.12: ge-4 re-forms from 2 2-8 and 1 1-8 regiments"
+
+
+def test_15_12_re_forming_outside_the_axis_initial_movement_phase_is_refused_in_words(bd):
+    state = bd({"ge-1": "0207"})
+    state.apply(BreakDown(division="ge-1"))
+    regs = tuple(state.units_at("0207"))
+    state.apply(EndPhase())
+    assert state.phase.id != "axis-movement"
+    with pytest.raises(IllegalAction) as err:
+        breakdown.apply_reform(state, ReformDivision(division="ge-1", regiments=regs), [])
+    assert str(err.value) == "15.12: divisions re-form only in the Axis Initial Movement Phase"

@@ -564,3 +564,12 @@ def test_9_4_the_combat_die_is_one_six_sided_die_reported_as_rolled():
         assert resolved(events).die == rolled[0].die
         faces.add(rolled[0].die)
     assert faces == {1, 2, 3, 4, 5, 6}
+
+
+def test_12_0b_the_revealed_event_carries_the_drawn_movement_allowance():
+    state = position({"ge-1": "0505", "su-r1": "0504"}, phase="axis-combat")
+    state.rng = Dice(3, draws=[0])
+    state.apply(Attack(attackers=("ge-1",), targets=("0504",)))
+    revealed = last(state.apply(DeclineAir()), "Revealed")
+    assert revealed.movement == state.units["su-r1"].values["movement"]
+    assert isinstance(revealed.movement, int) and revealed.movement > 0

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from kharkovsuite.engine import new_game
-from kharkovsuite.engine.actions import Attack, BreakDown, EndPhase, FormStrongpoint, Move, Overrun, RailMove
+from kharkovsuite.engine.actions import (Attack, BreakDown, Chase, ChooseLoss, EliminateExcess, EndPhase, FormStrongpoint, Move,
+                                         Overrun, RailMove, ReformDivision, Retreat)
 from kharkovsuite.rules.kharkov1942 import RULES, breakdown, odds, rail, sequence
 from kharkovsuite.rules.kharkov1942.describe import describe, hex_name, rail_reason, unit_name, unit_notes
 
@@ -159,3 +160,67 @@ def test_10_3_a_soviet_unit_out_of_supply_is_told_which_hqs_the_schedule_holds_b
         "Out of supply (11.0): Soviet combat units draw supply only through an active HQ, and the HQs turn active "
         "by the schedule (10.3): " + ", ".join(f"{name} on turn {turn}" for name, turn in later)]
     assert unit_notes(state, "ro-2") == ["Out of supply (11.0)"]  # not a Soviet unit: no schedule named
+
+
+# ----------------------------------------------------------------------------- combat (9.2, 9.5, 9.6) and the one-unit actions
+
+
+def test_9_4_an_attack_names_its_target_its_odds_and_each_result_s_chance(state):
+    sequence.go_to(state, "soviet-combat")
+    o = odds.attack_odds(state, ("su-gd-1",), ("0215",))
+    words = describe(state, Attack(attackers=("su-gd-1",), targets=("0215",)))
+    name = unit_name(state, "su-gd-1")
+    assert words.label == f"Attack 0215 with {name}: {o.attack} against {o.defense}, column {o.column}"
+    chances = ", ".join(f"{r} {float(p) * 100:.0f}%" for r, p in o.results[:8])
+    assert words.detail == f"Attackers: {name}\nChance of each result: {chances}"
+
+
+def test_9_23_an_attack_on_two_hexes_names_both_targets(state):
+    sequence.go_to(state, "soviet-combat")
+    words = describe(state, Attack(attackers=("su-rd-11",), targets=("1715", "1814")))
+    assert words.label == "Attack 1715, 1814 with Rifle Division 11: not allowed"  # refused: no LOC (9.15)
+
+
+def test_9_56_a_unit_s_last_step_lost_is_its_elimination_and_is_asked_first(state):
+    name = unit_name(state, "su-cd-04")
+    steps = state.board.type_steps("su-cd-04")
+    state.units["su-cd-04"].step = max(len(steps) - 1, 0)
+    words = describe(state, ChooseLoss(unit="su-cd-04"))
+    assert words.label == f"Take the loss from {name}: eliminated"
+    assert words.detail == "Its last step (9.5)."
+    assert words.confirm == f"Eliminate {name} to take this step loss (9.5)?"
+
+
+def test_9_61_a_retreat_names_the_unit_and_its_last_hex(state):
+    words = describe(state, Retreat(unit="su-cd-04", path=("1916", "1917", "1918", "1919")))
+    assert words.label == "Retreat Cavalry Division 04 to 1919 (Alekseevka)"
+    assert words.detail == "Path 1916-1917-1918-1919 (9.6)"
+
+
+def test_6_62_and_8_1_one_unit_actions_say_why_and_ask_before_a_unit_is_removed(state):
+    chase = describe(state, Chase(unit="su-cd-04"))
+    assert chase.label == "Chase with Cavalry Division 04"
+    assert chase.detail == "Into the hex the disengaging unit left (6.62)." and chase.confirm == ""
+    excess = describe(state, EliminateExcess(unit="su-cd-04"))
+    assert excess.label == "Remove Cavalry Division 04 (overstacked)" and excess.detail == "8.1"
+    assert excess.confirm == "Remove Cavalry Division 04 from the game to end the overstacking (8.1)?"
+
+
+def test_15_12_re_forming_a_division_names_its_regiments(state):
+    regiments = ("ge-rgt-01", "ge-rgt-02", "ge-rgt-03")
+    words = describe(state, ReformDivision(division="ge-108lt", regiments=regiments))
+    assert words.label == "Form 108th Light Infantry Division again from 3 regiments"
+    assert words.detail == f"Regiments: {', '.join(unit_name(state, r) for r in regiments)} (15.12)"
+
+
+def test_10_27_the_notes_of_a_rumanian_unit_supplied_by_the_rumanian_hq_say_so(monkeypatch):
+    from k42_helpers import position
+
+    from kharkovsuite.rules.kharkov1942 import supply
+
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0304"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    assert supply.supply_status(state, "ro-1").kind == "rumanian-hq"
+    assert "In supply through the Rumanian HQ (10.27)" in unit_notes(state, "ro-1")

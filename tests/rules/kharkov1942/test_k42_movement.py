@@ -333,3 +333,10 @@ def test_6_0b_a_move_runs_from_hex_to_adjacent_hex():
     with pytest.raises(IllegalAction) as err:
         state.apply(Move(units=("su-r1",), path=("0302", "0305")))
     assert err.value.case == "6.0b" and str(err.value) == "6.0b: 0302 and 0305 are not adjacent"
+
+
+def test_6_0b_a_move_naming_a_unit_twice_is_refused_in_words():
+    state = position({"su-r1": "0302"}, turn=3)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("su-r1", "su-r1"), path=("0302", "0303")))
+    assert str(err.value) == "6.0b: name each moving unit once"

@@ -180,3 +180,32 @@ def test_6_73_the_log_tells_each_committed_unit_and_its_hex():
     moved = [e for e in events if isinstance(e, UnitMoved)]
     assert [(e.units, e.path, e.how, e.case) for e in moved] == [(("su-r7",), ("0504",), "commit", "6.73")]
     assert moved[0].text() == "su-r7 commit 0504 (0 MP)"
+
+
+def test_6_75_another_action_while_a_released_reserve_waits_is_refused_in_words():
+    state = position({"su-res6": "0502", "ge-1": "0407"}, phase="axis-movement")
+    state.apply(Move(units=("ge-1",), path=("0407", "0406", "0506", "0505")))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(Move(units=("su-res6",), path=("0502", "0501")))
+    assert str(err.value) == "6.75: commit released reserve units with CommitReserve or stop with DeclineReserve()"
+
+
+def test_6_73_the_empty_reserve_counter_s_removal_names_the_hex_it_left():
+    state = reserve_game(4)
+    state.apply(CommitReserve(units=("su-r7",), hexes=("0501",)))
+    events = state.apply(CommitReserve(units=("su-t3",), hexes=("0503",)))
+    [gone] = [e for e in events if e.kind == "Eliminated" and e.unit == "su-res6"]
+    assert gone.hex == "0502"
+
+
+def test_6_72_the_units_offered_for_commitment_are_those_in_the_reserve_box():
+    state = reserve_game(4)
+    assert reserves.eligible(state) == {BOX: ["su-r7", "su-t3"]}
+
+
+def test_6_75_committing_a_unit_unknown_to_the_game_during_a_release_is_refused_in_words():
+    state = position({"su-res6": "0502", "ge-1": "0407"}, phase="axis-movement")
+    state.apply(Move(units=("ge-1",), path=("0407", "0406", "0506", "0505")))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(CommitReserve(units=("su-nobody",), hexes=("0501",)))
+    assert str(err.value) == f"6.75: only units of the released {BOX} may be committed now, not su-nobody"

@@ -145,3 +145,11 @@ def test_2_0b_a_scenario_without_a_turn_record_lasts_the_ten_game_turns():
     from types import SimpleNamespace
 
     assert sequence.last_turn(SimpleNamespace(scenario=SimpleNamespace(turns=[]))) == 10
+
+
+def test_17_0_the_final_result_is_kept_in_the_game_with_its_level():
+    state = position({"su-r1": "0302", "ge-1": "0308"}, phase="axis-mechanized", turn=3)
+    while not state.is_terminal:
+        state.apply(EndPhase())
+    result = state.result()
+    assert state.game["final"] == {"vp": result.vp, "margin": result.margin, "winner": result.winner, "level": result.level}

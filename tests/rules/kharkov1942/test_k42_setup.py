@@ -241,3 +241,12 @@ def test_5_13_a_breakdown_at_set_up_without_enough_regiments_is_refused_in_words
     with pytest.raises(IllegalAction) as err:
         state.apply(BreakDown(division="ge-2"))
     assert err.value.case == "15.15" and str(err.value) == "15.15: not enough regiment counters in the Breakdown box"
+
+
+def test_5_2a_the_refusal_of_a_second_unit_in_the_city_names_the_unit_already_there():
+    state = new_game(load_scenario(SHIPPED), 0, setup="manual")
+    kharkov = list(state.scenario.map.cities["kharkov"].hexes)
+    state.apply(PlaceUnit(unit="ge-79id", hex=kharkov[0]))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(PlaceUnit(unit="ge-294id", hex=kharkov[1]))
+    assert str(err.value) == "5.2a: only one unit of its group may set up in that City; ge-79id already has"

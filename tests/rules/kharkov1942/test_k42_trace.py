@@ -470,3 +470,37 @@ def test_11_3_why_not_lists_a_german_unit_out_of_supply_though_it_needs_no_comma
     o = trace.overlay(state, "why", "axis")
     assert (f"ge-100lt ({far}) out of supply:", far, None) in items(o)
     assert far in o.marks["out"]
+
+
+# ----------------------------------------------------------------------------- lines of the Rumanian HQ and of air supply
+
+
+def test_10_27_the_supply_overlay_of_a_rumanian_unit_draws_its_loc_to_the_rumanian_hq(monkeypatch):
+    from k42_helpers import position
+
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 3)
+    state = position({"ro-hq": "0507", "ro-1": "0304"}, phase="axis-movement")
+    state.set_flag("ro-hq", "inactive", False)
+    st = supply.supply_status(state, "ro-1")
+    assert st.kind == "rumanian-hq"
+    o = trace.overlay(state, "supply", "axis", "ro-1")
+    assert o.lines["loc"][0] == "0304" and o.lines["loc"] == st.path[:len(o.lines["loc"])]
+    [(text, where, case)] = items(o, "ro-1")
+    assert text.startswith("ro-1 (0304): LOC of ") and where == "0304" and case == "10.23"
+
+
+def test_13_2_the_supply_overlay_of_a_unit_supplied_by_air_names_the_case_and_draws_no_line(monkeypatch):
+    from k42_helpers import position
+
+    from kharkovsuite.engine.actions import AirSupply
+    from kharkovsuite.rules.kharkov1942 import sequence
+
+    monkeypatch.setattr(supply, "ROAD_LIMIT", 0)
+    monkeypatch.setattr(supply, "CITY_LIMIT", 1)
+    state = position({"ge-1": "0103", "su-r1": "0101"}, phase="axis-air-supply", turn=2)
+    state.apply(AirSupply(hex="0103"))
+    sequence.go_to(state, "soviet-movement", 3)
+    assert supply.supply_status(state, "ge-1").kind == "air"
+    o = trace.overlay(state, "supply", "axis", "ge-1")
+    assert items(o, "ge-1") == [("ge-1 (0103): in supply without a line (air)", "0103", "13.2")]

@@ -176,3 +176,16 @@ def test_17_4_a_margin_on_a_level_s_upper_bound_is_still_that_level():
     for lv in bounded:
         assert victory.level(state, {"soviet": lv.max, "axis": 0}).level == lv.name
         assert victory.level(state, {"soviet": 0, "axis": lv.max}).level == lv.name
+
+
+# ----------------------------------------------------------------------------- 17.11
+
+
+def test_17_11_an_empty_city_hex_starts_held_by_the_side_of_the_front_it_lies_on():
+    state = position({"su-r1": "0302", "ge-1": "0308"})  # no garrisons, nobody in Gorod's hexes
+    front = state.board.map.lines["front"]
+    victory.init(state)  # the start-of-game record, made again for this position
+    for hex_id in ("0508", "0509"):
+        assert not state.units_at(hex_id) and hex_id not in state.game["garrisons"]
+        assert front.side(hex_id) == "axis"
+        assert state.game["last_occupant"][hex_id] == "axis"
