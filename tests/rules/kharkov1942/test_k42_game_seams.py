@@ -4,7 +4,6 @@ observation shows of the City garrisons (15.3), and supply's halving of attack s
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -12,14 +11,13 @@ from kharkovsuite.engine import Attack, IllegalAction
 from kharkovsuite.rules import kharkov1942
 from kharkovsuite.rules.kharkov1942 import combat, supply
 from kharkovsuite.scenario import load_scenario
+from tests.conftest import DEFAULT_SCENARIO
 
-ROOT = Path(__file__).resolve().parents[3]
-DEFAULT = ROOT / "scenarios" / "kharkov-1942.yaml"
 
 
 @pytest.fixture(scope="module")
 def scenario():
-    return load_scenario(DEFAULT)
+    return load_scenario(DEFAULT_SCENARIO)
 
 
 def test_a_new_game_keeps_the_options_it_was_started_with(scenario):
