@@ -44,7 +44,7 @@ w.resize(1280, 800)
 w.show()
 for _ in range(3):
     app.processEvents()
-sys.exit(0 if w.grab().save(sys.argv[1]) else 1)
+sys.exit(0 if w.grab().save(sys.argv[1], "PNG", 80) else 1)  # as the programs' --screenshot (firstpaint.SCREENSHOT_PNG_QUALITY)
 """
 
 
