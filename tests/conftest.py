@@ -22,6 +22,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402 - after the platform is chosen
+from tests.startwait import wait_started
 
 DEFAULT_SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 
@@ -77,7 +78,7 @@ def player_window(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     return w
 
 

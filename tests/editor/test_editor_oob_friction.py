@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QPushButton
 from kharkovsuite.scenario import dumps_scenario
 
 from editor.document import Document
+from tests.startwait import wait_started
 
 SMALL = Path(__file__).resolve().parent.parent / "data" / "small.yaml"
 
@@ -19,7 +20,7 @@ def window(make_window, small, qtbot):
     w = make_window(Document(small, SMALL))
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     return w
 
 
@@ -29,7 +30,7 @@ def starter(make_window, qtbot):
     w = make_window()
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     assert w.doc.scenario.unit_types == {} and w.doc.scenario.units == []
     return w
 

@@ -11,6 +11,7 @@ from kharkovsuite.scenario import dumps_scenario
 from kharkovsuite.view import style as S
 
 from editor.document import Document
+from tests.startwait import wait_started
 
 SMALL = Path(__file__).resolve().parent.parent / "data" / "small.yaml"
 LEFT = Qt.MouseButton.LeftButton
@@ -22,7 +23,7 @@ def window(make_window, small, qtbot):
     w = make_window(Document(small, SMALL))
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     w.view.set_zoom(1.0)
     w.view.center_on_hex("0304")
     return w

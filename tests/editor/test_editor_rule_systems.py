@@ -16,6 +16,7 @@ from editor.charts import ChartSection, chart_pages, literal_values
 from editor.document import Document
 from editor.sections import EditError, UnitTypesSection
 from editor.validation import target_of
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -295,7 +296,7 @@ def test_a_table_of_each_system_edits_undoes_redoes_saves_and_reloads_through_th
     window.resize(1600, 1000)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, window)
     table = window.show_chart(key) if key.startswith("chart") else window.tables[key]
     window._reveal(table)
     column = table.model.column_of(header)

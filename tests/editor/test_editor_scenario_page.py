@@ -1,12 +1,13 @@
 """The Scenario page of the Tables dock reads as a form: no row takes the page's spare height."""
 from PySide6.QtWidgets import QLabel
+from tests.startwait import wait_started
 
 
 def test_the_map_summary_keeps_to_its_text_on_the_scenario_page(make_window, qtbot):
     window = make_window()
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, window)
     window.tables_dock.raise_()
     window.table_tabs.setCurrentIndex(0)
     qtbot.wait(20)

@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject
 
 from editor.document import Document
+from tests.startwait import wait_started
 
 SMALL = Path(__file__).resolve().parent.parent / "data" / "small.yaml"
 
@@ -46,7 +47,7 @@ def test_the_table_shown_with_the_window_is_fitted_to_its_rows_right_after_the_f
     window.view.viewport().installEventFilter(filt := _PaintSpy(painted))
     window.show()
     assert table.isVisible() and view.columnWidth(column) == view.horizontalHeader().defaultSectionSize()  # not fitted before the frame
-    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
+    wait_started(qtbot, window)
     assert painted
     assert view.columnWidth(column) >= view.fontMetrics().horizontalAdvance(longest)
     window.view.viewport().removeEventFilter(filt)
@@ -56,7 +57,7 @@ def test_a_table_on_a_tab_not_shown_is_fitted_to_its_rows_when_it_is_shown(make_
     window = make_window(Document(small, SMALL))
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
+    wait_started(qtbot, window)
     table = window.tables["unit_types"]
     assert not table.isVisible()
     view, model = table.view, table.model

@@ -2,6 +2,7 @@
 from pathlib import Path
 
 import pytest
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "scenarios" / "kharkov-1942.yaml"
@@ -24,5 +25,5 @@ def k43_window(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     return w

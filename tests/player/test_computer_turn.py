@@ -11,6 +11,7 @@ from player.replay import side_turn_events, steps_from_events
 
 from .conftest import DEFAULT
 from .windowbot import WindowBot
+from tests.startwait import wait_started
 
 
 def _window(qtbot, **options):
@@ -18,7 +19,7 @@ def _window(qtbot, **options):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     return w
 
 

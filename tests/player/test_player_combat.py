@@ -12,6 +12,7 @@ from player.app import PlayerWindow
 from player.controller import GameController
 
 from .conftest import ROOT
+from tests.startwait import wait_started
 
 _spec = importlib.util.spec_from_file_location("k42_helpers", ROOT / "tests" / "rules" / "kharkov1942" / "k42_helpers.py")
 k42 = importlib.util.module_from_spec(_spec)
@@ -35,7 +36,7 @@ def open_position(qtbot, placements, phase, **kw):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     return w
 
 

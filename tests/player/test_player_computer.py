@@ -9,6 +9,7 @@ from player.app import PlayerWindow, main
 from player.startpage import StartPage
 
 from .conftest import DEFAULT
+from tests.startwait import wait_started
 
 
 def test_the_computer_plays_the_soviet_turn_in_a_thread_while_the_window_stays_responsive(qtbot):
@@ -17,7 +18,7 @@ def test_the_computer_plays_the_soviet_turn_in_a_thread_while_the_window_stays_r
     w.faster_action.setChecked(True)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     state = w.controller.state
     assert w.computer is not None and w.computer_to_act()
     threads, ticks, busy_ticks, seen_bar = set(), [], [], []

@@ -11,6 +11,7 @@ from kharkovsuite.view.firstpaint import AfterFirstPaint
 from player.app import PlayerWindow, main
 
 from .conftest import DEFAULT
+from tests.startwait import wait_started
 
 
 class _Spy(QObject):
@@ -46,7 +47,7 @@ def test_the_legal_actions_are_listed_right_after_the_first_frame_and_not_before
     assert w.actions_panel.title.text() == "Listing what may be done…" and w.rail_action.text() == "Rail"
     w.view.viewport().installEventFilter(spy := _Spy(order))
     w.show()
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)
+    wait_started(qtbot, w)
     assert order[:2] == ["paint", "legal"]  # listed once the map had been painted
     # Turn 1, Soviet movement (16.0): the two tank brigades due may enter; End phase is offered; no unit may go by rail.
     assert "2 reinforcement(s) may enter now" in w.actions_panel.title.text()
@@ -92,7 +93,7 @@ def test_work_handed_in_again_before_the_paint_runs_once_in_its_newer_place(qtbo
     startup.later("a", lambda: ran.append("a2"))
     assert ran == [] and startup.waiting() == ("b", "a")
     widget.show()
-    qtbot.waitUntil(lambda: startup.finished, timeout=30000)
+    wait_started(qtbot, widget, startup)
     assert startup.painted and ran == ["b", "a2"]
     startup.later("c", lambda: ran.append("c"))  # once past the first paint, work runs at once
     assert ran == ["b", "a2", "c"]

@@ -5,6 +5,7 @@ from player.app import PlayerWindow, main
 from player.controller import GameController
 
 from .conftest import DEFAULT
+from tests.startwait import wait_started
 
 
 def _to_phase(window, phase_id):
@@ -177,7 +178,7 @@ def test_hand_over_screen_when_the_side_to_act_changes(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     for _ in range(6):
         if w.controller.state.to_act == "axis":
             break
@@ -359,7 +360,7 @@ def test_5_0_set_up_by_hand_within_the_zones(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     state = w.controller.state
     assert state.phase.actions[0] == "PlaceUnit" and state.to_act == "axis"
     assert "Set-up by hand" in w.actions_panel.title.text()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QAbstractButton, QDockWidget, QLabel, QListWidget,
 
 from kharkovsuite.engine.state import GameState
 from player.app import PlayerWindow
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "scenarios" / "kharkov-1942.yaml"
@@ -83,7 +84,7 @@ def test_the_hand_over_screen_covers_the_map_and_every_dock_and_hides_the_floati
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     log = w.findChild(QDockWidget, "game_log")
     log.setFloating(True)
     log.show()

@@ -10,6 +10,7 @@ import pytest
 from player.app import PlayerWindow
 
 from .windowbot import WindowBot
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +21,7 @@ def test_two_turns_of_kharkov_1943_played_hot_seat_through_the_window(qtbot, sce
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     bot = WindowBot(qtbot, w, seed=5)
     state = w.controller.state
     first = state.turn

@@ -16,6 +16,7 @@ from .clicks import answer_next_box
 from .test_player_hidden import shown_texts
 from .test_player_k43_panels import dock_button, open_formation
 from .windowbot import WindowBot
+from tests.startwait import wait_started
 
 
 def named(text: str, uid: str, w=None) -> bool:
@@ -166,7 +167,7 @@ def test_air_points_are_allotted_in_secret_and_the_other_seat_sees_nothing_of_th
         qtbot.addWidget(w)
         w.show()
         qtbot.waitExposed(w)
-        qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+        wait_started(qtbot, w)
         bot = WindowBot(qtbot, w)
         to_attacker_air(qtbot, w, bot)
         allot = w.decision_focus.allot

@@ -17,6 +17,7 @@ from player.startpage import StartPage
 
 from .test_player_hidden import shown_texts
 from .windowbot import WindowBot
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 HISTORICAL = ROOT / "scenarios" / "kirovograd-historical.yaml"
@@ -49,7 +50,7 @@ def test_a_hot_seat_turn_with_hidden_units_shows_each_seat_only_its_observation_
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     bot = WindowBot(qtbot, w, seed=5, weights={"ConfirmAttack": 4.0, "AddAttacker": 2.0, "CancelAttack": 0.1, "WithdrawAttack": 0.05,
                                                "RevealUnit": 0.05})
     state = w.controller.state
@@ -104,7 +105,7 @@ def test_a_saved_hot_seat_game_opens_behind_the_hand_over_screen_of_the_side_to_
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     w.curtain.lift()
     assert w.open_game(path)
     state = w.controller.state

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QApplication, QScrollArea
 from player.app import PlayerWindow
 
 from .windowbot import WindowBot
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +18,7 @@ def test_an_order_given_leaves_the_orders_panel_where_it_was_with_the_keyboard_o
     w.resize(1600, 1000)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     panel = dict((dock.objectName(), p) for dock, p in w.kit_docks)["orders"]
     scroll = panel.findChild(QScrollArea)
     bar = scroll.verticalScrollBar()

@@ -15,6 +15,7 @@ from player.app import PlayerWindow
 
 from .test_player_hidden import shown_texts
 from .windowbot import WindowBot
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 HISTORICAL = ROOT / "scenarios" / "kirovograd-historical.yaml"
@@ -27,7 +28,7 @@ def open_window(qtbot, monkeypatch, handover: bool = False, controller=None) -> 
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     return w
 
 
@@ -44,7 +45,7 @@ def test_two_hot_seat_turns_of_kirovograd_are_played_by_clicks_and_keys_and_ever
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     # once each kind is done, attacks are declared rather than cancelled or withdrawn: random undoing would keep a
     # combat round open for hundreds of steps, since its duties (14.1C, 6.2.1A) must be met before it ends
     bot = WindowBot(qtbot, w, seed=3, weights={"ConfirmAttack": 4.0, "AddAttacker": 2.0, "CancelAttack": 0.1, "WithdrawAttack": 0.05})

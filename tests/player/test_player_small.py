@@ -8,6 +8,7 @@ from kharkovsuite.view.layers import HEX_ID_MIN_PX, hex_id_font_size
 from kharkovsuite.view.style import tooltip_html
 
 from .clicks import toolbar_click
+from tests.startwait import wait_started
 
 
 def test_the_phase_bar_keeps_its_height_whatever_the_phase_says(window, qtbot):
@@ -61,7 +62,7 @@ def test_ctrl_s_on_a_new_game_asks_for_a_name_rather_than_writing_the_autosave(q
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     toolbar_click(qtbot, w, w.end_phase_action)  # a phase change writes the autosave
     assert (tmp_path / "autosave" / "autosave.ksave").exists()
     asked = []

@@ -5,6 +5,7 @@ import pytest
 from PySide6.QtGui import QTextTable
 
 from player.app import PlayerWindow
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +29,7 @@ def test_each_turn_of_a_long_record_reads_as_its_number_over_its_day_in_even_row
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     table = turn_record(w.status_panel)
     cells = [table.cellAt(r, c) for r in range(table.rows()) for c in range(table.columns())]
     assert len(w.controller.state.scenario.turns) == turns

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QFileDialog
 from player.app import PlayerWindow
 
 from .clicks import answer_next_box, click_button
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -16,7 +17,7 @@ def played_window(qtbot) -> PlayerWindow:
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     assert not w.controller.unsaved()
     hq = next(a.hq for a in w.controller.legal() if a.kind == "Activate" and a.hq)
     click_button(qtbot, w, f"Activate:{hq}")

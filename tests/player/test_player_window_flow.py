@@ -6,6 +6,7 @@ from player.app import PlayerWindow
 
 from .clicks import answer_next_box, toolbar_click
 from .conftest import DEFAULT
+from tests.startwait import wait_started
 
 
 def _counter_px(window) -> float:
@@ -46,7 +47,7 @@ def test_the_hand_over_screen_ignores_clicks_and_needs_its_own_button(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     end_button = next(b for b in [bar.widgetForAction(w.end_phase_action) for bar in w.findChildren(type(w.situation_bar))] if b is not None)
     where = end_button.mapTo(w, end_button.rect().center())
     while w.controller.state.to_act != "axis":

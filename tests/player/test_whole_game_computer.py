@@ -9,6 +9,7 @@ from player.app import PlayerWindow
 
 from .conftest import DEFAULT
 from .windowbot import ENTER, WindowBot, assert_every_kind_done, play_whole_game
+from tests.startwait import wait_started
 
 
 @pytest.mark.parametrize("person, computer", [("axis", "soviet"), ("soviet", "axis")])
@@ -17,7 +18,7 @@ def test_a_whole_game_against_the_computer_played_through_the_window(qtbot, pers
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     bot = WindowBot(qtbot, w, seed=23)
     bot.click(bot.toolbar_button(w.faster_action))
     assert w.faster_action.isChecked() and w.computer.pace_ms == 0

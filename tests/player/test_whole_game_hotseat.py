@@ -9,6 +9,7 @@ from player.app import PlayerWindow
 
 from .conftest import DEFAULT
 from .windowbot import ENTER, WindowBot, assert_every_kind_done, play_whole_game
+from tests.startwait import wait_started
 
 
 def test_signals_delivered_to_python_leave_true_alive(qapp):
@@ -35,7 +36,7 @@ def test_a_whole_hot_seat_game_played_through_the_window(qtbot):
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    qtbot.waitUntil(lambda: w.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, w)
     bot = WindowBot(qtbot, w, seed=11)
     play_whole_game(qtbot, w, bot)
     state = w.controller.state

@@ -5,6 +5,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from player.app import PlayerWindow, main
+from tests.startwait import wait_started
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = [ROOT / "tests" / "data" / "small.yaml"] + sorted((ROOT / "scenarios").glob("*.yaml"))
@@ -16,7 +17,7 @@ def test_player_window_opens_with_the_set_up_on_the_map(qtbot, path):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, window)
     scene = window.scene
     placed = [p for p in window.scenario.setup.placements]
     controller = getattr(window, "controller", None)
@@ -50,7 +51,7 @@ def test_player_window_at_kharkov_scale(qtbot, synthetic_path):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)  # the work that waits for the first frame is done
+    wait_started(qtbot, window)
     assert len(window.scene.counters()) > 100
     # opens at the zoom where counters can be read (the whole map would be min_zoom * 2)
     assert window.view.zoom == pytest.approx(max(window.view.min_zoom * 2, window.view.readable_zoom()))
