@@ -785,7 +785,7 @@ class KiroPlayer:
         kind = decision.kind
         if kind == "orders":
             return self.pick_order(state, seen, decision, by_kind)
-        if kind == "air_commitment":
+        if kind in ("air_commitment", "air_loss", "air_return"):
             return self.air(state, decision, by_kind)
         if "ChooseResult" in by_kind:
             return self.choose_result(state, seen, decision, by_kind["ChooseResult"])
@@ -813,6 +813,12 @@ class KiroPlayer:
         the commitment."""
         if "PairAir" in by_kind:
             return by_kind["PairAir"][0]
+        if "AirStrike" in by_kind:  # 28.10.2A, 28.9.1C: an attack the side may make: it makes it
+            return by_kind["AirStrike"][0]
+        if "TakeAirLoss" in by_kind:  # 28.10.4A, 28.11A: the point on the unit with the most left, so none is destroyed first
+            return max(by_kind["TakeAirLoss"], key=lambda a: self.air_left(state, a.unit))
+        if "ReturnAir" in by_kind:  # 28.2E: back on the strip unless enemy ground units are near it
+            return self.landing(state, by_kind["ReturnAir"])
         own = {h for h, ids in state.at.items() if any(state.units[u].side == self.side and state.board.units[u].ground for u in ids)}
         foe = {h for h, ids in state.at.items() if any(state.units[u].side != self.side and state.board.units[u].ground for u in ids)}
         for a in by_kind.get("FlyMission", []):
@@ -824,6 +830,22 @@ class KiroPlayer:
             if any(n in near for n in state.board.nbrs[a.hex]):
                 return a
         return by_kind["EndAirTurn"][0]
+
+    @staticmethod
+    def air_left(state, unit_id: str) -> int:
+        from ..rules.kirovograd.air import strongest
+
+        return strongest(state, unit_id) - state.units[unit_id].step
+
+    def landing(self, state, options: list):
+        """28.2E: the strip (it flies again next player turn, 28.2B) when no enemy counter the side sees
+        stands within four hexes of it, else the unready box (30.3: an overrun strip loses its units)."""
+        from ..rules.kirovograd import seen as seen_mod
+
+        unit = options[0].unit
+        strip = state.game.get("airstrips", {}).get(state.game["air"][unit]["base"])
+        near = strip is not None and any(state.board.distance(h, strip) <= 4 for h in seen_mod.enemy_hexes(state, self.side))
+        return next(a for a in options if a.to == ("box" if near else "strip"))
 
     def choose_result(self, state, seen: Observed, decision, choices: list):
         """15.9: the (SP, hexes) pair that costs least: an SP at its 27.B points (twice when it

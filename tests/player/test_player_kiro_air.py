@@ -3,6 +3,7 @@ box and the airstrips, and an air unit committed to a ground attack by clicks jo
 where the Combat panel shows it."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -132,3 +133,132 @@ def test_the_start_page_offers_air_missions_and_the_game_starts_with_them(qtbot,
     assert page.start() and "air=on" in page.choice.options
     game = GameController.new(page.choice.scenario, 1, page.choice.setup, page.choice.options).state
     assert game.options["air"] is True and len(game.game["air"]) == 22
+
+
+# ----------------------------------------------------------------------------- the choices the rules leave to the players
+
+BF109, JU87, IL2, YAK7 = "de-air-bf109-1", "de-air-ju87-1", "su-air-il2-1", "su-air-yak7"
+
+
+class _Dice(random.Random):
+    """Dice that give ``faces`` in turn (set-up: the air combat's results are known beforehand)."""
+
+    def __init__(self, *faces):
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a, b):
+        return self.faces.pop(0)
+
+
+def _window(qtbot, monkeypatch):
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    controller = GameController.new(ENDGAME, 2, options=("air",))
+    _orders_given(controller)
+    w = PlayerWindow(ENDGAME, controller=controller, seed=2, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _air_combat(w, soviet: list[str], escort: str, *faces) -> str:
+    """Set-up, not the test: the commitment ends with a German patrol and a Soviet ground attack stack over a Soviet hex,
+    and their air combat opens (28.6C) with the dice fixed."""
+    state = w.controller.state
+    decision = state.pending[-1]
+    state.pending.remove(decision)
+    hex_id = next(h for h, ids in sorted(state.at.items()) if any(state.units[u].side == "soviet" and state.board.units[u].ground for u in ids))
+    air._sortie(state, (BF109,), 1)
+    air._new_flight(state, "german", [BF109], "cap", hex_id, 1)
+    air._sortie(state, tuple(soviet) + ((escort,) if escort else ()), 1)
+    air._new_flight(state, "soviet", soviet, "ground_attack", hex_id, 1, escort=escort)
+    state.rng = _Dice(*faces)
+    air._finish(state, dict(decision.data, stage="cap"), [])
+    w.controller.forget_legal()
+    w.controller.state_changed.emit([])
+    return hex_id
+
+
+def _button(qtbot, w, name: str) -> QPushButton:
+    """The Air panel's button of that action, once the panel has laid it out and shown it."""
+    found = _panel(w).findChild(QPushButton, name)
+    assert found is not None, name
+    qtbot.waitUntil(found.isVisible, timeout=2000)
+    return found
+
+
+def _panel(w) -> AirPanel:
+    return next(p for _d, p in w.kit_docks if isinstance(p, AirPanel))
+
+
+def _press_by_keyboard(qtbot, w, button: QPushButton) -> None:
+    """Tab to the button, as a person without a mouse does, and press Space."""
+    button.setFocus(Qt.FocusReason.TabFocusReason)
+    assert button.hasFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+
+
+def test_28_10_2a_the_unharmed_stack_is_asked_whether_it_strikes_back_and_holds_its_fire_by_the_keyboard(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    _air_combat(w, [IL2], "", 1, 1)  # Bf109 4 against Il-2 1: 4-1, roll 2: A1, nothing to the Il-2
+    panel = _panel(w)
+    pair = _button(qtbot, w, action_key(air.PairAir(unit=BF109, target=IL2)))
+    assert pair is not None and pair.isVisible()
+    qtbot.mouseClick(pair, Qt.MouseButton.LeftButton)  # Germany pairs its patrol (28.10.1A) by the mouse
+    state = w.controller.state
+    assert state.to_act == "soviet" and state.pending[-1].case == "28.10.2A"
+    assert "strike back" in panel.head.text()
+    strike = _button(qtbot, w, action_key(air.AirStrike(unit=IL2, target=BF109)))
+    hold = _button(qtbot, w, action_key(air.HoldAirFire(unit=IL2)))
+    assert strike is not None and hold is not None and strike.isVisible() and hold.isVisible()
+    assert "strike back at" in strike.text() and "28.10.2A" in strike.text() and "su-air" not in strike.text()
+    w.confirming = True
+    asked = answer_next_box(qtbot, "confirm_yes")
+    _press_by_keyboard(qtbot, w, hold)
+    w.confirming = False
+    assert asked and "strike back" in asked[0]
+    state = w.controller.state
+    assert [a.kind for a in state.actions[-2:]] == ["PairAir", "HoldAirFire"]
+    assert state.units[BF109].step == 0 and air.flight_of(state, IL2) is not None  # the Il-2 flies on (28.9.2A)
+
+
+def test_28_10_4a_the_owner_of_the_stack_hit_picks_the_unit_that_takes_the_loss_at_the_window(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    _air_combat(w, [IL2], YAK7, 6, 6)  # 4 against 1 + 3: 1-1, roll 12: D2R2
+    qtbot.mouseClick(_button(qtbot, w, action_key(air.PairAir(unit=BF109, target=IL2))), Qt.MouseButton.LeftButton)
+    state = w.controller.state
+    assert state.to_act == "soviet" and state.pending[-1].case == "28.10.4A"
+    panel = _panel(w)
+    assert "loss point" in panel.head.text()
+    yak = _button(qtbot, w, action_key(air.TakeAirLoss(unit=YAK7)))
+    il2 = _button(qtbot, w, action_key(air.TakeAirLoss(unit=IL2)))
+    assert yak is not None and il2 is not None and yak.isVisible() and il2.isVisible()
+    qtbot.mouseClick(yak, Qt.MouseButton.LeftButton)  # the first point by the mouse
+    yak = _button(qtbot, w, action_key(air.TakeAirLoss(unit=YAK7)))
+    _press_by_keyboard(qtbot, w, yak)  # the second by the keyboard
+    state = w.controller.state
+    assert (state.units[YAK7].step, state.units[IL2].step) == (2, 0)
+
+
+def test_28_2e_an_airstrip_unit_back_from_its_sortie_lands_where_its_owner_says_at_the_window(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    state = w.controller.state
+    strip = sorted(state.game["airstrips"])[0]
+    state.game["air"][JU87]["base"] = strip  # set-up: a Ju87 based on an airstrip, back from a sortie
+    f = air._new_flight(state, "german", [JU87], "ground_attack", state.game["airstrips"][strip], 1)
+    air.go_home(state, f, [], "28.2D")
+    w.controller.forget_legal()
+    w.controller.state_changed.emit([])
+    panel = _panel(w)
+    assert state.to_act == "german" and "back from its sortie" in panel.head.text()
+    land = _button(qtbot, w, action_key(air.ReturnAir(unit=JU87, to="strip")))
+    box = _button(qtbot, w, action_key(air.ReturnAir(unit=JU87, to="box")))
+    assert land is not None and box is not None and land.isVisible() and box.isVisible()
+    assert "unready box" in box.text() and state.scenario.map.areas[strip].name in land.text()
+    w.confirming = True
+    asked = answer_next_box(qtbot, "confirm_yes")
+    _press_by_keyboard(qtbot, w, box)
+    w.confirming = False
+    assert asked and "unready box" in asked[0]
+    assert w.controller.state.game["air"][JU87] == {"base": "box", "ready": False}

@@ -1318,7 +1318,7 @@ def proceed(state: GameState, events: list) -> bool:
                 if not f["queue"]:
                     f["stage"] = "over"
                     continue
-                f["now"] = {"index": f["queue"].pop(0), "step": "roll"}
+                f["now"] = {"index": f["queue"].pop(0), "step": "aa"}
             if _step(state, f, events):
                 return False
         elif f.get("recon"):
@@ -1340,8 +1340,12 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     side = phasing(state)
     foe = other(side)
     step = now["step"]
-    if step == "roll":
+    if step == "aa":  # 28.4.2A: the flights undergo anti-aircraft fire first; a hit stack's owner picks who takes the loss
+        now["step"] = "roll"
+        waiting = len(state.pending)
         _anti_aircraft(state, attack, side, events)
+        return len(state.pending) > waiting
+    if step == "roll":
         b = battle(state, attack, side)
         if not b.targets:
             events.append(AttackCalledOff(targets=tuple(attack["targets"]), reason="no defender is left", case="14.3D"))
