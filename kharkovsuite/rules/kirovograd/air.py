@@ -25,8 +25,8 @@ and transfer missions not driven off are then carried out (28.7, 28.8B).
 Ground attacks (28.4): a ground attack unit committed in the segment flies in the first combat
 round, one committed in the second round's commitment in the second (28.3.3A-E): the attacker adds
 it to a declared attack on its hex (``AddSupport``, 15.1B) or attacks with it alone (14.2D,
-14.3B); a defending side's unit committed on its own hex adds its strength to the first attack on
-that hex (28.4.1C).  Anti-aircraft fire comes first (28.11, :func:`anti_aircraft`).  Every flight
+14.3B); a defending side's unit committed on its own hex adds its strength to every attack on
+that hex in its round (28.4.1C).  Anti-aircraft fire comes first (28.11, :func:`anti_aircraft`).  Every flight
 returns to base when its round ends.
 
 State records: ``game["air"]`` air unit -> {"base": "box" or an airstrip area, "ready": bool};
@@ -1126,6 +1126,13 @@ def attack_flights(state: GameState, side: str, hex_id: str, rnd: int) -> list[d
     """The side's ground attack flights of this round over ``hex_id`` not used yet."""
     return [f for f in flights(state) if f["side"] == side and f["mission"] == "ground_attack" and f["hex"] == hex_id
             and f["round"] == rnd and not f["used"]]
+
+
+def defence_flights(state: GameState, side: str, hex_id: str, rnd: int) -> list[dict]:
+    """28.4.1C: the side's ground attack flights of this round over its own ``hex_id``: they support
+    every attack on it in the round (used or not), until anti-aircraft fire hits them (28.11A)."""
+    return [f for f in flights(state) if f["side"] == side and f["mission"] == "ground_attack" and f["hex"] == hex_id
+            and f["round"] == rnd and not f.get("hit")]
 
 
 def flight_by_id(state: GameState, fid: int) -> dict | None:

@@ -551,8 +551,10 @@ def _air_fighters(state: GameState, flown) -> list[combat.Fighter]:
 def _anti_aircraft(state: GameState, attack: dict, side: str, events: list) -> None:
     """28.4.2A, 28.11: before the roll the target hex fires at the attacking flights (28.11C
     first case) and the attackers at the defending flights over it (28.11C second case, 28.11F);
-    a flight hit goes home without attacking.  The defender's flights over a target join the
-    first attack on it (28.4.1C, the program's reading: one sortie, one combat)."""
+    a flight hit goes home without attacking.  The defender's flights over a target support every
+    attack on it in their round (28.4.1C; the program's reading: nothing limits them to one, as
+    14.3E limits defending artillery; like an HQ's support, 14.3F), each time under that attack's
+    anti-aircraft fire first (28.11C, F)."""
     if not air.on(state):
         return
     foe = other(side)
@@ -573,7 +575,7 @@ def _anti_aircraft(state: GameState, attack: dict, side: str, events: list) -> N
     if attack["attackers"] or attack["guns"]:
         d_orders = hex_orders(state, targets) if targets else "mobile"
         for t in targets:
-            for fl in air.attack_flights(state, foe, t, round_no(state)):
+            for fl in air.defence_flights(state, foe, t, round_no(state)):
                 if air.orders_allow(state, foe, d_orders):
                     dair.append(fl)
     firing = [(state.board.units[u].is_hq or bool(attack["hqs"]), counters.sp(state, u)) for u in attack["attackers"] if _on_map(state, u, side)]

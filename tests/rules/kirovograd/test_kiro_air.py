@@ -345,6 +345,23 @@ def test_28_4_1c_a_defending_sides_ground_attack_unit_adds_its_factor_to_the_def
     assert combat.defense_strength(b) == 7 + 3  # the rifle division's 7 and the Il-2's 3
 
 
+def test_28_4_1c_14_3e_a_defending_flight_supports_every_attack_on_its_hex_in_its_round_under_fire_each_time():
+    """A hex may be attacked more than once in a round (14.3D); 14.3E limits defending artillery to one
+    defence a round, nothing limits defending air: it stays over its hex for the round (28.2A)."""
+    state = _combat({GE_PZ: N[0], SU_DIV: PLAIN}, {"p3": "mobile", "c48": "defense"})
+    f = flight(state, "soviet", [IL2], "ground_attack", PLAIN)
+    fight_round_declare(state, PLAIN, GE_PZ)
+    first = fight._record(state)["attacks"][0]
+    second = json.loads(json.dumps(first))  # a second attack on the hex, by units under other orders (14.3D)
+    events = []
+    state.rng = Faces(1, 1, 1, 1)  # the attackers' fire misses both times (1-3 column, roll 2)
+    fight._anti_aircraft(state, first, "german", events)
+    fight._anti_aircraft(state, second, "german", events)
+    assert first["dair"] == [f["id"]] and second["dair"] == [f["id"]]
+    assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.11A", "28.11A"]  # fired on before each
+    assert combat.defense_strength(fight.battle(state, second, "german")) == 7 + 3
+
+
 def fight_round_declare(state, target, *units):
     state.apply(AttackHex(hex=target))
     for u in units:
