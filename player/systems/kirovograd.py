@@ -162,6 +162,33 @@ class KirovogradKit(PlayerKit):
         attack = {n for h in enter for n in nbrs.get(h, ())} - enter
         return enter, attack
 
+    def hex_markers(self, controller) -> dict:
+        """28.3, 28.3.3C: the air units committed, as the side viewing may know them (its observation's flights): a
+        badge on each hex flown over, or on the HQ a withheld unit waits with, naming the units and their missions;
+        the viewing side's own in blue, the enemy's in vermillion, both sides' in purple."""
+        from kharkovsuite.view.markers import Marker
+
+        side = controller.viewing_side()
+        obs = controller.observation(side)
+        units = obs.get("units") or {}
+        words = self.part("air").MISSION_WORDS
+        by_hex: dict[str, list[dict]] = {}
+        for f in (obs.get("game") or {}).get("flights") or ():
+            where = f.get("hex") or (units.get(f.get("hq")) or {}).get("hex")
+            if where:
+                by_hex.setdefault(where, []).append(f)
+        out = {}
+        for hex_id, here in by_hex.items():
+            count = sum(len(f["units"]) + (1 if f.get("escort") else 0) for f in here)
+            sides = {f["side"] for f in here}
+            colour = "purple" if len(sides) > 1 else "blue" if side in sides else "vermillion"
+            lines = [f"{controller.side_name(f['side'])}: {', '.join(controller.unit_name(u) for u in f['units'])}"
+                     f"{', escorted by ' + controller.unit_name(f['escort']) if f.get('escort') else ''}: "
+                     f"{words.get(f['mission'], f['mission'])}"
+                     f"{' with ' + controller.unit_name(f['hq']) if f['mission'] == 'withheld' and f.get('hq') else ''}" for f in here]
+            out[hex_id] = Marker(f"air {count}", f"Air units over {hex_id} (28.3)\n" + "\n".join(lines), colour)
+        return out
+
     def hex_notes(self, state, side: str, hex_id: str) -> list[str]:
         """The enemy ZOC in the hex (13): its kind, and the air units flying over it (28.3), for the status bar
         under the mouse."""

@@ -141,14 +141,14 @@ BF109, JU87, IL2, YAK7 = "de-air-bf109-1", "de-air-ju87-1", "su-air-il2-1", "su-
 
 
 class _Dice(random.Random):
-    """Dice that give ``faces`` in turn (set-up: the air combat's results are known beforehand)."""
+    """Dice that give ``faces`` in turn, then roll as usual (set-up: the air combat's results are known beforehand)."""
 
     def __init__(self, *faces):
         super().__init__(0)
         self.faces = list(faces)
 
     def randint(self, a, b):
-        return self.faces.pop(0)
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
 
 
 def _window(qtbot, monkeypatch):
@@ -262,3 +262,26 @@ def test_28_2e_an_airstrip_unit_back_from_its_sortie_lands_where_its_owner_says_
     w.confirming = False
     assert asked and "unready box" in asked[0]
     assert w.controller.state.game["air"][JU87] == {"base": "box", "ready": False}
+
+
+def test_28_3_committed_flights_are_drawn_on_their_hexes_with_a_tooltip_naming_units_and_mission_as_the_seat_may_know_them(qtbot, monkeypatch):
+    from kharkovsuite.view.markers import MarkerItem
+
+    w = _window(qtbot, monkeypatch)
+    hex_id = _air_combat(w, [IL2], YAK7, 1, 1)
+    markers = w.scene.markers("kit")
+    assert set(markers) == {hex_id}
+    marker = markers[hex_id]
+    assert marker.label == "air 3" and marker.colour == "purple"  # both sides' units over the hex
+    for words in ("Bf109", "combat air patrol", "Il-2", "escorted by", "ground attack"):
+        assert words in marker.tooltip, (words, marker.tooltip)
+    assert "de-air" not in marker.tooltip and "su-air" not in marker.tooltip
+    [item] = [i for i in w.scene.items() if isinstance(i, MarkerItem)]
+    assert "Bf109" in item.toolTip() and item.isVisible()
+    assert item.acceptedMouseButtons() == Qt.MouseButton.NoButton  # a click reaches the hex
+    # the flights the observation shows are the ones drawn: once the combat is over and they are home, no marker is left
+    qtbot.mouseClick(_button(qtbot, w, action_key(air.PairAir(unit=BF109, target=IL2))), Qt.MouseButton.LeftButton)
+    while w.controller.state.pending and w.controller.state.pending[-1].kind == "air_commitment":
+        w.do(w.controller.legal_actions()[0])
+    flying = {f.get("hex") for f in w.controller.observation()["game"]["flights"] if f.get("hex")}
+    assert set(w.scene.markers("kit")) == flying
