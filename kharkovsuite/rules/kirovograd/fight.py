@@ -1522,14 +1522,59 @@ def _open_retreat(state: GameState, now: dict, side: str, units, hexes: int, *, 
 
 
 def retreat_options(state: GameState, decision: Decision, unit_id: str) -> list[retreat.Retreat]:
-    """17.1-17.4: the best retreats of one unit of the decision (17.5: a stack's units go one by one)."""
+    """17.1-17.4: the best retreats of one unit of the decision (17.5: a stack's units go one by one),
+    on the board as its side knows it (29, 30: a face-down counter's ZOC and a hidden unit are not
+    known; :func:`true_retreat` makes the retreat chosen on the true position)."""
     info = state.board.units[unit_id]
     rec = state.units[unit_id]
     f = state.board.data.formations.get(reserves.formation_of(state, unit_id) or "")
     hq = state.units[f.hq].hex if f and f.hq in state.units and f.hq != unit_id else None
-    board = StateBoard(state, info.armored, leaving=(unit_id,))
+    board = StateBoard(state, info.armored, leaving=(unit_id,), known=True)
     return retreat.retreats(board, rec.side, rec.hex, decision.data["hexes"], (unit_id,), fought=decision.data["fought"],
                             armored=info.armored, hq=hq, held=decision.data["held"])
+
+
+def true_retreat(state: GameState, unit_id: str, chosen: retreat.Retreat, events: list) -> retreat.Retreat:
+    """29.1, 29.4, 30.2 (the reading of the rules reference): a retreat chosen on what its side knows
+    is made hex by hex on the true position.  Leaving a hex in a face-down counter's ZOC costs its SP
+    as any ZOC (17.2A) and the counters exerting it are shown (29.1); an Overlapping ZOC the side did
+    not know of ends the retreat there (17.4A), and a hex holding a hidden unit ends it in the hex
+    before, the unit found (30.2A): the hexes not retreated count as 15.9F's."""
+    side = state.units[unit_id].side
+    foe = other(side)
+    masked = seen.masked(state, foe)
+    if not masked or not chosen.path:
+        return chosen
+    armored = state.board.units[unit_id].armored
+    truth = StateBoard(state, armored, leaving=(unit_id,))
+    known = StateBoard(state, armored, leaving=(unit_id,), known=True)
+    hidden = seen.masked(state, foe, hidden_only=True)
+    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
+    path, losses, shown, found = list(chosen.path), 0, [], []
+    for i, h in enumerate(chosen.path):
+        found = [u for u in state.units_at(h) if u in hidden]
+        if found:
+            path = path[:i]
+            break
+        new = set(true_zoc.get(h, ())) - set(known_zoc.get(h, ()))
+        shown += [u for s in sorted(new, key=lambda s: s.hex) for u in state.units_at(s.hex)
+                  if u in masked and u not in hidden and u not in shown and counters.exerts_zoc(state, u)]
+        if i == len(chosen.path) - 1:
+            break
+        z, free = truth.zoc(h, side), retreat._free_of_zoc(truth, h, side, armored)
+        if z.overlapping and not free and not known.zoc(h, side).overlapping:
+            path = path[:i + 1]
+            break
+        losses += 0 if free else 1
+    for u in shown:
+        fog.reveal(state, u, events, "29.1")
+    for u in found:
+        fog.reveal(state, u, events, "30.2A")
+    if (tuple(path), losses) == (chosen.path, chosen.zoc_losses):
+        return chosen
+    short = chosen.short + len(chosen.path) - len(path)
+    overstacked = bool(path) and (chosen.overstacked if len(path) == len(chosen.path) else not truth.stack_room(path[-1], side, (unit_id,)))
+    return retreat.Retreat(tuple(path), losses, overstacked, short, chosen.rank)
 
 
 def _room(state: GameState, now: dict, unit_id: str) -> int:
@@ -1543,7 +1588,7 @@ def _room(state: GameState, now: dict, unit_id: str) -> int:
 def _retreat(state: GameState, decision: Decision, action: Retreat, events: list) -> None:
     if action.unit not in decision.data["units"]:
         raise IllegalAction("17.1B", f"{action.unit} does not retreat now")
-    chosen = retreat.check_retreat(action.path, retreat_options(state, decision, action.unit))
+    chosen = true_retreat(state, action.unit, retreat.check_retreat(action.path, retreat_options(state, decision, action.unit)), events)
     now = _record(state)["now"]
     u = action.unit
     start = state.units[u].hex
@@ -1633,7 +1678,7 @@ def advance_options(state: GameState, decision: Decision) -> list[Advance]:
         if rec.hex is None or rec.hex != now["start"].get(u) or u in decision.data["done"]:
             continue
         allowed = _advance_allowance(state, now, order_of(state, u))
-        board = StateBoard(state, state.board.units[u].armored, leaving=(u,))
+        board = StateBoard(state, state.board.units[u].armored, leaving=(u,), known=True)  # 29, 30: what the side knows
         for t in now["targets"]:
             if _ground(state, t, other(side)) or t not in state.board.nbrs[rec.hex]:
                 continue
@@ -1648,6 +1693,36 @@ def advance_options(state: GameState, decision: Decision) -> list[Advance]:
                     continue
                 out.append(Advance(unit=u, path=(rec.hex, *p)))
     return out
+
+
+def true_advance(state: GameState, unit_id: str, path: tuple[str, ...], target: str, events: list) -> tuple[str, ...]:
+    """29.1, 30.2 (the reading of the rules reference): an advance chosen on what its side knows is
+    made on the true position: where a face-down counter's ZOC stops it (18.3) it ends there, the
+    counters shown (29.1); a hex holding a hidden unit ends it in the hex before, the unit found
+    (30.2A); and back from a hex where it may not stack (18.6).  ``target``: the defender's hex."""
+    side = state.units[unit_id].side
+    foe = other(side)
+    masked = seen.masked(state, foe)
+    if not masked or len(path) < 2:
+        return path
+    armored = state.board.units[unit_id].armored
+    truth = StateBoard(state, armored, leaving=(unit_id,))
+    got = advance.reach(truth, side, path[0], target, path[1:])
+    if got == len(path) - 1:
+        return path
+    end = got
+    hidden = seen.masked(state, foe, hidden_only=True)
+    found = [u for u in state.units_at(path[end + 1]) if u in hidden]
+    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
+    shown = [u for h in path[: end + 1] for src in sorted(set(true_zoc.get(h, ())) - set(known_zoc.get(h, ())), key=lambda s: s.hex)
+             for u in state.units_at(src.hex) if u in masked and u not in hidden and counters.exerts_zoc(state, u)]
+    while end > 0 and not truth.stack_room(path[end], side, (unit_id,)):
+        end -= 1
+    for u in dict.fromkeys(shown):
+        fog.reveal(state, u, events, "29.1")
+    for u in found:
+        fog.reveal(state, u, events, "30.2A")
+    return path[: end + 1]
 
 
 def _second_line(state: GameState, now: dict, side: str) -> list[str]:
@@ -1685,7 +1760,7 @@ def follower_options(state: GameState, decision: Decision) -> list[Advance]:
             continue
         order = order_of(state, u)
         limit = 0 if order == "defense" else 1 if order == "assault" else went
-        board = StateBoard(state, state.board.units[u].armored, leaving=(u,))
+        board = StateBoard(state, state.board.units[u].armored, leaving=(u,), known=True)
         frontier = [(rec.hex,)]
         for _ in range(limit):
             frontier = [(*p, n) for p in frontier for n in state.board.nbrs[p[-1]] if n in open_ and n not in p]
@@ -1857,11 +1932,15 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
             elif action not in advance_options(state, decision):
                 unit = action.unit
                 raise IllegalAction("18.0A", f"{unit} may not advance along {'-'.join(action.path)} (18.1-18.4, 18.6)")
+            targets = _record(state)["now"]["targets"]
+            target = next((t for t in targets if t in action.path), targets[0])
+            action = dataclasses.replace(action, path=true_advance(state, action.unit, tuple(action.path), target, events))
             state.place(action.unit, action.path[-1])
             decision.data["done"].append(action.unit)
             if action.unit in decision.data["units"]:
                 decision.data.setdefault("paths", {})[action.unit] = list(action.path)
-            events.append(Advanced(unit=action.unit, path=tuple(action.path), case="18.0A"))
+            if len(action.path) > 1:
+                events.append(Advanced(unit=action.unit, path=tuple(action.path), case="18.0A"))
             if state.units[action.unit].side == "soviet":
                 for h in action.path[1:]:
                     supply.destroy_dumps_at(state, h, events)

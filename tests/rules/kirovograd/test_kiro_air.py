@@ -417,7 +417,7 @@ def test_28_11c_f_against_defensive_air_the_attackers_fire_with_their_best_colum
     finally:
         air.anti_aircraft = real
     assert seen[0] == "1-3"  # the panzer regiment's 6 SP
-    assert seen == ["1-3"]  # the defending flight supports one attack only (one sortie)
+    assert seen == ["1-3", "1-1"]  # it supports the next attack on its hex too (28.4.1C), fired on by that attack's HQ at 1-1
 
 
 def test_28_11g_anti_aircraft_fire_spends_no_supply():
