@@ -212,6 +212,18 @@ class AttackCalledOff(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SupportCut(Event):
+    """22.1 on the true position: the line from an HQ to the hex it supports runs through a Locking
+    ZOC of face-down counters (now shown, 29.1) or a hidden unit (now found, 30.2A)."""
+
+    unit: str
+    hex: str
+
+    def text(self) -> str:
+        return f"{self.unit} cannot support {self.hex}: its line runs through an enemy zone of control just shown"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Reorganised(Event):
     unit: str
     targets: tuple[str, ...]
@@ -437,7 +449,7 @@ def hq_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tuple[st
     target = _supported_hex(state, hq, draft["attackers"])
     formation = next((reserves.formation_of(state, u) for u in draft["attackers"] if reserves.formation_of(state, u) == hq.formation),
                      reserves.formation_of(state, draft["attackers"][0]))
-    path = hq_support.support_path(StateBoard(state, info.armored), side, hq.hex, target)
+    path = hq_support.support_path(StateBoard(state, info.armored, known=True), side, hq.hex, target)  # 29, 30: on what the side knows
     try:
         hq_support.check_hq_support(hq, formation or "", path_found=path is not None, own_formation_gone=formation_gone(state, hq.formation, unit_id),
                                     attacked_by_adjacent=False, supported_hex_this_round=f["hq"].get(unit_id), target_hex=target)
@@ -1069,7 +1081,7 @@ def defence_refusal(state: GameState, f: dict, unit_id: str, index: int) -> tupl
     try:
         air_alone = independent and bool(attack.get("air")) and not attack["guns"]
         artillery.check_no_support_against_independent(independent, "hq", rec.hex in targets, air_alone)
-        path = hq_support.support_path(StateBoard(state, info.armored), side, hq.hex, target)
+        path = hq_support.support_path(StateBoard(state, info.armored, known=True), side, hq.hex, target)  # 29, 30: on what the side knows
         hq_support.check_hq_support(hq, _main_formation(state, targets), path_found=path is not None,
                                     own_formation_gone=formation_gone(state, hq.formation, unit_id),
                                     attacked_by_adjacent=_attacked_by_adjacent(f, hq.hex),
@@ -1344,6 +1356,7 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     step = now["step"]
     if step == "aa":  # 28.4.2A: the flights undergo anti-aircraft fire first; a hit stack's owner picks who takes the loss
         now["step"] = "roll"
+        _true_hq_lines(state, f, attack, side, events)
         waiting = len(state.pending)
         _anti_aircraft(state, attack, side, events)
         return len(state.pending) > waiting
@@ -1397,6 +1410,44 @@ def _step(state: GameState, f: dict, events: list) -> bool:
         return False if f.get("recon") else _open_advance(state, f, now, side)  # 29.8.2: no further move
     f["now"] = None
     return False
+
+
+def _true_hq_lines(state: GameState, f: dict, attack: dict, side: str, events: list) -> None:
+    """22.1 on the true position (29.1, 30.2; the reading of the rules reference): the HQ support
+    given on the lines each side knew of counts only if a line runs clear on the true position; an
+    HQ whose every line runs through a face-down counter's Locking ZOC or a hidden unit gives none,
+    and those counters are shown."""
+    for h in list(attack["hqs"]):
+        if _line_cut(state, h, side, _supported_hex(state, _hq(state, h), attack["attackers"]), events):
+            attack["hqs"].remove(h)
+    for h, target in list(f["dhq"].items()):
+        if target in attack["targets"] and _on_map(state, h, other(side)) and _line_cut(state, h, other(side), target, events):
+            del f["dhq"][h]
+
+
+def _line_cut(state: GameState, hq_unit: str, side: str, target: str | None, events: list) -> bool:
+    foe = other(side)
+    masked = seen.masked(state, foe)
+    here = state.units[hq_unit].hex
+    if not masked or target is None or here is None:
+        return False
+    armored = state.board.units[hq_unit].armored
+    if hq_support.support_path(StateBoard(state, armored), side, here, target) is not None:
+        return False
+    known = hq_support.support_path(StateBoard(state, armored, known=True), side, here, target)
+    if known is None:
+        return False
+    hidden = seen.masked(state, foe, hidden_only=True)
+    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
+    between = known[:-1]
+    shown = [u for h in between for s in sorted(set(true_zoc.get(h, ())) - set(known_zoc.get(h, ())), key=lambda s: s.hex)
+             for u in state.units_at(s.hex) if u in masked and u not in hidden and counters.exerts_zoc(state, u)]
+    for u in dict.fromkeys(shown):
+        fog.reveal(state, u, events, "29.1")
+    for u in [u for h in between for u in state.units_at(h) if u in hidden]:
+        fog.reveal(state, u, events, "30.2A")
+    events.append(SupportCut(unit=hq_unit, hex=target, case="22.1"))
+    return True
 
 
 def _casualties(state: GameState, fighters, hexes, supported: bool) -> list[losses.Casualty]:

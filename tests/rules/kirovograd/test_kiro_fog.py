@@ -826,3 +826,45 @@ def test_18_3_29_1_an_advance_is_offered_on_the_zocs_the_side_knows_and_a_face_d
         assert fight.true_advance(dummy, GE_INF, path, target, []) == path
         return
     raise AssertionError("no place where a face-down tank's ZOC stops the advance")
+
+
+def test_22_1_29_1_hq_support_is_offered_on_the_lines_the_side_knows_and_a_face_down_units_true_zoc_cuts_it_at_the_roll():
+    """22.1 on what the side knows: a face-down counter's Locking ZOC across the only line does not
+    refuse the HQ's support (a dummy has none, so the refusal would tell them apart); at the roll the
+    line is read on the true position: the real unit's ZOC cuts it, the HQ adds nothing and the unit
+    is shown (29.1); beside a dummy the support stands."""
+    from kharkovsuite.rules.kirovograd import fight, hq_support
+    from kharkovsuite.rules.kirovograd.boardview import StateBoard
+
+    from .kiro_helpers import GE_HQ, GE_INF2
+
+    probe = fogged({GE_INF2: PLAIN})
+    dist = probe.board.distance
+    placed = None
+    for hq_hex in (h for h in sorted(ring(PLAIN, 4)) if dist(h, N[0]) == 5):  # a single shortest line, four hexes long
+        for far in sorted(ring(PLAIN, 2)) + sorted(ring(PLAIN, 3)):
+            if dist(far, N[0]) < 2 or dist(far, hq_hex) < 2:
+                continue
+            real = fogged({GE_INF2: PLAIN, GE_HQ: hq_hex, SU_DIV: N[0], SU_TANK: far}, side="german", phase="combat_1_1", orders={"d320": "mobile"})
+            if (hq_support.support_path(StateBoard(real, False), "german", hq_hex, PLAIN) is None
+                    and hq_support.support_path(StateBoard(real, False, known=True), "german", hq_hex, PLAIN) is not None):
+                placed = hq_hex, far
+                break
+        if placed:
+            break
+    assert placed, "no place where a face-down tank's ZOC cuts the HQ's only line"
+    hq_hex, far = placed
+    dummy = fogged({GE_INF2: PLAIN, GE_HQ: hq_hex, SU_DIV: N[0], SU_DUMMY: far}, side="german", phase="combat_1_1", orders={"d320": "mobile"})
+    draft = {"targets": [N[0]], "attackers": [GE_INF2], "guns": [], "hqs": [], "dguns": []}
+    assert fight.hq_refusal(real, fight._record(real), draft, GE_HQ) is None  # offered ...
+    assert fight.hq_refusal(dummy, fight._record(dummy), draft, GE_HQ) is None  # ... as beside a dummy
+    for state in (real, dummy):
+        state.apply(AttackHex(hex=N[0]))
+        state.apply(AddAttacker(unit=GE_INF2))
+        state.apply(AddSupport(unit=GE_HQ))
+        state.apply(ConfirmAttack())
+        assert SU_TANK not in state.game["masks"] or state is real
+    events = real.apply(EndPhase())
+    assert [(e.unit, e.hex) for e in events if isinstance(e, fight.SupportCut)] == [(GE_HQ, PLAIN)]
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked) and e.unit == SU_TANK] == [(SU_TANK, "29.1")]
+    assert not [e for e in dummy.apply(EndPhase()) if isinstance(e, fight.SupportCut)]
