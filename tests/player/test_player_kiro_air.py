@@ -137,7 +137,7 @@ def test_the_start_page_offers_air_missions_and_the_game_starts_with_them(qtbot,
 
 # ----------------------------------------------------------------------------- the choices the rules leave to the players
 
-BF109, JU87, IL2, YAK7 = "de-air-bf109-1", "de-air-ju87-1", "su-air-il2-1", "su-air-yak7"
+BF109, BF109B, JU87, IL2, YAK7 = "de-air-bf109-1", "de-air-bf109-2", "de-air-ju87-1", "su-air-il2-1", "su-air-yak7"
 
 
 class _Dice(random.Random):
@@ -162,15 +162,16 @@ def _window(qtbot, monkeypatch):
     return w
 
 
-def _air_combat(w, soviet: list[str], escort: str, *faces) -> str:
-    """Set-up, not the test: the commitment ends with a German patrol and a Soviet ground attack stack over a Soviet hex,
+def _air_combat(w, soviet: list[str], escort: str, *faces, patrols=(BF109,)) -> str:
+    """Set-up, not the test: the commitment ends with German patrols and a Soviet ground attack stack over a Soviet hex,
     and their air combat opens (28.6C) with the dice fixed."""
     state = w.controller.state
     decision = state.pending[-1]
     state.pending.remove(decision)
     hex_id = next(h for h, ids in sorted(state.at.items()) if any(state.units[u].side == "soviet" and state.board.units[u].ground for u in ids))
-    air._sortie(state, (BF109,), 1)
-    air._new_flight(state, "german", [BF109], "cap", hex_id, 1)
+    for patrol in patrols:
+        air._sortie(state, (patrol,), 1)
+        air._new_flight(state, "german", [patrol], "cap", hex_id, 1)
     air._sortie(state, tuple(soviet) + ((escort,) if escort else ()), 1)
     air._new_flight(state, "soviet", soviet, "ground_attack", hex_id, 1, escort=escort)
     state.rng = _Dice(*faces)
@@ -285,3 +286,44 @@ def test_28_3_committed_flights_are_drawn_on_their_hexes_with_a_tooltip_naming_u
         w.do(w.controller.legal_actions()[0])
     flying = {f.get("hex") for f in w.controller.observation()["game"]["flights"] if f.get("hex")}
     assert set(w.scene.markers("kit")) == flying
+
+
+def test_28_9_1c_a_later_interceptor_is_asked_whether_it_attacks_and_attacks_by_the_mouse(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    _air_combat(w, [IL2], "", 1, 1, 3, 4, patrols=(BF109, BF109B))  # the first: 4-1 roll 2, no effect; the second: 4-1 roll 7, D1R2
+    for pair in (air.PairAir(unit=BF109, target=IL2), air.PairAir(unit=BF109B, target=IL2)):
+        qtbot.mouseClick(_button(qtbot, w, action_key(pair)), Qt.MouseButton.LeftButton)
+    hold = _button(qtbot, w, action_key(air.HoldAirFire(unit=IL2)))  # 28.10.2A: the Il-2 holds its fire
+    w.confirming = True
+    answer_next_box(qtbot, "confirm_yes")
+    qtbot.mouseClick(hold, Qt.MouseButton.LeftButton)
+    w.confirming = False
+    state = w.controller.state
+    assert state.to_act == "german" and state.pending[-1].case == "28.9.1C"
+    assert "may attack it too" in _panel(w).head.text()
+    attack = _button(qtbot, w, action_key(air.AirStrike(unit=BF109B, target=IL2)))
+    assert "attack" in attack.text() and "28.9.1C" in attack.text()
+    assert _button(qtbot, w, action_key(air.HoldAirFire(unit=BF109B))).isVisible()  # or pass
+    qtbot.mouseClick(attack, Qt.MouseButton.LeftButton)
+    state = w.controller.state
+    assert state.actions[-1] == air.AirStrike(unit=BF109B, target=IL2)
+    assert state.units[IL2].step == 1 and air.flight_of(state, IL2) is None  # hit: home without its mission
+
+
+def test_28_11a_the_owner_of_a_stack_hit_by_anti_aircraft_fire_picks_the_unit_that_takes_the_loss_at_the_window(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    state = w.controller.state
+    hex_id = next(h for h, ids in sorted(state.at.items()) if any(state.units[u].side == "soviet" and state.board.units[u].ground for u in ids))
+    f = air._new_flight(state, "german", [JU87], "ground_attack", hex_id, 1, escort=BF109)  # set-up: the stack was hit by anti-aircraft fire
+    f["hit"] = True
+    assert air.open_anti_aircraft_loss(state, f, 1, [])
+    w.controller.forget_legal()
+    w.controller.state_changed.emit([])
+    assert "anti-aircraft" in _panel(w).head.text()
+    escort = _button(qtbot, w, action_key(air.TakeAirLoss(unit=BF109)))
+    assert _button(qtbot, w, action_key(air.TakeAirLoss(unit=JU87))).isVisible()
+    assert "28.11A" in escort.text() and "left" in escort.text()
+    _press_by_keyboard(qtbot, w, escort)
+    state = w.controller.state
+    assert (state.units[BF109].step, state.units[JU87].step) == (1, 0)
+    assert air.flight_of(state, JU87) is None  # home without attacking (28.11A)
