@@ -1412,6 +1412,20 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     return False
 
 
+def _show_zocs(state: GameState, foe: str, hexes, events: list) -> None:
+    """29.1: the face-down counters of ``foe`` whose ZOC, unknown to the other side, acted in ``hexes``
+    are shown (their owner must show the ZOC)."""
+    if not hexes:
+        return
+    masked = seen.masked(state, foe)
+    hidden = seen.masked(state, foe, hidden_only=True)
+    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
+    shown = [u for h in hexes for src in sorted(set(true_zoc.get(h, ())) - set(known_zoc.get(h, ())), key=lambda s: s.hex)
+             for u in state.units_at(src.hex) if u in masked and u not in hidden and counters.exerts_zoc(state, u)]
+    for u in dict.fromkeys(shown):
+        fog.reveal(state, u, events, "29.1")
+
+
 def _true_hq_lines(state: GameState, f: dict, attack: dict, side: str, events: list) -> None:
     """22.1 on the true position (29.1, 30.2; the reading of the rules reference): the HQ support
     given on the lines each side knew of counts only if a line runs clear on the true position; an
@@ -1426,24 +1440,23 @@ def _true_hq_lines(state: GameState, f: dict, attack: dict, side: str, events: l
 
 
 def _line_cut(state: GameState, hq_unit: str, side: str, target: str | None, events: list) -> bool:
+    """Whether the HQ's line to ``target`` (22.1) the side knew of is cut on the true position (the
+    counters cutting it shown or found)."""
     foe = other(side)
     masked = seen.masked(state, foe)
     here = state.units[hq_unit].hex
     if not masked or target is None or here is None:
         return False
     armored = state.board.units[hq_unit].armored
-    if hq_support.support_path(StateBoard(state, armored), side, here, target) is not None:
+    truth, knows = StateBoard(state, armored), StateBoard(state, armored, known=True)
+    if hq_support.support_path(truth, side, here, target) is not None:
         return False
-    known = hq_support.support_path(StateBoard(state, armored, known=True), side, here, target)
+    known = hq_support.support_path(knows, side, here, target)
     if known is None:
         return False
     hidden = seen.masked(state, foe, hidden_only=True)
-    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
     between = known[:-1]
-    shown = [u for h in between for s in sorted(set(true_zoc.get(h, ())) - set(known_zoc.get(h, ())), key=lambda s: s.hex)
-             for u in state.units_at(s.hex) if u in masked and u not in hidden and counters.exerts_zoc(state, u)]
-    for u in dict.fromkeys(shown):
-        fog.reveal(state, u, events, "29.1")
+    _show_zocs(state, foe, [h for h in between if truth.zoc(h, side).kind == "locking" and knows.zoc(h, side).kind != "locking"], events)
     for u in [u for h in between for u in state.units_at(h) if u in hidden]:
         fog.reveal(state, u, events, "30.2A")
     events.append(SupportCut(unit=hq_unit, hex=target, case="22.1"))
@@ -1600,25 +1613,22 @@ def true_retreat(state: GameState, unit_id: str, chosen: retreat.Retreat, events
     truth = StateBoard(state, armored, leaving=(unit_id,))
     known = StateBoard(state, armored, leaving=(unit_id,), known=True)
     hidden = seen.masked(state, foe, hidden_only=True)
-    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
-    path, losses, shown, found = list(chosen.path), 0, [], []
+    path, losses, acted, found = list(chosen.path), 0, [], []
     for i, h in enumerate(chosen.path):
         found = [u for u in state.units_at(h) if u in hidden]
         if found:
             path = path[:i]
             break
-        new = set(true_zoc.get(h, ())) - set(known_zoc.get(h, ()))
-        shown += [u for s in sorted(new, key=lambda s: s.hex) for u in state.units_at(s.hex)
-                  if u in masked and u not in hidden and u not in shown and counters.exerts_zoc(state, u)]
         if i == len(chosen.path) - 1:
             break
         z, free = truth.zoc(h, side), retreat._free_of_zoc(truth, h, side, armored)
+        if not free and (retreat._free_of_zoc(known, h, side, armored) or z.overlapping and not known.zoc(h, side).overlapping):
+            acted.append(h)
         if z.overlapping and not free and not known.zoc(h, side).overlapping:
             path = path[:i + 1]
             break
         losses += 0 if free else 1
-    for u in shown:
-        fog.reveal(state, u, events, "29.1")
+    _show_zocs(state, foe, acted, events)
     for u in found:
         fog.reveal(state, u, events, "30.2A")
     if (tuple(path), losses) == (chosen.path, chosen.zoc_losses):
@@ -1764,13 +1774,10 @@ def true_advance(state: GameState, unit_id: str, path: tuple[str, ...], target: 
     end = got
     hidden = seen.masked(state, foe, hidden_only=True)
     found = [u for u in state.units_at(path[end + 1]) if u in hidden]
-    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
-    shown = [u for h in path[: end + 1] for src in sorted(set(true_zoc.get(h, ())) - set(known_zoc.get(h, ())), key=lambda s: s.hex)
-             for u in state.units_at(src.hex) if u in masked and u not in hidden and counters.exerts_zoc(state, u)]
+    stopped_in = path[: end + 1]
     while end > 0 and not truth.stack_room(path[end], side, (unit_id,)):
         end -= 1
-    for u in dict.fromkeys(shown):
-        fog.reveal(state, u, events, "29.1")
+    _show_zocs(state, foe, stopped_in, events)
     for u in found:
         fog.reveal(state, u, events, "30.2A")
     return path[: end + 1]
