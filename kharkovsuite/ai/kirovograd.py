@@ -46,6 +46,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   when there is no other; HQs and guns go along (17.7); an advance (18) is made into a victory
   place or nearer the aim; the defender supports each attack with its HQs and the guns its
   track can pay for (15.3) and commits no defensive reserve.
+* Air (28, with the option): a ground attack unit over an enemy hex next to its own units (or over
+  its own hex next to the enemy, the side not moving); every patrol is paired; a stack may strike
+  back and a later interceptor may attack: they do (28.10.2A, 28.9.1C); a loss point goes on the
+  unit of the stack with the most left (28.10.4A, 28.11A); an airstrip unit lands back on its strip
+  unless an enemy counter the side sees is within four hexes of it (28.2E).
 
 ``greedy`` is the baseline: every formation mobile, the best immediate odds (the final column of
 the odds query) above the same floor, every victory place and German unit an equal objective, no
