@@ -48,7 +48,8 @@ def _target(state, side: str) -> tuple[str, str]:
     raise AssertionError("no enemy hex next to a friendly unit to attack from the air")
 
 
-def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and_the_combat_panel_shows_it(qtbot, monkeypatch):
+def _window(qtbot, monkeypatch):
+    """The Endgame with air missions, its orders given, at the first air commitment, in a window."""
     monkeypatch.setattr(systems, "_allow_unplayable", True)
     controller = GameController.new(ENDGAME, 2, options=("air",))
     _orders_given(controller)
@@ -56,6 +57,11 @@ def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    return w
+
+
+def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and_the_combat_panel_shows_it(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
     state = w.controller.state
     side = state.pending[-1].side
     target, flier = _target(state, side)
@@ -149,17 +155,6 @@ class _Dice(random.Random):
 
     def randint(self, a, b):
         return self.faces.pop(0) if self.faces else super().randint(a, b)
-
-
-def _window(qtbot, monkeypatch):
-    monkeypatch.setattr(systems, "_allow_unplayable", True)
-    controller = GameController.new(ENDGAME, 2, options=("air",))
-    _orders_given(controller)
-    w = PlayerWindow(ENDGAME, controller=controller, seed=2, handover=False, autosave=None, interactive=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def _air_combat(w, soviet: list[str], escort: str, *faces, patrols=(BF109,)) -> str:
