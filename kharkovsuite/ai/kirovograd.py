@@ -103,9 +103,17 @@ GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply po
 FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
 
 
+#: 29.4A: the strength guessed for a face-down counter (its id is a token, its type unknown): a
+#: motorised brigade's or regiment's, the units that go face down, though it may be a dummy
+FACE_DOWN_SP = 4.0
+
+
 def _sp(scenario_units, uid: str, view: dict) -> float:
-    """A unit's combat strength now: its printed SP less the SP lost (16.0), from public data."""
-    info = scenario_units[uid]
+    """A unit's combat strength now: its printed SP less the SP lost (16.0), from public data; a
+    face-down enemy counter (29.4A) counts :data:`FACE_DOWN_SP`."""
+    info = scenario_units.get(uid)
+    if info is None:
+        return FACE_DOWN_SP
     full = info.strength[0] if info.strength else 0.0
     return max(0.0, float(full) - float(view.get("step") or 0))
 

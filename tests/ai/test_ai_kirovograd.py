@@ -190,3 +190,19 @@ def test_28_2e_28_10_4a_the_ai_lands_a_strip_unit_on_its_strip_unless_the_enemy_
     f = air._new_flight(state, "german", ["de-air-ju87-2"], "ground_attack", PLAIN, 1, escort="de-air-bf109-1")
     assert air.open_anti_aircraft_loss(state, f, 1, [])
     assert player.choose(state) == air.TakeAirLoss(unit="de-air-ju87-2")
+
+
+def test_29_4a_the_ai_weighs_a_face_down_enemy_counter_without_knowing_what_it_is():
+    """A face-down counter's id in the observation is a token (29.4A): the threat map (a retreat's, 17)
+    counts it at a guessed strength instead of failing on the unknown id."""
+    from kharkovsuite.ai.kirovograd import FACE_DOWN_SP
+    from tests.rules.kirovograd.test_kiro_fog import SU_TANK, fogged
+
+    state = fogged({GE_INF2: PLAIN, SU_TANK: ring(PLAIN, 2)[0]}, side="german", phase="combat_1_1")
+    seen = Observed(state, "german")
+    [token] = [u for u, v in seen.units.items() if v["side"] == "soviet" and v.get("hex") is not None]
+    assert token != SU_TANK and token not in state.board.units
+    player = KiroPlayer("german", 1)
+    assert player.strength(seen, token) == FACE_DOWN_SP
+    threat = seen.threat_map(lambda u: player.strength(seen, u))
+    assert threat  # built, the face-down counter weighed
