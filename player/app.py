@@ -589,6 +589,7 @@ class PlayerWindow(QMainWindow):
             self._autosave()
         self._decision_overlay()
         self._situation()
+        self.scene.set_markers("kit", {h: m for h, m in self.controller.kit.hex_markers(self.controller).items() if h in self.scene.game_map})
         busy = self.computer_to_act()  # while the computer plays, a person has nothing to choose: the legal actions are not listed
         self.actions_panel.setEnabled(not busy)
         if not busy:

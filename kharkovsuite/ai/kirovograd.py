@@ -46,6 +46,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   when there is no other; HQs and guns go along (17.7); an advance (18) is made into a victory
   place or nearer the aim; the defender supports each attack with its HQs and the guns its
   track can pay for (15.3) and commits no defensive reserve.
+* Air (28, with the option): a ground attack unit over an enemy hex next to its own units (or over
+  its own hex next to the enemy, the side not moving); every patrol is paired; a stack may strike
+  back and a later interceptor may attack: they do (28.10.2A, 28.9.1C); a loss point goes on the
+  unit of the stack with the most left (28.10.4A, 28.11A); an airstrip unit lands back on its strip
+  unless an enemy counter the side sees is within four hexes of it (28.2E).
 
 ``greedy`` is the baseline: every formation mobile, the best immediate odds (the final column of
 the odds query) above the same floor, every victory place and German unit an equal objective, no
@@ -98,9 +103,17 @@ GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply po
 FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
 
 
+#: 29.4A: the strength guessed for a face-down counter (its id is a token, its type unknown): a
+#: motorised brigade's or regiment's, the units that go face down, though it may be a dummy
+FACE_DOWN_SP = 4.0
+
+
 def _sp(scenario_units, uid: str, view: dict) -> float:
-    """A unit's combat strength now: its printed SP less the SP lost (16.0), from public data."""
-    info = scenario_units[uid]
+    """A unit's combat strength now: its printed SP less the SP lost (16.0), from public data; a
+    face-down enemy counter (29.4A) counts :data:`FACE_DOWN_SP`."""
+    info = scenario_units.get(uid)
+    if info is None:
+        return FACE_DOWN_SP
     full = info.strength[0] if info.strength else 0.0
     return max(0.0, float(full) - float(view.get("step") or 0))
 
@@ -785,7 +798,7 @@ class KiroPlayer:
         kind = decision.kind
         if kind == "orders":
             return self.pick_order(state, seen, decision, by_kind)
-        if kind == "air_commitment":
+        if kind in ("air_commitment", "air_loss", "air_return"):
             return self.air(state, decision, by_kind)
         if "ChooseResult" in by_kind:
             return self.choose_result(state, seen, decision, by_kind["ChooseResult"])
@@ -813,6 +826,12 @@ class KiroPlayer:
         the commitment."""
         if "PairAir" in by_kind:
             return by_kind["PairAir"][0]
+        if "AirStrike" in by_kind:  # 28.10.2A, 28.9.1C: an attack the side may make: it makes it
+            return by_kind["AirStrike"][0]
+        if "TakeAirLoss" in by_kind:  # 28.10.4A, 28.11A: the point on the unit with the most left, so none is destroyed first
+            return max(by_kind["TakeAirLoss"], key=lambda a: self.air_left(state, a.unit))
+        if "ReturnAir" in by_kind:  # 28.2E: back on the strip unless enemy ground units are near it
+            return self.landing(state, by_kind["ReturnAir"])
         own = {h for h, ids in state.at.items() if any(state.units[u].side == self.side and state.board.units[u].ground for u in ids)}
         foe = {h for h, ids in state.at.items() if any(state.units[u].side != self.side and state.board.units[u].ground for u in ids)}
         for a in by_kind.get("FlyMission", []):
@@ -824,6 +843,22 @@ class KiroPlayer:
             if any(n in near for n in state.board.nbrs[a.hex]):
                 return a
         return by_kind["EndAirTurn"][0]
+
+    @staticmethod
+    def air_left(state, unit_id: str) -> int:
+        from ..rules.kirovograd.air import strongest
+
+        return strongest(state, unit_id) - state.units[unit_id].step
+
+    def landing(self, state, options: list):
+        """28.2E: the strip (it flies again next player turn, 28.2B) when no enemy counter the side sees
+        stands within four hexes of it, else the unready box (30.3: an overrun strip loses its units)."""
+        from ..rules.kirovograd import seen as seen_mod
+
+        unit = options[0].unit
+        strip = state.game.get("airstrips", {}).get(state.game["air"][unit]["base"])
+        near = strip is not None and any(state.board.distance(h, strip) <= 4 for h in seen_mod.enemy_hexes(state, self.side))
+        return next(a for a in options if a.to == ("box" if near else "strip"))
 
     def choose_result(self, state, seen: Observed, decision, choices: list):
         """15.9: the (SP, hexes) pair that costs least: an SP at its 27.B points (twice when it

@@ -20,6 +20,7 @@ from ..scenario.model import Scenario
 from . import layers as L
 from . import style as S
 from .counters import CounterColors, CounterPainter, CounterView
+from .markers import Marker, MarkerItem
 from .overlays import OVERLAY_Z, HexOverlayItem, OverlayLayer, PathOverlayItem
 from .stacks import COUNTER_Z, StackItem
 
@@ -57,6 +58,7 @@ class MapScene(QGraphicsScene):
         self._stacks: dict[str, StackItem] = {}
         self._counters: dict[str, list[CounterView]] = {}
         self._overlays: dict[str, HexOverlayItem | PathOverlayItem] = {}
+        self._markers: dict[str, list[MarkerItem]] = {}
         self._fanned: StackItem | None = None
         self._counter_render: tuple[float, int] | None = None
         self._unbuilt: set[str] = set()
@@ -339,6 +341,26 @@ class MapScene(QGraphicsScene):
             self.overlay_layer.remove(item)
             self.removeItem(item)
             self.overlays_changed.emit()
+
+    def set_markers(self, name: str, markers: dict[str, Marker]) -> None:
+        """Put badges on hexes (``{hex: Marker}``), in each hex's upper corner, replacing the markers of that name."""
+        bad = [h for h in markers if h not in self.game_map]
+        if bad:
+            raise KeyError(f"markers {name!r}: not hexes of this map: {', '.join(sorted(bad))}")
+        for item in self._markers.pop(name, []):
+            self.removeItem(item)
+        k = S.HEX_SIZE
+        items = []
+        for hex_id, marker in sorted(markers.items()):
+            item = MarkerItem(marker, hex_id, self.geo.center(hex_id) + QPointF(k * 0.45, -k * 0.62))
+            self.addItem(item)
+            items.append(item)
+        if items:
+            self._markers[name] = items
+
+    def markers(self, name: str) -> dict[str, Marker]:
+        """The markers of that name: hex -> marker."""
+        return {item.location: item.marker for item in self._markers.get(name, [])}
 
     def clear_overlays(self) -> None:
         for name in list(self._overlays):

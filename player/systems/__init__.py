@@ -94,6 +94,11 @@ class PlayerKit:
         action and returns True when the seat at the screen should look at it (its dock comes forward)."""
         return []
 
+    def hex_markers(self, controller) -> dict:
+        """Badges the map shows on hexes (hex -> :class:`kharkovsuite.view.markers.Marker`), from the observation of
+        the side viewing: things over a hex that are no ground counters (e.g. air units flying their missions)."""
+        return {}
+
     def hex_notes(self, state, side: str, hex_id: str) -> list[str]:
         """What the status bar adds for the hex under the mouse, as ``side`` may know it (e.g. the enemy ZOC's kind)."""
         return []

@@ -40,7 +40,11 @@ ZOC_MARKS = {"fluid": ("zoc", "fluid"), "locking": ("vermillion", "lock"), "over
 #: retreat orders (6.1F), an independent unit taking a neighbouring formation's orders (6.3), handing them in
 ORDERS_KINDS = {"SetOrder": "Orders", "UseRetreatOrders": "Orders", "AttachUnit": "Orders", "SubmitOrders": "Orders"}
 #: the air commitment segment's choices (3.5.1, 28.3): offered by the Air panel (advanced rule 28, the option ``air``)
-AIR_KINDS = {"FlyMission": "Air", "WithholdAir": "Air", "PatrolMove": "Air", "PairAir": "Air", "EndAirTurn": "Air"}
+AIR_KINDS = {"FlyMission": "Air", "WithholdAir": "Air", "PatrolMove": "Air", "PairAir": "Air", "EndAirTurn": "Air",
+             "AirStrike": "Air", "HoldAirFire": "Air", "TakeAirLoss": "Air", "ReturnAir": "Air"}
+#: the air decisions the Air panel answers: the commitment segment with its air combats, an anti-aircraft
+#: loss's units (28.11A), an airstrip unit's landing (28.2E)
+AIR_DECISIONS = ("air_commitment", "air_loss", "air_return")
 
 
 class KirovogradKit(PlayerKit):
@@ -157,6 +161,33 @@ class KirovogradKit(PlayerKit):
         nbrs = state.board.nbrs
         attack = {n for h in enter for n in nbrs.get(h, ())} - enter
         return enter, attack
+
+    def hex_markers(self, controller) -> dict:
+        """28.3, 28.3.3C: the air units committed, as the side viewing may know them (its observation's flights): a
+        badge on each hex flown over, or on the HQ a withheld unit waits with, naming the units and their missions;
+        the viewing side's own in blue, the enemy's in vermillion, both sides' in purple."""
+        from kharkovsuite.view.markers import Marker
+
+        side = controller.viewing_side()
+        obs = controller.observation(side)
+        units = obs.get("units") or {}
+        words = self.part("air").MISSION_WORDS
+        by_hex: dict[str, list[dict]] = {}
+        for f in (obs.get("game") or {}).get("flights") or ():
+            where = f.get("hex") or (units.get(f.get("hq")) or {}).get("hex")
+            if where:
+                by_hex.setdefault(where, []).append(f)
+        out = {}
+        for hex_id, here in by_hex.items():
+            count = sum(len(f["units"]) + (1 if f.get("escort") else 0) for f in here)
+            sides = {f["side"] for f in here}
+            colour = "purple" if len(sides) > 1 else "blue" if side in sides else "vermillion"
+            lines = [f"{controller.side_name(f['side'])}: {', '.join(controller.unit_name(u) for u in f['units'])}"
+                     f"{', escorted by ' + controller.unit_name(f['escort']) if f.get('escort') else ''}: "
+                     f"{words.get(f['mission'], f['mission'])}"
+                     f"{' with ' + controller.unit_name(f['hq']) if f['mission'] == 'withheld' and f.get('hq') else ''}" for f in here]
+            out[hex_id] = Marker(f"air {count}", f"Air units over {hex_id} (28.3)\n" + "\n".join(lines), colour)
+        return out
 
     def hex_notes(self, state, side: str, hex_id: str) -> list[str]:
         """The enemy ZOC in the hex (13): its kind, and the air units flying over it (28.3), for the status bar
@@ -533,18 +564,17 @@ class AirPanel(QWidget):
         state = controller.state
         side = controller.viewing_side()
         obs = controller.observation(side)
-        mine = state.pending and state.pending[-1].kind == "air_commitment" and state.pending[-1].side == side and not self.window.computer_to_act()
+        mine = state.pending and state.pending[-1].kind in AIR_DECISIONS and state.pending[-1].side == side and not self.window.computer_to_act()
         self.body.setText(self._display(controller, side, obs))
         for b in self.move_buttons:
             self.moves_box.removeWidget(b)
             b.setParent(None)
             b.deleteLater()
         self.move_buttons = []
-        stage = state.pending[-1].data.get("stage") if mine else None
+        stage = (state.pending[-1].data.get("stage") or state.pending[-1].kind) if mine else None
         choosing = stage == "commit"
         for w in (self.unit, self.mission, self.targets, self.commit):
             w.setVisible(choosing)
-        self.end.setVisible(bool(mine) and stage != "pair")
         self.buttons = []
         if not mine:
             self.head.setText(f"<b>Air units</b> ({case_link('28')}): nothing to commit now; the air commitment comes at the start of "
@@ -553,6 +583,7 @@ class AirPanel(QWidget):
         describe = self.kit.part("describe")
         legal = [a for a in controller.legal().actions() if a.kind in AIR_KINDS]
         end = next((a for a in legal if a.kind == "EndAirTurn"), None)
+        self.end.setVisible(end is not None)
         if end is not None:
             self.end.setText(describe.describe(state, end).label + "…")
             self.end.setObjectName(action_key(end))
@@ -562,14 +593,27 @@ class AirPanel(QWidget):
             self._options(state, legal)
             self.buttons.append(self.commit)
         else:
+            who = html.escape(controller.side_name(side))
+            decision = state.pending[-1]
             if stage == "pair":
-                hex_id = state.pending[-1].data["combat_hexes"][0]
-                self.head.setText(f"<b>{html.escape(controller.side_name(side))}: air combat at {html.escape(hex_id)}</b> ({case_link('28.10.1')}): "
+                hex_id = decision.data["combat_hexes"][0]
+                self.head.setText(f"<b>{who}: air combat at {html.escape(hex_id)}</b> ({case_link('28.10.1')}): "
                                   f"pair one of your patrols with an enemy stack; enemy patrols and escorted stacks come first.")
+            elif stage in ("fight", "air_loss"):
+                hex_id = decision.data["combat_hexes"][0] if stage == "fight" else ""
+                ask = {"28.10.2A": "your stack came through unharmed: it may strike back at its attacker, or hold its fire",
+                       "28.9.1C": "an earlier patrol left the enemy stack unharmed: this one may attack it too, or pass",
+                       "28.10.4A": "your stack was hit: pick the unit that takes each loss point",
+                       "28.11A": "anti-aircraft fire hit your stack: pick the unit that takes each loss point; it then goes home"}
+                self.head.setText(f"<b>{who}: air combat{' at ' + html.escape(hex_id) if hex_id else ''}</b> "
+                                  f"({case_link(decision.case)}): {ask.get(decision.case, '')}.")
+            elif stage == "air_return":
+                self.head.setText(f"<b>{who}: {html.escape(controller.unit_name(decision.data['unit']))} is back from its sortie</b> "
+                                  f"({case_link('28.2E')}): land it on the airstrip it flew from, or in the unready box.")
             else:
                 self.head.setText(f"<b>{html.escape(controller.side_name(side))}: combat air patrol moves</b> ({case_link('28.6B')}): "
                                   f"a patrol may go up to {self.kit.part('air').cap_reach(state)} hexes onto enemy air units.")
-            for a in (x for x in legal if x.kind in ("PatrolMove", "PairAir")):
+            for a in (x for x in legal if x.kind not in ("FlyMission", "WithholdAir", "EndAirTurn")):
                 b = QPushButton(describe.describe(state, a).label, self.moves)
                 b.setObjectName(action_key(a))
                 b.clicked.connect(lambda _=False, a=a: self.window.do(a))

@@ -123,7 +123,8 @@ ENDGAME = HISTORICAL.with_name("kirovograd-endgame.yaml")
 def air_shot(app, out: Path) -> None:
     """docs/images/player-kiro-air.png: advanced rule 28 on the Endgame: defence orders everywhere, then the first
     player's air commitment: a Stuka (or Shturmovik) over an enemy hex and a fighter on patrol committed through the
-    Air panel, the other side to commit; the panel shows the air base box (ready, unready), the flights and the choice."""
+    Air panel, the other side to commit; the panel shows the air base box (ready, unready), the flights and the choice,
+    and the map a badge on each hex flown over."""
     from ..app import PlayerWindow
     from ..controller import GameController
 

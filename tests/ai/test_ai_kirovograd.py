@@ -165,3 +165,44 @@ def test_28_the_ai_sends_a_bomber_over_an_enemy_hex_next_to_its_units_then_ends_
             break
         state.apply(action)
     assert action.kind == "EndAirTurn"
+
+
+def test_28_2e_28_10_4a_the_ai_lands_a_strip_unit_on_its_strip_unless_the_enemy_is_near_and_puts_a_loss_on_the_strongest():
+    from kharkovsuite.rules.kirovograd import air
+
+    state = bare({GE_PZ: ring(PLAIN, 1)[0], SU_DIV: PLAIN}, phase="air_1", orders={"p3": "mobile", "c48": "defense"})
+    state.options = {"air": True}
+    air.start(state)
+    player = make_player("ai", "german", 1, "kirovograd")
+    strips = state.game["airstrips"]
+    far_strip = max(strips, key=lambda a: state.board.distance(strips[a], PLAIN))
+    near_strip = min(strips, key=lambda a: state.board.distance(strips[a], PLAIN))
+    assert state.board.distance(strips[far_strip], PLAIN) > 4
+    for area, want in ((far_strip, "strip"), (near_strip, "box")):
+        state.game["air"]["de-air-ju87-1"]["base"] = area
+        if area == near_strip:
+            state.place(SU_DIV, strips[near_strip])  # an enemy counter on the strip's doorstep
+        f = air._new_flight(state, "german", ["de-air-ju87-1"], "ground_attack", PLAIN, 1)
+        air.go_home(state, f, [], "28.2D")
+        assert player.choose(state) == air.ReturnAir(unit="de-air-ju87-1", to=want)
+        state.apply(air.ReturnAir(unit="de-air-ju87-1", to=want))
+    state.units["de-air-bf109-1"].step = 2  # 2 air points left, the Ju87D 4
+    f = air._new_flight(state, "german", ["de-air-ju87-2"], "ground_attack", PLAIN, 1, escort="de-air-bf109-1")
+    assert air.open_anti_aircraft_loss(state, f, 1, [])
+    assert player.choose(state) == air.TakeAirLoss(unit="de-air-ju87-2")
+
+
+def test_29_4a_the_ai_weighs_a_face_down_enemy_counter_without_knowing_what_it_is():
+    """A face-down counter's id in the observation is a token (29.4A): the threat map (a retreat's, 17)
+    counts it at a guessed strength instead of failing on the unknown id."""
+    from kharkovsuite.ai.kirovograd import FACE_DOWN_SP
+    from tests.rules.kirovograd.test_kiro_fog import SU_TANK, fogged
+
+    state = fogged({GE_INF2: PLAIN, SU_TANK: ring(PLAIN, 2)[0]}, side="german", phase="combat_1_1")
+    seen = Observed(state, "german")
+    [token] = [u for u, v in seen.units.items() if v["side"] == "soviet" and v.get("hex") is not None]
+    assert token != SU_TANK and token not in state.board.units
+    player = KiroPlayer("german", 1)
+    assert player.strength(seen, token) == FACE_DOWN_SP
+    threat = seen.threat_map(lambda u: player.strength(seen, u))
+    assert threat  # built, the face-down counter weighed

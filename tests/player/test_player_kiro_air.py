@@ -3,6 +3,7 @@ box and the airstrips, and an air unit committed to a ground attack by clicks jo
 where the Combat panel shows it."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -47,7 +48,8 @@ def _target(state, side: str) -> tuple[str, str]:
     raise AssertionError("no enemy hex next to a friendly unit to attack from the air")
 
 
-def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and_the_combat_panel_shows_it(qtbot, monkeypatch):
+def _window(qtbot, monkeypatch):
+    """The Endgame with air missions, its orders given, at the first air commitment, in a window."""
     monkeypatch.setattr(systems, "_allow_unplayable", True)
     controller = GameController.new(ENDGAME, 2, options=("air",))
     _orders_given(controller)
@@ -55,6 +57,11 @@ def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
+    return w
+
+
+def test_an_air_unit_committed_to_a_ground_attack_by_clicks_joins_the_attack_and_the_combat_panel_shows_it(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
     state = w.controller.state
     side = state.pending[-1].side
     target, flier = _target(state, side)
@@ -132,3 +139,186 @@ def test_the_start_page_offers_air_missions_and_the_game_starts_with_them(qtbot,
     assert page.start() and "air=on" in page.choice.options
     game = GameController.new(page.choice.scenario, 1, page.choice.setup, page.choice.options).state
     assert game.options["air"] is True and len(game.game["air"]) == 22
+
+
+# ----------------------------------------------------------------------------- the choices the rules leave to the players
+
+BF109, BF109B, JU87, IL2, YAK7 = "de-air-bf109-1", "de-air-bf109-2", "de-air-ju87-1", "su-air-il2-1", "su-air-yak7"
+
+
+class _Dice(random.Random):
+    """Dice that give ``faces`` in turn, then roll as usual (set-up: the air combat's results are known beforehand)."""
+
+    def __init__(self, *faces):
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def randint(self, a, b):
+        return self.faces.pop(0) if self.faces else super().randint(a, b)
+
+
+def _air_combat(w, soviet: list[str], escort: str, *faces, patrols=(BF109,)) -> str:
+    """Set-up, not the test: the commitment ends with German patrols and a Soviet ground attack stack over a Soviet hex,
+    and their air combat opens (28.6C) with the dice fixed."""
+    state = w.controller.state
+    decision = state.pending[-1]
+    state.pending.remove(decision)
+    hex_id = next(h for h, ids in sorted(state.at.items()) if any(state.units[u].side == "soviet" and state.board.units[u].ground for u in ids))
+    for patrol in patrols:
+        air._sortie(state, (patrol,), 1)
+        air._new_flight(state, "german", [patrol], "cap", hex_id, 1)
+    air._sortie(state, tuple(soviet) + ((escort,) if escort else ()), 1)
+    air._new_flight(state, "soviet", soviet, "ground_attack", hex_id, 1, escort=escort)
+    state.rng = _Dice(*faces)
+    air._finish(state, dict(decision.data, stage="cap"), [])
+    w.controller.forget_legal()
+    w.controller.state_changed.emit([])
+    return hex_id
+
+
+def _button(qtbot, w, name: str) -> QPushButton:
+    """The Air panel's button of that action, once the panel has laid it out and shown it."""
+    found = _panel(w).findChild(QPushButton, name)
+    assert found is not None, name
+    qtbot.waitUntil(found.isVisible, timeout=2000)
+    return found
+
+
+def _panel(w) -> AirPanel:
+    return next(p for _d, p in w.kit_docks if isinstance(p, AirPanel))
+
+
+def _press_by_keyboard(qtbot, w, button: QPushButton) -> None:
+    """Tab to the button, as a person without a mouse does, and press Space."""
+    button.setFocus(Qt.FocusReason.TabFocusReason)
+    assert button.hasFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+
+
+def test_28_10_2a_the_unharmed_stack_is_asked_whether_it_strikes_back_and_holds_its_fire_by_the_keyboard(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    _air_combat(w, [IL2], "", 1, 1)  # Bf109 4 against Il-2 1: 4-1, roll 2: A1, nothing to the Il-2
+    panel = _panel(w)
+    pair = _button(qtbot, w, action_key(air.PairAir(unit=BF109, target=IL2)))
+    assert pair is not None and pair.isVisible()
+    qtbot.mouseClick(pair, Qt.MouseButton.LeftButton)  # Germany pairs its patrol (28.10.1A) by the mouse
+    state = w.controller.state
+    assert state.to_act == "soviet" and state.pending[-1].case == "28.10.2A"
+    assert "strike back" in panel.head.text()
+    strike = _button(qtbot, w, action_key(air.AirStrike(unit=IL2, target=BF109)))
+    hold = _button(qtbot, w, action_key(air.HoldAirFire(unit=IL2)))
+    assert strike is not None and hold is not None and strike.isVisible() and hold.isVisible()
+    assert "strike back at" in strike.text() and "28.10.2A" in strike.text() and "su-air" not in strike.text()
+    w.confirming = True
+    asked = answer_next_box(qtbot, "confirm_yes")
+    _press_by_keyboard(qtbot, w, hold)
+    w.confirming = False
+    assert asked and "strike back" in asked[0]
+    state = w.controller.state
+    assert [a.kind for a in state.actions[-2:]] == ["PairAir", "HoldAirFire"]
+    assert state.units[BF109].step == 0 and air.flight_of(state, IL2) is not None  # the Il-2 flies on (28.9.2A)
+
+
+def test_28_10_4a_the_owner_of_the_stack_hit_picks_the_unit_that_takes_the_loss_at_the_window(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    _air_combat(w, [IL2], YAK7, 6, 6)  # 4 against 1 + 3: 1-1, roll 12: D2R2
+    qtbot.mouseClick(_button(qtbot, w, action_key(air.PairAir(unit=BF109, target=IL2))), Qt.MouseButton.LeftButton)
+    state = w.controller.state
+    assert state.to_act == "soviet" and state.pending[-1].case == "28.10.4A"
+    panel = _panel(w)
+    assert "loss point" in panel.head.text()
+    yak = _button(qtbot, w, action_key(air.TakeAirLoss(unit=YAK7)))
+    il2 = _button(qtbot, w, action_key(air.TakeAirLoss(unit=IL2)))
+    assert yak is not None and il2 is not None and yak.isVisible() and il2.isVisible()
+    qtbot.mouseClick(yak, Qt.MouseButton.LeftButton)  # the first point by the mouse
+    yak = _button(qtbot, w, action_key(air.TakeAirLoss(unit=YAK7)))
+    _press_by_keyboard(qtbot, w, yak)  # the second by the keyboard
+    state = w.controller.state
+    assert (state.units[YAK7].step, state.units[IL2].step) == (2, 0)
+
+
+def test_28_2e_an_airstrip_unit_back_from_its_sortie_lands_where_its_owner_says_at_the_window(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    state = w.controller.state
+    strip = sorted(state.game["airstrips"])[0]
+    state.game["air"][JU87]["base"] = strip  # set-up: a Ju87 based on an airstrip, back from a sortie
+    f = air._new_flight(state, "german", [JU87], "ground_attack", state.game["airstrips"][strip], 1)
+    air.go_home(state, f, [], "28.2D")
+    w.controller.forget_legal()
+    w.controller.state_changed.emit([])
+    panel = _panel(w)
+    assert state.to_act == "german" and "back from its sortie" in panel.head.text()
+    land = _button(qtbot, w, action_key(air.ReturnAir(unit=JU87, to="strip")))
+    box = _button(qtbot, w, action_key(air.ReturnAir(unit=JU87, to="box")))
+    assert land is not None and box is not None and land.isVisible() and box.isVisible()
+    assert "unready box" in box.text() and state.scenario.map.areas[strip].name in land.text()
+    w.confirming = True
+    asked = answer_next_box(qtbot, "confirm_yes")
+    _press_by_keyboard(qtbot, w, box)
+    w.confirming = False
+    assert asked and "unready box" in asked[0]
+    assert w.controller.state.game["air"][JU87] == {"base": "box", "ready": False}
+
+
+def test_28_3_committed_flights_are_drawn_on_their_hexes_with_a_tooltip_naming_units_and_mission_as_the_seat_may_know_them(qtbot, monkeypatch):
+    from kharkovsuite.view.markers import MarkerItem
+
+    w = _window(qtbot, monkeypatch)
+    hex_id = _air_combat(w, [IL2], YAK7, 1, 1)
+    markers = w.scene.markers("kit")
+    assert set(markers) == {hex_id}
+    marker = markers[hex_id]
+    assert marker.label == "air 3" and marker.colour == "purple"  # both sides' units over the hex
+    for words in ("Bf109", "combat air patrol", "Il-2", "escorted by", "ground attack"):
+        assert words in marker.tooltip, (words, marker.tooltip)
+    assert "de-air" not in marker.tooltip and "su-air" not in marker.tooltip
+    [item] = [i for i in w.scene.items() if isinstance(i, MarkerItem)]
+    assert "Bf109" in item.toolTip() and item.isVisible()
+    assert item.acceptedMouseButtons() == Qt.MouseButton.NoButton  # a click reaches the hex
+    # the flights the observation shows are the ones drawn: once the combat is over and they are home, no marker is left
+    qtbot.mouseClick(_button(qtbot, w, action_key(air.PairAir(unit=BF109, target=IL2))), Qt.MouseButton.LeftButton)
+    while w.controller.state.pending and w.controller.state.pending[-1].kind == "air_commitment":
+        w.do(w.controller.legal_actions()[0])
+    flying = {f.get("hex") for f in w.controller.observation()["game"]["flights"] if f.get("hex")}
+    assert set(w.scene.markers("kit")) == flying
+
+
+def test_28_9_1c_a_later_interceptor_is_asked_whether_it_attacks_and_attacks_by_the_mouse(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    _air_combat(w, [IL2], "", 1, 1, 3, 4, patrols=(BF109, BF109B))  # the first: 4-1 roll 2, no effect; the second: 4-1 roll 7, D1R2
+    for pair in (air.PairAir(unit=BF109, target=IL2), air.PairAir(unit=BF109B, target=IL2)):
+        qtbot.mouseClick(_button(qtbot, w, action_key(pair)), Qt.MouseButton.LeftButton)
+    hold = _button(qtbot, w, action_key(air.HoldAirFire(unit=IL2)))  # 28.10.2A: the Il-2 holds its fire
+    w.confirming = True
+    answer_next_box(qtbot, "confirm_yes")
+    qtbot.mouseClick(hold, Qt.MouseButton.LeftButton)
+    w.confirming = False
+    state = w.controller.state
+    assert state.to_act == "german" and state.pending[-1].case == "28.9.1C"
+    assert "may attack it too" in _panel(w).head.text()
+    attack = _button(qtbot, w, action_key(air.AirStrike(unit=BF109B, target=IL2)))
+    assert "attack" in attack.text() and "28.9.1C" in attack.text()
+    assert _button(qtbot, w, action_key(air.HoldAirFire(unit=BF109B))).isVisible()  # or pass
+    qtbot.mouseClick(attack, Qt.MouseButton.LeftButton)
+    state = w.controller.state
+    assert state.actions[-1] == air.AirStrike(unit=BF109B, target=IL2)
+    assert state.units[IL2].step == 1 and air.flight_of(state, IL2) is None  # hit: home without its mission
+
+
+def test_28_11a_the_owner_of_a_stack_hit_by_anti_aircraft_fire_picks_the_unit_that_takes_the_loss_at_the_window(qtbot, monkeypatch):
+    w = _window(qtbot, monkeypatch)
+    state = w.controller.state
+    hex_id = next(h for h, ids in sorted(state.at.items()) if any(state.units[u].side == "soviet" and state.board.units[u].ground for u in ids))
+    f = air._new_flight(state, "german", [JU87], "ground_attack", hex_id, 1, escort=BF109)  # set-up: the stack was hit by anti-aircraft fire
+    f["hit"] = True
+    assert air.open_anti_aircraft_loss(state, f, 1, [])
+    w.controller.forget_legal()
+    w.controller.state_changed.emit([])
+    assert "anti-aircraft" in _panel(w).head.text()
+    escort = _button(qtbot, w, action_key(air.TakeAirLoss(unit=BF109)))
+    assert _button(qtbot, w, action_key(air.TakeAirLoss(unit=JU87))).isVisible()
+    assert "28.11A" in escort.text() and "left" in escort.text()
+    _press_by_keyboard(qtbot, w, escort)
+    state = w.controller.state
+    assert (state.units[BF109].step, state.units[JU87].step) == (1, 0)
+    assert air.flight_of(state, JU87) is None  # home without attacking (28.11A)

@@ -25,8 +25,8 @@ and transfer missions not driven off are then carried out (28.7, 28.8B).
 Ground attacks (28.4): a ground attack unit committed in the segment flies in the first combat
 round, one committed in the second round's commitment in the second (28.3.3A-E): the attacker adds
 it to a declared attack on its hex (``AddSupport``, 15.1B) or attacks with it alone (14.2D,
-14.3B); a defending side's unit committed on its own hex adds its strength to the first attack on
-that hex (28.4.1C).  Anti-aircraft fire comes first (28.11, :func:`anti_aircraft`).  Every flight
+14.3B); a defending side's unit committed on its own hex adds its strength to every attack on
+that hex in its round (28.4.1C).  Anti-aircraft fire comes first (28.11, :func:`anti_aircraft`).  Every flight
 returns to base when its round ends.
 
 State records: ``game["air"]`` air unit -> {"base": "box" or an airstrip area, "ready": bool};
@@ -52,6 +52,10 @@ from .board import game_turn, other
 
 AIR = "air"
 DECISION = "air_commitment"
+#: 28.11A: the owner's pick of the units of a flight hit by anti-aircraft fire that take its loss
+LOSS = "air_loss"
+#: 28.2E: where an airstrip unit back from a sortie lands
+RETURN = "air_return"
 MISSIONS = ("ground_attack", "cap", "supply", "transfer")
 MISSION_WORDS = {"ground_attack": "ground attack", "cap": "combat air patrol", "supply": "supply", "transfer": "transfer",
                  "withheld": "withheld for the second round", "escort": "escort"}
@@ -102,6 +106,40 @@ class PairAir(Action):
 @dataclass(frozen=True)
 class EndAirTurn(Action):
     """Commit (or move) no more air units in this segment (28.3, 28.6B)."""
+
+
+@dataclass(frozen=True)
+class AirStrike(Action):
+    """Make an air-to-air attack the rules leave to the side: a stack no attack harmed strikes back at
+    the one that attacked it (28.10.2A), or a later interceptor attacks a stack an earlier one left
+    unharmed (28.9.1C).  ``unit`` and ``target`` name the stacks by their first units."""
+
+    unit: str
+    target: str
+
+
+@dataclass(frozen=True)
+class HoldAirFire(Action):
+    """Let that attack go: no strike back (28.10.2A), or the later interceptor does not attack (28.9.1C)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class TakeAirLoss(Action):
+    """The owner's pick of the unit of a hit flight that takes the next point of its loss (28.10.4A,
+    28.11A: the air units take their losses like any other unit, whose owner chooses, 16.0)."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class ReturnAir(Action):
+    """Where an airstrip unit back from its sortie lands (28.2E): ``strip``, the strip it flew from,
+    or ``box``, the unready box."""
+
+    unit: str
+    to: str
 
 
 # ----------------------------------------------------------------------------- events
@@ -325,6 +363,8 @@ def fly_refusal(state: GameState, unit_id: str, mission: str, player_turn: int) 
         return "28.12B", "no air missions are flown in fog"
     if _night(state) and mission not in ("supply", "transfer") and aircraft(state, unit_id) not in state.board.data.air.night_flyers:
         return "28.12A", "at night only the night bomber and supply or transfer missions fly"
+    if rec.get("landing"):
+        return "28.2E", f"{unit_id} has not landed yet: its owner says first where it lands"
     if rec["base"] == "box" and not rec["ready"]:
         return "28.3.2A", f"{unit_id} is in the unready box"
     if rec["base"] != "box" and unit_id in state.turn_data.get("strip_flew", {}).get(str(player_turn), []):
@@ -556,6 +596,9 @@ def legal(state: GameState, decision: Decision, out: LegalActions) -> None:
     if data["stage"] == "pair":  # 28.10.1A: every patrol is paired; there is no passing
         out.add_list(pair_options(state, decision.side, data))
         return
+    if data["stage"] == "fight":
+        out.add_list(fight_options(state, data))
+        return
     if data["stage"] == "commit":
         _commit_options(state, decision.side, data, out)
     else:
@@ -585,6 +628,9 @@ def _sortie(state: GameState, units, player_turn: int) -> None:
 def decide(state: GameState, decision: Decision, action, events: list) -> None:
     data = decision.data
     side = decision.side
+    if data["stage"] == "fight":
+        _decide_fight(state, decision, action, events)
+        return
     if data["stage"] == "pair":
         if not isinstance(action, PairAir) or action not in pair_options(state, side, data):
             raise IllegalAction("28.10.1A" if not isinstance(action, PairAir) else _pair_case(state, side, data, action),
@@ -776,21 +822,65 @@ def _destroy(state: GameState, unit_id: str, why: str, case: str, events: list) 
     events.append(Eliminated(unit=unit_id, hex=where, reason=why, case=case))
 
 
-def take_losses(state: GameState, f: dict, n: int, case: str, events: list) -> None:
-    """The flight's losses, the mission unit first, then its stack-mate or escort (the program's
-    reading: the counters in the order they were committed)."""
-    for _ in range(n):
-        if f not in flights(state):
-            return
+def loss_options(state: GameState, f: dict) -> list[TakeAirLoss]:
+    """28.10.4A, 28.11A: the units of a hit flight that may take its next loss point: any of them (the
+    rules name no order; the owner chooses, as for ground units, 16.0)."""
+    return [TakeAirLoss(unit=u) for u in members(f) if u in state.game.get("air", {})] if f in flights(state) else []
+
+
+def owe_losses(state: GameState, f: dict, n: int, case: str, events: list) -> int:
+    """Take the flight's losses while only one unit is left to take them; the points still owed
+    (the owner then picks, :class:`TakeAirLoss`, one point at a time)."""
+    while n > 0 and f in flights(state):
         units = members(f)
-        if not units:
-            return
+        if len(units) > 1:
+            return n
         lose(state, units[0], 1, case, events)
+        n -= 1
+    return 0
+
+
+def take_loss(state: GameState, f: dict, action, case: str, events: list) -> None:
+    """One loss point on the unit the owner picked (28.10.4A, 28.11A)."""
+    if not isinstance(action, TakeAirLoss) or action not in loss_options(state, f):
+        names = ", ".join(members(f)) if f in flights(state) else "the flight"
+        raise IllegalAction(case, f"the loss falls on one of the units of the flight hit ({names})")
+    lose(state, action.unit, 1, case, events)
+
+
+def open_anti_aircraft_loss(state: GameState, f: dict, n: int, events: list) -> bool:
+    """28.11A: the flight hit by anti-aircraft fire takes its loss, then goes home without attacking;
+    True when its owner is to pick the units that take it (a decision on top of the combat)."""
+    n = owe_losses(state, f, n, "28.11A", events)
+    if n and f in flights(state):
+        state.pending.append(Decision(LOSS, f["side"], "28.11A", {"flight": f["id"], "owed": n}))
+        return True
+    if f in flights(state):
+        go_home(state, f, events, "28.11A")
+    return False
+
+
+def legal_loss(state: GameState, decision: Decision, out: LegalActions) -> None:
+    out.add_list(loss_options(state, flight_by_id(state, decision.data["flight"]) or {}))
+
+
+def decide_loss(state: GameState, decision: Decision, action, events: list) -> None:
+    """28.11A: one point of an anti-aircraft loss on the unit picked; the flight goes home once it is taken."""
+    f = flight_by_id(state, decision.data["flight"])
+    take_loss(state, f or {}, action, "28.11A", events)
+    decision.data["owed"] = owe_losses(state, f, decision.data["owed"] - 1, "28.11A", events)
+    if decision.data["owed"] and f in flights(state):
+        return
+    state.pending.remove(decision)
+    if f in flights(state):
+        go_home(state, f, events, "28.11A")
 
 
 def go_home(state: GameState, f: dict, events: list, case: str) -> None:
-    """28.2D-E, 28.9.2B, 28.10.3, 28.11A: the flight returns: a box unit to the unready box, an
-    airstrip unit to its strip if it stands (else the unready box)."""
+    """28.2D-E, 28.9.2B, 28.10.3, 28.11A: the flight returns: a box unit to the unready box; an
+    airstrip unit whose strip stands lands where its owner says, its strip or the unready box
+    (28.2E: the :data:`RETURN` decision, the unit ``landing`` until then); one whose strip is gone
+    goes to the unready box."""
     if f not in flights(state):
         return
     state.game["flights"].remove(f)
@@ -804,9 +894,41 @@ def go_home(state: GameState, f: dict, events: list, case: str) -> None:
             rec["base"] = "box"
         if rec["base"] == "box":
             rec["ready"] = False
+        else:
+            rec["landing"] = True
+            state.pending.append(Decision(RETURN, f["side"], "28.2E", {"unit": u}))
         places.append(u)
     if places:
         events.append(AirReturned(units=tuple(places), to="base", case=case))
+
+
+def return_options(state: GameState, unit_id: str) -> list[ReturnAir]:
+    rec = state.game.get("air", {}).get(unit_id)
+    if rec is None or not rec.get("landing"):
+        return []
+    return [ReturnAir(unit=unit_id, to="strip"), ReturnAir(unit=unit_id, to="box")]
+
+
+def legal_return(state: GameState, decision: Decision, out: LegalActions) -> None:
+    out.add_list(return_options(state, decision.data["unit"]))
+
+
+def decide_return(state: GameState, decision: Decision, action, events: list) -> None:
+    """28.2E: the unit lands on its strip (it may fly from it again next player turn, 28.2B) or in
+    the unready box (ready when the game turn ends, 28.2F)."""
+    unit_id = decision.data["unit"]
+    if not isinstance(action, ReturnAir) or action not in return_options(state, unit_id):
+        raise IllegalAction("28.2E", f"{unit_id} lands on the airstrip it flew from or in the unready box")
+    rec = state.game["air"][unit_id]
+    del rec["landing"]
+    state.pending.remove(decision)
+    if action.to == "box":
+        rec["base"], rec["ready"] = "box", False
+        to = "the unready box"
+    else:
+        area = state.scenario.map.areas.get(rec["base"])
+        to = area.name if area is not None else rec["base"]
+    events.append(AirReturned(units=(unit_id,), to="base" if fog_hidden(state) else to, case="28.2E"))
 
 
 def _air_air(state: GameState, f: dict) -> int:
@@ -814,15 +936,16 @@ def _air_air(state: GameState, f: dict) -> int:
     return sum(factors(state, u)[0] for u in members(f))
 
 
-def _strike(state: GameState, attacker: dict, defender: dict, events: list) -> bool:
-    """One air-to-air attack (28.10.2B: results to the attacker ignored); True when it had an effect."""
+def _strike(state: GameState, attacker: dict, defender: dict, data: dict, events: list) -> bool:
+    """One air-to-air attack (28.10.2B: results to the attacker ignored); True when it had an effect.
+    A loss is owed by the defending stack (``data["loss"]``: its owner picks the units, 28.10.4A)."""
     column, result = read_crt(state, _air_air(state, attacker), _air_air(state, defender), None, events,
                               f"air combat at {defender['hex']}", "28.10.2B")
     events.append(AirFight(attackers=tuple(members(attacker)), defenders=tuple(members(defender)), column=column,
                            result=result.text, case="28.10.2B"))
     part = result.defender
     if part.loss:
-        take_losses(state, defender, part.loss, "28.10.4A", events)
+        data["loss"] = {"flight": defender["id"], "owed": part.loss}
     if part.loss or part.retreat:
         defender["hit"] = True
         return True
@@ -856,35 +979,98 @@ def pair_options(state: GameState, side: str, data: dict) -> list[PairAir]:
 
 def _next_pairing(state: GameState, data: dict, events: list) -> bool:
     """Hand the pairing to the side whose turn it is (or the other, when it has no patrol left to
-    pair); a hex whose patrols are all paired is fought (28.10.2) and the next one follows.  False
-    once every air combat is over (the segment then concludes)."""
+    pair); a hex whose patrols are all paired is fought (:func:`_fight_on`) and the next one follows.
+    False once every air combat is over (the segment then concludes)."""
     while data["combat_hexes"]:
         for side in (data["turn"], other(data["turn"])):
             if pair_options(state, side, data):
                 state.pending.append(Decision(DECISION, side, "28.10.1A", data))
                 return True
-        fight_pairs(state, [(flight_by_id(state, a), flight_by_id(state, b)) for a, b in data["pairs"]], events)
-        data["combat_hexes"].pop(0)
-        data["pairs"], data["engaged"], data["turn"] = [], [], data["phasing"]
+        data.update(stage="fight", at=0, step="open", struck=[], fought=[], loss=None)
+        return _fight_on(state, data, events)
     _conclude(state, data, events)
     return False
 
 
-def fight_pairs(state: GameState, pairs: list, events: list) -> None:
-    """28.9.1, 28.10.2, 28.9.2B: each pair in the order made, the pairing patrol striking first; a
-    stack no attack harmed strikes back (28.10.2A: the program always strikes back when it has an
-    air-to-air factor); a later interceptor attacks only a stack still there and unharmed (28.9.1C,
-    the program's reading); then the patrols and every stack with a result go home."""
-    fought: list[dict] = []
-    for cap, target in pairs:
-        if cap is None or target is None or cap not in flights(state) or target not in flights(state) or target.get("hit"):
-            continue
-        if not _strike(state, cap, target, events) and target in flights(state) and _air_air(state, target) > 0:
-            _strike(state, target, cap, events)  # 28.10.2A, 28.9.1B: the defenders hit back
-        fought += [cap, target]
-    for f in fought:
-        if f in flights(state) and (f["mission"] == "cap" or f.get("hit")):
-            go_home(state, f, events, "28.9.2B")
+def _fight_on(state: GameState, data: dict, events: list) -> bool:
+    """28.9.1, 28.10.2, 28.9.2B: the pairs of the hex in the order made, the pairing patrol striking
+    first.  The side concerned decides what the rules leave to it: a stack no attack harmed may strike
+    back (28.10.2A), a later interceptor may attack a stack an earlier one left unharmed (28.9.1C), the
+    owner of a hit stack of two picks the unit that takes each loss point (28.10.4A).  Then the patrols
+    and every stack with a result go home, and the next hex is paired.  True while a side decides."""
+    while True:
+        loss = data.get("loss")
+        if loss:
+            f = flight_by_id(state, loss["flight"])
+            loss["owed"] = owe_losses(state, f, loss["owed"], "28.10.4A", events) if f else 0
+            if loss["owed"]:
+                state.pending.append(Decision(DECISION, f["side"], "28.10.4A", data))
+                return True
+            data["loss"] = None
+        if data["at"] >= len(data["pairs"]):
+            for fid in data["fought"]:
+                f = flight_by_id(state, fid)
+                if f is not None and (f["mission"] == "cap" or f.get("hit")):
+                    go_home(state, f, events, "28.9.2B")
+            data["combat_hexes"].pop(0)
+            data.update(stage="pair", pairs=[], engaged=[], turn=data["phasing"])
+            return _next_pairing(state, data, events)
+        cap, target = (flight_by_id(state, i) for i in data["pairs"][data["at"]])
+        if data["step"] == "open":
+            if cap is None or target is None or target.get("hit"):
+                data["at"] += 1
+                continue
+            if target["id"] in data["struck"]:  # 28.9.1C: a later interceptor attacks at its owner's option
+                data["step"] = "press"
+                state.pending.append(Decision(DECISION, cap["side"], "28.9.1C", data))
+                return True
+            data["step"] = "strike"
+        if data["step"] == "strike":
+            data["struck"].append(target["id"])
+            data["fought"] += [cap["id"], target["id"]]
+            data["step"], data["at"] = "open", data["at"] + 1
+            if not _strike(state, cap, target, data, events) and target in flights(state) and _air_air(state, target) > 0:
+                data["step"], data["at"] = "back", data["at"] - 1  # 28.10.2A, 28.9.1B: the defenders may hit back
+                state.pending.append(Decision(DECISION, target["side"], "28.10.2A", data))
+                return True
+
+
+def fight_options(state: GameState, data: dict) -> list:
+    """The choices of the air combat now: the loss's units (28.10.4A), strike back or not (28.10.2A),
+    a later interceptor's attack or not (28.9.1C)."""
+    if data.get("loss"):
+        return loss_options(state, flight_by_id(state, data["loss"]["flight"]) or {})
+    cap, target = (flight_by_id(state, i) for i in data["pairs"][data["at"]])
+    if cap is None or target is None:
+        return []
+    if data["step"] == "back":
+        return [AirStrike(unit=target["units"][0], target=cap["units"][0]), HoldAirFire(unit=target["units"][0])]
+    if data["step"] == "press":
+        return [AirStrike(unit=cap["units"][0], target=target["units"][0]), HoldAirFire(unit=cap["units"][0])]
+    return []
+
+
+def _decide_fight(state: GameState, decision: Decision, action, events: list) -> None:
+    data = decision.data
+    if data.get("loss"):
+        f = flight_by_id(state, data["loss"]["flight"])
+        take_loss(state, f or {}, action, "28.10.4A", events)
+        data["loss"]["owed"] -= 1
+    else:
+        case = "28.10.2A" if data["step"] == "back" else "28.9.1C"
+        if action not in fight_options(state, data):
+            what = "strike back or hold its fire" if case == "28.10.2A" else "the next interceptor attacks or passes"
+            raise IllegalAction(case, f"the {decision.side} player decides whether {what}")
+        cap, target = (flight_by_id(state, i) for i in data["pairs"][data["at"]])
+        if isinstance(action, HoldAirFire):
+            data["step"], data["at"] = "open", data["at"] + 1
+        elif data["step"] == "press":
+            data["step"] = "strike"
+        else:
+            data["step"], data["at"] = "open", data["at"] + 1
+            _strike(state, target, cap, data, events)
+    state.pending.remove(decision)
+    _fight_on(state, data, events)
 
 
 def _finish(state: GameState, data: dict, events: list) -> None:
@@ -942,6 +1128,13 @@ def attack_flights(state: GameState, side: str, hex_id: str, rnd: int) -> list[d
             and f["round"] == rnd and not f["used"]]
 
 
+def defence_flights(state: GameState, side: str, hex_id: str, rnd: int) -> list[dict]:
+    """28.4.1C: the side's ground attack flights of this round over its own ``hex_id``: they support
+    every attack on it in the round (used or not), until anti-aircraft fire hits them (28.11A)."""
+    return [f for f in flights(state) if f["side"] == side and f["mission"] == "ground_attack" and f["hex"] == hex_id
+            and f["round"] == rnd and not f.get("hit")]
+
+
 def flight_by_id(state: GameState, fid: int) -> dict | None:
     return next((f for f in flights(state) if f["id"] == fid), None)
 
@@ -969,15 +1162,15 @@ def anti_aircraft_column(state: GameState, kinds_sp: list[tuple[bool, float]]) -
 
 def anti_aircraft(state: GameState, f: dict, column: str | None, events: list) -> bool:
     """28.11: fire on a flight before it attacks or supports; True when it is hit and goes home
-    without attacking (28.11A); the firing units suffer nothing (28.11D) and pay no supply (28.11G)."""
+    without attacking (28.11A: once its loss is taken; a stack's owner picks the units that take it,
+    a :data:`LOSS` decision); the firing units suffer nothing (28.11D) and pay no supply (28.11G)."""
     if column is None:
         return False
     col, result = read_crt(state, 0, 1, column, events, f"anti-aircraft fire at {f['hex']}", "28.11A")
     events.append(AirFight(attackers=("anti-aircraft fire",), defenders=tuple(members(f)), column=col, result=result.text, case="28.11A"))
     if result.defender.loss:
-        take_losses(state, f, result.defender.loss, "28.11A", events)
-        if f in flights(state):
-            go_home(state, f, events, "28.11A")
+        f["hit"] = True
+        open_anti_aircraft_loss(state, f, result.defender.loss, events)  # its owner may pick the units that take it
         return True
     return False
 
@@ -1009,7 +1202,10 @@ def strip_destroyed(state: GameState, area: str, events: list) -> None:
     if not on(state):
         return
     for u in based_at(state, area):
-        if flight_of(state, u) is None:
+        if state.game["air"][u].pop("landing", None):  # 28.2E: still in the air, it lands in the box
+            state.game["air"][u].update(base="box", ready=False)
+            state.pending[:] = [d for d in state.pending if not (d.kind == RETURN and d.data["unit"] == u)]
+        elif flight_of(state, u) is None:
             _destroy(state, u, "its airstrip was overrun", "30.3", events)
         else:
             state.game["air"][u]["base"] = "box"
@@ -1052,6 +1248,8 @@ def observation(state: GameState, side: str, out: dict) -> dict:
             base = "unknown"  # 30.7: the display's boxes and airfield boxes alike
         shown[u] = {"base": base}
     game["air"] = shown
+    if hide_strips and isinstance(out.get("pending"), list):  # 30.7: where an enemy unit lands tells it is strip-based
+        out["pending"] = [d for d in out["pending"] if not (d.get("kind") == RETURN and d.get("side") != side)]
     turn = out.get("turn_data", {})
     if isinstance(turn.get("strip_flew"), dict) and hide_strips:
         turn["strip_flew"] = {k: [u for u in v if state.units[u].side == side] for k, v in turn["strip_flew"].items()}

@@ -253,6 +253,62 @@ def _pair_air(state: GameState, a) -> Words:
                  "The pairing patrol attacks first on its air-to-air strength; an escort adds its own to the stack it flies with (28.10.2).")
 
 
+def _air_choice(state: GameState) -> tuple[str, str]:
+    """The case and stage of the air decision now: (``28.10.2A``, ``back``), (``28.9.1C``, ``press``) or the loss's case."""
+    decision = state.pending[-1] if state.pending else None
+    if decision is None:
+        return "", ""
+    if decision.kind == air.LOSS:
+        return "28.11A", "loss"
+    return decision.case, decision.data.get("step", "") if decision.kind == air.DECISION else ""
+
+
+def _stack(state: GameState, unit_id: str) -> str:
+    f = air.flight_of(state, unit_id)
+    return unit_names(state, air.members(f)) if f else unit_name(state, unit_id)
+
+
+def _air_strike(state: GameState, a) -> Words:
+    ours, theirs = air.flight_of(state, a.unit), air.flight_of(state, a.target)
+    odds = (f"Air-to-air {air._air_air(state, ours)} against {air._air_air(state, theirs)}; results to the attacker are ignored (28.10.2B)."
+            if ours and theirs else "")
+    case, _stage = _air_choice(state)
+    if case == "28.9.1C":
+        return Words(f"{_stack(state, a.unit)}: attack {_stack(state, a.target)} too (28.9.1C)", odds)
+    return Words(f"{_stack(state, a.unit)}: strike back at {_stack(state, a.target)} (28.10.2A)", odds)
+
+
+def _hold_air_fire(state: GameState, a) -> Words:
+    case, _stage = _air_choice(state)
+    if case == "28.9.1C":
+        return Words(f"{_stack(state, a.unit)}: do not attack (28.9.1C)", "The stack attacked is left alone by this patrol, which goes home (28.9.2B).",
+                     confirm="This patrol will not attack. Let it pass?")
+    return Words(f"{_stack(state, a.unit)}: do not strike back (28.10.2A)", "The attacker goes unharmed.",
+                 confirm="Your stack will not strike back. Hold its fire?")
+
+
+def _take_air_loss(state: GameState, a) -> Words:
+    case, _stage = _air_choice(state)
+    case = case or "28.10.4A"
+    left = air.strongest(state, a.unit) - state.units[a.unit].step - 1 if a.unit in state.units else 0
+    name = unit_name(state, a.unit)
+    if left <= 0:
+        return Words(f"{name} takes the loss point and is destroyed ({case})", "A destroyed air unit scores twice its points for the enemy (27.B).",
+                     confirm=f"{name} will be destroyed. Take the loss on it?")
+    return Words(f"{name} takes the loss point, {left} left ({case})", "Its stronger factor drops by the point; the weaker stays (28.10.4B-C).")
+
+
+def _return_air(state: GameState, a) -> Words:
+    name = unit_name(state, a.unit)
+    if a.to == "box":
+        return Words(f"{name}: land in the unready box (28.2E)", "It is ready again when the game turn ends (28.2F), and safe from an overrun of its strip (30.3).",
+                     confirm=f"{name} will leave its airstrip for the unready box. Land it there?")
+    base = state.game.get("air", {}).get(a.unit, {}).get("base", "")
+    area = state.scenario.map.areas.get(base)
+    return Words(f"{name}: land back on {area.name if area is not None else base} (28.2E)",
+                 "It may fly from its strip again next player turn (28.2B).")
+
+
 def _end_air_turn(state: GameState, a) -> Words:
     decision = state.pending[-1] if state.pending and state.pending[-1].kind == air.DECISION else None
     if decision is not None and decision.data.get("stage") == "cap":
@@ -358,6 +414,7 @@ _DESCRIBERS = {
     "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "AttachUnit": _attach, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
     "FlyMission": _fly_mission, "WithholdAir": _withhold_air, "PatrolMove": _patrol_move, "PairAir": _pair_air, "EndAirTurn": _end_air_turn,
+    "AirStrike": _air_strike, "HoldAirFire": _hold_air_fire, "TakeAirLoss": _take_air_loss, "ReturnAir": _return_air,
     "FlipArtillery": _flip, "ExitOffMap": _exit_off_map, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
 }
 

@@ -212,6 +212,18 @@ class AttackCalledOff(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class SupportCut(Event):
+    """22.1 on the true position: the line from an HQ to the hex it supports runs through a Locking
+    ZOC of face-down counters (now shown, 29.1) or a hidden unit (now found, 30.2A)."""
+
+    unit: str
+    hex: str
+
+    def text(self) -> str:
+        return f"{self.unit} cannot support {self.hex}: its line runs through an enemy zone of control just shown"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Reorganised(Event):
     unit: str
     targets: tuple[str, ...]
@@ -437,7 +449,7 @@ def hq_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tuple[st
     target = _supported_hex(state, hq, draft["attackers"])
     formation = next((reserves.formation_of(state, u) for u in draft["attackers"] if reserves.formation_of(state, u) == hq.formation),
                      reserves.formation_of(state, draft["attackers"][0]))
-    path = hq_support.support_path(StateBoard(state, info.armored), side, hq.hex, target)
+    path = hq_support.support_path(StateBoard(state, info.armored, known=True), side, hq.hex, target)  # 29, 30: on what the side knows
     try:
         hq_support.check_hq_support(hq, formation or "", path_found=path is not None, own_formation_gone=formation_gone(state, hq.formation, unit_id),
                                     attacked_by_adjacent=False, supported_hex_this_round=f["hq"].get(unit_id), target_hex=target)
@@ -551,8 +563,10 @@ def _air_fighters(state: GameState, flown) -> list[combat.Fighter]:
 def _anti_aircraft(state: GameState, attack: dict, side: str, events: list) -> None:
     """28.4.2A, 28.11: before the roll the target hex fires at the attacking flights (28.11C
     first case) and the attackers at the defending flights over it (28.11C second case, 28.11F);
-    a flight hit goes home without attacking.  The defender's flights over a target join the
-    first attack on it (28.4.1C, the program's reading: one sortie, one combat)."""
+    a flight hit goes home without attacking.  The defender's flights over a target support every
+    attack on it in their round (28.4.1C; the program's reading: nothing limits them to one, as
+    14.3E limits defending artillery; like an HQ's support, 14.3F), each time under that attack's
+    anti-aircraft fire first (28.11C, F)."""
     if not air.on(state):
         return
     foe = other(side)
@@ -573,7 +587,7 @@ def _anti_aircraft(state: GameState, attack: dict, side: str, events: list) -> N
     if attack["attackers"] or attack["guns"]:
         d_orders = hex_orders(state, targets) if targets else "mobile"
         for t in targets:
-            for fl in air.attack_flights(state, foe, t, round_no(state)):
+            for fl in air.defence_flights(state, foe, t, round_no(state)):
                 if air.orders_allow(state, foe, d_orders):
                     dair.append(fl)
     firing = [(state.board.units[u].is_hq or bool(attack["hqs"]), counters.sp(state, u)) for u in attack["attackers"] if _on_map(state, u, side)]
@@ -1067,7 +1081,7 @@ def defence_refusal(state: GameState, f: dict, unit_id: str, index: int) -> tupl
     try:
         air_alone = independent and bool(attack.get("air")) and not attack["guns"]
         artillery.check_no_support_against_independent(independent, "hq", rec.hex in targets, air_alone)
-        path = hq_support.support_path(StateBoard(state, info.armored), side, hq.hex, target)
+        path = hq_support.support_path(StateBoard(state, info.armored, known=True), side, hq.hex, target)  # 29, 30: on what the side knows
         hq_support.check_hq_support(hq, _main_formation(state, targets), path_found=path is not None,
                                     own_formation_gone=formation_gone(state, hq.formation, unit_id),
                                     attacked_by_adjacent=_attacked_by_adjacent(f, hq.hex),
@@ -1318,7 +1332,7 @@ def proceed(state: GameState, events: list) -> bool:
                 if not f["queue"]:
                     f["stage"] = "over"
                     continue
-                f["now"] = {"index": f["queue"].pop(0), "step": "roll"}
+                f["now"] = {"index": f["queue"].pop(0), "step": "aa"}
             if _step(state, f, events):
                 return False
         elif f.get("recon"):
@@ -1340,8 +1354,13 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     side = phasing(state)
     foe = other(side)
     step = now["step"]
-    if step == "roll":
+    if step == "aa":  # 28.4.2A: the flights undergo anti-aircraft fire first; a hit stack's owner picks who takes the loss
+        now["step"] = "roll"
+        _true_hq_lines(state, f, attack, side, events)
+        waiting = len(state.pending)
         _anti_aircraft(state, attack, side, events)
+        return len(state.pending) > waiting
+    if step == "roll":
         b = battle(state, attack, side)
         if not b.targets:
             events.append(AttackCalledOff(targets=tuple(attack["targets"]), reason="no defender is left", case="14.3D"))
@@ -1391,6 +1410,57 @@ def _step(state: GameState, f: dict, events: list) -> bool:
         return False if f.get("recon") else _open_advance(state, f, now, side)  # 29.8.2: no further move
     f["now"] = None
     return False
+
+
+def _show_zocs(state: GameState, foe: str, hexes, events: list) -> None:
+    """29.1: the face-down counters of ``foe`` whose ZOC, unknown to the other side, acted in ``hexes``
+    are shown (their owner must show the ZOC)."""
+    if not hexes:
+        return
+    masked = seen.masked(state, foe)
+    hidden = seen.masked(state, foe, hidden_only=True)
+    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
+    shown = [u for h in hexes for src in sorted(set(true_zoc.get(h, ())) - set(known_zoc.get(h, ())), key=lambda s: s.hex)
+             for u in state.units_at(src.hex) if u in masked and u not in hidden and counters.exerts_zoc(state, u)]
+    for u in dict.fromkeys(shown):
+        fog.reveal(state, u, events, "29.1")
+
+
+def _true_hq_lines(state: GameState, f: dict, attack: dict, side: str, events: list) -> None:
+    """22.1 on the true position (29.1, 30.2; the reading of the rules reference): the HQ support
+    given on the lines each side knew of counts only if a line runs clear on the true position; an
+    HQ whose every line runs through a face-down counter's Locking ZOC or a hidden unit gives none,
+    and those counters are shown."""
+    for h in list(attack["hqs"]):
+        if _line_cut(state, h, side, _supported_hex(state, _hq(state, h), attack["attackers"]), events):
+            attack["hqs"].remove(h)
+    for h, target in list(f["dhq"].items()):
+        if target in attack["targets"] and _on_map(state, h, other(side)) and _line_cut(state, h, other(side), target, events):
+            del f["dhq"][h]
+
+
+def _line_cut(state: GameState, hq_unit: str, side: str, target: str | None, events: list) -> bool:
+    """Whether the HQ's line to ``target`` (22.1) the side knew of is cut on the true position (the
+    counters cutting it shown or found)."""
+    foe = other(side)
+    masked = seen.masked(state, foe)
+    here = state.units[hq_unit].hex
+    if not masked or target is None or here is None:
+        return False
+    armored = state.board.units[hq_unit].armored
+    truth, knows = StateBoard(state, armored), StateBoard(state, armored, known=True)
+    if hq_support.support_path(truth, side, here, target) is not None:
+        return False
+    known = hq_support.support_path(knows, side, here, target)
+    if known is None:
+        return False
+    hidden = seen.masked(state, foe, hidden_only=True)
+    between = known[:-1]
+    _show_zocs(state, foe, [h for h in between if truth.zoc(h, side).kind == "locking" and knows.zoc(h, side).kind != "locking"], events)
+    for u in [u for h in between for u in state.units_at(h) if u in hidden]:
+        fog.reveal(state, u, events, "30.2A")
+    events.append(SupportCut(unit=hq_unit, hex=target, case="22.1"))
+    return True
 
 
 def _casualties(state: GameState, fighters, hexes, supported: bool) -> list[losses.Casualty]:
@@ -1516,14 +1586,56 @@ def _open_retreat(state: GameState, now: dict, side: str, units, hexes: int, *, 
 
 
 def retreat_options(state: GameState, decision: Decision, unit_id: str) -> list[retreat.Retreat]:
-    """17.1-17.4: the best retreats of one unit of the decision (17.5: a stack's units go one by one)."""
+    """17.1-17.4: the best retreats of one unit of the decision (17.5: a stack's units go one by one),
+    on the board as its side knows it (29, 30: a face-down counter's ZOC and a hidden unit are not
+    known; :func:`true_retreat` makes the retreat chosen on the true position)."""
     info = state.board.units[unit_id]
     rec = state.units[unit_id]
     f = state.board.data.formations.get(reserves.formation_of(state, unit_id) or "")
     hq = state.units[f.hq].hex if f and f.hq in state.units and f.hq != unit_id else None
-    board = StateBoard(state, info.armored, leaving=(unit_id,))
+    board = StateBoard(state, info.armored, leaving=(unit_id,), known=True)
     return retreat.retreats(board, rec.side, rec.hex, decision.data["hexes"], (unit_id,), fought=decision.data["fought"],
                             armored=info.armored, hq=hq, held=decision.data["held"])
+
+
+def true_retreat(state: GameState, unit_id: str, chosen: retreat.Retreat, events: list) -> retreat.Retreat:
+    """29.1, 29.4, 30.2 (the reading of the rules reference): a retreat chosen on what its side knows
+    is made hex by hex on the true position.  Leaving a hex in a face-down counter's ZOC costs its SP
+    as any ZOC (17.2A) and the counters exerting it are shown (29.1); an Overlapping ZOC the side did
+    not know of ends the retreat there (17.4A), and a hex holding a hidden unit ends it in the hex
+    before, the unit found (30.2A): the hexes not retreated count as 15.9F's."""
+    side = state.units[unit_id].side
+    foe = other(side)
+    masked = seen.masked(state, foe)
+    if not masked or not chosen.path:
+        return chosen
+    armored = state.board.units[unit_id].armored
+    truth = StateBoard(state, armored, leaving=(unit_id,))
+    known = StateBoard(state, armored, leaving=(unit_id,), known=True)
+    hidden = seen.masked(state, foe, hidden_only=True)
+    path, losses, acted, found = list(chosen.path), 0, [], []
+    for i, h in enumerate(chosen.path):
+        found = [u for u in state.units_at(h) if u in hidden]
+        if found:
+            path = path[:i]
+            break
+        if i == len(chosen.path) - 1:
+            break
+        z, free = truth.zoc(h, side), retreat._free_of_zoc(truth, h, side, armored)
+        if not free and (retreat._free_of_zoc(known, h, side, armored) or z.overlapping and not known.zoc(h, side).overlapping):
+            acted.append(h)
+        if z.overlapping and not free and not known.zoc(h, side).overlapping:
+            path = path[:i + 1]
+            break
+        losses += 0 if free else 1
+    _show_zocs(state, foe, acted, events)
+    for u in found:
+        fog.reveal(state, u, events, "30.2A")
+    if (tuple(path), losses) == (chosen.path, chosen.zoc_losses):
+        return chosen
+    short = chosen.short + len(chosen.path) - len(path)
+    overstacked = bool(path) and (chosen.overstacked if len(path) == len(chosen.path) else not truth.stack_room(path[-1], side, (unit_id,)))
+    return retreat.Retreat(tuple(path), losses, overstacked, short, chosen.rank)
 
 
 def _room(state: GameState, now: dict, unit_id: str) -> int:
@@ -1537,7 +1649,7 @@ def _room(state: GameState, now: dict, unit_id: str) -> int:
 def _retreat(state: GameState, decision: Decision, action: Retreat, events: list) -> None:
     if action.unit not in decision.data["units"]:
         raise IllegalAction("17.1B", f"{action.unit} does not retreat now")
-    chosen = retreat.check_retreat(action.path, retreat_options(state, decision, action.unit))
+    chosen = true_retreat(state, action.unit, retreat.check_retreat(action.path, retreat_options(state, decision, action.unit)), events)
     now = _record(state)["now"]
     u = action.unit
     start = state.units[u].hex
@@ -1627,7 +1739,7 @@ def advance_options(state: GameState, decision: Decision) -> list[Advance]:
         if rec.hex is None or rec.hex != now["start"].get(u) or u in decision.data["done"]:
             continue
         allowed = _advance_allowance(state, now, order_of(state, u))
-        board = StateBoard(state, state.board.units[u].armored, leaving=(u,))
+        board = StateBoard(state, state.board.units[u].armored, leaving=(u,), known=True)  # 29, 30: what the side knows
         for t in now["targets"]:
             if _ground(state, t, other(side)) or t not in state.board.nbrs[rec.hex]:
                 continue
@@ -1642,6 +1754,33 @@ def advance_options(state: GameState, decision: Decision) -> list[Advance]:
                     continue
                 out.append(Advance(unit=u, path=(rec.hex, *p)))
     return out
+
+
+def true_advance(state: GameState, unit_id: str, path: tuple[str, ...], target: str, events: list) -> tuple[str, ...]:
+    """29.1, 30.2 (the reading of the rules reference): an advance chosen on what its side knows is
+    made on the true position: where a face-down counter's ZOC stops it (18.3) it ends there, the
+    counters shown (29.1); a hex holding a hidden unit ends it in the hex before, the unit found
+    (30.2A); and back from a hex where it may not stack (18.6).  ``target``: the defender's hex."""
+    side = state.units[unit_id].side
+    foe = other(side)
+    masked = seen.masked(state, foe)
+    if not masked or len(path) < 2:
+        return path
+    armored = state.board.units[unit_id].armored
+    truth = StateBoard(state, armored, leaving=(unit_id,))
+    got = advance.reach(truth, side, path[0], target, path[1:])
+    if got == len(path) - 1:
+        return path
+    end = got
+    hidden = seen.masked(state, foe, hidden_only=True)
+    found = [u for u in state.units_at(path[end + 1]) if u in hidden]
+    stopped_in = path[: end + 1]
+    while end > 0 and not truth.stack_room(path[end], side, (unit_id,)):
+        end -= 1
+    _show_zocs(state, foe, stopped_in, events)
+    for u in found:
+        fog.reveal(state, u, events, "30.2A")
+    return path[: end + 1]
 
 
 def _second_line(state: GameState, now: dict, side: str) -> list[str]:
@@ -1679,7 +1818,7 @@ def follower_options(state: GameState, decision: Decision) -> list[Advance]:
             continue
         order = order_of(state, u)
         limit = 0 if order == "defense" else 1 if order == "assault" else went
-        board = StateBoard(state, state.board.units[u].armored, leaving=(u,))
+        board = StateBoard(state, state.board.units[u].armored, leaving=(u,), known=True)
         frontier = [(rec.hex,)]
         for _ in range(limit):
             frontier = [(*p, n) for p in frontier for n in state.board.nbrs[p[-1]] if n in open_ and n not in p]
@@ -1851,11 +1990,15 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
             elif action not in advance_options(state, decision):
                 unit = action.unit
                 raise IllegalAction("18.0A", f"{unit} may not advance along {'-'.join(action.path)} (18.1-18.4, 18.6)")
+            targets = _record(state)["now"]["targets"]
+            target = next((t for t in targets if t in action.path), targets[0])
+            action = dataclasses.replace(action, path=true_advance(state, action.unit, tuple(action.path), target, events))
             state.place(action.unit, action.path[-1])
             decision.data["done"].append(action.unit)
             if action.unit in decision.data["units"]:
                 decision.data.setdefault("paths", {})[action.unit] = list(action.path)
-            events.append(Advanced(unit=action.unit, path=tuple(action.path), case="18.0A"))
+            if len(action.path) > 1:
+                events.append(Advanced(unit=action.unit, path=tuple(action.path), case="18.0A"))
             if state.units[action.unit].side == "soviet":
                 for h in action.path[1:]:
                     supply.destroy_dumps_at(state, h, events)

@@ -164,6 +164,10 @@ class KirovogradRules(SequencedRules):
                 fight.legal_decision(state, decision, legal)
             elif decision.kind == air.DECISION:
                 air.legal(state, decision, legal)
+            elif decision.kind == air.LOSS:
+                air.legal_loss(state, decision, legal)
+            elif decision.kind == air.RETURN:
+                air.legal_return(state, decision, legal)
             return legal
         phase = sequence.current(state)
         if phase.id.startswith("combat_"):
@@ -355,6 +359,10 @@ class KirovogradRules(SequencedRules):
             fight.decide(state, decision, action, events)
         elif decision.kind == air.DECISION:
             air.decide(state, decision, action, events)
+        elif decision.kind == air.LOSS:
+            air.decide_loss(state, decision, action, events)
+        elif decision.kind == air.RETURN:
+            air.decide_return(state, decision, action, events)
 
     def _move_phase(self, state: GameState, phase: Phase, action, events: list) -> None:
         side, rnd = phase.side, sequence.round_of(phase.id)

@@ -9,7 +9,8 @@ from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.engine.events import Eliminated
 from kharkovsuite.rules.kirovograd import air, combat, fight, fog, supply, victory
-from kharkovsuite.rules.kirovograd.air import EndAirTurn, FlyMission, PairAir, PatrolMove, WithholdAir
+from kharkovsuite.rules.kirovograd.air import (AirStrike, EndAirTurn, FlyMission, HoldAirFire, PairAir, PatrolMove, ReturnAir,
+                                               TakeAirLoss, WithholdAir)
 from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack
 
 from .kiro_helpers import GE_ART, GE_HQ, GE_INF, GE_INF2, GE_PZ, PLAIN, SU_DIV, SU_HQ, SU_TANK, bare, fresh, ring, scenario
@@ -108,15 +109,43 @@ def test_28_2a_d_f_3_6b_a_box_unit_flies_once_a_game_turn_comes_back_unready_and
     assert state.game["air"][BF109]["ready"] and air.fly_refusal(state, BF109, "cap", 2) is None
 
 
-def test_28_2b_e_a_strip_unit_flies_once_each_player_turn_and_returns_to_its_strip():
+def test_28_2b_e_a_strip_unit_flies_once_each_player_turn_and_its_owner_lands_it_on_its_strip_or_in_the_unready_box():
     state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
     state.game["air"][JU87]["base"] = ZLYNKA
     segment(state)
     fly(state, [JU87], "ground_attack", N[0])
     air.player_turn_over(state, [])
+    decision = state.pending[-1]
+    assert (decision.kind, decision.side, decision.case) == (air.RETURN, "german", "28.2E")
+    assert state.legal_actions().actions()[:] == [ReturnAir(unit=JU87, to="strip"), ReturnAir(unit=JU87, to="box")]
+    assert air.fly_refusal(state, JU87, "ground_attack", 2)[0] == "28.2E"  # not landed yet
+    refused(state, ReturnAir(unit=JU87, to="airstrip-kirovograd"), "28.2E")
+    refused(state, ReturnAir(unit=JU87G, to="strip"), "28.2E")
+    state.apply(ReturnAir(unit=JU87, to="strip"))
     assert state.game["air"][JU87] == {"base": ZLYNKA, "ready": True}
     assert air.fly_refusal(state, JU87, "ground_attack", 1)[0] == "28.2B"
     assert air.fly_refusal(state, JU87, "ground_attack", 2) is None
+    # the next sortie: this time its owner sends it to the unready box, off the strip
+    f = flight(state, "german", [JU87], "ground_attack", N[0])
+    air.go_home(state, f, [], "28.2D")
+    state.apply(ReturnAir(unit=JU87, to="box"))
+    assert state.game["air"][JU87] == {"base": "box", "ready": False}
+    assert air.based_at(state, ZLYNKA) == []
+    # a box unit has no choice (28.2D), nor a strip unit whose strip is gone (its landing is refused, 30.3)
+    f = flight(state, "german", [BF109], "cap", PLAIN)
+    air.go_home(state, f, [], "28.2D")
+    assert state.pending[-1].kind != air.RETURN and state.game["air"][BF109] == {"base": "box", "ready": False}
+
+
+def test_28_2e_30_3_a_strip_overrun_while_its_unit_is_landing_sends_it_to_the_unready_box_and_ends_the_choice():
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+    state.game["air"][JU87]["base"] = ZLYNKA
+    f = flight(state, "german", [JU87], "ground_attack", N[0])
+    air.go_home(state, f, [], "28.2D")
+    assert state.pending[-1].kind == air.RETURN
+    air.strip_destroyed(state, ZLYNKA, [])
+    assert state.game["air"][JU87] == {"base": "box", "ready": False}
+    assert not any(d.kind == air.RETURN for d in state.pending)
 
 
 def test_28_12b_28_2c_nothing_flies_in_fog():
@@ -316,6 +345,23 @@ def test_28_4_1c_a_defending_sides_ground_attack_unit_adds_its_factor_to_the_def
     assert combat.defense_strength(b) == 7 + 3  # the rifle division's 7 and the Il-2's 3
 
 
+def test_28_4_1c_14_3e_a_defending_flight_supports_every_attack_on_its_hex_in_its_round_under_fire_each_time():
+    """A hex may be attacked more than once in a round (14.3D); 14.3E limits defending artillery to one
+    defence a round, nothing limits defending air: it stays over its hex for the round (28.2A)."""
+    state = _combat({GE_PZ: N[0], SU_DIV: PLAIN}, {"p3": "mobile", "c48": "defense"})
+    f = flight(state, "soviet", [IL2], "ground_attack", PLAIN)
+    fight_round_declare(state, PLAIN, GE_PZ)
+    first = fight._record(state)["attacks"][0]
+    second = json.loads(json.dumps(first))  # a second attack on the hex, by units under other orders (14.3D)
+    events = []
+    state.rng = Faces(1, 1, 1, 1)  # the attackers' fire misses both times (1-3 column, roll 2)
+    fight._anti_aircraft(state, first, "german", events)
+    fight._anti_aircraft(state, second, "german", events)
+    assert first["dair"] == [f["id"]] and second["dair"] == [f["id"]]
+    assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.11A", "28.11A"]  # fired on before each
+    assert combat.defense_strength(fight.battle(state, second, "german")) == 7 + 3
+
+
 def fight_round_declare(state, target, *units):
     state.apply(AttackHex(hex=target))
     for u in units:
@@ -371,7 +417,7 @@ def test_28_11c_f_against_defensive_air_the_attackers_fire_with_their_best_colum
     finally:
         air.anti_aircraft = real
     assert seen[0] == "1-3"  # the panzer regiment's 6 SP
-    assert seen == ["1-3"]  # the defending flight supports one attack only (one sortie)
+    assert seen == ["1-3", "1-1"]  # it supports the next attack on its hex too (28.4.1C), fired on by that attack's HQ at 1-1
 
 
 def test_28_11g_anti_aircraft_fire_spends_no_supply():
@@ -394,6 +440,27 @@ def test_28_4_a_declared_air_attack_is_rolled_after_anti_aircraft_fire_and_the_f
     fights = [e for e in events if isinstance(e, air.AirFight)]
     assert fights and fights[0].case == "28.11A"
     assert [e for e in events if isinstance(e, fight.AttackFought)]
+
+
+def test_28_11a_28_10_4a_the_owner_of_a_stack_hit_by_anti_aircraft_fire_picks_who_takes_the_loss_then_the_attack_goes_on():
+    state = _combat({SU_DIV: PLAIN, GE_PZ: N[0]}, {"c48": "mobile", "p3": "mobile"})
+    flight(state, "german", [JU87], "ground_attack", PLAIN, escort=BF109)
+    state.apply(AttackHex(hex=PLAIN))
+    state.apply(AddAttacker(unit=GE_PZ))
+    state.apply(AddSupport(unit=JU87))
+    state.apply(ConfirmAttack())
+    state.rng = Faces(6, 6, 1, 1, *([3] * 20))  # anti-aircraft 12 on 1-3 (the 7 SP division): D1R2; then the attack
+    events = state.apply(EndPhase())
+    decision = state.pending[-1]
+    assert (decision.kind, decision.side, decision.case) == (air.LOSS, "german", "28.11A")
+    assert not [e for e in events if isinstance(e, fight.AttackFought)]  # the roll waits for the loss
+    assert state.legal_actions().actions()[:] == [TakeAirLoss(unit=JU87), TakeAirLoss(unit=BF109)]
+    refused(state, TakeAirLoss(unit=JU87G), "28.11A")
+    events += state.apply(TakeAirLoss(unit=BF109))
+    assert (state.units[BF109].step, state.units[JU87].step) == (1, 0)  # the escort took it, not the Ju87
+    assert air.flight_of(state, JU87) is None  # home without attacking (28.11A)
+    assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.11A"]  # fired once, not again on resuming
+    assert [e for e in events if isinstance(e, fight.AttackFought)]  # the panzers' attack rolled after
 
 
 # ----------------------------------------------------------------------------- 28.5-28.10 escorts, patrols, air combat
@@ -449,6 +516,7 @@ def test_28_10_1a_c_patrols_pair_in_turn_the_phasing_side_first_enemy_patrols_an
     refused(state, EndAirTurn(), "28.10.1A")
     state.rng = Faces(1, 1, 1, 1)  # 4 against 4: 1-1, roll 2: _A2_; the escorted stack hits back, 1-1 roll 2 again
     events = state.apply(PairAir(unit=BF109, target=IL2B))
+    events += state.apply(AirStrike(unit=IL2B, target=BF109))  # 28.10.2A: the escorted stack strikes back
     assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.10.2B", "28.10.2B"]
     assert not state.pending and state.phase.id == "move_1_1"  # the air combats over, the segment ends
 
@@ -486,9 +554,86 @@ def test_28_9_2a_28_10_2a_unharmed_the_ground_attack_flies_on_and_hits_back_firs
     state.rng = Faces(1, 1, 6, 6)  # 4-1 roll 2: A1 (nothing to the Il-2); the Il-2 hits back at 1-4: 1-3 -1, roll 12-1=11: D1R2
     _pairing(state)
     events = state.apply(PairAir(unit=BF109, target=IL2))
+    events += state.apply(AirStrike(unit=IL2, target=BF109))
     assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.10.2B", "28.10.2B"]
     assert state.units[BF109].step == 1
     assert air.flight_of(state, IL2) is ground  # 28.9.2A: it flies its mission
+
+
+def test_28_10_2a_striking_back_is_the_unharmed_stacks_choice_it_may_hold_its_fire():
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+    flight(state, "german", [BF109], "cap", N[0])
+    ground = flight(state, "soviet", [IL2], "ground_attack", N[0])
+    state.rng = Faces(1, 1)  # 4-1 roll 2: A1, nothing to the Il-2
+    _pairing(state)
+    events = state.apply(PairAir(unit=BF109, target=IL2))
+    decision = state.pending[-1]
+    assert (decision.side, decision.case) == ("soviet", "28.10.2A")
+    assert state.legal_actions().actions()[:] == [AirStrike(unit=IL2, target=BF109), HoldAirFire(unit=IL2)]
+    refused(state, AirStrike(unit=BF109, target=IL2), "28.10.2A")
+    refused(state, EndAirTurn(), "28.10.2A")
+    events += state.apply(HoldAirFire(unit=IL2))
+    assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.10.2B"]  # one attack only
+    assert state.units[BF109].step == 0 and air.flight_of(state, BF109) is None  # the patrol went home (28.9.2B)
+    assert air.flight_of(state, IL2) is ground and not state.pending  # the Il-2 flies its mission (28.9.2A)
+
+
+def test_28_9_1c_a_later_interceptors_attack_is_at_its_owners_option():
+    def two_patrols():
+        state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+        flight(state, "german", [BF109], "cap", N[0])
+        flight(state, "german", [BF109B], "cap", N[0])
+        ground = flight(state, "soviet", [IL2], "ground_attack", N[0])
+        state.rng = Faces(1, 1, 3, 4)  # the first: 4-1 roll 2: A1, no effect; the second: 4-1 roll 7: D1R2
+        _pairing(state)
+        state.apply(PairAir(unit=BF109, target=IL2))
+        state.apply(PairAir(unit=BF109B, target=IL2))  # the USSR has no patrol: Germany pairs again
+        state.apply(HoldAirFire(unit=IL2))  # 28.10.2A: the Il-2 does not strike back
+        return state, ground
+
+    state, ground = two_patrols()
+    decision = state.pending[-1]
+    assert (decision.side, decision.case) == ("german", "28.9.1C")
+    assert state.legal_actions().actions()[:] == [AirStrike(unit=BF109B, target=IL2), HoldAirFire(unit=BF109B)]
+    refused(state, HoldAirFire(unit=IL2), "28.9.1C")
+    events = state.apply(HoldAirFire(unit=BF109B))
+    assert not [e for e in events if isinstance(e, air.AirFight)]
+    assert air.flight_of(state, IL2) is ground and state.units[IL2].step == 0
+
+    state, ground = two_patrols()
+    events = state.apply(AirStrike(unit=BF109B, target=IL2))
+    assert [e.case for e in events if isinstance(e, air.AirFight)] == ["28.10.2B"]
+    assert state.units[IL2].step == 1 and air.flight_of(state, IL2) is None  # D1R2: hit, it goes home (28.9.2B)
+
+
+def test_28_10_4a_the_owner_of_a_hit_stack_picks_the_unit_that_takes_each_loss_point():
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+    flight(state, "german", [BF109], "cap", N[0])
+    flight(state, "soviet", [IL2B], "ground_attack", N[0], escort=YAK7)
+    state.rng = Faces(6, 6)  # 4 against 1 + 3: 1-1, roll 12: D2R2
+    _pairing(state)
+    state.apply(PairAir(unit=BF109, target=IL2B))
+    decision = state.pending[-1]
+    assert (decision.side, decision.case) == ("soviet", "28.10.4A")
+    assert state.legal_actions().actions()[:] == [TakeAirLoss(unit=IL2B), TakeAirLoss(unit=YAK7)]
+    refused(state, TakeAirLoss(unit=BF109), "28.10.4A")
+    state.apply(TakeAirLoss(unit=YAK7))
+    assert state.pending[-1].case == "28.10.4A"  # the second point
+    state.apply(TakeAirLoss(unit=YAK7))
+    assert (state.units[YAK7].step, state.units[IL2B].step) == (2, 0)  # the escort took both, not the Il-2
+    assert air.flight_of(state, IL2B) is None and not state.pending  # D2R2: home without its mission
+
+
+def test_28_10_4a_a_unit_destroyed_by_the_first_point_leaves_the_rest_to_its_stack_mate_without_asking():
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+    flight(state, "german", [BF109], "cap", N[0])
+    flight(state, "soviet", [IL2B], "ground_attack", N[0], escort=YAK7)
+    state.units[YAK7].step = 2  # one point left
+    state.rng = Faces(6, 6)  # 4 against 1 + 1: 2-1, roll 12: two points or more
+    _pairing(state)
+    state.apply(PairAir(unit=BF109, target=IL2B))
+    state.apply(TakeAirLoss(unit=YAK7))
+    assert state.units[YAK7].box == "eliminated" and state.units[IL2B].step >= 1 and not state.pending
 
 
 

@@ -746,3 +746,125 @@ def test_29_8_2_real_units_exerting_no_zoc_are_revealed_without_an_attack():
     assert not fog.face_down(state, GE_PZ) and SU_TANK in state.phase_data["moved"]
     assert not state.pending and not [e for e in events if type(e).__name__ in ("AttackDeclared", "AttackFought")]
     assert state.game["supply"]["soviet"] == points
+
+
+# ----------------------------------------------------------------------------- retreats on what the side knows (17, 29.1, 30.2)
+
+
+def _retreat_decision(unit: str, hexes: int, fought: str):
+    from kharkovsuite.engine.state import Decision
+    from kharkovsuite.rules.kirovograd import fight
+
+    return Decision(fight.RETREAT, "german", "17.1", {"units": [unit], "hexes": hexes, "fought": [fought], "held": [fought]})
+
+
+def test_17_1b_29_1_the_retreats_offered_beside_a_face_down_counter_are_the_same_dummy_or_real_and_the_true_zoc_costs_when_made():
+    """The best retreats (17.1B: clear of enemy ZOCs first) are offered on what the retreating side
+    knows: a face-down counter's ZOC is not known (a dummy has none), so the offer does not tell a
+    dummy from a real unit; the retreat chosen is made on the true position: leaving a hex in the
+    real unit's ZOC costs an SP (17.2A) and the unit is shown (29.1)."""
+    from kharkovsuite.rules.kirovograd import fight, retreat, seen
+    from kharkovsuite.rules.kirovograd.boardview import StateBoard
+
+    attacker = N[0]
+    decision = _retreat_decision(GE_INF, 2, attacker)
+    for far in ring(PLAIN, 2):
+        if far in N or far == attacker:
+            continue
+        real = fogged({GE_INF: PLAIN, SU_DIV: attacker, SU_TANK: far}, side="soviet", phase="combat_1_1")
+        assert SU_TANK in seen.masked(real, "soviet")
+        offered = fight.retreat_options(real, decision, GE_INF)
+        truth = retreat.retreats(StateBoard(real, False, leaving=(GE_INF,)), "german", PLAIN, 2, (GE_INF,), fought=[attacker], held=[attacker])
+        if {r.path for r in offered} == {r.path for r in truth}:
+            continue  # the tank's ZOC changes nothing here
+        dummy = fogged({GE_INF: PLAIN, SU_DIV: attacker, SU_DUMMY: far}, side="soviet", phase="combat_1_1")
+        assert [r.path for r in fight.retreat_options(dummy, decision, GE_INF)] == [r.path for r in offered]
+        costly = [r for r in offered if r.path not in {t.path for t in truth}]
+        assert costly and all(r.zoc_losses == 0 for r in offered)
+        events = []
+        made = fight.true_retreat(real, GE_INF, costly[0], events)
+        assert made.path == costly[0].path and made.zoc_losses == 1  # 17.2A: it left a hex of the tank's ZOC
+        assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+        assert fight.true_retreat(dummy, GE_INF, costly[0], []) == costly[0]  # a dummy has no ZOC: nothing changes
+        return
+    raise AssertionError("no place two hexes off where a face-down tank's ZOC changes the best retreats")
+
+
+def test_18_3_29_1_an_advance_is_offered_on_the_zocs_the_side_knows_and_a_face_down_units_true_zoc_stops_it_when_made():
+    """18.3 on what the advancing side knows: a face-down counter's ZOC does not shorten the advance
+    offered (a dummy has none, so the offer would tell them apart); made on the true position, the
+    real unit's ZOC stops it where 18.3 says and the unit is shown (29.1); beside a dummy it goes on."""
+    from kharkovsuite.engine.state import Decision
+    from kharkovsuite.rules.kirovograd import advance, fight
+    from kharkovsuite.rules.kirovograd.boardview import StateBoard
+
+    probe = fogged({GE_INF: PLAIN})
+    nbrs, dist = probe.board.nbrs, probe.board.distance
+    target = N[0]
+    x = next(h for h in sorted(nbrs[target]) if dist(PLAIN, h) == 2)
+    y = next(h for h in sorted(nbrs[x]) if dist(PLAIN, h) == 3)
+    path = (PLAIN, target, x, y)
+    for far in sorted(set(nbrs[x]) - set(path)):
+        if dist(PLAIN, far) < 2 or dist(far, x) != 1:
+            continue  # next to the hex the advance leaves, clear of the attacker
+        real = fogged({GE_INF: PLAIN, SU_TANK: far}, side="german", phase="combat_1_1", orders={"k47": "pursuit"})
+        truth = advance.reach(StateBoard(real, False, leaving=(GE_INF,)), "german", PLAIN, target, path[1:])
+        if truth == len(path) - 1:
+            continue  # the tank's ZOC does not stop this advance
+        dummy = fogged({GE_INF: PLAIN, SU_DUMMY: far}, side="german", phase="combat_1_1", orders={"k47": "pursuit"})
+        known = [advance.reach(StateBoard(s, False, leaving=(GE_INF,), known=True), "german", PLAIN, target, path[1:]) for s in (real, dummy)]
+        assert known == [len(path) - 1] * 2  # the same offer: the whole path
+        offers = []
+        for s in (real, dummy):  # the window's and the computer's offer: the decision's options
+            fight._record(s)["now"] = {"targets": [target], "start": {GE_INF: PLAIN}, "retreats": {target: [[x, y]]},
+                                       "owed": {"defender": 3, "attacker": 0}}
+            offers.append(fight.advance_options(s, Decision(fight.ADVANCE, "german", "18.0A", {"units": [GE_INF], "done": [], "paths": {}})))
+        assert offers[0] == offers[1] and Advance(unit=GE_INF, path=path) in offers[0]
+        events = []
+        assert fight.true_advance(real, GE_INF, path, target, events) == path[: truth + 1]
+        assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+        assert fight.true_advance(dummy, GE_INF, path, target, []) == path
+        return
+    raise AssertionError("no place where a face-down tank's ZOC stops the advance")
+
+
+def test_22_1_29_1_hq_support_is_offered_on_the_lines_the_side_knows_and_a_face_down_units_true_zoc_cuts_it_at_the_roll():
+    """22.1 on what the side knows: a face-down counter's Locking ZOC across the only line does not
+    refuse the HQ's support (a dummy has none, so the refusal would tell them apart); at the roll the
+    line is read on the true position: the real unit's ZOC cuts it, the HQ adds nothing and the unit
+    is shown (29.1); beside a dummy the support stands."""
+    from kharkovsuite.rules.kirovograd import fight, hq_support
+    from kharkovsuite.rules.kirovograd.boardview import StateBoard
+
+    from .kiro_helpers import GE_HQ, GE_INF2
+
+    probe = fogged({GE_INF2: PLAIN})
+    dist = probe.board.distance
+    placed = None
+    for hq_hex in (h for h in sorted(ring(PLAIN, 4)) if dist(h, N[0]) == 5):  # a single shortest line, four hexes long
+        for far in sorted(ring(PLAIN, 2)) + sorted(ring(PLAIN, 3)):
+            if dist(far, N[0]) < 2 or dist(far, hq_hex) < 2:
+                continue
+            real = fogged({GE_INF2: PLAIN, GE_HQ: hq_hex, SU_DIV: N[0], SU_TANK: far}, side="german", phase="combat_1_1", orders={"d320": "mobile"})
+            if (hq_support.support_path(StateBoard(real, False), "german", hq_hex, PLAIN) is None
+                    and hq_support.support_path(StateBoard(real, False, known=True), "german", hq_hex, PLAIN) is not None):
+                placed = hq_hex, far
+                break
+        if placed:
+            break
+    assert placed, "no place where a face-down tank's ZOC cuts the HQ's only line"
+    hq_hex, far = placed
+    dummy = fogged({GE_INF2: PLAIN, GE_HQ: hq_hex, SU_DIV: N[0], SU_DUMMY: far}, side="german", phase="combat_1_1", orders={"d320": "mobile"})
+    draft = {"targets": [N[0]], "attackers": [GE_INF2], "guns": [], "hqs": [], "dguns": []}
+    assert fight.hq_refusal(real, fight._record(real), draft, GE_HQ) is None  # offered ...
+    assert fight.hq_refusal(dummy, fight._record(dummy), draft, GE_HQ) is None  # ... as beside a dummy
+    for state in (real, dummy):
+        state.apply(AttackHex(hex=N[0]))
+        state.apply(AddAttacker(unit=GE_INF2))
+        state.apply(AddSupport(unit=GE_HQ))
+        state.apply(ConfirmAttack())
+        assert SU_TANK not in state.game["masks"] or state is real
+    events = real.apply(EndPhase())
+    assert [(e.unit, e.hex) for e in events if isinstance(e, fight.SupportCut)] == [(GE_HQ, PLAIN)]
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked) and e.unit == SU_TANK] == [(SU_TANK, "29.1")]
+    assert not [e for e in dummy.apply(EndPhase()) if isinstance(e, fight.SupportCut)]
