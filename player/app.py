@@ -18,6 +18,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+# The headless core is imported before PySide6: PySide6 reads the source of every module imported
+# after it (looking for its own name there), which would cost the start some 30 ms.
+from kharkovsuite.engine import IllegalAction, Move, OptionError, RailMove
+from kharkovsuite.errors import report_unexpected
+from kharkovsuite.rules import RuleSystemUnavailable
+from kharkovsuite.engine.saves import SaveError
+from kharkovsuite.scenario import ScenarioError, load_scenario
+
 from PySide6.QtCore import QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
@@ -36,11 +44,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kharkovsuite.engine import IllegalAction, Move, OptionError, RailMove
-from kharkovsuite.errors import report_unexpected
-from kharkovsuite.rules import RuleSystemUnavailable
-from kharkovsuite.engine.saves import SaveError
-from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (OKABE_ITO, Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot, OverlayStyle)
 from kharkovsuite.resources import resources_dir, scenarios_dir
