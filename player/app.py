@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 from kharkovsuite.view import (OKABE_ITO, Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot, OverlayStyle)
 from kharkovsuite.resources import resources_dir, scenarios_dir
-from kharkovsuite.view.firstpaint import AfterFirstPaint, save_screenshot, until_first_paint
+from kharkovsuite.view.firstpaint import AfterFirstPaint, save_screenshot, start_objects_kept, until_first_paint
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .attackplan import AttackChooser
@@ -1411,6 +1411,7 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     allow_unplayable(args.allow_unplayable)
     offscreen_for_screenshot(args.screenshot)
+    own_process = QApplication.instance() is None  # not a test nor a host program that made the application first
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
     app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "kharkov.svg")))
@@ -1440,10 +1441,12 @@ def main(argv=None) -> int:
         args.scenario, args.load = (str(choice.scenario) if choice.scenario else None), (str(choice.load) if choice.load else None)
         if choice.scenario is not None:
             args.seed, players, setup, options = choice.seed, choice.players, choice.setup, choice.options
-    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players, setup=setup, options=options)
+    with start_objects_kept(own_process):
+        window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players, setup=setup, options=options)
+        if window is not None:
+            window.show()
     if window is None:
         return 1
-    window.show()
     if args.screenshot:
         until_first_paint(window.startup)  # what a player sees first: the legal actions are listed right after it
         ok = save_screenshot(window, args.screenshot)
