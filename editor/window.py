@@ -161,8 +161,10 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.oob_dock, self.tables_dock)
         self.tabifyDockWidget(self.tables_dock, self.history_dock)
         self.oob_dock.raise_()
-        # A user who opens the Tables dock before its pages were made (they wait for the first frame) gets them at once.
+        # A user who opens the Tables dock or an order of battle tab before its pages were made (they wait for the first
+        # frame) gets them at once.
         self.tables_dock.visibilityChanged.connect(lambda shown: self._make_table_pages() if shown else None)
+        self.oob_tabs.currentChanged.connect(lambda _i: self._make_table_pages())
 
         self.problems_dock = QDockWidget("Problems", self)
         self.problems_dock.setObjectName("problems")
@@ -301,6 +303,7 @@ class MainWindow(QMainWindow):
         old = self.doc
         self.doc = doc
         doc.setParent(self)
+        self._pages_pending = False  # pages the old document never got are not made now (its tabs go below)
         # Everything made for the old document goes with it (the central view is replaced below).
         pages = [self.options_stack.widget(i) for i in range(self.options_stack.count())]
         pages += [tabs.widget(i) for tabs in (self.oob_tabs, self.table_tabs) for i in range(tabs.count())]
@@ -344,13 +347,15 @@ class MainWindow(QMainWindow):
 
         sections = all_sections()
         reference = lambda: reference_scenario(self.doc.scenario.rules)  # noqa: E731
-        for key in OOB_TABS:
-            self._add_table(self.oob_tabs, sections[key], reference)
+        # The first frame shows the order of battle's Units, not its other tabs nor the Tables dock: their pages (the
+        # terrain effects' alone take a tenth of a second, building pydantic validators) are made right after that
+        # frame, or as soon as anything asks for them (a tab or the dock opened, a table or a page's field read).  Until
+        # then an empty page holds each order of battle tab's place and title.
+        self._add_table(self.oob_tabs, sections[OOB_TABS[0]], reference)
+        for key in OOB_TABS[1:]:
+            self.oob_tabs.addTab(QWidget(), sections[key].title)
         self._tables["units"].view.doubleClicked.connect(self._unit_double_clicked)
         self._tables["units"].view.selectionModel().currentRowChanged.connect(self._unit_chosen)
-        # The first frame shows the order of battle, not the Tables dock: its pages (the terrain effects' alone take
-        # a tenth of a second, building pydantic validators) are made right after that frame, or as soon as anything
-        # asks for them (the dock opened, a table or a page's field read).
         for name in self._PAGE_ATTRIBUTES:  # the fields of the pages made for the document before
             self.__dict__.pop(name, None)
         self._pages_pending = True
@@ -400,13 +405,25 @@ class MainWindow(QMainWindow):
         return self._tables
 
     def _make_table_pages(self) -> None:
-        """The pages of the Tables dock for the document shown: the scenario's form, the schedules, victory, terrain
-        effects, the CRT and tables, the map objects and the rule system's charts.  Once per document."""
+        """The pages that wait for the first frame, for the document shown: the order of battle's tabs after Units, and
+        the Tables dock's (the scenario's form, the schedules, victory, terrain effects, the CRT and tables, the map
+        objects and the rule system's charts).  Once per document."""
         if not self._pages_pending:
             return
         self._pages_pending = False
         sections = all_sections()
         reference = lambda: reference_scenario(self.doc.scenario.rules)  # noqa: E731
+        shown = self.oob_tabs.currentIndex()
+        self.oob_tabs.blockSignals(True)  # its current tab stays what it was (a click on a tab made these pages)
+        for i, key in enumerate(OOB_TABS[1:], start=1):
+            holder = self.oob_tabs.widget(i)
+            self.oob_tabs.removeTab(i)
+            table = SectionTable(self.doc, sections[key], reference)
+            self._tables[key] = table
+            self.oob_tabs.insertTab(i, table, sections[key].title)
+            holder.deleteLater()
+        self.oob_tabs.setCurrentIndex(shown)
+        self.oob_tabs.blockSignals(False)
         self.table_tabs.addTab(self._scenario_page(), "Scenario")
         for key in TABLE_TABS:
             self._add_table(self.table_tabs, sections[key], reference)

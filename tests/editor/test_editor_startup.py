@@ -157,3 +157,36 @@ def test_an_edit_made_while_the_pages_wait_shows_on_them(make_window, small):
     assert window.set_meta("title", "A new title")
     assert window.meta_title.text() == "A new title"  # read now: the pages are made from the document as it is
     assert window.table_tabs.count() >= 7
+
+
+def test_the_order_of_battle_tabs_after_units_hold_their_titles_until_their_tables_are_made(make_window, small, qtbot):
+    from kharkovsuite.view.firstpaint import until_first_paint
+
+    window = make_window(Document(small, SMALL))
+    titles = ["Units", "Unit types", "Formations", "Sides", "Untried pools", "Set-up zones"]
+    assert [window.oob_tabs.tabText(i) for i in range(window.oob_tabs.count())] == titles  # the first frame's tab bar
+    window.show()
+    assert until_first_paint(window.startup)
+    assert window.oob_tabs.widget(0) is window._tables["units"] and "unit_types" not in window._tables  # Units alone made
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
+    assert [window.oob_tabs.tabText(i) for i in range(window.oob_tabs.count())] == titles
+    assert window.oob_tabs.currentIndex() == 0  # still Units
+    assert [window.oob_tabs.widget(i) for i in range(1, 6)] == [window.tables[k] for k in ("unit_types", "formations", "sides", "untried_pools", "setup_zones")]
+
+
+def test_a_click_on_an_order_of_battle_tab_at_once_after_the_first_frame_shows_its_table(make_window, small, qtbot):
+    from PySide6.QtCore import Qt
+
+    from kharkovsuite.view.firstpaint import until_first_paint
+
+    window = make_window(Document(small, SMALL))
+    window.show()
+    assert until_first_paint(window.startup)
+    bar = window.oob_tabs.tabBar()
+    i = [bar.tabText(k) for k in range(bar.count())].index("Unit types")
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
+    assert not window.startup.finished  # the click came first
+    table = window._tables["unit_types"]
+    assert window.oob_tabs.currentIndex() == i and window.oob_tabs.currentWidget() is table
+    qtbot.waitUntil(table.isVisible)
+    assert table.model.rowCount() == len(small.unit_types) > 0
