@@ -33,18 +33,21 @@ def _run(args: argparse.Namespace) -> int:
 
     from kharkovsuite.scenario import ScenarioError, load_scenario
     from kharkovsuite.view import offscreen_for_screenshot
+    from kharkovsuite.view.firstpaint import start_objects_kept
 
     from .document import Document
     from .window import APP_NAME, MainWindow, show_problems
 
     offscreen_for_screenshot(args.screenshot)
+    own_process = QApplication.instance() is None  # not a test nor a host program that made the application first
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setWindowIcon(app_icon())
     doc = None
     if args.file:
         try:
-            doc = Document(load_scenario(args.file), args.file)
+            with start_objects_kept(own_process):
+                doc = Document(load_scenario(args.file), args.file)
         except ScenarioError as exc:
             if args.screenshot:
                 for problem in exc.problems:
@@ -52,8 +55,9 @@ def _run(args: argparse.Namespace) -> int:
                 return 1
             show_problems(None, f"{Path(args.file).name} cannot be opened", exc)
             return 1
-    window = MainWindow(doc)
-    window.show()
+    with start_objects_kept(own_process):
+        window = MainWindow(doc)
+        window.show()
     if args.screenshot:
         return screenshot(app, window, args.screenshot)
     return app.exec()

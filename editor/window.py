@@ -102,7 +102,8 @@ class MainWindow(QMainWindow):
         self.doc: Document | None = None
         self.tools: dict[str, T.Tool] = {}
         self.panels: dict[str, QWidget] = {}
-        self.tables: dict[str, SectionTable] = {}
+        self._tables: dict[str, SectionTable] = {}
+        self._pages_pending = False  # the Tables dock's pages wait for the first frame (see set_document)
         self.tool_actions: dict[str, QAction] = {}
         self.current_tool = "select"
         self.issues: list[Issue] = []
@@ -160,6 +161,10 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.oob_dock, self.tables_dock)
         self.tabifyDockWidget(self.tables_dock, self.history_dock)
         self.oob_dock.raise_()
+        # A user who opens the Tables dock or an order of battle tab before its pages were made (they wait for the first
+        # frame) gets them at once.
+        self.tables_dock.visibilityChanged.connect(lambda shown: self._make_table_pages() if shown else None)
+        self.oob_tabs.currentChanged.connect(lambda _i: self._make_table_pages())
 
         self.problems_dock = QDockWidget("Problems", self)
         self.problems_dock.setObjectName("problems")
@@ -298,13 +303,14 @@ class MainWindow(QMainWindow):
         old = self.doc
         self.doc = doc
         doc.setParent(self)
+        self._pages_pending = False  # pages the old document never got are not made now (its tabs go below)
         # Everything made for the old document goes with it (the central view is replaced below).
         pages = [self.options_stack.widget(i) for i in range(self.options_stack.count())]
         pages += [tabs.widget(i) for tabs in (self.oob_tabs, self.table_tabs) for i in range(tabs.count())]
         for obj in self._doc_widgets + pages:
             obj.deleteLater()
         self._doc_widgets = []
-        self.tables = {}
+        self._tables = {}
         self.panels = {}
         while self.options_stack.count():
             self.options_stack.removeWidget(self.options_stack.widget(0))
@@ -341,20 +347,19 @@ class MainWindow(QMainWindow):
 
         sections = all_sections()
         reference = lambda: reference_scenario(self.doc.scenario.rules)  # noqa: E731
-        for key in OOB_TABS:
-            self._add_table(self.oob_tabs, sections[key], reference)
-        self.table_tabs.addTab(self._scenario_page(), "Scenario")
-        for key in TABLE_TABS:
-            self._add_table(self.table_tabs, sections[key], reference)
-        rule_victory = lambda: victory_defaults(self.doc.scenario.rules)  # noqa: E731 - the rule system's, not a scenario's
-        self.table_tabs.addTab(self._split_page([sections["victory_levels"], sections["awards"]], rule_victory), "Victory")
-        self.table_tabs.addTab(self._terrain_page(sections, reference), "Terrain effects")
-        self.table_tabs.addTab(self._tables_page(sections["tables"], reference), "CRT and tables")
-        self.table_tabs.addTab(self._split_page([sections["cities"], sections["places"], sections["lines"], sections["areas"]], reference), "Map objects")
-        self.charts_tabs: QTabWidget | None = None
-        self._make_charts_page()
-        self.tables["units"].view.doubleClicked.connect(self._unit_double_clicked)
-        self.tables["units"].view.selectionModel().currentRowChanged.connect(self._unit_chosen)
+        # The first frame shows the order of battle's Units, not its other tabs nor the Tables dock: their pages (the
+        # terrain effects' alone take a tenth of a second, building pydantic validators) are made right after that
+        # frame, or as soon as anything asks for them (a tab or the dock opened, a table or a page's field read).  Until
+        # then an empty page holds each order of battle tab's place and title.
+        self._add_table(self.oob_tabs, sections[OOB_TABS[0]], reference)
+        for key in OOB_TABS[1:]:
+            self.oob_tabs.addTab(QWidget(), sections[key].title)
+        self._tables["units"].view.doubleClicked.connect(self._unit_double_clicked)
+        self._tables["units"].view.selectionModel().currentRowChanged.connect(self._unit_chosen)
+        for name in self._PAGE_ATTRIBUTES:  # the fields of the pages made for the document before
+            self.__dict__.pop(name, None)
+        self._pages_pending = True
+        self.startup.later("table-pages", self._make_table_pages)
 
         if old is not None and old is not doc:
             self.undo_group.removeStack(old.undo_stack)
@@ -382,6 +387,54 @@ class MainWindow(QMainWindow):
         if old is not None and old is not doc:
             old.deleteLater()
 
+    #: What the pages of the Tables dock set on the window; read while those pages wait, it has them made first.
+    _PAGE_ATTRIBUTES = frozenset({"meta_id", "meta_title", "meta_rules", "meta_description", "meta_map", "meta_km", "classes_edit",
+                                  "table_rows_holder", "charts_tabs", "_charts_rules"})
+
+    def __getattr__(self, name: str):  # only for an attribute not set (yet)
+        if name in MainWindow._PAGE_ATTRIBUTES and self.__dict__.get("_pages_pending"):
+            self._make_table_pages()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def tables(self) -> dict[str, SectionTable]:
+        """Every table of the window by its section key (the Tables dock's pages made first if they still wait)."""
+        if self._pages_pending:
+            self._make_table_pages()
+        return self._tables
+
+    def _make_table_pages(self) -> None:
+        """The pages that wait for the first frame, for the document shown: the order of battle's tabs after Units, and
+        the Tables dock's (the scenario's form, the schedules, victory, terrain effects, the CRT and tables, the map
+        objects and the rule system's charts).  Once per document."""
+        if not self._pages_pending:
+            return
+        self._pages_pending = False
+        sections = all_sections()
+        reference = lambda: reference_scenario(self.doc.scenario.rules)  # noqa: E731
+        shown = self.oob_tabs.currentIndex()
+        self.oob_tabs.blockSignals(True)  # its current tab stays what it was (a click on a tab made these pages)
+        for i, key in enumerate(OOB_TABS[1:], start=1):
+            holder = self.oob_tabs.widget(i)
+            self.oob_tabs.removeTab(i)
+            table = SectionTable(self.doc, sections[key], reference)
+            self._tables[key] = table
+            self.oob_tabs.insertTab(i, table, sections[key].title)
+            holder.deleteLater()
+        self.oob_tabs.setCurrentIndex(shown)
+        self.oob_tabs.blockSignals(False)
+        self.table_tabs.addTab(self._scenario_page(), "Scenario")
+        for key in TABLE_TABS:
+            self._add_table(self.table_tabs, sections[key], reference)
+        rule_victory = lambda: victory_defaults(self.doc.scenario.rules)  # noqa: E731 - the rule system's, not a scenario's
+        self.table_tabs.addTab(self._split_page([sections["victory_levels"], sections["awards"]], rule_victory), "Victory")
+        self.table_tabs.addTab(self._terrain_page(sections, reference), "Terrain effects")
+        self.table_tabs.addTab(self._tables_page(sections["tables"], reference), "CRT and tables")
+        self.table_tabs.addTab(self._split_page([sections["cities"], sections["places"], sections["lines"], sections["areas"]], reference), "Map objects")
+        self.charts_tabs: QTabWidget | None = None
+        self._make_charts_page()
+
     def _stack_action(self, text, pixmap, slot, enabled_signal, text_signal) -> QAction:
         """Undo or Redo (of the undo group, so one action serves every document): a short name
         on the tool bar, the command it would undo in the tooltip."""
@@ -395,7 +448,7 @@ class MainWindow(QMainWindow):
 
     def _add_table(self, tabs: QTabWidget, section, reference) -> SectionTable:
         table = SectionTable(self.doc, section, reference)
-        self.tables[section.key] = table
+        self._tables[section.key] = table
         tabs.addTab(table, section.title)
         return table
 
@@ -406,7 +459,7 @@ class MainWindow(QMainWindow):
             lay = QVBoxLayout(box)
             lay.setContentsMargins(2, 2, 2, 2)
             table = SectionTable(self.doc, section, reference)
-            self.tables[section.key] = table
+            self._tables[section.key] = table
             lay.addWidget(table)
             splitter.addWidget(box)
         return splitter
@@ -429,7 +482,7 @@ class MainWindow(QMainWindow):
     def _tables_page(self, section, reference) -> QWidget:
         page = QSplitter(Qt.Orientation.Vertical)
         top = SectionTable(self.doc, section, reference)
-        self.tables[section.key] = top
+        self._tables[section.key] = top
         page.addWidget(top)
         self.table_rows_holder = QStackedWidget()
         page.addWidget(self.table_rows_holder)
@@ -443,8 +496,8 @@ class MainWindow(QMainWindow):
 
     def show_table_rows(self, table_id: str | None) -> SectionTable | None:
         """Show the rows of one table (the CRT) under the list of tables."""
-        for key in [k for k in self.tables if k.startswith("table:")]:
-            del self.tables[key]
+        for key in [k for k in self._tables if k.startswith("table:")]:
+            del self._tables[key]
         while self.table_rows_holder.count():
             w = self.table_rows_holder.widget(0)
             self.table_rows_holder.removeWidget(w)
@@ -453,7 +506,7 @@ class MainWindow(QMainWindow):
             self.table_rows_holder.addWidget(QLabel("Add a table above (the first is the CRT), then choose it to edit its rows."))
             return None
         table = SectionTable(self.doc, CheckedTableRowsSection(table_id), lambda: reference_scenario(self.doc.scenario.rules))
-        self.tables[f"table:{table_id}"] = table
+        self._tables[f"table:{table_id}"] = table
         self.table_rows_holder.addWidget(table)
         return table
 
@@ -466,8 +519,8 @@ class MainWindow(QMainWindow):
             self.table_tabs.removeTab(index)
             self.charts_tabs.deleteLater()
             self.charts_tabs = None
-            for key in [k for k in self.tables if k.startswith(("chart:", "chart-table:"))]:
-                del self.tables[key]
+            for key in [k for k in self._tables if k.startswith(("chart:", "chart-table:"))]:
+                del self._tables[key]
         pages = chart_pages(self.doc.scenario)
         self._charts_rules = self.doc.scenario.rules
         if not pages:
@@ -483,7 +536,7 @@ class MainWindow(QMainWindow):
             stack = QStackedWidget()
             for section in sections:
                 table = SectionTable(self.doc, section, reference)
-                self.tables[section.key] = table
+                self._tables[section.key] = table
                 names.addItem(section.title)
                 where = f"tables: {section.table_id}" if hasattr(section, "table_id") else f"system_data: {'.'.join(map(str, section.chart_path))}"
                 names.item(names.count() - 1).setToolTip(f"{section.title} ({where})")
@@ -630,14 +683,14 @@ class MainWindow(QMainWindow):
         if not current.isValid():
             self.tools["units"].show_unit(None, [])
             return
-        unit_id = self.tables["units"].model.key_of(current.row())
+        unit_id = self._tables["units"].model.key_of(current.row())
         self.sync.flush()
         zones = zone_hexes(self.scene.geo, self.doc.scenario)
         hexes = sorted({h for z in self.doc.scenario.setup.zones if unit_id in z.units for h in zones.get(z.id, ("", None, []))[2]})
         self.tools["units"].show_unit(unit_id, hexes)
 
     def _unit_double_clicked(self, index) -> None:
-        unit_id = self.tables["units"].model.key_of(index.row())
+        unit_id = self._tables["units"].model.key_of(index.row())
         i = E.placement_index(self.doc.scenario, unit_id)
         if i is not None and index.column() == 0:
             where = self.doc.scenario.setup.placements[i].hex or self.doc.scenario.setup.placements[i].box
@@ -646,16 +699,18 @@ class MainWindow(QMainWindow):
                 self.scene.set_selected_hex(where)
 
     def _doc_changed(self, parts) -> None:
+        if "title" in parts:
+            self._update_title()
+        if self._pages_pending:  # the Tables dock's pages, still to be made, will show the document as it is then
+            return
         if parts == "*" or parts & {"id", "title", "rules", "description", "map.grid", "map"}:
             self._refresh_meta()
         if parts == "*" or "terrain_effects" in parts:
             self._refresh_classes()
         if parts == "*" or "tables" in parts:
-            current = next((k[6:] for k in self.tables if k.startswith("table:")), None)
+            current = next((k[6:] for k in self._tables if k.startswith("table:")), None)
             if current not in self.doc.scenario.tables:
                 self.show_table_rows(next(iter(self.doc.scenario.tables), None))
-        if "title" in parts:
-            self._update_title()
         if (parts == "*" or "rules" in parts) and self.doc.scenario.rules != self._charts_rules:
             self._make_charts_page()
 

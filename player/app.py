@@ -18,6 +18,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+# The headless core is imported before PySide6: PySide6 reads the source of every module imported
+# after it (looking for its own name there), which would cost the start some 30 ms.
+from kharkovsuite.engine import IllegalAction, Move, OptionError, RailMove
+from kharkovsuite.errors import report_unexpected
+from kharkovsuite.rules import RuleSystemUnavailable
+from kharkovsuite.engine.saves import SaveError
+from kharkovsuite.scenario import ScenarioError, load_scenario
+
 from PySide6.QtCore import QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QFont, QIcon, QKeySequence
 from PySide6.QtWidgets import (
@@ -36,15 +44,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kharkovsuite.engine import IllegalAction, Move, OptionError, RailMove
-from kharkovsuite.errors import report_unexpected
-from kharkovsuite.rules import RuleSystemUnavailable
-from kharkovsuite.engine.saves import SaveError
-from kharkovsuite.scenario import ScenarioError, load_scenario
 from kharkovsuite.view import (OKABE_ITO, Legend, MapScene, MapView, Minimap, StackInspector, counter_views_from_scenario, describe_location,
                                offscreen_for_screenshot, OverlayStyle)
 from kharkovsuite.resources import resources_dir, scenarios_dir
-from kharkovsuite.view.firstpaint import AfterFirstPaint, save_screenshot, until_first_paint
+from kharkovsuite.view.firstpaint import AfterFirstPaint, save_screenshot, start_objects_kept, until_first_paint
 from kharkovsuite.view.traceoverlays import TraceOverlays
 
 from .attackplan import AttackChooser
@@ -1409,6 +1412,7 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     allow_unplayable(args.allow_unplayable)
     offscreen_for_screenshot(args.screenshot)
+    own_process = QApplication.instance() is None  # not a test nor a host program that made the application first
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Kharkov Suite")
     app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "kharkov.svg")))
@@ -1438,10 +1442,12 @@ def main(argv=None) -> int:
         args.scenario, args.load = (str(choice.scenario) if choice.scenario else None), (str(choice.load) if choice.load else None)
         if choice.scenario is not None:
             args.seed, players, setup, options = choice.seed, choice.players, choice.setup, choice.options
-    window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players, setup=setup, options=options)
+    with start_objects_kept(own_process):
+        window = open_window(args.scenario, screenshot=args.screenshot, load=args.load, seed=args.seed, players=players, setup=setup, options=options)
+        if window is not None:
+            window.show()
     if window is None:
         return 1
-    window.show()
     if args.screenshot:
         until_first_paint(window.startup)  # what a player sees first: the legal actions are listed right after it
         ok = save_screenshot(window, args.screenshot)

@@ -1,7 +1,8 @@
 """What the editor leaves until after its first picture (issue 27): the document's first check
 runs once the map has painted, with the Problems list saying so meanwhile; the columns of the table
 shown with the window are fitted to their contents right after that picture, and those of a table
-shown later when it is first shown."""
+shown later when it is first shown; the pages of the Tables dock are made after that picture too, or
+at once when a user opens the dock (or anything reads them) before then."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -104,3 +105,89 @@ def test_a_document_with_a_problem_still_gets_the_line_of_its_file():
     s = load_scenario(SCENARIO_1942).model_copy(update={"rules": "no-such-system"})
     errors = [i for i in check_document(s, "k.yaml") if i.severity == "error"]
     assert [(i.path, type(i.line)) for i in errors] == [("rules", int)]
+
+
+def _dock_tab(window, title: str):
+    """The tab bar of the tabified docks and the index of the dock tab ``title`` (the tab a user clicks)."""
+    from PySide6.QtWidgets import QTabBar
+
+    for bar in window.findChildren(QTabBar):
+        for i in range(bar.count()):
+            if bar.tabText(i) == title and bar.parent() is window:
+                return bar, i
+    raise AssertionError(f"no dock tab {title!r}")
+
+
+def test_the_tables_dock_pages_are_made_after_the_first_frame_not_before_it(make_window, small, qtbot):
+    from kharkovsuite.view.firstpaint import until_first_paint
+
+    window = make_window(Document(small, SMALL))
+    assert window.table_tabs.count() == 0  # not made while the window was built: the first frame shows the order of battle
+    window.show()
+    assert until_first_paint(window.startup)
+    assert window.table_tabs.count() == 0 and "table-pages" in window.startup.waiting()
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
+    titles = [window.table_tabs.tabText(i) for i in range(window.table_tabs.count())]
+    assert titles[:7] == ["Scenario", "Reinforcements", "Turn record", "Victory", "Terrain effects", "CRT and tables", "Map objects"]
+    assert window.meta_title.text() == small.title and "terrain" in window.tables
+
+
+def test_a_click_on_the_tables_dock_at_once_after_the_first_frame_finds_its_pages(make_window, small, qtbot):
+    """A user quicker than the work waiting for the first frame: the click that opens the Tables dock makes its pages."""
+    from PySide6.QtCore import Qt
+
+    from kharkovsuite.view.firstpaint import until_first_paint
+
+    window = make_window(Document(small, SMALL))
+    window.show()
+    assert until_first_paint(window.startup)
+    assert window.table_tabs.count() == 0  # the pages still wait
+    bar, i = _dock_tab(window, "Tables")
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
+    assert not window.startup.finished  # the click came first
+    assert window.tables_dock.isVisible() and window.table_tabs.count() >= 7
+    assert window.table_tabs.currentWidget().isVisible()  # the Scenario page, shown
+    assert window.meta_id.text() == small.id
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
+    assert window.table_tabs.count() == len(set(map(window.table_tabs.widget, range(window.table_tabs.count()))))  # made once
+
+
+def test_an_edit_made_while_the_pages_wait_shows_on_them(make_window, small):
+    window = make_window(Document(small, SMALL))
+    assert window.table_tabs.count() == 0
+    assert window.set_meta("title", "A new title")
+    assert window.meta_title.text() == "A new title"  # read now: the pages are made from the document as it is
+    assert window.table_tabs.count() >= 7
+
+
+def test_the_order_of_battle_tabs_after_units_hold_their_titles_until_their_tables_are_made(make_window, small, qtbot):
+    from kharkovsuite.view.firstpaint import until_first_paint
+
+    window = make_window(Document(small, SMALL))
+    titles = ["Units", "Unit types", "Formations", "Sides", "Untried pools", "Set-up zones"]
+    assert [window.oob_tabs.tabText(i) for i in range(window.oob_tabs.count())] == titles  # the first frame's tab bar
+    window.show()
+    assert until_first_paint(window.startup)
+    assert window.oob_tabs.widget(0) is window._tables["units"] and "unit_types" not in window._tables  # Units alone made
+    qtbot.waitUntil(lambda: window.startup.finished, timeout=30000)
+    assert [window.oob_tabs.tabText(i) for i in range(window.oob_tabs.count())] == titles
+    assert window.oob_tabs.currentIndex() == 0  # still Units
+    assert [window.oob_tabs.widget(i) for i in range(1, 6)] == [window.tables[k] for k in ("unit_types", "formations", "sides", "untried_pools", "setup_zones")]
+
+
+def test_a_click_on_an_order_of_battle_tab_at_once_after_the_first_frame_shows_its_table(make_window, small, qtbot):
+    from PySide6.QtCore import Qt
+
+    from kharkovsuite.view.firstpaint import until_first_paint
+
+    window = make_window(Document(small, SMALL))
+    window.show()
+    assert until_first_paint(window.startup)
+    bar = window.oob_tabs.tabBar()
+    i = [bar.tabText(k) for k in range(bar.count())].index("Unit types")
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center())
+    assert not window.startup.finished  # the click came first
+    table = window._tables["unit_types"]
+    assert window.oob_tabs.currentIndex() == i and window.oob_tabs.currentWidget() is table
+    qtbot.waitUntil(table.isVisible)
+    assert table.model.rowCount() == len(small.unit_types) > 0

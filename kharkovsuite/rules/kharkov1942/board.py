@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import chain
 
 from ... import tablecache
 from ...hexgrid import Hex
@@ -38,6 +39,21 @@ class Edge:
     road: bool  # a road runs across it
     move_blocked: bool  # the Dnieper away from a road (6.3)
     attack_blocked: bool  # the Dnieper away from a road (6.3: combat only across road hexsides)
+
+
+_EDGE_FLAGS = ("major", "minor", "road", "move_blocked", "attack_blocked")  # the bits of an edge's number in the disk cache
+_FLAG_FIELDS = [dict(zip(_EDGE_FLAGS, (bool(number >> k & 1) for k in range(len(_EDGE_FLAGS))))) for number in range(1 << len(_EDGE_FLAGS))]
+
+
+def _edge_from_cache(to: int, flags: int) -> Edge:
+    """``Edge(to, *flags as bits)``, made without the frozen class's ``__init__``, which sets each field through
+    ``object.__setattr__``: a map has some ten thousand edges, read back at every start, and this takes a quarter of
+    the time.  The instance is the same (its fields are its ``__dict__``)."""
+    edge = object.__new__(Edge)
+    fields = edge.__dict__
+    fields["to"] = to
+    fields.update(_FLAG_FIELDS[flags])
+    return edge
 
 
 def half_mp(value: float, where: str) -> int:
@@ -105,7 +121,7 @@ class Board:
         self._edges()
         self._costs()
 
-    _FLAGS = ("major", "minor", "road", "move_blocked", "attack_blocked")
+    _FLAGS = _EDGE_FLAGS
 
     def _table_data(self) -> dict:
         """The built tables as plain JSON data: an edge's flags as the bits of one number, and
@@ -135,7 +151,11 @@ class Board:
             return [item(row) for row in rows]
 
         def numbers(rows, kind=int) -> bool:
-            return all(type(v) is kind for row in rows for v in row)
+            return set(map(type, chain.from_iterable(rows))) <= {kind}
+
+        def within(rows, low: int, high: int) -> bool:  # every number in low..high-1
+            values = list(chain.from_iterable(rows))
+            return not values or (min(values) >= low and max(values) < high)
 
         try:
             if data["ids"] != self.ids:
@@ -146,27 +166,27 @@ class Board:
             flags = per_hex(data["edge_flags"])
             if not (numbers(axial) and numbers(nbrs) and numbers(within2) and numbers(flags)):
                 return False
-            if not all(0 <= j < n for rows in (nbrs, within2) for row in rows for j in row):
+            if not (within(nbrs, 0, n) and within(within2, 0, n) and within(flags, 0, len(_FLAG_FIELDS))):
                 return False
             if [len(row) for row in flags] != [len(row) for row in nbrs]:
                 return False
-            bits = [1 << k for k in range(len(self._FLAGS))]
-            edges = [tuple(Edge(j, *(bool(f & b) for b in bits)) for j, f in zip(nbrs[i], flags[i])) for i in range(n)]
+            edges = [tuple([_edge_from_cache(j, f) for j, f in zip(nbrs[i], flags[i])]) for i in range(n)]
             defense = [float(v) for v in data["defense_multiplier"]]
             classes = list(self.scenario.terrain_effects.movement_classes)
             if len(defense) != n or data["classes"] != classes:
                 return False
             enter_cost, adj = {}, {}
+            open_edges = [[(e.to, e.major) for e in row if not e.move_blocked] for row in edges]
+            open_counts = [len(row) for row in open_edges]
             for cls in classes:
                 enter = [int(v) for v in data["enter_cost"][cls]]
                 costs = per_hex(data["move_cost"][cls])
                 if len(enter) != n or not numbers(costs):
                     return False
-                open_edges = [[e for e in row if not e.move_blocked] for row in edges]
-                if [len(row) for row in costs] != [len(row) for row in open_edges]:
+                if [len(row) for row in costs] != open_counts:
                     return False
                 enter_cost[cls] = enter
-                adj[cls] = [tuple((e.to, c, e.major) for e, c in zip(es, cs)) for es, cs in zip(open_edges, costs)]
+                adj[cls] = [tuple([(to, c, major) for (to, major), c in zip(es, cs)]) for es, cs in zip(open_edges, costs)]
         except (KeyError, IndexError, AttributeError, TypeError, ValueError):
             return False
         self.axial, self.nbrs, self.within2, self.edges = [Hex(q, r) for q, r in axial], nbrs, within2, edges
