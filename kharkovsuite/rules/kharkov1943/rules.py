@@ -151,13 +151,17 @@ class Kharkov1943Rules(SequencedRules):
         for uid in able:
             by_hex.setdefault(state.units[uid].hex, []).append(uid)
         groups = [(u,) for u in able] + [tuple(g) for g in by_hex.values() if len(g) > 1 and _may_join_all(state, g)]
+        alone: dict[str, movement.Found] = {}
         for group in groups:
-            found = sorted(movement.reach(state, group).items())
+            found = movement.search(state, group, alone=alone)  # a group a unit stands in for is not searched again
+            if len(group) == 1:
+                alone[group[0]] = found
+            hexes = found.hexes()
 
-            def make(i: int, group=group, found=found) -> Move:
-                return Move(units=group, path=found[i][1].path)
+            def make(i: int, group=group, found=found, hexes=hexes) -> Move:
+                return Move(units=group, path=found.path(hexes[i]))
 
-            legal.add_choices("Move", group, len(found), make)  # one entry a unit or stack: the hex is picked after
+            legal.add_choices("Move", group, len(hexes), make)  # one entry a unit or stack: the hex is picked after
             if side == rail.SIDE:
                 stations = sorted(rail.reach(state, group).items())
 
