@@ -67,6 +67,7 @@ class Board:
             )
 
         self._costs: dict[tuple[str, str, str], int | None] = {}  # the searches' hot lookup
+        self._ways: dict[str, dict[str, tuple]] = {}
 
     # ------------------------------------------------------------------ terrain (6.3, 12, 14.3)
     def enter_cost(self, a: str, b: str, ground: str) -> int | None:
@@ -76,6 +77,15 @@ class Board:
         if key not in self._costs:
             self._costs[key] = self._enter_cost(a, b, ground)
         return self._costs[key]
+
+    def ways(self, a: str, ground: str) -> tuple[tuple[str, int | None, bool], ...]:
+        """The hexes in play next to ``a``, each with :meth:`enter_cost` from ``a`` on ``ground``
+        and whether it is a shelter (a village, town or city: addenda to 4.2)."""
+        table = self._ways.setdefault(ground, {})
+        found = table.get(a)
+        if found is None:
+            found = table[a] = tuple((b, self.enter_cost(a, b, ground), self.shelter(b)) for b in self.nbrs.get(a, ()))
+        return found
 
     def _enter_cost(self, a: str, b: str, ground: str) -> int | None:
         chart = self.data.terrain_chart

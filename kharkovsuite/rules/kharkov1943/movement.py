@@ -37,6 +37,17 @@ class Step:
     zoc: bool
 
 
+_STEPS: dict[tuple[int, bool], Step] = {}
+
+
+def _step_of(cost: int, zoc: bool) -> Step:
+    """One shared :class:`Step` for each cost and ZoC flag (the searches make many)."""
+    found = _STEPS.get((cost, zoc))
+    if found is None:
+        found = _STEPS[cost, zoc] = Step(cost, zoc)
+    return found
+
+
 def _context(state: GameState, unit_ids, budget: int | None) -> tuple[str, list[Mover], "StepRule"]:
     """The movers of a move and the step rule they move by; with ``budget`` a reaction move of
     that many OP outside any activation (6.6), else a move in the open activation."""
@@ -85,18 +96,22 @@ class StepRule:
 
     def step(self, start: str, a: str, b: str) -> Step | tuple[str, str]:
         """Entering ``b`` from ``a`` on a move begun in ``start``: a :class:`Step` or a refusal."""
-        board, zoc = self.board, self.zoc
+        board = self.board
         if b not in board.in_play:
             return "18.2", f"{b} is not in play"
         if b not in board.nbrs.get(a, ()):
             return "6.1", f"{a} and {b} are not adjacent"
+        return self._enter(start, a, b, board.enter_cost(a, b, self.g))
+
+    def _enter(self, start: str | None, a: str, b: str, base: int | None) -> Step | tuple[str, str]:
+        """:meth:`step` into a hex next to ``a`` in play, whose terrain costs ``base``."""
+        zoc = self.zoc
         if b in self.enemy:
             return "7.2", f"{b} holds enemy units: they are attacked, not entered"
         if a != start and a in zoc:
             return "4.2", f"the move stops on entering the enemy ZoC at {a}"
-        base = board.enter_cost(a, b, self.g)
         if base is None:
-            return ("12" if board.map.hexside_features(a, b) & {"major_river"} else "6.3"), f"{b} may not be entered from {a} on {self.g} ground"
+            return ("12" if self.board.map.hexside_features(a, b) & {"major_river"} else "6.3"), f"{b} may not be entered from {a} on {self.g} ground"
         here, there = zoc.get(a), zoc.get(b)
         if b in self.negated:
             base += 1  # 7.7: passing a negated ZoC costs 1 OP more
@@ -104,16 +119,16 @@ class StepRule:
             if there:
                 if there <= here:
                     return "4.2", f"{a} and {b} lie in the ZoC of the same enemy units"
-                return Step(base + 3, True)
-            return Step(base + 2, False)
-        return Step(base + (1 if there else 0), bool(there))
+                return _step_of(base + 3, True)
+            return _step_of(base + 2, False)
+        return _step_of(base + (1 if there else 0), bool(there))
 
     def _steps(self, start: str | None, a: str) -> tuple:
         out = []
-        for b in self.board.nbrs.get(a, ()):
-            step = self.step(start, a, b)
+        for b, base, shelter in self.board.ways(a, self.g):
+            step = self._enter(start, a, b, base)
             if isinstance(step, Step):
-                out.append((b, step, step.zoc and not self.board.shelter(b)))
+                out.append((b, step, step.zoc and not shelter))
         return tuple(out)
 
     def onward(self, a: str) -> tuple:
