@@ -1,72 +1,154 @@
-"""Timing of Kharkov 1943's movement reach and legal actions, against a plain shortest-path
-search over the same map measured in the same run.
+"""Timing of Kharkov 1943's movement reach and legal actions, against a plain Dial search over the
+same map measured in the same run.
 
-    .venv/bin/python bench/bench_k43_reach.py [--repeat 20]
+    .venv/bin/python bench/bench_k43_reach.py [--games 3] [--every 15] [--game-seed 0]
 
-The position: Operation Gallop, turn 1, a general activation just opened by the side with the
-initiative.  Figures: the median seconds of one unit's reach (every legal destination, its cost
-and path, ZoC and fatigue rules included), of the whole ``legal_actions`` (every unit alone and
-every whole stack, on foot and by rail), and of networkx's Dijkstra over the terrain chart's
-costs for the same units (no rules: the baseline).  Prints figures; asserts nothing.
+Positions: every ``--every``-th position within an open activation of random Gallop games with
+seeds 0 .. ``--games`` - 1 (those of ``bench_k43_listing.py``), so every run measures the same ones.
+Figures, median and p95 over the positions (each the best of three timings):
+
+* one unit's reach (every legal destination with its cost and path, ZoC, fatigue and strategic
+  movement included), for every unit able to move: "first" with the position's kept step lists
+  dropped (what the first search after an enemy move pays), "again" with them kept (every later
+  search until an enemy unit moves);
+* the plain Dial search over the terrain chart's costs from the same hex with the same OP (+4,
+  6.5), no rule at all: the baseline, and the ratio of the medians;
+* the whole ``legal_actions()`` (every unit and whole stack, on foot and by rail, and every other
+  action), first and again as above.
+
+With ``--game-seed``, also the CPU time of one complete random Gallop game of that seed.
+Prints figures; asserts nothing.
 """
 from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from pathlib import Path
 
-import networkx as nx
-
-from kharkovsuite.rules.kharkov1943 import movement
-from kharkovsuite.rules.kharkov1943.actions import Activate
-from kharkovsuite.rules.kharkov1943.rules import new_game
-from kharkovsuite.scenario import load_scenario
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's code, not an installed copy
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bench_k43_listing import GALLOP, positions  # noqa: E402
+
+from kharkovsuite.rules.kharkov1943 import activation, movement  # noqa: E402
+from kharkovsuite.rules.kharkov1943.zoc import ground  # noqa: E402
 
 
-def median_seconds(fn, repeat: int) -> float:
-    times = []
+def p95(xs: list[float]) -> float:
+    return statistics.quantiles(xs, n=20)[-1] if len(xs) > 1 else xs[0]
+
+
+def plain_dial(adj: dict[str, list[tuple[str, int]]], start: str, allow: int) -> dict[str, int]:
+    """Bounded Dijkstra with bucket queues over the terrain chart's costs alone: the baseline."""
+    best = {start: 0}
+    buckets: list[list[str]] = [[] for _ in range(allow + 1)]
+    buckets[0].append(start)
+    for d in range(allow + 1):
+        for a in buckets[d]:
+            if best[a] != d:
+                continue
+            for b, c in adj[a]:
+                nd = d + c
+                if nd <= allow and nd < best.get(b, 1 << 30):
+                    best[b] = nd
+                    buckets[nd].append(b)
+    return best
+
+
+def adjacency(board, g: str) -> dict[str, list[tuple[str, int]]]:
+    """Each hex's neighbours with the chart's cost of entering them on ground ``g`` (made once,
+    before timing, as the plain search's input)."""
+    out = {}
+    for a in board.in_play:
+        out[a] = [(b, c) for b in board.nbrs[a] if (c := board.enter_cost(a, b, g)) is not None]
+    return out
+
+
+def ms(fn, repeat: int = 3) -> float:
+    """The best of ``repeat`` timings of ``fn()`` in milliseconds (the machine may be shared)."""
+    best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        t0 = time.perf_counter()
         fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        best = min(best, time.perf_counter() - t0)
+    return best * 1000
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=20)
-    args = parser.parse_args()
-    state = new_game(load_scenario(ROOT / "scenarios" / "kharkov-1943-gallop.yaml"), 1)
-    state.apply(Activate())
-    side = state.to_act
-    units = [u for u, r in state.units.items() if r.side == side and r.hex is not None and movement.movable(state, u)]
-    board = state.board
-    graph = board.cost_graph("frozen")
+def drop_steps(state) -> None:
+    """Forget the step lists kept between searches (absent before they were kept)."""
+    for side in ("german", "soviet"):
+        state.cache.pop(("steps", side), None)
 
-    def reaches():
+
+def line(name: str, xs: list[float]) -> str:
+    return f"  {name:<34} median {statistics.median(xs):7.3f} ms   p95 {p95(xs):7.3f} ms"
+
+
+def game_cpu(seed: int) -> tuple[int, float]:
+    from kharkovsuite.ai import make_player
+    from kharkovsuite.engine import new_game
+
+    t0 = time.process_time()
+    state = new_game(str(GALLOP), seed)
+    seats = {side: make_player("random", side, seed * 2 + k) for k, side in enumerate(("german", "soviet"))}
+    while not state.is_terminal:
+        state.apply(seats[state.to_act].choose(state))
+    return len(state.actions), time.process_time() - t0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--every", type=int, default=15)
+    parser.add_argument("--game-seed", type=int)
+    args = parser.parse_args(argv)
+    first, again, base, list_first, list_again = [], [], [], [], []
+    n_pos = 0
+    adj: dict[str, dict] = {}
+    for state in positions(args.games, args.every):
+        n_pos += 1
+        side = state.to_act
+        g = ground(state)
+        if g not in adj:
+            adj[g] = adjacency(state.board, g)
+        units = [u for u, r in state.units.items() if r.side == side and r.hex is not None and movement.movable(state, u)]
         for u in units:
+            def cold(u=u, state=state):
+                drop_steps(state)
+                movement.reach(state, [u])
+
+            first.append(ms(cold))
             movement.reach(state, [u])
+            again.append(ms(lambda u=u, state=state: movement.reach(state, [u])))
+            m = activation.mover(state, u, 0)
+            allow = max(m.remaining, 0) + movement.STRATEGIC_BONUS
+            base.append(ms(lambda u=u, state=state, allow=allow: plain_dial(adj[g], state.units[u].hex, allow)))
 
-    def baseline():
-        for u in units:
-            nx.single_source_dijkstra_path(graph, state.units[u].hex, cutoff=16)
+        def listing(state=state):
+            drop_steps(state)
+            state.legal_actions()
 
-    def legal():
-        return len(state.legal_actions())
-
-    n_legal = legal()
-    t_reach = median_seconds(reaches, args.repeat) / len(units)
-    t_base = median_seconds(baseline, args.repeat) / len(units)
-    t_legal = median_seconds(legal, args.repeat)
-    print(f"position: {side} general activation, {len(units)} units able to move, {n_legal} legal actions")
-    print(f"reach of one unit (rules):        median {t_reach * 1000:.2f} ms")
-    print(f"baseline Dijkstra, no rules:      median {t_base * 1000:.2f} ms")
-    print(f"ratio reach / baseline:           {t_reach / t_base:.2f}")
-    print(f"legal_actions (whole position):   median {t_legal * 1000:.1f} ms")
+        list_first.append(ms(listing))
+        state.legal_actions()
+        list_again.append(ms(state.legal_actions))
+    print(f"positions: {n_pos} (random Gallop games, seeds 0..{args.games - 1}, every {args.every}th within an activation)")
+    print(f"one unit's reach ({len(first)} units):")
+    print(line("rules, first (step lists dropped)", first))
+    print(line("rules, again (step lists kept)", again))
+    print(line("plain Dial search, no rules", base))
+    print(f"  ratio of medians to the plain Dial search: first {statistics.median(first) / statistics.median(base):.2f}x, "
+          f"again {statistics.median(again) / statistics.median(base):.2f}x")
+    print("whole legal_actions():")
+    print(line("first (step lists dropped)", list_first))
+    print(line("again (step lists kept)", list_again))
+    if args.game_seed is not None:
+        n, cpu = game_cpu(args.game_seed)
+        print(f"one random Gallop game, seed {args.game_seed}: {n} actions, {cpu:.2f} s CPU")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
