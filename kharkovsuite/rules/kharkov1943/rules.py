@@ -103,9 +103,8 @@ class Kharkov1943Rules(SequencedRules):
 
     def _exits(self, state: GameState, side: str) -> list:
         """18.2: each unit under an exit order standing on its edge, alone."""
-        return [LeaveMap(units=(u,)) for u in self._own(state, side) if movement.movable(state, u)
-                and (rule := reinforcements.exit_for(state, u)) is not None
-                and state.units[u].hex in reinforcements.exit_edge_hexes(state, rule.edge)]
+        return [LeaveMap(units=(u,)) for u in self._own(state, side) if (rule := reinforcements.exit_for(state, u)) is not None
+                and state.units[u].hex in state.board.edge_hexes(rule.edge) and movement.movable(state, u)]
 
     def _works(self, state: GameState, side: str) -> list:
         """11: digging in, every stack that can, and leaving positions."""
