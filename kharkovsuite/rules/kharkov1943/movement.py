@@ -79,7 +79,8 @@ def _enemy_hexes(state: GameState, side: str) -> frozenset[str]:
 class StepRule:
     """The step rule of one side's moves (:meth:`step`) on one ground state with one set of hexes
     whose enemy ZoC a breakthrough negates (7.7), and what the searches reuse of it: per hex, the
-    steps onward from it (:meth:`onward`), built by :meth:`step` itself.  It holds while no enemy
+    steps onward from it (:meth:`onward`), built by :meth:`step` itself, and the searches made
+    with them (:func:`search`).  It holds while no enemy
     unit moves, steps or leaves (:func:`step_rule` builds a new one when the ZoC map is rebuilt;
     the enemy hexes change only with it)."""
 
@@ -93,6 +94,7 @@ class StepRule:
         self.enemy = _enemy_hexes(state, side)
         self._onward: dict[str, tuple] = {}
         self._first: dict[str, tuple] = {}
+        self.found: dict[tuple, Found] = {}  # one mover's searches (:func:`search`)
 
     def step(self, start: str, a: str, b: str) -> Step | tuple[str, str]:
         """Entering ``b`` from ``a`` on a move begun in ``start``: a :class:`Step` or a refusal."""
@@ -207,11 +209,12 @@ class Found:
         return {h: Reach(float(c), self.path(h)) for h, c in self.cost.items() if h != self.start}
 
 
-def search(state: GameState, unit_ids, budget: int | None = None, alone: dict[str, Found] | None = None) -> Found:
+def search(state: GameState, unit_ids, budget: int | None = None) -> Found:
     """:func:`reach` with its paths left to be built on demand (the listing of legal actions
-    needs only the destinations, and a path when an action is taken).  ``alone``: searches of
-    single units made in this very position (budget alike), reused for a group that one of them
-    stands in for (:func:`stand_in`)."""
+    needs only the destinations, and a path when an action is taken).  A search of one mover
+    (or of a group one mover stands in for, :func:`stand_in`) is kept with the step rule and
+    reused while everything it depends on is the same: the start, the mover's OP, snow and
+    fatigue, the strategic bonus and the attack owed."""
     unit_ids = tuple(unit_ids)
     side, movers, rule = _context(state, unit_ids, budget)
     start = state.units[unit_ids[0]].hex
@@ -220,9 +223,11 @@ def search(state: GameState, unit_ids, budget: int | None = None, alone: dict[st
     m = stand_in(movers)
     if m is None:
         return _search_many(state, rule, start, movers, strategic, attack)
-    if alone is not None and m.unit in alone:
-        return alone[m.unit]
-    return _search_one(rule, start, m, strategic, attack)
+    key = (start, m.remaining, m.snow, m.fatigue, FATIGUE_2_AT - m.spent if m.second else None, strategic, attack)
+    found = rule.found.get(key)
+    if found is None:
+        found = rule.found[key] = _search_one(rule, start, m, strategic, attack)
+    return found
 
 
 def stand_in(movers: list[Mover]) -> Mover | None:

@@ -150,11 +150,8 @@ class Kharkov1943Rules(SequencedRules):
         for uid in able:
             by_hex.setdefault(state.units[uid].hex, []).append(uid)
         groups = [(u,) for u in able] + [tuple(g) for g in by_hex.values() if len(g) > 1 and _may_join_all(state, g)]
-        alone: dict[str, movement.Found] = {}
         for group in groups:
-            found = movement.search(state, group, alone=alone)  # a group a unit stands in for is not searched again
-            if len(group) == 1:
-                alone[group[0]] = found
+            found = movement.search(state, group)  # kept while no enemy unit moves: see movement.StepRule
             hexes = found.hexes()
 
             def make(i: int, group=group, found=found, hexes=hexes) -> Move:

@@ -64,7 +64,7 @@ def test_6_one_unit_s_search_finds_what_the_general_search_finds(budget):
 
 def test_6_a_stack_paying_alike_moves_as_its_unit_with_the_fewest_op_left():
     """A whole stack whose units pay alike for every hex (3.5, 14.3) is searched as its tightest
-    unit alone; the listing reuses that unit's search and the result is the general search's."""
+    unit alone; the search of that unit is reused, and the result is the general search's."""
     met = 0
     for state, able in positions():
         by_hex: dict[str, list[str]] = {}
@@ -77,9 +77,8 @@ def test_6_a_stack_paying_alike_moves_as_its_unit_with_the_fewest_op_left():
             if movement.stand_in(movers) is None:
                 continue
             met += 1
-            alone = {u: movement.search(state, [u]) for u in group}
-            found = movement.search(state, group, alone=alone)
-            assert found is alone[movement.stand_in(movers).unit]
+            found = movement.search(state, group)
+            assert found is movement.search(state, [movement.stand_in(movers).unit])  # kept, not searched again
             assert same(found, general_search(state, group))
     assert met >= 3
 
@@ -136,3 +135,22 @@ def test_14_1_7_7_the_steps_follow_the_ground_and_the_negated_hexes():
     negated = movement.step_rule(state, "german", "frozen", frozenset({"2702"}))
     assert negated.negated == {"2702"}
     assert movement.step_rule(state, "german", "frozen", frozenset()).negated == frozenset()
+
+
+def test_3_5_6_1_6_5_a_kept_search_follows_the_unit_s_op_fatigue_and_start():
+    """A search kept for reuse is asked again only by a mover with the same OP left, fatigue
+    (3.5) and start; any change gives the search of a fresh position (no kept data)."""
+    state = general(bare({INF: PLAIN, SU_DIV: "2610"}))
+    full = state.legal_moves([INF])
+    assert max(r.cost for r in full.values()) == 10 + 4  # 6.5
+    activation.ensure_joined(state, [INF], [])
+    changes = [lambda: state.phase_data["activation"]["spent"].__setitem__(INF, 7),  # 3 OP left
+               lambda: state.game.setdefault("fatigue", {}).__setitem__(INF, 1),  # 3.5: +1 OP a hex
+               lambda: state.place(INF, "2702")]
+    seen = [full]
+    for change in changes:
+        change()
+        now = state.legal_moves([INF])
+        assert now == state.clone().legal_moves([INF])
+        assert now not in seen
+        seen.append(now)
