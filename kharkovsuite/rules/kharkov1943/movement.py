@@ -214,7 +214,7 @@ def search(state: GameState, unit_ids, budget: int | None = None) -> Found:
     needs only the destinations, and a path when an action is taken).  A search of one mover
     (or of a group one mover stands in for, :func:`stand_in`) is kept with the step rule and
     reused while everything it depends on is the same: the start, the mover's OP, snow and
-    fatigue, the strategic bonus and the attack owed."""
+    fatigue, and whether it is a reaction (no attack owed, no strategic bonus)."""
     unit_ids = tuple(unit_ids)
     side, movers, rule = _context(state, unit_ids, budget)
     start = state.units[unit_ids[0]].hex
@@ -223,7 +223,8 @@ def search(state: GameState, unit_ids, budget: int | None = None) -> Found:
     m = stand_in(movers)
     if m is None:
         return _search_many(state, rule, start, movers, strategic, attack)
-    key = (start, m.remaining, m.snow, m.fatigue, FATIGUE_2_AT - m.spent if m.second else None, strategic, attack)
+    # the strategic bonus follows from the start and the rule, given whether an attack is owed
+    key = (start, m.remaining, m.snow, m.fatigue, FATIGUE_2_AT - m.spent if m.second else None, attack)
     found = rule.found.get(key)
     if found is None:
         found = rule.found[key] = _search_one(rule, start, m, strategic, attack)

@@ -154,3 +154,16 @@ def test_3_5_6_1_6_5_a_kept_search_follows_the_unit_s_op_fatigue_and_start():
         assert now == state.clone().legal_moves([INF])
         assert now not in seen
         seen.append(now)
+
+
+def test_6_6_a_reaction_search_is_not_taken_for_a_move_with_the_same_op():
+    """Three OP of reaction movement (6.6: no strategic bonus, no attack owed) and three OP left
+    in an activation (6.5's bonus, the addenda's attack) are searched apart."""
+    state = general(bare({INF: PLAIN, SU_DIV: "2704"}))
+    activation.ensure_joined(state, [INF], [])
+    state.phase_data["activation"]["spent"][INF] = 7
+    reacting = movement.reach(state, [INF], 3)
+    moving = movement.reach(state, [INF])
+    assert reacting == movement.reach(state.clone(), [INF], 3)
+    assert moving == movement.reach(state.clone(), [INF])
+    assert reacting != moving
