@@ -18,13 +18,13 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from ...engine.errors import IllegalAction
+from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import MoveStopped, UnitMoved
 from ...engine.state import GameState, Reach
 from . import activation, control
 from .activation import FATIGUE_2_AT, Mover
 from .odds import posture
-from .zoc import enemy_zoc, ground
+from .zoc import enemy_zoc, fresh_enemy_zoc, ground
 
 STRATEGIC_BONUS = 4  # 6.5
 
@@ -158,6 +158,32 @@ def step_rule(state: GameState, side: str, g: str, negated: frozenset) -> StepRu
     if rule is None or rule.raw_zoc is not raw or rule.g != g or rule.negated != negated:
         rule = state.cache[key] = StepRule(state, side, g, raw, negated)
     return rule
+
+
+def check_cache(state: GameState) -> None:
+    """Debug mode (``GameState.check_caches``): each kept step rule that a search would use now,
+    its steps and its searches equal ones made afresh; raises :class:`CacheMismatch`."""
+    for side in state.scenario.sides:
+        rule = state.cache.get(("steps", side))
+        if rule is None or rule.raw_zoc is not state.cache.get(("zoc", side)) or rule.g != ground(state):
+            continue  # not used again: the next search builds a new one
+        if rule.raw_zoc != fresh_enemy_zoc(state, side):
+            raise CacheMismatch(f"the enemy ZoC map kept for {side} differs from a fresh one")
+        fresh = StepRule(state, side, rule.g, rule.raw_zoc, rule.negated)
+        if fresh.enemy != rule.enemy:
+            raise CacheMismatch(f"the enemy hexes kept for {side}'s moves differ from fresh ones")
+        for a, steps in rule._onward.items():
+            if fresh.onward(a) != steps:
+                raise CacheMismatch(f"the steps out of {a} kept for {side}'s moves differ from fresh ones")
+        for a, steps in rule._first.items():
+            if fresh.first(a) != steps:
+                raise CacheMismatch(f"the first steps out of {a} kept for {side}'s moves differ from fresh ones")
+        for key, found in rule.found.items():
+            start, remaining, snow, fatigue, tired_at, attack = key
+            m = Mover("", remaining, 0 if tired_at is None else FATIGUE_2_AT - tired_at, fatigue, tired_at is not None, snow)
+            again = _search_one(fresh, start, m, attack is not None and start not in fresh.zoc, attack)
+            if (again.cost, again.prev) != (found.cost, found.prev):
+                raise CacheMismatch(f"a search from {start} kept for {side}'s moves differs from a fresh one")
 
 
 def _attack_cost(state: GameState) -> int:

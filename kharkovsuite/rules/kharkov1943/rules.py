@@ -61,6 +61,11 @@ class Kharkov1943Rules(SequencedRules):
     def copy_cache(self, cache: dict) -> dict:
         return {}
 
+    def check_caches(self, state: GameState) -> None:
+        """Debug mode: the kept movement steps and searches (with the ZoC map they rest on)
+        recomputed; :class:`~...engine.errors.CacheMismatch` on a difference."""
+        movement.check_cache(state)
+
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id)
         command.unit_moved(state)

@@ -167,3 +167,29 @@ def test_6_6_a_reaction_search_is_not_taken_for_a_move_with_the_same_op():
     assert reacting == movement.reach(state.clone(), [INF], 3)
     assert moving == movement.reach(state.clone(), [INF])
     assert reacting != moving
+
+
+def test_4_2_6_the_kept_steps_and_searches_match_fresh_ones_through_a_random_game():
+    """Debug mode (``GameState.check_caches``): after every action of a random Gallop game, each
+    kept step rule a search would use, with its ZoC map, steps and searches, equals a fresh one."""
+    state = fresh(3)
+    state.check_caches = True
+    rng = random.Random(3)
+    checked = 0
+    while not state.terminal and len(state.actions) < 250:
+        state.apply(rng.choice(state.legal_actions().actions()))
+        rule = state.cache.get(("steps", state.to_act))
+        checked += rule is not None and bool(rule.found)
+    assert checked >= 50
+
+
+def test_a_stale_kept_search_is_reported_in_debug_mode():
+    from kharkovsuite.engine.errors import CacheMismatch
+
+    state = general(bare({INF: PLAIN, SU_DIV: "2610"}))
+    state.legal_moves([INF])
+    rule = state.cache[("steps", "german")]
+    key, found = next(iter(rule.found.items()))
+    found.cost[next(h for h in found.cost if h != PLAIN)] += 1
+    with pytest.raises(CacheMismatch, match="search from 2701"):
+        movement.check_cache(state)
