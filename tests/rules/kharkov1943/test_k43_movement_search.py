@@ -193,3 +193,20 @@ def test_a_stale_kept_search_is_reported_in_debug_mode():
     found.cost[next(h for h in found.cost if h != PLAIN)] += 1
     with pytest.raises(CacheMismatch, match="search from 2701"):
         movement.check_cache(state)
+
+
+def test_1_4_9_1_the_hexes_with_a_line_found_at_once_are_those_each_hex_traces_alone():
+    """Where a returning HQ may go (1.4) is asked of every hex in play: the search outward from
+    the targets finds the same hexes as a line traced from each (9.1, 9.2), off the graph too."""
+    from kharkovsuite.rules.kharkov1943 import supply
+
+    met = 0
+    for state, _ in positions()[::4]:
+        hexes = sorted(state.board.in_play)
+        for side in ("german", "soviet"):
+            hqs = sorted(u for u, r in state.units.items() if r.side == side and r.hex is not None and state.board.units[u].is_hq)
+            for unit in hqs[:2] + [None]:
+                found = supply.with_line(state, side, hexes, unit)
+                assert found == {h for h in hexes if supply.line_from(state, side, h, unit).ok}, (side, unit)
+                met += bool(found) and len(found) < len(hexes)
+    assert met >= 6
