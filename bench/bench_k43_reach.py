@@ -1,7 +1,7 @@
 """Timing of Kharkov 1943's movement reach and legal actions, against a plain Dial search over the
 same map measured in the same run.
 
-    .venv/bin/python bench/bench_k43_reach.py [--games 3] [--every 15] [--game-seed 0]
+    .venv/bin/python bench/bench_k43_reach.py [--games 3] [--every 15] [--game-seed 0] [--ai-seed 1]
 
 Positions: every ``--every``-th position within an open activation of random Gallop games with
 seeds 0 .. ``--games`` - 1 (those of ``bench_k43_listing.py``), so every run measures the same ones.
@@ -18,7 +18,8 @@ Figures, median and p95 over the positions (each the best of three timings of CP
   action), first and again as above (the code before the step lists were kept pays "first" twice).
 
 With ``--game-seed``, also the CPU time of one complete random Gallop game of that seed (the
-best of three).
+best of three); with ``--ai-seed``, the CPU time of the German ``ai`` player's decisions in a
+whole Gallop game of that seed against a ``random`` Soviet side.
 Prints figures; asserts nothing.
 """
 from __future__ import annotations
@@ -110,11 +111,32 @@ def game_cpu(seed: int) -> tuple[int, float]:
     return len(state.actions), time.process_time() - t0
 
 
+def ai_game(seed: int) -> tuple[int, float, float, float]:
+    """The German ``ai`` against a ``random`` Soviet side in the Gallop game of ``seed``: the
+    number of German decisions and their median, worst and total CPU seconds."""
+    from kharkovsuite.ai import make_player
+    from kharkovsuite.engine import new_game
+
+    state = new_game(str(GALLOP), seed)
+    seats = {"german": make_player("ai", "german", seed * 2, rules="kharkov1943"),
+             "soviet": make_player("random", "soviet", seed * 2 + 1, rules="kharkov1943")}
+    times = []
+    while not state.is_terminal:
+        side = state.to_act
+        t0 = time.process_time()
+        action = seats[side].choose(state)
+        if side == "german":
+            times.append(time.process_time() - t0)
+        state.apply(action)
+    return len(times), statistics.median(times), max(times), sum(times)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--every", type=int, default=15)
     parser.add_argument("--game-seed", type=int)
+    parser.add_argument("--ai-seed", type=int)
     args = parser.parse_args(argv)
     first, steps_kept, again, base, list_first, list_again = [], [], [], [], [], []
     n_pos = 0
@@ -165,6 +187,10 @@ def main(argv=None) -> int:
         runs = [game_cpu(args.game_seed) for _ in range(3)]
         print(f"one random Gallop game, seed {args.game_seed}: {runs[0][0]} actions, "
               f"{min(cpu for _, cpu in runs):.2f} s CPU (the best of three)")
+    if args.ai_seed is not None:
+        n, med, worst, total = ai_game(args.ai_seed)
+        print(f"German ai against random Soviet, Gallop seed {args.ai_seed}: {n} ai decisions, "
+              f"median {med:.3f} s, worst {worst:.3f} s, total {total:.1f} s CPU")
     return 0
 
 
