@@ -1,11 +1,12 @@
 """Final-state hashes of seeded random games: proof that a speed change plays the same games.
 
-    .venv/bin/python bench/game_hashes.py [--games 20] [--seed 0] [--jobs 2] [--out FILE] [--against FILE]
+    .venv/bin/python bench/game_hashes.py [--scenario FILE] [--turns N] [--games 20] [--seed 0] [--jobs 2]
+                                          [--out FILE] [--against FILE]
 
-Plays ``--games`` complete random-vs-random Kharkov 1942 games (game ``i`` uses seed
-``SEED + i``, as ``kharkov-cli selfplay`` does) and prints one line per game: its seed, its
-action count and the SHA-256 of its final state with the whole action list and event log
-(the snapshot checksum a save carries).  ``--out`` writes the lines to a file; ``--against``
+Plays ``--games`` random-vs-random games of ``--scenario`` (Kharkov 1942 unless named; game ``i``
+uses seed ``SEED + i``, as ``kharkov-cli selfplay`` does), to their end or, with ``--turns N``, until
+turn N is over, and prints one line per game: its seed, its action count and the SHA-256 of its
+final state with the whole action list and event log (the snapshot checksum a save carries).  ``--out`` writes the lines to a file; ``--against``
 compares them with a file written before the change and prints which games differ.
 """
 from __future__ import annotations
@@ -23,20 +24,22 @@ from kharkovsuite.ai.selfplay import map_games  # noqa: E402
 SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
 
 
-def hashed_game(scenario, seed: int, players: dict[str, str]) -> dict:
+def hashed_game(scenario, seed: int, players: dict[str, str], turns: int | None = None) -> dict:
     from kharkovsuite.ai import make_player
     from kharkovsuite.engine import new_game
     from kharkovsuite.engine.saves import snapshot_checksum
 
     state = new_game(scenario, seed)
     seats = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(players.items()))}
-    while not state.is_terminal:
+    while not state.is_terminal and (turns is None or state.turn <= turns):
         state.apply(seats[state.to_act].choose(state))
     return {"seed": seed, "actions": len(state.actions), "sha256": snapshot_checksum(state.to_dict())}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
+    ap.add_argument("--scenario", default=str(SCENARIO))
+    ap.add_argument("--turns", type=int, help="stop when this turn is over (a long campaign)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=2)
@@ -44,8 +47,11 @@ def main() -> None:
     ap.add_argument("--against")
     args = ap.parse_args()
     t0 = time.perf_counter()
-    got = map_games(str(SCENARIO), hashed_game, {"axis": "random", "soviet": "random"},
-                    list(range(args.seed, args.seed + args.games)), args.jobs)
+    from kharkovsuite.scenario import load_scenario
+
+    sides = sorted(load_scenario(args.scenario).sides)
+    got = map_games(args.scenario, hashed_game, dict.fromkeys(sides, "random"),
+                    list(range(args.seed, args.seed + args.games)), args.jobs, turns=args.turns)
     lines = [f"{g['seed']} {g['actions']} {g['sha256']}" for g in got]
     print("\n".join(lines))
     print(f"{len(got)} games in {time.perf_counter() - t0:.1f} s")

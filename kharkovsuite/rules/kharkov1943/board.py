@@ -67,6 +67,8 @@ class Board:
             )
 
         self._costs: dict[tuple[str, str, str], int | None] = {}  # the searches' hot lookup
+        self._ways: dict[str, dict[str, tuple]] = {}
+        self._edges: dict[str, tuple[str, ...]] = {}
 
     # ------------------------------------------------------------------ terrain (6.3, 12, 14.3)
     def enter_cost(self, a: str, b: str, ground: str) -> int | None:
@@ -76,6 +78,31 @@ class Board:
         if key not in self._costs:
             self._costs[key] = self._enter_cost(a, b, ground)
         return self._costs[key]
+
+    def ways(self, a: str, ground: str) -> tuple[tuple[str, int | None, bool], ...]:
+        """The hexes in play next to ``a``, each with :meth:`enter_cost` from ``a`` on ``ground``
+        and whether it is a shelter (a village, town or city: addenda to 4.2)."""
+        table = self._ways.setdefault(ground, {})
+        found = table.get(a)
+        if found is None:
+            found = table[a] = tuple((b, self.enter_cost(a, b, ground), self.shelter(b)) for b in self.nbrs.get(a, ()))
+        return found
+
+    def edge_hexes(self, edge: str) -> tuple[str, ...]:
+        """The hexes in play on ``edge`` (north, south, west or east: the first or last row or
+        column in play), sorted."""
+        found = self._edges.get(edge)
+        if found is None:
+            grid = self.map.grid
+            rc = {h: grid.row_col(h) for h in self.in_play}
+            if edge in ("north", "south"):
+                row = (min if edge == "north" else max)(r for r, _ in rc.values())
+                found = tuple(sorted(h for h, (r, _) in rc.items() if r == row))
+            else:
+                col = (min if edge == "west" else max)(c for _, c in rc.values())
+                found = tuple(sorted(h for h, (_, c) in rc.items() if c == col))
+            self._edges[edge] = found
+        return found
 
     def _enter_cost(self, a: str, b: str, ground: str) -> int | None:
         chart = self.data.terrain_chart

@@ -69,13 +69,9 @@ def hexes(state: GameState, hq: str) -> list[str]:
     side = state.units[hq].side
     zoc = enemy_zoc(state, side)
     stop = supply.blocked(state, side)
-    out = []
-    for h in sorted(state.board.in_play):
-        if h in zoc or (h in stop and stop[h].reason == "enemy units"):
-            continue
-        if supply.line_from(state, side, h, hq).ok:
-            out.append(h)
-    return out
+    free = [h for h in sorted(state.board.in_play) if not (h in zoc or (h in stop and stop[h].reason == "enemy units"))]
+    lined = supply.with_line(state, side, free, hq)
+    return [h for h in free if h in lined]
 
 
 def legal(state: GameState, decision: Decision) -> list:

@@ -277,14 +277,7 @@ def is_rail_entry(state: GameState, action) -> bool:
 
 def exit_edge_hexes(state: GameState, edge: str) -> list[str]:
     """The hexes in play on the scenario's ``edge`` (the first or last row or column in play)."""
-    grid = state.board.map.grid
-    play = state.board.in_play
-    rc = {h: grid.row_col(h) for h in play}
-    if edge in ("north", "south"):
-        row = (min if edge == "north" else max)(r for r, _ in rc.values())
-        return sorted(h for h, (r, _) in rc.items() if r == row)
-    col = (min if edge == "west" else max)(c for _, c in rc.values())
-    return sorted(h for h, (_, c) in rc.items() if c == col)
+    return list(state.board.edge_hexes(edge))
 
 
 def exit_for(state: GameState, uid: str):

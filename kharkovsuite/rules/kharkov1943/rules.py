@@ -61,6 +61,11 @@ class Kharkov1943Rules(SequencedRules):
     def copy_cache(self, cache: dict) -> dict:
         return {}
 
+    def check_caches(self, state: GameState) -> None:
+        """Debug mode: the kept movement steps and searches (with the ZoC map they rest on)
+        recomputed; :class:`~...engine.errors.CacheMismatch` on a difference."""
+        movement.check_cache(state)
+
     def unit_moved(self, state: GameState, unit_id: str, old: str | None, new: str | None) -> None:
         zoc.unit_moved(state, unit_id)
         command.unit_moved(state)
@@ -103,9 +108,8 @@ class Kharkov1943Rules(SequencedRules):
 
     def _exits(self, state: GameState, side: str) -> list:
         """18.2: each unit under an exit order standing on its edge, alone."""
-        return [LeaveMap(units=(u,)) for u in self._own(state, side) if movement.movable(state, u)
-                and (rule := reinforcements.exit_for(state, u)) is not None
-                and state.units[u].hex in reinforcements.exit_edge_hexes(state, rule.edge)]
+        return [LeaveMap(units=(u,)) for u in self._own(state, side) if (rule := reinforcements.exit_for(state, u)) is not None
+                and state.units[u].hex in state.board.edge_hexes(rule.edge) and movement.movable(state, u)]
 
     def _works(self, state: GameState, side: str) -> list:
         """11: digging in, every stack that can, and leaving positions."""
@@ -152,12 +156,13 @@ class Kharkov1943Rules(SequencedRules):
             by_hex.setdefault(state.units[uid].hex, []).append(uid)
         groups = [(u,) for u in able] + [tuple(g) for g in by_hex.values() if len(g) > 1 and _may_join_all(state, g)]
         for group in groups:
-            found = sorted(movement.reach(state, group).items())
+            found = movement.search(state, group)  # kept while no enemy unit moves: see movement.StepRule
+            hexes = found.hexes()
 
-            def make(i: int, group=group, found=found) -> Move:
-                return Move(units=group, path=found[i][1].path)
+            def make(i: int, group=group, found=found, hexes=hexes) -> Move:
+                return Move(units=group, path=found.path(hexes[i]))
 
-            legal.add_choices("Move", group, len(found), make)  # one entry a unit or stack: the hex is picked after
+            legal.add_choices("Move", group, len(hexes), make)  # one entry a unit or stack: the hex is picked after
             if side == rail.SIDE:
                 stations = sorted(rail.reach(state, group).items())
 

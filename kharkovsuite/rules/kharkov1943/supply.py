@@ -306,6 +306,39 @@ def line_from(state: GameState, side: str, hex_id: str, unit_id: str | None = No
     return trace(state, side, hex_id, tier_targets(state, side, tier, side_lines(state, side), unit_id))
 
 
+def with_line(state: GameState, side: str, hexes, unit_id: str | None = None) -> set[str]:
+    """The hexes among ``hexes`` where :func:`line_from` is ok, found at once: the hexes within
+    :data:`LIMIT` steps of a target over :func:`graph`, searched outward from the targets (the
+    graph is undirected, so a line from a hex is a search from the targets read backwards), and a
+    hex off the graph (a unit's own blocked hex) by its neighbours on it."""
+    tier = 2 if unit_id is None else _tier(state, unit_id)
+    targets = tier_targets(state, side, tier, side_lines(state, side), unit_id)
+    board = state.board
+    g = ground(state)
+    adj = graph(state, side).adj
+    dist = {h: 0 for h in targets if h in adj}
+    todo = deque(dist)
+    while todo:
+        h = todo.popleft()
+        d = dist[h] + 1
+        if d > LIMIT:
+            continue
+        for n in adj[h]:
+            if n not in dist:
+                dist[n] = d
+                todo.append(n)
+    out = set()
+    for h in hexes:
+        if h in targets:
+            out.add(h)
+        elif h in adj:
+            if h in dist:
+                out.add(h)
+        elif any(n in dist and dist[n] < LIMIT and board.enter_cost(h, n, g) is not None for n in board.nbrs.get(h, ()) if n in adj):
+            out.add(h)
+    return out
+
+
 # ----------------------------------------------------------------------------- the phase (9.3)
 
 

@@ -47,6 +47,11 @@ def enemy_zoc(state: GameState, side: str) -> dict[str, frozenset[str]]:
     return found
 
 
+def fresh_enemy_zoc(state: GameState, side: str) -> dict[str, frozenset[str]]:
+    """:func:`enemy_zoc` made afresh, not cached (the debug checks of kept results)."""
+    return _build(state, side)
+
+
 def zoc_seen(state: GameState, side: str, unseen=frozenset()) -> dict[str, frozenset[str]]:
     """Hex -> the units of ``side`` exerting a ZoC there, as the other side may know them: without the
     ``unseen`` units (those its fog of war hides, 10.1).  Not cached: a display's query."""

@@ -14,7 +14,12 @@ from tests.rules.kharkov1943.k43_helpers import INF, PLAIN, bare
 
 def test_2_2_an_activation_nobody_can_act_in_offers_a_pass_that_closes_it(monkeypatch):
     monkeypatch.setattr(supply, "op_allowance", lambda state, uid: 0)  # no OP to attack or dig in with
-    monkeypatch.setattr(movement, "reach", lambda state, units, budget=None: {})  # boxed in: no hex to move to
+    def boxed_in(state, units, budget=None):  # no hex to move to
+        start = state.units[units[0]].hex
+        return movement.Found(start, {start: 0}, {start: None})
+
+    monkeypatch.setattr(movement, "search", boxed_in)
+    monkeypatch.setattr(movement, "reach", lambda state, units, budget=None: {})
     state = bare({INF: PLAIN}, side="german")
     state.apply(Activate())
     assert list(state.legal_actions().actions()) == [Pass()]
