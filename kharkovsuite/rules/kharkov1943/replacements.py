@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import Decision, GameState
-from . import activation, command, supply
+from . import activation, command, supply, zoc
 from .actions import EndReplacements, Replace
 from .events import StepsChanged
 from .zoc import enemy_zoc
@@ -135,6 +135,7 @@ def apply(state: GameState, decision: Decision, action, events: list) -> None:
     else:
         rec.step -= 1
         state.note_change(rec.hex, side)
+        zoc.unit_moved(state, uid)  # 4.2: back above combat value 1, its ZoC reaches the hexes around again
         events.append(StepsChanged(unit=uid, step=rec.step, steps=steps, why="a step replaced", case="16.1"))
     if not _candidates(state, side):
         state.pending.remove(decision)

@@ -4,7 +4,7 @@ import pytest
 from kharkovsuite.engine.actions import Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.engine.state import Decision
-from kharkovsuite.rules.kharkov1943 import activation, reinforcements, replacements, supply
+from kharkovsuite.rules.kharkov1943 import activation, reinforcements, replacements, supply, zoc
 from kharkovsuite.rules.kharkov1943.actions import (Activate, Combine, Detach, EndActivation, EndReplacements, Enter, LeaveMap,
                                                      Reattach, Replace)
 
@@ -107,6 +107,20 @@ def test_16_1_the_first_step_costs_double_then_one_point_a_step():
     state.apply(Replace(unit=BIG))
     assert state.units[BIG].step == 0 and replacements.points(state, "soviet")["infantry"] == 0
     assert not state.pending
+
+
+def test_16_1_4_2_a_step_replaced_gives_a_unit_of_combat_value_one_its_full_zoc_at_once():
+    """4.2: at combat value 1 a unit's ZoC is its own hex only; a replaced step (16.1) raises it to
+    3 and its ZoC reaches the six hexes around at once, for the enemy's next move too."""
+    state = with_points(bare({BIG: MID, "su_hq_6": MID}, side="soviet"), "soviet", infantry=3)
+    state.units[BIG].step = 2  # combat value 1
+    around = sorted(ring(MID, 1))[0]
+    assert around not in zoc.enemy_zoc(state, "german")  # kept in the state's cache from here
+    replacements.offer(state)
+    state.apply(Replace(unit=BIG))
+    assert zoc.combat_value(state, BIG) == 3
+    assert BIG in zoc.enemy_zoc(state, "german")[around]
+    assert zoc.enemy_zoc(state, "german") == zoc.fresh_enemy_zoc(state, "german")
 
 
 def test_16_1_armour_pays_mechanised_points_and_motorised_units_both():
