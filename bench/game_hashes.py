@@ -30,7 +30,7 @@ def hashed_game(scenario, seed: int, players: dict[str, str], turns: int | None 
     from kharkovsuite.engine.saves import snapshot_checksum
 
     state = new_game(scenario, seed)
-    seats = {side: make_player(name, side, seed * 2 + k) for k, (side, name) in enumerate(sorted(players.items()))}
+    seats = {side: make_player(name, side, seed * 2 + k, state.scenario.rules) for k, (side, name) in enumerate(sorted(players.items()))}
     while not state.is_terminal and (turns is None or state.turn <= turns):
         state.apply(seats[state.to_act].choose(state))
     return {"seed": seed, "actions": len(state.actions), "sha256": snapshot_checksum(state.to_dict())}
