@@ -115,9 +115,9 @@ class KirovogradRules(SequencedRules):
             if key[2] == "near":
                 fresh = movement.enemy_distance(state, other(key[1]))
             elif key[2] == "links":
-                fresh = supply.links(state, other(key[1]), key[3])
+                fresh = supply.links(state, other(key[1]), key[3], key[4])
             elif key[2] == "blocked":
-                fresh = supply._blocked(state, other(key[1]))
+                fresh = supply._blocked(state, other(key[1]), key[3])
             elif key[2] == "line":
                 fresh, value = supply.search(state, other(key[1]), *key[3:]).cost, value.cost
             elif len(key) == 3 or key[2] == "known":

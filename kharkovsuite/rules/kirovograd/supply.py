@@ -17,8 +17,9 @@ ZOC (8.2B, 13.3B), to a source in the order of 8.3A: the unit's formation HQ, a 
 airfield (part 3: air supply missions), any friendly HQ (the unit is then attached to that
 formation, 8.3B, ``state.game["attached"]``).  An HQ serves while it links, by a line of any
 length free of enemy units and Overlapping ZOCs, to a road off a friendly edge (8.3.2A-B); one
-that does not still serves once and is then marked Out of Supply (8.3.2C).  Units without a
-line are marked Cut Off (8.4A); the combat half turns Cut Off into Out of Supply after a fight
+that does not still serves once and is then marked Out of Supply (8.3.2C).  Under the advanced rules 29 and 30 a line is traced on what the side knows of the enemy, and
+the face-down or hidden units that cut it on the true position are shown (:func:`disclose`).
+Units without a line are marked Cut Off (8.4A); the combat half turns Cut Off into Out of Supply after a fight
 with enemy ground units (8.4B, :func:`fought`).
 """
 from __future__ import annotations
@@ -28,9 +29,9 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from ...engine.errors import IllegalAction
-from ...engine.events import FlagChanged
+from ...engine.events import Event, FlagChanged
 from ...engine.state import GameState
-from . import air, counters, zoc
+from . import air, counters, seen, zoc
 from .board import game_turn, other
 
 SOVIET_TRACK = "soviet"
@@ -177,15 +178,24 @@ def destroy_dumps_at(state: GameState, hex_id: str, events: list) -> None:
 # ----------------------------------------------------------------------------- lines
 
 
-def enemy_hexes(state: GameState, side: str) -> frozenset[str]:
+def enemy_hexes(state: GameState, side: str, known: bool = False) -> frozenset[str]:
+    """The hexes holding enemy units (with ``known``: the enemy counters ``side`` sees, :mod:`.seen`)."""
+    if known:
+        return seen.enemy_hexes(state, side)
     return frozenset(h for h, ids in state.at.items() if any(state.units[u].side != side for u in ids))
 
 
-def blocked_by(state: GameState, side: str, hex_id: str, enemy: frozenset[str]) -> tuple[str, str] | None:
-    """8.2B, 8.3.2B, 13.3B: why a supply line may not pass ``hex_id``."""
+def _known(state: GameState, side: str, known: bool) -> bool:
+    """Whether what ``side`` knows of the enemy differs from the truth (face-down or hidden counters)."""
+    return known and bool(seen.masked(state, other(side)))
+
+
+def blocked_by(state: GameState, side: str, hex_id: str, enemy: frozenset[str], known: bool = False) -> tuple[str, str] | None:
+    """8.2B, 8.3.2B, 13.3B: why a supply line may not pass ``hex_id`` (with ``known``: as far as
+    ``side`` knows, ``enemy`` being the hexes it sees enemy counters in)."""
     if hex_id in enemy:
         return "8.2B", "enemy units"
-    if zoc.blocks(state, other(side), hex_id):
+    if zoc.blocks(state, other(side), hex_id, known):
         return "13.3B", "an Overlapping enemy ZOC"
     return None
 
@@ -207,35 +217,62 @@ def note_edge(state: GameState, side: str, hex_id: str | None) -> None:
         state.game.setdefault("edge_last", {})[hex_id] = side
 
 
-def links(state: GameState, side: str, goals: frozenset[str] | None = None) -> frozenset[str]:
+def links(state: GameState, side: str, goals: frozenset[str] | None = None, known: bool = False) -> frozenset[str]:
     """8.3.2A-B, 8.5.1B-D: the hexes linked by a line of any length, free of enemy units and
-    Overlapping enemy ZOCs, to a road off a friendly edge (or to ``goals``)."""
+    Overlapping enemy ZOCs, to a road off a friendly edge (or to ``goals``); with ``known`` as far
+    as ``side`` knows."""
     goals = edge_goals(state, side) if goals is None else goals
+    known = _known(state, side, known)
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", other(side), "links", goals)  # it reads the enemy's units only: kept while this side moves
+    key = ("zoc", other(side), "links", goals, known)  # it reads the enemy's units only: kept while this side moves
     if key in derived:
         return derived[key]
-    enemy = enemy_hexes(state, side)
-    seen = {h for h in goals if blocked_by(state, side, h, enemy) is None}
-    todo = deque(seen)
+    blocked = _blocked(state, side, known)
+    reached = {h for h in goals if h not in blocked}
+    todo = deque(reached)
     while todo:
         a = todo.popleft()
         for b in state.board.nbrs[a]:
-            if b not in seen and blocked_by(state, side, b, enemy) is None:
-                seen.add(b)
+            if b not in reached and b not in blocked:
+                reached.add(b)
                 todo.append(b)
-    derived[key] = frozenset(seen)
+    derived[key] = frozenset(reached)
     return derived[key]
 
 
-def _blocked(state: GameState, side: str) -> dict[str, tuple[str, str]]:
-    """Every hex a supply line of ``side`` may not pass, with the case (8.2B, 13.3B)."""
+def _link_path(state: GameState, side: str, start: str, known: bool) -> list[str]:
+    """8.3.2A: a line from ``start`` to a friendly edge road through hexes ``links`` reaches (``start``
+    first); empty when there is none."""
+    linked = links(state, side, known=known)
+    if start not in linked:
+        return []
+    goals = edge_goals(state, side)
+    prev: dict[str, str | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        a = todo.popleft()
+        if a in goals:
+            out = [a]
+            while prev[out[-1]] is not None:
+                out.append(prev[out[-1]])
+            return list(reversed(out))
+        for b in state.board.nbrs[a]:
+            if b in linked and b not in prev:
+                prev[b] = a
+                todo.append(b)
+    return []
+
+
+def _blocked(state: GameState, side: str, known: bool = False) -> dict[str, tuple[str, str]]:
+    """Every hex a supply line of ``side`` may not pass, with the case (8.2B, 13.3B); with ``known``
+    those ``side`` knows of."""
+    known = _known(state, side, known)
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", other(side), "blocked")
+    key = ("zoc", other(side), "blocked", known)
     if key not in derived:
-        enemy = enemy_hexes(state, side)
-        hexes = set(enemy) | set(zoc.zoc_of(state, other(side)))
-        derived[key] = {h: why for h in hexes if (why := blocked_by(state, side, h, enemy)) is not None}
+        enemy = enemy_hexes(state, side, known)
+        hexes = set(enemy) | set(zoc.zoc_of(state, other(side), known))
+        derived[key] = {h: why for h in hexes if (why := blocked_by(state, side, h, enemy, known)) is not None}
     return derived[key]
 
 
@@ -256,15 +293,18 @@ class Search:
         return list(reversed(out))
 
 
-def search(state: GameState, side: str, start: str, movement_class: str, exempt: bool, budget: float) -> Search:
+def search(state: GameState, side: str, start: str, movement_class: str, exempt: bool, budget: float,
+           known: bool = False) -> Search:
     """8.2B-C: every hex a supply line of at most ``budget`` MP reaches from ``start``, at
-    clear-weather night costs (terrain only: the Terrain Effects Chart, 10, 11.4-11.6)."""
+    clear-weather night costs (terrain only: the Terrain Effects Chart, 10, 11.4-11.6); with
+    ``known`` past the blocks ``side`` knows of."""
+    known = _known(state, side, known)
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", other(side), "line", start, movement_class, exempt, budget)
+    key = ("zoc", other(side), "line", start, movement_class, exempt, budget, known)
     if key in derived:
         return derived[key]
     board = state.board
-    blocked = _blocked(state, side)
+    blocked = _blocked(state, side, known)
     found = Search(start, {start: 0.0}, {start: None})
     heap = [(0.0, start)]
     while heap:
@@ -317,13 +357,13 @@ class Trace:
         }
 
 
-def _line_between(state: GameState, side: str, unit_id: str, src_hex: str, src_unit: str | None) -> list[str] | None:
+def _line_between(state: GameState, side: str, unit_id: str, src_hex: str, src_unit: str | None, known: bool = False) -> list[str] | None:
     """8.2C: a line from the source hex to the unit's, as the source HQ or the unit would move."""
     here = state.units[unit_id].hex
     movers = [unit_id] + ([src_unit] if src_unit is not None else [])
     for mover in movers:
         cls, exempt, budget = _mover(state, mover)
-        s = search(state, side, src_hex, cls, exempt, budget)
+        s = search(state, side, src_hex, cls, exempt, budget, known)
         if here in s.cost:
             return s.path(here)
     return None
@@ -350,25 +390,77 @@ def sources(state: GameState, unit_id: str) -> list[tuple[str, str, str | None]]
     return out
 
 
-def forward(state: GameState, unit_id: str) -> Trace:
-    """8.2-8.3: the unit's supply line now (no markers change)."""
+def forward(state: GameState, unit_id: str, known: bool = False) -> Trace:
+    """8.2-8.3: the unit's supply line now (no markers change); with ``known`` as its side knows
+    the enemy (a face-down counter's ZOC unknown, a hidden unit not there: :mod:`.seen`)."""
     rec = state.units[unit_id]
     side = rec.side
     info = state.board.units[unit_id]
     if info.is_hq:
-        linked = links(state, side)
+        linked = links(state, side, known=known)
         if rec.hex in linked:
             return Trace(unit_id, rec.hex, True, None, "edge", "8.3.2A", [rec.hex])
     for kind, src_hex, name in sources(state, unit_id):
-        path = _line_between(state, side, unit_id, src_hex, name if kind not in ("dump", "airfield") else None)
+        path = _line_between(state, side, unit_id, src_hex, name if kind not in ("dump", "airfield") else None, known)
         if path is not None:
-            unlinked = kind != "dump" and src_hex not in links(state, side)
+            unlinked = kind not in ("dump", "airfield") and src_hex not in links(state, side, known=known)
             return Trace(unit_id, rec.hex, True, name, kind, "8.3A", path, hq_unlinked=unlinked)
     if rec.hex in air.drops(state, side):  # 8.3.1B, 28.7A: supply dropped on the unit's hex
         return Trace(unit_id, rec.hex, True, "supply dropped by air", "air_drop", "8.3.1B", [rec.hex])
     cls, exempt, budget = _mover(state, unit_id)
-    s = search(state, side, rec.hex, cls, exempt, budget)
+    s = search(state, side, rec.hex, cls, exempt, budget, known)
     return Trace(unit_id, rec.hex, False, case="8.4A", blocked=dict(s.blocked))
+
+
+@dataclass(frozen=True, kw_only=True)
+class LineCut(Event):
+    """8.2B, 13.3B under the advanced rules 29 and 30: a supply line the side knew of ran into a
+    face-down counter's ZOC (its counters now shown, 29.1) or a hidden unit (now found, 30.2A)."""
+
+    unit: str
+    hex: str
+
+    def text(self) -> str:
+        return f"the supply line of {self.unit} is cut at {self.hex} by enemy units just shown"
+
+
+def _cut_at(state: GameState, side: str, t: Trace) -> str | None:
+    """The hex, nearest the traced unit, where the line of ``t`` (traced on what ``side`` knows)
+    meets a block on the true position: on the line itself, or on the HQ's (or the unit's own, as
+    an HQ) line to a friendly edge (8.3.2A)."""
+    if not t.in_supply or t.source_kind == "air_drop":
+        return None
+    truth = _blocked(state, side)
+    if t.source_kind == "edge":
+        return next((h for h in _link_path(state, side, t.hex, True) if h in truth), None)
+    here = next((h for h in reversed(t.path[1:]) if h in truth), None)
+    if here is not None or t.source_kind in ("dump", "airfield") or t.hq_unlinked:
+        return here
+    return next((h for h in _link_path(state, side, t.path[0], True) if h in truth), None)
+
+
+def disclose(state: GameState, unit_id: str, events: list) -> Trace:
+    """8.2, 8.3.2 under the advanced rules 29 and 30 (the reading of the rules reference): the line is
+    traced on what the side knows of the enemy; where it meets the true Overlapping ZOC of face-down
+    counters, those counters are shown (29.1: their owner must show the ZOC, a dummy having none),
+    and where it meets a hidden unit's hex, the unit is found (30.2A); then it is traced again, until
+    the line the side knows of holds on the true position (or there is none).  So the result is the
+    true one, and the side learns only of the enemy units that cut its line."""
+    from . import fog
+
+    foe = other(state.units[unit_id].side)
+    side = state.units[unit_id].side
+    while True:
+        t = forward(state, unit_id, known=True)
+        if not seen.masked(state, foe):
+            return t
+        h = _cut_at(state, side, t)
+        if h is None:
+            return t
+        shown = fog.find_hidden(state, foe, [h], events) + fog.show_zocs(state, foe, [h], events)
+        if not shown:  # cannot happen: a block the side did not know of has a face-down or hidden unit behind it
+            raise AssertionError(f"the supply line of {unit_id} is cut at {h} by nothing its side could be shown")
+        events.append(LineCut(unit=unit_id, hex=h, case="8.2B" if h in enemy_hexes(state, side) else "13.3B"))
 
 
 def _paid(state: GameState, side: str, t: Trace) -> Trace:
@@ -387,8 +479,11 @@ def _paid(state: GameState, side: str, t: Trace) -> Trace:
 def supply_segment(state: GameState, side: str, events: list) -> list[Trace]:
     """3.5.6, 8.2A, 8.3B, 8.3.2C, 8.4A, 8.4E: trace every unit of the side, all against the
     markers the segment began with, then set the markers."""
+    from . import fog
+
+    fog.catch_up(state, events)  # 29.7 ended the combat round before this segment
     attached = state.game["attached"]
-    out = [_paid(state, side, forward(state, uid)) for uid in sorted(counters.on_map(state, side))]
+    out = [_paid(state, side, disclose(state, uid, events)) for uid in sorted(counters.on_map(state, side))]
     used_unlinked = {t.source for t in out if t.in_supply and t.hq_unlinked}
     changes: list[tuple[str, str, bool, str]] = []
     for t in out:

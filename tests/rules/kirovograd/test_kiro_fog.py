@@ -19,7 +19,7 @@ from kharkovsuite.rules.kirovograd.rules import new_game
 from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack, SupportDefence
 
 from .kiro_helpers import scenario
-from .kiro_helpers import GE_INF, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, ring
+from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_HQ, SU_MECH, SU_TANK, bare, ring
 from .test_kiro_fight import declare
 
 N = ring(PLAIN, 1)
@@ -868,3 +868,93 @@ def test_22_1_29_1_hq_support_is_offered_on_the_lines_the_side_knows_and_a_face_
     assert [(e.unit, e.hex) for e in events if isinstance(e, fight.SupportCut)] == [(GE_HQ, PLAIN)]
     assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked) and e.unit == SU_TANK] == [(SU_TANK, "29.1")]
     assert not [e for e in dummy.apply(EndPhase()) if isinstance(e, fight.SupportCut)]
+
+
+# ----------------------------------------------------------------------------- supply traced on what the side knows (8.2B, 13.3B under 29 and 30)
+
+FOE_RING = ("su-48-14g", "su-48-213", "su-48-252", "su-75-6", "su-75-138", "su-75-233")
+
+
+def _ringed(real: bool, phase: str = "combat_1_2"):
+    """The German 320th's regiment at PLAIN, its HQ four hexes out, six Soviet counters every other
+    hex of the ring two hexes out: four rifle divisions face up and, side by side, two face-down
+    counters: the tank and mechanised brigades, or two dummies.  Overlapping ZOCs between real
+    units close every line; between dummies (no ZOC, 29.1) a line runs through."""
+    slots = ring(PLAIN, 2)[::2]
+    down = (SU_TANK, SU_MECH) if real else (SU_DUMMY, "su-dummy-2")
+    placed = {GE_INF2: PLAIN, GE_HQ: ring(PLAIN, 4)[0], down[0]: slots[1], down[1]: slots[2]}
+    placed.update({u: h for u, h in zip(FOE_RING, slots[3:] + slots[:1])})
+    state = fogged(placed, phase=phase)
+    for u in down:
+        fog.turn_down(state, u, [], "29.3")
+    return state
+
+
+def _supply_seen(state, side: str = "german"):
+    """What the trace reports to ``side`` (the report and both overlays) of its units."""
+    from kharkovsuite.rules.kirovograd import trace
+
+    return (trace.side_report(state, side), trace.overlay(state, "supply", side).marks,
+            trace.overlay(state, "why", side).marks, trace.overlay(state, "supply", side, GE_INF2 if side == "german" else SU_DIV).lines)
+
+
+def test_8_2b_13_3b_29_1_the_supply_trace_reads_the_same_beside_dummies_and_real_counters_face_down():
+    """The trace the side sees (its units' lines, what blocks them, the overlays) is built on what
+    it knows: the face-down counters' ZOCs are unknown, so dummies and real units read alike, though
+    on the true position the real units' Overlapping ZOCs cut every line."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    dummy, real = _ringed(False), _ringed(True)
+    assert supply.forward(dummy, GE_INF2).in_supply and not supply.forward(real, GE_INF2).in_supply  # truly different
+    assert _supply_seen(dummy) == _supply_seen(real)
+    assert _supply_seen(real)[0][0]["in_supply"]
+
+
+def test_8_2b_13_3b_29_1_a_line_cut_by_face_down_units_overlapping_zoc_shows_them_at_the_supply_segment():
+    """The supply segment: the real units' Overlapping ZOC cuts the line the side knew of, so the
+    unit is marked Cut Off (8.4A) and the counters whose ZOC cut it are shown (29.1, their owner
+    must show the ZOC); beside dummies the line holds and nothing is shown."""
+    dummy, real = _ringed(False), _ringed(True)
+    events = real.apply(EndPhase())
+    assert real.phase.id == "move_2_1"
+    assert "cut_off" in real.units[GE_INF2].flags
+    shown = [(e.unit, e.case) for e in events if isinstance(e, Unmasked)]
+    assert shown and {u for u, _ in shown} <= {SU_TANK, SU_MECH} and {c for _, c in shown} == {"29.1"}
+    cuts = [e for e in events if type(e).__name__ == "LineCut"]
+    assert cuts and all(e.unit == GE_INF2 and e.case == "13.3B" for e in cuts)
+    assert not _supply_seen(real)[0][0]["in_supply"]  # the trace now agrees with the marker
+    events = dummy.apply(EndPhase())
+    assert "cut_off" not in dummy.units[GE_INF2].flags
+    assert not [e for e in events if isinstance(e, Unmasked) or type(e).__name__ == "LineCut"]
+    assert fog.face_down(dummy, SU_DUMMY) and fog.face_down(dummy, "su-dummy-2")
+
+
+def test_8_2b_30_2a_a_line_through_a_hidden_units_hex_finds_it_at_the_supply_segment():
+    """A hidden HQ (30.1) is off the board for the USSR: the trace runs through its hex as through an
+    empty one.  At the supply segment the line meets it: it blocks the line (8.2B) and is found
+    (30.2A), and the line is traced again past it."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    hq = HQS[0]
+    slots = ring(PLAIN, 2)[::2]
+    foes = ("de-47k-hk", "de-14p-pzjg", "de-320-585", "de-320-586", "de-320-587")
+
+    def position(hidden_there: bool):
+        placed = {SU_DIV: PLAIN, SU_HQ: ring(PLAIN, 4)[0], **dict(zip(foes, slots[1:]))}
+        if hidden_there:
+            placed[hq] = slots[0]
+        return fogged(placed, side="soviet")
+
+    empty, hidden = position(False), position(True)
+    assert fog.hidden(hidden, hq)
+    assert _supply_seen(empty, "soviet") == _supply_seen(hidden, "soviet")
+    line = supply.forward(hidden, SU_DIV, known=True).path
+    assert slots[0] in line  # the line the USSR knows of runs through the hidden HQ's hex
+    events: list = []
+    traced = supply.disclose(hidden, SU_DIV, events)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
+    assert [(e.unit, e.hex, e.case) for e in events if type(e).__name__ == "LineCut"] == [(SU_DIV, slots[0], "8.2B")]
+    assert not fog.hidden(hidden, hq) and slots[0] not in traced.path
+    events = []
+    supply.disclose(empty, SU_DIV, events)
+    assert not events
