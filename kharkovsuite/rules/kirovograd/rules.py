@@ -454,7 +454,7 @@ class KirovogradRules(SequencedRules):
             replacements.take(state, action.unit, action.points, moved)
             state.cache.pop("derived", None)  # its SP changed (13.6)
         elif isinstance(action, TransferSupply):
-            supply.transfer(state, side, action.source, action.dest, action.points)
+            supply.transfer(state, side, action.source, action.dest, action.points, events)
         elif isinstance(action, FlipArtillery):
             refusal = self._flip_refusal(state, side, action.unit)
             if refusal:

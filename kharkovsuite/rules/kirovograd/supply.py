@@ -125,23 +125,48 @@ def deliver(state: GameState, events: list) -> dict[str, int]:
 
 def transfer_refusal(state: GameState, side: str, source: str, dest: str, amount: int) -> tuple[str, str] | None:
     """8.5.1D: points move between two German dumps joined by a line of any length free of
-    enemy units and Overlapping enemy ZOCs."""
+    enemy units and Overlapping enemy ZOCs (as far as Germany knows: :func:`transfer` makes the
+    line good on the true position)."""
     dumps = state.game["dumps"]
     if side != "german" or source not in dumps or dest not in dumps or source == dest:
         return "8.5.1D", "points move between two German on-map dumps still on the map"
     if not isinstance(amount, int) or amount < 1 or amount > points(state, f"german:{source}"):
         return "8.5.1D", f"dump #{source} holds {points(state, f'german:{source}')} supply points; {amount!r} cannot move"
-    if dumps[dest] not in links(state, "german", frozenset({dumps[source]})):
+    if dumps[dest] not in links(state, "german", frozenset({dumps[source]}), known=True):
         return "8.5.1D", f"no line free of enemy units and Overlapping ZOCs joins dump #{source} to dump #{dest}"
     return None
 
 
-def transfer(state: GameState, side: str, source: str, dest: str, amount: int) -> None:
+@dataclass(frozen=True, kw_only=True)
+class TransferCut(Event):
+    """8.5.1D under the advanced rules 29 and 30: the line Germany knew of between two dumps is cut
+    on the true position (by the units :func:`transfer` showed); no point moves."""
+
+    source: str
+    dest: str
+
+    def text(self) -> str:
+        return f"no supply point moves from dump #{self.source} to dump #{self.dest}: enemy units just shown cut the line"
+
+
+def transfer(state: GameState, side: str, source: str, dest: str, amount: int, events: list | None = None) -> None:
+    """8.5.1D: the points move along a line made good on the true position as a unit's supply line
+    is (:func:`disclose`): the enemy units that cut the lines Germany knew of are shown, and when no
+    line is left no point moves."""
     refusal = transfer_refusal(state, side, source, dest, amount)
     if refusal:
         raise IllegalAction(*refusal)
-    state.game["supply"][f"german:{source}"] -= amount
-    state.game["supply"][f"german:{dest}"] += amount
+    events = [] if events is None else events
+    dumps = state.game["dumps"]
+    goals = frozenset({dumps[source]})
+    while dumps[dest] in links(state, side, goals, known=True):
+        h = next((h for h in _link_path(state, side, dumps[dest], True, goals) if h in _blocked(state, side)), None)
+        if h is None:
+            state.game["supply"][f"german:{source}"] -= amount
+            state.game["supply"][f"german:{dest}"] += amount
+            return
+        _show_cutters(state, side, h, f"dump #{dest}", events)
+    events.append(TransferCut(source=source, dest=dest, case="8.5.1D"))
 
 
 def charge_defense(state: GameState, formation: str, side: str) -> None:
@@ -240,13 +265,13 @@ def links(state: GameState, side: str, goals: frozenset[str] | None = None, know
     return derived[key]
 
 
-def _link_path(state: GameState, side: str, start: str, known: bool) -> list[str]:
-    """8.3.2A: a line from ``start`` to a friendly edge road through hexes ``links`` reaches (``start``
-    first); empty when there is none."""
-    linked = links(state, side, known=known)
+def _link_path(state: GameState, side: str, start: str, known: bool, goals: frozenset[str] | None = None) -> list[str]:
+    """8.3.2A, 8.5.1D: a line from ``start`` to a friendly edge road (or to ``goals``) through hexes
+    ``links`` reaches (``start`` first); empty when there is none."""
+    linked = links(state, side, goals, known=known)
     if start not in linked:
         return []
-    goals = edge_goals(state, side)
+    goals = edge_goals(state, side) if goals is None else goals
     prev: dict[str, str | None] = {start: None}
     todo = deque([start])
     while todo:
@@ -446,10 +471,8 @@ def disclose(state: GameState, unit_id: str, events: list) -> Trace:
     and where it meets a hidden unit's hex, the unit is found (30.2A); then it is traced again, until
     the line the side knows of holds on the true position (or there is none).  So the result is the
     true one, and the side learns only of the enemy units that cut its line."""
-    from . import fog
-
-    foe = other(state.units[unit_id].side)
     side = state.units[unit_id].side
+    foe = other(side)
     while True:
         t = forward(state, unit_id, known=True)
         if not seen.masked(state, foe):
@@ -457,10 +480,19 @@ def disclose(state: GameState, unit_id: str, events: list) -> Trace:
         h = _cut_at(state, side, t)
         if h is None:
             return t
-        shown = fog.find_hidden(state, foe, [h], events) + fog.show_zocs(state, foe, [h], events)
-        if not shown:  # cannot happen: a block the side did not know of has a face-down or hidden unit behind it
-            raise AssertionError(f"the supply line of {unit_id} is cut at {h} by nothing its side could be shown")
-        events.append(LineCut(unit=unit_id, hex=h, case="8.2B" if h in enemy_hexes(state, side) else "13.3B"))
+        _show_cutters(state, side, h, unit_id, events)
+
+
+def _show_cutters(state: GameState, side: str, hex_id: str, unit: str, events: list) -> None:
+    """29.1, 30.2A: the hidden enemy units in ``hex_id`` are found and the face-down counters whose
+    Overlapping ZOC there the side did not know of are shown; ``LineCut`` names the hex."""
+    from . import fog
+
+    foe = other(side)
+    shown = fog.find_hidden(state, foe, [hex_id], events) + fog.show_zocs(state, foe, [hex_id], events)
+    if not shown:  # cannot happen: a block the side did not know of has a face-down or hidden unit behind it
+        raise AssertionError(f"the supply line of {unit} is cut at {hex_id} by nothing its side could be shown")
+    events.append(LineCut(unit=unit, hex=hex_id, case="8.2B" if hex_id in enemy_hexes(state, side) else "13.3B"))
 
 
 def _paid(state: GameState, side: str, t: Trace) -> Trace:

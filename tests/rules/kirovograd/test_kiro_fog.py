@@ -958,3 +958,32 @@ def test_8_2b_30_2a_a_line_through_a_hidden_units_hex_finds_it_at_the_supply_seg
     events = []
     supply.disclose(empty, SU_DIV, events)
     assert not events
+
+
+def test_8_5_1d_29_1_a_transfer_is_offered_on_the_line_germany_knows_and_made_good_on_the_true_position():
+    """Dump #1 ringed by Soviet counters as in :func:`_ringed`, two of them face down: the transfer
+    to dump #2 is offered alike beside dummies and real brigades.  Made, beside dummies the points
+    move; beside the real brigades their Overlapping ZOC cuts the line: they are shown (29.1) and
+    no point moves."""
+    from kharkovsuite.rules.kirovograd import supply
+    from kharkovsuite.rules.kirovograd.actions import TransferSupply
+
+    def position(real: bool):
+        state = _ringed(real, "move_1_1")
+        state.game["dumps"] = {"1": PLAIN, "2": ring(PLAIN, 6)[0]}
+        state.game["supply"].update({"german:1": 7, "german:2": 4})
+        return state
+
+    dummy, real = position(False), position(True)
+    assert supply.links(dummy, "german", frozenset({PLAIN}))
+    assert ring(PLAIN, 6)[0] not in supply.links(real, "german", frozenset({PLAIN}))  # truly cut
+    move = TransferSupply(source="1", dest="2", points=7)
+    assert move in dummy.legal_actions().actions() and _offer(dummy) == _offer(real)
+    events = real.apply(move)
+    assert {e.unit for e in events if isinstance(e, Unmasked)} <= {SU_TANK, SU_MECH}
+    assert [e.case for e in events if isinstance(e, Unmasked)] and {e.case for e in events if isinstance(e, Unmasked)} == {"29.1"}
+    assert [type(e).__name__ for e in events][-1] == "TransferCut"
+    assert (real.game["supply"]["german:1"], real.game["supply"]["german:2"]) == (7, 4)
+    events = dummy.apply(move)
+    assert not [e for e in events if isinstance(e, Unmasked)]
+    assert (dummy.game["supply"]["german:1"], dummy.game["supply"]["german:2"]) == (0, 11)
