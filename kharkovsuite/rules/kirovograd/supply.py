@@ -140,10 +140,12 @@ def transfer_refusal(state: GameState, side: str, source: str, dest: str, amount
 @dataclass(frozen=True, kw_only=True)
 class TransferCut(Event):
     """8.5.1D under the advanced rules 29 and 30: the line Germany knew of between two dumps is cut
-    on the true position (by the units :func:`transfer` showed); no point moves."""
+    on the true position (by the units :func:`transfer` showed); no point moves.  Only Germany
+    reads it (:func:`seen_by`: the dumps' tracks are its own display, 2.3)."""
 
     source: str
     dest: str
+    side: str = "german"
 
     def text(self) -> str:
         return f"no supply point moves from dump #{self.source} to dump #{self.dest}: enemy units just shown cut the line"
@@ -166,7 +168,7 @@ def transfer(state: GameState, side: str, source: str, dest: str, amount: int, e
             state.game["supply"][f"german:{dest}"] += amount
             return
         _show_cutters(state, side, h, f"dump #{dest}", events)
-    events.append(TransferCut(source=source, dest=dest, case="8.5.1D"))
+    events.append(TransferCut(source=source, dest=dest, side=side, case="8.5.1D"))
 
 
 def charge_defense(state: GameState, formation: str, side: str) -> None:
@@ -440,13 +442,23 @@ def forward(state: GameState, unit_id: str, known: bool = False) -> Trace:
 @dataclass(frozen=True, kw_only=True)
 class LineCut(Event):
     """8.2B, 13.3B under the advanced rules 29 and 30: a supply line the side knew of ran into a
-    face-down counter's ZOC (its counters now shown, 29.1) or a hidden unit (now found, 30.2A)."""
+    face-down counter's ZOC (its counters now shown, 29.1) or a hidden unit (now found, 30.2A).
+    Only the tracing ``side`` reads it (:func:`seen_by`)."""
 
     unit: str
     hex: str
+    side: str
 
     def text(self) -> str:
         return f"the supply line of {self.unit} is cut at {self.hex} by enemy units just shown"
+
+
+def seen_by(event, side: str):
+    """2.3: the other side does not read of a line cut or a transfer that found no line (which of
+    its counters traced a line would tell a real unit from a dummy); it sees the units shown."""
+    if isinstance(event, (LineCut, TransferCut)) and event.side != side:
+        return None
+    return event
 
 
 def _cut_at(state: GameState, side: str, t: Trace) -> str | None:
@@ -492,7 +504,7 @@ def _show_cutters(state: GameState, side: str, hex_id: str, unit: str, events: l
     shown = fog.find_hidden(state, foe, [hex_id], events) + fog.show_zocs(state, foe, [hex_id], events)
     if not shown:  # cannot happen: a block the side did not know of has a face-down or hidden unit behind it
         raise AssertionError(f"the supply line of {unit} is cut at {hex_id} by nothing its side could be shown")
-    events.append(LineCut(unit=unit, hex=hex_id, case="8.2B" if hex_id in enemy_hexes(state, side) else "13.3B"))
+    events.append(LineCut(unit=unit, hex=hex_id, side=side, case="8.2B" if hex_id in enemy_hexes(state, side) else "13.3B"))
 
 
 def _paid(state: GameState, side: str, t: Trace) -> Trace:

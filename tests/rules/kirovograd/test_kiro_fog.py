@@ -922,6 +922,8 @@ def test_8_2b_13_3b_29_1_a_line_cut_by_face_down_units_overlapping_zoc_shows_the
     assert shown and {u for u, _ in shown} <= {SU_TANK, SU_MECH} and {c for _, c in shown} == {"29.1"}
     cuts = [e for e in events if type(e).__name__ == "LineCut"]
     assert cuts and all(e.unit == GE_INF2 and e.case == "13.3B" for e in cuts)
+    logged = {side: [e for e in real.events_for(side) if type(e).__name__ == "LineCut"] for side in SIDES}
+    assert logged["german"] == cuts and not logged["soviet"]  # the Soviet side learns no German counter traced a line
     assert not _supply_seen(real)[0][0]["in_supply"]  # the trace now agrees with the marker
     events = dummy.apply(EndPhase())
     assert "cut_off" not in dummy.units[GE_INF2].flags
