@@ -78,10 +78,10 @@ class KirovogradRules(SequencedRules):
     def events_for(self, state: GameState, side: str) -> list:
         """The log as ``side`` may read it: all of it in the basic game but the other side's share of
         each supply delivery (2.3: its tracks are its own, as :meth:`observation` keeps them) and the
-        other side's cut supply lines (:func:`.supply.seen_by`); with
+        other side's cut supply lines and the supply markers of its face-down counters (:func:`.supply.seen_by`); with
         the advanced rules 29 and 30 each event with the masks of its moment (:func:`.fog.events_for`)."""
         log = fog.events_for(state, side) if fog.in_play(state) else state.log
-        return [e for e in (supply.seen_by(sequence.delivery_seen_by(e, side), side) for e in log) if e is not None]
+        return [e for e in (supply.seen_by(sequence.delivery_seen_by(e, side), side, state.units) for e in log) if e is not None]
 
     def result(self, state: GameState) -> Result:
         """27 (31.1E-H in Opening Moves): the victory level reached if play ended now."""

@@ -453,10 +453,18 @@ class LineCut(Event):
         return f"the supply line of {self.unit} is cut at {self.hex} by enemy units just shown"
 
 
-def seen_by(event, side: str):
-    """2.3: the other side does not read of a line cut or a transfer that found no line (which of
-    its counters traced a line would tell a real unit from a dummy); it sees the units shown."""
+#: the cases of the supply markers a unit gets or loses (8.3.2C, 8.4A-B, 8.4E)
+MARKER_CASES = ("8.3.2C", "8.4A", "8.4B", "8.4E")
+
+
+def seen_by(event, side: str, units) -> Event | None:
+    """What ``side`` reads of a supply event (``units``: the game's unit ids).  The other side does
+    not read of a line cut or a transfer that found no line, and a supply marker of a counter it
+    sees face down (named by its token, not by a unit id) is not read: which counters trace lines
+    would tell a real unit from a dummy (the observation shows no marker on such a counter)."""
     if isinstance(event, (LineCut, TransferCut)) and event.side != side:
+        return None
+    if isinstance(event, FlagChanged) and event.case in MARKER_CASES and event.unit not in units:
         return None
     return event
 

@@ -875,14 +875,14 @@ def test_22_1_29_1_hq_support_is_offered_on_the_lines_the_side_knows_and_a_face_
 FOE_RING = ("su-48-14g", "su-48-213", "su-48-252", "su-75-6", "su-75-138", "su-75-233")
 
 
-def _ringed(real: bool, phase: str = "combat_1_2"):
+def _ringed(real: bool, phase: str = "combat_1_2", unit: str = GE_INF2, hq: str = GE_HQ):
     """The German 320th's regiment at PLAIN, its HQ four hexes out, six Soviet counters every other
     hex of the ring two hexes out: four rifle divisions face up and, side by side, two face-down
     counters: the tank and mechanised brigades, or two dummies.  Overlapping ZOCs between real
     units close every line; between dummies (no ZOC, 29.1) a line runs through."""
     slots = ring(PLAIN, 2)[::2]
     down = (SU_TANK, SU_MECH) if real else (SU_DUMMY, "su-dummy-2")
-    placed = {GE_INF2: PLAIN, GE_HQ: ring(PLAIN, 4)[0], down[0]: slots[1], down[1]: slots[2]}
+    placed = {unit: PLAIN, hq: ring(PLAIN, 4)[0], down[0]: slots[1], down[1]: slots[2]}
     placed.update({u: h for u, h in zip(FOE_RING, slots[3:] + slots[:1])})
     state = fogged(placed, phase=phase)
     for u in down:
@@ -929,6 +929,27 @@ def test_8_2b_13_3b_29_1_a_line_cut_by_face_down_units_overlapping_zoc_shows_the
     assert "cut_off" not in dummy.units[GE_INF2].flags
     assert not [e for e in events if isinstance(e, Unmasked) or type(e).__name__ == "LineCut"]
     assert fog.face_down(dummy, SU_DUMMY) and fog.face_down(dummy, "su-dummy-2")
+
+
+def test_8_4a_29_4_the_enemy_reads_no_supply_marker_of_a_face_down_counter():
+    """The 3rd Panzer's motorised regiment, face down to the USSR, cut off at the supply segment:
+    Germany reads its Cut Off marker; the USSR reads neither the marker nor the line cut (a dummy
+    traces no line, so either would tell a real counter), only the brigades shown."""
+    from .kiro_helpers import GE_MOT
+
+    state = _ringed(True, unit=GE_MOT, hq=GE_PZ_HQ)
+    logged: list = []  # the bare position's masks were made without a log: log the regiment's, as a game does
+    fog.reveal(state, GE_MOT, logged, "29.4D")
+    fog.turn_down(state, GE_MOT, logged, "29.7")
+    state.log.extend(logged)
+    assert fog.face_down(state, GE_MOT)
+    events = state.apply(EndPhase())
+    assert "cut_off" in state.units[GE_MOT].flags
+    marker = [e for e in events if type(e).__name__ == "FlagChanged" and e.case == "8.4A"]
+    assert [e.unit for e in marker] == [GE_MOT] and marker[0] in state.events_for("german")
+    soviet = state.events_for("soviet")
+    assert not [e for e in soviet if e.case in ("8.4A", "8.2B", "13.3B")]
+    assert {e.unit for e in soviet if isinstance(e, Unmasked)} & {SU_TANK, SU_MECH}
 
 
 def test_8_2b_30_2a_a_line_through_a_hidden_units_hex_finds_it_at_the_supply_segment():
