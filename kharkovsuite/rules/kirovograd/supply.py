@@ -17,10 +17,11 @@ ZOC (8.2B, 13.3B), to a source in the order of 8.3A: the unit's formation HQ, a 
 airfield (part 3: air supply missions), any friendly HQ (the unit is then attached to that
 formation, 8.3B, ``state.game["attached"]``).  An HQ serves while it links, by a line of any
 length free of enemy units and Overlapping ZOCs, to a road off a friendly edge (8.3.2A-B); one
-that does not still serves once and is then marked Out of Supply (8.3.2C).  Under the advanced rules 29 and 30 a line is traced on what the side knows of the enemy, and
-the face-down or hidden units that cut it on the true position are shown (:func:`disclose`).
-Units without a line are marked Cut Off (8.4A); the combat half turns Cut Off into Out of Supply after a fight
-with enemy ground units (8.4B, :func:`fought`).
+that does not still serves once and is then marked Out of Supply (8.3.2C).  Under the advanced
+rules 29 and 30 a line is traced on what the side knows of the enemy, and the face-down or hidden
+units that cut it on the true position are shown (:func:`disclose`).  Units without a line are
+marked Cut Off (8.4A); the combat half turns Cut Off into Out of Supply after a fight with enemy
+ground units (8.4B, :func:`fought`).
 """
 from __future__ import annotations
 
