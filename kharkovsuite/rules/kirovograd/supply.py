@@ -271,10 +271,16 @@ def links(state: GameState, side: str, goals: frozenset[str] | None = None, know
 def _link_path(state: GameState, side: str, start: str, known: bool, goals: frozenset[str] | None = None) -> list[str]:
     """8.3.2A, 8.5.1D: a line from ``start`` to a friendly edge road (or to ``goals``) through hexes
     ``links`` reaches (``start`` first); empty when there is none."""
-    linked = links(state, side, goals, known=known)
+    derived = state.cache.setdefault("derived", {})
+    key = ("link_path", side, start, known, goals)  # kept until a unit moves or a mask changes
+    if key not in derived:
+        derived[key] = _bfs_path(state, start, links(state, side, goals, known=known), edge_goals(state, side) if goals is None else goals)
+    return derived[key]
+
+
+def _bfs_path(state: GameState, start: str, linked: frozenset[str], goals: frozenset[str]) -> list[str]:
     if start not in linked:
         return []
-    goals = edge_goals(state, side) if goals is None else goals
     prev: dict[str, str | None] = {start: None}
     todo = deque([start])
     while todo:
