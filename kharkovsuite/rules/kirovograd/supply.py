@@ -153,21 +153,21 @@ class TransferCut(Event):
 
 
 def transfer(state: GameState, side: str, source: str, dest: str, amount: int, events: list | None = None) -> None:
-    """8.5.1D: the points move along a line made good on the true position as a unit's supply line
-    is (:func:`disclose`): the enemy units that cut the lines Germany knew of are shown, and when no
-    line is left no point moves."""
+    """8.5.1D: the points move when a line joins the dumps on the true position; when only the lines
+    Germany knew of did, the enemy units that cut them are shown, as for a unit's supply line
+    (:func:`disclose`), and no point moves."""
     refusal = transfer_refusal(state, side, source, dest, amount)
     if refusal:
         raise IllegalAction(*refusal)
     events = [] if events is None else events
     dumps = state.game["dumps"]
     goals = frozenset({dumps[source]})
+    if dumps[dest] in links(state, side, goals):
+        state.game["supply"][f"german:{source}"] -= amount
+        state.game["supply"][f"german:{dest}"] += amount
+        return
     while dumps[dest] in links(state, side, goals, known=True):
-        h = next((h for h in _link_path(state, side, dumps[dest], True, goals) if h in _blocked(state, side)), None)
-        if h is None:
-            state.game["supply"][f"german:{source}"] -= amount
-            state.game["supply"][f"german:{dest}"] += amount
-            return
+        h = next(h for h in _link_path(state, side, dumps[dest], True, goals) if h in _blocked(state, side))
         _show_cutters(state, side, h, f"dump #{dest}", events)
     events.append(TransferCut(source=source, dest=dest, side=side, case="8.5.1D"))
 
@@ -491,22 +491,29 @@ def _cut_at(state: GameState, side: str, t: Trace) -> str | None:
     return next((h for h in _link_path(state, side, t.path[0], True) if h in truth), None)
 
 
+def _outcome(t: Trace) -> tuple:
+    """What a trace decides (8.3A-B, 8.3.2C, 8.4A): whether the unit is supplied, from which source, and
+    whether that HQ lacks its own line to the edge."""
+    return t.in_supply, t.source, t.source_kind, t.hq_unlinked
+
+
 def disclose(state: GameState, unit_id: str, events: list) -> Trace:
     """8.2, 8.3.2 under the advanced rules 29 and 30 (the reading of the rules reference): the line is
-    traced on what the side knows of the enemy; where it meets the true Overlapping ZOC of face-down
-    counters, those counters are shown (29.1: their owner must show the ZOC, a dummy having none),
-    and where it meets a hidden unit's hex, the unit is found (30.2A); then it is traced again, until
-    the line the side knows of holds on the true position (or there is none).  So the result is the
-    true one, and the side learns only of the enemy units that cut its line."""
+    traced on what the side knows of the enemy.  When that gives another result than the true
+    position (no line there, or another source), the line the side knew of is cut somewhere by what
+    it did not know: where it meets the true Overlapping ZOC of face-down counters, those counters
+    are shown (29.1: their owner must show the ZOC, a dummy having none); where it meets a hidden
+    unit's hex, the unit is found (30.2A).  Then it is traced again, until both agree.  A line the
+    side knew of that is cut where another line holds shows nothing: the result is the same."""
     side = state.units[unit_id].side
     foe = other(side)
     while True:
         t = forward(state, unit_id, known=True)
-        if not seen.masked(state, foe):
+        if not seen.masked(state, foe) or _outcome(t) == _outcome(forward(state, unit_id)):
             return t
         h = _cut_at(state, side, t)
-        if h is None:
-            return t
+        if h is None:  # cannot happen: known blocks are true ones, so a known line the truth refuses meets a true block
+            raise AssertionError(f"the supply line of {unit_id} differs on the true position but meets no block")
         _show_cutters(state, side, h, unit_id, events)
 
 

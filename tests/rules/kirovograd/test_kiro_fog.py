@@ -954,8 +954,10 @@ def test_8_4a_29_4_the_enemy_reads_no_supply_marker_of_a_face_down_counter():
 
 def test_8_2b_30_2a_a_line_through_a_hidden_units_hex_finds_it_at_the_supply_segment():
     """A hidden HQ (30.1) is off the board for the USSR: the trace runs through its hex as through an
-    empty one.  At the supply segment the line meets it: it blocks the line (8.2B) and is found
-    (30.2A), and the line is traced again past it."""
+    empty one.  Here it is the only way out of a ring of German infantry (two more regiments three
+    hexes out close the gaps beside it).  At the supply segment the line meets it: it blocks the
+    line (8.2B) and is found (30.2A), and with no other line the unit is Cut Off (8.4A).  Where
+    another line holds, the result is the same and nothing is found."""
     from kharkovsuite.rules.kirovograd import supply
 
     hq = HQS[0]
@@ -963,24 +965,30 @@ def test_8_2b_30_2a_a_line_through_a_hidden_units_hex_finds_it_at_the_supply_seg
     foes = ("de-47k-hk", "de-14p-pzjg", "de-320-585", "de-320-586", "de-320-587")
 
     def position(hidden_there: bool):
-        placed = {SU_DIV: PLAIN, SU_HQ: ring(PLAIN, 4)[0], **dict(zip(foes, slots[1:]))}
+        probe = fogged({})
+        extra = [u for u, i in probe.board.units.items() if i.side == "german" and i.ground and not i.is_hq
+                 and not i.values.tank_back and not i.is_artillery and i.kind != "dummy" and u not in foes][:2]
+        placed = {SU_DIV: PLAIN, SU_HQ: ring(PLAIN, 4)[0], **dict(zip(foes, slots[1:])),
+                  **dict(zip(extra, (ring(PLAIN, 3)[2], ring(PLAIN, 3)[16])))}
         if hidden_there:
             placed[hq] = slots[0]
         return fogged(placed, side="soviet")
 
     empty, hidden = position(False), position(True)
-    assert fog.hidden(hidden, hq)
+    assert fog.hidden(hidden, hq) and not supply.forward(hidden, SU_DIV).in_supply  # truly cut off
     assert _supply_seen(empty, "soviet") == _supply_seen(hidden, "soviet")
-    line = supply.forward(hidden, SU_DIV, known=True).path
-    assert slots[0] in line  # the line the USSR knows of runs through the hidden HQ's hex
+    assert slots[0] in supply.forward(hidden, SU_DIV, known=True).path  # the line the USSR knows of runs through its hex
     events: list = []
     traced = supply.disclose(hidden, SU_DIV, events)
     assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
     assert [(e.unit, e.hex, e.case) for e in events if type(e).__name__ == "LineCut"] == [(SU_DIV, slots[0], "8.2B")]
-    assert not fog.hidden(hidden, hq) and slots[0] not in traced.path
+    assert not fog.hidden(hidden, hq) and not traced.in_supply
     events = []
-    supply.disclose(empty, SU_DIV, events)
-    assert not events
+    assert supply.disclose(empty, SU_DIV, events).in_supply and not events
+    # without the two regiments another line goes round the HQ's hex: the result is the same, nothing is found
+    around = fogged({SU_DIV: PLAIN, SU_HQ: ring(PLAIN, 4)[0], **dict(zip(foes, slots[1:])), hq: slots[0]}, side="soviet")
+    assert slots[0] in supply.forward(around, SU_DIV, known=True).path and supply.forward(around, SU_DIV).in_supply
+    assert supply.disclose(around, SU_DIV, events).in_supply and not events and fog.hidden(around, hq)
 
 
 def test_8_5_1d_29_1_a_transfer_is_offered_on_the_line_germany_knows_and_made_good_on_the_true_position():
