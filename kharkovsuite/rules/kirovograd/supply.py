@@ -107,7 +107,8 @@ def track_for(state: GameState, formation: str | None, side: str) -> str | None:
 
 def deliver(state: GameState, events: list) -> dict[str, int]:
     """3.2, 8.1B: the turn record's supply points.  German points go to the emptier on-map dump
-    that links to the west edge (8.5.1C), else to the off-map dump (8.5.2D)."""
+    that links to the west edge (8.5.1C), else to the off-map dump (8.5.2D); under the advanced
+    rules 29 and 30 the Soviet units that cut a link Germany knew of are shown."""
     got = state.board.data.turn_record.get(game_turn(state))
     if got is None:
         return {}
@@ -116,12 +117,23 @@ def deliver(state: GameState, events: list) -> dict[str, int]:
         add(state, SOVIET_TRACK, got.supply["soviet"])
         out[SOVIET_TRACK] = got.supply["soviet"]
     if got.supply.get("german"):
-        west = links(state, "german", state.board.west_roads)
+        west = _links_made_good(state, "german", state.game["dumps"], state.board.west_roads, events)
         dumps = [f"german:{n}" for n, h in sorted(state.game["dumps"].items()) if h in west]
         track = min(dumps, key=lambda t: points(state, t)) if dumps else OFF_MAP_TRACK
         add(state, track, got.supply["german"])
         out[track] = got.supply["german"]
     return out
+
+
+def _links_made_good(state: GameState, side: str, dumps: dict[str, str], goals: frozenset[str], events: list) -> frozenset[str]:
+    """8.5.1C under the advanced rules 29 and 30: the hexes linked to ``goals`` on the true position,
+    after the enemy units that cut the link a dump had as far as its side knew are shown (as for a
+    unit's supply line, :func:`disclose`)."""
+    for number, h in sorted(dumps.items()):
+        while h in links(state, side, goals, known=True) and h not in links(state, side, goals):
+            cut = next(x for x in _link_path(state, side, h, True, goals) if x in _blocked(state, side))
+            _show_cutters(state, side, cut, f"dump #{number}", events)
+    return links(state, side, goals)
 
 
 def transfer_refusal(state: GameState, side: str, source: str, dest: str, amount: int) -> tuple[str, str] | None:

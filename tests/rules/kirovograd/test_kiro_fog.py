@@ -1018,3 +1018,28 @@ def test_8_5_1d_29_1_a_transfer_is_offered_on_the_line_germany_knows_and_made_go
     events = dummy.apply(move)
     assert not [e for e in events if isinstance(e, Unmasked)]
     assert (dummy.game["supply"]["german:1"], dummy.game["supply"]["german:2"]) == (0, 11)
+
+
+def test_8_5_1c_29_1_a_delivery_shows_the_face_down_units_that_cut_a_dumps_link_to_the_west_edge():
+    """Dump #1 ringed as in :func:`_ringed` (the only dump on the map): beside two dummies it links to
+    the west edge and the night's German points go to it; beside the real brigades their Overlapping
+    ZOC cuts the link Germany knew of: they are shown (29.1) and the points go off the map (8.5.2D)."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    from .test_kiro_delivery_west import _german_delivery_turn
+
+    def position(real: bool):
+        state = _ringed(real, "move_1_1")
+        state.turn = _german_delivery_turn(state)
+        state.game["dumps"] = {"1": PLAIN}
+        return state
+
+    dummy, real = position(False), position(True)
+    assert PLAIN in supply.links(real, "german", real.board.west_roads, known=True)
+    assert PLAIN not in supply.links(real, "german", real.board.west_roads)  # truly cut
+    events: list = []
+    assert [t for t in supply.deliver(real, events) if t != "soviet"] == ["german:3"]
+    shown = [e for e in events if isinstance(e, Unmasked)]
+    assert shown and {e.unit for e in shown} <= {SU_TANK, SU_MECH} and {e.case for e in shown} == {"29.1"}
+    events = []
+    assert [t for t in supply.deliver(dummy, events) if t != "soviet"] == ["german:1"] and not events
