@@ -117,7 +117,7 @@ def deliver(state: GameState, events: list) -> dict[str, int]:
         add(state, SOVIET_TRACK, got.supply["soviet"])
         out[SOVIET_TRACK] = got.supply["soviet"]
     if got.supply.get("german"):
-        west = _links_made_good(state, "german", state.game["dumps"], state.board.west_roads, events)
+        west = _links_made_good(state, "german", {f"dump #{n}": h for n, h in state.game["dumps"].items()}, state.board.west_roads, events)
         dumps = [f"german:{n}" for n, h in sorted(state.game["dumps"].items()) if h in west]
         track = min(dumps, key=lambda t: points(state, t)) if dumps else OFF_MAP_TRACK
         add(state, track, got.supply["german"])
@@ -125,15 +125,25 @@ def deliver(state: GameState, events: list) -> dict[str, int]:
     return out
 
 
-def _links_made_good(state: GameState, side: str, dumps: dict[str, str], goals: frozenset[str], events: list) -> frozenset[str]:
-    """8.5.1C under the advanced rules 29 and 30: the hexes linked to ``goals`` on the true position,
-    after the enemy units that cut the link a dump had as far as its side knew are shown (as for a
-    unit's supply line, :func:`disclose`)."""
-    for number, h in sorted(dumps.items()):
+def _links_made_good(state: GameState, side: str, places: dict[str, str], goals: frozenset[str], events: list) -> frozenset[str]:
+    """8.3.2A, 8.5.1C under the advanced rules 29 and 30: the hexes linked to ``goals`` on the true
+    position, after the enemy units that cut the link one of ``places`` (name -> hex: an HQ, a dump)
+    had as far as its side knew are shown (as for a unit's supply line, :func:`disclose`)."""
+    for name, h in sorted(places.items()):
         while h in links(state, side, goals, known=True) and h not in links(state, side, goals):
             cut = next(x for x in _link_path(state, side, h, True, goals) if x in _blocked(state, side))
-            _show_cutters(state, side, cut, f"dump #{number}", events)
+            _show_cutters(state, side, cut, name, events)
     return links(state, side, goals)
+
+
+def disclose_tracks(state: GameState, events: list) -> None:
+    """8.5.1B, 8.5.2B-C under the advanced rules 29 and 30, before the orders (3.3): which track pays
+    for a German formation turns on its HQ's and the dumps' links to a friendly edge road; the Soviet
+    units that cut such a link Germany knew of are shown (:func:`_links_made_good`), so the orders
+    offered and their costs agree with what Germany knows."""
+    hexes = {hq: state.units[hq].hex for hq in counters.on_map(state, "german") if state.board.units[hq].is_hq}
+    hexes.update({f"dump #{n}": h for n, h in state.game["dumps"].items()})
+    _links_made_good(state, "german", hexes, edge_goals(state, "german"), events)
 
 
 def transfer_refusal(state: GameState, side: str, source: str, dest: str, amount: int) -> tuple[str, str] | None:

@@ -1043,3 +1043,30 @@ def test_8_5_1c_29_1_a_delivery_shows_the_face_down_units_that_cut_a_dumps_link_
     assert shown and {e.unit for e in shown} <= {SU_TANK, SU_MECH} and {e.case for e in shown} == {"29.1"}
     events = []
     assert [t for t in supply.deliver(dummy, events) if t != "soviet"] == ["german:1"] and not events
+
+
+def test_8_3_2a_8_5_2b_29_1_before_the_orders_the_units_cutting_a_german_hqs_link_to_the_edge_are_shown():
+    """The 320th's HQ ringed as in :func:`_ringed`, no dump on the map: as far as Germany knows it
+    links to a friendly edge road, so its formation's orders are paid from the off-map dump
+    (8.5.2B); beside the real brigades their Overlapping ZOC cuts that link, so no track pays.  Before
+    the orders the brigades are shown (29.1), so the orders offered agree with what Germany knows;
+    beside dummies nothing is shown and the off-map dump pays."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    def position(real: bool):
+        state = _ringed(real, "move_1_1", unit=GE_HQ, hq=GE_PZ_HQ)
+        state.game["dumps"] = {}
+        return state
+
+    dummy, real = position(False), position(True)
+    formation = real.board.units[GE_HQ].formation
+    assert PLAIN in supply.links(real, "german", known=True) and PLAIN not in supply.links(real, "german")  # truly cut
+    events: list = []
+    supply.disclose_tracks(real, events)
+    shown = [e for e in events if isinstance(e, Unmasked)]
+    assert shown and {e.unit for e in shown} <= {SU_TANK, SU_MECH} and {e.case for e in shown} == {"29.1"}
+    assert supply.track_for(real, formation, "german") is None
+    assert PLAIN not in supply.links(real, "german", known=True)  # Germany now knows
+    events = []
+    supply.disclose_tracks(dummy, events)
+    assert not events and supply.track_for(dummy, formation, "german") == supply.OFF_MAP_TRACK
