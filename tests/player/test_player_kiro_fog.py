@@ -122,3 +122,40 @@ def test_29_4_the_log_names_an_enemy_face_down_counter_as_one_never_by_its_token
     assert text == "a face-down counter move 5033-5032 (1 MP)"
     own = next(u for u in controller.state.units if controller.state.units[u].side == "soviet" and fog.face_down(controller.state, u))
     assert "counter-" not in Masked(unit=own, side="soviet", token=token).text()
+
+
+def _trace_shown(qtbot, state) -> tuple:
+    """The window on ``state`` (the German side to act): the Supply and Why-not overlays turned on
+    from the tool bar, the 320th's regiment picked on the map; what the overlays and their legend show."""
+    from tests.rules.kirovograd.kiro_helpers import GE_INF2, PLAIN
+
+    w = PlayerWindow(HISTORICAL, controller=GameController(state), handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    wait_started(qtbot, w)
+    bot = WindowBot(qtbot, w)
+    for name in ("supply", "why"):
+        bot.click(bot.toolbar_button(w.trace.actions[name]))
+    bot.click_hex(PLAIN)
+    assert w.trace.unit == GE_INF2 and w.trace.side() == "german"
+    data = {n: (d.marks, d.lines, [str(i) for i in d.items], d.summary) for n, d in w.trace.data.items()}
+    shown = (sorted(data.items()), w.trace.legend.findings(), sorted(n for n in w.scene.overlay_names if n.startswith("trace")))
+    w.close()
+    return shown
+
+
+def test_8_2b_29_1_the_supply_trace_in_the_window_is_the_same_beside_dummies_and_real_counters_face_down(qtbot):
+    """The trace overlays (Supply, Why not) the German seat sees of its regiment ringed by Soviet
+    counters: two of them face down, the tank and mechanised brigades or two dummies.  On the true
+    position the real brigades' Overlapping ZOCs cut its line; the window shows the same either way,
+    the line running between the face-down counters."""
+    from kharkovsuite.rules.kirovograd import supply
+    from tests.rules.kirovograd.kiro_helpers import GE_INF2
+    from tests.rules.kirovograd.test_kiro_fog import _ringed
+
+    dummy, real = _ringed(False, "move_1_2"), _ringed(True, "move_1_2")
+    assert not supply.forward(real, GE_INF2).in_supply and supply.forward(dummy, GE_INF2).in_supply
+    seen_dummy, seen_real = _trace_shown(qtbot, dummy), _trace_shown(qtbot, real)
+    assert seen_dummy == seen_real
+    assert dict(seen_real[0])["supply"][1].get("supply_line"), "the window draws the regiment's line"

@@ -1412,20 +1412,6 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     return False
 
 
-def _show_zocs(state: GameState, foe: str, hexes, events: list) -> None:
-    """29.1: the face-down counters of ``foe`` whose ZOC, unknown to the other side, acted in ``hexes``
-    are shown (their owner must show the ZOC)."""
-    if not hexes:
-        return
-    masked = seen.masked(state, foe)
-    hidden = seen.masked(state, foe, hidden_only=True)
-    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
-    shown = [u for h in hexes for src in sorted(set(true_zoc.get(h, ())) - set(known_zoc.get(h, ())), key=lambda s: s.hex)
-             for u in state.units_at(src.hex) if u in masked and u not in hidden and counters.exerts_zoc(state, u)]
-    for u in dict.fromkeys(shown):
-        fog.reveal(state, u, events, "29.1")
-
-
 def _true_hq_lines(state: GameState, f: dict, attack: dict, side: str, events: list) -> None:
     """22.1 on the true position (29.1, 30.2; the reading of the rules reference): the HQ support
     given on the lines each side knew of counts only if a line runs clear on the true position; an
@@ -1454,11 +1440,9 @@ def _line_cut(state: GameState, hq_unit: str, side: str, target: str | None, eve
     known = hq_support.support_path(knows, side, here, target)
     if known is None:
         return False
-    hidden = seen.masked(state, foe, hidden_only=True)
     between = known[:-1]
-    _show_zocs(state, foe, [h for h in between if truth.zoc(h, side).kind == "locking" and knows.zoc(h, side).kind != "locking"], events)
-    for u in [u for h in between for u in state.units_at(h) if u in hidden]:
-        fog.reveal(state, u, events, "30.2A")
+    fog.show_zocs(state, foe, [h for h in between if truth.zoc(h, side).kind == "locking" and knows.zoc(h, side).kind != "locking"], events)
+    fog.find_hidden(state, foe, between, events)
     events.append(SupportCut(unit=hq_unit, hex=target, case="22.1"))
     return True
 
@@ -1628,7 +1612,7 @@ def true_retreat(state: GameState, unit_id: str, chosen: retreat.Retreat, events
             path = path[:i + 1]
             break
         losses += 0 if free else 1
-    _show_zocs(state, foe, acted, events)
+    fog.show_zocs(state, foe, acted, events)
     for u in found:
         fog.reveal(state, u, events, "30.2A")
     if (tuple(path), losses) == (chosen.path, chosen.zoc_losses):
@@ -1777,7 +1761,7 @@ def true_advance(state: GameState, unit_id: str, path: tuple[str, ...], target: 
     stopped_in = path[: end + 1]
     while end > 0 and not truth.stack_room(path[end], side, (unit_id,)):
         end -= 1
-    _show_zocs(state, foe, stopped_in, events)
+    fog.show_zocs(state, foe, stopped_in, events)
     for u in found:
         fog.reveal(state, u, events, "30.2A")
     return path[: end + 1]

@@ -242,12 +242,9 @@ def after_action(state: GameState, events: list) -> None:
     if not in_play(state):
         return
     phase = sequence.PHASES[state.phase_index]
-    before = state.game.get("fog_phase", state.phase_index)
+    if not phase.id.startswith("combat_"):
+        catch_up(state, events)
     state.game["fog_phase"] = state.phase_index
-    if before != state.phase_index and not phase.id.startswith("combat_") and _crossed_combat(before, state.phase_index) and dummies_on(state):
-        for u, rec in state.units.items():  # 29.7, when the round ended within this action's automatic steps
-            if rec.hex is not None and state.board.units[u].values.tank_back:
-                turn_down(state, u, events, "29.7")
     if phase.id.startswith("combat_"):
         fight = state.phase_data.get("fight") or {}
         for attack in fight.get("attacks", ()):
@@ -265,6 +262,21 @@ def after_action(state: GameState, events: list) -> None:
                         remove_dummy(state, u, events, "29.2B")
                     else:
                         reveal(state, u, events, "29.4C")
+
+
+def catch_up(state: GameState, events: list) -> None:
+    """29.7, when a combat round ended since the masks were last brought up to date (within this
+    action's automatic steps): every tank-backed counter turns face down.  The supply segment calls
+    it first, so that the counters its lines show (:func:`.supply.disclose`) stay face up until the
+    next combat round ends."""
+    if not in_play(state):
+        return
+    before = state.game.get("fog_phase", state.phase_index)
+    state.game["fog_phase"] = state.phase_index
+    if before != state.phase_index and _crossed_combat(before, state.phase_index) and dummies_on(state):
+        for u, rec in state.units.items():
+            if rec.hex is not None and state.board.units[u].values.tank_back:
+                turn_down(state, u, events, "29.7")
 
 
 def _crossed_combat(before: int, now: int) -> bool:
@@ -309,6 +321,31 @@ def run_into(state: GameState, units, path, rnd: int | None, budget: float | Non
     if found is not None:
         for u in found.shown:
             reveal(state, u, events, "30.2A" if found.hidden else "29.1")
+    return found
+
+
+def show_zocs(state: GameState, foe: str, hexes, events: list) -> list[str]:
+    """29.1: the face-down counters of ``foe`` whose ZOC, unknown to the other side, acted in ``hexes``
+    are shown (their owner must show the ZOC); returns them."""
+    if not hexes:
+        return []
+    masked = seen.masked(state, foe)
+    hidden = seen.masked(state, foe, hidden_only=True)
+    true_zoc, known_zoc = zoc.zoc_of(state, foe), zoc.zoc_of(state, foe, True)
+    shown = [u for h in hexes for src in sorted(set(true_zoc.get(h, ())) - set(known_zoc.get(h, ())), key=lambda s: s.hex)
+             for u in state.units_at(src.hex) if u in masked and u not in hidden and counters.exerts_zoc(state, u)]
+    shown = list(dict.fromkeys(shown))
+    for u in shown:
+        reveal(state, u, events, "29.1")
+    return shown
+
+
+def find_hidden(state: GameState, foe: str, hexes, events: list) -> list[str]:
+    """30.2A: the hidden units of ``foe`` in ``hexes`` are found (they come on the board); returns them."""
+    hidden = seen.masked(state, foe, hidden_only=True)
+    found = list(dict.fromkeys(u for h in hexes for u in state.units_at(h) if u in hidden))
+    for u in found:
+        reveal(state, u, events, "30.2A")
     return found
 
 

@@ -77,10 +77,12 @@ class KirovogradRules(SequencedRules):
 
     def events_for(self, state: GameState, side: str) -> list:
         """The log as ``side`` may read it: all of it in the basic game but the other side's share of
-        each supply delivery (2.3: its tracks are its own, as :meth:`observation` keeps them); with
-        the advanced rules 29 and 30 each event with the masks of its moment (:func:`.fog.events_for`)."""
+        each supply delivery (2.3: its tracks are its own, as :meth:`observation` keeps them), the
+        other side's cut supply lines and the supply markers of its face-down counters
+        (:func:`.supply.seen_by`); with the advanced rules 29 and 30 each event with the masks of
+        its moment (:func:`.fog.events_for`)."""
         log = fog.events_for(state, side) if fog.in_play(state) else state.log
-        return [e for e in (sequence.delivery_seen_by(e, side) for e in log) if e is not None]
+        return [e for e in (supply.seen_by(sequence.delivery_seen_by(e, side), side, state.units) for e in log) if e is not None]
 
     def result(self, state: GameState) -> Result:
         """27 (31.1E-H in Opening Moves): the victory level reached if play ended now."""
@@ -115,9 +117,9 @@ class KirovogradRules(SequencedRules):
             if key[2] == "near":
                 fresh = movement.enemy_distance(state, other(key[1]))
             elif key[2] == "links":
-                fresh = supply.links(state, other(key[1]), key[3])
+                fresh = supply.links(state, other(key[1]), key[3], key[4])
             elif key[2] == "blocked":
-                fresh = supply._blocked(state, other(key[1]))
+                fresh = supply._blocked(state, other(key[1]), key[3])
             elif key[2] == "line":
                 fresh, value = supply.search(state, other(key[1]), *key[3:]).cost, value.cost
             elif len(key) == 3 or key[2] == "known":
@@ -454,7 +456,7 @@ class KirovogradRules(SequencedRules):
             replacements.take(state, action.unit, action.points, moved)
             state.cache.pop("derived", None)  # its SP changed (13.6)
         elif isinstance(action, TransferSupply):
-            supply.transfer(state, side, action.source, action.dest, action.points)
+            supply.transfer(state, side, action.source, action.dest, action.points, events)
         elif isinstance(action, FlipArtillery):
             refusal = self._flip_refusal(state, side, action.unit)
             if refusal:

@@ -168,6 +168,7 @@ def run_automatic(state: GameState, events: list) -> None:
         got = supply.deliver(state, events)
         if got:
             events.append(SupplyDelivered(points=got, case="3.2"))
+        supply.disclose_tracks(state, events)  # 3.3 comes next: the orders are paid from the tracks the HQs link to
         rp = replacements.receive(state)
         if rp:
             events.append(ReplacementsReceived(points=rp, case="25.1B"))

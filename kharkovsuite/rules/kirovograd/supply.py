@@ -17,9 +17,11 @@ ZOC (8.2B, 13.3B), to a source in the order of 8.3A: the unit's formation HQ, a 
 airfield (part 3: air supply missions), any friendly HQ (the unit is then attached to that
 formation, 8.3B, ``state.game["attached"]``).  An HQ serves while it links, by a line of any
 length free of enemy units and Overlapping ZOCs, to a road off a friendly edge (8.3.2A-B); one
-that does not still serves once and is then marked Out of Supply (8.3.2C).  Units without a
-line are marked Cut Off (8.4A); the combat half turns Cut Off into Out of Supply after a fight
-with enemy ground units (8.4B, :func:`fought`).
+that does not still serves once and is then marked Out of Supply (8.3.2C).  Under the advanced
+rules 29 and 30 a line is traced on what the side knows of the enemy, and the face-down or hidden
+units that cut it on the true position are shown (:func:`disclose`).  Units without a line are
+marked Cut Off (8.4A); the combat half turns Cut Off into Out of Supply after a fight with enemy
+ground units (8.4B, :func:`fought`).
 """
 from __future__ import annotations
 
@@ -28,9 +30,9 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from ...engine.errors import IllegalAction
-from ...engine.events import FlagChanged
+from ...engine.events import Event, FlagChanged
 from ...engine.state import GameState
-from . import air, counters, zoc
+from . import air, counters, seen, zoc
 from .board import game_turn, other
 
 SOVIET_TRACK = "soviet"
@@ -105,7 +107,8 @@ def track_for(state: GameState, formation: str | None, side: str) -> str | None:
 
 def deliver(state: GameState, events: list) -> dict[str, int]:
     """3.2, 8.1B: the turn record's supply points.  German points go to the emptier on-map dump
-    that links to the west edge (8.5.1C), else to the off-map dump (8.5.2D)."""
+    that links to the west edge (8.5.1C), else to the off-map dump (8.5.2D); under the advanced
+    rules 29 and 30 the Soviet units that cut a link Germany knew of are shown."""
     got = state.board.data.turn_record.get(game_turn(state))
     if got is None:
         return {}
@@ -114,7 +117,7 @@ def deliver(state: GameState, events: list) -> dict[str, int]:
         add(state, SOVIET_TRACK, got.supply["soviet"])
         out[SOVIET_TRACK] = got.supply["soviet"]
     if got.supply.get("german"):
-        west = links(state, "german", state.board.west_roads)
+        west = _links_made_good(state, "german", {f"dump #{n}": h for n, h in state.game["dumps"].items()}, state.board.west_roads, events)
         dumps = [f"german:{n}" for n, h in sorted(state.game["dumps"].items()) if h in west]
         track = min(dumps, key=lambda t: points(state, t)) if dumps else OFF_MAP_TRACK
         add(state, track, got.supply["german"])
@@ -122,25 +125,73 @@ def deliver(state: GameState, events: list) -> dict[str, int]:
     return out
 
 
+def _links_made_good(state: GameState, side: str, places: dict[str, str], goals: frozenset[str], events: list) -> frozenset[str]:
+    """8.3.2A, 8.5.1C under the advanced rules 29 and 30: the hexes linked to ``goals`` on the true
+    position, after the enemy units that cut the link one of ``places`` (name -> hex: an HQ, a dump)
+    had as far as its side knew are shown (as for a unit's supply line, :func:`disclose`)."""
+    for name, h in sorted(places.items()):
+        while h in links(state, side, goals, known=True) and h not in links(state, side, goals):
+            cut = next(x for x in _link_path(state, side, h, True, goals) if x in _blocked(state, side))
+            _show_cutters(state, side, cut, name, events)
+    return links(state, side, goals)
+
+
+def disclose_tracks(state: GameState, events: list) -> None:
+    """8.5.1B, 8.5.2B-C under the advanced rules 29 and 30, before the orders (3.3): which track pays
+    for a German formation turns on its HQ's and the dumps' links to a friendly edge road; the Soviet
+    units that cut such a link Germany knew of are shown (:func:`_links_made_good`), so the orders
+    offered and their costs agree with what Germany knows."""
+    hexes = {hq: state.units[hq].hex for hq in counters.on_map(state, "german") if state.board.units[hq].is_hq}
+    hexes.update({f"dump #{n}": h for n, h in state.game["dumps"].items()})
+    _links_made_good(state, "german", hexes, edge_goals(state, "german"), events)
+
+
 def transfer_refusal(state: GameState, side: str, source: str, dest: str, amount: int) -> tuple[str, str] | None:
     """8.5.1D: points move between two German dumps joined by a line of any length free of
-    enemy units and Overlapping enemy ZOCs."""
+    enemy units and Overlapping enemy ZOCs (as far as Germany knows: :func:`transfer` makes the
+    line good on the true position)."""
     dumps = state.game["dumps"]
     if side != "german" or source not in dumps or dest not in dumps or source == dest:
         return "8.5.1D", "points move between two German on-map dumps still on the map"
     if not isinstance(amount, int) or amount < 1 or amount > points(state, f"german:{source}"):
         return "8.5.1D", f"dump #{source} holds {points(state, f'german:{source}')} supply points; {amount!r} cannot move"
-    if dumps[dest] not in links(state, "german", frozenset({dumps[source]})):
+    if dumps[dest] not in links(state, "german", frozenset({dumps[source]}), known=True):
         return "8.5.1D", f"no line free of enemy units and Overlapping ZOCs joins dump #{source} to dump #{dest}"
     return None
 
 
-def transfer(state: GameState, side: str, source: str, dest: str, amount: int) -> None:
+@dataclass(frozen=True, kw_only=True)
+class TransferCut(Event):
+    """8.5.1D under the advanced rules 29 and 30: the line Germany knew of between two dumps is cut
+    on the true position (by the units :func:`transfer` showed); no point moves.  Only Germany
+    reads it (:func:`seen_by`: the dumps' tracks are its own display, 2.3)."""
+
+    source: str
+    dest: str
+    side: str = "german"
+
+    def text(self) -> str:
+        return f"no supply point moves from dump #{self.source} to dump #{self.dest}: enemy units just shown cut the line"
+
+
+def transfer(state: GameState, side: str, source: str, dest: str, amount: int, events: list | None = None) -> None:
+    """8.5.1D: the points move when a line joins the dumps on the true position; when only the lines
+    Germany knew of did, the enemy units that cut them are shown, as for a unit's supply line
+    (:func:`disclose`), and no point moves."""
     refusal = transfer_refusal(state, side, source, dest, amount)
     if refusal:
         raise IllegalAction(*refusal)
-    state.game["supply"][f"german:{source}"] -= amount
-    state.game["supply"][f"german:{dest}"] += amount
+    events = [] if events is None else events
+    dumps = state.game["dumps"]
+    goals = frozenset({dumps[source]})
+    if dumps[dest] in links(state, side, goals):
+        state.game["supply"][f"german:{source}"] -= amount
+        state.game["supply"][f"german:{dest}"] += amount
+        return
+    while dumps[dest] in links(state, side, goals, known=True):
+        h = next(h for h in _link_path(state, side, dumps[dest], True, goals) if h in _blocked(state, side))
+        _show_cutters(state, side, h, f"dump #{dest}", events)
+    events.append(TransferCut(source=source, dest=dest, side=side, case="8.5.1D"))
 
 
 def charge_defense(state: GameState, formation: str, side: str) -> None:
@@ -177,15 +228,24 @@ def destroy_dumps_at(state: GameState, hex_id: str, events: list) -> None:
 # ----------------------------------------------------------------------------- lines
 
 
-def enemy_hexes(state: GameState, side: str) -> frozenset[str]:
+def enemy_hexes(state: GameState, side: str, known: bool = False) -> frozenset[str]:
+    """The hexes holding enemy units (with ``known``: the enemy counters ``side`` sees, :mod:`.seen`)."""
+    if known:
+        return seen.enemy_hexes(state, side)
     return frozenset(h for h, ids in state.at.items() if any(state.units[u].side != side for u in ids))
 
 
-def blocked_by(state: GameState, side: str, hex_id: str, enemy: frozenset[str]) -> tuple[str, str] | None:
-    """8.2B, 8.3.2B, 13.3B: why a supply line may not pass ``hex_id``."""
+def _known(state: GameState, side: str, known: bool) -> bool:
+    """Whether what ``side`` knows of the enemy differs from the truth (face-down or hidden counters)."""
+    return known and bool(seen.masked(state, other(side)))
+
+
+def blocked_by(state: GameState, side: str, hex_id: str, enemy: frozenset[str], known: bool = False) -> tuple[str, str] | None:
+    """8.2B, 8.3.2B, 13.3B: why a supply line may not pass ``hex_id`` (with ``known``: as far as
+    ``side`` knows, ``enemy`` being the hexes it sees enemy counters in)."""
     if hex_id in enemy:
         return "8.2B", "enemy units"
-    if zoc.blocks(state, other(side), hex_id):
+    if zoc.blocks(state, other(side), hex_id, known):
         return "13.3B", "an Overlapping enemy ZOC"
     return None
 
@@ -207,35 +267,68 @@ def note_edge(state: GameState, side: str, hex_id: str | None) -> None:
         state.game.setdefault("edge_last", {})[hex_id] = side
 
 
-def links(state: GameState, side: str, goals: frozenset[str] | None = None) -> frozenset[str]:
+def links(state: GameState, side: str, goals: frozenset[str] | None = None, known: bool = False) -> frozenset[str]:
     """8.3.2A-B, 8.5.1B-D: the hexes linked by a line of any length, free of enemy units and
-    Overlapping enemy ZOCs, to a road off a friendly edge (or to ``goals``)."""
+    Overlapping enemy ZOCs, to a road off a friendly edge (or to ``goals``); with ``known`` as far
+    as ``side`` knows."""
     goals = edge_goals(state, side) if goals is None else goals
+    known = _known(state, side, known)
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", other(side), "links", goals)  # it reads the enemy's units only: kept while this side moves
+    key = ("zoc", other(side), "links", goals, known)  # it reads the enemy's units only: kept while this side moves
     if key in derived:
         return derived[key]
-    enemy = enemy_hexes(state, side)
-    seen = {h for h in goals if blocked_by(state, side, h, enemy) is None}
-    todo = deque(seen)
+    blocked = _blocked(state, side, known)
+    reached = {h for h in goals if h not in blocked}
+    todo = deque(reached)
     while todo:
         a = todo.popleft()
         for b in state.board.nbrs[a]:
-            if b not in seen and blocked_by(state, side, b, enemy) is None:
-                seen.add(b)
+            if b not in reached and b not in blocked:
+                reached.add(b)
                 todo.append(b)
-    derived[key] = frozenset(seen)
+    derived[key] = frozenset(reached)
     return derived[key]
 
 
-def _blocked(state: GameState, side: str) -> dict[str, tuple[str, str]]:
-    """Every hex a supply line of ``side`` may not pass, with the case (8.2B, 13.3B)."""
+def _link_path(state: GameState, side: str, start: str, known: bool, goals: frozenset[str] | None = None) -> list[str]:
+    """8.3.2A, 8.5.1D: a line from ``start`` to a friendly edge road (or to ``goals``) through hexes
+    ``links`` reaches (``start`` first); empty when there is none."""
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", other(side), "blocked")
+    key = ("link_path", side, start, known, goals)  # kept until a unit moves or a mask changes
     if key not in derived:
-        enemy = enemy_hexes(state, side)
-        hexes = set(enemy) | set(zoc.zoc_of(state, other(side)))
-        derived[key] = {h: why for h in hexes if (why := blocked_by(state, side, h, enemy)) is not None}
+        derived[key] = _bfs_path(state, start, links(state, side, goals, known=known), edge_goals(state, side) if goals is None else goals)
+    return derived[key]
+
+
+def _bfs_path(state: GameState, start: str, linked: frozenset[str], goals: frozenset[str]) -> list[str]:
+    if start not in linked:
+        return []
+    prev: dict[str, str | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        a = todo.popleft()
+        if a in goals:
+            out = [a]
+            while prev[out[-1]] is not None:
+                out.append(prev[out[-1]])
+            return list(reversed(out))
+        for b in state.board.nbrs[a]:
+            if b in linked and b not in prev:
+                prev[b] = a
+                todo.append(b)
+    return []
+
+
+def _blocked(state: GameState, side: str, known: bool = False) -> dict[str, tuple[str, str]]:
+    """Every hex a supply line of ``side`` may not pass, with the case (8.2B, 13.3B); with ``known``
+    those ``side`` knows of."""
+    known = _known(state, side, known)
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", other(side), "blocked", known)
+    if key not in derived:
+        enemy = enemy_hexes(state, side, known)
+        hexes = set(enemy) | set(zoc.zoc_of(state, other(side), known))
+        derived[key] = {h: why for h in hexes if (why := blocked_by(state, side, h, enemy, known)) is not None}
     return derived[key]
 
 
@@ -256,15 +349,18 @@ class Search:
         return list(reversed(out))
 
 
-def search(state: GameState, side: str, start: str, movement_class: str, exempt: bool, budget: float) -> Search:
+def search(state: GameState, side: str, start: str, movement_class: str, exempt: bool, budget: float,
+           known: bool = False) -> Search:
     """8.2B-C: every hex a supply line of at most ``budget`` MP reaches from ``start``, at
-    clear-weather night costs (terrain only: the Terrain Effects Chart, 10, 11.4-11.6)."""
+    clear-weather night costs (terrain only: the Terrain Effects Chart, 10, 11.4-11.6); with
+    ``known`` past the blocks ``side`` knows of."""
+    known = _known(state, side, known)
     derived = state.cache.setdefault("derived", {})
-    key = ("zoc", other(side), "line", start, movement_class, exempt, budget)
+    key = ("zoc", other(side), "line", start, movement_class, exempt, budget, known)
     if key in derived:
         return derived[key]
     board = state.board
-    blocked = _blocked(state, side)
+    blocked = _blocked(state, side, known)
     found = Search(start, {start: 0.0}, {start: None})
     heap = [(0.0, start)]
     while heap:
@@ -317,13 +413,13 @@ class Trace:
         }
 
 
-def _line_between(state: GameState, side: str, unit_id: str, src_hex: str, src_unit: str | None) -> list[str] | None:
+def _line_between(state: GameState, side: str, unit_id: str, src_hex: str, src_unit: str | None, known: bool = False) -> list[str] | None:
     """8.2C: a line from the source hex to the unit's, as the source HQ or the unit would move."""
     here = state.units[unit_id].hex
     movers = [unit_id] + ([src_unit] if src_unit is not None else [])
     for mover in movers:
         cls, exempt, budget = _mover(state, mover)
-        s = search(state, side, src_hex, cls, exempt, budget)
+        s = search(state, side, src_hex, cls, exempt, budget, known)
         if here in s.cost:
             return s.path(here)
     return None
@@ -350,25 +446,109 @@ def sources(state: GameState, unit_id: str) -> list[tuple[str, str, str | None]]
     return out
 
 
-def forward(state: GameState, unit_id: str) -> Trace:
-    """8.2-8.3: the unit's supply line now (no markers change)."""
+def forward(state: GameState, unit_id: str, known: bool = False) -> Trace:
+    """8.2-8.3: the unit's supply line now (no markers change); with ``known`` as its side knows
+    the enemy (a face-down counter's ZOC unknown, a hidden unit not there: :mod:`.seen`)."""
     rec = state.units[unit_id]
     side = rec.side
     info = state.board.units[unit_id]
     if info.is_hq:
-        linked = links(state, side)
+        linked = links(state, side, known=known)
         if rec.hex in linked:
             return Trace(unit_id, rec.hex, True, None, "edge", "8.3.2A", [rec.hex])
     for kind, src_hex, name in sources(state, unit_id):
-        path = _line_between(state, side, unit_id, src_hex, name if kind not in ("dump", "airfield") else None)
+        path = _line_between(state, side, unit_id, src_hex, name if kind not in ("dump", "airfield") else None, known)
         if path is not None:
-            unlinked = kind != "dump" and src_hex not in links(state, side)
+            unlinked = kind not in ("dump", "airfield") and src_hex not in links(state, side, known=known)
             return Trace(unit_id, rec.hex, True, name, kind, "8.3A", path, hq_unlinked=unlinked)
     if rec.hex in air.drops(state, side):  # 8.3.1B, 28.7A: supply dropped on the unit's hex
         return Trace(unit_id, rec.hex, True, "supply dropped by air", "air_drop", "8.3.1B", [rec.hex])
     cls, exempt, budget = _mover(state, unit_id)
-    s = search(state, side, rec.hex, cls, exempt, budget)
+    s = search(state, side, rec.hex, cls, exempt, budget, known)
     return Trace(unit_id, rec.hex, False, case="8.4A", blocked=dict(s.blocked))
+
+
+@dataclass(frozen=True, kw_only=True)
+class LineCut(Event):
+    """8.2B, 13.3B under the advanced rules 29 and 30: a supply line the side knew of ran into a
+    face-down counter's ZOC (its counters now shown, 29.1) or a hidden unit (now found, 30.2A).
+    Only the tracing ``side`` reads it (:func:`seen_by`)."""
+
+    unit: str
+    hex: str
+    side: str
+
+    def text(self) -> str:
+        return f"the supply line of {self.unit} is cut at {self.hex} by enemy units just shown"
+
+
+#: the cases of the supply markers a unit gets or loses (8.3.2C, 8.4A-B, 8.4E)
+MARKER_CASES = ("8.3.2C", "8.4A", "8.4B", "8.4E")
+
+
+def seen_by(event, side: str, units) -> Event | None:
+    """What ``side`` reads of a supply event (``units``: the game's unit ids).  The other side does
+    not read of a line cut or a transfer that found no line, and a supply marker of a counter it
+    sees face down (named by its token, not by a unit id) is not read: which counters trace lines
+    would tell a real unit from a dummy (the observation shows no marker on such a counter)."""
+    if isinstance(event, (LineCut, TransferCut)) and event.side != side:
+        return None
+    if isinstance(event, FlagChanged) and event.case in MARKER_CASES and event.unit not in units:
+        return None
+    return event
+
+
+def _cut_at(state: GameState, side: str, t: Trace) -> str | None:
+    """The hex, nearest the traced unit, where the line of ``t`` (traced on what ``side`` knows)
+    meets a block on the true position: on the line itself, or on the HQ's (or the unit's own, as
+    an HQ) line to a friendly edge (8.3.2A)."""
+    if not t.in_supply or t.source_kind == "air_drop":
+        return None
+    truth = _blocked(state, side)
+    if t.source_kind == "edge":
+        return next((h for h in _link_path(state, side, t.hex, True) if h in truth), None)
+    here = next((h for h in reversed(t.path[1:]) if h in truth), None)
+    if here is not None or t.source_kind in ("dump", "airfield") or t.hq_unlinked:
+        return here
+    return next((h for h in _link_path(state, side, t.path[0], True) if h in truth), None)
+
+
+def _outcome(t: Trace) -> tuple:
+    """What a trace decides (8.3A-B, 8.3.2C, 8.4A): whether the unit is supplied, from which source, and
+    whether that HQ lacks its own line to the edge."""
+    return t.in_supply, t.source, t.source_kind, t.hq_unlinked
+
+
+def disclose(state: GameState, unit_id: str, events: list) -> Trace:
+    """8.2, 8.3.2 under the advanced rules 29 and 30 (the reading of the rules reference): the line is
+    traced on what the side knows of the enemy.  When that gives another result than the true
+    position (no line there, or another source), the line the side knew of is cut somewhere by what
+    it did not know: where it meets the true Overlapping ZOC of face-down counters, those counters
+    are shown (29.1: their owner must show the ZOC, a dummy having none); where it meets a hidden
+    unit's hex, the unit is found (30.2A).  Then it is traced again, until both agree.  A line the
+    side knew of that is cut where another line holds shows nothing: the result is the same."""
+    side = state.units[unit_id].side
+    foe = other(side)
+    while True:
+        t = forward(state, unit_id, known=True)
+        if not seen.masked(state, foe) or _outcome(t) == _outcome(forward(state, unit_id)):
+            return t
+        h = _cut_at(state, side, t)
+        if h is None:  # cannot happen: known blocks are true ones, so a known line the truth refuses meets a true block
+            raise AssertionError(f"the supply line of {unit_id} differs on the true position but meets no block")
+        _show_cutters(state, side, h, unit_id, events)
+
+
+def _show_cutters(state: GameState, side: str, hex_id: str, unit: str, events: list) -> None:
+    """29.1, 30.2A: the hidden enemy units in ``hex_id`` are found and the face-down counters whose
+    Overlapping ZOC there the side did not know of are shown; ``LineCut`` names the hex."""
+    from . import fog
+
+    foe = other(side)
+    shown = fog.find_hidden(state, foe, [hex_id], events) + fog.show_zocs(state, foe, [hex_id], events)
+    if not shown:  # cannot happen: a block the side did not know of has a face-down or hidden unit behind it
+        raise AssertionError(f"the supply line of {unit} is cut at {hex_id} by nothing its side could be shown")
+    events.append(LineCut(unit=unit, hex=hex_id, side=side, case="8.2B" if hex_id in enemy_hexes(state, side) else "13.3B"))
 
 
 def _paid(state: GameState, side: str, t: Trace) -> Trace:
@@ -387,8 +567,11 @@ def _paid(state: GameState, side: str, t: Trace) -> Trace:
 def supply_segment(state: GameState, side: str, events: list) -> list[Trace]:
     """3.5.6, 8.2A, 8.3B, 8.3.2C, 8.4A, 8.4E: trace every unit of the side, all against the
     markers the segment began with, then set the markers."""
+    from . import fog
+
+    fog.catch_up(state, events)  # 29.7 ended the combat round before this segment
     attached = state.game["attached"]
-    out = [_paid(state, side, forward(state, uid)) for uid in sorted(counters.on_map(state, side))]
+    out = [_paid(state, side, disclose(state, uid, events)) for uid in sorted(counters.on_map(state, side))]
     used_unlinked = {t.source for t in out if t.in_supply and t.hq_unlinked}
     changes: list[tuple[str, str, bool, str]] = []
     for t in out:

@@ -1,7 +1,10 @@
 """Forward-supply traces for people and tools (``kharkov-cli trace``): each unit's supply line
 (8.2, 8.3) with its source and path, or the hexes that block it with the rule that blocks them,
-and its Cut Off or Out of Supply marker (8.4).  The data comes from :func:`.supply.forward`; this
-module gathers and words it to the interface of :mod:`kharkovsuite.tracing`.
+and its Cut Off or Out of Supply marker (8.4).  The data comes from :func:`.supply.forward`, traced
+on what the unit's side knows of the enemy (advanced rules 29 and 30: a face-down counter's ZOC
+is not known, a hidden unit is not there; the supply segment shows the units that cut a line,
+:func:`.supply.disclose`); this module gathers and words it to the interface of
+:mod:`kharkovsuite.tracing`.
 
 The command-line sides are ``axis`` and ``soviet``; this system's Axis side is ``german``.
 """
@@ -26,7 +29,7 @@ def _side(side: str) -> str:
 
 def unit_report(state: GameState, unit_id: str) -> dict:
     """``{unit, hex, in_supply, source, source_kind, case, path, blocks:[{hex, case, reason}], marker}``."""
-    out = supply.forward(state, unit_id).to_dict()
+    out = supply.forward(state, unit_id, known=True).to_dict()
     out["marker"] = next((m for m in (counters.OUT_OF_SUPPLY, counters.CUT_OFF) if counters.has(state, unit_id, m)), None)
     return out
 

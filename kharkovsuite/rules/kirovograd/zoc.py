@@ -141,9 +141,10 @@ def _zoc_at(state: GameState, enemy_side: str, hex_id: str, mover_armored: bool,
     return ZocHere(strongest, False, hexes, ma)
 
 
-def blocks(state: GameState, enemy_side: str, hex_id: str) -> bool:
-    """13.3B: an Overlapping ZOC blocks supply lines and retreats."""
-    return len(zoc_of(state, enemy_side).get(hex_id, ())) >= 2
+def blocks(state: GameState, enemy_side: str, hex_id: str, known: bool = False) -> bool:
+    """13.3B: an Overlapping ZOC blocks supply lines and retreats (with ``known``: one the other
+    side knows of)."""
+    return len(zoc_of(state, enemy_side, known).get(hex_id, ())) >= 2
 
 
 def unit_moved(state: GameState, side: str) -> None:

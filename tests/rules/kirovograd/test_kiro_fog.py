@@ -19,7 +19,7 @@ from kharkovsuite.rules.kirovograd.rules import new_game
 from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack, SupportDefence
 
 from .kiro_helpers import scenario
-from .kiro_helpers import GE_INF, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, ring
+from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_HQ, SU_MECH, SU_TANK, bare, ring
 from .test_kiro_fight import declare
 
 N = ring(PLAIN, 1)
@@ -868,3 +868,205 @@ def test_22_1_29_1_hq_support_is_offered_on_the_lines_the_side_knows_and_a_face_
     assert [(e.unit, e.hex) for e in events if isinstance(e, fight.SupportCut)] == [(GE_HQ, PLAIN)]
     assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked) and e.unit == SU_TANK] == [(SU_TANK, "29.1")]
     assert not [e for e in dummy.apply(EndPhase()) if isinstance(e, fight.SupportCut)]
+
+
+# ----------------------------------------------------------------------------- supply traced on what the side knows (8.2B, 13.3B under 29 and 30)
+
+FOE_RING = ("su-48-14g", "su-48-213", "su-48-252", "su-75-6", "su-75-138", "su-75-233")
+
+
+def _ringed(real: bool, phase: str = "combat_1_2", unit: str = GE_INF2, hq: str = GE_HQ):
+    """The German 320th's regiment at PLAIN, its HQ four hexes out, six Soviet counters every other
+    hex of the ring two hexes out: four rifle divisions face up and, side by side, two face-down
+    counters: the tank and mechanised brigades, or two dummies.  Overlapping ZOCs between real
+    units close every line; between dummies (no ZOC, 29.1) a line runs through."""
+    slots = ring(PLAIN, 2)[::2]
+    down = (SU_TANK, SU_MECH) if real else (SU_DUMMY, "su-dummy-2")
+    placed = {unit: PLAIN, hq: ring(PLAIN, 4)[0], down[0]: slots[1], down[1]: slots[2]}
+    placed.update({u: h for u, h in zip(FOE_RING, slots[3:] + slots[:1])})
+    state = fogged(placed, phase=phase)
+    for u in down:
+        fog.turn_down(state, u, [], "29.3")
+    return state
+
+
+def _supply_seen(state, side: str = "german"):
+    """What the trace reports to ``side`` (the report and both overlays) of its units."""
+    from kharkovsuite.rules.kirovograd import trace
+
+    return (trace.side_report(state, side), trace.overlay(state, "supply", side).marks,
+            trace.overlay(state, "why", side).marks, trace.overlay(state, "supply", side, GE_INF2 if side == "german" else SU_DIV).lines)
+
+
+def test_8_2b_13_3b_29_1_the_supply_trace_reads_the_same_beside_dummies_and_real_counters_face_down():
+    """The trace the side sees (its units' lines, what blocks them, the overlays) is built on what
+    it knows: the face-down counters' ZOCs are unknown, so dummies and real units read alike, though
+    on the true position the real units' Overlapping ZOCs cut every line."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    dummy, real = _ringed(False), _ringed(True)
+    assert supply.forward(dummy, GE_INF2).in_supply and not supply.forward(real, GE_INF2).in_supply  # truly different
+    assert _supply_seen(dummy) == _supply_seen(real)
+    assert _supply_seen(real)[0][0]["in_supply"]
+
+
+def test_8_2b_13_3b_29_1_a_line_cut_by_face_down_units_overlapping_zoc_shows_them_at_the_supply_segment():
+    """The supply segment: the real units' Overlapping ZOC cuts the line the side knew of, so the
+    unit is marked Cut Off (8.4A) and the counters whose ZOC cut it are shown (29.1, their owner
+    must show the ZOC); beside dummies the line holds and nothing is shown."""
+    dummy, real = _ringed(False), _ringed(True)
+    events = real.apply(EndPhase())
+    assert real.phase.id == "move_2_1"
+    assert "cut_off" in real.units[GE_INF2].flags
+    shown = [(e.unit, e.case) for e in events if isinstance(e, Unmasked)]
+    assert shown and {u for u, _ in shown} <= {SU_TANK, SU_MECH} and {c for _, c in shown} == {"29.1"}
+    cuts = [e for e in events if type(e).__name__ == "LineCut"]
+    assert cuts and all(e.unit == GE_INF2 and e.case == "13.3B" for e in cuts)
+    logged = {side: [e for e in real.events_for(side) if type(e).__name__ == "LineCut"] for side in SIDES}
+    assert logged["german"] == cuts and not logged["soviet"]  # the Soviet side learns no German counter traced a line
+    assert not _supply_seen(real)[0][0]["in_supply"]  # the trace now agrees with the marker
+    events = dummy.apply(EndPhase())
+    assert "cut_off" not in dummy.units[GE_INF2].flags
+    assert not [e for e in events if isinstance(e, Unmasked) or type(e).__name__ == "LineCut"]
+    assert fog.face_down(dummy, SU_DUMMY) and fog.face_down(dummy, "su-dummy-2")
+
+
+def test_8_4a_29_4_the_enemy_reads_no_supply_marker_of_a_face_down_counter():
+    """The 3rd Panzer's motorised regiment, face down to the USSR, cut off at the supply segment:
+    Germany reads its Cut Off marker; the USSR reads neither the marker nor the line cut (a dummy
+    traces no line, so either would tell a real counter), only the brigades shown."""
+    from .kiro_helpers import GE_MOT
+
+    state = _ringed(True, unit=GE_MOT, hq=GE_PZ_HQ)
+    logged: list = []  # the bare position's masks were made without a log: log the regiment's, as a game does
+    fog.reveal(state, GE_MOT, logged, "29.4D")
+    fog.turn_down(state, GE_MOT, logged, "29.7")
+    state.log.extend(logged)
+    assert fog.face_down(state, GE_MOT)
+    events = state.apply(EndPhase())
+    assert "cut_off" in state.units[GE_MOT].flags
+    marker = [e for e in events if type(e).__name__ == "FlagChanged" and e.case == "8.4A"]
+    assert [e.unit for e in marker] == [GE_MOT] and marker[0] in state.events_for("german")
+    soviet = state.events_for("soviet")
+    assert not [e for e in soviet if e.case in ("8.4A", "8.2B", "13.3B")]
+    assert {e.unit for e in soviet if isinstance(e, Unmasked)} & {SU_TANK, SU_MECH}
+
+
+def test_8_2b_30_2a_a_line_through_a_hidden_units_hex_finds_it_at_the_supply_segment():
+    """A hidden HQ (30.1) is off the board for the USSR: the trace runs through its hex as through an
+    empty one.  Here it is the only way out of a ring of German infantry (two more regiments three
+    hexes out close the gaps beside it).  At the supply segment the line meets it: it blocks the
+    line (8.2B) and is found (30.2A), and with no other line the unit is Cut Off (8.4A).  Where
+    another line holds, the result is the same and nothing is found."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    hq = HQS[0]
+    slots = ring(PLAIN, 2)[::2]
+    foes = ("de-47k-hk", "de-14p-pzjg", "de-320-585", "de-320-586", "de-320-587")
+
+    def position(hidden_there: bool):
+        probe = fogged({})
+        extra = [u for u, i in probe.board.units.items() if i.side == "german" and i.ground and not i.is_hq
+                 and not i.values.tank_back and not i.is_artillery and i.kind != "dummy" and u not in foes][:2]
+        placed = {SU_DIV: PLAIN, SU_HQ: ring(PLAIN, 4)[0], **dict(zip(foes, slots[1:])),
+                  **dict(zip(extra, (ring(PLAIN, 3)[2], ring(PLAIN, 3)[16])))}
+        if hidden_there:
+            placed[hq] = slots[0]
+        return fogged(placed, side="soviet")
+
+    empty, hidden = position(False), position(True)
+    assert fog.hidden(hidden, hq) and not supply.forward(hidden, SU_DIV).in_supply  # truly cut off
+    assert _supply_seen(empty, "soviet") == _supply_seen(hidden, "soviet")
+    assert slots[0] in supply.forward(hidden, SU_DIV, known=True).path  # the line the USSR knows of runs through its hex
+    events: list = []
+    traced = supply.disclose(hidden, SU_DIV, events)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
+    assert [(e.unit, e.hex, e.case) for e in events if type(e).__name__ == "LineCut"] == [(SU_DIV, slots[0], "8.2B")]
+    assert not fog.hidden(hidden, hq) and not traced.in_supply
+    events = []
+    assert supply.disclose(empty, SU_DIV, events).in_supply and not events
+    # without the two regiments another line goes round the HQ's hex: the result is the same, nothing is found
+    around = fogged({SU_DIV: PLAIN, SU_HQ: ring(PLAIN, 4)[0], **dict(zip(foes, slots[1:])), hq: slots[0]}, side="soviet")
+    assert slots[0] in supply.forward(around, SU_DIV, known=True).path and supply.forward(around, SU_DIV).in_supply
+    assert supply.disclose(around, SU_DIV, events).in_supply and not events and fog.hidden(around, hq)
+
+
+def test_8_5_1d_29_1_a_transfer_is_offered_on_the_line_germany_knows_and_made_good_on_the_true_position():
+    """Dump #1 ringed by Soviet counters as in :func:`_ringed`, two of them face down: the transfer
+    to dump #2 is offered alike beside dummies and real brigades.  Made, beside dummies the points
+    move; beside the real brigades their Overlapping ZOC cuts the line: they are shown (29.1) and
+    no point moves."""
+    from kharkovsuite.rules.kirovograd import supply
+    from kharkovsuite.rules.kirovograd.actions import TransferSupply
+
+    def position(real: bool):
+        state = _ringed(real, "move_1_1")
+        state.game["dumps"] = {"1": PLAIN, "2": ring(PLAIN, 6)[0]}
+        state.game["supply"].update({"german:1": 7, "german:2": 4})
+        return state
+
+    dummy, real = position(False), position(True)
+    assert supply.links(dummy, "german", frozenset({PLAIN}))
+    assert ring(PLAIN, 6)[0] not in supply.links(real, "german", frozenset({PLAIN}))  # truly cut
+    move = TransferSupply(source="1", dest="2", points=7)
+    assert move in dummy.legal_actions().actions() and _offer(dummy) == _offer(real)
+    events = real.apply(move)
+    assert {e.unit for e in events if isinstance(e, Unmasked)} <= {SU_TANK, SU_MECH}
+    assert [e.case for e in events if isinstance(e, Unmasked)] and {e.case for e in events if isinstance(e, Unmasked)} == {"29.1"}
+    assert [type(e).__name__ for e in events][-1] == "TransferCut"
+    assert (real.game["supply"]["german:1"], real.game["supply"]["german:2"]) == (7, 4)
+    events = dummy.apply(move)
+    assert not [e for e in events if isinstance(e, Unmasked)]
+    assert (dummy.game["supply"]["german:1"], dummy.game["supply"]["german:2"]) == (0, 11)
+
+
+def test_8_5_1c_29_1_a_delivery_shows_the_face_down_units_that_cut_a_dumps_link_to_the_west_edge():
+    """Dump #1 ringed as in :func:`_ringed` (the only dump on the map): beside two dummies it links to
+    the west edge and the night's German points go to it; beside the real brigades their Overlapping
+    ZOC cuts the link Germany knew of: they are shown (29.1) and the points go off the map (8.5.2D)."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    from .test_kiro_delivery_west import _german_delivery_turn
+
+    def position(real: bool):
+        state = _ringed(real, "move_1_1")
+        state.turn = _german_delivery_turn(state)
+        state.game["dumps"] = {"1": PLAIN}
+        return state
+
+    dummy, real = position(False), position(True)
+    assert PLAIN in supply.links(real, "german", real.board.west_roads, known=True)
+    assert PLAIN not in supply.links(real, "german", real.board.west_roads)  # truly cut
+    events: list = []
+    assert [t for t in supply.deliver(real, events) if t != "soviet"] == ["german:3"]
+    shown = [e for e in events if isinstance(e, Unmasked)]
+    assert shown and {e.unit for e in shown} <= {SU_TANK, SU_MECH} and {e.case for e in shown} == {"29.1"}
+    events = []
+    assert [t for t in supply.deliver(dummy, events) if t != "soviet"] == ["german:1"] and not events
+
+
+def test_8_3_2a_8_5_2b_29_1_before_the_orders_the_units_cutting_a_german_hqs_link_to_the_edge_are_shown():
+    """The 320th's HQ ringed as in :func:`_ringed`, no dump on the map: as far as Germany knows it
+    links to a friendly edge road, so its formation's orders are paid from the off-map dump
+    (8.5.2B); beside the real brigades their Overlapping ZOC cuts that link, so no track pays.  Before
+    the orders the brigades are shown (29.1), so the orders offered agree with what Germany knows;
+    beside dummies nothing is shown and the off-map dump pays."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    def position(real: bool):
+        state = _ringed(real, "move_1_1", unit=GE_HQ, hq=GE_PZ_HQ)
+        state.game["dumps"] = {}
+        return state
+
+    dummy, real = position(False), position(True)
+    formation = real.board.units[GE_HQ].formation
+    assert PLAIN in supply.links(real, "german", known=True) and PLAIN not in supply.links(real, "german")  # truly cut
+    events: list = []
+    supply.disclose_tracks(real, events)
+    shown = [e for e in events if isinstance(e, Unmasked)]
+    assert shown and {e.unit for e in shown} <= {SU_TANK, SU_MECH} and {e.case for e in shown} == {"29.1"}
+    assert supply.track_for(real, formation, "german") is None
+    assert PLAIN not in supply.links(real, "german", known=True)  # Germany now knows
+    events = []
+    supply.disclose_tracks(dummy, events)
+    assert not events and supply.track_for(dummy, formation, "german") == supply.OFF_MAP_TRACK
