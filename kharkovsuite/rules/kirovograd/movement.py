@@ -214,6 +214,50 @@ def _oos_goals(state: GameState, side: str) -> list[str]:
     return hexes
 
 
+def _step_costs(state: GameState, ctx: Ctx, a: str):
+    """(b, cost) of each neighbour ``b`` but the start the movers may enter from ``a``, in the board's order:
+    :func:`_step` for every neighbour at once, with what depends on ``a`` alone read once (a
+    refused step left out, its ``Ctx.consulted`` noted as :func:`_step` notes it)."""
+    board = state.board
+    start = ctx.start
+    za = ctx.start_zoc if a == start else ctx.zocs.get(a)
+    if a != start and za is not None and za.kind == "locking":
+        return  # 13.2A: every step out of it is refused
+    leaving_lock = a == start and za is not None and za.kind == "locking"
+    extra = float(board.data.zoc_chart.fluid_leave_extra_mp) if za is not None else 0.0
+    enemy, zocs, classes = ctx.enemy, ctx.zocs, ctx.classes
+    fortified = board.fortified.get(a, ()) if ctx.side == "soviet" else ()
+    for b in board.nbrs[a]:
+        if b == start or b in enemy:  # a search never goes back to its start
+            continue
+        zb = zocs.get(b)
+        if zb is not None:
+            if ctx.reserve:
+                continue
+            if ctx.artillery_only:
+                ctx.consulted.add(b)
+                if not any(state.units[u].side == ctx.side and not board.units[u].is_artillery and u not in ctx.units
+                           for u in state.units_at(b)):
+                    continue
+            if b in fortified:
+                continue
+        if ctx.travelling:
+            ctx.consulted.add(b)
+            if any(u not in ctx.units and board.units[u].soviet_travelling_artillery and counters.has(state, u, counters.TRAVELLING)
+                   for u in state.units_at(b)):
+                continue
+        if za is not None:
+            if leaving_lock:
+                if zb is not None or ctx.normal_ma < za.max_ma:
+                    continue
+            elif a != start and zb is not None and zb.kind == "fluid" and zb.sources <= za.sources:
+                continue
+        if len(classes) == 1:
+            yield b, board.enter_cost(a, b, *classes[0]) + extra
+        else:
+            yield b, max(board.enter_cost(a, b, cls, ex) for cls, ex in classes) + extra
+
+
 def _search(state: GameState, ctx: Ctx) -> dict[str, tuple[float, list[str]]]:
     start = ctx.start
     limited = ctx.hex_limit is not None
@@ -225,13 +269,8 @@ def _search(state: GameState, ctx: Ctx) -> dict[str, tuple[float, list[str]]]:
             continue
         if limited and n >= ctx.hex_limit:
             continue
-        for b in state.board.nbrs[a]:
-            if b == start:
-                continue
-            st = _step(state, ctx, a, b)
-            if isinstance(st[0], str):
-                continue
-            nc = c + st[0]
+        for b, cost in _step_costs(state, ctx, a):
+            nc = c + cost
             if nc > ctx.ma + EPS and not (a == start and ctx.one_hex):
                 continue  # 11.C; 11.1 allows the first hex whatever it costs
             key = (b, n + 1 if limited else 0)
@@ -416,5 +455,12 @@ def friendly_moved(state: GameState, hexes) -> None:
                     entry.ok = [e for e in entry.ok if e[0] != h]
 
 
-def forget_round(state: GameState) -> None:
-    state.cache.pop("round", None)
+def forget_round(state: GameState, side: str | None = None) -> None:
+    """Drop the round's kept searches (only those of ``side``'s units when it is named)."""
+    if side is None:
+        state.cache.pop("round", None)
+        return
+    held = state.cache.get("round")
+    if held:
+        for units in [u for u, entry in held[1].items() if entry.ctx.side == side]:
+            del held[1][units]

@@ -17,7 +17,7 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
-from . import air, counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
+from . import air, counters, fight, fog, movement, orders, reinforcements, replacements, reserves, seen, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, DummyForReinforcement, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmoredRecon, RevealUnit,
                       SetOrder, SubmitOrders, TakeReplacements, TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
@@ -107,13 +107,17 @@ class KirovogradRules(SequencedRules):
         return {}
 
     def check_caches(self, state: GameState) -> None:
-        """Debug mode: every kept ZOC table and movement-round search against a fresh one."""
+        """Debug mode: every kept ZOC table, masked set and movement-round search against a fresh one."""
         held = state.cache.pop("derived", {})
         for key, value in held.items():
+            if key[0] == "masked" and value != seen._masked(state, key[1], key[2]):
+                raise CacheMismatch(f"{key} differs from a fresh computation")
             if key[0] != "zoc":
                 continue
             if key[2] == "near":
                 fresh = movement.enemy_distance(state, other(key[1]))
+            elif key[2] == "seen":
+                fresh = seen._enemy_hexes(state, other(key[1]))
             elif key[2] == "links":
                 fresh = supply.links(state, other(key[1]), key[3])
             elif key[2] == "blocked":
@@ -196,8 +200,9 @@ class KirovogradRules(SequencedRules):
             legal.add_list([ArmoredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved) if fight.recon_refusal(state, g) is None])
             legal.add_list([HideHQ(unit=u, hex=h) for u, h in fog.hide_options(state, side, rnd, moved)])
             legal.add_list([DummyForReinforcement(unit=u, hex=h) for u, h in fog.dummies_for_reinforcements(state, side, self._due(state, side))])
+            barred = fog.dummy_barred(state, side)
             for d in [u for u in self._dummies(state, side) if self._movable(state, side, u, rnd)]:
-                ok = [(h, r) for h, r in movement.round_reach(state, (d,), rnd) if fog.dummy_zoc_refusal(state, (d,), r.path) is None]
+                ok = [(h, r) for h, r in movement.round_reach(state, (d,), rnd) if fog.dummy_zoc_refusal(state, (d,), r.path, barred) is None]
                 legal.add(len(ok), lambda i, d=d, f=ok: Move(units=(d,), path=f[i][1].path))
         if self._overstack_refusal(state, side, rnd) is None:
             legal.add_list([EndPhase()])

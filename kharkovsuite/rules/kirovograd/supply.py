@@ -215,13 +215,14 @@ def links(state: GameState, side: str, goals: frozenset[str] | None = None) -> f
     key = ("zoc", other(side), "links", goals)  # it reads the enemy's units only: kept while this side moves
     if key in derived:
         return derived[key]
-    enemy = enemy_hexes(state, side)
-    seen = {h for h in goals if blocked_by(state, side, h, enemy) is None}
+    blocked = _blocked(state, side)  # every hex :func:`blocked_by` refuses
+    nbrs = state.board.nbrs
+    seen = {h for h in goals if h not in blocked}
     todo = deque(seen)
     while todo:
         a = todo.popleft()
-        for b in state.board.nbrs[a]:
-            if b not in seen and blocked_by(state, side, b, enemy) is None:
+        for b in nbrs[a]:
+            if b not in seen and b not in blocked:
                 seen.add(b)
                 todo.append(b)
     derived[key] = frozenset(seen)
