@@ -1,0 +1,85 @@
+"""The derived data a Kirovograd game keeps between actions (ZOC tables, the masked counters, the
+enemy hexes a side sees, the movement round's searches) equal fresh computations in games with
+every advanced rule on, where counters turn face down and are revealed as play goes (29.4, 30.6):
+a change of what one side knows drops only what that side's enemy searched.  And the movement
+search's step (``movement._step_costs``, every neighbour at once) is the step rule a move's check
+applies (``movement._step``): 9.1D, 10.2A, 12.2D, 13.1B, 13.2A, 13.2C and 13.5 alike."""
+from __future__ import annotations
+
+import random
+
+from kharkovsuite.engine.actions import Move
+from kharkovsuite.engine.events import Masked, Unmasked
+from kharkovsuite.rules.kirovograd import movement, sequence
+from kharkovsuite.rules.kirovograd.rules import RULES, new_game
+
+from .kiro_helpers import scenario
+
+ADVANCED = {"air": True, "dummies": True, "hidden": True}
+
+
+def _game(seed: int):
+    return new_game(scenario("opening-moves"), seed, options=dict(ADVANCED))
+
+
+def _play(state, seed: int, moves: int, check=lambda s: None):
+    """Random actions (mostly moves, as a player turn is) with ``check`` after each, until
+    ``moves`` moves are made."""
+    rng = random.Random(seed)
+    done = 0
+    while done < moves and not state.is_terminal:
+        legal = state.legal_actions()
+        moving = [a for a in legal.actions() if isinstance(a, Move)]
+        action = rng.choice(moving) if moving and rng.random() < 0.9 else legal.actions()[rng.randrange(len(legal.actions()))]
+        state.apply(action)
+        done += isinstance(action, Move)
+        check(state)
+
+
+def test_29_30_kept_data_equal_fresh_ones_while_masks_change():
+    """Debug mode (``GameState.check_caches``) after every action of a game with dummies and hidden
+    units: no kept ZOC table, masked set or movement-round search differs from a fresh one."""
+    state = _game(3)
+    state.check_caches = True
+    start = len(state.log)
+    _play(state, 3, 60)
+    assert any(isinstance(e, (Masked, Unmasked)) for e in state.log[start:]), "the game changed no mask: it tests nothing"
+
+
+def _same_steps(state) -> int:
+    """For each group the round lists, each hex its search reached: the steps the search takes
+    from it are those ``_step`` accepts, at the same cost, noting the same consulted hexes."""
+    phase = sequence.current(state)
+    rnd = sequence.round_of(phase.id)
+    if state.pending or rnd is None:
+        return 0
+    checked = 0
+    for group in RULES._groups(state, phase.side, rnd):
+        ctx = movement.context(state, group, rnd)
+        for a in movement._search(state, ctx):
+            fast_ctx, slow_ctx = movement.context(state, group, rnd), movement.context(state, group, rnd)
+            fast = dict(movement._step_costs(state, fast_ctx, a))
+            slow = {}
+            for b in state.board.nbrs[a]:
+                if b == ctx.start:
+                    continue  # a search never goes back to its start
+                st = movement._step(state, slow_ctx, a, b)
+                if not isinstance(st[0], str):
+                    slow[b] = st[0]
+            assert fast == slow, (group, a)
+            assert fast_ctx.consulted == slow_ctx.consulted, (group, a)
+            checked += 1
+    return checked
+
+
+def test_the_search_steps_by_the_rule_a_moves_check_applies():
+    counted = []
+
+    def check(state):
+        if len(counted) < 4:
+            n = _same_steps(state)
+            if n:
+                counted.append(n)
+
+    _play(_game(5), 5, 12, check)
+    assert len(counted) == 4 and sum(counted) > 100
