@@ -225,9 +225,10 @@ def _step_costs(state: GameState, ctx: Ctx, a: str):
         return  # 13.2A: every step out of it is refused
     leaving_lock = a == start and za is not None and za.kind == "locking"
     extra = float(board.data.zoc_chart.fluid_leave_extra_mp) if za is not None else 0.0
-    enemy, zocs, classes = ctx.enemy, ctx.zocs, ctx.classes
+    enemy, zocs = ctx.enemy, ctx.zocs
     fortified = board.fortified.get(a, ()) if ctx.side == "soviet" else ()
-    for b in board.nbrs[a]:
+    rows = [board.costs_from(cls, ex)[a] for cls, ex in ctx.classes]  # each mover's costs, in nbrs' order
+    for i, (b, cost) in enumerate(rows[0]):
         if b == start or b in enemy:  # a search never goes back to its start
             continue
         zb = zocs.get(b)
@@ -252,10 +253,9 @@ def _step_costs(state: GameState, ctx: Ctx, a: str):
                     continue
             elif a != start and zb is not None and zb.kind == "fluid" and zb.sources <= za.sources:
                 continue
-        if len(classes) == 1:
-            yield b, board.enter_cost(a, b, *classes[0]) + extra
-        else:
-            yield b, max(board.enter_cost(a, b, cls, ex) for cls, ex in classes) + extra
+        if len(rows) > 1:
+            cost = max(row[i][1] for row in rows)
+        yield b, cost + extra
 
 
 def _search(state: GameState, ctx: Ctx) -> dict[str, tuple[float, list[str]]]:

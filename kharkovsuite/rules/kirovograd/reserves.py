@@ -92,10 +92,10 @@ def place_refusal(state: GameState, side: str, units, moved) -> tuple[str, str] 
         return "12.1B", f"{formation}'s HQ is not on the map"
     hexes = {state.units[u].hex for u in units}
     one_stack = len(hexes) == 1 and state.board.distance(hexes.pop(), hq) <= HQ_RANGE
-    whole = all(state.board.distance(state.units[u].hex, hq) <= 1 for u in units) and set(units) >= {
+    whole = one_stack or all(state.board.distance(state.units[u].hex, hq) <= 1 for u in units) and set(units) >= {
         u for u in counters.on_map(state, side) if formation_of(state, u) == formation and not state.board.units[u].is_hq
         and state.board.distance(state.units[u].hex, hq) <= 1
-    }
+    }  # read only when the one-stack reserve does not already allow it
     if not (one_stack or whole):
         return "12.4A", "a reserve is one stack within two hexes of its HQ, or all the formation's units in or next to the HQ's hex"
     return None

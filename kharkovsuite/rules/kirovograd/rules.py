@@ -107,10 +107,13 @@ class KirovogradRules(SequencedRules):
         return {}
 
     def check_caches(self, state: GameState) -> None:
-        """Debug mode: every kept ZOC table, masked set and movement-round search against a fresh one."""
+        """Debug mode: every kept ZOC table, masked set, list of units on the map and movement-round
+        search against a fresh one."""
         held = state.cache.pop("derived", {})
         for key, value in held.items():
             if key[0] == "masked" and value != seen._masked(state, key[1], key[2]):
+                raise CacheMismatch(f"{key} differs from a fresh computation")
+            if key[0] == "on_map" and value != counters._on_map(state, key[1]):
                 raise CacheMismatch(f"{key} differs from a fresh computation")
             if key[0] != "zoc":
                 continue

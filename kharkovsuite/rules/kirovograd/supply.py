@@ -264,7 +264,7 @@ def search(state: GameState, side: str, start: str, movement_class: str, exempt:
     key = ("zoc", other(side), "line", start, movement_class, exempt, budget)
     if key in derived:
         return derived[key]
-    board = state.board
+    costs = state.board.costs_from(movement_class, exempt)
     blocked = _blocked(state, side)
     found = Search(start, {start: 0.0}, {start: None})
     heap = [(0.0, start)]
@@ -272,12 +272,12 @@ def search(state: GameState, side: str, start: str, movement_class: str, exempt:
         c, a = heapq.heappop(heap)
         if c > found.cost[a]:
             continue
-        for b in board.nbrs[a]:
+        for b, step in costs[a]:
             why = blocked.get(b)
             if why is not None:
                 found.blocked.setdefault(b, why)
                 continue
-            nc = c + board.enter_cost(a, b, movement_class, exempt)
+            nc = c + step
             if nc > budget:
                 continue
             if b not in found.cost or nc < found.cost[b]:
