@@ -262,7 +262,17 @@ def _ground(state: GameState, hex_id: str, side: str) -> list[str]:
 
 def enemy_hexes(state: GameState, side: str) -> set[str]:
     """The hexes holding enemy ground units or dummies that ``side`` sees: a face-down counter may
-    be a dummy (15.4A), and a hidden unit is not seen (30.1)."""
+    be a dummy (15.4A), and a hidden unit is not seen (30.1).  It reads the enemy's units only:
+    kept with the enemy's derived data (a new set each call)."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", other(side), "attackable")
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = frozenset(_enemy_hexes(state, side))
+    return set(found)
+
+
+def _enemy_hexes(state: GameState, side: str) -> set[str]:
     foe = other(side)
     hidden = seen.masked(state, foe, hidden_only=True)
     units = state.board.units
@@ -437,13 +447,25 @@ def hq_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tuple[st
     target = _supported_hex(state, hq, draft["attackers"])
     formation = next((reserves.formation_of(state, u) for u in draft["attackers"] if reserves.formation_of(state, u) == hq.formation),
                      reserves.formation_of(state, draft["attackers"][0]))
-    path = hq_support.support_path(StateBoard(state, info.armored), side, hq.hex, target)
     try:
-        hq_support.check_hq_support(hq, formation or "", path_found=path is not None, own_formation_gone=formation_gone(state, hq.formation, unit_id),
-                                    attacked_by_adjacent=False, supported_hex_this_round=f["hq"].get(unit_id), target_hex=target)
+        hq_support.check_hq_support(hq, formation or "", path_found=support_line(state, side, hq.hex, target, info.armored),
+                                    own_formation_gone=formation_gone(state, hq.formation, unit_id), attacked_by_adjacent=False,
+                                    supported_hex_this_round=f["hq"].get(unit_id), target_hex=target)
     except IllegalAction as e:
         return e.case, e.reason
     return None
+
+
+def support_line(state: GameState, side: str, hq_hex: str, target: str, armored: bool) -> bool:
+    """22.1: whether an HQ at ``hq_hex`` has a support line to ``target`` (:func:`.hq_support.support_path`).
+    It reads the enemy's units and ZOCs only: kept with the enemy's derived data while ``side``
+    declares its attacks."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", other(side), "hq_line", hq_hex, target, armored, zoc.light(state))
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = hq_support.support_path(StateBoard(state, armored), side, hq_hex, target) is not None
+    return found
 
 
 # ----------------------------------------------------------------------------- the battle

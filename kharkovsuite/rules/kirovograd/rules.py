@@ -17,10 +17,11 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
-from . import air, counters, fight, fog, movement, orders, reinforcements, replacements, reserves, seen, sequence, stacking, supply, victory, zoc
+from . import air, counters, fight, fog, hq_support, movement, orders, reinforcements, replacements, reserves, seen, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, DummyForReinforcement, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmoredRecon, RevealUnit,
                       SetOrder, SubmitOrders, TakeReplacements, TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
+from .boardview import StateBoard
 
 
 class KirovogradRules(SequencedRules):
@@ -121,6 +122,10 @@ class KirovogradRules(SequencedRules):
                 fresh = movement.enemy_distance(state, other(key[1]))
             elif key[2] == "seen":
                 fresh = seen._enemy_hexes(state, other(key[1]))
+            elif key[2] == "attackable":
+                fresh = frozenset(fight._enemy_hexes(state, other(key[1])))
+            elif key[2] == "hq_line":
+                fresh = hq_support.support_path(StateBoard(state, key[5]), other(key[1]), key[3], key[4]) is not None
             elif key[2] == "links":
                 fresh = supply.links(state, other(key[1]), key[3])
             elif key[2] == "blocked":

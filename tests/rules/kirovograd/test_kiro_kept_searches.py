@@ -9,11 +9,11 @@ from __future__ import annotations
 import random
 
 from kharkovsuite.engine.actions import Move
-from kharkovsuite.engine.events import Masked, Unmasked
-from kharkovsuite.rules.kirovograd import movement, sequence
+from kharkovsuite.engine.events import AttackDeclared, Masked, Unmasked
+from kharkovsuite.rules.kirovograd import fight, movement, sequence
 from kharkovsuite.rules.kirovograd.rules import RULES, new_game
 
-from .kiro_helpers import scenario
+from .kiro_helpers import GE_INF, PLAIN, bare, ring, scenario
 
 ADVANCED = {"air": True, "dummies": True, "hidden": True}
 
@@ -44,6 +44,32 @@ def test_29_30_kept_data_equal_fresh_ones_while_masks_change():
     start = len(state.log)
     _play(state, 3, 60)
     assert any(isinstance(e, (Masked, Unmasked)) for e in state.log[start:]), "the game changed no mask: it tests nothing"
+
+
+def test_22_1_kept_support_lines_and_targets_equal_fresh_ones_through_combat_rounds():
+    """The same check through the random player's own choices (every single action alike), which
+    declare attacks with HQ support: the kept 22.1 support lines and attackable hexes stand."""
+    state = new_game(scenario("endgame"), 2, options=dict(ADVANCED))
+    state.check_caches = True
+    rng = random.Random(2)
+    declared = 0
+    while declared < 3 and state.turn < 3:
+        actions = state.legal_actions().actions()
+        declared += sum(isinstance(e, AttackDeclared) for e in state.apply(actions[rng.randrange(len(actions))]))
+    assert declared == 3
+
+
+def test_22_1_a_kept_support_line_and_attackable_hexes_follow_an_enemy_move():
+    """An enemy unit standing between an HQ and the hex it supports blocks the line (22.1); once it
+    has gone, the kept answers (and the hexes the side may attack, 14.3A) are fresh ones."""
+    state = bare({GE_INF: PLAIN}, side="soviet")
+    pairs = [(a, b) for a in ring(PLAIN, 1) for b in ring(PLAIN, 1) if a != b]
+    before = {p: fight.support_line(state, "soviet", *p, False) for p in pairs}
+    assert PLAIN in fight.enemy_hexes(state, "soviet") and not all(before.values())
+    state.place(GE_INF, ring(PLAIN, 6)[0])
+    RULES.check_caches(state)  # raises on a kept answer that differs from a fresh one
+    assert PLAIN not in fight.enemy_hexes(state, "soviet")
+    assert all(fight.support_line(state, "soviet", *p, False) for p in pairs)
 
 
 def _same_steps(state) -> int:
