@@ -30,6 +30,7 @@ Out of Supply units on retreat orders must end nearer a friendly HQ or dump when
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from ...engine.errors import IllegalAction
@@ -197,14 +198,32 @@ def _step(state: GameState, ctx: Ctx, a: str, b: str) -> tuple[float, bool] | tu
 
 def end_refusal(state: GameState, ctx: Ctx, dest: str) -> tuple[str, str] | None:
     """Why the move may not end in ``dest``: stacking (9.1) and retreat orders (6.2.4A)."""
-    why = stacking.refusal(state, dest, ctx.units)
-    if why:
-        return why
+    return stacking.refusal(state, dest, ctx.units) or _retreat_refusal(state, ctx, dest)
+
+
+def _retreat_refusal(state: GameState, ctx: Ctx, dest: str) -> tuple[str, str] | None:
     if ctx.retreat_from is not None:
         now = enemy_distance(state, ctx.side).get(dest)
         if now is not None and now <= ctx.retreat_from:
             return "6.2.4A", f"units on retreat orders must end farther from the enemy than the {ctx.retreat_from} hexes they began at"
     return None
+
+
+def _may_end(state: GameState, ctx: Ctx, hexes) -> list[str]:
+    """The hexes of ``hexes`` (in their order) the move may end in, :func:`end_refusal` being None:
+    stacking in an empty hex reads the movers alone, so it is asked once for every empty hex."""
+    empty_ok = None
+    out = []
+    for h in hexes:
+        if state.units_at(h):
+            stack_ok = stacking.refusal(state, h, ctx.units) is None
+        else:
+            if empty_ok is None:
+                empty_ok = stacking.refusal(state, h, ctx.units) is None
+            stack_ok = empty_ok
+        if stack_ok and _retreat_refusal(state, ctx, h) is None:
+            out.append(h)
+    return out
 
 
 def _oos_goals(state: GameState, side: str) -> list[str]:
@@ -297,7 +316,7 @@ def reach(state: GameState, units, rnd: int | None, budget: float | None = None)
     if ctx.ma <= 0 and not ctx.one_hex:
         return {}
     found = _search(state, ctx)
-    out = {h: Reach(c, tuple(p)) for h, (c, p) in found.items() if end_refusal(state, ctx, h) is None}
+    out = {h: Reach(found[h][0], tuple(found[h][1])) for h in _may_end(state, ctx, found)}
     if ctx.oos_retreat:
         goals = _oos_goals(state, ctx.side)
         was = _nearest(state, ctx.start, goals)
@@ -432,9 +451,13 @@ def round_reach(state: GameState, units, rnd: int) -> list[tuple[str, Reach]]:
             entry = held[1][units] = _Held(ctx, {}, sorted(reach(state, units, rnd).items()), True)
         else:
             raw = _search(state, ctx) if (ctx.ma > 0 or ctx.one_hex) else {}
-            ok = [(h, Reach(raw[h][0], tuple(raw[h][1]))) for h in sorted(raw) if end_refusal(state, ctx, h) is None]
+            ok = [(h, Reach(raw[h][0], tuple(raw[h][1]))) for h in _may_end(state, ctx, sorted(raw))]
             entry = held[1][units] = _Held(ctx, raw, ok, False)
     return entry.ok
+
+
+def _hex_of(entry: tuple[str, Reach]) -> str:
+    return entry[0]
 
 
 def friendly_moved(state: GameState, hexes) -> None:
@@ -448,11 +471,12 @@ def friendly_moved(state: GameState, hexes) -> None:
         for h in hexes:
             if h in entry.raw:
                 good = end_refusal(state, entry.ctx, h) is None
-                have = any(x == h for x, _ in entry.ok)
-                if good and not have:
-                    entry.ok = sorted(entry.ok + [(h, Reach(entry.raw[h][0], tuple(entry.raw[h][1])))], key=lambda e: e[0])
+                at = bisect_left(entry.ok, h, key=_hex_of)  # entry.ok is sorted by hex
+                have = at < len(entry.ok) and entry.ok[at][0] == h
+                if good and not have:  # a new list: a listing made before holds the old one
+                    entry.ok = entry.ok[:at] + [(h, Reach(entry.raw[h][0], tuple(entry.raw[h][1])))] + entry.ok[at:]
                 elif have and not good:
-                    entry.ok = [e for e in entry.ok if e[0] != h]
+                    entry.ok = entry.ok[:at] + entry.ok[at + 1:]
 
 
 def forget_round(state: GameState, side: str | None = None) -> None:
