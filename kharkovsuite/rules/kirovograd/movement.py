@@ -233,53 +233,19 @@ def _oos_goals(state: GameState, side: str) -> list[str]:
     return hexes
 
 
-def _step_costs(state: GameState, ctx: Ctx, a: str):
-    """(b, cost) of each neighbour ``b`` but the start the movers may enter from ``a``, in the board's order:
-    :func:`_step` for every neighbour at once, with what depends on ``a`` alone read once (a
-    refused step left out, its ``Ctx.consulted`` noted as :func:`_step` notes it)."""
-    board = state.board
-    start = ctx.start
-    za = ctx.start_zoc if a == start else ctx.zocs.get(a)
-    if a != start and za is not None and za.kind == "locking":
-        return  # 13.2A: every step out of it is refused
-    leaving_lock = a == start and za is not None and za.kind == "locking"
-    extra = float(board.data.zoc_chart.fluid_leave_extra_mp) if za is not None else 0.0
-    enemy, zocs = ctx.enemy, ctx.zocs
-    fortified = board.fortified.get(a, ()) if ctx.side == "soviet" else ()
-    rows = [board.costs_from(cls, ex)[a] for cls, ex in ctx.classes]  # each mover's costs, in nbrs' order
-    for i, (b, cost) in enumerate(rows[0]):
-        if b == start or b in enemy:  # a search never goes back to its start
-            continue
-        zb = zocs.get(b)
-        if zb is not None:
-            if ctx.reserve:
-                continue
-            if ctx.artillery_only:
-                ctx.consulted.add(b)
-                if not any(state.units[u].side == ctx.side and not board.units[u].is_artillery and u not in ctx.units
-                           for u in state.units_at(b)):
-                    continue
-            if b in fortified:
-                continue
-        if ctx.travelling:
-            ctx.consulted.add(b)
-            if any(u not in ctx.units and board.units[u].soviet_travelling_artillery and counters.has(state, u, counters.TRAVELLING)
-                   for u in state.units_at(b)):
-                continue
-        if za is not None:
-            if leaving_lock:
-                if zb is not None or ctx.normal_ma < za.max_ma:
-                    continue
-            elif a != start and zb is not None and zb.kind == "fluid" and zb.sources <= za.sources:
-                continue
-        if len(rows) > 1:
-            cost = max(row[i][1] for row in rows)
-        yield b, cost + extra
-
-
 def _search(state: GameState, ctx: Ctx) -> dict[str, tuple[float, list[str]]]:
+    """Hex -> (MP cost, path) of every hex the movers may enter this move (a cheapest path, the
+    first found among equals): a search stepping by :func:`_step`'s rule, with what depends on the
+    hex left alone read once for all its neighbours (the tests hold it to a search calling
+    :func:`_step`)."""
     start = ctx.start
     limited = ctx.hex_limit is not None
+    board = state.board
+    tables = [board.costs_from(cls, ex) for cls, ex in ctx.classes]  # each mover's costs, in nbrs' order
+    enemy, zocs = ctx.enemy, ctx.zocs
+    soviet = ctx.side == "soviet"
+    leave_mp = float(board.data.zoc_chart.fluid_leave_extra_mp)  # 13.1A, 13.2C, 13.9B
+    allowed = ctx.ma + EPS
     best: dict[tuple[str, int], tuple[float, tuple[str, int] | None]] = {(start, 0): (0.0, None)}
     heap = [(0.0, 0, start)]
     while heap:
@@ -288,14 +254,49 @@ def _search(state: GameState, ctx: Ctx) -> dict[str, tuple[float, list[str]]]:
             continue
         if limited and n >= ctx.hex_limit:
             continue
-        for b, cost in _step_costs(state, ctx, a):
-            nc = c + cost
-            if nc > ctx.ma + EPS and not (a == start and ctx.one_hex):
-                continue  # 11.C; 11.1 allows the first hex whatever it costs
+        za = ctx.start_zoc if a == start else zocs.get(a)
+        if a != start and za is not None and za.kind == "locking":
+            continue  # 13.2A: the move ended on entering it
+        leaving_lock = a == start and za is not None and za.kind == "locking"
+        extra = leave_mp if za is not None else 0.0
+        fortified = board.fortified.get(a, ()) if soviet else ()
+        first = a == start and ctx.one_hex  # 11.1: the first hex whatever it costs
+        rows = [t[a] for t in tables]
+        for i, (b, cost) in enumerate(rows[0]):
+            if b == start or b in enemy:  # 11.B
+                continue
+            zb = zocs.get(b)
+            if zb is not None:
+                if ctx.reserve:
+                    continue  # 12.2D
+                if ctx.artillery_only:
+                    ctx.consulted.add(b)
+                    if not any(state.units[u].side == ctx.side and not board.units[u].is_artillery and u not in ctx.units
+                               for u in state.units_at(b)):
+                        continue  # 13.5
+                if b in fortified:
+                    continue  # 10.2A
+            if ctx.travelling:
+                ctx.consulted.add(b)
+                if any(u not in ctx.units and board.units[u].soviet_travelling_artillery and counters.has(state, u, counters.TRAVELLING)
+                       for u in state.units_at(b)):
+                    continue  # 9.1D
+            if za is not None:
+                if leaving_lock:
+                    if zb is not None or ctx.normal_ma < za.max_ma:
+                        continue  # 13.2C
+                elif a != start and zb is not None and zb.kind == "fluid" and zb.sources <= za.sources:
+                    continue  # 13.1B
+            if len(rows) > 1:
+                cost = max(row[i][1] for row in rows)  # 9.1E
+            nc = c + (cost + extra)
+            if nc > allowed and not first:
+                continue  # 11.C
             key = (b, n + 1 if limited else 0)
-            if key not in best or nc < best[key][0]:
+            held = best.get(key)
+            if held is None or nc < held[0]:
                 best[key] = (nc, (a, n))
-                if nc <= ctx.ma + EPS:
+                if nc <= allowed:
                     heapq.heappush(heap, (nc, key[1], b))
     out: dict[str, tuple[float, list[str]]] = {}
     for (h, n), (c, prev) in best.items():
