@@ -120,6 +120,9 @@ def options(state: GameState, side: str, moved) -> list[tuple[str, ...]]:
         t = tuple(sorted(units))
         if formation_of(state, t[0]) in used or order_of(state, t[0]) not in RESERVE_ORDERS:
             continue  # 12.4B, 12.3.1B: the cheap refusals first
+        hq = _hq_hex(state, formation_of(state, t[0]))
+        if hq is None or any(state.board.distance(state.units[u].hex, hq) > HQ_RANGE for u in t):
+            continue  # 12.1B, 12.4A: no HQ, or a unit too far from it for either kind of reserve
         if t not in out and place_refusal(state, side, t, moved) is None:
             out.append(t)
     return out
