@@ -705,13 +705,24 @@ def _openings(state: GameState, f: dict) -> list[str]:
         # the refusals of independent fire do not depend on the target but for the range and 21.8B
         here, reach = state.units[g].hex, state.board.units[g].values.range or 0
         only = _stacked_target(state, f, here)
-        hexes = sorted(t for t in enemy - out if state.board.distance(here, t) <= reach and only in (None, t))
+        hexes = sorted(t for t in in_range(state, side, here, reach) - out if only in (None, t))
         if hexes and barrage_refusal(state, f, {"targets": hexes[:1], "attackers": [], "guns": [], "hqs": [], "dguns": []}, g) is None:
             out.update(hexes)
     if air.on(state):  # 14.2D, 28.4.1B: a ground attack flight over an enemy hex may attack it alone
         used = _air_used(f)
         out.update(t for t in enemy if any(fl["id"] not in used for fl in air.attack_flights(state, side, t, round_no(state))))
     return sorted(out)
+
+
+def in_range(state: GameState, side: str, here: str, reach: int) -> frozenset[str]:
+    """The hexes of :func:`enemy_hexes` within ``reach`` hexes of ``here`` (a gun's range, 21.2),
+    kept with the enemy's derived data."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", other(side), "in_range", here, reach)
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = frozenset(t for t in enemy_hexes(state, side) if state.board.distance(here, t) <= reach)
+    return found
 
 
 def _air_used(f: dict) -> set[int]:

@@ -124,6 +124,8 @@ class KirovogradRules(SequencedRules):
                 fresh = seen._enemy_hexes(state, other(key[1]))
             elif key[2] == "attackable":
                 fresh = frozenset(fight._enemy_hexes(state, other(key[1])))
+            elif key[2] == "in_range":
+                fresh = frozenset(t for t in fight._enemy_hexes(state, other(key[1])) if state.board.distance(key[3], t) <= key[4])
             elif key[2] == "hq_line":
                 fresh = hq_support.support_path(StateBoard(state, key[5]), other(key[1]), key[3], key[4]) is not None
             elif key[2] == "links":

@@ -67,9 +67,11 @@ def test_22_1_a_kept_support_line_and_attackable_hexes_follow_an_enemy_move():
     pairs = [(a, b) for a in ring(PLAIN, 1) for b in ring(PLAIN, 1) if a != b]
     before = {p: fight.support_line(state, "soviet", *p, False) for p in pairs}
     assert PLAIN in fight.enemy_hexes(state, "soviet") and not all(before.values())
+    assert PLAIN in fight.in_range(state, "soviet", ring(PLAIN, 2)[0], 3)  # 21.2: in a gun's range
     state.place(GE_INF, ring(PLAIN, 6)[0])
     RULES.check_caches(state)  # raises on a kept answer that differs from a fresh one
     assert PLAIN not in fight.enemy_hexes(state, "soviet")
+    assert not fight.in_range(state, "soviet", ring(PLAIN, 2)[0], 3)
     assert all(fight.support_line(state, "soviet", *p, False) for p in pairs)
 
 
