@@ -500,20 +500,28 @@ def _may(state: GameState, u: str, mission: str, data: dict) -> bool:
 def _commit_options(state: GameState, side: str, data: dict, legal: LegalActions) -> None:
     phasing, rnd = data["phasing"], data["round"]
     units = _available(state, side, data)
+    found: dict[tuple[str, str], list[str]] = {}  # (unit, mission) -> its mission_hexes, read once
+
+    def hexes_of(u: str, m: str) -> list[str]:
+        if (u, m) not in found:
+            found[u, m] = mission_hexes(state, u, m, phasing, rnd)
+        return found[u, m]
+
     for m in MISSIONS:
         able = [u for u in units if _may(state, u, m, data)]
         for u in able:
-            hexes = mission_hexes(state, u, m, phasing, rnd)
+            hexes = hexes_of(u, m)
             legal.add_choices("FlyMission", (u,), len(hexes), lambda i, u=u, m=m, h=hexes: FlyMission(units=(u,), mission=m, hex=h[i]))
         if m in ("ground_attack", "cap"):
             for i, u in enumerate(able):
                 for v in able[i + 1:]:
-                    hexes = [h for h in mission_hexes(state, u, m, phasing, rnd) if h in set(mission_hexes(state, v, m, phasing, rnd))]
+                    theirs = set(hexes_of(v, m))
+                    hexes = [h for h in hexes_of(u, m) if h in theirs]
                     legal.add_choices("FlyMission", (u, v), len(hexes), lambda k, p=(u, v), m=m, h=hexes: FlyMission(units=p, mission=m, hex=h[k]))
         if m == "ground_attack":
             escorts = [e for e in units if _may_escort(state, e, data)]
             for u in able:
-                hexes = mission_hexes(state, u, m, phasing, rnd)
+                hexes = hexes_of(u, m)
                 for e in escorts:
                     if e != u:
                         legal.add_choices("FlyMission", (u,), len(hexes),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from ...engine.boards import PerScenario
 from ...map import GameMap
@@ -38,7 +39,8 @@ def game_turn(state) -> int:
 
 @dataclass(frozen=True)
 class UnitInfo:
-    """What the rules read of one counter."""
+    """What the rules read of one counter (what it derives from its values, read in every
+    search, kept once read: the values do not change during a game)."""
 
     id: str
     side: str
@@ -51,37 +53,37 @@ class UnitInfo:
     higher: str | None  # the formation's Korps or Army (5.0C)
     sp_lost: int  # SP lost at the start (31.2.3)
 
-    @property
+    @cached_property
     def kind(self) -> str:
         return self.values.kind
 
-    @property
+    @cached_property
     def is_hq(self) -> bool:
         return self.values.kind == "hq"
 
-    @property
+    @cached_property
     def is_formation_hq(self) -> bool:
         return self.values.kind == "hq" and self.values.role == "formation_hq"
 
-    @property
+    @cached_property
     def is_artillery(self) -> bool:
         return self.values.kind in ARTILLERY_KINDS
 
-    @property
+    @cached_property
     def soviet_travelling_artillery(self) -> bool:
         """21.12A, E: a Soviet artillery counter with a travelling side."""
         return self.side == "soviet" and self.values.travel_movement is not None
 
-    @property
+    @cached_property
     def armored(self) -> bool:
         return self.values.armored
 
-    @property
+    @cached_property
     def motorized(self) -> bool:
         """8.4C: armoured or motorised units lose half their MA when Out of Supply."""
         return self.values.armored or self.movement_class == "motorized"
 
-    @property
+    @cached_property
     def ground(self) -> bool:
         return self.values.kind not in ("air", "dummy")
 
@@ -123,6 +125,7 @@ class Board:
                 self.fortified[h] = across
         self._cube = {h: (self.grid.hex_of(h).q, self.grid.hex_of(h).r) for h in self.ids}
         self._costs: dict[tuple, float] = {}  # the searches' hot lookup
+        self._tables: dict[tuple[str, bool], dict] = {}  # :meth:`costs_from`
         self.units: dict[str, UnitInfo] = {}
         formations = self.data.formations
         for unit in scenario.units:
@@ -171,6 +174,16 @@ class Board:
         if cost is None:
             cost = self._costs[key] = self._enter_cost(a, b, movement_class, leave_exempt_balka)
         return cost
+
+    def costs_from(self, movement_class: str, leave_exempt_balka: bool) -> dict[str, tuple[tuple[str, float], ...]]:
+        """Hex -> (neighbour, :meth:`enter_cost` into it) for each neighbour in the order of
+        ``nbrs``: the searches' table for one movement class, built once."""
+        key = (movement_class, leave_exempt_balka)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = {a: tuple((b, self.enter_cost(a, b, movement_class, leave_exempt_balka)) for b in nbrs)
+                                         for a, nbrs in self.nbrs.items()}
+        return table
 
     def _enter_cost(self, a: str, b: str, movement_class: str, leave_exempt_balka: bool) -> float:
         chart = self.data.terrain_chart

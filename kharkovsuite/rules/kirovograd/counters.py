@@ -57,4 +57,15 @@ def has(state: GameState, unit_id: str, flag: str) -> bool:
 
 
 def on_map(state: GameState, side: str) -> list[str]:
-    return [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None and info(state, u).ground]
+    """The side's ground units on the map, in the order of ``state.units`` (a new list each call).
+    Kept with the derived data until a unit moves (``zoc.unit_moved`` drops it)."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("on_map", side)
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = _on_map(state, side)
+    return list(found)
+
+
+def _on_map(state: GameState, side: str) -> tuple[str, ...]:
+    return tuple(u for u, rec in state.units.items() if rec.side == side and rec.hex is not None and info(state, u).ground)

@@ -274,7 +274,17 @@ def _ground(state: GameState, hex_id: str, side: str) -> list[str]:
 
 def enemy_hexes(state: GameState, side: str) -> set[str]:
     """The hexes holding enemy ground units or dummies that ``side`` sees: a face-down counter may
-    be a dummy (15.4A), and a hidden unit is not seen (30.1)."""
+    be a dummy (15.4A), and a hidden unit is not seen (30.1).  It reads the enemy's units only:
+    kept with the enemy's derived data (a new set each call)."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", other(side), "attackable")
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = frozenset(_enemy_hexes(state, side))
+    return set(found)
+
+
+def _enemy_hexes(state: GameState, side: str) -> set[str]:
     foe = other(side)
     hidden = seen.masked(state, foe, hidden_only=True)
     units = state.board.units
@@ -449,13 +459,25 @@ def hq_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tuple[st
     target = _supported_hex(state, hq, draft["attackers"])
     formation = next((reserves.formation_of(state, u) for u in draft["attackers"] if reserves.formation_of(state, u) == hq.formation),
                      reserves.formation_of(state, draft["attackers"][0]))
-    path = hq_support.support_path(StateBoard(state, info.armored, known=True), side, hq.hex, target)  # 29, 30: on what the side knows
     try:
-        hq_support.check_hq_support(hq, formation or "", path_found=path is not None, own_formation_gone=formation_gone(state, hq.formation, unit_id),
-                                    attacked_by_adjacent=False, supported_hex_this_round=f["hq"].get(unit_id), target_hex=target)
+        hq_support.check_hq_support(hq, formation or "", path_found=support_line(state, side, hq.hex, target, info.armored),
+                                    own_formation_gone=formation_gone(state, hq.formation, unit_id), attacked_by_adjacent=False,
+                                    supported_hex_this_round=f["hq"].get(unit_id), target_hex=target)
     except IllegalAction as e:
         return e.case, e.reason
     return None
+
+
+def support_line(state: GameState, side: str, hq_hex: str, target: str, armored: bool) -> bool:
+    """22.1: whether an HQ at ``hq_hex`` has a support line to ``target`` (:func:`.hq_support.support_path`)
+    on what ``side`` knows of the enemy (29, 30; the roll reads the true position).  It reads the
+    enemy's units and ZOCs only: kept with the enemy's derived data while ``side`` declares its attacks."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", other(side), "hq_line", hq_hex, target, armored, zoc.light(state))
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = hq_support.support_path(StateBoard(state, armored, known=True), side, hq_hex, target) is not None
+    return found
 
 
 # ----------------------------------------------------------------------------- the battle
@@ -697,13 +719,24 @@ def _openings(state: GameState, f: dict) -> list[str]:
         # the refusals of independent fire do not depend on the target but for the range and 21.8B
         here, reach = state.units[g].hex, state.board.units[g].values.range or 0
         only = _stacked_target(state, f, here)
-        hexes = sorted(t for t in enemy - out if state.board.distance(here, t) <= reach and only in (None, t))
+        hexes = sorted(t for t in in_range(state, side, here, reach) - out if only in (None, t))
         if hexes and barrage_refusal(state, f, {"targets": hexes[:1], "attackers": [], "guns": [], "hqs": [], "dguns": []}, g) is None:
             out.update(hexes)
     if air.on(state):  # 14.2D, 28.4.1B: a ground attack flight over an enemy hex may attack it alone
         used = _air_used(f)
         out.update(t for t in enemy if any(fl["id"] not in used for fl in air.attack_flights(state, side, t, round_no(state))))
     return sorted(out)
+
+
+def in_range(state: GameState, side: str, here: str, reach: int) -> frozenset[str]:
+    """The hexes of :func:`enemy_hexes` within ``reach`` hexes of ``here`` (a gun's range, 21.2),
+    kept with the enemy's derived data."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", other(side), "in_range", here, reach)
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = frozenset(t for t in enemy_hexes(state, side) if state.board.distance(here, t) <= reach)
+    return found
 
 
 def _air_used(f: dict) -> set[int]:

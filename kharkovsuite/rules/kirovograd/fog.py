@@ -117,18 +117,20 @@ def _token(state: GameState) -> str:
             return token
 
 
-def _masks_changed(state: GameState) -> None:
-    """What a side knows of the other changed: the ZOCs it knows of and the round's kept searches
-    (:mod:`.seen`) are stale, and so is a true ZOC when a hidden unit comes on the board or leaves it."""
-    state.cache.pop("derived", None)
-    movement.forget_round(state)
+def _masks_changed(state: GameState, unit_id: str) -> None:
+    """What the enemy knows of ``unit_id``'s side changed: the ZOCs it knows of and its kept
+    searches of the round (:mod:`.seen`) are stale, and so is a true ZOC when a hidden unit comes
+    on the board or leaves it.  What the unit's own side knows, and its searches, stand."""
+    side = state.units[unit_id].side
+    zoc.unit_moved(state, side)  # the derived data read from the side's units
+    movement.forget_round(state, other(side))
 
 
 def turn_down(state: GameState, unit_id: str, events: list, case: str) -> None:
     """The counter shows its back (a tank, 29.4A) to the enemy from now on."""
     if face_down(state, unit_id):
         return
-    _masks_changed(state)
+    _masks_changed(state, unit_id)
     token = _token(state)
     state.game.setdefault("masks", {})[unit_id] = token
     events.append(Masked(unit=unit_id, side=state.units[unit_id].side, token=token, case=case))
@@ -139,7 +141,7 @@ def conceal(state: GameState, unit_id: str, events: list, case: str) -> None:
     masks = state.game.setdefault("masks", {})
     if unit_id in masks and masks[unit_id] is None:
         return
-    _masks_changed(state)
+    _masks_changed(state, unit_id)
     masks[unit_id] = None
     events.append(Masked(unit=unit_id, side=state.units[unit_id].side, token=None, case=case))
 
@@ -148,7 +150,7 @@ def reveal(state: GameState, unit_id: str, events: list, case: str) -> None:
     masks = state.game.get("masks", {})
     if unit_id not in masks:
         return
-    _masks_changed(state)
+    _masks_changed(state, unit_id)
     token = masks.pop(unit_id)
     events.append(Unmasked(unit=unit_id, side=state.units[unit_id].side, token=token, hex=state.units[unit_id].hex, case=case))
 
@@ -158,7 +160,7 @@ def remove_dummy(state: GameState, unit_id: str, events: list, case: str) -> Non
     rec = state.units[unit_id]
     token, where = state.game.get("masks", {}).get(unit_id), rec.hex
     state.to_box(unit_id, dummy_box(rec.side))
-    _masks_changed(state)
+    _masks_changed(state, unit_id)
     state.game.setdefault("masks", {})[unit_id] = None  # silently: the enemy saw it leave
     events.append(DummyRemoved(token=token or "a counter", hex=where, side=rec.side, case=case))
 
@@ -437,15 +439,22 @@ def dummy_for_reinforcement(state: GameState, side: str, unit_id: str, hex_id: s
     turn_down(state, dummy, events, "24.5B")  # a fresh token: the enemy sees a counter come on, as a tank-backed unit would
 
 
-def dummy_zoc_refusal(state: GameState, units, path) -> tuple[str, str] | None:
-    """29.1: dummies enter no enemy ZOC unless real friendly units hold the hex."""
+def dummy_barred(state: GameState, side: str) -> frozenset[str]:
+    """29.1: the hexes ``side``'s dummies may not enter: those in an enemy ZOC the side knows of
+    (29.1 says "intentionally") that no real friendly unit holds."""
+    return frozenset(h for h in zoc.zocs_against(state, other(side), False, True)
+                     if not any(state.units[u].side == side and state.board.units[u].ground for u in state.units_at(h)))
+
+
+def dummy_zoc_refusal(state: GameState, units, path, barred: frozenset[str] | None = None) -> tuple[str, str] | None:
+    """29.1: dummies enter no enemy ZOC unless real friendly units hold the hex (``barred``: the
+    side's :func:`dummy_barred`, when the caller has it)."""
     if not all(is_dummy(state, u) for u in units):
         return None
-    side = state.units[units[0]].side
+    if barred is None:
+        barred = dummy_barred(state, state.units[units[0]].side)
     for h in path[1:]:
-        if zoc.zoc_at(state, other(side), h, False, True) is None:  # the ZOCs it knows of: 29.1 says "intentionally"
-            continue
-        if not any(state.units[u].side == side and state.board.units[u].ground for u in state.units_at(h)):
+        if h in barred:
             return "29.1", f"a dummy may not enter the enemy ZOC at {h} unless real friendly units hold it"
     return None
 

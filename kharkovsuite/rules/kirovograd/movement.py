@@ -30,6 +30,7 @@ Out of Supply units on retreat orders must end nearer a friendly HQ or dump when
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from ...engine.errors import IllegalAction
@@ -197,14 +198,32 @@ def _step(state: GameState, ctx: Ctx, a: str, b: str) -> tuple[float, bool] | tu
 
 def end_refusal(state: GameState, ctx: Ctx, dest: str) -> tuple[str, str] | None:
     """Why the move may not end in ``dest``: stacking (9.1) and retreat orders (6.2.4A)."""
-    why = stacking.refusal(state, dest, ctx.units)
-    if why:
-        return why
+    return stacking.refusal(state, dest, ctx.units) or _retreat_refusal(state, ctx, dest)
+
+
+def _retreat_refusal(state: GameState, ctx: Ctx, dest: str) -> tuple[str, str] | None:
     if ctx.retreat_from is not None:
         now = enemy_distance(state, ctx.side).get(dest)
         if now is not None and now <= ctx.retreat_from:
             return "6.2.4A", f"units on retreat orders must end farther from the enemy than the {ctx.retreat_from} hexes they began at"
     return None
+
+
+def _may_end(state: GameState, ctx: Ctx, hexes) -> list[str]:
+    """The hexes of ``hexes`` (in their order) the move may end in, :func:`end_refusal` being None:
+    stacking in an empty hex reads the movers alone, so it is asked once for every empty hex."""
+    empty_ok = None
+    out = []
+    for h in hexes:
+        if state.units_at(h):
+            stack_ok = stacking.refusal(state, h, ctx.units) is None
+        else:
+            if empty_ok is None:
+                empty_ok = stacking.refusal(state, h, ctx.units) is None
+            stack_ok = empty_ok
+        if stack_ok and _retreat_refusal(state, ctx, h) is None:
+            out.append(h)
+    return out
 
 
 def _oos_goals(state: GameState, side: str) -> list[str]:
@@ -215,8 +234,18 @@ def _oos_goals(state: GameState, side: str) -> list[str]:
 
 
 def _search(state: GameState, ctx: Ctx) -> dict[str, tuple[float, list[str]]]:
+    """Hex -> (MP cost, path) of every hex the movers may enter this move (a cheapest path, the
+    first found among equals): a search stepping by :func:`_step`'s rule, with what depends on the
+    hex left alone read once for all its neighbours (the tests hold it to a search calling
+    :func:`_step`)."""
     start = ctx.start
     limited = ctx.hex_limit is not None
+    board = state.board
+    tables = [board.costs_from(cls, ex) for cls, ex in ctx.classes]  # each mover's costs, in nbrs' order
+    enemy, zocs = ctx.enemy, ctx.zocs
+    soviet = ctx.side == "soviet"
+    leave_mp = float(board.data.zoc_chart.fluid_leave_extra_mp)  # 13.1A, 13.2C, 13.9B
+    allowed = ctx.ma + EPS
     best: dict[tuple[str, int], tuple[float, tuple[str, int] | None]] = {(start, 0): (0.0, None)}
     heap = [(0.0, 0, start)]
     while heap:
@@ -225,19 +254,49 @@ def _search(state: GameState, ctx: Ctx) -> dict[str, tuple[float, list[str]]]:
             continue
         if limited and n >= ctx.hex_limit:
             continue
-        for b in state.board.nbrs[a]:
-            if b == start:
+        za = ctx.start_zoc if a == start else zocs.get(a)
+        if a != start and za is not None and za.kind == "locking":
+            continue  # 13.2A: the move ended on entering it
+        leaving_lock = a == start and za is not None and za.kind == "locking"
+        extra = leave_mp if za is not None else 0.0
+        fortified = board.fortified.get(a, ()) if soviet else ()
+        first = a == start and ctx.one_hex  # 11.1: the first hex whatever it costs
+        rows = [t[a] for t in tables]
+        for i, (b, cost) in enumerate(rows[0]):
+            if b == start or b in enemy:  # 11.B
                 continue
-            st = _step(state, ctx, a, b)
-            if isinstance(st[0], str):
-                continue
-            nc = c + st[0]
-            if nc > ctx.ma + EPS and not (a == start and ctx.one_hex):
-                continue  # 11.C; 11.1 allows the first hex whatever it costs
+            zb = zocs.get(b)
+            if zb is not None:
+                if ctx.reserve:
+                    continue  # 12.2D
+                if ctx.artillery_only:
+                    ctx.consulted.add(b)
+                    if not any(state.units[u].side == ctx.side and not board.units[u].is_artillery and u not in ctx.units
+                               for u in state.units_at(b)):
+                        continue  # 13.5
+                if b in fortified:
+                    continue  # 10.2A
+            if ctx.travelling:
+                ctx.consulted.add(b)
+                if any(u not in ctx.units and board.units[u].soviet_travelling_artillery and counters.has(state, u, counters.TRAVELLING)
+                       for u in state.units_at(b)):
+                    continue  # 9.1D
+            if za is not None:
+                if leaving_lock:
+                    if zb is not None or ctx.normal_ma < za.max_ma:
+                        continue  # 13.2C
+                elif a != start and zb is not None and zb.kind == "fluid" and zb.sources <= za.sources:
+                    continue  # 13.1B
+            if len(rows) > 1:
+                cost = max(row[i][1] for row in rows)  # 9.1E
+            nc = c + (cost + extra)
+            if nc > allowed and not first:
+                continue  # 11.C
             key = (b, n + 1 if limited else 0)
-            if key not in best or nc < best[key][0]:
+            held = best.get(key)
+            if held is None or nc < held[0]:
                 best[key] = (nc, (a, n))
-                if nc <= ctx.ma + EPS:
+                if nc <= allowed:
                     heapq.heappush(heap, (nc, key[1], b))
     out: dict[str, tuple[float, list[str]]] = {}
     for (h, n), (c, prev) in best.items():
@@ -258,7 +317,7 @@ def reach(state: GameState, units, rnd: int | None, budget: float | None = None)
     if ctx.ma <= 0 and not ctx.one_hex:
         return {}
     found = _search(state, ctx)
-    out = {h: Reach(c, tuple(p)) for h, (c, p) in found.items() if end_refusal(state, ctx, h) is None}
+    out = {h: Reach(found[h][0], tuple(found[h][1])) for h in _may_end(state, ctx, found)}
     if ctx.oos_retreat:
         goals = _oos_goals(state, ctx.side)
         was = _nearest(state, ctx.start, goals)
@@ -393,9 +452,13 @@ def round_reach(state: GameState, units, rnd: int) -> list[tuple[str, Reach]]:
             entry = held[1][units] = _Held(ctx, {}, sorted(reach(state, units, rnd).items()), True)
         else:
             raw = _search(state, ctx) if (ctx.ma > 0 or ctx.one_hex) else {}
-            ok = [(h, Reach(raw[h][0], tuple(raw[h][1]))) for h in sorted(raw) if end_refusal(state, ctx, h) is None]
+            ok = [(h, Reach(raw[h][0], tuple(raw[h][1]))) for h in _may_end(state, ctx, sorted(raw))]
             entry = held[1][units] = _Held(ctx, raw, ok, False)
     return entry.ok
+
+
+def _hex_of(entry: tuple[str, Reach]) -> str:
+    return entry[0]
 
 
 def friendly_moved(state: GameState, hexes) -> None:
@@ -409,12 +472,20 @@ def friendly_moved(state: GameState, hexes) -> None:
         for h in hexes:
             if h in entry.raw:
                 good = end_refusal(state, entry.ctx, h) is None
-                have = any(x == h for x, _ in entry.ok)
-                if good and not have:
-                    entry.ok = sorted(entry.ok + [(h, Reach(entry.raw[h][0], tuple(entry.raw[h][1])))], key=lambda e: e[0])
+                at = bisect_left(entry.ok, h, key=_hex_of)  # entry.ok is sorted by hex
+                have = at < len(entry.ok) and entry.ok[at][0] == h
+                if good and not have:  # a new list: a listing made before holds the old one
+                    entry.ok = entry.ok[:at] + [(h, Reach(entry.raw[h][0], tuple(entry.raw[h][1])))] + entry.ok[at:]
                 elif have and not good:
-                    entry.ok = [e for e in entry.ok if e[0] != h]
+                    entry.ok = entry.ok[:at] + entry.ok[at + 1:]
 
 
-def forget_round(state: GameState) -> None:
-    state.cache.pop("round", None)
+def forget_round(state: GameState, side: str | None = None) -> None:
+    """Drop the round's kept searches (only those of ``side``'s units when it is named)."""
+    if side is None:
+        state.cache.pop("round", None)
+        return
+    held = state.cache.get("round")
+    if held:
+        for units in [u for u, entry in held[1].items() if entry.ctx.side == side]:
+            del held[1][units]

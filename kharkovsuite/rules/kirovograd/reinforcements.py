@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ...engine.errors import IllegalAction
 from ...engine.events import Event
@@ -194,6 +195,13 @@ def viking_triggered(data: KiroData, turn: int, soviet_hexes: Iterable[str], lin
     return any(distance(s, h) <= data.viking.trigger_hexes for s in soviet_hexes for h in line)
 
 
+@lru_cache(maxsize=8)
+def _near_line(board, reach: int) -> frozenset[str]:
+    """The hexes within ``reach`` hexes of a hex on the fortified line (24.6A)."""
+    line = list(board.fortified)
+    return frozenset(h for h in board.ids if any(board.distance(h, x) <= reach for x in line))
+
+
 def viking(data: KiroData, die: int, turn: int) -> Arrival:
     """24.6: which Viking units come and when; those that do not never come (24.6D)."""
     e = data.viking.roll[die]
@@ -348,7 +356,8 @@ def check_viking(state) -> None:
                 rec["turn"] = now
     if state.game.get("viking_rolled") or not data.viking.roll:
         return
-    soviet = [rec.hex for rec in state.units.values() if rec.side == "soviet" and rec.hex is not None
+    near = _near_line(state.board, data.viking.trigger_hexes)  # the hexes a unit in triggers it, known once a map
+    soviet = [rec.hex for rec in state.units.values() if rec.side == "soviet" and rec.hex in near
               and state.board.units[rec.id].ground]
     if viking_triggered(data, now, soviet, state.board.fortified, state.board.distance):
         state.game["viking_rolled"] = True

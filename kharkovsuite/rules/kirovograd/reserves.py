@@ -92,10 +92,10 @@ def place_refusal(state: GameState, side: str, units, moved) -> tuple[str, str] 
         return "12.1B", f"{formation}'s HQ is not on the map"
     hexes = {state.units[u].hex for u in units}
     one_stack = len(hexes) == 1 and state.board.distance(hexes.pop(), hq) <= HQ_RANGE
-    whole = all(state.board.distance(state.units[u].hex, hq) <= 1 for u in units) and set(units) >= {
+    whole = one_stack or all(state.board.distance(state.units[u].hex, hq) <= 1 for u in units) and set(units) >= {
         u for u in counters.on_map(state, side) if formation_of(state, u) == formation and not state.board.units[u].is_hq
         and state.board.distance(state.units[u].hex, hq) <= 1
-    }
+    }  # read only when the one-stack reserve does not already allow it
     if not (one_stack or whole):
         return "12.4A", "a reserve is one stack within two hexes of its HQ, or all the formation's units in or next to the HQ's hex"
     return None
@@ -120,6 +120,9 @@ def options(state: GameState, side: str, moved) -> list[tuple[str, ...]]:
         t = tuple(sorted(units))
         if formation_of(state, t[0]) in used or order_of(state, t[0]) not in RESERVE_ORDERS:
             continue  # 12.4B, 12.3.1B: the cheap refusals first
+        hq = _hq_hex(state, formation_of(state, t[0]))
+        if hq is None or any(state.board.distance(state.units[u].hex, hq) > HQ_RANGE for u in t):
+            continue  # 12.1B, 12.4A: no HQ, or a unit too far from it for either kind of reserve
         if t not in out and place_refusal(state, side, t, moved) is None:
             out.append(t)
     return out

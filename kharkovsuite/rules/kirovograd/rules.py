@@ -17,10 +17,11 @@ from ...engine.errors import CacheMismatch, IllegalAction
 from ...engine.events import FlagChanged
 from ...engine.legal import LegalActions
 from ...engine.state import GameState, Phase, Reach, Result, SequencedRules, game_from_setup
-from . import air, counters, fight, fog, movement, orders, reinforcements, replacements, reserves, sequence, stacking, supply, victory, zoc
+from . import air, counters, fight, fog, hq_support, movement, orders, reinforcements, replacements, reserves, seen, sequence, stacking, supply, victory, zoc
 from .actions import (AssignFormation, AttachUnit, DummyForReinforcement, ExitOffMap, FlipArtillery, HideHQ, PlaceDummy, PlaceReserve, ArmoredRecon, RevealUnit,
                       SetOrder, SubmitOrders, TakeReplacements, TransferSupply, UseRetreatOrders)
 from .board import Board, board_for, other
+from .boardview import StateBoard
 
 
 class KirovogradRules(SequencedRules):
@@ -109,13 +110,26 @@ class KirovogradRules(SequencedRules):
         return {}
 
     def check_caches(self, state: GameState) -> None:
-        """Debug mode: every kept ZOC table and movement-round search against a fresh one."""
+        """Debug mode: every kept ZOC table, masked set, list of units on the map and movement-round
+        search against a fresh one."""
         held = state.cache.pop("derived", {})
         for key, value in held.items():
+            if key[0] == "masked" and value != seen._masked(state, key[1], key[2]):
+                raise CacheMismatch(f"{key} differs from a fresh computation")
+            if key[0] == "on_map" and value != counters._on_map(state, key[1]):
+                raise CacheMismatch(f"{key} differs from a fresh computation")
             if key[0] != "zoc":
                 continue
             if key[2] == "near":
                 fresh = movement.enemy_distance(state, other(key[1]))
+            elif key[2] == "seen":
+                fresh = seen._enemy_hexes(state, other(key[1]))
+            elif key[2] == "attackable":
+                fresh = frozenset(fight._enemy_hexes(state, other(key[1])))
+            elif key[2] == "in_range":
+                fresh = frozenset(t for t in fight._enemy_hexes(state, other(key[1])) if state.board.distance(key[3], t) <= key[4])
+            elif key[2] == "hq_line":
+                fresh = hq_support.support_path(StateBoard(state, key[5]), other(key[1]), key[3], key[4]) is not None
             elif key[2] == "links":
                 fresh = supply.links(state, other(key[1]), key[3], key[4])
             elif key[2] == "blocked":
@@ -202,8 +216,9 @@ class KirovogradRules(SequencedRules):
             legal.add_list([ArmoredRecon(units=g, hex=h) for g, h in fog.recon_targets(state, side, moved) if fight.recon_refusal(state, g) is None])
             legal.add_list([HideHQ(unit=u, hex=h) for u, h in fog.hide_options(state, side, rnd, moved)])
             legal.add_list([DummyForReinforcement(unit=u, hex=h) for u, h in fog.dummies_for_reinforcements(state, side, self._due(state, side))])
+            barred = fog.dummy_barred(state, side)
             for d in [u for u in self._dummies(state, side) if self._movable(state, side, u, rnd)]:
-                ok = [(h, r) for h, r in movement.round_reach(state, (d,), rnd) if fog.dummy_zoc_refusal(state, (d,), r.path) is None]
+                ok = [(h, r) for h, r in movement.round_reach(state, (d,), rnd) if fog.dummy_zoc_refusal(state, (d,), r.path, barred) is None]
                 legal.add(len(ok), lambda i, d=d, f=ok: Move(units=(d,), path=f[i][1].path))
         if self._overstack_refusal(state, side, rnd) is None:
             legal.add_list([EndPhase()])

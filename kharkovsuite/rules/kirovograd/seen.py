@@ -18,13 +18,33 @@ from .board import other
 
 def masked(state: GameState, side: str, hidden_only: bool = False) -> frozenset[str]:
     """``side``'s units on the map that the enemy sees face down or not at all (only the hidden
-    ones with ``hidden_only``)."""
+    ones with ``hidden_only``).  Kept with the derived data until a unit moves (``zoc.unit_moved``
+    drops it) or a mask changes (``fog`` drops the derived data)."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("masked", side, hidden_only)
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = _masked(state, side, hidden_only)
+    return found
+
+
+def _masked(state: GameState, side: str, hidden_only: bool) -> frozenset[str]:
     return frozenset(u for u, t in state.game.get("masks", {}).items()
                      if state.units[u].side == side and state.units[u].hex is not None and (t is None or not hidden_only))
 
 
 def enemy_hexes(state: GameState, side: str) -> frozenset[str]:
-    """The hexes holding an enemy counter ``side`` sees (face up or face down; a hidden unit is not seen)."""
+    """The hexes holding an enemy counter ``side`` sees (face up or face down; a hidden unit is not
+    seen).  It reads the enemy's units only: kept with the enemy's derived data (``zoc.unit_moved``)."""
+    derived = state.cache.setdefault("derived", {})
+    key = ("zoc", other(side), "seen")
+    found = derived.get(key)
+    if found is None:
+        found = derived[key] = _enemy_hexes(state, side)
+    return found
+
+
+def _enemy_hexes(state: GameState, side: str) -> frozenset[str]:
     hidden = masked(state, other(side), hidden_only=True)
     return frozenset(h for h, ids in state.at.items() if any(state.units[u].side != side and u not in hidden for u in ids))
 

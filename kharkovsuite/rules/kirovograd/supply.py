@@ -277,12 +277,13 @@ def links(state: GameState, side: str, goals: frozenset[str] | None = None, know
     key = ("zoc", other(side), "links", goals, known)  # it reads the enemy's units only: kept while this side moves
     if key in derived:
         return derived[key]
-    blocked = _blocked(state, side, known)
+    blocked = _blocked(state, side, known)  # every hex :func:`blocked_by` refuses
+    nbrs = state.board.nbrs
     reached = {h for h in goals if h not in blocked}
     todo = deque(reached)
     while todo:
         a = todo.popleft()
-        for b in state.board.nbrs[a]:
+        for b in nbrs[a]:
             if b not in reached and b not in blocked:
                 reached.add(b)
                 todo.append(b)
@@ -359,7 +360,7 @@ def search(state: GameState, side: str, start: str, movement_class: str, exempt:
     key = ("zoc", other(side), "line", start, movement_class, exempt, budget, known)
     if key in derived:
         return derived[key]
-    board = state.board
+    costs = state.board.costs_from(movement_class, exempt)
     blocked = _blocked(state, side, known)
     found = Search(start, {start: 0.0}, {start: None})
     heap = [(0.0, start)]
@@ -367,12 +368,12 @@ def search(state: GameState, side: str, start: str, movement_class: str, exempt:
         c, a = heapq.heappop(heap)
         if c > found.cost[a]:
             continue
-        for b in board.nbrs[a]:
+        for b, step in costs[a]:
             why = blocked.get(b)
             if why is not None:
                 found.blocked.setdefault(b, why)
                 continue
-            nc = c + board.enter_cost(a, b, movement_class, exempt)
+            nc = c + step
             if nc > budget:
                 continue
             if b not in found.cost or nc < found.cost[b]:
