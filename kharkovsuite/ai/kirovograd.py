@@ -96,6 +96,8 @@ HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation'
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
 FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
+SIEGE_BRAVE = 4.0  # times its own strength in enemy strength a Soviet unit stands next to a German-held Kirovograd hex
+CITY_BONUS = 5.0  # points for clearing a Kirovograd hex (Soviet), times the chance the defender gives ground
 
 
 def _sp(scenario_units, uid: str, view: dict) -> float:
@@ -283,6 +285,26 @@ class KiroPlayer:
             self._memo["near-city"] = got
         return got
 
+    def besieged(self, seen: Observed) -> list[str]:
+        """The Kirovograd hexes with German units in them, while the Soviet player (with a plan)
+        besieges the city (27.B-C: the city is the Opening Moves objective and the early bonus)."""
+        got = self._memo.get("besieged")
+        if got is None:
+            city = seen.state.scenario.map.cities.get(CITY)
+            got = []
+            if self.side == SOVIET and self.cfg["plan"] and city:
+                got = sorted(h for h in city.hexes if seen.enemy_at(h))
+            self._memo["besieged"] = got
+        return got
+
+    def siege_ring(self, seen: Observed) -> set[str]:
+        """The hexes next to a besieged Kirovograd hex (the places to attack it from)."""
+        got = self._memo.get("siege-ring")
+        if got is None:
+            held = set(self.besieged(seen))
+            got = self._memo["siege-ring"] = {n for h in held for n in seen.neighbours(h)} - held
+        return got
+
     def goal(self, seen: Observed) -> dict[str, int]:
         got = self._memo.get("goal")
         if got is None:
@@ -333,6 +355,12 @@ class KiroPlayer:
             return d, ("mobile", "defense")
         armoured = sum(1 for u in units if self.mobile_arm(state, u)) * 2 >= max(1, len(units))
         if self.side == SOVIET:
+            ring = self.siege_ring(seen)
+            if ring and not armoured and d <= CONTACT:
+                if 2 * sum(1 for u in units if seen.units[u]["hex"] in ring) >= len(units):
+                    # the siege (21.3, 6.2.2): guns may fire for its attacks, which it makes in both
+                    # rounds, at no cost unless it fights; the points go to the guns
+                    return d, ("defense", "mobile")
             if d <= CONTACT:
                 goal = self.goal(seen)
                 storm = any(goal.get(seen.units[u]["hex"], 99) <= STORM for u in units)
@@ -426,7 +454,8 @@ class KiroPlayer:
         threat = self.threat(seen)
         if threat:
             mine = max(1.0, self.strength(seen, uid))
-            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - BRAVE[self.side])
+            brave = SIEGE_BRAVE if hex_id in self.siege_ring(seen) else BRAVE[self.side]
+            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - brave)
         if hex_id in self.place_hexes(state) and self.side != SOVIET:
             score -= 1.0  # a German unit in a victory place holds it
         return score
@@ -529,9 +558,10 @@ class KiroPlayer:
             self._attacks = self.plan_attacks(state, seen, ATTACK_FLOOR)
         openings = {a.hex: a for a in by_kind.get("AttackHex", [])}
         while self._attacks:
-            targets, attackers = self._attacks.pop(0)
+            targets, attackers, *fire = self._attacks.pop(0)
             if targets[0] in openings:
                 self._plan = [("unit", u) for u in attackers] + [("hex", t) for t in targets[1:]]
+                self._plan += [("gun", g) for g in (fire[0] if fire else ())]
                 return openings[targets[0]]
         if "EndPhase" in by_kind:
             return by_kind["EndPhase"][0]
@@ -610,6 +640,8 @@ class KiroPlayer:
             what, name = self._plan.pop(0)
             if what == "unit":
                 got = next((a for a in by_kind.get("AddAttacker", []) if a.unit == name), None)
+            elif what == "gun":
+                got = next((a for a in by_kind.get("AddSupport", []) if a.unit == name), None)
             else:
                 got = next((a for a in by_kind.get("AttackHex", []) if a.hex == name), None)
             if got is not None:
@@ -625,7 +657,10 @@ class KiroPlayer:
             if hqs and draft.get("attackers"):
                 return hqs[0]
             guns = [a for a in supports if not state.board.units[a.unit].is_hq]
-            if guns and (not draft.get("attackers") or (len(draft.get("guns", ())) < GUNS_PER_ATTACK and self.may_fire(state, seen, guns[0].unit))):
+            alone = not draft.get("attackers")  # 14.3J: one gun meets the duty (the Soviet ai spares the rest)
+            spare = alone and self.side == SOVIET and self.cfg["plan"] and draft.get("guns")
+            if guns and ((alone and not spare) or (not alone and len(draft.get("guns", ())) < GUNS_PER_ATTACK
+                                                                and self.may_fire(state, seen, guns[0].unit))):
                 return guns[0]
         if "ConfirmAttack" in by_kind:
             return by_kind["ConfirmAttack"][0]
@@ -669,15 +704,18 @@ class KiroPlayer:
             for n in seen.neighbours(at[u]):
                 if n in enemy:
                     by_target.setdefault(n, {}).setdefault(self.order_of(seen, u), []).append(u)
+        siege = set(self.besieged(seen)) if self.cfg["support"] else set()
         candidates = []
         for t, groups in sorted(by_target.items()):
             for attackers in groups.values():
-                priced = self.price(state, seen, tuple(attackers), (t,))
+                guns = self.guns_for(state, seen, tuple(attackers), (t,)) if t in siege else ()
+                priced = self.price(state, seen, tuple(attackers), (t,), guns)
                 if priced is not None:
                     candidates.append((priced[0] if self.cfg["plan"] else priced[1], priced[0], t, tuple(attackers)))
         candidates.sort(key=lambda c: (-c[0], c[2], c[3]))
         used: set[str] = set()
         attacked: set[str] = set()
+        fired: set[str] = set()  # guns a planned attack counts on (14.3E: each fires once a round)
         plan: list = []
         for _, worth, t, attackers in candidates:
             if self.budget.spent() and plan:
@@ -685,32 +723,40 @@ class KiroPlayer:
             need = -math.inf if first_only else self.floor_for(state, seen, attackers, floor)
             if worth < need or t in attacked or used & set(attackers):
                 continue
-            package = self.package(state, seen, t, attackers, at, sources, used, attacked, by_target)
+            guns = self.guns_for(state, seen, attackers, (t,), fired) if t in siege else ()
+            package = self.package(state, seen, t, attackers, at, sources, used, attacked, by_target, guns, fired)
             if package is None:
                 continue
-            total = sum(w for _, _, w in package)
+            total = sum(p[2] for p in package)
             if total < need:
                 continue
-            for targets, units, _ in package:
-                plan.append((targets, units))
+            for targets, units, _, fire in package:
+                plan.append((targets, units, fire))
                 used.update(units)
                 attacked.update(targets)
+                fired.update(fire)
             if first_only:
                 break
         return plan
 
-    def package(self, state, seen, t, attackers, at, sources, used, attacked, by_target):
-        """[(targets, attackers, worth)]: the attack on ``t`` and those 14.1C makes it owe; None
-        when they cannot all be made."""
-        attacks = [[[t], list(attackers)]]
+    def package(self, state, seen, t, attackers, at, sources, used, attacked, by_target, guns=(), fired=frozenset()):
+        """[(targets, attackers, worth, guns)]: the attack on ``t`` (with ``guns`` firing) and those
+        14.1C makes it owe; None when they cannot all be made.  An owed hex is added to an attack
+        whose units are all next to it (14.3H), or attacked by free units, or (``ai``, while
+        besieging Kirovograd) fired on by one gun alone (14.3J), whichever the odds query prices
+        best."""
+        attacks = [[[t], list(attackers), tuple(guns)]]
         busy = set(used) | set(attackers)
+        shooting = set(fired) | set(guns)
+        besieged = set(self.besieged(seen))
+        siege = bool(besieged) and self.cfg["support"]
         owed = [h for h in sorted({s for u in attackers for s in sources.get(at[u], ())}) if h not in attacked and h != t]
         while owed:
             r = owed.pop(0)
             if any(r in a[0] for a in attacks):
                 continue
             merged = next((a for a in attacks if all(r in seen.neighbours(at[u]) for u in a[1])), None)
-            if merged is not None:
+            if merged is not None and not (siege and r in besieged):
                 merged[0].append(r)
                 continue
             groups = by_target.get(r, {})
@@ -720,18 +766,30 @@ class KiroPlayer:
                 if free:
                     priced = self.price(state, seen, free, (r,))
                     if priced is not None and (best is None or priced[0] > best[1]):
-                        best = (free, priced[0])
+                        best = (free, priced[0], ())
+            if siege and r in besieged and (best is None or best[1] < 0):
+                barrage = self.guns_for(state, seen, (), (r,), shooting, most=1)
+                priced = self.price(state, seen, (), (r,), barrage) if barrage else None
+                if priced is not None and (best is None or priced[0] > best[1]):
+                    best = ((), priced[0], barrage)
+            if merged is not None:
+                alone = self.price(state, seen, tuple(merged[1]), tuple(merged[0]), merged[2])
+                joint = self.price(state, seen, tuple(merged[1]), tuple(merged[0] + [r]), merged[2])
+                if best is None or (alone is not None and joint is not None and joint[0] >= alone[0] + best[1]):
+                    merged[0].append(r)
+                    continue
             if best is None:
                 return None
-            attacks.append([[r], list(best[0])])
+            attacks.append([[r], list(best[0]), best[2]])
             busy.update(best[0])
+            shooting.update(best[2])
             owed += [h for h in sorted({s for u in best[0] for s in sources.get(at[u], ())}) if h not in attacked]
         out = []
-        for targets, units in attacks:
-            priced = self.price(state, seen, tuple(units), tuple(targets))
+        for targets, units, fire in attacks:
+            priced = self.price(state, seen, tuple(units), tuple(targets), fire)
             if priced is None:
                 return None
-            out.append((tuple(targets), tuple(units), priced[0]))
+            out.append((tuple(targets), tuple(units), priced[0], fire))
         return out
 
     def order_of(self, seen: Observed, uid: str) -> str:
@@ -739,13 +797,37 @@ class KiroPlayer:
 
         return order_of(seen.state, uid)
 
-    def price(self, state, seen: Observed, attackers: tuple[str, ...], targets: tuple[str, ...]):
-        """(worth in points, the final column's index) of an attack, from the odds query; None when refused."""
-        key = ("price", attackers, targets)
+    def guns_for(self, state, seen: Observed, attackers: tuple[str, ...], targets: tuple[str, ...], taken=frozenset(),
+                 most: int = GUNS_PER_ATTACK) -> tuple[str, ...]:
+        """21.1-21.4: up to ``most`` own guns, the strongest first, that the odds query lets fire
+        for this attack (range, orders, formation, supply) and that the track can pay for
+        (:meth:`may_fire`), leaving out those ``taken`` by other attacks of the round."""
+        board = state.board.units
+        near = sorted((u for u in seen.own() if board[u].is_artillery and u not in taken and seen.units[u].get("hex")
+                       and board[u].values.range is not None
+                       and min(state.board.distance(seen.units[u]["hex"], t) for t in targets) <= board[u].values.range),
+                      key=lambda u: (-(board[u].values.barrage or 0), u))
+        chosen: tuple[str, ...] = ()
+        for g in near:
+            if len(chosen) >= most:
+                break
+            if not self.may_fire(state, seen, g):
+                continue
+            try:
+                state.rules.combat_preview(state, attackers, targets, guns=chosen + (g,))
+            except IllegalAction:
+                continue
+            chosen += (g,)
+        return chosen
+
+    def price(self, state, seen: Observed, attackers: tuple[str, ...], targets: tuple[str, ...], guns: tuple[str, ...] = ()):
+        """(worth in points, the final column's index) of an attack (with ``guns`` firing for it),
+        from the odds query; None when refused."""
+        key = ("price", attackers, targets, guns)
         if key in self._memo:
             return self._memo[key]
         try:
-            preview = state.rules.combat_preview(state, attackers, targets)
+            preview = state.rules.combat_preview(state, attackers, targets, guns=guns)
         except IllegalAction:
             self._memo[key] = None
             return None
@@ -755,6 +837,7 @@ class KiroPlayer:
         place = any(t in self.place_hexes(state) or t in self.town_hexes(state) for t in targets)
         if self.side == SOVIET and self.cfg["plan"] and set(targets) & set(self.near_city(seen)):
             place = True  # 27.C: driving them off keeps the city's hold
+        bonus = CITY_BONUS if set(targets) & set(self.besieged(seen)) else PLACE_BONUS
         defenders_sp = sum(self.strength(seen, u) for u in defenders) or 1.0
         attackers_sp = sum(self.strength(seen, u) for u in attackers) or 1.0
         worth = 0.0
@@ -764,7 +847,7 @@ class KiroPlayer:
             lost_a = min(r.attacker.loss, attackers_sp)
             gain = lost_d * rate_d * (2.0 if lost_d >= defenders_sp else 1.0) + r.defender.retreat * RETREAT_HEX
             if place and r.defender.retreat:
-                gain += PLACE_BONUS
+                gain += bonus
             cost = lost_a * rate_a * (2.0 if lost_a >= attackers_sp else 1.0) + r.attacker.retreat * RETREAT_HEX
             worth += float(p) * (gain - self.cfg["loss_weight"] * cost)
         columns = list(state.scenario.tables[state.board.data.crt.table].columns)
