@@ -121,6 +121,7 @@ class KiroPlayer:
         self._settled: set[str] = set()  # units that found no better hex this round
         self._attacks: list | None = None  # the combat round's plan: (targets, attackers) still to declare
         self._owed = 0  # times this round the rules owed attacks the plan had not made
+        self._restarted = False  # whether this round's declarations began again from the duties alone
         self._plan: list = []  # the rest of the attack being declared: AddAttacker and AddSupport actions
         self._queue: list | None = None  # the movement round's plan: the groups to move, best first
         self._memo: dict = {}
@@ -171,6 +172,7 @@ class KiroPlayer:
         key = (state.turn, state.phase_index)
         if key != self._round:
             self._round, self._settled, self._plan, self._queue, self._attacks, self._owed = key, set(), [], None, None, 0
+            self._restarted = False
 
     def refresh(self, seen: Observed) -> None:
         """Forget this moment's derived maps when positions change."""
@@ -572,6 +574,11 @@ class KiroPlayer:
                 return self.declare(state, seen, by_kind)
         if "WithdrawAttack" in by_kind:
             return by_kind["WithdrawAttack"][-1]
+        if not self._restarted:  # every attack withdrawn: once a round, the bare duties alone (6.2.1A)
+            self._restarted, self._owed = True, 0
+            self._attacks = self.owed_attacks(state, seen)
+            if self._attacks:
+                return self.declare(state, seen, by_kind)
         return None  # the rules owe something this player cannot find: any legal step
 
     def owed_attacks(self, state, seen: Observed) -> list:

@@ -12,6 +12,7 @@ from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_DIV, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
+EDGE = "3720"  # a hex on the edge of Kirovograd
 
 
 def _play_until(state, player, wanted, limit=40):
@@ -165,3 +166,36 @@ def test_28_the_ai_sends_a_bomber_over_an_enemy_hex_next_to_its_units_then_ends_
             break
         state.apply(action)
     assert action.kind == "EndAirTurn"
+
+
+def _siege(extra: dict | None = None, orders: dict | None = None, phase: str = "move_1_1"):
+    """A Soviet rifle division next to a German stack in a Kirovograd hex (the city besieged)."""
+    ring_hex = next(h for h in ring(EDGE, 1) if h not in set(fresh(1).scenario.map.cities["kirovograd"].hexes))
+    placed = {GE_INF2: EDGE, GE_INF3: EDGE, GE_PZ: EDGE, SU_DIV: ring_hex, **(extra or {})}
+    return bare(placed, side="soviet", phase=phase, orders=orders or {"c48": "defense", "d320": "defense", "p3": "mobile"}), ring_hex
+
+
+def test_6_2_2_a_formation_ringing_a_german_held_kirovograd_takes_defense_orders():
+    """6.2.2B, E: a formation on defense orders attacks in either round with its guns firing, and
+    pays only when it fights (6.2.2D); the Soviet ai gives it to a formation whose units ring a
+    German-held Kirovograd hex (so they attack the city together, 14.3D), while a formation in
+    contact elsewhere keeps the orders of its task (assault or mobile)."""
+    state, _ = _siege()
+    player = KiroPlayer("soviet", 1)
+    assert player.task(state, Observed(state, "soviet"), "c48")[1][0] == "defense"
+    open_state = bare({GE_INF2: ring(PLAIN, 1)[0], SU_DIV: PLAIN}, side="soviet")
+    assert player.task(open_state, Observed(open_state, "soviet"), "c48")[1][0] != "defense"
+
+
+def test_the_soviet_ai_stands_next_to_the_besieged_city_where_it_fears_the_same_stack_in_the_open():
+    """The threat map keeps a unit away from enemy stacks much stronger than itself; next to a
+    German-held Kirovograd hex (the place to attack it from) the Soviet ai stands anyway."""
+    state, ring_hex = _siege()
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    besieged = player.hex_score(seen, SU_DIV, ring_hex) - player.goal(seen)[ring_hex]
+    open_hex = ring(PLAIN, 1)[0]
+    open_state = bare({GE_INF2: PLAIN, GE_INF3: PLAIN, GE_PZ: PLAIN, SU_DIV: open_hex}, side="soviet")
+    seen_open = Observed(open_state, "soviet")
+    fearful = player.hex_score(seen_open, SU_DIV, open_hex) - KiroPlayer("soviet", 1).goal(seen_open)[open_hex]
+    assert besieged == 0.0 and fearful > 0.0
