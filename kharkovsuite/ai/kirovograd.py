@@ -10,9 +10,12 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 
 * Orders (3.3, 5, 6): each formation gets the order its task asks for, the formations nearest the
   enemy first, within the turn's share of the supply points (those on the track and those the
-  turn record still brings, 3.2, 8.1).  Soviet: a formation next to its aim (a victory place)
-  assaults (6.2.1, +1 column), one in contact elsewhere goes mobile (6.2.3), one far from the
-  enemy pursues (6.2.5: full movement both rounds).  German: infantry holds on defense orders
+  turn record still brings, 3.2, 8.1).  Soviet: a foot formation with at least half its units
+  ringing a German-held Kirovograd hex besieges it on defense orders (6.2.2: its units attack
+  together in either round with guns firing, 14.3D, 21; it pays only when it fights); a
+  formation next to its aim (a victory place) assaults (6.2.1, +1 column), one in contact
+  elsewhere goes mobile (6.2.3), one far from the enemy pursues (6.2.5: full movement both
+  rounds).  German: infantry holds on defense orders
   (6.2.2, free unless it fights); a panzer formation goes mobile to counter-attack when the enemy
   is near, else defends.
 * Objectives (27): the Soviet player makes for the victory places (Kirovograd first, which brings
@@ -24,9 +27,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   place hex stays there as its garrison.
 * Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
   its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
-  its own), the units that gain most first; each planned move is checked again when its turn
-  comes.  A unit out of supply makes for its side's units in supply; an HQ keeps level with the
-  median of its formation's units, a little behind (supply is traced to it, 8.3).
+  its own; a Soviet unit stands next to a German-held Kirovograd hex against up to
+  :data:`SIEGE_BRAVE` times its strength, as that is where the city is attacked from), the
+  units that gain most first; each planned move is checked again when its turn comes.  A unit
+  out of supply makes for its side's units in supply; an HQ keeps level with the median of its
+  formation's units, a little behind (supply is traced to it, 8.3).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
   side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
   is committed when the enemy is within reach.
@@ -37,9 +42,14 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   14.3H, or an attack by free units); a package the side cannot complete or whose worth is
   below the floor is dropped.  A German unit on defense orders attacks only at a higher floor
   (it holds).  HQs support each attack (22) and up to two guns fire while the supply track
-  keeps a reserve for the turns left (21.3).  When the rules still owe attacks (14.1C, 6.2.1A:
+  keeps a reserve for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
+  player prices the attack with the guns that may fire for it (each gun counted for one attack
+  of the round, 14.3E), clearing such a hex is worth :data:`CITY_BONUS`, and a further city hex
+  the attack owes (14.1C) is fired on by one gun alone (14.3J) or attacked by other units rather
+  than added to the attack, unless adding it prices better.  When the rules still owe attacks (14.1C, 6.2.1A:
   an assault formation attacks, taking as further targets every hex whose ZOC reaches its unit)
-  it declares them, or withdraws the last attack.
+  it declares them, or withdraws the last attack; once every attack is withdrawn, it declares
+  the bare duties afresh (once a round).
 * Decisions: the Combat Options Matrix pick (15.9) weighs SP against hexes (a defender in a
   victory place or holding the line gives ground less readily; a unit that would be destroyed
   costs twice); a retreat (17) ends where the enemy is weakest, toward home, along no hex only
@@ -176,8 +186,10 @@ class KiroPlayer:
 
     def refresh(self, seen: Observed) -> None:
         """Forget this moment's derived maps when positions change."""
+        city = seen.state.scenario.map.cities.get(CITY)
         stamp = (seen.turn, seen.obs["phase_index"], bool(seen.obs["pending"]),
-                 tuple((u, v.get("hex"), v.get("step")) for u, v in sorted(seen.units.items()) if v["side"] != self.side))
+                 tuple((u, v.get("hex"), v.get("step")) for u, v in sorted(seen.units.items()) if v["side"] != self.side),
+                 tuple(h for h in (city.hexes if city else ()) if seen.side_at(h, self.side)))  # the city's aims change as it fills
         if stamp != self._stamp:
             self._stamp, self._memo = stamp, {}
 
@@ -299,6 +311,12 @@ class KiroPlayer:
             self._memo["besieged"] = got
         return got
 
+    def city_hexes(self, seen: Observed) -> set[str]:
+        """The Kirovograd hexes the Soviet player (with a plan) makes for: a unit there stands
+        against more than elsewhere (15.7B: the city shifts an attack on it two columns)."""
+        city = seen.state.scenario.map.cities.get(CITY)
+        return set(city.hexes) if city and self.side == SOVIET and self.cfg["plan"] else set()
+
     def siege_ring(self, seen: Observed) -> set[str]:
         """The hexes next to a besieged Kirovograd hex (the places to attack it from)."""
         got = self._memo.get("siege-ring")
@@ -358,11 +376,15 @@ class KiroPlayer:
         armoured = sum(1 for u in units if self.mobile_arm(state, u)) * 2 >= max(1, len(units))
         if self.side == SOVIET:
             ring = self.siege_ring(seen)
-            if ring and not armoured and d <= CONTACT:
-                if 2 * sum(1 for u in units if seen.units[u]["hex"] in ring) >= len(units):
+            besieging = sum(1 for u in units if seen.units[u]["hex"] in ring)
+            if besieging and d <= CONTACT:
+                if not armoured and 2 * besieging >= len(units):
                     # the siege (21.3, 6.2.2): guns may fire for its attacks, which it makes in both
                     # rounds, at no cost unless it fights; the points go to the guns
                     return d, ("defense", "mobile")
+                # not assault (6.2.1A): its units would owe an attack each round, at whatever odds
+                # the city's stacks allow
+                return d, ("mobile", "defense")
             if d <= CONTACT:
                 goal = self.goal(seen)
                 storm = any(goal.get(seen.units[u]["hex"], 99) <= STORM for u in units)
@@ -456,7 +478,7 @@ class KiroPlayer:
         threat = self.threat(seen)
         if threat:
             mine = max(1.0, self.strength(seen, uid))
-            brave = SIEGE_BRAVE if hex_id in self.siege_ring(seen) else BRAVE[self.side]
+            brave = SIEGE_BRAVE if hex_id in self.siege_ring(seen) or hex_id in self.city_hexes(seen) else BRAVE[self.side]
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - brave)
         if hex_id in self.place_hexes(state) and self.side != SOVIET:
             score -= 1.0  # a German unit in a victory place holds it

@@ -199,3 +199,43 @@ def test_the_soviet_ai_stands_next_to_the_besieged_city_where_it_fears_the_same_
     seen_open = Observed(open_state, "soviet")
     fearful = player.hex_score(seen_open, SU_DIV, open_hex) - KiroPlayer("soviet", 1).goal(seen_open)[open_hex]
     assert besieged == 0.0 and fearful > 0.0
+
+
+def test_21_the_soviet_ai_counts_its_guns_in_an_attack_on_the_besieged_city_and_fires_them():
+    """21.1, 21.3, 14.2A: a rifle division on defense orders next to a German regiment in a
+    Kirovograd hex, an artillery brigade two hexes off: alone the attack reads 1-3 (the city's
+    two columns, 15.7B), with the gun's barrage 1-2.  The Soviet ai prices the attack with the
+    gun, plans it, and adds the gun when it declares."""
+    ring_hex = "3620"
+    back = next(h for h in ring(ring_hex, 1) if fresh(1).board.distance(h, EDGE) == 2)
+    state = bare({GE_INF2: EDGE, SU_DIV: ring_hex, SU_ART: back}, side="soviet", phase="combat_1_1",
+                 orders={"c48": "defense", "d320": "defense", "a53": "defense"})
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    assert player.guns_for(state, seen, (SU_DIV,), (EDGE,)) == (SU_ART,)
+    assert state.rules.combat_preview(state, (SU_DIV,), (EDGE,)).column == "1-3"
+    assert state.rules.combat_preview(state, (SU_DIV,), (EDGE,), guns=(SU_ART,)).column == "1-2"
+    assert player.price(state, seen, (SU_DIV,), (EDGE,), (SU_ART,))[0] > player.price(state, seen, (SU_DIV,), (EDGE,))[0]
+    assert player.plan_attacks(state, seen, ATTACK_FLOOR) == [((EDGE,), (SU_DIV,), (SU_ART,))]
+    chosen = []
+    for _ in range(4):
+        action = player.choose(state)
+        chosen.append(action)
+        state.apply(action)
+    assert [a.kind for a in chosen] == ["AttackHex", "AddAttacker", "AddSupport", "ConfirmAttack"]
+    assert chosen[2].unit == SU_ART
+
+
+def test_6_2_1a_when_every_attack_is_withdrawn_the_ai_declares_the_bare_duties_once_more():
+    """6.2.1A, 14.1C: the round's plan was withdrawn attack by attack and the rules still owe an
+    assault formation's attack: the player declares that duty afresh (before this, it fell to
+    random declarations and could loop for ever)."""
+    here = "2610"
+    foe = ring(here, 1)[0]
+    state = bare({GE_INF2: foe, SU_DIV: here}, side="soviet", phase="combat_1_1", orders={"c48": "assault", "d320": "defense"})
+    player = KiroPlayer("soviet", 1)
+    player.new_round(state)
+    player._attacks, player._owed = [], 5  # the plan spent, the owed attempts used up
+    action = player.choose(state)
+    assert player._restarted and player._attacks == []
+    assert action.kind == "AttackHex" and action.hex == foe
