@@ -9,7 +9,7 @@ from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_DIV, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
 EDGE = "3720"  # a hex on the edge of Kirovograd
@@ -232,10 +232,33 @@ def test_6_2_1a_when_every_attack_is_withdrawn_the_ai_declares_the_bare_duties_o
     random declarations and could loop for ever)."""
     here = "2610"
     foe = ring(here, 1)[0]
-    state = bare({GE_INF2: foe, SU_DIV: here}, side="soviet", phase="combat_1_1", orders={"c48": "assault", "d320": "defense"})
+    other = next(h for h in ring(here, 2) if fresh(1).board.distance(h, foe) > 1)
+    state = bare({GE_INF2: foe, GE_INF3: other, SU_DIV: here, SU_ART: ring(here, 1)[3]}, side="soviet", phase="combat_1_1",
+                 orders={"c48": "assault", "d320": "defense", "a53": "defense"})
+    assert {a.hex for a in state.legal_actions().actions() if a.kind == "AttackHex"} == {foe, other}
     player = KiroPlayer("soviet", 1)
     player.new_round(state)
     player._attacks, player._owed = [], 5  # the plan spent, the owed attempts used up
     action = player.choose(state)
     assert player._restarted and player._attacks == []
     assert action.kind == "AttackHex" and action.hex == foe
+
+
+def test_27_the_soviet_ai_spreads_into_the_empty_hexes_of_kirovograd():
+    """27.B-C, 15.7B: two Soviet brigades within a move of an empty Kirovograd: the first takes
+    a city hex; the second, planned in the same movement round, takes another one (a hex already
+    Soviet is no longer an aim), so the city fills before the German units come."""
+    start = next(h for h in ring(EDGE, 2) if h not in set(fresh(1).scenario.map.cities["kirovograd"].hexes))
+    state = bare({SU_TANK: start, SU_MECH: start, GE_INF2: "1228"}, side="soviet", orders={"m5g": "mobile"})
+    player = KiroPlayer("soviet", 1)
+    city = set(state.scenario.map.cities["kirovograd"].hexes)
+    ends = {}
+    for _ in range(10):
+        action = player.choose(state)
+        if isinstance(action, Move):
+            ends[action.units[0]] = action.path[-1]
+        if action.kind == "EndPhase":
+            break
+        state.apply(action)
+    assert set(ends) == {SU_TANK, SU_MECH}
+    assert ends[SU_TANK] in city and ends[SU_MECH] in city and ends[SU_TANK] != ends[SU_MECH]
