@@ -186,10 +186,10 @@ class KiroPlayer:
 
     def refresh(self, seen: Observed) -> None:
         """Forget this moment's derived maps when positions change."""
-        city = seen.state.scenario.map.cities.get(CITY)
+        city = self.city_hexes(seen)
         stamp = (seen.turn, seen.obs["phase_index"], bool(seen.obs["pending"]),
                  tuple((u, v.get("hex"), v.get("step")) for u, v in sorted(seen.units.items()) if v["side"] != self.side),
-                 tuple(h for h in (city.hexes if city else ()) if seen.side_at(h, self.side)))  # the city's aims change as it fills
+                 tuple(h for h in sorted(city) if seen.side_at(h, self.side)))  # the Soviet aims change as the city fills
         if stamp != self._stamp:
             self._stamp, self._memo = stamp, {}
 
