@@ -12,10 +12,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   enemy first, within the turn's share of the supply points (those on the track and those the
   turn record still brings, 3.2, 8.1).  Soviet: a foot formation with at least half its units
   ringing a German-held Kirovograd hex besieges it on defense orders (6.2.2: its units attack
-  together in either round with guns firing, 14.3D, 21; it pays only when it fights); a
-  formation next to its aim (a victory place) assaults (6.2.1, +1 column), one in contact
-  elsewhere goes mobile (6.2.3), one far from the enemy pursues (6.2.5: full movement both
-  rounds).  German: infantry holds on defense orders
+  together in either round with guns firing, 14.3D, 21; it pays only when it fights), any other
+  formation with units in that ring goes mobile (never assault, whose attacks each round,
+  6.2.1A, would be made at the city's odds); a formation next to its aim (a victory place)
+  assaults (6.2.1, +1 column), one in contact elsewhere goes mobile (6.2.3), one far from the
+  enemy pursues (6.2.5: full movement both rounds).  German: infantry holds on defense orders
   (6.2.2, free unless it fights); a panzer formation goes mobile to counter-attack when the enemy
   is near, else defends.
 * Objectives (27): the Soviet player makes for the victory places (Kirovograd first, which brings
@@ -29,7 +30,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
   its own; a Soviet unit stands next to a German-held Kirovograd hex against up to
   :data:`SIEGE_BRAVE` times its strength, as that is where the city is attacked from), the
-  units that gain most first; each planned move is checked again when its turn comes.  A unit
+  units that gain most first; each planned move is checked again when its turn comes (the
+  Soviet player's aims are renewed once one of its units has entered a Kirovograd hex, which is
+  then no longer an aim, so the next units checked fill the city's other hexes).  A unit
   out of supply makes for its side's units in supply; an HQ keeps level with the median of its
   formation's units, a little behind (supply is traced to it, 8.3).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
