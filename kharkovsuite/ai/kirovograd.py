@@ -10,7 +10,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 
 * Orders (3.3, 5, 6): each formation gets the order its task asks for, the formations nearest the
   enemy first, within the turn's share of the supply points (those on the track and those the
-  turn record still brings, 3.2, 8.1).  Soviet: a formation next to its aim (a victory place)
+  turn record still brings, 3.2, 8.1).  Soviet: a foot formation with at least half its units
+  ringing a German-held Kirovograd hex besieges it on defense orders (6.2.2: its units attack
+  together in either round with guns firing, 14.3D, 21; it pays only when it fights), any other
+  formation with units in that ring goes mobile (never assault, whose attacks each round,
+  6.2.1A, would be made at the city's odds); a formation next to its aim (a victory place)
   assaults (6.2.1, +1 column), one in contact elsewhere goes mobile (6.2.3), one far from the
   enemy pursues (6.2.5: full movement both rounds).  German: infantry holds on defense orders
   (6.2.2, free unless it fights); a panzer formation goes mobile to counter-attack when the enemy
@@ -24,9 +28,13 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   place hex stays there as its garrison.
 * Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
   its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
-  its own), the units that gain most first; each planned move is checked again when its turn
-  comes.  A unit out of supply makes for its side's units in supply; an HQ keeps level with the
-  median of its formation's units, a little behind (supply is traced to it, 8.3).
+  its own; a Soviet unit stands next to a German-held Kirovograd hex against up to
+  :data:`SIEGE_BRAVE` times its strength, as that is where the city is attacked from), the
+  units that gain most first; each planned move is checked again when its turn comes (the
+  Soviet player's aims are renewed once one of its units has entered a Kirovograd hex, which is
+  then no longer an aim, so the next units checked fill the city's other hexes).  A unit
+  out of supply makes for its side's units in supply; an HQ keeps level with the median of its
+  formation's units, a little behind (supply is traced to it, 8.3).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
   side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
   is committed when the enemy is within reach.
@@ -37,9 +45,14 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   14.3H, or an attack by free units); a package the side cannot complete or whose worth is
   below the floor is dropped.  A German unit on defense orders attacks only at a higher floor
   (it holds).  HQs support each attack (22) and up to two guns fire while the supply track
-  keeps a reserve for the turns left (21.3).  When the rules still owe attacks (14.1C, 6.2.1A:
+  keeps a reserve for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
+  player prices the attack with the guns that may fire for it (each gun counted for one attack
+  of the round, 14.3E), clearing such a hex is worth :data:`CITY_BONUS`, and a further city hex
+  the attack owes (14.1C) is fired on by one gun alone (14.3J) or attacked by other units rather
+  than added to the attack, unless adding it prices better.  When the rules still owe attacks (14.1C, 6.2.1A:
   an assault formation attacks, taking as further targets every hex whose ZOC reaches its unit)
-  it declares them, or withdraws the last attack.
+  it declares them, or withdraws the last attack; once every attack is withdrawn, it declares
+  the bare duties afresh (once a round).
 * Decisions: the Combat Options Matrix pick (15.9) weighs SP against hexes (a defender in a
   victory place or holding the line gives ground less readily; a unit that would be destroyed
   costs twice); a retreat (17) ends where the enemy is weakest, toward home, along no hex only
@@ -101,6 +114,8 @@ HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation'
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
 FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
+SIEGE_BRAVE = 4.0  # times its own strength in enemy strength a Soviet unit stands next to a German-held Kirovograd hex
+CITY_BONUS = 5.0  # points for clearing a Kirovograd hex (Soviet), times the chance the defender gives ground
 
 
 #: 29.4A: the strength guessed for a face-down counter (its id is a token, its type unknown): a
@@ -132,6 +147,7 @@ class KiroPlayer:
         self._settled: set[str] = set()  # units that found no better hex this round
         self._attacks: list | None = None  # the combat round's plan: (targets, attackers) still to declare
         self._owed = 0  # times this round the rules owed attacks the plan had not made
+        self._restarted = False  # whether this round's declarations began again from the duties alone
         self._plan: list = []  # the rest of the attack being declared: AddAttacker and AddSupport actions
         self._queue: list | None = None  # the movement round's plan: the groups to move, best first
         self._memo: dict = {}
@@ -182,11 +198,14 @@ class KiroPlayer:
         key = (state.turn, state.phase_index)
         if key != self._round:
             self._round, self._settled, self._plan, self._queue, self._attacks, self._owed = key, set(), [], None, None, 0
+            self._restarted = False
 
     def refresh(self, seen: Observed) -> None:
         """Forget this moment's derived maps when positions change."""
+        city = self.city_hexes(seen)
         stamp = (seen.turn, seen.obs["phase_index"], bool(seen.obs["pending"]),
-                 tuple((u, v.get("hex"), v.get("step")) for u, v in sorted(seen.units.items()) if v["side"] != self.side))
+                 tuple((u, v.get("hex"), v.get("step")) for u, v in sorted(seen.units.items()) if v["side"] != self.side),
+                 tuple(h for h in sorted(city) if seen.side_at(h, self.side)))  # the Soviet aims change as the city fills
         if stamp != self._stamp:
             self._stamp, self._memo = stamp, {}
 
@@ -296,6 +315,32 @@ class KiroPlayer:
             self._memo["near-city"] = got
         return got
 
+    def besieged(self, seen: Observed) -> list[str]:
+        """The Kirovograd hexes with German units in them, while the Soviet player (with a plan)
+        besieges the city (27.B-C: the city is the Opening Moves objective and the early bonus)."""
+        got = self._memo.get("besieged")
+        if got is None:
+            city = seen.state.scenario.map.cities.get(CITY)
+            got = []
+            if self.side == SOVIET and self.cfg["plan"] and city:
+                got = sorted(h for h in city.hexes if seen.enemy_at(h))
+            self._memo["besieged"] = got
+        return got
+
+    def city_hexes(self, seen: Observed) -> set[str]:
+        """The Kirovograd hexes the Soviet player (with a plan) makes for: a unit there stands
+        against more than elsewhere (15.7B: the city shifts an attack on it two columns)."""
+        city = seen.state.scenario.map.cities.get(CITY)
+        return set(city.hexes) if city and self.side == SOVIET and self.cfg["plan"] else set()
+
+    def siege_ring(self, seen: Observed) -> set[str]:
+        """The hexes next to a besieged Kirovograd hex (the places to attack it from)."""
+        got = self._memo.get("siege-ring")
+        if got is None:
+            held = set(self.besieged(seen))
+            got = self._memo["siege-ring"] = {n for h in held for n in seen.neighbours(h)} - held
+        return got
+
     def goal(self, seen: Observed) -> dict[str, int]:
         got = self._memo.get("goal")
         if got is None:
@@ -346,6 +391,16 @@ class KiroPlayer:
             return d, ("mobile", "defense")
         armoured = sum(1 for u in units if self.mobile_arm(state, u)) * 2 >= max(1, len(units))
         if self.side == SOVIET:
+            ring = self.siege_ring(seen)
+            besieging = sum(1 for u in units if seen.units[u]["hex"] in ring)
+            if besieging and d <= CONTACT:
+                if not armoured and 2 * besieging >= len(units):
+                    # the siege (21.3, 6.2.2): guns may fire for its attacks, which it makes in both
+                    # rounds, at no cost unless it fights; the points go to the guns
+                    return d, ("defense", "mobile")
+                # not assault (6.2.1A): its units would owe an attack each round, at whatever odds
+                # the city's stacks allow
+                return d, ("mobile", "defense")
             if d <= CONTACT:
                 goal = self.goal(seen)
                 storm = any(goal.get(seen.units[u]["hex"], 99) <= STORM for u in units)
@@ -439,7 +494,8 @@ class KiroPlayer:
         threat = self.threat(seen)
         if threat:
             mine = max(1.0, self.strength(seen, uid))
-            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - BRAVE[self.side])
+            brave = SIEGE_BRAVE if hex_id in self.siege_ring(seen) or hex_id in self.city_hexes(seen) else BRAVE[self.side]
+            score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - brave)
         if hex_id in self.place_hexes(state) and self.side != SOVIET:
             score -= 1.0  # a German unit in a victory place holds it
         return score
@@ -542,9 +598,10 @@ class KiroPlayer:
             self._attacks = self.plan_attacks(state, seen, ATTACK_FLOOR)
         openings = {a.hex: a for a in by_kind.get("AttackHex", [])}
         while self._attacks:
-            targets, attackers = self._attacks.pop(0)
+            targets, attackers, *fire = self._attacks.pop(0)
             if targets[0] in openings:
                 self._plan = [("unit", u) for u in attackers] + [("hex", t) for t in targets[1:]]
+                self._plan += [("gun", g) for g in (fire[0] if fire else ())]
                 return openings[targets[0]]
         if "EndPhase" in by_kind:
             return by_kind["EndPhase"][0]
@@ -555,6 +612,11 @@ class KiroPlayer:
                 return self.declare(state, seen, by_kind)
         if "WithdrawAttack" in by_kind:
             return by_kind["WithdrawAttack"][-1]
+        if not self._restarted:  # every attack withdrawn: once a round, the bare duties alone (6.2.1A)
+            self._restarted, self._owed = True, 0
+            self._attacks = self.owed_attacks(state, seen)
+            if self._attacks:
+                return self.declare(state, seen, by_kind)
         return None  # the rules owe something this player cannot find: any legal step
 
     def owed_attacks(self, state, seen: Observed) -> list:
@@ -623,6 +685,8 @@ class KiroPlayer:
             what, name = self._plan.pop(0)
             if what == "unit":
                 got = next((a for a in by_kind.get("AddAttacker", []) if a.unit == name), None)
+            elif what == "gun":
+                got = next((a for a in by_kind.get("AddSupport", []) if a.unit == name), None)
             else:
                 got = next((a for a in by_kind.get("AttackHex", []) if a.hex == name), None)
             if got is not None:
@@ -638,7 +702,10 @@ class KiroPlayer:
             if hqs and draft.get("attackers"):
                 return hqs[0]
             guns = [a for a in supports if not state.board.units[a.unit].is_hq]
-            if guns and (not draft.get("attackers") or (len(draft.get("guns", ())) < GUNS_PER_ATTACK and self.may_fire(state, seen, guns[0].unit))):
+            alone = not draft.get("attackers")  # 14.3J: one gun meets the duty (the Soviet ai spares the rest)
+            spare = alone and self.side == SOVIET and self.cfg["plan"] and draft.get("guns")
+            if guns and ((alone and not spare) or (not alone and len(draft.get("guns", ())) < GUNS_PER_ATTACK
+                                                                and self.may_fire(state, seen, guns[0].unit))):
                 return guns[0]
         if "ConfirmAttack" in by_kind:
             return by_kind["ConfirmAttack"][0]
@@ -682,15 +749,18 @@ class KiroPlayer:
             for n in seen.neighbours(at[u]):
                 if n in enemy:
                     by_target.setdefault(n, {}).setdefault(self.order_of(seen, u), []).append(u)
+        siege = set(self.besieged(seen)) if self.cfg["support"] else set()
         candidates = []
         for t, groups in sorted(by_target.items()):
             for attackers in groups.values():
-                priced = self.price(state, seen, tuple(attackers), (t,))
+                guns = self.guns_for(state, seen, tuple(attackers), (t,)) if t in siege else ()
+                priced = self.price(state, seen, tuple(attackers), (t,), guns)
                 if priced is not None:
                     candidates.append((priced[0] if self.cfg["plan"] else priced[1], priced[0], t, tuple(attackers)))
         candidates.sort(key=lambda c: (-c[0], c[2], c[3]))
         used: set[str] = set()
         attacked: set[str] = set()
+        fired: set[str] = set()  # guns a planned attack counts on (14.3E: each fires once a round)
         plan: list = []
         for _, worth, t, attackers in candidates:
             if self.budget.spent() and plan:
@@ -698,32 +768,40 @@ class KiroPlayer:
             need = -math.inf if first_only else self.floor_for(state, seen, attackers, floor)
             if worth < need or t in attacked or used & set(attackers):
                 continue
-            package = self.package(state, seen, t, attackers, at, sources, used, attacked, by_target)
+            guns = self.guns_for(state, seen, attackers, (t,), fired) if t in siege else ()
+            package = self.package(state, seen, t, attackers, at, sources, used, attacked, by_target, guns, fired)
             if package is None:
                 continue
-            total = sum(w for _, _, w in package)
+            total = sum(p[2] for p in package)
             if total < need:
                 continue
-            for targets, units, _ in package:
-                plan.append((targets, units))
+            for targets, units, _, fire in package:
+                plan.append((targets, units, fire))
                 used.update(units)
                 attacked.update(targets)
+                fired.update(fire)
             if first_only:
                 break
         return plan
 
-    def package(self, state, seen, t, attackers, at, sources, used, attacked, by_target):
-        """[(targets, attackers, worth)]: the attack on ``t`` and those 14.1C makes it owe; None
-        when they cannot all be made."""
-        attacks = [[[t], list(attackers)]]
+    def package(self, state, seen, t, attackers, at, sources, used, attacked, by_target, guns=(), fired=frozenset()):
+        """[(targets, attackers, worth, guns)]: the attack on ``t`` (with ``guns`` firing) and those
+        14.1C makes it owe; None when they cannot all be made.  An owed hex is added to an attack
+        whose units are all next to it (14.3H), or attacked by free units, or (``ai``, while
+        besieging Kirovograd) fired on by one gun alone (14.3J), whichever the odds query prices
+        best."""
+        attacks = [[[t], list(attackers), tuple(guns)]]
         busy = set(used) | set(attackers)
+        shooting = set(fired) | set(guns)
+        besieged = set(self.besieged(seen))
+        siege = bool(besieged) and self.cfg["support"]
         owed = [h for h in sorted({s for u in attackers for s in sources.get(at[u], ())}) if h not in attacked and h != t]
         while owed:
             r = owed.pop(0)
             if any(r in a[0] for a in attacks):
                 continue
             merged = next((a for a in attacks if all(r in seen.neighbours(at[u]) for u in a[1])), None)
-            if merged is not None:
+            if merged is not None and not (siege and r in besieged):
                 merged[0].append(r)
                 continue
             groups = by_target.get(r, {})
@@ -733,18 +811,30 @@ class KiroPlayer:
                 if free:
                     priced = self.price(state, seen, free, (r,))
                     if priced is not None and (best is None or priced[0] > best[1]):
-                        best = (free, priced[0])
+                        best = (free, priced[0], ())
+            if siege and r in besieged and (best is None or best[1] < 0):
+                barrage = self.guns_for(state, seen, (), (r,), shooting, most=1)
+                priced = self.price(state, seen, (), (r,), barrage) if barrage else None
+                if priced is not None and (best is None or priced[0] > best[1]):
+                    best = ((), priced[0], barrage)
+            if merged is not None:
+                alone = self.price(state, seen, tuple(merged[1]), tuple(merged[0]), merged[2])
+                joint = self.price(state, seen, tuple(merged[1]), tuple(merged[0] + [r]), merged[2])
+                if best is None or (alone is not None and joint is not None and joint[0] >= alone[0] + best[1]):
+                    merged[0].append(r)
+                    continue
             if best is None:
                 return None
-            attacks.append([[r], list(best[0])])
+            attacks.append([[r], list(best[0]), best[2]])
             busy.update(best[0])
+            shooting.update(best[2])
             owed += [h for h in sorted({s for u in best[0] for s in sources.get(at[u], ())}) if h not in attacked]
         out = []
-        for targets, units in attacks:
-            priced = self.price(state, seen, tuple(units), tuple(targets))
+        for targets, units, fire in attacks:
+            priced = self.price(state, seen, tuple(units), tuple(targets), fire)
             if priced is None:
                 return None
-            out.append((tuple(targets), tuple(units), priced[0]))
+            out.append((tuple(targets), tuple(units), priced[0], fire))
         return out
 
     def order_of(self, seen: Observed, uid: str) -> str:
@@ -752,13 +842,37 @@ class KiroPlayer:
 
         return order_of(seen.state, uid)
 
-    def price(self, state, seen: Observed, attackers: tuple[str, ...], targets: tuple[str, ...]):
-        """(worth in points, the final column's index) of an attack, from the odds query; None when refused."""
-        key = ("price", attackers, targets)
+    def guns_for(self, state, seen: Observed, attackers: tuple[str, ...], targets: tuple[str, ...], taken=frozenset(),
+                 most: int = GUNS_PER_ATTACK) -> tuple[str, ...]:
+        """21.1-21.4: up to ``most`` own guns, the strongest first, that the odds query lets fire
+        for this attack (range, orders, formation, supply) and that the track can pay for
+        (:meth:`may_fire`), leaving out those ``taken`` by other attacks of the round."""
+        board = state.board.units
+        near = sorted((u for u in seen.own() if board[u].is_artillery and u not in taken and seen.units[u].get("hex")
+                       and board[u].values.range is not None
+                       and min(state.board.distance(seen.units[u]["hex"], t) for t in targets) <= board[u].values.range),
+                      key=lambda u: (-(board[u].values.barrage or 0), u))
+        chosen: tuple[str, ...] = ()
+        for g in near:
+            if len(chosen) >= most:
+                break
+            if not self.may_fire(state, seen, g):
+                continue
+            try:
+                state.rules.combat_preview(state, attackers, targets, guns=chosen + (g,))
+            except IllegalAction:
+                continue
+            chosen += (g,)
+        return chosen
+
+    def price(self, state, seen: Observed, attackers: tuple[str, ...], targets: tuple[str, ...], guns: tuple[str, ...] = ()):
+        """(worth in points, the final column's index) of an attack (with ``guns`` firing for it),
+        from the odds query; None when refused."""
+        key = ("price", attackers, targets, guns)
         if key in self._memo:
             return self._memo[key]
         try:
-            preview = state.rules.combat_preview(state, attackers, targets)
+            preview = state.rules.combat_preview(state, attackers, targets, guns=guns)
         except IllegalAction:
             self._memo[key] = None
             return None
@@ -768,6 +882,7 @@ class KiroPlayer:
         place = any(t in self.place_hexes(state) or t in self.town_hexes(state) for t in targets)
         if self.side == SOVIET and self.cfg["plan"] and set(targets) & set(self.near_city(seen)):
             place = True  # 27.C: driving them off keeps the city's hold
+        bonus = CITY_BONUS if set(targets) & set(self.besieged(seen)) else PLACE_BONUS
         defenders_sp = sum(self.strength(seen, u) for u in defenders) or 1.0
         attackers_sp = sum(self.strength(seen, u) for u in attackers) or 1.0
         worth = 0.0
@@ -777,7 +892,7 @@ class KiroPlayer:
             lost_a = min(r.attacker.loss, attackers_sp)
             gain = lost_d * rate_d * (2.0 if lost_d >= defenders_sp else 1.0) + r.defender.retreat * RETREAT_HEX
             if place and r.defender.retreat:
-                gain += PLACE_BONUS
+                gain += bonus
             cost = lost_a * rate_a * (2.0 if lost_a >= attackers_sp else 1.0) + r.attacker.retreat * RETREAT_HEX
             worth += float(p) * (gain - self.cfg["loss_weight"] * cost)
         columns = list(state.scenario.tables[state.board.data.crt.table].columns)

@@ -9,9 +9,10 @@ from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_DIV, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
+EDGE = "3720"  # a hex on the edge of Kirovograd
 
 
 def _play_until(state, player, wanted, limit=40):
@@ -206,3 +207,98 @@ def test_29_4a_the_ai_weighs_a_face_down_enemy_counter_without_knowing_what_it_i
     assert player.strength(seen, token) == FACE_DOWN_SP
     threat = seen.threat_map(lambda u: player.strength(seen, u))
     assert threat  # built, the face-down counter weighed
+
+def _siege(extra: dict | None = None, orders: dict | None = None, phase: str = "move_1_1"):
+    """A Soviet rifle division next to a German stack in a Kirovograd hex (the city besieged)."""
+    ring_hex = next(h for h in ring(EDGE, 1) if h not in set(fresh(1).scenario.map.cities["kirovograd"].hexes))
+    placed = {GE_INF2: EDGE, GE_INF3: EDGE, GE_PZ: EDGE, SU_DIV: ring_hex, **(extra or {})}
+    return bare(placed, side="soviet", phase=phase, orders=orders or {"c48": "defense", "d320": "defense", "p3": "mobile"}), ring_hex
+
+
+def test_6_2_2_a_formation_ringing_a_german_held_kirovograd_takes_defense_orders():
+    """6.2.2B, E: a formation on defense orders attacks in either round with its guns firing, and
+    pays only when it fights (6.2.2D); the Soviet ai gives it to a formation whose units ring a
+    German-held Kirovograd hex (so they attack the city together, 14.3D), while a formation in
+    contact elsewhere keeps the orders of its task (assault or mobile)."""
+    state, _ = _siege()
+    player = KiroPlayer("soviet", 1)
+    assert player.task(state, Observed(state, "soviet"), "c48")[1][0] == "defense"
+    open_state = bare({GE_INF2: ring(PLAIN, 1)[0], SU_DIV: PLAIN}, side="soviet")
+    assert player.task(open_state, Observed(open_state, "soviet"), "c48")[1][0] != "defense"
+
+
+def test_the_soviet_ai_stands_next_to_the_besieged_city_where_it_fears_the_same_stack_in_the_open():
+    """The threat map keeps a unit away from enemy stacks much stronger than itself; next to a
+    German-held Kirovograd hex (the place to attack it from) the Soviet ai stands anyway."""
+    state, ring_hex = _siege()
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    besieged = player.hex_score(seen, SU_DIV, ring_hex) - player.goal(seen)[ring_hex]
+    open_hex = ring(PLAIN, 1)[0]
+    open_state = bare({GE_INF2: PLAIN, GE_INF3: PLAIN, GE_PZ: PLAIN, SU_DIV: open_hex}, side="soviet")
+    seen_open = Observed(open_state, "soviet")
+    fearful = player.hex_score(seen_open, SU_DIV, open_hex) - KiroPlayer("soviet", 1).goal(seen_open)[open_hex]
+    assert besieged == 0.0 and fearful > 0.0
+
+
+def test_21_the_soviet_ai_counts_its_guns_in_an_attack_on_the_besieged_city_and_fires_them():
+    """21.1, 21.3, 14.2A: a rifle division on defense orders next to a German regiment in a
+    Kirovograd hex, an artillery brigade two hexes off: alone the attack reads 1-3 (the city's
+    two columns, 15.7B), with the gun's barrage 1-2.  The Soviet ai prices the attack with the
+    gun, plans it, and adds the gun when it declares."""
+    ring_hex = "3620"
+    back = next(h for h in ring(ring_hex, 1) if fresh(1).board.distance(h, EDGE) == 2)
+    state = bare({GE_INF2: EDGE, SU_DIV: ring_hex, SU_ART: back}, side="soviet", phase="combat_1_1",
+                 orders={"c48": "defense", "d320": "defense", "a53": "defense"})
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    assert player.guns_for(state, seen, (SU_DIV,), (EDGE,)) == (SU_ART,)
+    assert state.rules.combat_preview(state, (SU_DIV,), (EDGE,)).column == "1-3"
+    assert state.rules.combat_preview(state, (SU_DIV,), (EDGE,), guns=(SU_ART,)).column == "1-2"
+    assert player.price(state, seen, (SU_DIV,), (EDGE,), (SU_ART,))[0] > player.price(state, seen, (SU_DIV,), (EDGE,))[0]
+    assert player.plan_attacks(state, seen, ATTACK_FLOOR) == [((EDGE,), (SU_DIV,), (SU_ART,))]
+    chosen = []
+    for _ in range(4):
+        action = player.choose(state)
+        chosen.append(action)
+        state.apply(action)
+    assert [a.kind for a in chosen] == ["AttackHex", "AddAttacker", "AddSupport", "ConfirmAttack"]
+    assert chosen[2].unit == SU_ART
+
+
+def test_6_2_1a_when_every_attack_is_withdrawn_the_ai_declares_the_bare_duties_once_more():
+    """6.2.1A, 14.1C: the round's plan was withdrawn attack by attack and the rules still owe an
+    assault formation's attack: the player declares that duty afresh (before this, it fell to
+    random declarations and could loop for ever)."""
+    here = "2610"
+    foe = ring(here, 1)[0]
+    other = next(h for h in ring(here, 2) if fresh(1).board.distance(h, foe) > 1)
+    state = bare({GE_INF2: foe, GE_INF3: other, SU_DIV: here, SU_ART: ring(here, 1)[3]}, side="soviet", phase="combat_1_1",
+                 orders={"c48": "assault", "d320": "defense", "a53": "defense"})
+    assert {a.hex for a in state.legal_actions().actions() if a.kind == "AttackHex"} == {foe, other}
+    player = KiroPlayer("soviet", 1)
+    player.new_round(state)
+    player._attacks, player._owed = [], 5  # the plan spent, the owed attempts used up
+    action = player.choose(state)
+    assert player._restarted and player._attacks == []
+    assert action.kind == "AttackHex" and action.hex == foe
+
+
+def test_27_the_soviet_ai_spreads_into_the_empty_hexes_of_kirovograd():
+    """27.B-C, 15.7B: two Soviet brigades within a move of an empty Kirovograd: the first takes
+    a city hex; the second, planned in the same movement round, takes another one (a hex already
+    Soviet is no longer an aim), so the city fills before the German units come."""
+    start = next(h for h in ring(EDGE, 2) if h not in set(fresh(1).scenario.map.cities["kirovograd"].hexes))
+    state = bare({SU_TANK: start, SU_MECH: start, GE_INF2: "1228"}, side="soviet", orders={"m5g": "mobile"})
+    player = KiroPlayer("soviet", 1)
+    city = set(state.scenario.map.cities["kirovograd"].hexes)
+    ends = {}
+    for _ in range(10):
+        action = player.choose(state)
+        if isinstance(action, Move):
+            ends[action.units[0]] = action.path[-1]
+        if action.kind == "EndPhase":
+            break
+        state.apply(action)
+    assert set(ends) == {SU_TANK, SU_MECH}
+    assert ends[SU_TANK] in city and ends[SU_MECH] in city and ends[SU_TANK] != ends[SU_MECH]
