@@ -134,3 +134,55 @@ def test_18_a_victory_place_not_on_the_map_is_reported():
     k = len(conditions[0]["groups"][0]["places"]) - 1
     assert _at(checks.scenario_checks(s), ("system_data", "victory", side, 0, "groups", 0, "places", k)) == [
         "18: 'Atlantis' is not a city or place of the map"]
+
+
+def test_1_2_a_counter_whose_steps_do_not_fall_by_two_is_reported_at_its_steps():
+    s = _broken()
+    s.unit_types["de_inf_3x2"].steps[1].attack = 2.0
+    s.unit_types["de_inf_3x2"].steps[1].defense = 2.0
+    assert _at(checks.scenario_checks(s), ("unit_types", "de_inf_3x2", "steps")) == [
+        "1.2: a unit loses 2 combat point(s) a step, so the steps are [3, 1], not [3, 2]"]
+
+
+def test_1_1_a_counter_value_other_than_its_kinds_is_reported_at_the_value():
+    s = _broken()
+    s.unit_types["de_inf_3x2"].values["op"] = 12
+    s.unit_types["de_inf_3x2"].values["armor"] = 2
+    found = checks.scenario_checks(s)
+    assert _at(found, ("unit_types", "de_inf_3x2", "values", "op")) == ["1.1: a infantry unit has 10 OP, not 12"]
+    assert _at(found, ("unit_types", "de_inf_3x2", "values", "armor")) == [
+        "1.1: a infantry regiment of combat value 3 has armor 0, not 2"]
+
+
+def test_8_1_an_hq_with_another_command_range_is_reported():
+    s = _broken()
+    s.unit_types["de_hq_panzer_corps_3"].values["command_range"] = 4
+    assert _at(checks.scenario_checks(s), ("unit_types", "de_hq_panzer_corps_3", "values", "command_range")) == [
+        "8.1: HQs command up to 5 hexes"]
+
+
+def test_15_1_a_soviet_entry_area_not_named_by_a_letter_is_reported_at_its_name():
+    s = _broken()
+    s.map.areas["su_a"].name = "Soviet entry area AA"
+    assert _at(checks.scenario_checks(s), ("map", "areas", "su_a", "name")) == [
+        "15.1: a Soviet entry area is named by a letter"]
+
+
+def test_15_1_a_reinforcement_by_another_sides_entry_area_is_reported_at_its_entry():
+    s = _broken()
+    i = next(i for i, r in enumerate(s.reinforcements) if r.side == "german")
+    s.reinforcements[i].entry = "su_a"
+    assert _at(checks.scenario_checks(s), ("reinforcements", i, "entry")) == [
+        "15.1: 'su_a' is an entry area of the soviet side",
+        "18.2: the german side receives reinforcements by de_iv, de_v, de_vi, de_vii, de_viii only"]
+
+
+def test_1_2_a_unit_starting_with_more_steps_lost_than_it_has_is_reported_at_steps_lost():
+    s = _broken()
+    i = next(i for i, u in enumerate(s.units) if u.values.get("steps_lost"))
+    s.units[i].values["steps_lost"] = 2
+    s.units[i].values["moral"] = 1
+    found = checks.scenario_checks(s)
+    assert _at(found, ("units", i, "values", "steps_lost")) == ["1.2: a unit of 2 step(s) starts with 0 to 1 lost, not 2"]
+    assert _at(found, ("units", i, "values", "moral")) == [
+        "unknown unit value 'moral' (allowed: steps_lost, detached_from)"]
