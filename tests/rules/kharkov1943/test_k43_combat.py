@@ -860,3 +860,57 @@ def test_7_6_the_advance_after_combat_is_the_attackers_decision(monkeypatch):
     state.apply(ChooseLoss(unit=SU3))
     decision = state.pending[-1]
     assert (decision.kind, decision.side, decision.case) == ("advance", "german", "7.6") and state.to_act == "german"
+
+
+def test_1_4_support_refusals_name_the_hq_and_why(monkeypatch):
+    """1.4: the attacker's support comes only from an HQ on the map taking part in the activation,
+    once an activation phase."""
+    fix(monkeypatch, "-/-")
+    state = general(bare({GE_HQ: "2701", INF: W, INF2: W, SU3: T, SU_DIV: "2603"}))
+    assert refusal(state, Assault(attackers=(INF,), target=T, types=("normal",), support=GE_HQ)) == (
+        "1.4", f"{GE_HQ} does not take part in this activation, so it may not support its combats")
+    assert refusal(state, Assault(attackers=(INF,), target=T, types=("normal",), support=INF2)) == (
+        "1.4", f"{INF2} is not an HQ on the map")
+    led = bare({GE_HQ: "2701", INF: W, INF2: W, SU3: T, SU_DIV: "2603"})
+    led.apply(Activate(hq=GE_HQ))
+    fight(led, [INF], kind="mobile", support=GE_HQ)
+    assert refusal(led, Assault(attackers=(INF2,), target="2603", types=("mobile",), support=GE_HQ)) == (
+        "1.4", f"{GE_HQ} has supported a combat in this activation phase already")
+
+
+def test_7_5_the_armoured_first_loss_refusal_says_why(monkeypatch):
+    fix(monkeypatch, "-/1")
+    state = fight(general(bare({PZ: W, SU3: T, TANKS: T})), [PZ])
+    assert refusal(state, ChooseLoss(unit=SU3)) == (
+        "7.5", "with armour or anti-tank on both sides the first step comes from an armoured unit")
+
+
+def test_7_6_once_one_unit_retreats_the_others_retreat_as_many_hexes(monkeypatch):
+    """7.6: the retreat chosen for the first unit of the stack is the length for all of them."""
+    fix(monkeypatch, "-/2")
+    state = fight(opening(**{SU_DIV: T}), [INF])
+    first = next(a for a in legal(state, Retreat) if a.unit == SU3)
+    assert len(first.path) == 3
+    state.apply(first)
+    assert state.pending[-1].data["hexes"] == 2
+    after = legal(state, Retreat)
+    assert after and {a.unit for a in after} == {SU_DIV} and {len(a.path) for a in after} == {3}
+    assert not legal(state, ChooseLoss)
+    assert refusal(state, ChooseLoss(unit=SU_DIV)) == ("7.6", "the retreat has begun: the other units retreat as many hexes")
+    state.apply(after[0])
+    assert state.units[SU_DIV].hex == after[0].path[-1] and not any(d.kind == combat.LOSS for d in state.pending)
+
+
+def test_7_6_a_unit_hemmed_in_inside_the_map_has_no_retreat_shorter_than_its_result():
+    """7.6: a shorter retreat is allowed only off the edge of the play area; hemmed in on the map,
+    a unit that cannot retreat the full length has no retreat at all (it takes steps)."""
+    grid_state = opening()
+    nbrs = grid_state.board.nbrs
+    out = sorted(nbrs[T])[0]
+    ring = [h for h in nbrs[T] if h != out] + [h for h in nbrs[out] if h != T and h not in nbrs[T]]
+    germans = [u for u, rec in sorted(grid_state.units.items()) if rec.side == "german"
+               and grid_state.board.units[u].values.kind in ("infantry", "armor")][:len(ring)]
+    assert len(germans) == len(ring) and all(len(nbrs[h]) == 6 for h in [T, out])
+    state = general(bare({SU3: T, **dict(zip(germans, ring))}))
+    assert combat.retreat_paths(state, SU3, 1) == [(T, out)]
+    assert combat.retreat_paths(state, SU3, 2) == []
