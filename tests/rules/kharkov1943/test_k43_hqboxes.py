@@ -88,3 +88,17 @@ def test_10_3_going_into_and_out_of_a_box_is_logged_in_the_hqs_hex_at_no_op():
     out = state.apply(OutOfHQBox(unit=INF))
     moved = [(e.units, e.path, e.cost, e.how, e.case) for e in out if e.kind == "UnitMoved"]
     assert moved == [((INF,), (MID,), 0.0, f"out of the box of {GE_HQ}", "10.3")]
+
+
+def test_10_3_a_boxed_unit_is_offered_to_come_out_in_its_sides_activation_only():
+    state = boxed_game({GE_HQ: MID, INF: MID, SU_DIV: "2101"})
+    state.apply(Activate())
+    assert OutOfHQBox(unit=INF) not in state.legal_actions().actions()  # not in a box yet
+    assert hqboxes.out_refusal(state, INF) == ("10.3", f"{INF} is in no HQ's box")
+    state.apply(IntoHQBox(unit=INF, hq=GE_HQ))
+    assert OutOfHQBox(unit=INF) in state.legal_actions().actions()
+    state.apply(EndActivation())
+    assert hqboxes.out_refusal(state, INF) == ("10.3", "a unit leaves an HQ's box in its activation")
+    state.apply(Activate())  # the Soviet segment
+    assert OutOfHQBox(unit=INF) not in state.legal_actions().actions()
+    assert hqboxes.out_refusal(state, INF) == ("10.3", f"{INF} may not come out now")
