@@ -353,3 +353,43 @@ def test_15_1_a_reinforcement_already_on_the_map_holds_back_none_of_the_others()
     state.place(due[0], MID)  # on the map already (a scenario may place it early)
     reinforcements.arrive(state, [])
     assert set(reinforcements.waiting(state, "german")) | set(reinforcements.waiting(state, "soviet")) >= set(due[1:])
+
+
+def test_14_3_15_1_entering_in_snow_costs_the_hex_plus_one_op_but_not_for_ski_units():
+    state = arrived(3)
+    state.turn_data["weather"]["ground"] = "snow"
+    entry = reinforcements.entry_hexes(state, "de_vii")[0]
+    snow = int(state.board.data.terrain_chart.terrain[state.board.map.terrain(entry)]["snow"])
+    assert reinforcements.entry_cost(state, TANKS, entry) == snow + 1
+    ski = "su_ski1"
+    assert reinforcements.entry_cost(state, ski, entry) == snow
+    assert reinforcements.entry_cost(state, RAIL_UNIT, entry) == 3  # 15.2: getting off the train, whatever the ground
+
+
+def test_18_2_the_exit_edges_are_the_first_and_last_rows_and_columns_in_play():
+    state = bare({})
+    grid, play = state.board.map.grid, state.board.in_play
+    rows = {h: grid.row_col(h)[0] for h in play}
+    cols = {h: grid.row_col(h)[1] for h in play}
+    for edge, where, pick in (("north", rows, min), ("south", rows, max), ("west", cols, min), ("east", cols, max)):
+        hexes = reinforcements.exit_edge_hexes(state, edge)
+        assert hexes == sorted(h for h in play if where[h] == pick(where.values())), edge
+    assert not set(reinforcements.exit_edge_hexes(state, "north")) & set(reinforcements.exit_edge_hexes(state, "south"))
+
+
+def test_18_2_a_scenario_naming_entry_areas_for_one_side_only_lets_the_other_side_in_nowhere():
+    state = arrived(1)
+    special = state.board.data.special_rules
+    before, after = [], []
+    for turn in range(1, 9):
+        state.turn = turn
+        before += reinforcements.scheduled(state)
+    state.board.data.special_rules = special.model_copy(update={"reinforcement_areas": {"german": ["de_vii"]}})
+    try:
+        for turn in range(1, 9):
+            state.turn = turn
+            after += reinforcements.scheduled(state)
+    finally:
+        state.board.data.special_rules = special
+    assert any(state.units[u].side == "soviet" for u, _ in before)
+    assert after and after == [(u, e) for u, e in before if state.units[u].side == "german" and e == "de_vii"]
