@@ -393,3 +393,15 @@ def test_18_2_a_scenario_naming_entry_areas_for_one_side_only_lets_the_other_sid
         state.board.data.special_rules = special
     assert any(state.units[u].side == "soviet" for u, _ in before)
     assert after and after == [(u, e) for u, e in before if state.units[u].side == "german" and e == "de_vii"]
+
+
+def test_16_2_a_rebuilt_unit_waits_while_no_hq_of_its_side_is_on_the_map_then_comes_with_one():
+    state = bare({SU_DIV: MID})
+    state.to_box(INF, "rebuilt")
+    events: list = []
+    replacements.place_rebuilt(state, events)
+    assert state.units[INF].box == "rebuilt" and not events
+    state.place(GE_HQ, "2101")
+    replacements.place_rebuilt(state, events)
+    assert state.units[INF].hex == "2101"
+    assert [(e.units, e.path, e.how, e.case) for e in events] == [((INF,), ("2101",), f"rebuilt, placed with {GE_HQ}", "16.2")]
