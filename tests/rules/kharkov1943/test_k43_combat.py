@@ -914,3 +914,14 @@ def test_7_6_a_unit_hemmed_in_inside_the_map_has_no_retreat_shorter_than_its_res
     state = general(bare({SU3: T, **dict(zip(germans, ring))}))
     assert combat.retreat_paths(state, SU3, 1) == [(T, out)]
     assert combat.retreat_paths(state, SU3, 2) == []
+
+
+def test_7_3_the_preview_checks_the_attack_type_it_is_asked_about():
+    """7.3: a mobile attack comes from one stack; the preview refuses it as the attack would,
+    while a normal attack from the same two hexes is previewed."""
+    state = general(bare({INF: W, INF2: "2803", SU3: T}))
+    assert T in state.board.nbrs["2803"]
+    with pytest.raises(IllegalAction) as info:
+        state.rules.combat_preview(state, [INF, INF2], T, "mobile")
+    assert (info.value.case, info.value.reason) == ("7.3", "a mobile attack is made by one stack, from one hex")
+    assert state.rules.combat_preview(state, [INF, INF2], T, "normal").attack == 6
