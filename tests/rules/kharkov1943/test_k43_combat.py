@@ -925,3 +925,14 @@ def test_7_3_the_preview_checks_the_attack_type_it_is_asked_about():
         state.rules.combat_preview(state, [INF, INF2], T, "mobile")
     assert (info.value.case, info.value.reason) == ("7.3", "a mobile attack is made by one stack, from one hex")
     assert state.rules.combat_preview(state, [INF, INF2], T, "normal").attack == 6
+
+
+def test_11_1_position_building_refusals_say_why():
+    state = general(bare({INF: W, INF2: W, SU3: T}))
+    assert refusal(state, BuildPosition(units=(INF, INF2), posture="fort")) == ("11.1", "a position is 'pdm' or 'pdp', not 'fort'")
+    assert refusal(state, BuildPosition(units=(INF,), posture="pdp")) == (
+        "11.1", f"every unit in {W} builds the position together ({', '.join(sorted([INF, INF2]))})")
+    state.apply(BuildPosition(units=(INF, INF2), posture="pdm"))
+    assert refusal(state, BuildPosition(units=(INF, INF2), posture="pdm")) == ("11.1", f"the units in {W} hold a PDM or better already")
+    state.phase_data["activation"]["spent"][INF] = 8  # 2 OP left of 10
+    assert refusal(state, BuildPosition(units=(INF, INF2), posture="pdp")) == ("11.1", f"{INF} has 2 OP left, a PDP costs it 4")
