@@ -331,3 +331,21 @@ def test_8_1_an_enemy_unit_beside_an_hq_cuts_only_the_lines_through_its_own_hex(
         area = command.command_area(state, GE_HQ)
         assert enemy not in area
         assert all(area[n] == 1 for n in ring(MID, 1) if n != enemy), enemy
+
+
+def test_8_1_an_hq_ringed_by_enemy_units_commands_only_its_own_hex():
+    """8.1: a line of command never crosses an enemy-occupied hex, so an HQ ringed by enemy
+    units reaches none of the hexes beyond them."""
+    state = bare({})
+    soviets = [u for u, i in state.board.units.items() if i.side == "soviet" and i.values.kind == "infantry"]
+    ring1 = sorted(ring(MID, 1))
+    state = bare({GE_HQ: MID, INF: at(MID, 2), **dict(zip(soviets, ring1))})
+    assert command.command_area(state, GE_HQ) == {MID: 0}
+    assert not command.in_command_of(state, GE_HQ, INF)
+
+
+def test_8_1_a_unit_with_no_hq_within_range_is_told_so():
+    state = bare({GE_HQ: MID, INF: at(MID, 7)})
+    line = command.command_line(state, INF)
+    assert not line.ok and [b.to_dict() for b in line.blocks] == [
+        {"hex": at(MID, 7), "reason": "no HQ of its side within 5 hexes", "case": "8.1"}]
