@@ -91,3 +91,16 @@ def test_9_3_8_2_a_units_notes_give_its_supply_and_command():
     assert state.rules.unit_notes(state, INF) == ["Isolated (9.3)"]
     assert state.rules.unit_notes(state, INF2) == [
         "Out of supply (9.3)", "Out of command: only a general activation takes it, at 4 OP less (8.2)"]
+
+
+def test_11_1_11_2_digging_in_names_the_position_its_cost_and_the_cost_of_leaving_it():
+    from kharkovsuite.rules.kharkov1943.actions import BuildPosition
+
+    state = bare({INF: T, INF2: T})
+    pdm = words(state, BuildPosition(units=(INF, INF2), posture="pdm"))
+    assert pdm.label == "Dig Gren.Rgt. 585 and Gren.Rgt. 587 in: a mobile defensive position (PDM)"
+    assert pdm.detail == "2 OP each (11.1); no compulsory attack from it; leaving it costs 3 OP (11.2)."
+    pdp = words(state, BuildPosition(units=(INF,), posture="pdp"))
+    assert pdp.label == "Dig Gren.Rgt. 585 in: a prepared defensive position (PDP)"
+    assert pdp.detail == ("4 OP each (11.1); +2 combat and anti-tank in defence; no compulsory attack from it; "
+                          "leaving it costs 5 OP (11.2).")
