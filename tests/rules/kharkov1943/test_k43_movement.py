@@ -304,3 +304,15 @@ def test_6_3_12_a_river_or_bridge_adds_its_chart_cost_to_the_hex_entered():
         for ground in ("frozen", "snow"):
             entry = chart.road[ground] if road else chart.terrain[board.map.terrain(b)][ground]
             assert board.enter_cost(a, b, ground) == entry + chart.hexsides[feature][ground], (feature, a, b, ground)
+
+
+def test_6_3_a_hex_the_ground_closes_is_refused_by_6_3_and_a_major_river_by_12():
+    board = bare({}, ground="mud").board
+    a, b = next((a, b) for a in sorted(board.in_play) for b in sorted(board.nbrs[a])
+                if b in board.in_play and board.enter_cost(a, b, "mud") is None
+                and not board.map.hexside_features(a, b) & {"major_river"})
+    state = general(bare({INF: a}, ground="mud"))
+    assert refusal(state, Move(units=(INF,), path=(a, b))) == ("6.3", f"{b} may not be entered from {a} on mud ground")
+    c, d = _major_river_sides(bridged=False)[0]
+    river = general(bare({INF: c}, ground="mud"))
+    assert refusal(river, Move(units=(INF,), path=(c, d))) == ("12", f"{d} may not be entered from {c} on mud ground")
