@@ -186,3 +186,83 @@ def test_1_2_a_unit_starting_with_more_steps_lost_than_it_has_is_reported_at_ste
     assert _at(found, ("units", i, "values", "steps_lost")) == ["1.2: a unit of 2 step(s) starts with 0 to 1 lost, not 2"]
     assert _at(found, ("units", i, "values", "moral")) == [
         "unknown unit value 'moral' (allowed: steps_lost, detached_from)"]
+
+
+def test_1_3_a_detachment_without_a_mother_of_armour_or_with_a_twin_is_reported():
+    s = _broken()
+    i = next(i for i, u in enumerate(s.units) if u.id == "pz7_pz_det")
+    j = next(i for i, u in enumerate(s.units) if u.id == "pz3_pz_det")
+    s.units[i].values["detached_from"] = "nobody"
+    assert _at(checks.scenario_checks(s), ("units", i, "values")) == [
+        "1.3: a detachment names its mother unit (detached_from), got 'nobody'"]
+    s.units[i].values["detached_from"] = "d320_585"
+    s.units[j].values["detached_from"] = "d320_585"
+    found = checks.scenario_checks(s)
+    assert _at(found, ("units", i, "values", "detached_from")) == ["1.3: only armoured units give detachments"]
+    assert _at(found, ("units", j, "values", "detached_from")) == [
+        "1.3: only armoured units give detachments", "1.3: 'd320_585' already has a detachment ('pz7_pz_det')"]
+
+
+def test_1_5_9_2_9_4_soviet_formations_and_fronts_name_their_front_colour_hq_and_supply_head():
+    s = _broken()
+    s.system_data["formations"]["a6"]["front"] = "voronezh"
+    s.system_data["formations"]["ga1"]["color"] = "#000000"
+    s.system_data["fronts"]["southwest"]["hq"] = "su_350rd"
+    s.system_data["fronts"]["southwest"]["supply_head"] = "su_350rd"
+    colour = s.system_data["fronts"]["southwest"]["color"]
+    found = checks.scenario_checks(s)
+    assert _at(found, ("system_data", "formations", "a6", "front")) == [
+        "1.5: a Soviet formation belongs to one of the fronts southwest"]
+    assert _at(found, ("system_data", "formations", "ga1", "color")) == [
+        f"1.5: a Soviet formation has its front's colour code {colour}"]
+    assert _at(found, ("system_data", "fronts", "southwest", "hq")) == ["9.2: 'su_350rd' is not a Front HQ unit"]
+    assert _at(found, ("system_data", "fronts", "southwest", "supply_head")) == [
+        "9.4: 'su_350rd' is not a Front supply head unit"]
+
+
+def test_1_4_1_2_an_hq_of_two_steps_and_a_tiger_that_is_no_heavy_armour_are_reported():
+    s = _broken()
+    hq = s.unit_types["de_hq_panzer_corps_3"]
+    hq.steps.append(hq.steps[0].model_copy())
+    s.unit_types["de_inf_3x2"].values["tiger"] = True
+    found = checks.scenario_checks(s)
+    assert "1.4: an HQ has only one combat step" in _at(found, ("unit_types", "de_hq_panzer_corps_3", "steps"))
+    assert _at(found, ("unit_types", "de_inf_3x2", "values")) == ["1.2, 7.4: a Tiger unit is a heavy (dotted) armoured unit"]
+
+
+def test_15_1_15_2_18_reinforcement_turns_rail_arrivals_and_the_turn_record_are_checked():
+    s = _broken()
+    i = next(i for i, r in enumerate(s.reinforcements) if r.side == "german")
+    s.reinforcements[i].turn = 9
+    s.system_data["rail_arrivals"].append("d320_585")
+    k = len(s.system_data["rail_arrivals"]) - 1
+    s.system_data["special_rules"]["turns"] = 6
+    found = checks.scenario_checks(s)
+    assert _at(found, ("reinforcements", i, "turn")) == ["15.1: turn 9 is not a turn of the scenario"]
+    assert _at(found, ("system_data", "rail_arrivals", k)) == ["15.2: 'd320_585' is not a reinforcement"]
+    assert _at(found, ("turns",)) == ["18: the scenario lasts 6 turns, the turn record has 5"]
+
+
+def test_18_2_set_up_outside_the_rows_in_play_and_exits_of_no_formation_or_too_late_are_reported():
+    s = _broken()
+    i = next(i for i, p in enumerate(s.setup.placements) if p.unit == "d320_585")
+    s.setup.placements[i].hex = "0101"
+    exits = s.system_data["special_rules"]["exits"]
+    exits[0]["formation"] = "d999"
+    exits[0]["by_end_of_turn"] = 6
+    found = checks.scenario_checks(s)
+    assert _at(found, ("setup", "placements", i, "hex")) == ["18.2: only hexrows 14xx-30xx are in play"]
+    assert _at(found, ("system_data", "special_rules", "exits", 0, "formation")) == ["18.2: unknown formation 'd999'"]
+    assert _at(found, ("system_data", "special_rules", "exits", 0, "by_end_of_turn")) == ["18.2: the exit falls after the last turn"]
+
+
+def test_5_a_set_up_hex_over_ten_stacking_points_is_reported_once():
+    s = _broken()
+    german = [i for i, p in enumerate(s.setup.placements) if p.hex is not None
+              and s.unit_types[next(u for u in s.units if u.id == p.unit).type].side == "german"]
+    hex_id = s.setup.placements[german[0]].hex
+    for i in german[:12]:
+        s.setup.placements[i].hex = hex_id
+    found = [(where, m) for where, m in checks.scenario_checks(s) if m.startswith("5:")]
+    assert len(found) == 1 and found[0][1] == f"5: hex {hex_id} holds more than 10 stacking points"
+    assert found[0][0][:2] == ("setup", "placements")
