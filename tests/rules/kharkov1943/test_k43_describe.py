@@ -104,3 +104,25 @@ def test_11_1_11_2_digging_in_names_the_position_its_cost_and_the_cost_of_leavin
     assert pdp.label == "Dig Gren.Rgt. 585 in: a prepared defensive position (PDP)"
     assert pdp.detail == ("4 OP each (11.1); +2 combat and anti-tank in defence; no compulsory attack from it; "
                           "leaving it costs 5 OP (11.2).")
+
+
+def test_3_2_3_3_activations_in_a_players_words():
+    from kharkovsuite.rules.kharkov1943.actions import Activate
+
+    state = bare({GE_HQ: T, INF: W})
+    formation = words(state, Activate(hq=GE_HQ))
+    assert (formation.label, formation.detail) == (
+        "Activate the formation of III. Panzerkorps", "Up to eight units it commands, the HQ free (3.2).")
+    general = words(state, Activate())
+    assert (general.label, general.detail) == ("General activation", "Any four units, an HQ counting (3.3).")
+
+
+def test_7_6_an_advance_names_the_unit_where_it_ends_and_its_path():
+    from kharkovsuite.engine.actions import Advance
+
+    state = bare({INF: T})
+    w = words(state, Advance(unit=INF, path=(T, W)))
+    assert (w.label, w.detail) == (
+        "Advance Gren.Rgt. 585 to 2702", "Path 2703-2702; the vacated hex is free, each further hex costs its OP (7.6).")
+    city = words(state, Advance(unit=INF, path=("0818", "0819")))
+    assert city.label == "Advance Gren.Rgt. 585 to 0819 (Kharkov)"
