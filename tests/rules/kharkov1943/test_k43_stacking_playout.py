@@ -205,3 +205,11 @@ def test_5_a_unit_removed_from_an_over_stacked_hex_is_logged_eliminated_there_sa
     events = state.apply(EliminateExcess(unit=units[0]))
     assert [(e.unit, e.hex, e.reason, e.case) for e in events if e.kind == "Eliminated"] == [
         (units[0], "2702", "over-stacked at the end of the operations phase", "5")]
+
+
+def test_5_the_owner_of_an_over_stacked_hex_is_offered_each_of_its_units_there_only():
+    units = _crowd()
+    state = bare({**{u: "2702" for u in units}, SU_DIV: "2101"})
+    state.apply(Pass())  # German
+    state.apply(Pass())  # Soviet: the phase ends
+    assert sorted(state.legal_actions().actions(), key=lambda a: a.unit) == [EliminateExcess(unit=u) for u in sorted(units)]
