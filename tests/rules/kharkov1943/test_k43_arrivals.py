@@ -56,7 +56,7 @@ def test_15_1_a_reinforcement_enters_only_its_own_area():
     state = arrived(3)
     state.apply(Activate())
     wrong = reinforcements.entry_hexes(state, "de_iv")[0]
-    with pytest.raises(IllegalAction, match="15.1"):
+    with pytest.raises(IllegalAction, match=r"^15\.1: 1901 is not in wik_pz's entry area de_vii$"):
         state.apply(Enter(units=(TANKS,), hex=wrong))
     assert state.units[TANKS].box == "arriving"
 
@@ -132,7 +132,7 @@ def test_16_2_no_step_in_enemy_zoc_out_of_supply_or_out_of_command():
     assert replacements.refusal(cut, "soviet", BIG) == ("16.2", f"{BIG} is out of command")
     cut.pending.append(Decision(replacements.DECISION, "soviet", "16.2", {}))
     assert Replace(unit=BIG) not in cut.legal_actions().actions()
-    with pytest.raises(IllegalAction, match="16.2"):
+    with pytest.raises(IllegalAction, match=r"^16\.2: su_48grd is out of command$"):
         cut.apply(Replace(unit=BIG))
 
 
@@ -177,7 +177,7 @@ def test_1_3_only_worn_soviet_infantry_in_one_hex_merge():
     state = bare({BIG: MID, SMALL: sorted(ring(MID, 1))[0]}, side="soviet")
     state.units[BIG].step = 1
     state.apply(Activate())
-    with pytest.raises(IllegalAction, match="1.3"):
+    with pytest.raises(IllegalAction, match=r"^1\.3: the two units must be different and in the same hex$"):
         state.apply(Combine(unit=BIG, absorbed=SMALL))
 
 
@@ -193,7 +193,7 @@ def test_1_3_a_detachment_takes_a_step_of_its_mother_and_gives_it_back():
     assert Detach(detachment=DET) in state.legal_actions().actions()
     state.apply(Detach(detachment=DET))
     assert state.units[DET].hex == MID and state.units[PZ].step == 1 and state.units[DET].step == 0
-    with pytest.raises(IllegalAction, match="1.3"):
+    with pytest.raises(IllegalAction, match=r"^1\.3: pz7_pz_det is already detached$"):
         state.apply(Detach(detachment=DET))  # one detachment a mother
     state.apply(EndActivation())
     state.apply(Activate())
@@ -210,7 +210,7 @@ def test_1_3_a_detachment_rejoins_only_as_its_activation_starts_in_its_mothers_h
     away = sorted(ring(MID, 1))[0]
     state.apply(Move(units=(PZ, DET), path=(MID, away)))  # together: still in its mother's hex, but it has acted
     assert state.units[DET].hex == state.units[PZ].hex
-    with pytest.raises(IllegalAction, match="1.3: pz7_pz_det has already acted"):
+    with pytest.raises(IllegalAction, match=r"^1\.3: pz7_pz_det has already acted in this activation: it rejoins only as its activation starts$"):
         state.apply(Reattach(detachment=DET))
     apart = with_detachment()
     apart.apply(Activate())
@@ -218,7 +218,7 @@ def test_1_3_a_detachment_rejoins_only_as_its_activation_starts_in_its_mothers_h
     apart.apply(EndActivation())
     apart.place(PZ, away)  # the mother went elsewhere
     apart.apply(Activate())
-    with pytest.raises(IllegalAction, match="1.3: pz7_pz_det is not in the hex of its mother"):
+    with pytest.raises(IllegalAction, match=r"^1\.3: pz7_pz_det is not in the hex of its mother unit pz7_pz$"):
         apart.apply(Reattach(detachment=DET))
 
 
@@ -237,7 +237,7 @@ def test_15_2_a_rail_arrival_on_a_railroad_entry_hex_rides_on_paying_only_the_ge
     assert state.units[rider].hex == ride.path[-1] and act["spent"][rider] == 3 and rider in act["moved"]
     assert rider not in reinforcements.waiting(state, "german") and state.turn_data["rail_points"] == 1
     off_rail = next(h for h in reinforcements.entry_hexes(state, "de_iv") if h != "2201")
-    with pytest.raises(IllegalAction, match="15.2"):
+    with pytest.raises(IllegalAction, match=r"^15\.2: 1901 is no usable railroad hex$"):
         state.apply(RailMove(units=("d15_88",), path=(off_rail, ride.path[1])))
     assert state.units["d15_88"].box == "arriving"
 
@@ -259,7 +259,7 @@ def test_7_6_soviet_units_driven_off_the_map_on_turn_1_reenter_next_turn_by_the_
     state.apply(Activate())
     state.apply(Enter(units=(BIG,), hex="2342"))
     assert state.units[BIG].hex == "2342"
-    with pytest.raises(IllegalAction, match=r"^15\.1"):
+    with pytest.raises(IllegalAction, match=r"^15\.1: 2342 is not in su_350rd's entry area su_e$"):
         state.apply(Enter(units=(SMALL,), hex="2342"))  # not its area
 
 
@@ -405,3 +405,13 @@ def test_16_2_a_rebuilt_unit_waits_while_no_hq_of_its_side_is_on_the_map_then_co
     replacements.place_rebuilt(state, events)
     assert state.units[INF].hex == "2101"
     assert [(e.units, e.path, e.how, e.case) for e in events] == [((INF,), ("2101",), f"rebuilt, placed with {GE_HQ}", "16.2")]
+
+
+def test_15_1_15_2_entering_needs_an_activation_each_unit_once_and_riding_on_a_rail_arrival():
+    state = arrived(3)
+    entry = reinforcements.entry_hexes(state, "de_vii")[0]
+    assert reinforcements.refusal(state, (TANKS,), entry) == ("15.1", "reinforcements enter in an activation: open one first")
+    state.apply(Activate())
+    assert reinforcements.refusal(state, (TANKS, TANKS), entry) == ("15.1", "name each entering unit once")
+    assert reinforcements.refusal(state, (TANKS,), entry) is None
+    assert reinforcements.rail_refusal(state, (TANKS,), entry) == ("15.2", "only units arriving by rail ride on from their entry hex")

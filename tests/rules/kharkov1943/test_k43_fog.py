@@ -77,12 +77,12 @@ def test_13_3_no_reconnaissance_under_cloud_and_over_masking_terrain():
     cloudy = position()
     cloudy.turn_data["weather"]["air"] = "cloudy"
     assert Reconnoitre(hex=STACK) not in cloudy.legal_actions().actions()
-    with pytest.raises(IllegalAction, match="14.3"):
+    with pytest.raises(IllegalAction, match=r"^14\.3: air reconnaissance needs a clear sky$"):
         cloudy.apply(Reconnoitre(hex=STACK))
     masked_hex = next(h for h in sorted(cloudy.board.in_play) if cloudy.board.map.terrain(h) not in fog.UNMASKED
                       and scenario_grid().distance(h, FAR) > 1)
     masked = bare({INF: masked_hex, INF2: masked_hex, SU_DIV: FAR}, side="soviet")
-    with pytest.raises(IllegalAction, match="10.1"):
+    with pytest.raises(IllegalAction, match=r"^10\.1: village in 1407 masks the stack from the air$"):
         masked.apply(Reconnoitre(hex=masked_hex))
 
 
@@ -98,7 +98,7 @@ def test_13_3_the_soviet_player_examines_five_stacks_a_turn():
     for h in spots[:5]:
         state.apply(Reconnoitre(hex=h))
     assert fog.recon_left(state, "soviet") == 0
-    with pytest.raises(IllegalAction, match="13.3"):
+    with pytest.raises(IllegalAction, match=r"^13\.3: the soviet player has examined 5 stacks this turn$"):
         state.apply(Reconnoitre(hex=spots[5]))
 
 

@@ -48,7 +48,7 @@ def test_6_6_units_isolated_or_out_of_supply_do_not_react():
 
 def test_6_6_a_reaction_move_beyond_three_op_is_refused():
     state = _attacked()
-    with pytest.raises(IllegalAction, match=r"^6\.1"):
+    with pytest.raises(IllegalAction, match=r"^6\.1: su_172rd has 3 OP, reaching 2603 costs 5$"):
         state.apply(Move(units=(SU_DIV2,), path=("2601", "2602", "2603")))
 
 

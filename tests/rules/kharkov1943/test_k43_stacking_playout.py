@@ -36,7 +36,7 @@ def test_5_stacking_is_free_during_operations_and_checked_at_their_end():
     assert state.phase.id == "operations"
     state.apply(Pass())  # German: the phase ends
     assert state.to_act == "german" and state.pending[-1].case == "5"
-    with pytest.raises(IllegalAction, match=r"^5"):
+    with pytest.raises(IllegalAction, match=r"^5: su_350rd is not a german unit in 2702$"):
         state.apply(EliminateExcess(unit=SU_DIV))
     state.apply(EliminateExcess(unit=units[0]))  # ten points now, but three armoured regiments
     assert state.units[units[0]].box == "eliminated" and state.pending
