@@ -47,8 +47,8 @@ def _step(state, uid):
 
 def test_2_1_a_turn_runs_weather_command_initiative_then_operations():
     state = fresh(2)
-    kinds = [e.phase for e in state.log if e.kind == "PhaseChanged"]
-    assert kinds == ["weather", "supply", "initiative", "operations"]
+    kinds = [(e.turn, e.phase, e.case) for e in state.log if e.kind == "PhaseChanged"]
+    assert kinds == [(1, "weather", "2.1"), (1, "supply", "2.1"), (1, "initiative", "2.1"), (1, "operations", "2.1")]
     assert state.turn_data["weather"] == {"air": "clear", "ground": "frozen"}  # 18.2, turn 1
     rolls = [e for e in state.log if e.kind == "DiceRolled" and e.case == "2.1"]
     assert len(rolls) == 2

@@ -938,3 +938,9 @@ def test_11_1_position_building_refusals_say_why():
     assert refusal(state, BuildPosition(units=(INF, INF2), posture="pdm")) == ("11.1", f"the units in {W} hold a PDM or better already")
     state.phase_data["activation"]["spent"][INF] = 8  # 2 OP left of 10
     assert refusal(state, BuildPosition(units=(INF, INF2), posture="pdp")) == ("11.1", f"{INF} has 2 OP left, a PDP costs it 4")
+
+
+def test_7_5_a_loss_decision_takes_a_step_or_a_retreat_only(monkeypatch):
+    fix(monkeypatch, "-/1")
+    state = fight(opening(), [INF])
+    assert refusal(state, Pass()) == ("7.5", "apply the combat result: lose a step (ChooseLoss) or retreat (Retreat)")

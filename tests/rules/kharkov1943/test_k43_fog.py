@@ -111,3 +111,11 @@ def test_13_3_10_1_each_examination_is_logged_with_the_side_and_how():
     fought: list = []
     fog.note_combat(state, "german", [FAR], fought)
     assert [(e.side, e.hex, e.how, e.case) for e in fought] == [("german", FAR, "combat", "10.1")]
+
+
+def test_10_2_a_stack_of_two_offers_its_other_unit_as_the_top_and_a_lone_unit_offers_none():
+    state = bare({INF: STACK, INF2: STACK, PZ: "2101", SU_DIV: "2105"})
+    state.turn_data["segment"] = "german"
+    shown = fog.top(state, STACK)
+    tops = [a for a in state.legal_actions().actions() if isinstance(a, SetTop)]
+    assert tops == [SetTop(unit=next(u for u in (INF, INF2) if u != shown))]
