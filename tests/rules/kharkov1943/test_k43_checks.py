@@ -266,3 +266,14 @@ def test_5_a_set_up_hex_over_ten_stacking_points_is_reported_once():
     found = [(where, m) for where, m in checks.scenario_checks(s) if m.startswith("5:")]
     assert len(found) == 1 and found[0][1] == f"5: hex {hex_id} holds more than 10 stacking points"
     assert found[0][0][:2] == ("setup", "placements")
+
+
+def test_18_a_victory_group_asking_for_more_places_than_it_names_is_reported():
+    s = _broken()
+    side, conditions = next(iter(s.system_data["victory"].items()))
+    group = conditions[0]["groups"][0]
+    group["at_least"] = len(group["places"])
+    assert not [w for w, _ in checks.scenario_checks(s) if w[:2] == ("system_data", "victory")]
+    group["at_least"] = len(group["places"]) + 1
+    assert _at(checks.scenario_checks(s), ("system_data", "victory", side, 0, "groups", 0, "at_least")) == [
+        f"18: at least {len(group['places']) + 1} of {len(group['places'])} places can never be met"]

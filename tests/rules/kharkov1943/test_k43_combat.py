@@ -944,3 +944,10 @@ def test_7_5_a_loss_decision_takes_a_step_or_a_retreat_only(monkeypatch):
     fix(monkeypatch, "-/1")
     state = fight(opening(), [INF])
     assert refusal(state, Pass()) == ("7.5", "apply the combat result: lose a step (ChooseLoss) or retreat (Retreat)")
+
+
+def test_7_4_an_attack_is_logged_with_its_attackers_target_and_defenders_as_declared():
+    state = general(bare({INF: W, INF2: W, SU3: T}))
+    events = state.apply(Assault(attackers=(INF, INF2), target=T, types=("normal",)))
+    assert [(e.attackers, e.targets, e.defenders, e.case) for e in events if e.kind == "AttackDeclared"] == [
+        ((INF, INF2), (T,), (SU3,), "7.4")]

@@ -126,3 +126,20 @@ def test_7_6_an_advance_names_the_unit_where_it_ends_and_its_path():
         "Advance Gren.Rgt. 585 to 2702", "Path 2703-2702; the vacated hex is free, each further hex costs its OP (7.6).")
     city = words(state, Advance(unit=INF, path=("0818", "0819")))
     assert city.label == "Advance Gren.Rgt. 585 to 0819 (Kharkov)"
+
+
+def test_1_2_7_5_7_6_losses_and_retreats_in_a_players_words_with_the_question_before_a_unit_is_lost():
+    from kharkovsuite.engine.actions import ChooseLoss
+
+    state = bare({INF: T, "d320_586": W})
+    step = words(state, ChooseLoss(unit=INF))
+    assert (step.label, step.detail, step.confirm) == (
+        "Gren.Rgt. 585 loses a step",
+        "Two combat points a step, one for a Tiger (1.2); steps and hexes at the owner's choice (7.5).", "")
+    state.units[INF].step = 1
+    last = words(state, ChooseLoss(unit=INF))
+    assert (last.label, last.detail, last.confirm) == (
+        "Gren.Rgt. 585 loses its last step and is eliminated", "1.2, 7.5", "Eliminate Gren.Rgt. 585 (7.5)?")
+    trapped = words(state, Retreat(unit=INF, path=()))
+    assert (trapped.label, trapped.detail, trapped.confirm) == (
+        "Gren.Rgt. 585 cannot retreat and is eliminated", "7.6", "Eliminate Gren.Rgt. 585: no retreat is open to it (7.6)?")
