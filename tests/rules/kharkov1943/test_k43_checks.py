@@ -277,3 +277,9 @@ def test_18_a_victory_group_asking_for_more_places_than_it_names_is_reported():
     group["at_least"] = len(group["places"]) + 1
     assert _at(checks.scenario_checks(s), ("system_data", "victory", side, 0, "groups", 0, "at_least")) == [
         f"18: at least {len(group['places']) + 1} of {len(group['places'])} places can never be met"]
+
+
+def test_18_victory_conditions_of_a_side_not_in_the_scenario_are_reported():
+    s = _broken()
+    s.system_data["victory"]["romanian"] = []
+    assert _at(checks.scenario_checks(s), ("system_data", "victory", "romanian")) == ["18: unknown side 'romanian'"]

@@ -330,7 +330,8 @@ def test_7_4_armour_is_halved_attacking_a_town_and_fatigue_cuts_combat_only():
     state.game["fatigue"] = {PZ: 2}
     assert odds.attacker_line(state, PZ, T).combat == 3
     town = next(h for h in sorted(state.board.in_play) if state.board.map.terrain(h) == "town")
-    assert odds.attacker_line(bare({PZ: W}), PZ, town).armor == 3
+    in_town = odds.attacker_line(bare({PZ: W}), PZ, town)
+    assert (in_town.armor, in_town.note) == (3, "armour halved attacking a town or village 7.4")
 
 
 def test_7_4_all_regiments_of_a_division_attacking_together():
