@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-#: A rule case as the rulebooks number them: ``5``, ``6.25``, ``14.3A``, ``11.B``, ``4.2.A1``, or
-#: several joined by commas (``18.5B, 18.1C``).
-CASE = re.compile(r"[0-9][0-9A-Za-z.]*(?:, [0-9][0-9A-Za-z.]*)*")
+#: A rule case as the rulebooks number them: ``5``, ``6.25``, ``14.3A``, ``11.B``, ``4.2.A1``, a
+#: range (``20.0D-E``), or several joined by commas (``18.5B, 18.1C``).
+CASE = re.compile(r"[0-9][0-9A-Za-z.\-/]*(?:,? [0-9][0-9A-Za-z.\-/]*)*")
 
 
 class IllegalAction(ValueError):

@@ -157,7 +157,7 @@ def test_a_refusal_without_a_rule_case_or_a_reason_is_a_programming_error(case, 
         IllegalAction(case, reason)
 
 
-@pytest.mark.parametrize("case", ["5", "6.25", "14.3A", "11.B", "4.2.A1", "18.5B, 18.1C"])
+@pytest.mark.parametrize("case", ["5", "6.25", "14.3A", "11.B", "4.2.A1", "20.0D-E", "18.5B, 18.1C"])
 def test_the_rulebooks_case_numbers_are_accepted(case):
     assert IllegalAction(case, "why").case == case
 
