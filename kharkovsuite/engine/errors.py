@@ -1,11 +1,23 @@
 """The one error a rule system raises for a refused action."""
 from __future__ import annotations
 
+import re
+
+#: A rule case as the rulebooks number them: ``5``, ``6.25``, ``14.3A``, ``11.B``, ``4.2.A1``, a
+#: range (``20.0D-E``), or several joined by commas (``18.5B, 18.1C``).
+CASE = re.compile(r"[0-9][0-9A-Za-z.\-/]*(?:,? [0-9][0-9A-Za-z.\-/]*)*")
+
 
 class IllegalAction(ValueError):
     """An action the rules refuse; the message starts with the rule case, e.g. ``6.25: ...``."""
 
     def __init__(self, case: str, message: str):
+        # a refusal the player reads must name its rule case and say why (a programming error
+        # otherwise, caught where it is raised rather than shown as "None" in the window)
+        if not isinstance(case, str) or not CASE.fullmatch(case):
+            raise TypeError(f"a refusal names its rule case (a number such as 6.25), not {case!r}")
+        if not isinstance(message, str) or not message.strip():
+            raise TypeError(f"a refusal of case {case} says why, not {message!r}")
         self.case = case
         self.reason = message
         super().__init__(f"{case}: {message}")

@@ -76,6 +76,15 @@ class Decision:
     case: str
     data: dict = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        from .errors import CASE
+
+        # the window names the case a decision is owed under, and the rules keep their notes in data
+        if not isinstance(self.case, str) or not CASE.fullmatch(self.case):
+            raise TypeError(f"a {self.kind} decision names its rule case (a number such as 6.25), not {self.case!r}")
+        if not isinstance(self.data, dict):
+            raise TypeError(f"a {self.kind} decision keeps its data in a dict, not {self.data!r}")
+
 
 @dataclass(frozen=True)
 class Phase:

@@ -34,7 +34,7 @@ def test_11_33_the_supply_opening_reopens_a_road_to_the_southern_group(scenario)
     units and Soviet ZOC; with those gone its end is a road supply source again (11.33) and
     units it serves are back in supply."""
     state = new_game(scenario, 1)
-    fredericus.activate(state, "test", [])
+    fredericus.activate(state, "0", [])
     assert not _unsupplied_axis(state)
     cutter = next(u for u in sorted(state.units) if state.units[u].box == "reserve-57" and u.startswith("su-cd"))
     state.place(cutter, "3617")
@@ -73,7 +73,7 @@ def test_11_33_the_axis_ai_values_an_attack_on_its_supply_road(scenario):
     """An attack on a Soviet hex of the road to reopen is worth more than the same attack with
     no road to reopen (the plan is set by hand: what is tested is its use)."""
     state = new_game(scenario, 1)
-    fredericus.activate(state, "test", [])
+    fredericus.activate(state, "0", [])
     sequence.go_to(state, "axis-combat", 6)
     player = make_player("ai", "axis", 1)
     know = Knowledge(state, "axis")

@@ -147,3 +147,36 @@ def test_a_refusal_crosses_process_boundaries_whole_so_self_play_workers_report_
     refusal = pickle.loads(pickle.dumps(IllegalAction("3.4", "a unit moves once an activation")))
     assert isinstance(refusal, IllegalAction)
     assert (refusal.case, refusal.reason, str(refusal)) == ("3.4", "a unit moves once an activation", "3.4: a unit moves once an activation")
+
+
+@pytest.mark.parametrize("case, reason", [(None, "why"), ("", "why"), ("XX6.3XX", "why"), ("move", "why"),
+                                          ("6.3", None), ("6.3", ""), ("6.3", "  ")])
+def test_a_refusal_without_a_rule_case_or_a_reason_is_a_programming_error(case, reason):
+    """Every refusal names its rule case and says why: one that does not is caught where it is made."""
+    with pytest.raises(TypeError):
+        IllegalAction(case, reason)
+
+
+@pytest.mark.parametrize("case", ["5", "6.25", "14.3A", "11.B", "4.2.A1", "20.0D-E", "18.5B, 18.1C"])
+def test_the_rulebooks_case_numbers_are_accepted(case):
+    assert IllegalAction(case, "why").case == case
+
+
+@pytest.mark.parametrize("case", [None, "XX6.1XX", "move"])
+def test_an_event_or_a_decision_under_no_rule_case_is_a_programming_error(case):
+    """The log prints each event's case and the window each decision's: they are rulebook numbers."""
+    from kharkovsuite.engine.state import Decision
+
+    with pytest.raises(TypeError):
+        UnitMoved(units=("a",), path=("0101", "0102"), cost=1.0, how="move", case=case)
+    with pytest.raises(TypeError):
+        Decision("retreat", "german", case)
+
+
+def test_an_event_may_name_no_case_and_a_decision_keeps_its_data_in_a_dict():
+    from kharkovsuite.engine.state import Decision
+
+    assert not str(UnitMoved(units=("a",), path=("0101", "0102"), cost=1.0, how="move")).startswith("[")
+    assert Decision("retreat", "german", "7.6").data == {}
+    with pytest.raises(TypeError):
+        Decision("retreat", "german", "7.6", None)

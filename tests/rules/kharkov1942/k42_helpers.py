@@ -42,7 +42,7 @@ def position(placements: dict[str, str], phase: str = "soviet-movement", turn: i
         state.set_flag(uid, "frozen", False)
     _fredericus.init(state)
     if not fredericus:
-        _fredericus.activate(state, "test", [])
+        _fredericus.activate(state, "0", [])
     for uid, extra in (flags or {}).items():
         for flag in extra:
             state.set_flag(uid, flag, True)

@@ -249,7 +249,7 @@ def test_golden_legal_action_count_at_the_start():
     assert len(legal) == 14  # listed: one entry per unit, stack and rail move, whatever its hexes
     from kharkovsuite.rules.kharkov1942 import fredericus
 
-    fredericus.activate(state, "test", [])
+    fredericus.activate(state, "0", [])
     legal = state.legal_actions()
     assert len(legal.actions()) == 668
     assert len(legal) == 14

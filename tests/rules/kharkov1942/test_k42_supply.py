@@ -19,11 +19,11 @@ GORORD = ["0508", "0509"]
 
 
 def position(placements, **kw):
-    """k42_helpers.position, but the helper's own Fredericus activation ("test") is not the 6.57
+    """k42_helpers.position, but the helper's own Fredericus activation (case "0", no rule's) is not the 6.57
     activation turn: only :func:`test_6_57...` activates for real."""
     state = _position(placements, **kw)
     fr = state.game.get("fredericus")
-    if fr and fr.get("case") == "test":
+    if fr and fr.get("case") == "0":
         fr["activated_turn"] = 0
         state.cache.pop("supply", None)
     return state

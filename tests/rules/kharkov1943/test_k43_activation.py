@@ -47,8 +47,8 @@ def _step(state, uid):
 
 def test_2_1_a_turn_runs_weather_command_initiative_then_operations():
     state = fresh(2)
-    kinds = [e.phase for e in state.log if e.kind == "PhaseChanged"]
-    assert kinds == ["weather", "supply", "initiative", "operations"]
+    kinds = [(e.turn, e.phase, e.case) for e in state.log if e.kind == "PhaseChanged"]
+    assert kinds == [(1, "weather", "2.1"), (1, "supply", "2.1"), (1, "initiative", "2.1"), (1, "operations", "2.1")]
     assert state.turn_data["weather"] == {"air": "clear", "ground": "frozen"}  # 18.2, turn 1
     rolls = [e for e in state.log if e.kind == "DiceRolled" and e.case == "2.1"]
     assert len(rolls) == 2
@@ -124,7 +124,7 @@ def test_3_1_a_unit_is_activated_at_most_twice_a_turn():
     state.turn_data["activations"] = {INF: 2}
     general(state)
     assert state.legal_moves([INF]) == {}
-    with pytest.raises(IllegalAction, match=r"^3\.1"):
+    with pytest.raises(IllegalAction, match=r"^3\.1: d320_585 has already been activated twice this turn$"):
         move(state, [INF], PLAIN, "2702")
 
 
@@ -134,7 +134,7 @@ def test_3_2_a_formation_activation_takes_eight_units_and_its_hq_free():
     for uid in units[:8]:
         _step(state, uid)
     assert len(state.phase_data["activation"]["units"]) == 9  # the HQ and eight
-    with pytest.raises(IllegalAction, match=r"^3\.2"):
+    with pytest.raises(IllegalAction, match=r"^3\.2: de_hq_iiipzk activates at most 8 units$"):
         _step(state, units[8])
 
 
@@ -143,7 +143,7 @@ def test_3_2_units_beyond_the_hqs_line_of_command_may_not_join():
     state = bare({GE_HQ: PLAIN, INF: far})
     state.apply(Activate(hq=GE_HQ))
     assert state.legal_moves([INF]) == {}
-    with pytest.raises(IllegalAction, match=r"^3\.2"):
+    with pytest.raises(IllegalAction, match=r"^3\.2: d320_585 is not within a line of command of de_hq_iiipzk \(8\.1\)$"):
         _step(state, INF)
 
 
@@ -154,7 +154,7 @@ def test_3_2_a_second_formation_activation_fatigues_the_hq_which_then_takes_six(
     assert activation.fatigue(state, GE_HQ) == 1
     for uid in units[:6]:
         _step(state, uid)
-    with pytest.raises(IllegalAction, match=r"^3\.5"):
+    with pytest.raises(IllegalAction, match=r"^3\.5: de_hq_iiipzk activates at most 6 units$"):
         _step(state, units[6])
 
 
@@ -162,7 +162,7 @@ def test_3_5_an_hq_at_fatigue_2_may_not_activate_by_formation():
     state, _ = _formation(1)
     state.game["fatigue"] = {GE_HQ: 2}
     assert Activate(hq=GE_HQ) not in list(state.legal_actions().actions())
-    with pytest.raises(IllegalAction, match=r"^3\.5"):
+    with pytest.raises(IllegalAction, match=r"^3\.5: de_hq_iiipzk is at Fatigue 2 and may not activate by formation$"):
         state.apply(Activate(hq=GE_HQ))
 
 
@@ -171,7 +171,7 @@ def test_3_3_a_general_activation_takes_four_units_hqs_counting():
     general(state)
     for uid in [GE_HQ] + units[:3]:
         _step(state, uid)
-    with pytest.raises(IllegalAction, match=r"^3\.3"):
+    with pytest.raises(IllegalAction, match=r"^3\.3: a general activation takes at most 4 units, HQs counting$"):
         _step(state, units[3])
 
 
@@ -187,7 +187,7 @@ def test_8_2_out_of_command_units_join_only_a_general_activation():
     state = bare({GE_HQ: PLAIN, INF: "2702"})
     state.turn_data["out_of_command"] = [INF]
     state.apply(Activate(hq=GE_HQ))
-    with pytest.raises(IllegalAction, match=r"^8\.2"):
+    with pytest.raises(IllegalAction, match=r"^8\.2: d320_585 is out of command this turn: only a general activation may take it$"):
         move(state, [INF], "2702", "2703")
 
 
@@ -210,9 +210,9 @@ def test_3_5_fatigue_is_lowered_by_four_op_in_the_first_activation_only():
     state.apply(ReduceFatigue(unit=INF))
     assert activation.fatigue(state, INF) == 1
     assert state.phase_data["activation"]["spent"][INF] == 4
-    with pytest.raises(IllegalAction, match=r"^3\.5"):
+    with pytest.raises(IllegalAction, match=r"^3\.5: d320_585 has already lowered its fatigue this turn$"):
         state.apply(ReduceFatigue(unit=INF))  # once a turn
-    with pytest.raises(IllegalAction, match=r"^3\.5"):
+    with pytest.raises(IllegalAction, match=r"^3\.5: d320_587 may lower its fatigue only in its first activation of the turn$"):
         state.apply(ReduceFatigue(unit=INF2))  # its second activation
 
 
@@ -235,7 +235,7 @@ def test_1_5_soviet_units_of_two_fronts_never_share_an_activation():
     general(state)
     _step(state, voronezh)
     assert state.legal_moves([southwest]) == {}
-    with pytest.raises(IllegalAction, match=r"^1\.5"):
+    with pytest.raises(IllegalAction, match=r"^1\.5: su_350rd is of another front than the units already activated$"):
         _step(state, southwest)
 
 
@@ -246,7 +246,7 @@ def test_18_the_game_stops_after_the_scenarios_last_turn():
     state.apply(Pass())
     assert state.terminal and state.turn == 5 and state.to_act is None
     assert len(state.legal_actions().actions()) == 0
-    with pytest.raises(IllegalAction, match=r"^18"):
+    with pytest.raises(IllegalAction, match=r"^18: the game is over$"):
         state.apply(Pass())
 
 
@@ -262,3 +262,17 @@ def test_8_2_before_a_turns_command_check_no_unit_counts_as_out_of_command():
     del state.turn_data["out_of_command"]  # as the turn opens, before its command phase (2.1b)
     assert not activation.out_of_command(state, INF)
     assert state.rules.unit_notes(state, INF) == ["In supply (9.3)"]
+
+
+def test_3_1_actions_of_an_activation_outside_one_and_a_second_one_inside_are_refused_saying_why():
+    from kharkovsuite.rules.kharkov1943 import detachments, works
+
+    state = bare({INF: PLAIN, INF2: PLAIN, SU_DIV: "2101"})
+    closed = ("3.1", "no activation is open: activate a formation or a general activation first")
+    assert activation.join_refusal(state, INF) == closed and activation.group_refusal(state, [INF, INF2]) == closed
+    assert detachments.reattach_refusal(state, "pz7_pz_det") == (
+        "1.3", "a detachment rejoins its mother at the start of its activation: open one")
+    assert detachments.combine_refusal(state, INF, INF2) == ("1.3", "units merge as they are activated: open an activation")
+    general(state)
+    assert activation.open_refusal(state, "german", None) == ("3.1", "an activation is already open; end it first")
+    assert works.build_refusal(state, (), "pdm") == ("11.1", "name the units of a hex on the map")

@@ -56,7 +56,7 @@ def test_15_1_a_reinforcement_enters_only_its_own_area():
     state = arrived(3)
     state.apply(Activate())
     wrong = reinforcements.entry_hexes(state, "de_iv")[0]
-    with pytest.raises(IllegalAction, match="15.1"):
+    with pytest.raises(IllegalAction, match=r"^15\.1: 1901 is not in wik_pz's entry area de_vii$"):
         state.apply(Enter(units=(TANKS,), hex=wrong))
     assert state.units[TANKS].box == "arriving"
 
@@ -146,7 +146,7 @@ def test_16_2_no_step_in_enemy_zoc_out_of_supply_or_out_of_command():
     assert replacements.refusal(cut, "soviet", BIG) == ("16.2", f"{BIG} is out of command")
     cut.pending.append(Decision(replacements.DECISION, "soviet", "16.2", {}))
     assert Replace(unit=BIG) not in cut.legal_actions().actions()
-    with pytest.raises(IllegalAction, match="16.2"):
+    with pytest.raises(IllegalAction, match=r"^16\.2: su_48grd is out of command$"):
         cut.apply(Replace(unit=BIG))
 
 
@@ -191,7 +191,7 @@ def test_1_3_only_worn_soviet_infantry_in_one_hex_merge():
     state = bare({BIG: MID, SMALL: sorted(ring(MID, 1))[0]}, side="soviet")
     state.units[BIG].step = 1
     state.apply(Activate())
-    with pytest.raises(IllegalAction, match="1.3"):
+    with pytest.raises(IllegalAction, match=r"^1\.3: the two units must be different and in the same hex$"):
         state.apply(Combine(unit=BIG, absorbed=SMALL))
 
 
@@ -207,7 +207,7 @@ def test_1_3_a_detachment_takes_a_step_of_its_mother_and_gives_it_back():
     assert Detach(detachment=DET) in state.legal_actions().actions()
     state.apply(Detach(detachment=DET))
     assert state.units[DET].hex == MID and state.units[PZ].step == 1 and state.units[DET].step == 0
-    with pytest.raises(IllegalAction, match="1.3"):
+    with pytest.raises(IllegalAction, match=r"^1\.3: pz7_pz_det is already detached$"):
         state.apply(Detach(detachment=DET))  # one detachment a mother
     state.apply(EndActivation())
     state.apply(Activate())
@@ -224,7 +224,7 @@ def test_1_3_a_detachment_rejoins_only_as_its_activation_starts_in_its_mothers_h
     away = sorted(ring(MID, 1))[0]
     state.apply(Move(units=(PZ, DET), path=(MID, away)))  # together: still in its mother's hex, but it has acted
     assert state.units[DET].hex == state.units[PZ].hex
-    with pytest.raises(IllegalAction, match="1.3: pz7_pz_det has already acted"):
+    with pytest.raises(IllegalAction, match=r"^1\.3: pz7_pz_det has already acted in this activation: it rejoins only as its activation starts$"):
         state.apply(Reattach(detachment=DET))
     apart = with_detachment()
     apart.apply(Activate())
@@ -232,7 +232,7 @@ def test_1_3_a_detachment_rejoins_only_as_its_activation_starts_in_its_mothers_h
     apart.apply(EndActivation())
     apart.place(PZ, away)  # the mother went elsewhere
     apart.apply(Activate())
-    with pytest.raises(IllegalAction, match="1.3: pz7_pz_det is not in the hex of its mother"):
+    with pytest.raises(IllegalAction, match=r"^1\.3: pz7_pz_det is not in the hex of its mother unit pz7_pz$"):
         apart.apply(Reattach(detachment=DET))
 
 
@@ -251,7 +251,7 @@ def test_15_2_a_rail_arrival_on_a_railroad_entry_hex_rides_on_paying_only_the_ge
     assert state.units[rider].hex == ride.path[-1] and act["spent"][rider] == 3 and rider in act["moved"]
     assert rider not in reinforcements.waiting(state, "german") and state.turn_data["rail_points"] == 1
     off_rail = next(h for h in reinforcements.entry_hexes(state, "de_iv") if h != "2201")
-    with pytest.raises(IllegalAction, match="15.2"):
+    with pytest.raises(IllegalAction, match=r"^15\.2: 1901 is no usable railroad hex$"):
         state.apply(RailMove(units=("d15_88",), path=(off_rail, ride.path[1])))
     assert state.units["d15_88"].box == "arriving"
 
@@ -273,7 +273,7 @@ def test_7_6_soviet_units_driven_off_the_map_on_turn_1_reenter_next_turn_by_the_
     state.apply(Activate())
     state.apply(Enter(units=(BIG,), hex="2342"))
     assert state.units[BIG].hex == "2342"
-    with pytest.raises(IllegalAction, match=r"^15\.1"):
+    with pytest.raises(IllegalAction, match=r"^15\.1: 2342 is not in su_350rd's entry area su_e$"):
         state.apply(Enter(units=(SMALL,), hex="2342"))  # not its area
 
 
@@ -367,3 +367,65 @@ def test_15_1_a_reinforcement_already_on_the_map_holds_back_none_of_the_others()
     state.place(due[0], MID)  # on the map already (a scenario may place it early)
     reinforcements.arrive(state, [])
     assert set(reinforcements.waiting(state, "german")) | set(reinforcements.waiting(state, "soviet")) >= set(due[1:])
+
+
+def test_14_3_15_1_entering_in_snow_costs_the_hex_plus_one_op_but_not_for_ski_units():
+    state = arrived(3)
+    state.turn_data["weather"]["ground"] = "snow"
+    entry = reinforcements.entry_hexes(state, "de_vii")[0]
+    snow = int(state.board.data.terrain_chart.terrain[state.board.map.terrain(entry)]["snow"])
+    assert reinforcements.entry_cost(state, TANKS, entry) == snow + 1
+    ski = "su_ski1"
+    assert reinforcements.entry_cost(state, ski, entry) == snow
+    assert reinforcements.entry_cost(state, RAIL_UNIT, entry) == 3  # 15.2: getting off the train, whatever the ground
+
+
+def test_18_2_the_exit_edges_are_the_first_and_last_rows_and_columns_in_play():
+    state = bare({})
+    grid, play = state.board.map.grid, state.board.in_play
+    rows = {h: grid.row_col(h)[0] for h in play}
+    cols = {h: grid.row_col(h)[1] for h in play}
+    for edge, where, pick in (("north", rows, min), ("south", rows, max), ("west", cols, min), ("east", cols, max)):
+        hexes = reinforcements.exit_edge_hexes(state, edge)
+        assert hexes == sorted(h for h in play if where[h] == pick(where.values())), edge
+    assert not set(reinforcements.exit_edge_hexes(state, "north")) & set(reinforcements.exit_edge_hexes(state, "south"))
+
+
+def test_18_2_a_scenario_naming_entry_areas_for_one_side_only_lets_the_other_side_in_nowhere():
+    state = arrived(1)
+    special = state.board.data.special_rules
+    before, after = [], []
+    for turn in range(1, 9):
+        state.turn = turn
+        before += reinforcements.scheduled(state)
+    state.board.data.special_rules = special.model_copy(update={"reinforcement_areas": {"german": ["de_vii"]}})
+    try:
+        for turn in range(1, 9):
+            state.turn = turn
+            after += reinforcements.scheduled(state)
+    finally:
+        state.board.data.special_rules = special
+    assert any(state.units[u].side == "soviet" for u, _ in before)
+    assert after and after == [(u, e) for u, e in before if state.units[u].side == "german" and e == "de_vii"]
+
+
+def test_16_2_a_rebuilt_unit_waits_while_no_hq_of_its_side_is_on_the_map_then_comes_with_one():
+    state = bare({SU_DIV: MID})
+    state.to_box(INF, "rebuilt")
+    events: list = []
+    replacements.place_rebuilt(state, events)
+    assert state.units[INF].box == "rebuilt" and not events
+    state.place(GE_HQ, "2101")
+    replacements.place_rebuilt(state, events)
+    assert state.units[INF].hex == "2101"
+    assert [(e.units, e.path, e.how, e.case) for e in events] == [((INF,), ("2101",), f"rebuilt, placed with {GE_HQ}", "16.2")]
+
+
+def test_15_1_15_2_entering_needs_an_activation_each_unit_once_and_riding_on_a_rail_arrival():
+    state = arrived(3)
+    entry = reinforcements.entry_hexes(state, "de_vii")[0]
+    assert reinforcements.refusal(state, (TANKS,), entry) == ("15.1", "reinforcements enter in an activation: open one first")
+    state.apply(Activate())
+    assert reinforcements.refusal(state, (TANKS, TANKS), entry) == ("15.1", "name each entering unit once")
+    assert reinforcements.refusal(state, (TANKS,), entry) is None
+    assert reinforcements.rail_refusal(state, (TANKS,), entry) == ("15.2", "only units arriving by rail ride on from their entry hex")

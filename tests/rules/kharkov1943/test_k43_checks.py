@@ -134,3 +134,152 @@ def test_18_a_victory_place_not_on_the_map_is_reported():
     k = len(conditions[0]["groups"][0]["places"]) - 1
     assert _at(checks.scenario_checks(s), ("system_data", "victory", side, 0, "groups", 0, "places", k)) == [
         "18: 'Atlantis' is not a city or place of the map"]
+
+
+def test_1_2_a_counter_whose_steps_do_not_fall_by_two_is_reported_at_its_steps():
+    s = _broken()
+    s.unit_types["de_inf_3x2"].steps[1].attack = 2.0
+    s.unit_types["de_inf_3x2"].steps[1].defense = 2.0
+    assert _at(checks.scenario_checks(s), ("unit_types", "de_inf_3x2", "steps")) == [
+        "1.2: a unit loses 2 combat point(s) a step, so the steps are [3, 1], not [3, 2]"]
+
+
+def test_1_1_a_counter_value_other_than_its_kinds_is_reported_at_the_value():
+    s = _broken()
+    s.unit_types["de_inf_3x2"].values["op"] = 12
+    s.unit_types["de_inf_3x2"].values["armor"] = 2
+    found = checks.scenario_checks(s)
+    assert _at(found, ("unit_types", "de_inf_3x2", "values", "op")) == ["1.1: a infantry unit has 10 OP, not 12"]
+    assert _at(found, ("unit_types", "de_inf_3x2", "values", "armor")) == [
+        "1.1: a infantry regiment of combat value 3 has armor 0, not 2"]
+
+
+def test_8_1_an_hq_with_another_command_range_is_reported():
+    s = _broken()
+    s.unit_types["de_hq_panzer_corps_3"].values["command_range"] = 4
+    assert _at(checks.scenario_checks(s), ("unit_types", "de_hq_panzer_corps_3", "values", "command_range")) == [
+        "8.1: HQs command up to 5 hexes"]
+
+
+def test_15_1_a_soviet_entry_area_not_named_by_a_letter_is_reported_at_its_name():
+    s = _broken()
+    s.map.areas["su_a"].name = "Soviet entry area AA"
+    assert _at(checks.scenario_checks(s), ("map", "areas", "su_a", "name")) == [
+        "15.1: a Soviet entry area is named by a letter"]
+
+
+def test_15_1_a_reinforcement_by_another_sides_entry_area_is_reported_at_its_entry():
+    s = _broken()
+    i = next(i for i, r in enumerate(s.reinforcements) if r.side == "german")
+    s.reinforcements[i].entry = "su_a"
+    assert _at(checks.scenario_checks(s), ("reinforcements", i, "entry")) == [
+        "15.1: 'su_a' is an entry area of the soviet side",
+        "18.2: the german side receives reinforcements by de_iv, de_v, de_vi, de_vii, de_viii only"]
+
+
+def test_1_2_a_unit_starting_with_more_steps_lost_than_it_has_is_reported_at_steps_lost():
+    s = _broken()
+    i = next(i for i, u in enumerate(s.units) if u.values.get("steps_lost"))
+    s.units[i].values["steps_lost"] = 2
+    s.units[i].values["moral"] = 1
+    found = checks.scenario_checks(s)
+    assert _at(found, ("units", i, "values", "steps_lost")) == ["1.2: a unit of 2 step(s) starts with 0 to 1 lost, not 2"]
+    assert _at(found, ("units", i, "values", "moral")) == [
+        "unknown unit value 'moral' (allowed: steps_lost, detached_from)"]
+
+
+def test_1_3_a_detachment_without_a_mother_of_armour_or_with_a_twin_is_reported():
+    s = _broken()
+    i = next(i for i, u in enumerate(s.units) if u.id == "pz7_pz_det")
+    j = next(i for i, u in enumerate(s.units) if u.id == "pz3_pz_det")
+    s.units[i].values["detached_from"] = "nobody"
+    assert _at(checks.scenario_checks(s), ("units", i, "values")) == [
+        "1.3: a detachment names its mother unit (detached_from), got 'nobody'"]
+    s.units[i].values["detached_from"] = "d320_585"
+    s.units[j].values["detached_from"] = "d320_585"
+    found = checks.scenario_checks(s)
+    assert _at(found, ("units", i, "values", "detached_from")) == ["1.3: only armoured units give detachments"]
+    assert _at(found, ("units", j, "values", "detached_from")) == [
+        "1.3: only armoured units give detachments", "1.3: 'd320_585' already has a detachment ('pz7_pz_det')"]
+
+
+def test_1_5_9_2_9_4_soviet_formations_and_fronts_name_their_front_colour_hq_and_supply_head():
+    s = _broken()
+    s.system_data["formations"]["a6"]["front"] = "voronezh"
+    s.system_data["formations"]["ga1"]["color"] = "#000000"
+    s.system_data["fronts"]["southwest"]["hq"] = "su_350rd"
+    s.system_data["fronts"]["southwest"]["supply_head"] = "su_350rd"
+    colour = s.system_data["fronts"]["southwest"]["color"]
+    found = checks.scenario_checks(s)
+    assert _at(found, ("system_data", "formations", "a6", "front")) == [
+        "1.5: a Soviet formation belongs to one of the fronts southwest"]
+    assert _at(found, ("system_data", "formations", "ga1", "color")) == [
+        f"1.5: a Soviet formation has its front's colour code {colour}"]
+    assert _at(found, ("system_data", "fronts", "southwest", "hq")) == ["9.2: 'su_350rd' is not a Front HQ unit"]
+    assert _at(found, ("system_data", "fronts", "southwest", "supply_head")) == [
+        "9.4: 'su_350rd' is not a Front supply head unit"]
+
+
+def test_1_4_1_2_an_hq_of_two_steps_and_a_tiger_that_is_no_heavy_armour_are_reported():
+    s = _broken()
+    hq = s.unit_types["de_hq_panzer_corps_3"]
+    hq.steps.append(hq.steps[0].model_copy())
+    s.unit_types["de_inf_3x2"].values["tiger"] = True
+    found = checks.scenario_checks(s)
+    assert "1.4: an HQ has only one combat step" in _at(found, ("unit_types", "de_hq_panzer_corps_3", "steps"))
+    assert _at(found, ("unit_types", "de_inf_3x2", "values")) == ["1.2, 7.4: a Tiger unit is a heavy (dotted) armoured unit"]
+
+
+def test_15_1_15_2_18_reinforcement_turns_rail_arrivals_and_the_turn_record_are_checked():
+    s = _broken()
+    i = next(i for i, r in enumerate(s.reinforcements) if r.side == "german")
+    s.reinforcements[i].turn = 9
+    s.system_data["rail_arrivals"].append("d320_585")
+    k = len(s.system_data["rail_arrivals"]) - 1
+    s.system_data["special_rules"]["turns"] = 6
+    found = checks.scenario_checks(s)
+    assert _at(found, ("reinforcements", i, "turn")) == ["15.1: turn 9 is not a turn of the scenario"]
+    assert _at(found, ("system_data", "rail_arrivals", k)) == ["15.2: 'd320_585' is not a reinforcement"]
+    assert _at(found, ("turns",)) == ["18: the scenario lasts 6 turns, the turn record has 5"]
+
+
+def test_18_2_set_up_outside_the_rows_in_play_and_exits_of_no_formation_or_too_late_are_reported():
+    s = _broken()
+    i = next(i for i, p in enumerate(s.setup.placements) if p.unit == "d320_585")
+    s.setup.placements[i].hex = "0101"
+    exits = s.system_data["special_rules"]["exits"]
+    exits[0]["formation"] = "d999"
+    exits[0]["by_end_of_turn"] = 6
+    found = checks.scenario_checks(s)
+    assert _at(found, ("setup", "placements", i, "hex")) == ["18.2: only hexrows 14xx-30xx are in play"]
+    assert _at(found, ("system_data", "special_rules", "exits", 0, "formation")) == ["18.2: unknown formation 'd999'"]
+    assert _at(found, ("system_data", "special_rules", "exits", 0, "by_end_of_turn")) == ["18.2: the exit falls after the last turn"]
+
+
+def test_5_a_set_up_hex_over_ten_stacking_points_is_reported_once():
+    s = _broken()
+    german = [i for i, p in enumerate(s.setup.placements) if p.hex is not None
+              and s.unit_types[next(u for u in s.units if u.id == p.unit).type].side == "german"]
+    hex_id = s.setup.placements[german[0]].hex
+    for i in german[:12]:
+        s.setup.placements[i].hex = hex_id
+    found = [(where, m) for where, m in checks.scenario_checks(s) if m.startswith("5:")]
+    assert len(found) == 1 and found[0][1] == f"5: hex {hex_id} holds more than 10 stacking points"
+    assert found[0][0][:2] == ("setup", "placements")
+
+
+def test_18_a_victory_group_asking_for_more_places_than_it_names_is_reported():
+    s = _broken()
+    side, conditions = next(iter(s.system_data["victory"].items()))
+    group = conditions[0]["groups"][0]
+    group["at_least"] = len(group["places"])
+    assert not [w for w, _ in checks.scenario_checks(s) if w[:2] == ("system_data", "victory")]
+    group["at_least"] = len(group["places"]) + 1
+    assert _at(checks.scenario_checks(s), ("system_data", "victory", side, 0, "groups", 0, "at_least")) == [
+        f"18: at least {len(group['places']) + 1} of {len(group['places'])} places can never be met"]
+
+
+def test_18_victory_conditions_of_a_side_not_in_the_scenario_are_reported():
+    s = _broken()
+    s.system_data["victory"]["romanian"] = []
+    assert _at(checks.scenario_checks(s), ("system_data", "victory", "romanian")) == ["18: unknown side 'romanian'"]

@@ -102,7 +102,7 @@ def test_7_6_example_1_2R_the_first_hex_is_a_retreat(monkeypatch):
     state.apply(ChooseLoss(unit=SU3))
     assert ChooseLoss(unit=SU3) not in state.legal_actions().actions()  # the R hex is never a step
     assert legal(state, Retreat)
-    with pytest.raises(IllegalAction, match=r"^7\.5"):
+    with pytest.raises(IllegalAction, match=r"^7\.5: the R result begins with a retreat: the last of it is a hex, not a step$"):
         state.apply(ChooseLoss(unit=SU3))
 
 
@@ -124,7 +124,7 @@ def test_7_5_a_red_result_takes_a_step_before_any_retreat(monkeypatch):
     fix(monkeypatch, "-/2*")
     state = fight(opening(), [INF])
     assert not legal(state, Retreat) and ChooseLoss(unit=SU3) in state.legal_actions().actions()
-    with pytest.raises(IllegalAction, match=r"^7\.5"):
+    with pytest.raises(IllegalAction, match=r"^7\.5: a red result or the Table of Postures makes a step go before any retreat$"):
         state.apply(Retreat(unit=SU3, path=(T, "2704")))
     state.apply(ChooseLoss(unit=SU3))
     assert legal(state, Retreat)
@@ -211,14 +211,14 @@ def test_7_1_the_cheapest_type_governs_a_mixed_attack(monkeypatch):
 def test_7_1_one_prepared_attack_an_activation_phase(monkeypatch):
     fix(monkeypatch, "-/-")
     state = fight(opening(**{SU_DIV: "2603", INF2: "2602"}), [INF], kind="prepared")
-    with pytest.raises(IllegalAction, match=r"^7\.1: only one prepared"):
+    with pytest.raises(IllegalAction, match=r"^7\.1: only one prepared attack is allowed in an activation phase$"):
         state.apply(Assault(attackers=(INF2,), target="2603", types=("prepared",)))
 
 
 def test_7_1_after_a_normal_attack_a_unit_follows_up_with_normal_or_mobile_attacks(monkeypatch):
     fix(monkeypatch, "-/-")
     state = fight(opening(**{SU_DIV: "2603"}), [INF])
-    with pytest.raises(IllegalAction, match=r"^7\.1.*follows up"):
+    with pytest.raises(IllegalAction, match=r"^7\.1: d320_585 made a normal or prepared attack already: it follows up with normal or mobile attacks only$"):
         state.apply(Assault(attackers=(INF,), target="2603", types=("prepared",)))
     fight(state, [INF], target="2603", kind="mobile")
 
@@ -226,7 +226,7 @@ def test_7_1_after_a_normal_attack_a_unit_follows_up_with_normal_or_mobile_attac
 def test_7_1_a_mobile_attack_is_made_by_units_that_moved_together(monkeypatch):
     state = general(bare({INF: "2701", INF2: W, SU3: T}))
     move(state, [INF], "2701", W)
-    with pytest.raises(IllegalAction, match=r"^7\.1"):
+    with pytest.raises(IllegalAction, match=r"^7\.1: the units of a mobile attack must have begun their move together in one hex$"):
         state.apply(Assault(attackers=(INF, INF2), target=T, types=("mobile",)))
 
 
@@ -242,7 +242,7 @@ def test_7_1_units_that_moved_apart_stay_apart_in_a_position_loaded_without_its_
     loaded.restore(state.to_dict(with_log=False))
     move(loaded, [PZ], "2501", "2502")
     move(loaded, [INF2], "2701", W)
-    with pytest.raises(IllegalAction, match=r"^7\.1.*begun their move together"):
+    with pytest.raises(IllegalAction, match=r"^7\.1: the units of a mobile attack must have begun their move together in one hex$"):
         loaded.apply(Assault(attackers=(INF, INF2), target=T, types=("mobile",)))
 
 
@@ -260,7 +260,7 @@ def test_7_1_a_won_mobile_attack_lets_the_units_move_on(monkeypatch):
     assert state.units[INF].hex == "2602"
     move(late, [INF2], "2501", "2502")  # 3.4: another move first ends the stack's
     assert not any(INF in a.units for a in legal(late, Move))
-    with pytest.raises(IllegalAction, match=r"^3\.4"):
+    with pytest.raises(IllegalAction, match=r"^3\.4: d320_585 has moved in this activation already; a move is made in one go$"):
         move(late, [INF], W, "2602")
 
 
@@ -275,18 +275,18 @@ def test_6_6_a_normal_attack_offers_reaction_a_mobile_one_does_not():
 
 def test_7_2_refusals_name_their_case():
     state = opening(**{INF2: "2701"})
-    with pytest.raises(IllegalAction, match=r"^7\.2"):
+    with pytest.raises(IllegalAction, match=r"^7\.2: d320_587 is not next to 2703$"):
         state.apply(Assault(attackers=(INF2,), target=T))
-    with pytest.raises(IllegalAction, match=r"^7\.2"):
+    with pytest.raises(IllegalAction, match=r"^7\.2: 2704 holds no enemy unit$"):
         state.apply(Assault(attackers=(INF,), target="2704"))
     hq = general(bare({GE_HQ: W, SU3: T}))
-    with pytest.raises(IllegalAction, match=r"^1\.4"):
+    with pytest.raises(IllegalAction, match=r"^1\.4: de_hq_iiipzk is an HQ: it supports a combat \(support=\.\.\.\) rather than attacks$"):
         hq.apply(Assault(attackers=(GE_HQ,), target=T))
     tired = opening()
     tired.phase_data["activation"]["units"].append(INF)
     tired.phase_data["activation"]["op"][INF] = 10
     tired.phase_data["activation"]["spent"] = {INF: 8}
-    with pytest.raises(IllegalAction, match=r"^7\.1"):
+    with pytest.raises(IllegalAction, match=r"^7\.1: d320_585 has 2 OP left, a normal attack costs it 3$"):
         tired.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
 
 
@@ -330,7 +330,8 @@ def test_7_4_armour_is_halved_attacking_a_town_and_fatigue_cuts_combat_only():
     state.game["fatigue"] = {PZ: 2}
     assert odds.attacker_line(state, PZ, T).combat == 3
     town = next(h for h in sorted(state.board.in_play) if state.board.map.terrain(h) == "town")
-    assert odds.attacker_line(bare({PZ: W}), PZ, town).armor == 3
+    in_town = odds.attacker_line(bare({PZ: W}), PZ, town)
+    assert (in_town.armor, in_town.note) == (3, "armour halved attacking a town or village 7.4")
 
 
 def test_7_4_all_regiments_of_a_division_attacking_together():
@@ -347,7 +348,7 @@ def test_7_4_9_3_supply_halves_isolated_attackers_and_their_armour():
     state.game["supply"] = {PZ: "isolated"}
     line = odds.attacker_line(state, PZ, T)
     assert (line.combat, line.armor) == (3, 3)
-    with pytest.raises(IllegalAction, match=r"^9\.3"):
+    with pytest.raises(IllegalAction, match=r"^9\.3: pz7_pz is isolated and may not take part in a prepared attack$"):
         state.apply(Assault(attackers=(PZ,), target=T, types=("prepared",)))
     state.game["supply"] = {SU3: "out_of_supply"}
     assert odds.defender_line(state, SU3, False).combat == 3  # 5 halved, rounded up
@@ -359,7 +360,7 @@ def test_9_4_a_supply_head_attacked_alone_is_pushed_back():
     assert Assault(attackers=(INF,), target=T, types=("mobile",)) in state.legal_actions().actions()
     state.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
     assert state.units[head].hex != T and not state.pending
-    assert any(e.kind == "Displaced" and e.case == "9.4" for e in state.log)
+    assert [(e.unit, e.to, e.case) for e in state.log if e.kind == "Displaced"] == [(head, state.units[head].hex, "9.4")]
 
 
 # ----------------------------------------------------------------------------- 7.7 breakthrough
@@ -389,7 +390,7 @@ def test_4_3_entering_an_enemy_zoc_obliges_an_attack_before_the_activation_ends(
     state = general(bare({INF: "2701", SU3: T}))
     move(state, [INF], "2701", W)
     assert EndActivation() not in state.legal_actions().actions()
-    with pytest.raises(IllegalAction, match=r"^4\.3"):
+    with pytest.raises(IllegalAction, match=r"^4\.3: d320_585 entered an enemy ZoC and must attack before the activation ends$"):
         state.apply(EndActivation())
     fight(state, [INF], kind="mobile")
     state.apply(EndActivation())
@@ -408,7 +409,7 @@ def test_4_3_a_unit_owing_an_attack_may_not_rest_away_the_op_it_needs_for_it(mon
     act["spent"][INF] = act["op"][INF] - activation.FATIGUE_REDUCTION_COST  # resting would leave 0 OP
     assert combat.owing(state) == [INF]
     assert ReduceFatigue(unit=INF) not in state.legal_actions().actions()
-    with pytest.raises(IllegalAction, match=r"^4\.3"):
+    with pytest.raises(IllegalAction, match=r"^4\.3: d320_585 owes an attack and would keep 0 OP after resting, less than the 1 an attack costs$"):
         state.apply(ReduceFatigue(unit=INF))
     act["spent"][INF] -= 1  # one OP more: it rests and still pays a mobile attack at fatigue 0
     state.apply(ReduceFatigue(unit=INF))
@@ -462,7 +463,7 @@ def test_11_2_digging_in_after_entering_a_zoc_spares_the_attack():
 
 def test_11_1_the_whole_stack_builds_a_position_and_each_pays():
     state = general(bare({INF: W, INF2: W, SU3: T}))
-    with pytest.raises(IllegalAction, match=r"^11\.1"):
+    with pytest.raises(IllegalAction, match=r"^11\.1: every unit in 2702 builds the position together \(d320_585, d320_587\)$"):
         state.apply(BuildPosition(units=(INF,), posture="pdp"))
     state.apply(BuildPosition(units=(INF, INF2), posture="pdp"))
     assert state.phase_data["activation"]["spent"] == {INF: 4, INF2: 4}
@@ -483,7 +484,7 @@ def test_11_2_leaving_a_position_costs_three_or_five_op():
     for held, cost in (("pdm", 3), ("pdp", 5)):
         state = general(bare({INF: W, SU3: T}))
         state.game["posture"] = {INF: held}
-        with pytest.raises(IllegalAction, match=r"^11\.2"):
+        with pytest.raises(IllegalAction, match=r"^11\.2: d320_585 holds a defensive position: leave it first \(LeavePosition\)$"):
             move(state, [INF], W, "2701")
         state.apply(LeavePosition(unit=INF))
         assert state.phase_data["activation"]["spent"][INF] == cost and odds.posture(state, INF) == "normal"
@@ -502,7 +503,7 @@ def test_1_4_the_activating_hq_supports_one_combat_an_activation_phase(monkeypat
     assert Assault(attackers=(INF, INF2), target=T, types=("mobile",), support=GE_HQ) in state.legal_actions().actions()
     fight(state, [INF], kind="mobile", support=GE_HQ)
     assert not any(isinstance(a, Assault) and a.support for a in state.legal_actions().actions())
-    with pytest.raises(IllegalAction, match=r"^1\.4"):
+    with pytest.raises(IllegalAction, match=r"^1\.4: de_hq_iiipzk has supported a combat in this activation phase already$"):
         state.apply(Assault(attackers=(INF2,), target="2603", types=("mobile",), support=GE_HQ))
 
 
@@ -512,11 +513,13 @@ def test_1_4_an_hq_loses_its_step_last_and_falls_with_its_stack(monkeypatch):
     state.units[SU3].step = 2  # one step left
     fight(state, [INF])
     assert legal(state, ChooseLoss) == [ChooseLoss(unit=SU3)]  # not the HQ while others stand
-    with pytest.raises(IllegalAction, match=r"^1\.4"):
+    with pytest.raises(IllegalAction, match=r"^1\.4: su_hq_6 is an HQ: it loses its step only when no other unit is left with it$"):
         state.apply(ChooseLoss(unit="su_hq_6"))
     state.apply(ChooseLoss(unit=SU3))
     assert state.units["su_hq_6"].box == "hq_destroyed"  # it comes back two turns later (1.4)
-    assert any(e.kind == "Eliminated" and e.case == "1.4" and e.unit == "su_hq_6" for e in state.log)
+    assert [(e.unit, e.hex, e.reason, e.case) for e in state.log if e.kind == "Eliminated"] == [
+        (SU3, T, "its last step lost", "7.5"),
+        ("su_hq_6", T, f"every unit stacked with it destroyed; it returns on turn {state.turn + 2}", "1.4")]
 
 
 def test_1_4_an_hq_alone_that_loses_its_step_goes_by_the_hq_rules(monkeypatch):
@@ -593,7 +596,7 @@ def test_1_2_artillery_alone_defends_weakly_and_falls_to_any_result(monkeypatch)
 def test_7_1_artillery_joins_prepared_attacks_only(monkeypatch):
     fix(monkeypatch, "-/-")
     state = general(bare({GUNS: W, INF: W, SU3: T}, of=campaign))
-    with pytest.raises(IllegalAction, match=r"^7\.1"):
+    with pytest.raises(IllegalAction, match=r"^7\.1: de_art_lanz is artillery, which joins prepared attacks only$"):
         state.apply(Assault(attackers=(GUNS, INF), target=T, types=("normal",)))
     fight(state, [GUNS, INF], kind="prepared")
     assert state.phase_data["activation"]["spent"][GUNS] == 5
@@ -860,3 +863,92 @@ def test_7_6_the_advance_after_combat_is_the_attackers_decision(monkeypatch):
     state.apply(ChooseLoss(unit=SU3))
     decision = state.pending[-1]
     assert (decision.kind, decision.side, decision.case) == ("advance", "german", "7.6") and state.to_act == "german"
+
+
+def test_1_4_support_refusals_name_the_hq_and_why(monkeypatch):
+    """1.4: the attacker's support comes only from an HQ on the map taking part in the activation,
+    once an activation phase."""
+    fix(monkeypatch, "-/-")
+    state = general(bare({GE_HQ: "2701", INF: W, INF2: W, SU3: T, SU_DIV: "2603"}))
+    assert refusal(state, Assault(attackers=(INF,), target=T, types=("normal",), support=GE_HQ)) == (
+        "1.4", f"{GE_HQ} does not take part in this activation, so it may not support its combats")
+    assert refusal(state, Assault(attackers=(INF,), target=T, types=("normal",), support=INF2)) == (
+        "1.4", f"{INF2} is not an HQ on the map")
+    led = bare({GE_HQ: "2701", INF: W, INF2: W, SU3: T, SU_DIV: "2603"})
+    led.apply(Activate(hq=GE_HQ))
+    fight(led, [INF], kind="mobile", support=GE_HQ)
+    assert refusal(led, Assault(attackers=(INF2,), target="2603", types=("mobile",), support=GE_HQ)) == (
+        "1.4", f"{GE_HQ} has supported a combat in this activation phase already")
+
+
+def test_7_5_the_armoured_first_loss_refusal_says_why(monkeypatch):
+    fix(monkeypatch, "-/1")
+    state = fight(general(bare({PZ: W, SU3: T, TANKS: T})), [PZ])
+    assert refusal(state, ChooseLoss(unit=SU3)) == (
+        "7.5", "with armour or anti-tank on both sides the first step comes from an armoured unit")
+
+
+def test_7_6_once_one_unit_retreats_the_others_retreat_as_many_hexes(monkeypatch):
+    """7.6: the retreat chosen for the first unit of the stack is the length for all of them."""
+    fix(monkeypatch, "-/2")
+    state = fight(opening(**{SU_DIV: T}), [INF])
+    first = next(a for a in legal(state, Retreat) if a.unit == SU3)
+    assert len(first.path) == 3
+    state.apply(first)
+    assert state.pending[-1].data["hexes"] == 2
+    after = legal(state, Retreat)
+    assert after and {a.unit for a in after} == {SU_DIV} and {len(a.path) for a in after} == {3}
+    assert not legal(state, ChooseLoss)
+    assert refusal(state, ChooseLoss(unit=SU_DIV)) == ("7.6", "the retreat has begun: the other units retreat as many hexes")
+    state.apply(after[0])
+    assert state.units[SU_DIV].hex == after[0].path[-1] and not any(d.kind == combat.LOSS for d in state.pending)
+
+
+def test_7_6_a_unit_hemmed_in_inside_the_map_has_no_retreat_shorter_than_its_result():
+    """7.6: a shorter retreat is allowed only off the edge of the play area; hemmed in on the map,
+    a unit that cannot retreat the full length has no retreat at all (it takes steps)."""
+    grid_state = opening()
+    nbrs = grid_state.board.nbrs
+    out = sorted(nbrs[T])[0]
+    ring = [h for h in nbrs[T] if h != out] + [h for h in nbrs[out] if h != T and h not in nbrs[T]]
+    germans = [u for u, rec in sorted(grid_state.units.items()) if rec.side == "german"
+               and grid_state.board.units[u].values.kind in ("infantry", "armor")][:len(ring)]
+    assert len(germans) == len(ring) and all(len(nbrs[h]) == 6 for h in [T, out])
+    state = general(bare({SU3: T, **dict(zip(germans, ring))}))
+    assert combat.retreat_paths(state, SU3, 1) == [(T, out)]
+    assert combat.retreat_paths(state, SU3, 2) == []
+
+
+def test_7_3_the_preview_checks_the_attack_type_it_is_asked_about():
+    """7.3: a mobile attack comes from one stack; the preview refuses it as the attack would,
+    while a normal attack from the same two hexes is previewed."""
+    state = general(bare({INF: W, INF2: "2803", SU3: T}))
+    assert T in state.board.nbrs["2803"]
+    with pytest.raises(IllegalAction) as info:
+        state.rules.combat_preview(state, [INF, INF2], T, "mobile")
+    assert (info.value.case, info.value.reason) == ("7.3", "a mobile attack is made by one stack, from one hex")
+    assert state.rules.combat_preview(state, [INF, INF2], T, "normal").attack == 6
+
+
+def test_11_1_position_building_refusals_say_why():
+    state = general(bare({INF: W, INF2: W, SU3: T}))
+    assert refusal(state, BuildPosition(units=(INF, INF2), posture="fort")) == ("11.1", "a position is 'pdm' or 'pdp', not 'fort'")
+    assert refusal(state, BuildPosition(units=(INF,), posture="pdp")) == (
+        "11.1", f"every unit in {W} builds the position together ({', '.join(sorted([INF, INF2]))})")
+    state.apply(BuildPosition(units=(INF, INF2), posture="pdm"))
+    assert refusal(state, BuildPosition(units=(INF, INF2), posture="pdm")) == ("11.1", f"the units in {W} hold a PDM or better already")
+    state.phase_data["activation"]["spent"][INF] = 8  # 2 OP left of 10
+    assert refusal(state, BuildPosition(units=(INF, INF2), posture="pdp")) == ("11.1", f"{INF} has 2 OP left, a PDP costs it 4")
+
+
+def test_7_5_a_loss_decision_takes_a_step_or_a_retreat_only(monkeypatch):
+    fix(monkeypatch, "-/1")
+    state = fight(opening(), [INF])
+    assert refusal(state, Pass()) == ("7.5", "apply the combat result: lose a step (ChooseLoss) or retreat (Retreat)")
+
+
+def test_7_4_an_attack_is_logged_with_its_attackers_target_and_defenders_as_declared():
+    state = general(bare({INF: W, INF2: W, SU3: T}))
+    events = state.apply(Assault(attackers=(INF, INF2), target=T, types=("normal",)))
+    assert [(e.attackers, e.targets, e.defenders, e.case) for e in events if e.kind == "AttackDeclared"] == [
+        ((INF, INF2), (T,), (SU3,), "7.4")]

@@ -91,3 +91,55 @@ def test_9_3_8_2_a_units_notes_give_its_supply_and_command():
     assert state.rules.unit_notes(state, INF) == ["Isolated (9.3)"]
     assert state.rules.unit_notes(state, INF2) == [
         "Out of supply (9.3)", "Out of command: only a general activation takes it, at 4 OP less (8.2)"]
+
+
+def test_11_1_11_2_digging_in_names_the_position_its_cost_and_the_cost_of_leaving_it():
+    from kharkovsuite.rules.kharkov1943.actions import BuildPosition
+
+    state = bare({INF: T, INF2: T})
+    pdm = words(state, BuildPosition(units=(INF, INF2), posture="pdm"))
+    assert pdm.label == "Dig Gren.Rgt. 585 and Gren.Rgt. 587 in: a mobile defensive position (PDM)"
+    assert pdm.detail == "2 OP each (11.1); no compulsory attack from it; leaving it costs 3 OP (11.2)."
+    pdp = words(state, BuildPosition(units=(INF,), posture="pdp"))
+    assert pdp.label == "Dig Gren.Rgt. 585 in: a prepared defensive position (PDP)"
+    assert pdp.detail == ("4 OP each (11.1); +2 combat and anti-tank in defence; no compulsory attack from it; "
+                          "leaving it costs 5 OP (11.2).")
+
+
+def test_3_2_3_3_activations_in_a_players_words():
+    from kharkovsuite.rules.kharkov1943.actions import Activate
+
+    state = bare({GE_HQ: T, INF: W})
+    formation = words(state, Activate(hq=GE_HQ))
+    assert (formation.label, formation.detail) == (
+        "Activate the formation of III. Panzerkorps", "Up to eight units it commands, the HQ free (3.2).")
+    general = words(state, Activate())
+    assert (general.label, general.detail) == ("General activation", "Any four units, an HQ counting (3.3).")
+
+
+def test_7_6_an_advance_names_the_unit_where_it_ends_and_its_path():
+    from kharkovsuite.engine.actions import Advance
+
+    state = bare({INF: T})
+    w = words(state, Advance(unit=INF, path=(T, W)))
+    assert (w.label, w.detail) == (
+        "Advance Gren.Rgt. 585 to 2702", "Path 2703-2702; the vacated hex is free, each further hex costs its OP (7.6).")
+    city = words(state, Advance(unit=INF, path=("0818", "0819")))
+    assert city.label == "Advance Gren.Rgt. 585 to 0819 (Kharkov)"
+
+
+def test_1_2_7_5_7_6_losses_and_retreats_in_a_players_words_with_the_question_before_a_unit_is_lost():
+    from kharkovsuite.engine.actions import ChooseLoss
+
+    state = bare({INF: T, "d320_586": W})
+    step = words(state, ChooseLoss(unit=INF))
+    assert (step.label, step.detail, step.confirm) == (
+        "Gren.Rgt. 585 loses a step",
+        "Two combat points a step, one for a Tiger (1.2); steps and hexes at the owner's choice (7.5).", "")
+    state.units[INF].step = 1
+    last = words(state, ChooseLoss(unit=INF))
+    assert (last.label, last.detail, last.confirm) == (
+        "Gren.Rgt. 585 loses its last step and is eliminated", "1.2, 7.5", "Eliminate Gren.Rgt. 585 (7.5)?")
+    trapped = words(state, Retreat(unit=INF, path=()))
+    assert (trapped.label, trapped.detail, trapped.confirm) == (
+        "Gren.Rgt. 585 cannot retreat and is eliminated", "7.6", "Eliminate Gren.Rgt. 585: no retreat is open to it (7.6)?")

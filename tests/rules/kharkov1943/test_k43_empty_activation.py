@@ -32,5 +32,5 @@ def test_2_2_an_activation_a_unit_can_act_in_refuses_the_pass():
     state = bare({INF: PLAIN}, side="german")
     state.apply(Activate())
     assert Pass() not in list(state.legal_actions().actions())
-    with pytest.raises(IllegalAction, match="2.2"):
+    with pytest.raises(IllegalAction, match=r"^2\.2: an activation is open: end it rather than pass$"):
         state.apply(Pass())

@@ -77,12 +77,12 @@ def test_13_3_no_reconnaissance_under_cloud_and_over_masking_terrain():
     cloudy = position()
     cloudy.turn_data["weather"]["air"] = "cloudy"
     assert Reconnoitre(hex=STACK) not in cloudy.legal_actions().actions()
-    with pytest.raises(IllegalAction, match="14.3"):
+    with pytest.raises(IllegalAction, match=r"^14\.3: air reconnaissance needs a clear sky$"):
         cloudy.apply(Reconnoitre(hex=STACK))
     masked_hex = next(h for h in sorted(cloudy.board.in_play) if cloudy.board.map.terrain(h) not in fog.UNMASKED
                       and scenario_grid().distance(h, FAR) > 1)
     masked = bare({INF: masked_hex, INF2: masked_hex, SU_DIV: FAR}, side="soviet")
-    with pytest.raises(IllegalAction, match="10.1"):
+    with pytest.raises(IllegalAction, match=r"^10\.1: village in 1407 masks the stack from the air$"):
         masked.apply(Reconnoitre(hex=masked_hex))
 
 
@@ -98,7 +98,7 @@ def test_13_3_the_soviet_player_examines_five_stacks_a_turn():
     for h in spots[:5]:
         state.apply(Reconnoitre(hex=h))
     assert fog.recon_left(state, "soviet") == 0
-    with pytest.raises(IllegalAction, match="13.3"):
+    with pytest.raises(IllegalAction, match=r"^13\.3: the soviet player has examined 5 stacks this turn$"):
         state.apply(Reconnoitre(hex=spots[5]))
 
 
@@ -111,3 +111,11 @@ def test_13_3_10_1_each_examination_is_logged_with_the_side_and_how():
     fought: list = []
     fog.note_combat(state, "german", [FAR], fought)
     assert [(e.side, e.hex, e.how, e.case) for e in fought] == [("german", FAR, "combat", "10.1")]
+
+
+def test_10_2_a_stack_of_two_offers_its_other_unit_as_the_top_and_a_lone_unit_offers_none():
+    state = bare({INF: STACK, INF2: STACK, PZ: "2101", SU_DIV: "2105"})
+    state.turn_data["segment"] = "german"
+    shown = fog.top(state, STACK)
+    tops = [a for a in state.legal_actions().actions() if isinstance(a, SetTop)]
+    assert tops == [SetTop(unit=next(u for u in (INF, INF2) if u != shown))]

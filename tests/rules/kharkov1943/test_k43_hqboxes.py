@@ -32,7 +32,7 @@ def test_10_3_without_the_option_no_unit_goes_into_a_box():
     state = bare({GE_HQ: MID, INF: MID})
     state.apply(Activate())
     assert not [a for a in state.legal_actions().actions() if isinstance(a, IntoHQBox)]
-    with pytest.raises(IllegalAction, match="10.3"):
+    with pytest.raises(IllegalAction, match=r"^10\.3: this game does not use HQ boxes \(the scenario option hq_boxes\)$"):
         state.apply(IntoHQBox(unit=INF, hq=GE_HQ))
 
 
@@ -62,7 +62,7 @@ def test_10_3_a_panzer_corps_box_takes_units_of_two_formations_at_most():
     state.apply(Activate())
     state.apply(IntoHQBox(unit=INF, hq=GE_HQ))
     state.apply(IntoHQBox(unit=PZ, hq=GE_HQ))
-    with pytest.raises(IllegalAction, match="10.3: the box of de_hq_iiipzk takes units of at most 2 formations"):
+    with pytest.raises(IllegalAction, match=r"^10\.3: the box of de_hq_iiipzk takes units of at most 2 formations$"):
         state.apply(IntoHQBox(unit=third, hq=GE_HQ))
 
 
@@ -73,7 +73,10 @@ def test_10_3_the_box_is_lost_with_its_hq():
     state.to_box(INF2, "eliminated")
     events: list = []
     assert hq.destroy_lone_hqs(state, MID, events) == [GE_HQ]
-    assert state.units[INF].box == "eliminated" and any(e.case == "10.3" for e in events)
+    assert state.units[INF].box == "eliminated"
+    assert [(e.unit, e.hex, e.reason, e.case) for e in events if e.kind == "Eliminated"] == [
+        (INF, None, f"in the box of {GE_HQ} when it was destroyed", "10.3"),
+        (GE_HQ, MID, f"alone in its hex when attacked; it returns on turn {state.turn + 2}", "1.4")]
 
 
 def test_10_3_going_into_and_out_of_a_box_is_logged_in_the_hqs_hex_at_no_op():
@@ -88,3 +91,17 @@ def test_10_3_going_into_and_out_of_a_box_is_logged_in_the_hqs_hex_at_no_op():
     out = state.apply(OutOfHQBox(unit=INF))
     moved = [(e.units, e.path, e.cost, e.how, e.case) for e in out if e.kind == "UnitMoved"]
     assert moved == [((INF,), (MID,), 0.0, f"out of the box of {GE_HQ}", "10.3")]
+
+
+def test_10_3_a_boxed_unit_is_offered_to_come_out_in_its_sides_activation_only():
+    state = boxed_game({GE_HQ: MID, INF: MID, SU_DIV: "2101"})
+    state.apply(Activate())
+    assert OutOfHQBox(unit=INF) not in state.legal_actions().actions()  # not in a box yet
+    assert hqboxes.out_refusal(state, INF) == ("10.3", f"{INF} is in no HQ's box")
+    state.apply(IntoHQBox(unit=INF, hq=GE_HQ))
+    assert OutOfHQBox(unit=INF) in state.legal_actions().actions()
+    state.apply(EndActivation())
+    assert hqboxes.out_refusal(state, INF) == ("10.3", "a unit leaves an HQ's box in its activation")
+    state.apply(Activate())  # the Soviet segment
+    assert OutOfHQBox(unit=INF) not in state.legal_actions().actions()
+    assert hqboxes.out_refusal(state, INF) == ("10.3", f"{INF} may not come out now")

@@ -39,7 +39,7 @@ def test_6_1_a_path_beyond_the_op_is_refused():
     reach = state.legal_moves([INF])
     assert "2703" in reach and reach["2703"].cost == 2 * CLEAR
     assert not any(r.cost > 5 for r in reach.values())
-    with pytest.raises(IllegalAction, match=r"^6\.1"):
+    with pytest.raises(IllegalAction, match=r"^6\.1: d320_585 has 1 OP \(\+4 strategic, 6\.5\), reaching 2704 costs 6$"):
         move(state, [INF], PLAIN, "2702", "2703", "2704")
 
 
@@ -70,7 +70,7 @@ def test_4_2_entering_an_enemy_zoc_costs_one_more_and_ends_the_move():
     reach = state.legal_moves([INF])
     assert reach["2702"].cost == CLEAR + 1
     assert all("2702" not in r.path[1:-1] for r in reach.values())
-    with pytest.raises(IllegalAction, match=r"^4\.2"):
+    with pytest.raises(IllegalAction, match=r"^4\.2: the move stops on entering the enemy ZoC at 2702$"):
         move(state, [INF], PLAIN, "2702", "2802")
 
 
@@ -93,7 +93,7 @@ def test_4_2_zoc_to_zoc_costs_three_and_never_within_one_units_zoc():
     reach = state.legal_moves([INF])
     assert all(h not in reach or len(reach[h].path) > 2 for h in same)  # only by a detour
     assert reach[other[0]].cost == CLEAR + 3
-    with pytest.raises(IllegalAction, match=r"^4\.2"):
+    with pytest.raises(IllegalAction, match=r"^4\.2: 2702 and 2802 lie in the ZoC of the same enemy units$"):
         move(state, [INF], "2702", same[0])
 
 
@@ -126,14 +126,14 @@ def test_4_2_addenda_no_entry_into_a_zoc_without_the_op_to_attack():
     reach = state.legal_moves([INF])
     assert "2602" not in reach or not state.board.shelter("2602")
     assert "2702" not in reach
-    with pytest.raises(IllegalAction, match=r"^4\.2"):
+    with pytest.raises(IllegalAction, match=r"^4\.2: d320_585 would enter the enemy ZoC at 2702 without the OP to attack from it$"):
         move(state, [INF], "2601", "2702")
 
 
 def test_7_2_enemy_occupied_hexes_are_never_entered():
     state = general(bare({INF: "2702", SU_DIV: "2703"}))
     assert "2703" not in state.legal_moves([INF])
-    with pytest.raises(IllegalAction, match=r"^7\.2"):
+    with pytest.raises(IllegalAction, match=r"^7\.2: 2703 holds enemy units: they are attacked, not entered$"):
         move(state, [INF], "2702", "2703")
 
 
@@ -141,7 +141,7 @@ def test_3_4_a_unit_moves_once_an_activation():
     state = general(bare({INF: PLAIN}))
     move(state, [INF], PLAIN, "2702")
     assert state.legal_moves([INF]) == {}
-    with pytest.raises(IllegalAction, match=r"^3\.4"):
+    with pytest.raises(IllegalAction, match=r"^3\.4: d320_585 has moved in this activation already; a move is made in one go$"):
         move(state, [INF], "2702", "2703")
 
 
@@ -201,7 +201,7 @@ def test_12_in_mud_major_rivers_are_crossed_only_by_bridge():
     state = general(bare({INF: a}, ground="mud"))
     assert state.board.enter_cost(a, b, "frozen") is not None
     assert b not in state.legal_moves([INF]) or len(state.legal_moves([INF])[b].path) > 2
-    with pytest.raises(IllegalAction, match=r"^12"):
+    with pytest.raises(IllegalAction, match=r"^12: 1424 may not be entered from 1423 on mud ground$"):
         move(state, [INF], a, b)
     c, d = _major_river_sides(bridged=True)[0]
     chart = state.board.data.terrain_chart
@@ -304,3 +304,15 @@ def test_6_3_12_a_river_or_bridge_adds_its_chart_cost_to_the_hex_entered():
         for ground in ("frozen", "snow"):
             entry = chart.road[ground] if road else chart.terrain[board.map.terrain(b)][ground]
             assert board.enter_cost(a, b, ground) == entry + chart.hexsides[feature][ground], (feature, a, b, ground)
+
+
+def test_6_3_a_hex_the_ground_closes_is_refused_by_6_3_and_a_major_river_by_12():
+    board = bare({}, ground="mud").board
+    a, b = next((a, b) for a in sorted(board.in_play) for b in sorted(board.nbrs[a])
+                if b in board.in_play and board.enter_cost(a, b, "mud") is None
+                and not board.map.hexside_features(a, b) & {"major_river"})
+    state = general(bare({INF: a}, ground="mud"))
+    assert refusal(state, Move(units=(INF,), path=(a, b))) == ("6.3", f"{b} may not be entered from {a} on mud ground")
+    c, d = _major_river_sides(bridged=False)[0]
+    river = general(bare({INF: c}, ground="mud"))
+    assert refusal(river, Move(units=(INF,), path=(c, d))) == ("12", f"{d} may not be entered from {c} on mud ground")

@@ -37,3 +37,15 @@ def test_a_gallop_game_plays_to_its_end_with_a_victory_level_and_replays_exactly
     for action in state.actions:
         replayed.apply(action)
     assert replayed == state
+
+
+def test_18_a_set_up_other_than_the_historical_one_is_refused_naming_the_known_one():
+    import pytest
+
+    from kharkovsuite.rules.kharkov1943.rules import new_game
+
+    from .k43_helpers import scenario
+
+    with pytest.raises(ValueError) as info:
+        new_game(scenario(), 1, "free")
+    assert str(info.value) == "unknown set-up 'free' for kharkov1943 (known: historical)"

@@ -48,7 +48,7 @@ def test_6_6_units_isolated_or_out_of_supply_do_not_react():
 
 def test_6_6_a_reaction_move_beyond_three_op_is_refused():
     state = _attacked()
-    with pytest.raises(IllegalAction, match=r"^6\.1"):
+    with pytest.raises(IllegalAction, match=r"^6\.1: su_172rd has 3 OP, reaching 2603 costs 5$"):
         state.apply(Move(units=(SU_DIV2,), path=("2601", "2602", "2603")))
 
 
@@ -60,3 +60,29 @@ def test_6_6_the_defender_answers_an_announced_attack_only_by_moving_or_ending_t
         state.apply(Pass())
     assert (info.value.case, info.value.reason) == (
         "6.6", "the defender answers the announced attack by moving units in reaction or ending the reaction")
+
+
+def test_6_6_a_unit_reacts_once_and_the_reaction_ends_when_no_unit_is_left_to_react():
+    state = _attacked()
+    assert reaction.eligible(state, TARGET) == [SU_DIV2, SU_HQ]
+    events = state.apply(Move(units=(SU_DIV2,), path=("2601", TARGET)))
+    assert [(e.units, e.path, e.cost, e.how, e.case) for e in events if e.kind == "UnitMoved"] == [
+        ((SU_DIV2,), ("2601", TARGET), 3.0, "reaction", "6.6")]
+    assert state.pending and state.pending[-1].case == "6.6"  # the HQ may still react
+    assert not [a for a in state.legal_actions().actions() if isinstance(a, Move) and SU_DIV2 in a.units]
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Move(units=(SU_DIV2,), path=(TARGET, "2601")))
+    assert (info.value.case, info.value.reason) == (
+        "6.6", f"{SU_DIV2} may not react to this attack (moved already, another HQ's, or at Fatigue 2)")
+    state.apply(Move(units=(SU_HQ,), path=(PLAIN, "2601")))
+    assert not state.pending and state.to_act == "german"  # every unit that could react has
+
+
+def test_6_6_reaction_moves_start_where_the_unit_is_and_name_two_hexes():
+    state = _attacked()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Move(units=(SU_DIV2,), path=(PLAIN, "2601")))
+    assert (info.value.case, info.value.reason) == ("6.6", f"{SU_DIV2} is not in {PLAIN}, where the path starts")
+    with pytest.raises(IllegalAction) as info:
+        state.apply(Move(units=(SU_DIV2,), path=("2601",)))
+    assert (info.value.case, info.value.reason) == ("6.6", "a reaction move names at least two hexes")

@@ -36,7 +36,7 @@ def test_5_stacking_is_free_during_operations_and_checked_at_their_end():
     assert state.phase.id == "operations"
     state.apply(Pass())  # German: the phase ends
     assert state.to_act == "german" and state.pending[-1].case == "5"
-    with pytest.raises(IllegalAction, match=r"^5"):
+    with pytest.raises(IllegalAction, match=r"^5: su_350rd is not a german unit in 2702$"):
         state.apply(EliminateExcess(unit=SU_DIV))
     state.apply(EliminateExcess(unit=units[0]))  # ten points now, but three armoured regiments
     assert state.units[units[0]].box == "eliminated" and state.pending
@@ -195,3 +195,21 @@ def test_5_the_owner_of_an_over_stacked_hex_removes_a_unit_before_anything_else(
     with pytest.raises(IllegalAction) as info:
         state.apply(Pass())
     assert (info.value.case, info.value.reason) == ("5", "2702 holds more than 10 stacking points: remove a unit there first")
+
+
+def test_5_a_unit_removed_from_an_over_stacked_hex_is_logged_eliminated_there_saying_why():
+    units = _crowd()
+    state = bare({**{u: "2702" for u in units}, SU_DIV: "2101"})
+    state.apply(Pass())  # German
+    state.apply(Pass())  # Soviet: the phase ends
+    events = state.apply(EliminateExcess(unit=units[0]))
+    assert [(e.unit, e.hex, e.reason, e.case) for e in events if e.kind == "Eliminated"] == [
+        (units[0], "2702", "over-stacked at the end of the operations phase", "5")]
+
+
+def test_5_the_owner_of_an_over_stacked_hex_is_offered_each_of_its_units_there_only():
+    units = _crowd()
+    state = bare({**{u: "2702" for u in units}, SU_DIV: "2101"})
+    state.apply(Pass())  # German
+    state.apply(Pass())  # Soviet: the phase ends
+    assert sorted(state.legal_actions().actions(), key=lambda a: a.unit) == [EliminateExcess(unit=u) for u in sorted(units)]

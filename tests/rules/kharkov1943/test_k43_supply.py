@@ -186,7 +186,7 @@ def test_9_4_the_supply_head_moves_one_hex_a_turn_by_road_or_into_clear_terrain(
     assert state.units[HEAD].hex == road_next
     back = MoveSupplyHead(unit=HEAD, hex=ROAD)
     assert back not in state.legal_actions().actions()
-    with pytest.raises(IllegalAction, match="9.4"):
+    with pytest.raises(IllegalAction, match=r"^9\.4: su_sh_swf has moved its hex this turn$"):
         state.apply(back)
 
 
@@ -196,7 +196,7 @@ def test_9_4_a_supply_head_attacked_alone_is_pushed_three_hexes_east():
     events: list = []
     new = supply.push_supply_head(state, HEAD, events)
     assert grid.distance(MID, new) == 3 and grid.row_col(new)[1] == grid.row_col(MID)[1] + 3
-    assert state.units[HEAD].hex == new and events[-1].case == "9.4"
+    assert state.units[HEAD].hex == new and [(e.kind, e.unit, e.to, e.case) for e in events] == [("Displaced", HEAD, new, "9.4")]
     edge = next(h for h in sorted(state.board.in_play) if grid.row_col(h)[1] == 42)
     state.place(HEAD, edge)
     assert supply.push_supply_head(state, HEAD, events) is None and state.units[HEAD].box == "off_map"
@@ -243,7 +243,8 @@ def test_1_4_an_hq_is_destroyed_only_alone_and_comes_back_two_turns_later():
     state.to_box(INF, "eliminated")
     assert hq.destroy_lone_hqs(state, MID, events) == [GE_HQ]
     assert state.units[GE_HQ].hex is None and state.game["hq_return"][GE_HQ] == state.turn + 2
-    assert events[-1].case == "1.4"
+    assert [(e.kind, e.unit, e.hex, e.reason, e.case) for e in events] == [
+        ("Eliminated", GE_HQ, MID, f"alone in its hex when attacked; it returns on turn {state.turn + 2}", "1.4")]
     assert hq.due(state) == []
     state.turn += 2
     assert hq.due(state) == [GE_HQ]
@@ -256,7 +257,7 @@ def test_1_4_an_hq_is_destroyed_only_alone_and_comes_back_two_turns_later():
     assert MID not in places or supply.line_from(state, "german", MID, GE_HQ).ok
     hq.offer(state)
     assert state.to_act == "german" and state.pending[-1].kind == "hq_return"
-    with pytest.raises(IllegalAction, match="1.4"):
+    with pytest.raises(IllegalAction, match=r"^1\.4: 1719 is in enemy ZoC, holds enemy units, is not in play or traces no line of supply$"):
         state.apply(PlaceUnit(unit=GE_HQ, hex=at(ROAD, 3)))
     state.apply(PlaceUnit(unit=GE_HQ, hex=places[0]))
     assert state.units[GE_HQ].hex == places[0] and GE_HQ not in state.game["hq_return"]
@@ -331,3 +332,21 @@ def test_8_1_an_enemy_unit_beside_an_hq_cuts_only_the_lines_through_its_own_hex(
         area = command.command_area(state, GE_HQ)
         assert enemy not in area
         assert all(area[n] == 1 for n in ring(MID, 1) if n != enemy), enemy
+
+
+def test_8_1_an_hq_ringed_by_enemy_units_commands_only_its_own_hex():
+    """8.1: a line of command never crosses an enemy-occupied hex, so an HQ ringed by enemy
+    units reaches none of the hexes beyond them."""
+    state = bare({})
+    soviets = [u for u, i in state.board.units.items() if i.side == "soviet" and i.values.kind == "infantry"]
+    ring1 = sorted(ring(MID, 1))
+    state = bare({GE_HQ: MID, INF: at(MID, 2), **dict(zip(soviets, ring1))})
+    assert command.command_area(state, GE_HQ) == {MID: 0}
+    assert not command.in_command_of(state, GE_HQ, INF)
+
+
+def test_8_1_a_unit_with_no_hq_within_range_is_told_so():
+    state = bare({GE_HQ: MID, INF: at(MID, 7)})
+    line = command.command_line(state, INF)
+    assert not line.ok and [b.to_dict() for b in line.blocks] == [
+        {"hex": at(MID, 7), "reason": "no HQ of its side within 5 hexes", "case": "8.1"}]

@@ -42,3 +42,21 @@ def test_9_3_the_supply_overlay_lists_the_sides_units_without_a_line():
     assert o.hexes("out") == {CUT}
     assert o.items == [{"text": f"{INF} ({CUT}) has no line of supply", "hex": CUT, "case": "9.1", "unit": INF}]
     assert o.summary == "0 of 1 german units on the map trace a line of supply, 1 do not"
+
+
+def test_8_1_the_command_overlay_explains_the_units_line_and_counts_the_hqs():
+    state = bare({GE_HQ: PLAIN, INF: "2703"})
+    o = trace.overlay(state, "command", "german", INF)
+    assert ("command_line", "The unit's line of command to its nearest HQ (8.1)") in o.legend
+    assert ("hq", "HQ") in o.legend
+    assert o.summary == "1 HQs; 0 units out of command this turn"
+
+
+def test_9_2_8_1_the_report_of_one_unit_gives_its_supply_and_command_lines():
+    state = bare({GE_HQ: PLAIN, INF: "2703", "d320_587": CUT})
+    (report,) = trace.side_report(state, "german", INF)
+    assert (report["unit"], report["hex"], report["in_supply"]) == (INF, "2703", True)
+    assert report["command"]["hq"] == GE_HQ and report["command"]["path"][-1] == PLAIN
+    assert {r["unit"] for r in trace.side_report(state, "german")} == {GE_HQ, INF, "d320_587"}
+    with pytest.raises(KeyError):
+        trace.side_report(state, "german", "no_such_unit")
