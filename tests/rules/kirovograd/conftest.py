@@ -7,7 +7,12 @@ helpers keep the scenario, the table and the parsed data: in one process only th
 ask built them, so the code that builds them was recorded as reached by that test alone, and a
 mutant of it never met the tests that read the tables. In the stats run (mutmut sets
 ``MUTANT_UNDER_TEST`` to ``stats``) every test starts with those kept tables dropped, so each test
-that uses a table is recorded against the code that builds it. Outside that run nothing changes.
+that uses a table is recorded against the code that builds it.
+
+mutmut then forks each mutant's worker from its main process, which has run the tests and keeps
+what they built: a mutant of the code that builds a board would meet the board built without it.
+So a mutant's test session drops the kept tables once, at its start, and its first test builds
+them with the mutant on. Outside mutmut's runs nothing changes.
 """
 from __future__ import annotations
 
@@ -41,6 +46,13 @@ def drop_kept_tables() -> int:
                 dropped += cached.cache_info().currsize
                 cached.cache_clear()
     return dropped
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _a_mutant_builds_its_own_tables():
+    if os.environ.get("MUTANT_UNDER_TEST") not in (None, "", "stats"):
+        drop_kept_tables()
+    yield
 
 
 @pytest.fixture(autouse=True)
