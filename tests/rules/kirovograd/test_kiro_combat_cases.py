@@ -6,8 +6,10 @@ from fractions import Fraction
 
 import pytest
 
+from kharkovsuite.engine.actions import EndPhase
 from kharkovsuite.engine.errors import IllegalAction
-from kharkovsuite.rules.kirovograd import combat
+from kharkovsuite.rules.kirovograd import combat, fight
+from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, SupportDefence
 
 from .kiro_helpers import GE_INF, PLAIN, SU_DIV, SU_HQ, bare, ring
 
@@ -53,3 +55,73 @@ def test_15_4a_after_striking_dummies_an_advance_may_end_in_a_locking_zoc_but_no
     assert (PLAIN, N[0]) in options
     assert not [p for p in options if p[1] == N[0] and len(p) > 2]
     assert [p for p in options if p[1] != N[0] and len(p) == 3]  # two hexes where no Locking ZOC stops it
+
+
+def _support_offer(state) -> set[str]:
+    return {a.unit for a in state.legal_actions().actions() if isinstance(a, SupportDefence)}
+
+
+def _attacked_by_germans(placed: dict, orders: dict):
+    from .test_kiro_fight import declare
+
+    state = bare({GE_INF: N[0], SU_DIV: PLAIN, **placed}, side="german", phase="combat_1_1",
+                 orders={"k47": "mobile", "c48": "defense", **orders})
+    declare(state, PLAIN, GE_INF)
+    state.apply(EndPhase())
+    return state
+
+
+def test_21_4_2_a_gun_whose_formation_is_gone_supports_another_formation_s_defence():
+    """The 5th Guards Army's gun (army troops of a5g) may not support the 48th Rifle Corps of the
+    53rd Army (21.4A) while another unit of its own formation is on the map; once none is, it may
+    (21.4.2)."""
+    gun, other_gun = "su-5ga-l", "su-5ga-r"
+    orders = {"a5g": "defense", "a53": "defense"}
+    alone = _attacked_by_germans({gun: ring(PLAIN, 2)[3]}, orders)
+    assert gun in _support_offer(alone)
+    kept = _attacked_by_germans({gun: ring(PLAIN, 2)[3], other_gun: ring(PLAIN, 8)[0]}, orders)
+    assert gun not in _support_offer(kept)
+    assert fight.defence_refusal(kept, fight._record(kept), gun, 0)[0] == "21.4A"
+
+
+def test_22_2a_an_hq_attacked_in_its_own_hex_supports_that_hex():
+    state = _attacked_by_germans({SU_HQ: PLAIN}, {})
+    assert SU_HQ in _support_offer(state)
+    state.apply(SupportDefence(unit=SU_HQ, attack=0))
+    assert state.phase_data["fight"]["dhq"][SU_HQ] == PLAIN
+
+
+def test_22_0_a_formation_hq_in_reach_is_offered_as_support_of_an_attack_a_higher_hq_is_not():
+    state = bare({SU_DIV: N[0], SU_HQ: N[0], ARMY_HQ: N[0], GE_INF: PLAIN}, side="soviet", phase="combat_1_1",
+                 orders={"c48": "assault", "a53": "assault", "k47": "mobile"})
+    state.apply(AttackHex(hex=PLAIN))
+    state.apply(AddAttacker(unit=SU_DIV))
+    offered = {a.unit for a in state.legal_actions().actions() if isinstance(a, AddSupport)}
+    assert SU_HQ in offered and ARMY_HQ not in offered
+
+
+def test_17_2a_a_unit_retreating_out_of_an_enemy_zoc_hex_loses_one_sp():
+    """D1R2 at 3-2 (as 15.8's test): the Soviet division must retreat two hexes from PLAIN, and
+    every hex next to PLAIN lies in a German ZOC (the attackers' at N[0], two infantry regiments
+    two hexes out), so whichever retreat it takes, leaving its first hex costs one SP."""
+    from .test_kiro_fight import Faces, declare
+
+    probe = bare({})
+    ring2 = ring(PLAIN, 2)
+
+    def corner(a, b):
+        return next(h for h in ring2 if a in probe.board.nbrs[h] and b in probe.board.nbrs[h])
+
+    state = bare({"de-3p-6": N[0], "de-3p-394": N[0], SU_DIV: PLAIN, "de-320-585": corner(N[2], N[3]),
+                  "de-320-586": corner(N[3], N[4])}, phase="combat_1_1", orders={"p3": "assault", "c48": "defense"})
+    declare(state, PLAIN, "de-3p-6", "de-3p-394")
+    state.rng = Faces(5, 5)
+    state.apply(EndPhase())
+    decision = state.pending[-1]
+    assert (decision.kind, decision.data["units"], decision.data["hexes"]) == (fight.RETREAT, [SU_DIV], 2)
+    options = fight.retreat_options(state, decision, SU_DIV)
+    assert options and all(r.zoc_losses == 1 for r in options)
+    before = state.units[SU_DIV].step
+    events = state.apply(state.legal_actions().actions()[0])
+    assert [(e.unit, e.lost, e.case) for e in events if isinstance(e, fight.SpLost)] == [(SU_DIV, 1, "17.2A")]
+    assert state.units[SU_DIV].step == before + 1
