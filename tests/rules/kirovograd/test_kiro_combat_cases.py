@@ -9,7 +9,7 @@ import pytest
 from kharkovsuite.engine.actions import EndPhase
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kirovograd import combat, fight
-from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, SupportDefence
+from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack, SupportDefence
 
 from .kiro_helpers import GE_INF, PLAIN, SU_DIV, SU_HQ, bare, ring
 
@@ -125,3 +125,33 @@ def test_17_2a_a_unit_retreating_out_of_an_enemy_zoc_hex_loses_one_sp():
     events = state.apply(state.legal_actions().actions()[0])
     assert [(e.unit, e.lost, e.case) for e in events if isinstance(e, fight.SpLost)] == [(SU_DIV, 1, "17.2A")]
     assert state.units[SU_DIV].step == before + 1
+
+
+def test_21_8b_a_gun_stacked_with_attacking_units_fires_only_at_their_target():
+    orders = {"c48": "assault", "a53": "assault", "k47": "mobile"}
+    board = bare({}).board
+    far = next(h for h in ring(PLAIN, 3) if 3 <= board.distance(h, N[0]) <= 4)
+    other_gun = next(h for h in ring(PLAIN, 4) if 2 <= board.distance(h, far) <= 5)  # makes ``far`` a target
+    gun = "su-53a-90hh"
+    state = bare({SU_DIV: N[0], gun: N[0], "su-53a-g": other_gun, GE_INF: PLAIN, "de-320-585": far}, side="soviet",
+                 phase="combat_1_1", orders=orders)
+    state.apply(AttackHex(hex=PLAIN))
+    state.apply(AddAttacker(unit=SU_DIV))
+    assert AddSupport(unit=gun) in state.legal_actions().actions()  # at its stack's own target
+    state.apply(ConfirmAttack())
+    state.apply(AttackHex(hex=far))
+    assert AddSupport(unit=gun) not in state.legal_actions().actions()
+    with pytest.raises(IllegalAction) as e:
+        state.apply(AddSupport(unit=gun))
+    assert (e.value.case, e.value.reason) == ("21.8B", f"{gun} is stacked with units attacking {PLAIN} and fires only there")
+
+
+def test_17_2b_the_retreat_board_says_whether_a_zoc_comes_with_an_anti_tank_ability():
+    """17.2B, 19.2: armour ignores a ZOC of units without an anti-tank ability; the board tells
+    which by the units that exert the ZOC (the enemy's, not the mover's own)."""
+    from kharkovsuite.rules.kirovograd.boardview import StateBoard
+
+    infantry = bare({GE_INF: N[0], "su-5gm-24": PLAIN})
+    assert StateBoard(infantry, armored=True).zoc(PLAIN, "soviet").antitank is False
+    armour = bare({"de-3p-6": N[0], SU_DIV: N[3]})
+    assert StateBoard(armour, armored=False).zoc(PLAIN, "soviet").antitank is True
