@@ -155,3 +155,30 @@ def test_17_2b_the_retreat_board_says_whether_a_zoc_comes_with_an_anti_tank_abil
     assert StateBoard(infantry, armored=True).zoc(PLAIN, "soviet").antitank is False
     armour = bare({"de-3p-6": N[0], SU_DIV: N[3]})
     assert StateBoard(armour, armored=False).zoc(PLAIN, "soviet").antitank is True
+
+
+def test_15_1a_once_14_1c_s_duty_is_met_declared_attacks_stand_and_the_refusal_says_so():
+    from kharkovsuite.rules.kirovograd.fight import WithdrawAttack
+
+    from .test_kiro_fight import declare
+
+    state = bare({GE_INF: PLAIN, "de-320-585": PLAIN, SU_DIV: N[0], "su-48-213": N[2]}, phase="combat_1_1",
+                 orders={"k47": "mobile", "d320": "mobile", "c48": "mobile"})
+    declare(state, N[0], GE_INF)
+    declare(state, N[2], "de-320-585")
+    with pytest.raises(IllegalAction) as e:
+        state.apply(WithdrawAttack(index=0))
+    assert (e.value.case, e.value.reason) == ("15.1A", "declared attacks stand once 14.1C's duty is met")
+
+
+def test_17_1b_of_retreats_equal_by_the_other_priorities_those_nearest_the_formation_hq_are_offered():
+    """Attacked from N[0], the division's one-hex retreats farthest from the attacker are N[2], N[3]
+    and N[4] (none in a ZOC, none occupied); with its corps HQ next to N[2] only N[2] is left."""
+    from kharkovsuite.engine.state import Decision
+
+    dec = Decision(fight.RETREAT, "soviet", "17.1", {"units": [SU_DIV], "hexes": 1, "fought": [N[0]], "held": []})
+    alone = bare({GE_INF: N[0], SU_DIV: PLAIN}, phase="combat_1_1")
+    assert sorted(r.path for r in fight.retreat_options(alone, dec, SU_DIV)) == [(N[2],), (N[3],), (N[4],)]
+    near_n2 = next(h for h in ring(PLAIN, 2) if N[1] in alone.board.nbrs[h] and N[2] in alone.board.nbrs[h])
+    with_hq = bare({GE_INF: N[0], SU_DIV: PLAIN, SU_HQ: near_n2}, phase="combat_1_1")
+    assert [r.path for r in fight.retreat_options(with_hq, dec, SU_DIV)] == [(N[2],)]
