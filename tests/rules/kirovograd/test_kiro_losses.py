@@ -114,3 +114,13 @@ def test_21_7a_22_3_who_takes_losses():
     assert set(got) == {"g2", "hq", "i"}
     assert got["i"].antitank  # 19.2B: HQ support makes the stack anti-tank
     assert got["g2"].artillery and got["g2"].to_eliminate == 3
+
+
+def test_16_2_an_owner_s_order_is_held_to_armour_first_only_when_both_sides_have_armour():
+    """check_order without ``both_armour``: 16.2 does not apply, any order within 16.1 stands."""
+    check_order([Casualty.unit("pz", 4, armored=True), Casualty.unit("inf", 4)], ["inf", "pz"], 2)
+
+
+def test_16_3b_no_extra_armour_losses_unless_the_special_armour_calls_for_them():
+    plan = allocate([Casualty.unit("pz", 6, armored=True), Casualty.unit("inf", 4)], 1)
+    assert plan.extra == () and len(plan.order) == 1
