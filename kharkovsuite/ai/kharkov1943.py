@@ -18,7 +18,11 @@ How it plays (docs/ai.md):
   second one brings fatigue, 3.5).
 * Supply heads (9.4) step toward the objectives between activations.  The weakest unit in a
   victory place stays there as its garrison (an enemy passing through an empty place takes it, 18).
-  An HQ keeps level with the median of its side's combat units, which trace supply to it (9).
+  A German HQ, and a Soviet Front HQ, keeps level with the median of its side's combat units.
+  A Soviet Army or Mobile Group HQ (with a plan) takes the post, reachable and itself supplied,
+  whose five-hex lines (9.2) reach most of the units and held victory places whose line is cut or
+  runs to it (18 counts a place only with a line); an Army HQ with such units or places out of
+  its reach adds them to the worth of its activation, the only time it moves (3.2).
 * Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
   objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
   there (9) at ``ai:normal`` and ``ai:hard``) moves there; when none gains,
