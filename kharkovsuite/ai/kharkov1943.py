@@ -18,7 +18,11 @@ How it plays (docs/ai.md):
   second one brings fatigue, 3.5).
 * Supply heads (9.4) step toward the objectives between activations.  The weakest unit in a
   victory place stays there as its garrison (an enemy passing through an empty place takes it, 18).
-  An HQ keeps level with the median of its side's combat units, which trace supply to it (9).
+  A German HQ, and a Soviet Front HQ, keeps level with the median of its side's combat units.
+  A Soviet Army or Mobile Group HQ (with a plan) takes the post, reachable and itself supplied,
+  whose five-hex lines (9.2) reach most of the units and held victory places whose line is cut or
+  runs to it (18 counts a place only with a line); an Army HQ with such units or places out of
+  its reach adds them to the worth of its activation, the only time it moves (3.2).
 * Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
   objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
   there (9) at ``ai:normal`` and ``ai:hard``) moves there; when none gains,
@@ -41,6 +45,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import deque
 from collections.abc import Callable
 
 from ..rules.kharkov1943 import activation as _activation
@@ -83,6 +88,12 @@ LONG_GAME = 10  # turns: a scenario this long has a German counter-stroke (the c
 COUNTER_STROKE = 0.5  # of a long scenario's turns: until then the German side holds, then strikes
 HOLDING_WORTH = 1.0  # expected steps an attack must promise a side that holds
 SECOND_WEIGHT = 0.3  # a unit's second activation (fatigue, 3.5) counts this much of a first one
+HQ_CUT = 10.0  # a Soviet Army HQ's post without a line of supply of its own (9.2) counts this much worse
+PLACE_WEIGHT = 3.0  # a held victory place (18) an Army HQ keeps in supply counts as this many units
+AIM_WEIGHT = 0.25  # a place still to take within an Army HQ's reach counts as this much of a unit (less than a move must gain)
+HQ_WORTH_CAP = 1.5  # units: the most an Army HQ's own move to supply what needs it adds to its activation
+HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy strength next to its post
+HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
 
 
 def unit_strength(scenario, view: dict) -> float:
@@ -371,6 +382,8 @@ class K43Player:
         aim = home if uid in cut and home else goal
         score = float(aim.get(hex_id, 99))
         if seen.state.board.units[uid].is_hq:
+            if self.cfg["plan"] and self.side == "soviet":
+                return self.hq_post_score(seen, uid, hex_id, goal) + HQ_THREAT * threat.get(hex_id, 0.0)
             cut_off = self.unsupplied_places(seen) if self.cfg["plan"] else []
             if cut_off:  # 9, 18: a place held without a line of supply does not count
                 return float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
@@ -379,6 +392,96 @@ class K43Player:
             mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.0)
         return score
+
+    # ------------------------------------------------------------------ the Soviet chain of supply (9.2)
+    def hq_post_score(self, seen: Observed, hq: str, hex_id: str, goal: dict[str, int]) -> float:
+        """Lower is better: a Soviet HQ's post.  9.2: a Soviet unit is supplied by an Army or Mobile
+        Group HQ (itself supplied) within a line of five hexes, and a place counts only with such a
+        line (18).  An Army HQ stands where its reach (:meth:`supply_reach`) holds most of what
+        needs it (:meth:`hq_needs`), led on toward the aims by :data:`HQ_PULL` a hex; a post where
+        the HQ would itself be cut off (its own line, asked of the rules) counts :data:`HQ_CUT`
+        worse.  A Front HQ (it supplies HQs only) keeps level with the side's units, as before.
+        (:meth:`hex_score` adds :data:`HQ_THREAT` a point of enemy strength next to the post.)"""
+        state = seen.state
+        lines = _supply.side_lines(state, self.side)
+        key = ("hq-post", hq, hex_id)
+        got = self._memo.get(key)
+        if got is not None and got[0] is lines:
+            return got[1]
+        if _supply.level(state, hq) in _supply.TOP_LEVELS[self.side]:
+            score = abs(goal.get(hex_id, 99) - self.hq_depth(seen, goal))
+        else:
+            reach = self.supply_reach(state, hex_id)
+            covered = sum(w for h, w in self.hq_needs(seen, hq).items() if h in reach)
+            score = HQ_PULL * goal.get(hex_id, 99) - covered
+        if not _supply.line_from(state, self.side, hex_id, hq).ok:
+            score += HQ_CUT
+        self._memo[key] = (lines, score)
+        return score
+
+    def hq_needs(self, seen: Observed, hq: str) -> dict[str, float]:
+        """Hex -> weight of what the Army HQ ``hq`` should keep within its reach (9.2): the side's
+        combat units whose line of supply (as the rules trace it now) is cut or runs to ``hq``,
+        one each; the victory places the side controls whose line is cut or runs to ``hq``,
+        :data:`PLACE_WEIGHT` each (18); the first aims still to take, :data:`AIM_WEIGHT` each."""
+        state = seen.state
+        lines = _supply.side_lines(state, self.side)
+        key = ("hq-needs", hq)
+        got = self._memo.get(key)
+        if got is not None and got[0] is lines:
+            return got[1]
+        needs: dict[str, float] = {}
+
+        def need(h, w):
+            needs[h] = needs.get(h, 0.0) + w
+
+        for uid in seen.own():
+            unit = state.board.units[uid]
+            if unit.is_hq or unit.values.kind == "supply_head":
+                continue
+            line = lines.get(uid)
+            if line is None or not line.ok or line.target == hq:
+                need(seen.units[uid]["hex"], 1.0)
+        control = seen.obs.get("game", {}).get("control", {})
+        for h in self.victory_hexes(state):
+            if control.get(h) == self.side and h in state.board.in_play:
+                line = _supply.line_from(state, self.side, h)
+                if not line.ok or line.target == hq:
+                    need(h, PLACE_WEIGHT)
+        aims = self.aims(seen)
+        for h, d in aims.items():
+            if d == 0 and control.get(h) != self.side:
+                need(h, AIM_WEIGHT)
+        self._memo[key] = (lines, needs)
+        return needs
+
+    def supply_reach(self, state, hex_id: str) -> dict[str, int]:
+        """Hex -> length of the line of supply (9.1) from it to ``hex_id``, up to five hexes (9.2),
+        over the hexes the rules let a line of the side enter (``supply.graph``); a unit's own hex
+        may be one a line could not enter (it traces out of it), so the hexes next to the reach
+        count too."""
+        graph = _supply.graph(state, self.side)
+        key = ("reach", hex_id)
+        got = self._memo.get(key)
+        if got is not None and got[0] is graph:
+            return got[1]
+        adj, nbrs = graph.adj, state.board.nbrs
+        dist = {hex_id: 0}
+        todo = deque([hex_id])
+        while todo:
+            h = todo.popleft()
+            if dist[h] >= _supply.LIMIT:
+                continue
+            for n in (adj[h] if h in adj else [n for n in nbrs.get(h, ()) if n in adj]):
+                if n not in dist:
+                    dist[n] = dist[h] + 1
+                    todo.append(n)
+        for h, d in list(dist.items()):
+            if d < _supply.LIMIT and h in adj:
+                for n in nbrs.get(h, ()):
+                    dist.setdefault(n, d + 1)
+        self._memo[key] = (graph, dist)
+        return dist
 
     # ------------------------------------------------------------------ activations (3)
     def pick_activation(self, state, seen: Observed, by_kind: dict[str, list]):
@@ -444,7 +547,20 @@ class K43Player:
             if w > 0:
                 worth.append(w)
                 units.add(uid)
-        return sum(sorted(worth, reverse=True)[:_activation.FORMATION_LIMIT]), units
+        return sum(sorted(worth, reverse=True)[:_activation.FORMATION_LIMIT]) + self.hq_worth(state, seen, hq), units
+
+    def hq_worth(self, state, seen: Observed, hq: str) -> float:
+        """What moving a Soviet Army HQ itself could be worth (9.2, 18): the units and held places
+        that need it (:meth:`hq_needs`) out of its reach now but within a move and a line of it
+        (twice five hexes), a unit counting a third, a held place one, at most :data:`HQ_WORTH_CAP`."""
+        if not (self.cfg["plan"] and self.side == "soviet") or _supply.level(state, hq) in _supply.TOP_LEVELS[self.side]:
+            return 0.0
+        here = seen.units[hq]["hex"]
+        reach = self.supply_reach(state, here)
+        grid = seen.map.grid
+        lost = sum(w for h, w in self.hq_needs(seen, hq).items()
+                   if w >= 1.0 and h not in reach and grid.distance(here, h) <= 2 * _supply.LIMIT)
+        return min(HQ_WORTH_CAP, lost / PLACE_WEIGHT)
 
     def general_value(self, state, seen: Observed, goal: dict[str, int], covered: set[str]) -> float:
         """3.3: the four best units no formation activation open to the side could take."""

@@ -76,14 +76,17 @@ def test_18_the_ai_keeps_a_garrison_in_a_victory_place_it_holds():
 
 
 def test_9_an_hq_keeps_level_with_its_units_rather_than_running_ahead_to_the_objectives():
-    """Soviet units trace supply to an HQ: one that ran on to the objectives would leave them cut off."""
+    """9.2: Soviet units trace supply to an Army HQ at most five hexes off: one that ran on to the
+    objectives, out of their reach, would leave them cut off."""
     state = _soviet_group()
     player = K43Player("soviet", 1)
     seen = Observed(state, "soviet")
     fields = player.fields(seen)
     goal = fields[0]
-    level = goal[seen.units[SU_DIV]["hex"]]
-    assert level > 6
-    with_units = next(h for h, d in sorted(goal.items()) if d == level)
-    ahead = next(h for h, d in sorted(goal.items()) if d == level - 4)
+    here = seen.units[SU_DIV]["hex"]
+    level = goal[here]
+    assert level > 8
+    grid = seen.map.grid
+    with_units = next(h for h, d in sorted(goal.items()) if d == level and grid.distance(h, here) <= 2)
+    ahead = next(h for h, d in sorted(goal.items()) if d == level - 8)
     assert player.hex_score(seen, SU_HQ, with_units, fields) < player.hex_score(seen, SU_HQ, ahead, fields)

@@ -4,9 +4,9 @@ what it may not see (10)."""
 from __future__ import annotations
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, SPARE_STEP, K43Player
+from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, MIN_GAIN, SPARE_STEP, K43Player
 from kharkovsuite.engine.actions import ChooseLoss, Move
-from kharkovsuite.rules.kharkov1943 import combat, victory
+from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
 
 from tests.rules.kharkov1943.k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring
@@ -158,3 +158,55 @@ def test_18_1_in_the_campaign_the_german_holds_first_and_hunts_soviet_units_in_t
     assert home not in player.aims(Observed(state, "german"))
     state.turn = 7
     assert home in K43Player("german", 1).aims(Observed(state, "german"))
+
+
+def _held_barvenkovo(**more):
+    state = bare({SU_DIV: BARVENKOVO, **more}, side="soviet")
+    state.game["control"][BARVENKOVO] = "soviet"
+    return state
+
+
+def test_9_2_a_soviet_army_hq_takes_the_post_whose_line_reaches_its_cut_off_unit_as_well_as_the_held_place():
+    """A rifle division eight hexes south of held Barvenkovo has no line of supply: an Army HQ
+    four hexes from both (a line runs five, 9.2) beats one four hexes from the town only."""
+    cut = "2033"
+    state = _held_barvenkovo(**{SU_DIV2: cut, SU_HQ: "1126"})
+    assert not supply.line(state, SU_DIV2).ok
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    fields = player.fields(seen)
+    grid = seen.map.grid
+    both = [h for h in ring(BARVENKOVO, 4) if grid.distance(h, cut) <= 4]
+    town_only = [h for h in ring(BARVENKOVO, 4) if grid.distance(h, cut) >= 7]
+    assert both and town_only
+    worst_both = max(player.hex_score(seen, SU_HQ, h, fields) for h in both)
+    assert worst_both < min(player.hex_score(seen, SU_HQ, h, fields) for h in town_only) - MIN_GAIN
+
+
+def test_9_2_a_soviet_army_hq_does_not_stand_where_it_would_itself_be_cut_off():
+    """A division stands in a hex German Zones of Control close all round (9.1): an Army HQ
+    joining it there would have no line of its own and supply nobody (9.2), so a post that
+    reaches nothing but is supplied beats it."""
+    pocket = "2222"
+    walls = ring(pocket, 2)
+    state = bare({SU_DIV: pocket, SU_HQ: "1126", INF: walls[1], INF2: walls[5], PZ: walls[9]}, side="soviet")
+    assert not supply.line_from(state, "soviet", pocket, SU_HQ).ok
+    assert not supply.line(state, SU_DIV).ok
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    fields = player.fields(seen)
+    assert pocket in player.hq_needs(seen, SU_HQ)
+    far = next(h for h in ring(pocket, 6) if supply.line_from(state, "soviet", h, SU_HQ).ok)
+    assert player.hex_score(seen, SU_HQ, far, fields) < player.hex_score(seen, SU_HQ, pocket, fields)
+
+
+def test_9_2_an_army_hq_out_of_reach_of_the_place_it_must_supply_is_worth_activating():
+    """An activation is the only time an HQ moves (3.2): one seven hexes from held Barvenkovo,
+    which has no line of supply, adds the town's worth to its activation; one three hexes off adds nothing."""
+    far, near = ring(BARVENKOVO, 7)[0], ring(BARVENKOVO, 3)[0]
+    for post, wanted in ((far, True), (near, False)):
+        state = _held_barvenkovo(**{SU_HQ: post})
+        player = K43Player("soviet", 1)
+        seen = Observed(state, "soviet")
+        worth = player.hq_worth(state, seen, SU_HQ)
+        assert (worth >= 1.0) if wanted else worth == 0.0, (post, worth)
