@@ -54,7 +54,7 @@ def refusal(state: GameState, unit_ids) -> tuple[str, str] | None:
         return "6.4", f"{start} is not a town, village or city held by the German player"
     points = sum(state.board.units[u].values.stacking for u in unit_ids)
     if points > points_left(state):
-        return "6.4", f"{points} stacking points by rail, {points_left(state)} left this turn"
+        return "6.4", f"the units weigh {points} stacking point{'s' if points != 1 else ''} by rail, {points_left(state)} left this turn"
     group = activation.group_refusal(state, unit_ids)
     if group:
         return group

@@ -53,7 +53,7 @@ def test_6_4_eight_stacking_points_a_turn():
     path = _ride(state)
     state.turn_data["rail_points"] = 8
     assert rail.reach(state, [INF]) == {}
-    with pytest.raises(IllegalAction, match=r"^6\.4: 1 stacking points by rail, 0 left this turn$"):
+    with pytest.raises(IllegalAction, match=r"^6\.4: the units weigh 1 stacking point by rail, 0 left this turn$"):
         state.apply(RailMove(units=(INF,), path=path))
 
 
