@@ -8,13 +8,18 @@ import re
 CASE = re.compile(r"[0-9][0-9A-Za-z.\-/]*(?:,? [0-9][0-9A-Za-z.\-/]*)*")
 
 
+def is_case(text) -> bool:
+    """Whether ``text`` is a rule case as :data:`CASE` reads one."""
+    return isinstance(text, str) and CASE.fullmatch(text) is not None
+
+
 class IllegalAction(ValueError):
     """An action the rules refuse; the message starts with the rule case, e.g. ``6.25: ...``."""
 
     def __init__(self, case: str, message: str):
         # a refusal the player reads must name its rule case and say why (a programming error
         # otherwise, caught where it is raised rather than shown as "None" in the window)
-        if not isinstance(case, str) or not CASE.fullmatch(case):
+        if not is_case(case):
             raise TypeError(f"a refusal names its rule case (a number such as 6.25), not {case!r}")
         if not isinstance(message, str) or not message.strip():
             raise TypeError(f"a refusal of case {case} says why, not {message!r}")

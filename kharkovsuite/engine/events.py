@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from .errors import CASE
+from .errors import is_case
 from .kinds import register_kind
 
 EVENTS: dict[str, type["Event"]] = {}
@@ -22,7 +22,7 @@ class Event:
 
     def __post_init__(self) -> None:
         # the log prints the case an event happened under: none, or a rulebook number (6.25, 14.3A)
-        if not isinstance(self.case, str) or (self.case and not CASE.fullmatch(self.case)):
+        if self.case != "" and not is_case(self.case):
             raise TypeError(f"{type(self).__name__} names a rule case (a number such as 6.25), not {self.case!r}")
 
     def __init_subclass__(cls, **kwargs):

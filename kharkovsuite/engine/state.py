@@ -16,6 +16,7 @@ from typing import Any
 
 from .actions import Action, action_from_dict, check_action
 from .codec import decode, encode
+from .errors import is_case
 from .events import Event, event_from_dict, known_events
 
 
@@ -77,10 +78,8 @@ class Decision:
     data: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        from .errors import CASE
-
         # the window names the case a decision is owed under, and the rules keep their notes in data
-        if not isinstance(self.case, str) or not CASE.fullmatch(self.case):
+        if not is_case(self.case):
             raise TypeError(f"a {self.kind} decision names its rule case (a number such as 6.25), not {self.case!r}")
         if not isinstance(self.data, dict):
             raise TypeError(f"a {self.kind} decision keeps its data in a dict, not {self.data!r}")
