@@ -8,20 +8,13 @@ The window asks the rule system through ``state.rules.describe``; it never impor
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalAction
 from ...engine.state import GameState
+from ...engine.words import Words
 from . import breakdown, odds
-
-
-@dataclass(frozen=True)
-class Words:
-    label: str  # one line, for a button or the status bar
-    detail: str = ""  # more lines: the units, the odds and chances
-    confirm: str = ""  # the question to ask before the action is made ("" : none)
 
 
 def describe(state: GameState, action: Action, quick: bool = False) -> Words:

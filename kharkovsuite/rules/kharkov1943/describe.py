@@ -7,19 +7,12 @@ result) and, when the action cannot be taken back and may cost a unit, the quest
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from ...engine.actions import Action
 from ...engine.errors import IllegalAction
 from ...engine.state import GameState
+from ...engine.words import Words, unit_name as _name, unit_names as _names
 from . import combat, odds, works
-
-
-@dataclass(frozen=True)
-class Words:
-    label: str  # one line, for a button or the status bar
-    detail: str = ""  # more lines: the units, the odds and chances
-    confirm: str = ""  # the question to ask before the action is made ("": none)
 
 
 def describe(state: GameState, action: Action, quick: bool = False) -> Words:
@@ -32,21 +25,6 @@ def describe(state: GameState, action: Action, quick: bool = False) -> Words:
 
 
 # ----------------------------------------------------------------------------- names
-
-
-def _name(state: GameState, uid: str) -> str:
-    names = state.cache.get("describe_units")
-    if names is None:
-        names = state.cache["describe_units"] = {u.id: u.name or u.id for u in state.scenario.units}
-    return names.get(uid, uid)
-
-
-def _names(state: GameState, units) -> str:
-    units = list(units)
-    if len(units) > 3:
-        return f"{len(units)} units"
-    names = [_name(state, u) for u in units]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _where(state: GameState, hex_id: str) -> str:
