@@ -78,7 +78,7 @@ def positions(scenario, count: int, seed: int) -> list:
     k = 0
     while len(out) < count:
         state = new_game(scenario, seed + 1 + k)
-        seats = {side: make_player("random", side, seed + 100 + 2 * k + n) for n, side in enumerate(("axis", "soviet"))}
+        seats = {side: make_player("random", side, seed + 100 + 2 * k + n, "kharkov1942") for n, side in enumerate(("axis", "soviet"))}
         stop = 2 + k % 7
         while not state.is_terminal and state.turn < stop:
             state.apply(seats[state.to_act].choose(state))

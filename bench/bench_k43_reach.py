@@ -105,7 +105,7 @@ def game_cpu(seed: int) -> tuple[int, float]:
 
     t0 = time.process_time()
     state = new_game(str(GALLOP), seed)
-    seats = {side: make_player("random", side, seed * 2 + k) for k, side in enumerate(("german", "soviet"))}
+    seats = {side: make_player("random", side, seed * 2 + k, "kharkov1943") for k, side in enumerate(("german", "soviet"))}
     while not state.is_terminal:
         state.apply(seats[state.to_act].choose(state))
     return len(state.actions), time.process_time() - t0

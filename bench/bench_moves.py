@@ -68,7 +68,7 @@ def movement_positions(scenario, count: int, seed: int = 7) -> list:
     game = 0
     while len(out) < count:
         state = new_game(scenario, seed + game)
-        players = {s: make_player("random", s, (seed + game) * 2 + k) for k, s in enumerate(("axis", "soviet"))}
+        players = {s: make_player("random", s, (seed + game) * 2 + k, scenario.rules) for k, s in enumerate(("axis", "soviet"))}
         n = 0
         while not state.is_terminal and len(out) < count:
             if n % 97 == 0 and not state.pending and "Move" in state.phase.actions and movement.movable_units(state):
@@ -127,7 +127,7 @@ def bench_legal_actions(scenario, late) -> None:
 def late_position(scenario):
     """The first Axis movement phase of game-turn 8 of random game 3."""
     state = new_game(scenario, 3)
-    players = {s: make_player("random", s, 6 + k) for k, s in enumerate(("axis", "soviet"))}
+    players = {s: make_player("random", s, 6 + k, scenario.rules) for k, s in enumerate(("axis", "soviet"))}
     while not state.is_terminal and not (state.turn >= 8 and state.phase.id == "axis-movement" and not state.pending):
         state.apply(players[state.to_act].choose(state))
     return state
@@ -137,7 +137,7 @@ def scan_game(scenario, seed: int, players) -> dict:
     """A random game; the largest listed legal-action count met on the way (``len(legal_actions())``:
     a unit's or stack's moves are one entry), and the largest count of single actions."""
     state = new_game(scenario, seed)
-    seats = {s: make_player("random", s, seed * 2 + k) for k, s in enumerate(sorted(players))}
+    seats = {s: make_player("random", s, seed * 2 + k, scenario.rules) for k, s in enumerate(sorted(players))}
     most = single = 0
     while not state.is_terminal:
         legal = state.legal_actions()
@@ -197,7 +197,7 @@ def bench_greedy(scenario, games: int) -> None:
     worst = (0.0, None)
     for seed in range(games):
         state = new_game(scenario, seed)
-        seats = {s: make_player("greedy", s, seed * 2 + k) for k, s in enumerate(("axis", "soviet"))}
+        seats = {s: make_player("greedy", s, seed * 2 + k, scenario.rules) for k, s in enumerate(("axis", "soviet"))}
         spent: dict[tuple, float] = {}
         while not state.is_terminal:
             key = (state.turn, state.phase.side)

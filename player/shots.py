@@ -53,7 +53,7 @@ def finished_game(seed: int = SUMMARY_SEED) -> GameController:
 
     controller = GameController.new(DEFAULT_SCENARIO, seed)
     state = controller.state
-    players = {side: make_player("greedy", side, k) for k, side in enumerate(sorted(state.scenario.sides))}
+    players = {side: make_player("greedy", side, k, state.scenario.rules) for k, side in enumerate(sorted(state.scenario.sides))}
     while not state.is_terminal:
         state.apply(players[state.to_act].choose(state))
     return controller

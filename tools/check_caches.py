@@ -35,7 +35,7 @@ def play(seed: int) -> tuple[int, int, int, float, str]:
     scenario = load_scenario(SCENARIO)
     rules = system(scenario.rules)
     state = rules.new_game(scenario, seed, "historical", str(SCENARIO))
-    seats = {side: make_player("random", side, seed * 7 + i) for i, side in enumerate(("axis", "soviet"))}
+    seats = {side: make_player("random", side, seed * 7 + i, "kharkov1942") for i, side in enumerate(("axis", "soviet"))}
     compared = 0
     while not state.is_terminal:
         copy = rules.new_game(scenario, seed)

@@ -29,13 +29,14 @@ def system_module(rules: str):
     return importlib.import_module(path) if path else None
 
 
-def players(rules: str = "kharkov1942") -> dict[str, Callable]:
+def players(rules: str) -> dict[str, Callable]:
     """Player name -> factory for games of rule system ``rules``."""
     module = system_module(rules)
     return {**GENERAL, **(module.PLAYERS if module else {})}
 
 
-def make_player(name: str, side: str, seed: int | None = None, rules: str = "kharkov1942"):
+def make_player(name: str, side: str, seed: int | None, rules: str):
+    """The computer player ``name`` of rule system ``rules`` for ``side`` (``seed`` None: seeded from the clock)."""
     known = players(rules)
     try:
         factory = known[name]

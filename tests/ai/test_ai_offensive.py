@@ -74,7 +74,7 @@ def test_10_23_an_hq_does_not_count_units_its_line_cannot_reach():
     radius = b.hq_values("su-hq6").command_radius
     assert all(b.hex_distance("0503", h) <= radius for h in group.values())
     assert not set(group.values()) & know.loc_from("0503", radius)
-    player = make_player("ai", "soviet", 1)
+    player = make_player("ai", "soviet", 1, "kharkov1942")
     assert player.hq_score(know, "su-hq6", "0503") == player.hq_score(Knowledge(without, "soviet"), "su-hq6", "0503")
     # south of the line the same group counts, and that hex is the better one
     assert player.hq_score(know, "su-hq6", "1002") < player.hq_score(know, "su-hq6", "0503")
@@ -105,7 +105,7 @@ def _foothold(scenario, soviet_in_kharkov: bool, turn: int = 6):
 ])
 def test_17_21_from_a_foothold_in_kharkov_the_soviets_keep_attacking_it(scenario, foothold, turn, needed):
     state, target = _foothold(scenario, foothold, turn)
-    player = make_player("ai", "soviet", 1)
+    player = make_player("ai", "soviet", 1, "kharkov1942")
     know = Knowledge(state, "soviet")
     assert not player.attacking(know)  # from turn 5 the Soviet side holds everywhere else
     assert player.ev_needed(know, (target,)) == needed
@@ -115,7 +115,7 @@ def test_17_1_the_axis_attacks_a_kharkov_hex_the_soviets_hold_at_any_odds_that_d
     state, _ = _foothold(scenario, True)
     kh = state.scenario.map.cities["kharkov"].hexes
     sequence.go_to(state, "axis-combat", 6)
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     know = Knowledge(state, "axis")
     assert player.ev_needed(know, (kh[1],)) == RETAKE_EV
     nbr = next(h for h in sorted(know.at) if know.side_at(h, "soviet") and h not in kh)
@@ -130,7 +130,7 @@ def test_17_23_the_axis_attacks_a_road_hex_that_keeps_kharkov_cut_off(scenario):
     cut = _only(scenario, {soviet[0]: roads["poltava"][3], soviet[1]: roads["dnepropetrovsk"][3]}, "axis-combat", 6)
     assert kharkov_status(cut)["cut_off"]
     one = _only(scenario, {soviet[0]: roads["poltava"][3]}, "axis-combat", 6)
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     assert player.ev_needed(Knowledge(cut, "axis"), (roads["poltava"][3],)) == RETAKE_EV
     assert player.ev_needed(Knowledge(one, "axis"), (roads["poltava"][3],)) > RETAKE_EV
 
@@ -147,7 +147,7 @@ def test_10_21_on_the_offensive_a_unit_keeps_within_a_line_of_communications(tur
     inside = next(h for h in sorted(reach) if h in supplied and h not in know.at)
     outside = next(h for h in sorted(reach) if h not in supplied)
     field = {inside: 3, outside: 3}
-    player = make_player("ai", "soviet", 1)
+    player = make_player("ai", "soviet", 1, "kharkov1942")
     assert player.move_score(know, "su-r1", outside, field) - player.move_score(know, "su-r1", inside, field) == pytest.approx(cost)
     assert OFFENSIVE_OUT_OF_COMMAND > max(len(m.path) for m in reach.values())
 
@@ -159,7 +159,7 @@ def test_10_21_a_soviet_unit_does_not_advance_beyond_every_line_of_communication
     know = Knowledge(state, "soviet")
     supplied = know.supplied_hexes("soviet")
     assert "0304" in supplied and "0307" not in supplied  # Command Radius 5 from 0301
-    player = make_player("ai", "soviet", 1)
+    player = make_player("ai", "soviet", 1, "kharkov1942")
     assert player.attacking(know)
     beyond = Advance(unit="su-r1", path=("0306", "0307"))
     within = Advance(unit="su-r1", path=("0304",))

@@ -49,7 +49,7 @@ def test_17_24_a_missing_unit_leaves_a_gap_the_ai_fills():
     assert not front_status(state)["continuous"]
     front = Front.of(state)
     assert front.cost > 0 and front.gap and "0506" in front.gap | {n for h in front.gap for n in state.board.nbr_ids[h]}
-    action = make_player("ai", "axis", 1).choose(state)
+    action = make_player("ai", "axis", 1, "kharkov1942").choose(state)
     assert isinstance(action, Move)
     state.apply(action)
     assert front_status(state)["continuous"], action
@@ -60,7 +60,7 @@ def test_17_24_the_armour_holds_the_front_only_until_the_counter_offensive():
     Fredericus it is free to drive for the pocket (17.3 counts every Soviet unit cut off, the
     hole only 2 points a turn), while the infantry beside it keeps holding."""
     line = {u: h for u, h in LINE.items() if u != "ge-3"} | {"pz-1a": "0506"}
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     for turn, armour_stays in ((3, True), (6, False)):
         state = k42.position(line, phase="axis-movement", turn=turn)
         know = Knowledge(state, "axis")
@@ -130,7 +130,7 @@ def test_11_21_the_armour_closes_one_pocket_at_a_time(scenario):
         part = encirclement(state, value, reach, only=group)
         assert part.pocket <= group
         assert part.value - part.cost <= plan.value - plan.cost + 1e-9
-    assert make_player("ai", "axis", 1).pocket_plan(know) == plan
+    assert make_player("ai", "axis", 1, "kharkov1942").pocket_plan(know) == plan
 
 
 def test_the_salient_neck_closes_the_izyum_salient(scenario):
@@ -168,8 +168,8 @@ def test_9_85_the_morale_bonus_makes_a_turn_2_attack_worth_more_than_a_turn_5_on
 
 
 def test_9_85_the_soviet_ai_attacks_at_poor_odds_on_turn_2_not_on_turn_5():
-    early = make_player("ai", "soviet", 1).choose(_even_attack(2))
-    late = make_player("ai", "soviet", 1).choose(_even_attack(5))
+    early = make_player("ai", "soviet", 1, "kharkov1942").choose(_even_attack(2))
+    late = make_player("ai", "soviet", 1, "kharkov1942").choose(_even_attack(5))
     assert isinstance(early, Attack)
     assert not isinstance(late, Attack)
 
@@ -197,17 +197,17 @@ def _chase(turn: int, hq: bool = True):
 
 
 def test_6_62_the_ai_chases_towards_its_objectives_on_the_offensive():
-    action = make_player("ai", "soviet", 1).choose(_chase(3))
+    action = make_player("ai", "soviet", 1, "kharkov1942").choose(_chase(3))
     assert action.kind == "Chase"
 
 
 def test_6_62_the_ai_lets_a_german_unit_go_while_holding_a_worthless_hex():
-    action = make_player("ai", "soviet", 1).choose(_chase(6))
+    action = make_player("ai", "soviet", 1, "kharkov1942").choose(_chase(6))
     assert action.kind == "DeclineChase"
 
 
 def test_6_62_the_ai_does_not_chase_beyond_its_lines_of_communication():
-    action = make_player("ai", "soviet", 1).choose(_chase(3, hq=False))
+    action = make_player("ai", "soviet", 1, "kharkov1942").choose(_chase(3, hq=False))
     assert action.kind == "DeclineChase"
 
 
@@ -220,7 +220,7 @@ def test_10_24_an_hq_goes_where_it_reaches_units_no_other_hq_reaches():
         {"su-hq6": "0102", "su-r1": "0103", "su-r2": "0202", "su-r3": "0902", "su-r4": "0903", "su-r5": "1002", "ge-1": "0606"},
         phase="soviet-movement", turn=3,
     )
-    player = make_player("ai", "soviet", 1)
+    player = make_player("ai", "soviet", 1, "kharkov1942")
     know = Knowledge(state, "soviet")
     near_group = player.hq_score(know, "su-hq6", "0102")
     far_group = player.hq_score(know, "su-hq6", "0902")
@@ -236,7 +236,7 @@ def test_17_24_a_city_man_closes_the_front_only_if_the_city_stays_safe(in_city, 
     line = {u: h for u, h in LINE.items() if u != "ge-1"} | in_city | soviet  # the north end left open
     state = k42.position(line, phase="axis-movement", turn=2)
     assert not front_status(state)["continuous"]
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     player.new_phase()
     player._moved |= set(LINE)  # the line has moved this phase: only the City's men are left to plug
     action = player.plug_front(state, Knowledge(state, "axis"))
@@ -253,7 +253,7 @@ def test_15_1_a_division_breaks_down_when_no_move_closes_the_front(monkeypatch):
     line = {u: h for u, h in LINE.items() if u != "ge-1"} | {"ge-1": "0309"}
     state = k42.position(line, phase="axis-movement", turn=2)
     assert not front_status(state)["continuous"]
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     player.new_phase()
     player._moved |= set(line)
     know = Knowledge(state, "axis")
@@ -276,7 +276,7 @@ def test_17_24_holding_the_axis_plugs_gaps_at_its_line_not_in_the_soviet_rear():
     could cover next are objectives; those next to a Soviet unit far behind the line are not (a
     unit sent there cuts a Line of Communications for a turn, alone, and is destroyed)."""
     state = k42.position({"ge-1": "0307", "su-r1": "0305", "su-r2": "0902"}, phase="axis-movement", turn=3)
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     know = Knowledge(state, "axis")
     assert not player.attacking(know)
     goals = set(player.objective_hexes(know))
@@ -290,7 +290,7 @@ def test_the_axis_counter_offensive_takes_no_more_risk_than_holding():
     losses are not replaced: each counts for the Soviets, 17.25), not at the Soviet offensive's
     tolerance: a regiment facing odds a little over 1:1 there pays for it."""
     state = k42.position({"ge-r1": "0308", "su-r1": "0305"}, phase="axis-movement", turn=6)
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     know = Knowledge(state, "axis")
     assert player.attacking(know)
     ratio = know.enemy_attack_near("0306") / (know.values("ge-r1")[1] * know.mult("0306"))
@@ -314,7 +314,7 @@ def test_11_21_the_units_that_keep_a_pocket_shut_hold_where_they_stand():
     holders = pocket_holders(state)
     assert set(RING) <= holders  # without any one of them a supply line reaches su-r1
     assert "ge-5" not in holders  # far behind the ring
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     know = Knowledge(state, "axis")
     assert "ge-2" not in player.front(know)[1]  # not needed for the 17.24 front ...
     assert player.stays(know, "ge-2", "0604")  # ... but it stays to keep the pocket shut

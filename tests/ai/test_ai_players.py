@@ -70,7 +70,7 @@ def test_registry_names():
 @pytest.mark.parametrize("name", ["ai", "ai:easy", "ai:hard", "greedy"])
 def test_players_take_each_decision(kind, name):
     state = _decision(kind)
-    action = make_player(name, state.to_act, 1).choose(state)
+    action = make_player(name, state.to_act, 1, "kharkov1942").choose(state)
     assert action in list(state.legal_actions())
     state.apply(action)
 
@@ -79,7 +79,7 @@ def test_8_1_ai_removes_the_weakest_over_stacked_unit():
     state = _decision("overstack")
     know = Knowledge(state, "soviet")
     weakest = min(sum(know.values(a.unit)) for a in state.legal_actions())
-    action = make_player("ai", "soviet", 1).choose(state)
+    action = make_player("ai", "soviet", 1, "kharkov1942").choose(state)
     assert sum(know.values(action.unit)) == weakest
 
 
@@ -88,7 +88,7 @@ def test_ai_does_not_peek_at_hidden_values(scenario):
     drawn at the instant of combat) changes no choice."""
     states = [_decision(k) for k in DECISION_KINDS] + [_several_attacks("axis"), _several_attacks("soviet")]
     game = new_game(scenario, 4)
-    players = {s: make_player("ai", s, 3) for s in ("axis", "soviet")}
+    players = {s: make_player("ai", s, 3, "kharkov1942") for s in ("axis", "soviet")}
     for _ in range(25):
         game.apply(players[game.to_act].choose(game))
     states.append(game)
@@ -96,8 +96,8 @@ def test_ai_does_not_peek_at_hidden_values(scenario):
         side = state.to_act
         scrambled = state.clone()
         scrambled.rng = random.Random(987654)
-        a = make_player("ai", side, 5).choose(state.clone())
-        b = make_player("ai", side, 5).choose(scrambled)
+        a = make_player("ai", side, 5, "kharkov1942").choose(state.clone())
+        b = make_player("ai", side, 5, "kharkov1942").choose(scrambled)
         assert a == b, state
 
 
@@ -105,7 +105,7 @@ def test_ai_is_deterministic_for_a_seed(scenario):
     runs = []
     for _ in range(2):
         state = new_game(scenario, 11)
-        players = {s: make_player("ai", s, 7) for s in ("axis", "soviet")}
+        players = {s: make_player("ai", s, 7, "kharkov1942") for s in ("axis", "soviet")}
         for _ in range(60):
             state.apply(players[state.to_act].choose(state))
         runs.append(state.actions)
@@ -130,19 +130,19 @@ def test_9_2_greedy_prefers_the_best_odds(side):
     odds = {a: know.odds(a.attackers, a.targets) for a in attacks}
     best = max(odds.values())
     assert best >= 1.0 and len(set(odds.values())) > 1
-    action = make_player("greedy", side, 1).choose(state)
+    action = make_player("greedy", side, 1, "kharkov1942").choose(state)
     assert isinstance(action, Attack) and odds[Attack(action.attackers, action.targets)] == best
 
 
 def test_7_0_ai_overruns_a_lone_hq_in_the_counter_offensive():
     state = k42.position({"pz-1a": "0505", "pz-1b": "0505", "su-hq6": "0504", "su-r1": "0303"}, phase="axis-movement", turn=5)
-    action = make_player("ai", "axis", 1).choose(state)
+    action = make_player("ai", "axis", 1, "kharkov1942").choose(state)
     assert isinstance(action, Overrun) and action.target == "0504"
 
 
 def test_7_0_ai_does_not_overrun_while_holding():
     state = k42.position({"pz-1a": "0505", "pz-1b": "0505", "su-hq6": "0504", "su-r1": "0303"}, phase="axis-movement", turn=2)
-    action = make_player("ai", "axis", 1).choose(state)
+    action = make_player("ai", "axis", 1, "kharkov1942").choose(state)
     assert not isinstance(action, Overrun)
 
 
@@ -152,7 +152,7 @@ def test_13_2_ai_air_supplies_the_hex_cut_off():
     supplied = know.supplied_hexes("axis")
     outside = next(h for h in sorted(state.board.ids) if h not in supplied)
     state = k42.position({"ge-1": "0505", "ge-2": outside, "su-r1": "0504"}, phase="axis-air-supply", turn=5)
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     know = Knowledge(state, "axis")
     assert "0505" in know.supplied_hexes("axis") and outside not in know.supplied_hexes("axis")
     chosen = player.pick_air_supply(know, [AirSupply(hex="0505"), AirSupply(hex=outside)])
@@ -163,7 +163,7 @@ def test_6_7_ai_commits_reserves_but_not_the_9th_army_before_turn_4(scenario):
     """6.74: three units on GT 2; 6.55: the 9th Army Reserve would wake the Axis south."""
     state = new_game(scenario, 2)
     sequence.go_to(state, "soviet-reserves", 2)
-    player = make_player("ai", "soviet", 1)
+    player = make_player("ai", "soviet", 1, "kharkov1942")
     committed = []
     while state.phase.id == "soviet-reserves" and state.to_act == "soviet":
         action = player.choose(state)
@@ -179,7 +179,7 @@ def test_6_7_ai_commits_reserves_but_not_the_9th_army_before_turn_4(scenario):
 def test_6_5_soviet_ai_does_not_wake_the_axis_south_on_turn_1(scenario):
     """6.52-6.54: the Soviet offensive leaves the frozen Axis south alone until turn 5."""
     state = new_game(scenario, 3)
-    player = make_player("ai", "soviet", 1)
+    player = make_player("ai", "soviet", 1, "kharkov1942")
     while state.turn == 1 and state.to_act == "soviet":
         state.apply(player.choose(state))
     assert not state.game["fredericus"]["active"], state.game["fredericus"].get("case")
@@ -190,7 +190,7 @@ def test_short_match_ai_beats_random_as_axis(scenario):
     margins = []
     for seed in (1, 2):
         state = new_game(scenario, seed)
-        players = {"axis": make_player("ai", "axis", seed), "soviet": make_player("random", "soviet", seed + 1)}
+        players = {"axis": make_player("ai", "axis", seed, "kharkov1942"), "soviet": make_player("random", "soviet", seed + 1, "kharkov1942")}
         while not state.is_terminal and state.turn <= 1:
             state.apply(players[state.to_act].choose(state))
         margins.append(state.result().margin)

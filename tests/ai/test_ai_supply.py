@@ -75,7 +75,7 @@ def test_11_33_the_axis_ai_values_an_attack_on_its_supply_road(scenario):
     state = new_game(scenario, 1)
     fredericus.activate(state, "0", [])
     sequence.go_to(state, "axis-combat", 6)
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     know = Knowledge(state, "axis")
     target = next(h for h in sorted(know.at) if know.side_at(h, "soviet") and not know.board.is_hq(know.side_at(h, "soviet")[0]))
     key = (know.turn, state.phase.id)
@@ -91,7 +91,7 @@ def test_11_33_the_axis_ai_values_an_attack_on_its_supply_road(scenario):
 def test_10_22_soviet_reserves_are_committed_only_within_a_line_of_communications(scenario):
     state = new_game(scenario, 2)
     sequence.go_to(state, "soviet-reserves", 2)
-    player = make_player("ai", "soviet", 1)
+    player = make_player("ai", "soviet", 1, "kharkov1942")
     committed = 0
     while state.phase.id == "soviet-reserves" and state.to_act == "soviet":
         action = player.choose(state)
@@ -117,7 +117,7 @@ def test_10_34_with_no_line_of_communications_reserves_wait_for_the_last_hqs(sce
     assert not know.supplied_hexes("soviet")
     options = [a for a in state.legal_actions() if isinstance(a, CommitReserve)] if state.phase.id == "soviet-reserves" else []
     assert options
-    chosen = make_player("ai", "soviet", 1).pick_reserve(know, options)
+    chosen = make_player("ai", "soviet", 1, "kharkov1942").pick_reserve(know, options)
     assert (chosen is not None) == commits
 
 
@@ -144,7 +144,7 @@ def _road_position(scenario, soviet_on: dict[str, int]):
 def test_17_23_while_kharkov_is_cut_off_the_thinner_road_is_worth_clearing_most(scenario):
     state, roads = _road_position(scenario, {"poltava": 1, "dnepropetrovsk": 3})
     assert kharkov_status(state)["cut_off"]
-    player = make_player("ai", "axis", 1)
+    player = make_player("ai", "axis", 1, "kharkov1942")
     values = player.road_cut_value(Knowledge(state, "axis"))
     poltava = [h for h in roads["poltava"] if h in values]
     dnepr = [h for h in roads["dnepropetrovsk"] if h in values]
@@ -157,5 +157,5 @@ def test_17_23_while_kharkov_is_cut_off_the_thinner_road_is_worth_clearing_most(
 def test_17_23_a_unit_on_one_road_only_is_a_threat_not_a_cut(scenario):
     state, roads = _road_position(scenario, {"poltava": 1})
     assert not kharkov_status(state)["cut_off"]
-    values = make_player("ai", "axis", 1).road_cut_value(Knowledge(state, "axis"))
+    values = make_player("ai", "axis", 1, "kharkov1942").road_cut_value(Knowledge(state, "axis"))
     assert list(values.values()) == [ROAD_THREAT]

@@ -18,7 +18,7 @@ def scenario():
 
 
 def play(state: GameState, n: int, seed: int = 1) -> GameState:
-    players = {side: make_player("random", side, seed + i) for i, side in enumerate(("axis", "soviet"))}
+    players = {side: make_player("random", side, seed + i, "kharkov1942") for i, side in enumerate(("axis", "soviet"))}
     for _ in range(n):
         if state.is_terminal:
             break
@@ -172,13 +172,13 @@ def test_random_player_reads_only_legal_actions(scenario):
 
     state = new_game(scenario, 0)
     spy = Spy(state)
-    action = make_player("random", "soviet", 0).choose(spy)
+    action = make_player("random", "soviet", 0, "kharkov1942").choose(spy)
     assert spy.calls == ["legal_actions"] and action in state.legal_actions()
 
 
 def test_unknown_player_name_is_refused():
     with pytest.raises(ValueError):
-        make_player("clever", "axis")
+        make_player("clever", "axis", None, "kharkov1942")
 
 
 def test_legal_moves_api_returns_reach_with_cost_and_path(scenario):
