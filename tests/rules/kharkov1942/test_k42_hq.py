@@ -168,7 +168,7 @@ def test_10_17_every_computer_player_places_a_displaced_hq(player):
 
     state = position({"su-hq6": "0501", "su-r1": "0503", "su-r2": "0301", "ge-1": "0909"}, phase="axis-combat")
     displace_now(state, "su-hq6")
-    action = make_player(player, "soviet", 1).choose(state)
+    action = make_player(player, "soviet", 1, "kharkov1942").choose(state)
     assert action in list(state.legal_actions())
     state.apply(action)
     assert state.units["su-hq6"].hex in ("0301", "0503")

@@ -42,7 +42,7 @@ def full():
 
 
 def random_seats(seed: int):
-    return {side: make_player("random", side, seed * 7 + i) for i, side in enumerate(("axis", "soviet"))}
+    return {side: make_player("random", side, seed * 7 + i, "kharkov1942") for i, side in enumerate(("axis", "soviet"))}
 
 
 def movement_positions(seeds, every: int, limit: int):

@@ -56,7 +56,7 @@ def check(state) -> None:
 
 def playout(scenario, seed: int) -> None:
     state = new_game(scenario, seed)
-    players = {side: make_player("random", side, seed * 7 + i) for i, side in enumerate(("axis", "soviet"))}
+    players = {side: make_player("random", side, seed * 7 + i, "kharkov1942") for i, side in enumerate(("axis", "soviet"))}
     n = 0
     while not state.is_terminal:
         action = players[state.to_act].choose(state)
