@@ -136,6 +136,7 @@ def apply(state: GameState, decision: Decision, action, events: list) -> None:
         rec.step -= 1
         state.note_change(rec.hex, side)
         zoc.unit_moved(state, uid)  # 4.2: back above combat value 1, its ZoC reaches the hexes around again
+        supply.drop_caches(state)  # 9.1: and closes them to enemy supply lines at once
         events.append(StepsChanged(unit=uid, step=rec.step, steps=steps, why="a step replaced", case="16.1"))
     if not _candidates(state, side):
         state.pending.remove(decision)

@@ -123,6 +123,19 @@ def test_16_1_4_2_a_step_replaced_gives_a_unit_of_combat_value_one_its_full_zoc_
     assert zoc.enemy_zoc(state, "german") == zoc.fresh_enemy_zoc(state, "german")
 
 
+def test_16_1_9_1_a_step_replaced_that_restores_a_zoc_blocks_enemy_supply_lines_at_once():
+    """9.1: enemy ZoC closes a hex to supply lines.  A replaced step (16.1) that lifts a unit off
+    combat value 1 (4.2) spreads its ZoC at once, so the enemy's supply searches kept from before
+    must be dropped: the hex around it is closed to German lines from then on."""
+    state = with_points(bare({BIG: MID, "su_hq_6": MID}, side="soviet"), "soviet", infantry=3)
+    state.units[BIG].step = 2  # combat value 1: its ZoC is its own hex only
+    around = sorted(ring(MID, 1))[0]
+    assert around not in supply.blocked(state, "german")  # kept in the state's cache from here
+    replacements.offer(state)
+    state.apply(Replace(unit=BIG))
+    assert supply.blocked(state, "german").get(around) == supply.Block(around, "enemy ZoC not negated by a friendly unit", "9.1")
+
+
 def test_16_1_armour_pays_mechanised_points_and_motorised_units_both():
     state = bare({PZ: MID, "pz7_6": MID})
     assert replacements.price(state, PZ) == {"infantry": 0, "mechanized": 2}
@@ -429,3 +442,74 @@ def test_15_1_15_2_entering_needs_an_activation_each_unit_once_and_riding_on_a_r
     assert reinforcements.refusal(state, (TANKS, TANKS), entry) == ("15.1", "name each entering unit once")
     assert reinforcements.refusal(state, (TANKS,), entry) is None
     assert reinforcements.rail_refusal(state, (TANKS,), entry) == ("15.2", "only units arriving by rail ride on from their entry hex")
+
+
+# ----------------------------------------------------------------------------- written from the after2 sample's survivors
+
+
+def test_15_2_a_ride_refused_on_the_railroad_puts_the_rail_arrival_back_off_the_map():
+    """15.2: a rail arrival is set on its entry hex to ride on; when the ride itself is refused
+    (6.4, no railroad to the next hex) it goes back to wait off the map, not left on the entry hex."""
+    from kharkovsuite.engine.actions import RailMove
+
+    state = arrived(5)
+    rider = "d15_81"  # by rail, area IV, whose railroad hex is 2201
+    state.apply(Activate())
+    off_line = next(h for h in sorted(ring("2201", 1)) if not state.board.map.rail_between("2201", h))
+    assert refusal(state, RailMove(units=(rider,), path=("2201", off_line))) == (
+        "6.4", f"no usable railroad from 2201 to {off_line} (enemy units or an enemy ZoC no German unit holds)")
+    assert state.units[rider].box == "arriving" and state.units[rider].hex is None
+    assert rider not in state.units_at("2201") and rider in reinforcements.waiting(state, "german")
+
+
+def test_15_2_a_rail_arrival_rides_on_with_exactly_the_op_of_getting_off_left():
+    """15.2: riding on costs only the getting off (6.4, 3 OP at Fatigue 0): a rail arrival with 3
+    OP left is offered its rides, with 2 it is not."""
+    from kharkovsuite.engine.actions import RailMove
+
+    state = arrived(5)
+    rider = "d15_81"
+    state.apply(Activate())
+    act = activation.current(state)
+    act["units"].append(rider)
+    act["op"][rider] = 10
+    act["spent"][rider] = 7
+    rides = [a for a in reinforcements.rail_entries(state, "german") if isinstance(a, RailMove) and a.units == (rider,)]
+    assert rides and all(r.path[0] == "2201" for r in rides)
+    act["spent"][rider] = 8
+    assert not [a for a in reinforcements.rail_entries(state, "german") if a.units == (rider,)]
+
+
+def test_15_1_an_entry_refused_for_want_of_op_leaves_the_reinforcement_off_the_map():
+    """15.1: the entry is checked with the units set on the entry hex; refused there (not enough
+    OP for the hex), they go back to wait off the map and the hex is left as it was."""
+    state = arrived(3)
+    entry = reinforcements.entry_hexes(state, "de_vii")[0]
+    state.apply(Activate())
+    act = activation.current(state)
+    act["units"].append(TANKS)
+    act["op"][TANKS] = 12
+    act["spent"][TANKS] = 12
+    case, reason = refusal(state, Enter(units=(TANKS,), hex=entry))
+    assert case == "15.1" and reason.startswith(f"{TANKS} has 0 OP, entering at {entry} costs ")
+    assert state.units[TANKS].box == "arriving" and state.units[TANKS].hex is None
+    assert not state.units_at(entry) and TANKS in reinforcements.waiting(state, "german")
+
+
+def test_16_1_a_unit_at_its_starting_strength_gets_no_step_and_only_replace_or_end_is_taken():
+    state = with_points(bare({BIG: MID, "su_hq_6": MID}, side="soviet"), "soviet", infantry=9)
+    assert replacements.refusal(state, "soviet", BIG) == ("16.1", f"{BIG} is at its starting strength")
+    state.units[BIG].step = 1
+    replacements.offer(state)
+    assert refusal(state, EndActivation()) == ("16.2", "spend replacement points (Replace) or end (EndReplacements) first")
+    state.apply(Replace(unit=BIG))
+    assert state.units[BIG].step == 0 and not state.pending  # back to strength: nothing left to replace
+
+
+def test_1_3_a_merge_is_logged_with_the_steps_the_unit_now_has():
+    state = bare({BIG: MID, SMALL: MID}, side="soviet")
+    state.units[BIG].step = 2  # one step of three left
+    state.apply(Activate())
+    events = state.apply(Combine(unit=BIG, absorbed=SMALL))
+    changed = [e for e in events if e.kind == "StepsChanged"]
+    assert [(e.unit, e.step, e.steps, e.why, e.case) for e in changed] == [(BIG, 0, 3, f"merged with {SMALL}", "1.3")]
