@@ -952,3 +952,27 @@ def test_7_4_an_attack_is_logged_with_its_attackers_target_and_defenders_as_decl
     events = state.apply(Assault(attackers=(INF, INF2), target=T, types=("normal",)))
     assert [(e.attackers, e.targets, e.defenders, e.case) for e in events if e.kind == "AttackDeclared"] == [
         ((INF, INF2), (T,), (SU3,), "7.4")]
+
+
+# ----------------------------------------------------------------------------- written from the after2 sample's survivors
+
+
+def test_6_6_a_prepared_attack_offers_reaction_too():
+    state = general(bare({INF: W, SU3: T, SU_DIV2: "2804", "su_hq_6": "2805"}))
+    state.apply(Assault(attackers=(INF,), target=T, types=("prepared",)))
+    assert state.pending[-1].kind == "reaction" and state.pending[-1].case == "6.6" and state.to_act == "soviet"
+
+
+def test_7_2_an_attack_names_each_attacker_once():
+    state = opening(**{INF2: W})
+    assert refusal(state, Assault(attackers=(INF, INF), target=T)) == ("7.2", "an attack names its attackers, each once")
+    assert refusal(state, Assault(attackers=(), target=T)) == ("7.2", "an attack names its attackers, each once")
+
+
+def test_7_4_1_4_the_preview_checks_the_hq_support_asked_about_like_the_attack():
+    """7.4: the preview of an attack is refused as the attack would be, its HQ support (1.4) too."""
+    state = general(bare({GE_HQ: "2701", INF: W, INF2: W, SU3: T, SU_DIV: "2603"}))
+    with pytest.raises(IllegalAction) as info:
+        state.rules.combat_preview(state, [INF], T, "normal", support={"attacker": GE_HQ})
+    assert (info.value.case, info.value.reason) == ("1.4", f"{GE_HQ} does not take part in this activation, so it may not support its combats")
+    assert state.rules.combat_preview(state, [INF], T, "normal").attack == 3

@@ -143,3 +143,18 @@ def test_1_2_7_5_7_6_losses_and_retreats_in_a_players_words_with_the_question_be
     trapped = words(state, Retreat(unit=INF, path=()))
     assert (trapped.label, trapped.detail, trapped.confirm) == (
         "Gren.Rgt. 585 cannot retreat and is eliminated", "7.6", "Eliminate Gren.Rgt. 585: no retreat is open to it (7.6)?")
+
+
+def test_7_4_the_previews_figures_in_words_keep_the_odds_with_the_die_modifiers():
+    from kharkovsuite.rules.kharkov1943 import describe
+
+    from .k43_helpers import campaign, general
+
+    a, b = "0309", "0409"  # a bridged hexside between clear hexes: a die modifier (7.4)
+    state = general(bare({INF: a, SU_DIV: b}, of=campaign))
+    p = state.rules.combat_preview(state, [INF], b, "normal")
+    assert p.drms
+    lines = describe.odds_lines(state, p).splitlines()
+    assert f"{p.attack} against {p.defense}: {p.base_column}" in lines and f"column {p.column} of {p.block}" in lines
+    assert "die -1: every attacker across a bridge 7.4" in lines
+    assert lines[-1].startswith("chances: ") and lines.index(f"column {p.column} of {p.block}") < lines.index("die -1: every attacker across a bridge 7.4")

@@ -119,3 +119,12 @@ def test_10_2_a_stack_of_two_offers_its_other_unit_as_the_top_and_a_lone_unit_of
     shown = fog.top(state, STACK)
     tops = [a for a in state.legal_actions().actions() if isinstance(a, SetTop)]
     assert tops == [SetTop(unit=next(u for u in (INF, INF2) if u != shown))]
+
+
+def test_10_1_a_hidden_units_record_is_dropped_from_any_list_of_records_and_others_kept():
+    """10.1: the observation leaves out what the other side may not know wherever it appears; a
+    list of unit records keeps the records of the units it may see."""
+    hidden = {INF2}
+    listed = [{"id": INF, "hex": STACK}, {"id": INF2, "hex": STACK}, INF2, PZ]
+    assert fog._scrub({"records": listed, INF2: 1, "top": INF2}, hidden) == {
+        "records": [{"id": INF, "hex": STACK}, PZ], "top": None}

@@ -105,3 +105,16 @@ def test_10_3_a_boxed_unit_is_offered_to_come_out_in_its_sides_activation_only()
     state.apply(Activate())  # the Soviet segment
     assert OutOfHQBox(unit=INF) not in state.legal_actions().actions()
     assert hqboxes.out_refusal(state, INF) == ("10.3", f"{INF} may not come out now")
+
+
+def test_1_5_10_3_a_soviet_unit_goes_only_into_the_box_of_an_hq_of_its_own_front():
+    from .k43_helpers import campaign
+
+    state = bare({"su_hq_6": MID, "su_100rd": MID, "su_350rd": MID}, side="soviet", of=campaign)
+    on = new_game(campaign().model_copy(update={"options": {"hq_boxes": True}}), 1)
+    state.scenario, state.board, state.options = on.scenario, on.board, on.options
+    state.cache.clear()
+    state.apply(Activate())
+    assert (state.board.units["su_hq_6"].front, state.board.units["su_100rd"].front) == ("southwest", "voronezh")
+    assert hqboxes.into_refusal(state, "su_100rd", "su_hq_6") == ("1.5", "su_100rd is of another front than su_hq_6")
+    assert hqboxes.into_refusal(state, "su_350rd", "su_hq_6") is None

@@ -350,3 +350,25 @@ def test_8_1_a_unit_with_no_hq_within_range_is_told_so():
     line = command.command_line(state, INF)
     assert not line.ok and [b.to_dict() for b in line.blocks] == [
         {"hex": at(MID, 7), "reason": "no HQ of its side within 5 hexes", "case": "8.1"}]
+
+
+# ----------------------------------------------------------------------------- written from the after2 sample's survivors
+
+
+def test_9_1_a_line_of_supply_never_enters_ground_the_weather_closes():
+    """9.1 with 14: swamp is impassable in mud, so no line of supply enters it then; frozen, it is open."""
+    swamp = "2409"
+    mud = bare({INF: MID}, ground="mud")
+    assert mud.board.map.terrain(swamp) == "swamp"
+    assert supply.blocked(mud, "german")[swamp] == supply.Block(swamp, "swamp is impassable on mud ground", "9.1")
+    assert swamp not in supply.graph(mud, "german")
+    frozen = bare({INF: MID}, ground="frozen")
+    assert swamp not in supply.blocked(frozen, "german") and swamp in supply.graph(frozen, "german")
+
+
+def test_9_4_a_supply_heads_move_is_logged_by_its_case():
+    state = bare({HEAD: ROAD, SU_DIV: MID}, side="soviet")
+    road_next = next(n for n in sorted(state.board.nbrs[ROAD]) if state.board.map.road_between(ROAD, n))
+    events = state.apply(MoveSupplyHead(unit=HEAD, hex=road_next))
+    moved = [e for e in events if e.kind == "UnitMoved"]
+    assert [(e.units, e.path, e.cost, e.how, e.case) for e in moved] == [((HEAD,), (ROAD, road_next), 0.0, "supply head moves", "9.4")]

@@ -60,3 +60,12 @@ def test_9_2_8_1_the_report_of_one_unit_gives_its_supply_and_command_lines():
     assert {r["unit"] for r in trace.side_report(state, "german")} == {GE_HQ, INF, "d320_587"}
     with pytest.raises(KeyError):
         trace.side_report(state, "german", "no_such_unit")
+
+
+def test_9_3_the_supply_overlay_keeps_its_selected_unit_and_explains_the_units_without_a_line():
+    state = bare({INF: CUT})
+    o = trace.overlay(state, "supply", "german", INF)
+    assert (o.name, o.side, o.unit) == ("supply", "german", INF)
+    assert o.marks["selected"] == {CUT: None}
+    assert ("out", "Unit without a line of supply (9.3); a number counts the units") in o.legend
+    assert ("selected", "The selected unit") in o.legend
