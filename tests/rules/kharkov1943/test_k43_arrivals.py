@@ -513,3 +513,16 @@ def test_1_3_a_merge_is_logged_with_the_steps_the_unit_now_has():
     events = state.apply(Combine(unit=BIG, absorbed=SMALL))
     changed = [e for e in events if e.kind == "StepsChanged"]
     assert [(e.unit, e.step, e.steps, e.why, e.case) for e in changed] == [(BIG, 0, 3, f"merged with {SMALL}", "1.3")]
+
+
+def test_16_1_heavy_armour_pays_two_mechanised_points_a_step_four_for_the_first():
+    state = with_points(bare({"gd_tiger": MID, GE_HQ: MID}, of=campaign), "german", mechanized=9)
+    assert state.board.units["gd_tiger"].values.heavy and state.board.units["gd_tiger"].values.kind == "armor"
+    assert replacements.price(state, "gd_tiger") == {"infantry": 0, "mechanized": 4}
+    state.units["gd_tiger"].step = 2
+    replacements.offer(state)
+    state.apply(Replace(unit="gd_tiger"))
+    assert replacements.points(state, "german") == {"infantry": 0, "mechanized": 5}
+    assert replacements.price(state, "gd_tiger") == {"infantry": 0, "mechanized": 2}
+    state.apply(Replace(unit="gd_tiger"))
+    assert replacements.points(state, "german") == {"infantry": 0, "mechanized": 3} and state.units["gd_tiger"].step == 0

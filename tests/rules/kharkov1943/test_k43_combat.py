@@ -976,3 +976,26 @@ def test_7_4_1_4_the_preview_checks_the_hq_support_asked_about_like_the_attack()
         state.rules.combat_preview(state, [INF], T, "normal", support={"attacker": GE_HQ})
     assert (info.value.case, info.value.reason) == ("1.4", f"{GE_HQ} does not take part in this activation, so it may not support its combats")
     assert state.rules.combat_preview(state, [INF], T, "normal").attack == 3
+
+
+def test_3_5_7_6_an_advance_in_a_units_second_activation_pays_fatigue_and_can_reach_fatigue_2(monkeypatch):
+    """3.5: in its second activation a unit is at Fatigue 1 (+1 OP an attack and a hex), and its
+    sixth OP raises it to Fatigue 2; the OP of an advance after combat (7.6) count toward it."""
+    fix(monkeypatch, "-/2")
+    first = fight(general(bare({PZ: W, SU3: T})), [PZ])  # its first activation, to compare
+    retreat = next(a for a in legal(first, Retreat) if len(a.path) == 3)
+    first.apply(retreat)
+    state = bare({PZ: W, SU3: T})
+    state.turn_data["activations"] = {PZ: 1}
+    fight(general(state), [PZ])
+    act = state.phase_data["activation"]
+    assert act["spent"][PZ] == 3 + 1 and combat.activation.fatigue(state, PZ) == 1
+    state.apply(retreat)
+    costs = combat.advance_options(state, PZ)
+    two = next(p for p in sorted(costs) if len(p) == 3)
+    assert costs[(W, T)] == 0 and costs[two] == state.board.enter_cost(T, two[-1], "frozen") + 1
+    assert combat.advance_options(first, PZ)[two] == costs[two] - 1
+    assert act["spent"][PZ] + costs[two] >= 6
+    events = state.apply(Advance(unit=PZ, path=two))
+    assert act["spent"][PZ] == 4 + costs[two] and combat.activation.fatigue(state, PZ) == 2
+    assert [(e.flag, e.on, e.case) for e in events if e.kind == "FlagChanged"] == [("fatigue-1", False, "3.5"), ("fatigue-2", True, "3.5")]

@@ -112,3 +112,16 @@ def test_6_4_a_rail_move_names_units_standing_where_it_starts():
     with pytest.raises(IllegalAction) as info:
         state.apply(RailMove(units=(INF,), path=path[1:]))
     assert (info.value.case, info.value.reason) == ("6.4", "a rail move names units standing where its path starts")
+
+
+def test_6_4_a_rail_move_of_one_hex_between_two_held_places_costs_the_full_six_op():
+    a, b = "2430", "2431"  # two German places next to each other on the railroad
+    state = general(bare({INF: a}))
+    found = rail.reach(state, [INF])
+    assert found[b].path == (a, b) and found[b].cost == 6.0
+    events = state.apply(RailMove(units=(INF,), path=(a, b)))
+    assert state.units[INF].hex == b and state.phase_data["activation"]["spent"][INF] == 6
+    assert state.turn_data["rail_points"] == 1
+    assert [(e.units, e.path, e.cost, e.how, e.case) for e in events if e.kind == "UnitMoved"] == [((INF,), (a, b), 6.0, "rail", "6.4")]
+    with pytest.raises(IllegalAction, match=r"^6\.4: a rail move names units standing where its path starts$"):
+        general(bare({INF: a})).apply(RailMove(units=(INF,), path=(a,)))

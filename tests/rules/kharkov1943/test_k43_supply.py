@@ -372,3 +372,14 @@ def test_9_4_a_supply_heads_move_is_logged_by_its_case():
     events = state.apply(MoveSupplyHead(unit=HEAD, hex=road_next))
     moved = [e for e in events if e.kind == "UnitMoved"]
     assert [(e.units, e.path, e.cost, e.how, e.case) for e in moved] == [((HEAD,), (ROAD, road_next), 0.0, "supply head moves", "9.4")]
+
+
+def test_1_4_9_4_a_supply_head_keeps_no_hq_alive_and_another_hq_none_either():
+    """1.4: an HQ is destroyed when no friendly combat unit shares its hex: a supply head (9.4) or
+    another HQ stacked with it does not count, a division does."""
+    state = bare({SU_HQ: MID, HEAD: MID, SU_FRONT: MID}, side="soviet")
+    events: list = []
+    assert sorted(hq.destroy_lone_hqs(state, MID, events)) == sorted([SU_HQ, SU_FRONT])
+    assert state.units[HEAD].hex == MID and {e.unit for e in events} == {SU_HQ, SU_FRONT}
+    kept = bare({SU_HQ: MID, HEAD: MID, SU_DIV: MID}, side="soviet")
+    assert hq.destroy_lone_hqs(kept, MID, []) == [] and kept.units[SU_HQ].hex == MID
