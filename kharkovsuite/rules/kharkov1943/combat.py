@@ -33,6 +33,8 @@ reinforcement rules bring it back (7.6, :func:`.reinforcements.reentering`).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...engine.actions import Advance, ChooseLoss, EndAdvance, Retreat
 from ...engine.errors import IllegalAction
 from ...engine.events import (
@@ -751,21 +753,39 @@ def legal(state: GameState, decision: Decision) -> list:
     return advance_legal(state, decision)
 
 
-def keep_going(state: GameState, action) -> None:
+def keep_going(state: GameState, action) -> Callable[[], None]:
     """3.4: a stack freed by a won mobile attack moves on (or attacks again) at once; any other
-    action first ends its move for the activation."""
+    action first ends its move for the activation.  Returns what puts the stack back as it was,
+    for the caller to run when the rules then refuse the action (a refused action changes
+    nothing: the stack may still go on)."""
     act = activation.current(state)
     resume = act.get("resume") if act else None
     if not resume:
-        return
+        return _nothing
     units = set(getattr(action, "units", ()) or getattr(action, "attackers", ()))
     if action.kind in ("Move", "Assault") and units and units <= set(resume):
-        if action.kind == "Move" or odds.governing_type(state, _types(state, action)) == "mobile":
-            return
+        if action.kind == "Move":
+            return _nothing
+        types = _types(state, action)
+        if any(t not in state.board.data.crt.attack_types for t in types):
+            return _nothing  # refused by its case (7.1, check_attack), so it ends nothing
+        if odds.governing_type(state, types) == "mobile":
+            return _nothing
+    moved, kept = list(act["moved"]), list(resume)
     for uid in resume:
         if uid not in act["moved"]:
             act["moved"].append(uid)
     act["resume"] = []
+
+    def undo() -> None:
+        act["moved"][:] = moved
+        act["resume"] = kept
+
+    return undo
+
+
+def _nothing() -> None:
+    return None
 
 
 # ----------------------------------------------------------------------------- compulsory attack (4.3)

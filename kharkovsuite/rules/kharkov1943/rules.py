@@ -195,65 +195,73 @@ class Kharkov1943Rules(SequencedRules):
                 raise IllegalAction(phase.case, f"{action.kind} is not allowed in the {phase.name} Phase")
             side = phase.side
             act = activation.current(state)
-            combat.keep_going(state, action)  # 3.4
-            if isinstance(action, Activate):
-                activation.open_activation(state, side, action.hq, events)
-            elif isinstance(action, Pass):
-                if act is not None:
-                    if act["units"] or list(self.legal_actions(state).actions()) != [Pass()]:
-                        raise IllegalAction("2.2", "an activation is open: end it rather than pass")
-                    activation.close(state)  # 2.2: no unit could act in it
-                sequence.end_segment(state, True, events)
-            elif isinstance(action, EndActivation):
-                if act is None:
-                    raise IllegalAction("3.1", "no activation is open")
-                if not act["units"]:
-                    raise IllegalAction("3.3", "the activation has activated no unit yet: activate one or pass (2.2)")
-                owing = combat.owing(state)
-                if owing:
-                    raise IllegalAction("4.3", f"{', '.join(owing)} entered an enemy ZoC and must attack before the activation ends")
-                activation.close(state)
-                sequence.end_segment(state, False, events)
-            elif isinstance(action, ReduceFatigue):
-                refusal = combat.reduce_refusal(state, action.unit)
-                if refusal:
-                    raise IllegalAction(*refusal)
-                activation.apply_reduce(state, action.unit, events)
-            elif isinstance(action, Move):
-                movement.apply_move(state, action, events)
-            elif isinstance(action, RailMove) and reinforcements.is_rail_entry(state, action):
-                reinforcements.apply_rail_entry(state, action, events)  # 15.2
-            elif isinstance(action, RailMove):
-                rail.apply_rail(state, action, events)
-            elif isinstance(action, Enter):
-                reinforcements.apply_enter(state, action, events)
-            elif isinstance(action, LeaveMap):
-                reinforcements.apply_leave(state, action, events)
-            elif isinstance(action, MoveSupplyHead):
-                supply.apply_head_move(state, side, action, events)
-            elif isinstance(action, Detach):
-                detachments.apply_detach(state, action, events)
-            elif isinstance(action, Reattach):
-                detachments.apply_reattach(state, action, events)
-            elif isinstance(action, Combine):
-                detachments.apply_combine(state, action, events)
-            elif isinstance(action, Reconnoitre):
-                fog.apply_recon(state, side, action, events)
-            elif isinstance(action, SetTop):
-                fog.apply_top(state, side, action, events)
-            elif isinstance(action, IntoHQBox):
-                hqboxes.apply_into(state, action, events)
-            elif isinstance(action, OutOfHQBox):
-                hqboxes.apply_out(state, action, events)
-            elif isinstance(action, Assault):
-                combat.declare(state, action, events)
-            elif isinstance(action, BuildPosition):
-                works.build(state, action.units, action.posture, events)
-            elif isinstance(action, LeavePosition):
-                works.leave(state, action.unit, events)
+            undo = combat.keep_going(state, action)  # 3.4
+            try:
+                self._operations_action(state, action, side, act, events)
+            except IllegalAction:
+                undo()  # a refused action changes nothing: a stack freed by a won mobile attack may still go on
+                raise
         combat.proceed(state, events)
         self.settle(state, events)
         return events
+
+    def _operations_action(self, state: GameState, action, side: str, act: dict | None, events: list) -> None:
+        """An action of the operations phase (no decision pending), refused with its case."""
+        if isinstance(action, Activate):
+            activation.open_activation(state, side, action.hq, events)
+        elif isinstance(action, Pass):
+            if act is not None:
+                if act["units"] or list(self.legal_actions(state).actions()) != [Pass()]:
+                    raise IllegalAction("2.2", "an activation is open: end it rather than pass")
+                activation.close(state)  # 2.2: no unit could act in it
+            sequence.end_segment(state, True, events)
+        elif isinstance(action, EndActivation):
+            if act is None:
+                raise IllegalAction("3.1", "no activation is open")
+            if not act["units"]:
+                raise IllegalAction("3.3", "the activation has activated no unit yet: activate one or pass (2.2)")
+            owing = combat.owing(state)
+            if owing:
+                raise IllegalAction("4.3", f"{', '.join(owing)} entered an enemy ZoC and must attack before the activation ends")
+            activation.close(state)
+            sequence.end_segment(state, False, events)
+        elif isinstance(action, ReduceFatigue):
+            refusal = combat.reduce_refusal(state, action.unit)
+            if refusal:
+                raise IllegalAction(*refusal)
+            activation.apply_reduce(state, action.unit, events)
+        elif isinstance(action, Move):
+            movement.apply_move(state, action, events)
+        elif isinstance(action, RailMove) and reinforcements.is_rail_entry(state, action):
+            reinforcements.apply_rail_entry(state, action, events)  # 15.2
+        elif isinstance(action, RailMove):
+            rail.apply_rail(state, action, events)
+        elif isinstance(action, Enter):
+            reinforcements.apply_enter(state, action, events)
+        elif isinstance(action, LeaveMap):
+            reinforcements.apply_leave(state, action, events)
+        elif isinstance(action, MoveSupplyHead):
+            supply.apply_head_move(state, side, action, events)
+        elif isinstance(action, Detach):
+            detachments.apply_detach(state, action, events)
+        elif isinstance(action, Reattach):
+            detachments.apply_reattach(state, action, events)
+        elif isinstance(action, Combine):
+            detachments.apply_combine(state, action, events)
+        elif isinstance(action, Reconnoitre):
+            fog.apply_recon(state, side, action, events)
+        elif isinstance(action, SetTop):
+            fog.apply_top(state, side, action, events)
+        elif isinstance(action, IntoHQBox):
+            hqboxes.apply_into(state, action, events)
+        elif isinstance(action, OutOfHQBox):
+            hqboxes.apply_out(state, action, events)
+        elif isinstance(action, Assault):
+            combat.declare(state, action, events)
+        elif isinstance(action, BuildPosition):
+            works.build(state, action.units, action.posture, events)
+        elif isinstance(action, LeavePosition):
+            works.leave(state, action.unit, events)
 
     def settle(self, state: GameState, events: list) -> None:
         """Run automatic phases, and skip or end segments nobody can use."""

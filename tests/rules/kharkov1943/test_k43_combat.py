@@ -999,3 +999,34 @@ def test_3_5_7_6_an_advance_in_a_units_second_activation_pays_fatigue_and_can_re
     events = state.apply(Advance(unit=PZ, path=two))
     assert act["spent"][PZ] == 4 + costs[two] and combat.activation.fatigue(state, PZ) == 2
     assert [(e.flag, e.on, e.case) for e in events if e.kind == "FlagChanged"] == [("fatigue-1", False, "3.5"), ("fatigue-2", True, "3.5")]
+
+
+def _freed(monkeypatch):
+    """A stack (INF) freed by a won mobile attack (4.2c, 7.1), INF2 yet to move."""
+    fix(monkeypatch, "-/1R")
+    state = general(bare({INF: "2701", INF2: "2501", SU3: T}))
+    move(state, [INF], "2701", W)
+    fight(state, [INF], kind="mobile")
+    state.apply(legal(state, Retreat)[0])
+    state.apply(EndAdvance())
+    assert state.phase_data["activation"]["resume"] == [INF] and any(INF in a.units for a in legal(state, Move))
+    return state
+
+
+def test_3_4_a_refused_action_leaves_a_stack_freed_by_a_won_mobile_attack_free_to_go_on(monkeypatch):
+    """3.4: another unit's action ends the freed stack's move, but an action the rules refuse
+    changes nothing: the stack may still move on, and the game replays the same."""
+    state = _freed(monkeypatch)
+    assert refusal(state, Move(units=(INF2,), path=("2501", "2901"))) == ("6.1", "2501 and 2901 are not adjacent")
+    assert refusal(state, Assault(attackers=(INF2,), target="2604", types=("normal",)))[0] == "7.2"
+    act = state.phase_data["activation"]
+    assert act["resume"] == [INF] and INF not in act["moved"] and any(INF in a.units for a in legal(state, Move))
+    move(state, [INF2], "2501", "2502")  # a legal action of another unit ends it
+    assert act["resume"] == [] and INF in act["moved"] and not any(INF in a.units for a in legal(state, Move))
+
+
+def test_7_1_an_unknown_attack_type_of_a_freed_stack_is_refused_by_its_case(monkeypatch):
+    state = _freed(monkeypatch)
+    case, reason = refusal(state, Assault(attackers=(INF,), target="2704", types=("bogus",)))
+    assert (case, reason.split(" (")[0]) == ("7.1", "unknown attack type 'bogus'")
+    assert state.phase_data["activation"]["resume"] == [INF]
