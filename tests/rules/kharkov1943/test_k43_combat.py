@@ -1030,3 +1030,30 @@ def test_7_1_an_unknown_attack_type_of_a_freed_stack_is_refused_by_its_case(monk
     case, reason = refusal(state, Assault(attackers=(INF,), target="2704", types=("bogus",)))
     assert (case, reason.split(" (")[0]) == ("7.1", "unknown attack type 'bogus'")
     assert state.phase_data["activation"]["resume"] == [INF]
+
+
+# ----------------------------------------------------------------------------- refusals of the combat's decisions, whole
+
+
+def test_13_1_1_4_the_air_allotment_takes_air_points_only_and_no_attacker_support():
+    state = opening()
+    state.turn_data["air_points"] = {"german": 3, "soviet": 1}
+    state.apply(Assault(attackers=(INF,), target=T, types=("mobile",)))
+    assert state.pending[-1].kind == "air" and state.to_act == "german"
+    assert refusal(state, EndReaction()) == ("13.1", "put air points (0 or more) on the combat first")
+    assert refusal(state, AllotAir(points=0, support=GE_HQ)) == ("1.4", "the attacker's HQ support is named with the attack")
+
+
+def test_7_5_7_6_the_loss_and_the_advance_refuse_other_units_and_paths_by_case(monkeypatch):
+    fix(monkeypatch, "-/3R")
+    state = opening(**{INF2: "2701"})
+    state.units[SU3].step = 2  # one step left
+    fight(state, [INF])
+    assert refusal(state, ChooseLoss(unit=INF)) == ("7.5", f"{INF} is not among the units taking this result")
+    assert refusal(state, Retreat(unit=SU3, path=(T, "2704"))) == (
+        "7.6", f"{SU3} retreats 3 hexes by the retreat priorities (free of enemy ZoC, cheapest terrain, toward its own map edge, away from the enemy)")
+    state.apply(ChooseLoss(unit=SU3))
+    assert state.pending[-1].kind == "advance"
+    assert refusal(state, Advance(unit=INF2, path=("2701", W))) == ("7.6", f"{INF2} did not attack here, retreated, or has advanced already")
+    assert refusal(state, Advance(unit=INF, path=(W, "2602"))) == (
+        "7.6", f"{INF} may not advance along {W}-2602 (vacated hex first, the retreat route, OP, enemy ZoC, one hex for artillery or motorised units across a river)")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kharkovsuite.engine.actions import Move, RailMove
-from kharkovsuite.rules.kharkov1943 import activation, detachments, fog, rail, replacements, supply, works
+from kharkovsuite.engine.errors import IllegalAction
+from kharkovsuite.rules.kharkov1943 import activation, attack_preview, detachments, fog, hqboxes, rail, reinforcements, replacements, supply, works
 from kharkovsuite.rules.kharkov1943.actions import Activate, Assault, EndActivation, Enter, LeaveMap, SetTop
 
 from .k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_HQ, bare, general, refusal, ring
@@ -157,3 +158,41 @@ def test_15_1_18_2_entering_and_leaving_refusals():
     assert refusal(state, LeaveMap(units=(INF,))) == ("18.2", f"{INF} is not on the north edge")  # its division's order (18.2)
     assert refusal(state, LeaveMap(units=(GE_HQ,))) == (
         "18.2", f"{GE_HQ} has no scenario order to leave the map (or its last turn to do so has passed)")
+
+
+def test_6_1_a_move_names_units_that_exist_each_once():
+    state = general(bare({INF: MID, INF2: MID}))
+    to = sorted(ring(MID, 1))[0]
+    assert refusal(state, Move(units=(INF, "no_such_unit"), path=(MID, to))) == ("6.1", "no unit no_such_unit")
+    assert refusal(state, Move(units=(INF, INF), path=(MID, to))) == ("6.1", "a unit is named twice")
+
+
+def test_10_3_hq_box_refusals_outside_an_activation_across_sides_and_kinds():
+    from .test_k43_hqboxes import boxed_game
+
+    state = boxed_game({GE_HQ: MID, INF: MID, INF2: MID, SU_DIV: "2232"})
+    assert hqboxes.into_refusal(state, INF, GE_HQ) == ("10.3", "a unit goes into an HQ's box in its activation")
+    general(state)
+    assert hqboxes.into_refusal(state, SU_DIV, GE_HQ) == ("10.3", f"{SU_DIV} and {GE_HQ} are not units of the german player")
+    assert hqboxes.into_refusal(state, INF, INF2) == ("10.3", f"only combat units go into an HQ's box, and {INF2} must be an HQ")
+    assert hqboxes.into_refusal(state, GE_HQ, GE_HQ) == ("10.3", f"only combat units go into an HQ's box, and {GE_HQ} must be an HQ")
+    assert hqboxes.into_refusal(state, INF, GE_HQ) is None
+
+
+def test_15_2_a_rail_arrival_names_at_least_two_hexes():
+    state = bare({})
+    state.turn = 5
+    reinforcements.arrive(state, [])
+    state.apply(Activate())
+    assert refusal(state, RailMove(units=("d15_81",), path=("2201",))) == ("6.4", "a rail move names at least two hexes")
+    assert state.units["d15_81"].box == "arriving"
+
+
+def test_7_1_the_computer_players_odds_query_takes_one_hex_in_the_sides_activation():
+    state = general(bare({INF: "2702", "su_350rd": "2703", "su_172rd": "2704"}))
+    with pytest.raises(IllegalAction) as info:
+        attack_preview(state, "german", [INF], ("2703", "2704"))
+    assert (info.value.case, info.value.reason) == ("7.1", "an attack is made on one hex")
+    with pytest.raises(IllegalAction) as info:
+        attack_preview(state, "soviet", ["su_350rd"], "2702")
+    assert (info.value.case, info.value.reason) == ("7.1", "only the soviet player's open activation may attack")
