@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from kharkovsuite.engine.actions import Move
+from kharkovsuite.engine.actions import Advance, EndPhase, Move
 from kharkovsuite.engine.errors import IllegalAction
-from kharkovsuite.rules.kirovograd import advance, artillery, reinforcements, replacements, retreat, zoc
+from kharkovsuite.rules.kirovograd import advance, artillery, fight, reinforcements, replacements, retreat, sequence, zoc
+from kharkovsuite.rules.kirovograd.fight import ChooseResult, WithdrawAttack
 from kharkovsuite.rules.kirovograd.combat import Cover, defense_strength, preview, resolve
 from kharkovsuite.rules.kirovograd.fog import MoveStopped
 
 from .kiro2_helpers import battle, crt, data, dice, unit
-from .kiro_helpers import bare, ring
+from .kiro_helpers import GE_INF, GE_MOT, GE_PZ, PLAIN, SU_DIV, SU_DIV2, bare, ring
+
+N = ring(PLAIN, 1)
 
 
 # ----------------------------------------------------------------------------- pure rules
@@ -106,3 +109,80 @@ def test_25_1b_german_zocs_alone_cut_kirovograd_s_line_to_the_east_edge():
     assert state.game.get("replacement_points", 0) == 0
     open_ = bare({infantry[0]: held[0], "su-48-14g": "3819"}, turn=11)
     assert replacements.receive(open_) == 10
+
+
+# ----------------------------------------------------------------------------- the combat round (14-18)
+
+
+def _fight():
+    from . import test_kiro_fight
+
+    return test_kiro_fight
+
+
+def test_15_3_a_unit_that_is_no_gun_or_hq_and_an_attack_not_declared_are_refused_by_15_3():
+    from .test_kiro_combat_cases import _attacked_by_germans
+
+    state = _attacked_by_germans({"su-48-213": ring("0618", 2)[3]}, {})
+    f = fight._record(state)
+    assert fight.defence_refusal(state, f, "su-48-213", 0) == (
+        "15.3", "su-48-213 is not a gun or formation HQ of the defender able to support 0618")
+    assert fight.defence_refusal(state, f, "su-48-hq", 3) == ("15.3", "there is no declared attack 3")
+
+
+def test_15_2b_the_reorganising_decision_names_its_case():
+    from .test_kiro_reorganise import BEHIND, commit, declared
+
+    state = declared()
+    commit(state, (BEHIND, N[3], PLAIN))
+    decision = state.pending[-1]
+    assert (decision.kind, decision.case) == (fight.REORGANISE, "15.2B")
+
+
+def test_15_9_the_result_chosen_is_logged_with_its_loss_and_retreat():
+    t = _fight()
+    state = t.combat_round({GE_INF: N[0], SU_DIV: PLAIN}, {"k47": "mobile", "c48": "mobile"})
+    t.declare(state, PLAIN, GE_INF)
+    state.rng = t.Faces(2, 2)  # roll 4 at 1-3: A1, as a loss or a retreat (15.9)
+    state.apply(EndPhase())
+    events = state.apply(ChooseResult(loss=0, retreat=1))
+    assert [(e.side, e.loss, e.retreat, e.case) for e in events if isinstance(e, fight.ResultChosen)] == [("german", 0, 1, "15.9")]
+
+
+def test_14_3d_a_second_attack_on_a_hex_the_first_emptied_is_called_off_and_says_where():
+    """The 3rd Panzer's assault (resolved first, 15.5A) throws the rifle division out of PLAIN and
+    must advance into it; the 47th Korps' regiment's mobile attack on PLAIN then finds no defender."""
+    t = _fight()
+    state = t.combat_round({GE_PZ: N[0], GE_MOT: N[0], GE_INF: N[3], SU_DIV: PLAIN},
+                           {"p3": "assault", "k47": "mobile", "c48": "defense"})
+    t.declare(state, PLAIN, GE_PZ, GE_MOT)
+    t.declare(state, PLAIN, GE_INF)
+    state.rng = t.Faces(5, 5)  # D1R2 at 3-2 (test_15_8_an_attack_declared_step_by_step...)
+    state.apply(EndPhase())
+    events = []
+    while state.pending:
+        legal = state.legal_actions().actions()
+        pick = next((a for a in legal if isinstance(a, Advance) and a.unit == GE_PZ), None)
+        events += state.apply(pick or legal[0])
+        if state.phase.id != "combat_1_1":
+            break
+    called = [e for e in events if isinstance(e, fight.AttackCalledOff)]
+    assert [(e.targets, e.reason, e.case) for e in called] == [((PLAIN,), "no defender is left", "14.3D")]
+    assert state.units[GE_INF].step == 0
+
+
+def test_6_2_3a_a_mobile_unit_whose_attack_was_withdrawn_in_the_first_round_may_attack_in_the_second():
+    """15.1A: a withdrawn attack is not made, so its units have not attacked in that round."""
+    t = _fight()
+    state = t.combat_round({GE_INF: PLAIN, SU_DIV: N[0], SU_DIV2: N[2]}, {"k47": "mobile", "c48": "mobile"})
+    t.declare(state, N[0], GE_INF)
+    state.apply(WithdrawAttack(index=0))
+    state.phase_index = sequence.INDEX["combat_1_2"]
+    state.phase_data = {}
+    assert fight.attacker_refusal(state, fight._record(state), GE_INF) is None
+    declared = bare({GE_INF: PLAIN, SU_DIV: N[0]}, phase="combat_1_1", orders={"k47": "mobile", "c48": "mobile"})
+    t.declare(declared, N[0], GE_INF)
+    declared.phase_index = sequence.INDEX["combat_1_2"]
+    declared.phase_data = {}
+    assert fight.attacker_refusal(declared, fight._record(declared), GE_INF) == (
+        "6.2.3A", f"{GE_INF} is on mobile orders and attacked in the other combat round")
