@@ -12,7 +12,7 @@ from kharkovsuite.rules.kirovograd.combat import Cover, defense_strength, previe
 from kharkovsuite.rules.kirovograd.fog import MoveStopped
 
 from .kiro2_helpers import battle, crt, data, dice, unit
-from .kiro_helpers import GE_INF, GE_MOT, GE_PZ, PLAIN, SU_DIV, SU_DIV2, bare, ring
+from .kiro_helpers import GE_INF, GE_MOT, GE_PZ, PLAIN, SU_DIV, SU_DIV2, SU_TANK, bare, ring
 
 N = ring(PLAIN, 1)
 
@@ -186,3 +186,38 @@ def test_6_2_3a_a_mobile_unit_whose_attack_was_withdrawn_in_the_first_round_may_
     declared.phase_data = {}
     assert fight.attacker_refusal(declared, fight._record(declared), GE_INF) == (
         "6.2.3A", f"{GE_INF} is on mobile orders and attacked in the other combat round")
+
+
+def test_15_9f_a_unit_that_can_retreat_only_one_of_two_hexes_loses_an_sp_for_the_other():
+    """D1R2 at 3-2: German infantry on every hex around PLAIN but the attackers' and N[3], and on
+    the hexes beyond N[3]: the division retreats to N[3] and loses one SP for the hex it could not."""
+    t = _fight()
+    probe = bare({})
+    beyond = [h for h in probe.board.nbrs[N[3]] if probe.board.distance(h, PLAIN) == 2]
+    infantry = [u for u, i in probe.board.units.items() if i.side == "german" and i.kind == "infantry" and not i.is_hq]
+    walls = dict(zip(infantry, [N[1], N[2], N[4], N[5], *beyond]))
+    orders = {"p3": "assault", "c48": "defense", **{probe.board.units[u].formation: "mobile" for u in walls}}
+    state = bare({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, **walls}, phase="combat_1_1", orders=orders)
+    t.declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.rng = t.Faces(5, 5)
+    state.apply(EndPhase())
+    [option] = fight.retreat_options(state, state.pending[-1], SU_DIV)
+    assert (option.path, option.short) == ((N[3],), 1)
+    left = state.units[SU_DIV].step
+    events = state.apply(state.legal_actions().actions()[0])
+    assert [(e.unit, e.lost, e.case) for e in events if isinstance(e, fight.SpLost)] == [(SU_DIV, 1, "15.9F")]
+    assert state.units[SU_DIV].hex == N[3] and state.units[SU_DIV].step == left + 1
+
+
+def test_12_2e_29_8_2_a_reserve_found_by_a_reconnaissance_is_committed_by_its_attack():
+    from kharkovsuite.engine.events import FlagChanged
+    from kharkovsuite.rules.kirovograd import counters
+    from kharkovsuite.rules.kirovograd.actions import ArmoredRecon
+
+    from .test_kiro_fog import fogged
+
+    state = fogged({SU_TANK: PLAIN, GE_PZ: N[0]}, side="soviet", orders={"p3": "mobile", "m5g": "mobile"})
+    state.set_flag(GE_PZ, counters.RESERVE)
+    events = state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[0]))
+    assert [(e.unit, e.on, e.case) for e in events if isinstance(e, FlagChanged) and e.flag == "in reserve"] == [(GE_PZ, False, "12.2E")]
+    assert not counters.has(state, GE_PZ, counters.RESERVE)
