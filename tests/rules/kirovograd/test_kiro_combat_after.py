@@ -7,7 +7,7 @@ import pytest
 from kharkovsuite.engine.actions import Advance, EndPhase, Move
 from kharkovsuite.engine.errors import IllegalAction
 from kharkovsuite.rules.kirovograd import advance, artillery, fight, reinforcements, replacements, retreat, sequence, zoc
-from kharkovsuite.rules.kirovograd.fight import ChooseResult, WithdrawAttack
+from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ChooseResult, WithdrawAttack
 from kharkovsuite.rules.kirovograd.combat import Cover, defense_strength, preview, resolve
 from kharkovsuite.rules.kirovograd.fog import MoveStopped
 
@@ -221,3 +221,24 @@ def test_12_2e_29_8_2_a_reserve_found_by_a_reconnaissance_is_committed_by_its_at
     events = state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[0]))
     assert [(e.unit, e.on, e.case) for e in events if isinstance(e, FlagChanged) and e.flag == "in reserve"] == [(GE_PZ, False, "12.2E")]
     assert not counters.has(state, GE_PZ, counters.RESERVE)
+
+
+def test_21_4_2_a_gun_whose_formation_is_gone_fires_for_another_formation_s_attack():
+    """The 5th Guards Army's gun may not fire for the 48th Rifle Corps (21.4A) while another unit of
+    its army is on the map; once none is, it may (21.4.2)."""
+    gun, other_gun = "su-5ga-l", "su-5ga-r"
+    orders = {"c48": "assault", "a53": "assault", "a5g": "assault", "k47": "mobile"}
+
+    def drafted(placed):
+        state = bare({SU_DIV: N[0], GE_INF: PLAIN, gun: ring(PLAIN, 2)[3], **placed}, side="soviet", phase="combat_1_1", orders=orders)
+        state.apply(AttackHex(hex=PLAIN))
+        state.apply(AddAttacker(unit=SU_DIV))
+        return state
+
+    alone = drafted({})
+    assert AddSupport(unit=gun) in alone.legal_actions().actions()
+    kept = drafted({other_gun: ring(PLAIN, 8)[0]})
+    assert AddSupport(unit=gun) not in kept.legal_actions().actions()
+    with pytest.raises(IllegalAction) as e:
+        kept.apply(AddSupport(unit=gun))
+    assert e.value.case == "21.4A"
