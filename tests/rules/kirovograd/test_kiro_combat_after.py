@@ -12,7 +12,7 @@ from kharkovsuite.rules.kirovograd.combat import Cover, defense_strength, previe
 from kharkovsuite.rules.kirovograd.fog import MoveStopped
 
 from .kiro2_helpers import battle, crt, data, dice, unit
-from .kiro_helpers import GE_INF, GE_MOT, GE_PZ, PLAIN, SU_DIV, SU_DIV2, SU_TANK, bare, ring
+from .kiro_helpers import GE_INF, GE_MOT, GE_PZ, PLAIN, SU_DIV, SU_DIV2, SU_HQ, SU_TANK, bare, ring
 
 N = ring(PLAIN, 1)
 
@@ -242,3 +242,20 @@ def test_21_4_2_a_gun_whose_formation_is_gone_fires_for_another_formation_s_atta
     with pytest.raises(IllegalAction) as e:
         kept.apply(AddSupport(unit=gun))
     assert e.value.case == "21.4A"
+
+
+def test_16_2_19_2b_a_division_supported_by_its_hq_counts_as_anti_tank_for_the_first_loss():
+    """D1R2 at 3-2 against the rifle division supported by its corps HQ, German armour attacking:
+    16.2 gives the first loss to an armoured or anti-tank unit, and the HQ's support makes the
+    division one (19.2B), so the Soviet player may give it to either."""
+    from kharkovsuite.rules.kirovograd.fight import ChooseLoss, EndSupport, SupportDefence
+
+    t = _fight()
+    state = t.combat_round({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, SU_HQ: N[2]}, {"p3": "assault", "c48": "defense"})
+    t.declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.apply(EndPhase())
+    state.apply(SupportDefence(unit=SU_HQ, attack=0))
+    state.rng = t.Faces(5, 6)
+    state.apply(EndSupport())
+    assert (state.pending[-1].kind, state.pending[-1].data) == (fight.LOSSES, {"who": "defender"})
+    assert set(state.legal_actions().actions()) == {ChooseLoss(unit=SU_DIV), ChooseLoss(unit=SU_HQ)}
