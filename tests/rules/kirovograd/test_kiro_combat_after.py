@@ -12,7 +12,7 @@ from kharkovsuite.rules.kirovograd.combat import Cover, defense_strength, previe
 from kharkovsuite.rules.kirovograd.fog import MoveStopped
 
 from .kiro2_helpers import battle, crt, data, dice, unit
-from .kiro_helpers import GE_INF, GE_MOT, GE_PZ, PLAIN, SU_DIV, SU_DIV2, SU_HQ, SU_TANK, bare, ring
+from .kiro_helpers import GE_ART, GE_HQ, GE_INF, GE_MOT, GE_PZ, PLAIN, SU_DIV, SU_DIV2, SU_HQ, SU_TANK, bare, ring
 
 N = ring(PLAIN, 1)
 
@@ -259,3 +259,30 @@ def test_16_2_19_2b_a_division_supported_by_its_hq_counts_as_anti_tank_for_the_f
     state.apply(EndSupport())
     assert (state.pending[-1].kind, state.pending[-1].data) == (fight.LOSSES, {"who": "defender"})
     assert set(state.legal_actions().actions()) == {ChooseLoss(unit=SU_DIV), ChooseLoss(unit=SU_HQ)}
+
+
+def test_14_3d_21_3_a_barrage_at_a_hex_an_earlier_attack_emptied_is_called_off_its_point_spent():
+    """The 320th's gun fires alone at PLAIN, declared after the 3rd Panzer's assault on it; the
+    assault throws the division out and advances in, so the barrage finds no defender: it is
+    called off, and the supply point it paid when declared stays spent (21.3)."""
+    from kharkovsuite.rules.kirovograd import supply
+    from kharkovsuite.rules.kirovograd.fight import ConfirmAttack
+
+    t = _fight()
+    state = t.combat_round({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, GE_ART: ring(PLAIN, 2)[0], GE_HQ: ring(PLAIN, 3)[0]},
+                           {"p3": "assault", "c48": "defense", "d320": "assault"})
+    t.declare(state, PLAIN, GE_PZ, GE_MOT)
+    track = fight._track(state, GE_ART)
+    before = supply.points(state, track)
+    state.apply(AttackHex(hex=PLAIN))
+    state.apply(AddSupport(unit=GE_ART))
+    state.apply(ConfirmAttack())
+    assert supply.points(state, track) == before - 1
+    state.rng = t.Faces(5, 5)  # D1R2 at 3-2; the barrage is never rolled
+    events = state.apply(EndPhase())
+    while state.pending and state.phase.id == "combat_1_1":
+        legal = state.legal_actions().actions()
+        events += state.apply(next((a for a in legal if isinstance(a, Advance) and a.unit == GE_PZ), legal[0]))
+    assert [(e.targets, e.reason, e.case) for e in events if isinstance(e, fight.AttackCalledOff)] == [((PLAIN,), "no defender is left", "14.3D")]
+    assert len([e for e in events if isinstance(e, fight.AttackFought)]) == 1
+    assert state.phase.id == "move_1_2" and supply.points(state, track) == before - 1
