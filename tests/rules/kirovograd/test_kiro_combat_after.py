@@ -286,3 +286,29 @@ def test_14_3d_21_3_a_barrage_at_a_hex_an_earlier_attack_emptied_is_called_off_i
     assert [(e.targets, e.reason, e.case) for e in events if isinstance(e, fight.AttackCalledOff)] == [((PLAIN,), "no defender is left", "14.3D")]
     assert len([e for e in events if isinstance(e, fight.AttackFought)]) == 1
     assert state.phase.id == "move_1_2" and supply.points(state, track) == before - 1
+
+
+def test_24_3_each_corps_gone_strikes_off_one_division_a_tank_corps_with_motorized_units_too():
+    """The 5th Guards Mechanized Corps leaves (Grossdeutschland, the latest due, is struck off),
+    then the 18th Tank Corps, reduced to one brigade, leaves too: the 3rd SS goes as well, and
+    the first corps is not counted again."""
+    from kharkovsuite.rules.kirovograd.actions import ExitOffMap
+
+    from .kiro_helpers import SU_MECH, SU_MECH_HQ
+    from .test_kiro_exits import corps_at_the_south_edge
+
+    state = corps_at_the_south_edge()
+    t18 = sorted(u for u, i in state.board.units.items() if i.formation == "t18")
+    brigade = next(u for u in t18 if state.board.units[u].kind == "armor")
+    south = sorted(state.board.map.edge("south"))
+    state.place(brigade, south[20])
+    for u in t18:
+        if u != brigade:
+            state.to_box(u, "eliminated")
+    state.cache.clear()
+    for u in (SU_TANK, SU_MECH, SU_MECH_HQ):
+        state.apply(ExitOffMap(unit=u))
+    assert state.game["struck_off"] == ["gd"]
+    state.apply(ExitOffMap(unit=brigade))
+    assert state.game["struck_off"] == ["gd", "ss3"] and state.game["exited_formations"] == ["m5g", "t18"]
+    assert (state.game["arrivals"]["ss3"]["turn"], state.game["arrivals"]["ss3"]["units"]) == (None, [])
