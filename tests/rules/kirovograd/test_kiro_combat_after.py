@@ -312,3 +312,32 @@ def test_24_3_each_corps_gone_strikes_off_one_division_a_tank_corps_with_motoriz
     state.apply(ExitOffMap(unit=brigade))
     assert state.game["struck_off"] == ["gd", "ss3"] and state.game["exited_formations"] == ["m5g", "t18"]
     assert (state.game["arrivals"]["ss3"]["turn"], state.game["arrivals"]["ss3"]["units"]) == (None, [])
+
+
+def test_17_3b_a_retreat_into_a_full_hex_with_nowhere_further_overstacks_and_9_2c_lifts_it():
+    """As the 15.9F test, with a second rifle division at N[3]: the division may still retreat
+    there only (17.3A: no legal stack within reach), and becomes overstacked; once the other
+    division has gone, the next round's start finds the hex legal and lifts the flag (9.2C)."""
+    from kharkovsuite.engine.events import FlagChanged
+    from kharkovsuite.rules.kirovograd import counters
+
+    t = _fight()
+    probe = bare({})
+    beyond = [h for h in probe.board.nbrs[N[3]] if probe.board.distance(h, PLAIN) == 2]
+    infantry = [u for u, i in probe.board.units.items() if i.side == "german" and i.kind == "infantry" and not i.is_hq]
+    walls = dict(zip(infantry, [N[1], N[2], N[4], N[5], *beyond]))
+    orders = {"p3": "assault", "c48": "defense", **{probe.board.units[u].formation: "mobile" for u in walls}}
+    state = bare({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, SU_DIV2: N[3], **walls}, phase="combat_1_1", orders=orders)
+    t.declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.rng = t.Faces(5, 5)
+    state.apply(EndPhase())
+    [option] = fight.retreat_options(state, state.pending[-1], SU_DIV)
+    assert (option.path, option.overstacked) == ((N[3],), True)
+    events = state.apply(state.legal_actions().actions()[0])
+    assert [(e.unit, e.on, e.case) for e in events if isinstance(e, FlagChanged)] == [(SU_DIV, True, "17.3B")]
+    assert counters.has(state, SU_DIV, fight.OVERSTACKED)
+    state.to_box(SU_DIV2, "eliminated")
+    lifted: list = []
+    fight.enter(state, lifted)
+    assert [(e.unit, e.on, e.case) for e in lifted] == [(SU_DIV, False, "9.2C")]
+    assert not counters.has(state, SU_DIV, fight.OVERSTACKED)
