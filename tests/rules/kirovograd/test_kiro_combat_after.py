@@ -341,3 +341,31 @@ def test_17_3b_a_retreat_into_a_full_hex_with_nowhere_further_overstacks_and_9_2
     fight.enter(state, lifted)
     assert [(e.unit, e.on, e.case) for e in lifted] == [(SU_DIV, False, "9.2C")]
     assert not counters.has(state, SU_DIV, fight.OVERSTACKED)
+
+
+def test_15_1a_14_1c_every_attack_of_a_round_withdrawn_leaves_no_record_and_the_round_ends_unfought():
+    """Two regiments in PLAIN, three rifle divisions next to it: two attacks declared (the second
+    with its division HQ's support) leave the third hex unattacked (14.1C), so both may be
+    withdrawn; then nothing of them is left, and the round ends with no combat."""
+    from kharkovsuite.rules.kirovograd.fight import ConfirmAttack
+
+    from .kiro_helpers import GE_INF2, SU_DIV3
+
+    t = _fight()
+    state = bare({GE_INF: PLAIN, GE_INF2: PLAIN, GE_HQ: ring(PLAIN, 2)[7], SU_DIV: N[0], SU_DIV2: N[2], SU_DIV3: N[1]},
+                 phase="combat_1_1", orders={"k47": "mobile", "d320": "mobile", "c48": "mobile"})
+    t.declare(state, N[0], GE_INF)
+    state.apply(AttackHex(hex=N[2]))
+    state.apply(AddAttacker(unit=GE_INF2))
+    state.apply(AddSupport(unit=GE_HQ))
+    state.apply(ConfirmAttack())
+    f = fight._record(state)
+    assert f["hq"] == {GE_HQ: PLAIN} and state.turn_data["attacked"] == {GE_INF: 1, GE_INF2: 1}
+    assert set(state.legal_actions().actions()) == {WithdrawAttack(index=0), WithdrawAttack(index=1)}
+    state.apply(WithdrawAttack(index=1))
+    state.apply(WithdrawAttack(index=0))
+    assert (f["attacks"], f["hq"], state.turn_data["attacked"]) == ([], {}, {})
+    assert EndPhase() in state.legal_actions().actions()
+    events = state.apply(EndPhase())
+    assert not [e for e in events if isinstance(e, (fight.AttackFought, fight.AttackCalledOff))]
+    assert state.phase.id == "move_1_2"
