@@ -369,3 +369,57 @@ def test_15_1a_14_1c_every_attack_of_a_round_withdrawn_leaves_no_record_and_the_
     events = state.apply(EndPhase())
     assert not [e for e in events if isinstance(e, (fight.AttackFought, fight.AttackCalledOff))]
     assert state.phase.id == "move_1_2"
+
+
+def _declaring():
+    """The 47th Korps' regiment in PLAIN between two rifle divisions (N[0], N[2]), a third far off."""
+    return bare({GE_INF: PLAIN, SU_DIV: N[0], SU_DIV2: N[2], "su-48-252": ring(PLAIN, 4)[0]}, phase="combat_1_1",
+                orders={"k47": "mobile", "c48": "mobile"})
+
+
+def _refusal(state, *actions) -> tuple[str, str]:
+    for a in actions[:-1]:
+        state.apply(a)
+    with pytest.raises(IllegalAction) as e:
+        state.apply(actions[-1])
+    return e.value.case, e.value.reason
+
+
+def test_15_1a_14_3_the_declaration_s_refusals_name_their_case_and_reason():
+    from kharkovsuite.rules.kirovograd.fight import ConfirmAttack
+
+    far = ring(PLAIN, 4)[0]
+    empty = ring(PLAIN, 3)[0]
+    assert _refusal(_declaring(), AttackHex(hex=N[0]), EndPhase()) == ("15.1A", "confirm or cancel the attack being declared first")
+    assert _refusal(_declaring(), WithdrawAttack(index=5)) == ("15.1A", "there is no declared attack 5 to withdraw")
+    assert _refusal(_declaring(), AttackHex(hex=empty)) == ("14.3A", f"{empty} holds no enemy unit the german player sees")
+    assert _refusal(_declaring(), AttackHex(hex=far)) == ("14.3A", f"no unit able to attack this round reaches {far}")
+    assert _refusal(_declaring(), AttackHex(hex=N[0]), AttackHex(hex=N[0])) == ("14.3H", f"{N[0]} is a target of this attack already")
+    assert _refusal(_declaring(), AttackHex(hex=N[0]), AttackHex(hex=N[2])) == ("14.3H", "add the attacking units before a second target hex")
+    assert _refusal(_declaring(), AddAttacker(unit=GE_INF)) == ("15.1A", "open an attack on a target hex first")
+    assert _refusal(_declaring(), AttackHex(hex=N[0]), ConfirmAttack()) == (
+        "14.3A", "an attack needs an attacking unit, a firing gun or a ground attack flight")
+    state = _declaring()
+    state.apply(AttackHex(hex=N[0]))
+    with pytest.raises(IllegalAction) as e:
+        fight.apply_declare(state, fight.EndReorganise(), [])
+    assert (e.value.case, e.value.reason) == ("15.1A", "EndReorganise: the german player is declaring attacks")
+    fight._record(state)["stage"] = "support"
+    with pytest.raises(IllegalAction) as e:
+        fight.apply_declare(state, AttackHex(hex=N[2]), [])
+    assert (e.value.case, e.value.reason) == ("15.1A", "the attacks are declared already")
+
+
+def test_15_1a_a_confirmed_attack_is_recorded_and_logged_with_its_defenders():
+    from kharkovsuite.rules.kirovograd.fight import ConfirmAttack
+
+    state = _declaring()
+    state.apply(AttackHex(hex=N[0]))
+    state.apply(AddAttacker(unit=GE_INF))
+    state.apply(AttackHex(hex=N[2]))
+    events = state.apply(ConfirmAttack())
+    f = fight._record(state)
+    assert f["attacks"] == [{"targets": [N[0], N[2]], "attackers": [GE_INF], "guns": [], "hqs": [], "dguns": [], "orders": "mobile"}]
+    assert f["draft"] is None and state.turn_data["attacked"] == {GE_INF: 1}
+    declared = [e for e in events if type(e).__name__ == "AttackDeclared"]
+    assert [(e.attackers, e.targets, e.defenders, e.case) for e in declared] == [((GE_INF,), (N[0], N[2]), (SU_DIV, SU_DIV2), "15.1A")]
