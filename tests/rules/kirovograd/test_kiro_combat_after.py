@@ -423,3 +423,20 @@ def test_15_1a_a_confirmed_attack_is_recorded_and_logged_with_its_defenders():
     assert f["draft"] is None and state.turn_data["attacked"] == {GE_INF: 1}
     declared = [e for e in events if type(e).__name__ == "AttackDeclared"]
     assert [(e.attackers, e.targets, e.defenders, e.case) for e in declared] == [((GE_INF,), (N[0], N[2]), (SU_DIV, SU_DIV2), "15.1A")]
+
+
+def test_24_4a_29_1_a_reinforcement_entering_a_face_down_unit_s_unknown_zoc_stops_there_and_is_told():
+    """The 905th enters at 1901 along a walk whose third hex lies next to the Soviet tank brigade,
+    face down: its Locking ZOC, unknown to Germany, shows and stops the move in that hex."""
+    from .test_kiro_arrival_cases import BN905, _walk_from
+    from .test_kiro_fog import fogged
+
+    probe = bare({})
+    path = _walk_from(probe, "1901", 4)
+    tank_hex = next(h for h in ring(path[2], 1) if h not in path and all(probe.board.distance(h, p) >= 2 for p in path[:2]))
+    state = fogged({SU_TANK: tank_hex, GE_INF: PLAIN}, orders={"m5g": "mobile", "k47": "mobile"})
+    state.game["arrivals"] = {"bn905": {"turn": 1, "roll": 3, "units": [BN905]}}
+    events = state.apply(Move(units=(BN905,), path=path))
+    assert state.units[BN905].hex == path[2]
+    stops = [(e.units, e.hex, e.case) for e in events if isinstance(e, MoveStopped)]
+    assert stops[-1] == ((BN905,), path[2], "29.1")
