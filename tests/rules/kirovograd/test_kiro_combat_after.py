@@ -440,3 +440,20 @@ def test_24_4a_29_1_a_reinforcement_entering_a_face_down_unit_s_unknown_zoc_stop
     assert state.units[BN905].hex == path[2]
     stops = [(e.units, e.hex, e.case) for e in events if isinstance(e, MoveStopped)]
     assert stops[-1] == ((BN905,), path[2], "29.1")
+
+
+@pytest.mark.parametrize("gun_hex, column", [(N[1], "1-1"), (ring(PLAIN, 2)[2], "1-3")])
+def test_28_11f_a_firing_gun_next_to_the_defended_hex_fires_on_defensive_air_at_1_1_one_farther_does_not(gun_hex, column, monkeypatch):
+    from kharkovsuite.rules.kirovograd import air
+
+    from .test_kiro_air import IL2, _combat, fight_round_declare, flight
+
+    state = _combat({GE_PZ: N[0], GE_ART: gun_hex, SU_DIV: PLAIN}, {"p3": "mobile", "c48": "defense", "d320": "mobile"})
+    flight(state, "soviet", [IL2], "ground_attack", PLAIN)
+    fight_round_declare(state, PLAIN, GE_PZ)
+    attack = fight._record(state)["attacks"][0]
+    attack["guns"] = [GE_ART]
+    seen: list = []
+    monkeypatch.setattr(air, "anti_aircraft", lambda st, fl, col, ev: seen.append(col) or False)
+    fight._anti_aircraft(state, attack, "german", [])
+    assert seen == [column]  # the panzer regiment's 6 SP alone fire at 1-3
