@@ -457,3 +457,17 @@ def test_28_11f_a_firing_gun_next_to_the_defended_hex_fires_on_defensive_air_at_
     monkeypatch.setattr(air, "anti_aircraft", lambda st, fl, col, ev: seen.append(col) or False)
     fight._anti_aircraft(state, attack, "german", [])
     assert seen == [column]  # the panzer regiment's 6 SP alone fire at 1-3
+
+
+def test_15_10_the_odds_give_the_doubled_results_their_chances_and_say_why():
+    """4-1 with 20 SP or more a side: the preview's results are the chart's with the losses
+    doubled and the retreats kept (A1/D1R1 on a 6 reads A2/D2R1), and its words name 15.10."""
+    from fractions import Fraction
+
+    big = preview(battle([unit("a", strength=80)], [unit("d", "soviet", 20)]), data(), crt())
+    small = preview(battle([unit("a", strength=76)], [unit("d", "soviet", 19)]), data(), crt())
+    assert big.column == small.column == "4-1" and big.doubled and not small.doubled
+    assert big.chances["A2/D2R1"] >= Fraction(5, 36) and "A2/D2R1" not in small.chances
+    assert small.chances["A1/D1R1"] == big.chances["A2/D2R1"]
+    assert "15.10: both sides have 20 SP or more, losses doubled" in big.describe()
+    assert "15.10: both sides have 20 SP or more, losses doubled" not in small.describe()
