@@ -471,3 +471,25 @@ def test_15_10_the_odds_give_the_doubled_results_their_chances_and_say_why():
     assert small.chances["A1/D1R1"] == big.chances["A2/D2R1"]
     assert "15.10: both sides have 20 SP or more, losses doubled" in big.describe()
     assert "15.10: both sides have 20 SP or more, losses doubled" not in small.describe()
+
+
+def test_8_5_1e_18_0a_a_soviet_unit_advancing_after_combat_into_a_german_dump_destroys_it():
+    """The 5th Guards Mechanized Corps' assault throws the regiment out of PLAIN, where a German
+    dump stands; the tank brigade advancing into PLAIN destroys the dump and the log says so."""
+    from kharkovsuite.rules.kirovograd import supply
+
+    from .kiro_helpers import SU_MECH, SU_MECH_HQ
+
+    t = _fight()
+    state = bare({SU_TANK: N[0], SU_MECH: N[0], GE_INF: PLAIN, SU_MECH_HQ: ring(PLAIN, 2)[0]}, side="soviet", phase="combat_1_1",
+                 orders={"m5g": "assault", "k47": "defense"})
+    state.game["dumps"] = {"1": PLAIN}
+    t.declare(state, PLAIN, SU_TANK, SU_MECH)
+    state.rng = t.Faces(5, 5)  # D2R2 at 3-1
+    state.apply(EndPhase())
+    while state.pending and state.pending[-1].kind != fight.ADVANCE:
+        state.apply(state.legal_actions().actions()[0])
+    assert state.game["dumps"] == {"1": PLAIN}  # a German retreat leaves it standing
+    events = state.apply(Advance(unit=SU_TANK, path=(N[0], PLAIN)))
+    assert state.game["dumps"] == {}
+    assert [e.case for e in events if type(e).__module__ == supply.__name__ or "dump" in str(e)] == ["8.5.1E"]
