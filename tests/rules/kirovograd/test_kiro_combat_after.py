@@ -493,3 +493,21 @@ def test_8_5_1e_18_0a_a_soviet_unit_advancing_after_combat_into_a_german_dump_de
     events = state.apply(Advance(unit=SU_TANK, path=(N[0], PLAIN)))
     assert state.game["dumps"] == {}
     assert [e.case for e in events if type(e).__module__ == supply.__name__ or "dump" in str(e)] == ["8.5.1E"]
+
+
+def test_17_2b_an_armoured_unit_s_retreat_is_chosen_ignoring_zocs_without_anti_tank():
+    """A panzer regiment retreats two hexes from PLAIN, attacked from N[0]; a rifle division (no
+    anti-tank ability) two hexes east exerts a ZOC over some hexes of the way. Armour ignores it
+    (17.2B), so the best retreats are those of an empty board, 0617-0616 among them; an infantry
+    regiment in the same place has to avoid that ZOC."""
+    from kharkovsuite.engine.state import Decision
+
+    def paths(unit):
+        s = bare({unit: PLAIN, SU_DIV: N[0], SU_DIV2: ring(PLAIN, 2)[7]}, phase="combat_1_1", side="soviet")
+        dec = Decision(fight.RETREAT, "german", "17.1", {"units": [unit], "hexes": 2, "fought": [N[0]], "held": []})
+        return [r.path for r in fight.retreat_options(s, dec, unit)]
+
+    assert not bare({}).board.units[SU_DIV2].values.antitank
+    armour = paths(GE_PZ)
+    assert ("0617", "0616") in armour
+    assert ("0617", "0616") not in paths(GE_INF)
