@@ -259,6 +259,9 @@ def test_16_2_19_2b_a_division_supported_by_its_hq_counts_as_anti_tank_for_the_f
     state.apply(EndSupport())
     assert (state.pending[-1].kind, state.pending[-1].data) == (fight.LOSSES, {"who": "defender"})
     assert set(state.legal_actions().actions()) == {ChooseLoss(unit=SU_DIV), ChooseLoss(unit=SU_HQ)}
+    with pytest.raises(IllegalAction) as e:
+        state.apply(ChooseLoss(unit=GE_PZ))
+    assert (e.value.case, e.value.reason) == ("16.0", f"{GE_PZ} takes no losses in this combat")
 
 
 def test_14_3d_21_3_a_barrage_at_a_hex_an_earlier_attack_emptied_is_called_off_its_point_spent():
@@ -511,3 +514,31 @@ def test_17_2b_an_armoured_unit_s_retreat_is_chosen_ignoring_zocs_without_anti_t
     armour = paths(GE_PZ)
     assert ("0617", "0616") in armour
     assert ("0617", "0616") not in paths(GE_INF)
+
+
+@pytest.mark.parametrize("kind, data, case, reason", [
+    (fight.SUPPORT, {}, "15.3", "EndAdvance: the soviet player commits defensive support or ends"),
+    (fight.OPTION, {"who": "defender", "choices": [[1, 0], [0, 1]]}, "15.9",
+     "EndAdvance: the soviet player picks the combat result's losses and retreat"),
+    (fight.RETREAT, {"units": [SU_DIV], "hexes": 1, "fought": [N[0]], "held": []}, "17.1", "EndAdvance: the soviet player retreats its units"),
+    (fight.ALONG, {"unit": SU_DIV, "paths": {}}, "17.7A", "EndAdvance: only an HQ or gun next to su-48-14g retreats along with it"),
+    (fight.LOSSES, {"who": "defender"}, "16.0", "EndAdvance: the soviet player names the unit that takes the next loss"),
+])
+def test_15_3_15_9_16_0_17_1_17_7a_a_combat_decision_refuses_another_kind_of_action_by_its_case(kind, data, case, reason):
+    from kharkovsuite.engine.actions import EndAdvance
+    from kharkovsuite.engine.state import Decision
+
+    state = bare({GE_INF: N[0], SU_DIV: PLAIN}, phase="combat_1_1")
+    with pytest.raises(IllegalAction) as e:
+        fight.decide(state, Decision(kind, "soviet", case, data), EndAdvance(), [])
+    assert (e.value.case, e.value.reason) == (case, reason)
+
+
+def test_18_0a_the_advance_decision_refuses_another_kind_of_action():
+    from kharkovsuite.engine.state import Decision
+    from kharkovsuite.rules.kirovograd.fight import EndSupport
+
+    state = bare({GE_INF: N[0], SU_DIV: PLAIN}, phase="combat_1_1")
+    with pytest.raises(IllegalAction) as e:
+        fight.decide(state, Decision(fight.ADVANCE, "german", "18.0A", {"units": [GE_INF], "done": []}), EndSupport(), [])
+    assert (e.value.case, e.value.reason) == ("18.0A", "EndSupport: the german player advances after combat or ends")
