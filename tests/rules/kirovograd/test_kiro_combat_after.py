@@ -542,3 +542,33 @@ def test_18_0a_the_advance_decision_refuses_another_kind_of_action():
     with pytest.raises(IllegalAction) as e:
         fight.decide(state, Decision(fight.ADVANCE, "german", "18.0A", {"units": [GE_INF], "done": []}), EndSupport(), [])
     assert (e.value.case, e.value.reason) == ("18.0A", "EndSupport: the german player advances after combat or ends")
+
+
+def test_15_2b_a_gun_firing_nowhere_yet_may_join_the_attack_the_reserves_reinforced():
+    """As the 15.2C test of test_kiro_reorganise, the army gun not firing for the second attack:
+    it may be added to the reinforced attack on PLAIN, and fires there."""
+    from kharkovsuite.engine.actions import CommitReserve, DeclineReserve
+    from kharkovsuite.rules.kirovograd import counters
+    from kharkovsuite.rules.kirovograd.fight import EndReorganise, Reinforce
+
+    from .kiro_helpers import GE_INF2, SU_ART
+    from .test_kiro_reorganise import BEHIND
+
+    t = _fight()
+    probe = bare({})
+    east = next(h for h in probe.board.nbrs[N[1]] if probe.board.distance(h, N[0]) == 2 and probe.board.distance(h, PLAIN) == 2)
+    orders = {"c48": "assault", "a53": "assault", "k47": "mobile", "d320": "mobile", "p3": "mobile"}
+    state = t.combat_round({SU_DIV: N[0], SU_DIV2: N[1], SU_ART: ring(PLAIN, 5)[0], GE_INF: PLAIN, GE_INF2: east, GE_MOT: BEHIND},
+                           orders, side="soviet")
+    state.set_flag(GE_MOT, counters.RESERVE)
+    t.declare(state, PLAIN, SU_DIV)
+    t.declare(state, east, SU_DIV2)
+    state.apply(EndPhase())
+    state.apply(CommitReserve(units=(GE_MOT,), hexes=(BEHIND, N[3], PLAIN)))
+    while state.pending[-1].kind == "defensive_reserves":
+        state.apply(DeclineReserve())
+    assert (state.pending[-1].kind, state.pending[-1].data["reinforced"]) == (fight.REORGANISE, [0])
+    assert Reinforce(attack=0, unit=SU_ART) in state.legal_actions().actions()
+    state.apply(Reinforce(attack=0, unit=SU_ART))
+    state.apply(EndReorganise())
+    assert state.phase_data["fight"]["attacks"][0]["guns"] == [SU_ART]
