@@ -572,3 +572,49 @@ def test_15_2b_a_gun_firing_nowhere_yet_may_join_the_attack_the_reserves_reinfor
     state.apply(Reinforce(attack=0, unit=SU_ART))
     state.apply(EndReorganise())
     assert state.phase_data["fight"]["attacks"][0]["guns"] == [SU_ART]
+
+
+# ----------------------------------------------------------------------------- the third sample's survivors (written after its figure)
+
+
+def test_31_1h_27_a_germany_wins_at_the_lowest_level_when_the_points_are_level_and_no_soviet_unit_entered():
+    from kharkovsuite.rules.kirovograd import victory
+
+    from .test_kiro_victory_play import _opening
+
+    state = _opening({SU_DIV: "4030"})
+    v = state.board.data.victory
+    lowest = min(v.levels, key=v.levels.__getitem__)
+    assert victory.city_objective(state, {"german": 7, "soviet": 7}, v) == ("german", lowest)
+
+
+def test_19_1a_22_4a_an_hq_with_an_armoured_symbol_is_armoured():
+    from kharkovsuite.rules.kirovograd import units
+
+    assert units.derived("hq", "unit", True)["armored"] is True
+    assert units.derived("hq", "unit", False)["armored"] is False
+
+
+def test_15_3_a_gun_supporting_the_defence_is_logged_with_the_hex_it_supports():
+    from kharkovsuite.rules.kirovograd.fight import SupportDefence
+
+    from .test_kiro_combat_cases import _attacked_by_germans
+
+    gun = "su-5ga-l"
+    state = _attacked_by_germans({gun: ring(PLAIN, 2)[3]}, {"a5g": "defense"})
+    events = state.apply(SupportDefence(unit=gun, attack=0))
+    assert [(e.unit, e.hex, e.case) for e in events if isinstance(e, fight.Supported)] == [(gun, PLAIN, "15.3")]
+    assert state.turn_data["gun_formation"][gun] == "c48"
+
+
+def test_15_8_the_combat_line_and_its_roll_are_logged_with_their_case_and_the_modified_roll():
+    t = _fight()
+    state = t.combat_round({GE_INF: N[0], SU_DIV: PLAIN}, {"k47": "mobile", "c48": "mobile"})
+    drm = state.rules.combat_preview(state, [GE_INF], [PLAIN]).drm
+    t.declare(state, PLAIN, GE_INF)
+    state.rng = t.Faces(1, 1)  # roll 2 at 1-3
+    events = state.apply(EndPhase())
+    [fought] = [e for e in events if isinstance(e, fight.AttackFought)]
+    assert fought.case == "15.8"
+    [rolled] = [e for e in events if type(e).__name__ == "DiceRolled" and e.purpose.startswith("combat")]
+    assert (rolled.die, rolled.case) == (2, "15.8A") and rolled.modified == 2 + drm
