@@ -618,3 +618,34 @@ def test_15_8_the_combat_line_and_its_roll_are_logged_with_their_case_and_the_mo
     assert fought.case == "15.8"
     [rolled] = [e for e in events if type(e).__name__ == "DiceRolled" and e.purpose.startswith("combat")]
     assert (rolled.die, rolled.case) == (2, "15.8A") and rolled.modified == 2 + drm
+
+
+def test_24_6a_the_viking_division_is_rolled_for_once_only():
+    """Once rolled, a Soviet unit near the fortified line again rolls nothing (the die is not
+    touched and the arrival kept as it was)."""
+    from kharkovsuite.rules.kirovograd.reinforcements import after_soviet_move
+
+    state = bare({SU_DIV: "3105", GE_INF: PLAIN}, side="soviet", orders={"c48": "mobile"})
+    line = set(state.board.fortified)
+    reach = state.legal_moves((SU_DIV,))
+    dest = next(h for h, r in sorted(reach.items()) if min(state.board.distance(h, x) for x in line) == 3)
+    state.apply(Move(units=(SU_DIV,), path=reach[dest].path))
+    kept = dict(state.game["arrivals"]["viking"])
+
+    class NoDie:
+        def randint(self, a, b):
+            raise AssertionError("24.6A: the Viking division is rolled for once only")
+
+    state.rng = NoDie()
+    after_soviet_move(state, (dest,))
+    assert state.game["arrivals"]["viking"] == kept
+
+
+def test_17_3c_a_gun_in_reserve_may_not_fire_and_is_refused_by_17_3c():
+    from kharkovsuite.rules.kirovograd import counters
+
+    state = bare({GE_ART: ring(PLAIN, 2)[0], GE_HQ: ring(PLAIN, 3)[0], GE_INF: N[0], SU_DIV: PLAIN}, phase="combat_1_1",
+                 orders={"d320": "assault", "k47": "assault", "c48": "defense"})
+    state.set_flag(GE_ART, counters.RESERVE)
+    draft = {"targets": [PLAIN], "attackers": [GE_INF], "guns": [], "hqs": [], "dguns": []}
+    assert fight.barrage_refusal(state, fight._record(state), draft, GE_ART) == ("17.3C", f"{GE_ART} may not fire now")
