@@ -649,3 +649,16 @@ def test_17_3c_a_gun_in_reserve_may_not_fire_and_is_refused_by_17_3c():
     state.set_flag(GE_ART, counters.RESERVE)
     draft = {"targets": [PLAIN], "attackers": [GE_INF], "guns": [], "hqs": [], "dguns": []}
     assert fight.barrage_refusal(state, fight._record(state), draft, GE_ART) == ("17.3C", f"{GE_ART} may not fire now")
+
+
+def test_6_2_2d_a_defending_formation_on_defense_orders_pays_a_supply_point_when_it_fights():
+    t = _fight()
+    state = t.combat_round({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, SU_HQ: ring(PLAIN, 3)[6]}, {"p3": "assault", "c48": "defense"})
+    t.declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.rng = t.Faces(5, 5)
+    state.apply(EndPhase())
+    if state.pending and state.pending[-1].kind == fight.SUPPORT:
+        from kharkovsuite.rules.kirovograd.fight import EndSupport
+
+        state.apply(EndSupport())
+    assert state.turn_data.get("defense_paid") == ["c48"]
