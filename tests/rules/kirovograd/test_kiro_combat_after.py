@@ -662,3 +662,16 @@ def test_6_2_2d_a_defending_formation_on_defense_orders_pays_a_supply_point_when
 
         state.apply(EndSupport())
     assert state.turn_data.get("defense_paid") == ["c48"]
+
+
+def test_28_4_1b_an_air_attack_alone_is_offered_its_confirmation():
+    from kharkovsuite.rules.kirovograd.fight import ConfirmAttack
+
+    from .test_kiro_air import JU87, _combat, flight
+
+    state = _combat({SU_DIV: PLAIN}, {"c48": "mobile"})
+    flight(state, "german", [JU87], "ground_attack", PLAIN)
+    state.apply(AttackHex(hex=PLAIN))
+    assert ConfirmAttack() not in state.legal_actions().actions()  # 14.3A: nothing attacks yet
+    state.apply(AddSupport(unit=JU87))
+    assert ConfirmAttack() in state.legal_actions().actions()
