@@ -675,3 +675,19 @@ def test_28_4_1b_an_air_attack_alone_is_offered_its_confirmation():
     assert ConfirmAttack() not in state.legal_actions().actions()  # 14.3A: nothing attacks yet
     state.apply(AddSupport(unit=JU87))
     assert ConfirmAttack() in state.legal_actions().actions()
+
+
+def test_18_2a_mobile_attackers_may_advance_along_the_defender_s_retreat_beyond_its_hex():
+    """The 3rd Panzer on mobile orders throws the division back two hexes: its units may advance
+    into PLAIN and on along the division's retreat (the combat's record of it, 18.2A)."""
+    t = _fight()
+    state = t.combat_round({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN}, {"p3": "mobile", "c48": "defense"})
+    t.declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.rng = t.Faces(6, 6)
+    state.apply(EndPhase())
+    while state.pending and state.pending[-1].kind != fight.ADVANCE:
+        state.apply(state.legal_actions().actions()[0])
+    fled = state.units[SU_DIV].hex
+    assert state.pending[-1].kind == fight.ADVANCE
+    paths = [a.path for a in state.legal_actions().actions() if isinstance(a, Advance) and a.unit == GE_PZ]
+    assert (N[0], PLAIN) in paths and any(len(p) == 3 and p[:2] == (N[0], PLAIN) for p in paths), (fled, paths)
