@@ -691,3 +691,14 @@ def test_18_2a_mobile_attackers_may_advance_along_the_defender_s_retreat_beyond_
     assert state.pending[-1].kind == fight.ADVANCE
     paths = [a.path for a in state.legal_actions().actions() if isinstance(a, Advance) and a.unit == GE_PZ]
     assert (N[0], PLAIN) in paths and any(len(p) == 3 and p[:2] == (N[0], PLAIN) for p in paths), (fled, paths)
+
+
+def test_15_10_15_9a_a_doubled_result_stays_underlined():
+    """1-3 on a 2 is an underlined A2 (no choice, 15.9A); with 20 SP or more a side it is A4, and
+    still underlined."""
+    plain = crt().read("1-3", 2)
+    assert plain.underlined
+    big = battle([unit("a", strength=20)], [unit("d", "soviet", 60)])
+    r = resolve(big, data(), crt(), dice(1, 1))
+    assert r.preview.column == "1-3" and r.preview.doubled
+    assert r.result.attacker.loss == 2 * plain.attacker.loss and r.result.underlined == plain.underlined
