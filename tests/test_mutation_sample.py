@@ -97,3 +97,14 @@ def test_a_score_of_some_modules_counts_only_their_runs_and_their_share_of_the_p
     text = "\n".join(sampler.score(sample, res, set(), modules={"odds"}))
     assert "from a population of 10: 10 killed, 0 survived" in text and "| combat |" not in text
     assert "**Package estimate: 100.0 %" in text
+
+
+def test_a_draw_leaves_out_the_mutants_of_earlier_samples_and_records_the_rules_commit(tmp_path):
+    res = results(odds=["not checked"] * 10)
+    earlier = {f"{P}odds.x_f__mutmut_{i}" for i in (1, 2, 3)}
+    sample = sampler.Sample("kharkov1943", tmp_path)
+    drawn = sampler.draw(sample, res, 7, 1, None, besides=earlier, commit="abc123")
+    assert set(drawn) == set(res) - earlier and sample.population == {"odds": 7}
+    again = sampler.Sample("kharkov1943", tmp_path)
+    assert again.draws == ["7 with seed 1 from the rules at abc123"]
+    assert sampler.rules_commit("kharkov1943").split("+")[0] == sampler.rules_commit("kirovograd").split("+")[0] != ""

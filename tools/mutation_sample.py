@@ -82,11 +82,17 @@ class Sample:
         tmp.replace(self.path)
 
 
-def draw(sample: Sample, results: dict[str, str], count: int, seed: int, modules: set[str] | None) -> list[str]:
-    """Add ``count`` names drawn at random from the population's unsampled members; return them."""
+def draw(sample: Sample, results: dict[str, str], count: int, seed: int, modules: set[str] | None,
+         besides: set[str] = frozenset(), commit: str = "") -> list[str]:
+    """Add ``count`` names drawn at random from the population's unsampled members; return them.
+
+    ``besides``: mutants left out of the population as if they had a result (those of earlier
+    samples, whose survivors had tests written for them, when the run folder is new and holds no
+    result of theirs).  ``commit``: the rules' revision the mutants were made from, kept with the
+    draw's line so that anyone can make the same mutants again."""
     system = sample.system
     if not sample.population:
-        members = [n for n, s in results.items() if s in NOT_RUN
+        members = [n for n, s in results.items() if s in NOT_RUN and n not in besides
                    and (modules is None or summary.module_of(n, system) in modules)]
         if not members:
             raise SystemExit(f"no mutant of {system} is left unrun: nothing to sample")
@@ -94,15 +100,30 @@ def draw(sample: Sample, results: dict[str, str], count: int, seed: int, modules
     elif modules is not None:
         raise SystemExit(f"{sample.path}: the population is fixed by the first draw; --modules applies to it only")
     taken = set(sample.names)
-    pool = sorted(n for n, s in results.items() if s in NOT_RUN and n not in taken
+    pool = sorted(n for n, s in results.items() if s in NOT_RUN and n not in taken and n not in besides
                   and summary.module_of(n, system) in sample.population)
     if count > len(pool):
         raise SystemExit(f"only {len(pool)} mutants of the population are left to draw, not {count}")
     new = random.Random(seed).sample(pool, count)
     sample.names += new
-    sample.draws.append(f"{count} with seed {seed}")
+    sample.draws.append(f"{count} with seed {seed}" + (f" from the rules at {commit}" if commit else ""))
     sample.write()
     return new
+
+
+def rules_commit(system: str) -> str:
+    """The commit the rule system's code is at, with "+changes" when its folder differs from it
+    (the mutants are made from the working tree); "" outside a git checkout."""
+    import subprocess
+
+    folder = f"kharkovsuite/rules/{system}"
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=summary.ROOT, capture_output=True, text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", folder], cwd=summary.ROOT, capture_output=True, text=True,
+                               check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+    return head + ("+changes" if dirty else "")
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -194,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--count", type=int, required=True)
     d.add_argument("--seed", type=int, required=True)
     d.add_argument("--modules", help="comma-separated modules the population is limited to (first draw only)")
+    d.add_argument("--besides", help="comma-separated labels of earlier samples of the system whose mutants are left out "
+                                     "of the population (as if run: their survivors had tests written for them)")
     sub.add_parser("names", help="print the sampled mutants' names, one a line")
     s = sub.add_parser("score", help="print the exact and sampled counts and the package estimate")
     s.add_argument("--apart", type=Path, help="a file of mutant names counted neither way, one a line")
@@ -206,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     results = summary.read_results(summary.mutmut_results(args.system), args.system)
     if args.command == "draw":
         modules = set(args.modules.split(",")) if args.modules else None
-        new = draw(sample, results, args.count, args.seed, modules)
+        besides = {n for label in (args.besides.split(",") if args.besides else []) for n in Sample(args.system, label=label).names}
+        new = draw(sample, results, args.count, args.seed, modules, besides, rules_commit(args.system))
         print(f"{len(new)} mutants added to {sample.path} ({len(sample.names)} in the sample)")
         return 0
     apart = set(args.apart.read_text(encoding="utf-8").split()) if args.apart else set()
