@@ -716,7 +716,7 @@ class KiroPlayer:
         :data:`FIRE_RESERVE` points for each turn left (orders come first)."""
         from ..rules.kirovograd import reserves, supply
 
-        track = supply.track_for(state, reserves.formation_of(state, gun), self.side)
+        track = supply.track_for(state, reserves.formation_of(state, gun), self.side, known=True)  # the links its side knows of (29, 30)
         if track is None:
             return False
         have = float(seen.obs.get("game", {}).get("supply", {}).get(track, 0) or 0)

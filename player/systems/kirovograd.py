@@ -220,6 +220,7 @@ class KirovogradKit(PlayerKit):
         support = list(draft.get("guns") or ()) + list(draft.get("hqs") or ())
         if support:
             out.append(f"<br>Support: {names(support)}")
+        out.append(self._guns_html(controller))
         flights = {f["id"]: f for f in (controller.observation().get("game") or {}).get("flights") or ()}
         flown = [flights[i] for i in draft.get("air") or () if i in flights]
         if flown:
@@ -244,6 +245,35 @@ class KirovogradKit(PlayerKit):
                        for r, c in sorted(p.chances.items(), key=lambda x: -x[1]))
         out.append(f"<p><b>Chance of each result</b> ({case_link('15.8')})</p><table cellpadding=2>{rows}</table>")
         return "".join(out)
+
+    def _guns_html(self, controller) -> str:
+        """21.1, 8.1E, 21.3: the guns of the side declaring that reach a target of the attack being built and are not in
+        it yet: each that may fire a link adding its barrage (a ``do:`` link; its button is in the Actions dock too),
+        each that may not greyed, with the reason in words and its case (e.g. no supply line of its own, 8.1E)."""
+        state = controller.state
+        fight = self.part("fight")
+        f = state.phase_data.get("fight") or {}
+        draft = f.get("draft")
+        side = fight.phasing(state)
+        if not draft or state.pending or side != controller.viewing_side():
+            return ""
+        rows = []
+        guns = [u for u in self.part("counters").on_map(state, side) if state.board.units[u].is_artillery]
+        for g in guns:
+            reach = state.board.units[g].values.range or 0
+            if g in draft["guns"] or min(state.board.distance(state.units[g].hex, t) for t in draft["targets"]) > reach:
+                continue
+            name = html.escape(controller.unit_name(g))
+            refusal = fight.barrage_refusal(state, f, draft, g)
+            if refusal is None:
+                key = html.escape(action_key(fight.AddSupport(unit=g)), quote=True)
+                rows.append(f"<li><a href=\"do:{key}\"><b>{name}</b></a> — may fire</li>")
+            else:
+                rows.append(f"<li><span style='color:#808080'>{name} — may not fire: {html.escape(controller.named(refusal[1]))} "
+                            f"</span>({case_link(refusal[0])})</li>")
+        if not rows:
+            return ""
+        return f"<br>Guns in range ({case_link('21.1')}):<ul>{''.join(rows)}</ul>"
 
     def _loss_choice_html(self, controller) -> str:
         """16.0: the side to act names the unit of its next SP lost: a link per unit of the combat with its name,

@@ -248,8 +248,8 @@ def test_21_the_soviet_ai_counts_its_guns_in_an_attack_on_the_besieged_city_and_
     gun, plans it, and adds the gun when it declares."""
     ring_hex = "3620"
     back = next(h for h in ring(ring_hex, 1) if fresh(1).board.distance(h, EDGE) == 2)
-    state = bare({GE_INF2: EDGE, SU_DIV: ring_hex, SU_ART: back}, side="soviet", phase="combat_1_1",
-                 orders={"c48": "defense", "d320": "defense", "a53": "defense"})
+    state = bare({GE_INF2: EDGE, SU_DIV: ring_hex, SU_ART: back, "su-53a-hq": back}, side="soviet", phase="combat_1_1",
+                 orders={"c48": "defense", "d320": "defense", "a53": "defense"})  # the army HQ: the gun's supply line (8.1E)
     player = KiroPlayer("soviet", 1)
     seen = Observed(state, "soviet")
     assert player.guns_for(state, seen, (SU_DIV,), (EDGE,)) == (SU_ART,)
@@ -273,8 +273,8 @@ def test_6_2_1a_when_every_attack_is_withdrawn_the_ai_declares_the_bare_duties_o
     here = "2610"
     foe = ring(here, 1)[0]
     other = next(h for h in ring(here, 2) if fresh(1).board.distance(h, foe) > 1)
-    state = bare({GE_INF2: foe, GE_INF3: other, SU_DIV: here, SU_ART: ring(here, 1)[3]}, side="soviet", phase="combat_1_1",
-                 orders={"c48": "assault", "d320": "defense", "a53": "defense"})
+    state = bare({GE_INF2: foe, GE_INF3: other, SU_DIV: here, SU_ART: ring(here, 1)[3], "su-53a-hq": ring(here, 1)[3]}, side="soviet",
+                 phase="combat_1_1", orders={"c48": "assault", "d320": "defense", "a53": "defense"})  # the army HQ: the gun's supply line (8.1E)
     assert {a.hex for a in state.legal_actions().actions() if a.kind == "AttackHex"} == {foe, other}
     player = KiroPlayer("soviet", 1)
     player.new_round(state)

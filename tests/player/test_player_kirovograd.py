@@ -396,3 +396,32 @@ def test_16_0_the_owner_chooses_each_loss_by_clicking_the_unit_in_the_combat_pan
     _click_link(qtbot, w.combat_panel, f"do:ChooseLoss:{GE_MOT}")
     assert (w.controller.state.units[GE_MOT].step, w.controller.state.units[GE_PZ].step) == (2, 0)
     assert "Choose the unit" not in w.combat_panel.toPlainText()
+
+
+def test_8_1e_the_combat_panel_greys_out_a_gun_with_no_supply_line_with_the_reason_and_a_click_adds_one_that_may_fire(qtbot, monkeypatch):
+    """A Soviet attack being declared with two army guns in range: the one beside its army HQ may fire (a link: a
+    click adds its barrage), the one with no supply line of its own is greyed, the reason in words with its case (8.1E)
+    and no link; its button is not in the Actions dock either."""
+    from PySide6.QtWidgets import QPushButton
+
+    from player.controller import GameController
+    from tests.rules.kirovograd.kiro_helpers import GE_INF, PLAIN, SU_ART, SU_ART2, SU_DIV, bare, ring
+    from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex
+
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    fed, cut = ring(PLAIN, 4)[0], ring(PLAIN, 4)[12]
+    state = bare({SU_DIV: ring(PLAIN, 1)[0], SU_ART: fed, "su-53a-hq": fed, SU_ART2: cut, GE_INF: PLAIN}, side="soviet",
+                 phase="combat_1_1", orders={"c48": "assault", "a53": "assault", "k47": "mobile"})
+    state.apply(AttackHex(hex=PLAIN))
+    state.apply(AddAttacker(unit=SU_DIV))
+    w = open_window(qtbot, monkeypatch, controller=GameController(state))
+    w._state_changed([])
+    text = w.combat_panel.toPlainText()
+    name, greyed = w.controller.unit_name(SU_ART), w.controller.unit_name(SU_ART2)
+    assert f"{name} — may fire" in text
+    assert f"{greyed} — may not fire: {greyed} traces no supply line and may not fire (8.1E)" in text
+    assert f"do:AddSupport:{SU_ART2}" not in w.combat_panel.toHtml()
+    assert w.findChild(QPushButton, f"AddSupport:{SU_ART2}") is None and w.findChild(QPushButton, f"AddSupport:{SU_ART}") is not None
+    _click_link(qtbot, w.combat_panel, f"do:AddSupport:{SU_ART}")
+    assert w.controller.state.actions[-1].kind == "AddSupport" and w.controller.state.actions[-1].unit == SU_ART
+    assert "Support: " + name in w.combat_panel.toPlainText()

@@ -224,6 +224,19 @@ class SupportCut(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class GunSilent(Event):
+    """A gun declared to fire (or to support a defence) does not: at the roll it traces no supply line
+    (8.1E; the supply point it paid is handed back), or, once the links that pick its track are
+    made good on the true position (29.1), its track cannot pay the shot (21.3)."""
+
+    unit: str
+    reason: str
+
+    def text(self) -> str:
+        return f"{self.unit} does not fire: {self.reason}"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Reorganised(Event):
     unit: str
     targets: tuple[str, ...]
@@ -385,21 +398,48 @@ def _hq(state: GameState, unit_id: str) -> hq_support.Hq:
                          int(counters.sp(state, unit_id)), info.values.role, info.values.hq_armored)
 
 
-def _track(state: GameState, unit_id: str) -> str | None:
-    return supply.track_for(state, reserves.formation_of(state, unit_id), state.units[unit_id].side)
+def _track(state: GameState, unit_id: str, known: bool = False) -> str | None:
+    return supply.track_for(state, reserves.formation_of(state, unit_id), state.units[unit_id].side, known)
 
 
 def _supply_refusal(state: GameState, unit_id: str, owed=()) -> tuple[str, str] | None:
     """21.3, 8.1E: a shot costs one supply point of the gun's track, beyond the points the guns
-    ``owed`` (already in the attack being declared, paid when it is confirmed) take from it."""
-    track = _track(state, unit_id)
-    if track is None or supply.points(state, track) < 1 + sum(1 for g in owed if _track(state, g) == track):
+    ``owed`` (already in the attack being declared, paid when it is confirmed) take from it.  The
+    track is the one the gun's side knows of (29, 30: :func:`_track_made_good` when the shot is made)."""
+    track = _track(state, unit_id, known=True)
+    if track is None or supply.points(state, track) < 1 + sum(1 for g in owed if _track(state, g, known=True) == track):
         return "21.3", f"{unit_id} has no supply point to fire"
     return None
 
 
-def _pay_shot(state: GameState, unit_id: str) -> None:
-    supply.spend(state, _track(state, unit_id), 1, "21.3", f"{unit_id}'s fire")
+def _line_refusal(state: GameState, unit_id: str) -> tuple[str, str] | None:
+    """8.1E: a gun that traces no supply line (8.2) may not fire; traced on what its side knows of the
+    enemy (29, 30; the roll reads the true position, :func:`_silent_guns`)."""
+    if supply.forward(state, unit_id, known=True).in_supply:
+        return None
+    return "8.1E", f"{unit_id} traces no supply line and may not fire"
+
+
+def _track_made_good(state: GameState, unit_id: str, refusal, events: list) -> bool:
+    """21.3, 8.5.1B under the advanced rules 29 and 30: a shot offered on the track its side knows of is
+    made: the links that pick the track are made good on the true position (:func:`.supply.track_made_good`,
+    the counters cutting them shown, 29.1), and if any was, ``refusal`` is asked again; True when the gun
+    may still fire, else it does not (:class:`GunSilent`)."""
+    if not supply.track_made_good(state, reserves.formation_of(state, unit_id), state.units[unit_id].side, events):
+        return True
+    again = refusal()
+    if again is None:
+        return True
+    events.append(GunSilent(unit=unit_id, reason=f"{again[1]} ({again[0]})", case=again[0]))
+    return False
+
+
+def _pay_shot(state: GameState, unit_id: str, attack: dict) -> None:
+    """21.3: the shot's point, from the gun's track; ``attack`` keeps which track paid (8.1E: handed back
+    there when the gun is silent at the roll)."""
+    track = _track(state, unit_id)
+    supply.spend(state, track, 1, "21.3", f"{unit_id}'s fire")
+    attack.setdefault("paid", {})[unit_id] = track
 
 
 def _stacked_target(state: GameState, f: dict, gun_hex: str) -> str | None:
@@ -411,7 +451,7 @@ def _stacked_target(state: GameState, f: dict, gun_hex: str) -> str | None:
 
 
 def barrage_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tuple[str, str] | None:
-    """Why a gun may not fire in the attack being declared (21.1-21.4, 21.8B, 21.12, 6.2)."""
+    """Why a gun may not fire in the attack being declared (21.1-21.4, 21.8B, 21.12, 6.2, 8.1E, 21.3)."""
     side = phasing(state)
     if not _on_map(state, unit_id, side) or not state.board.units[unit_id].is_artillery:
         return "21.1", f"{unit_id} is not an artillery unit of the attacker on the map"
@@ -432,7 +472,7 @@ def barrage_refusal(state: GameState, f: dict, draft: dict, unit_id: str) -> tup
             artillery.check_gun(gun, task, state.board.data, own_formation_gone=_gun_free(state, gun, formation or ""),
                                 formation_this_turn=state.turn_data.get("gun_formation", {}).get(unit_id),
                                 stacked_attack_target=_stacked_target(state, f, gun.hex))
-            return _supply_refusal(state, unit_id, draft["guns"])
+            return _line_refusal(state, unit_id) or _supply_refusal(state, unit_id, draft["guns"])
         except IllegalAction as e:
             refusal = refusal or (e.case, e.reason)
     return refusal
@@ -862,7 +902,8 @@ def apply_declare(state: GameState, action, events: list) -> None:
         refusal = (hq_refusal if is_hq else barrage_refusal)(state, f, draft, action.unit)
         if refusal:
             raise IllegalAction(*refusal)
-        draft["hqs" if is_hq else "guns"].append(action.unit)
+        if is_hq or _track_made_good(state, action.unit, lambda: barrage_refusal(state, f, draft, action.unit), events):
+            draft["hqs" if is_hq else "guns"].append(action.unit)
     elif isinstance(action, CancelAttack):
         f["draft"] = None
     elif isinstance(action, ConfirmAttack):
@@ -898,7 +939,7 @@ def _confirm(state: GameState, f: dict, draft: dict, events: list) -> None:
         combat.check_battle(b)
     declare.check_once_per_round([_declared(state, a) for a in f["attacks"] + [draft]])
     for g in draft["guns"]:
-        _pay_shot(state, g)
+        _pay_shot(state, g, draft)
         state.turn_data.setdefault("gun_formation", {})[g] = reserves.formation_of(state, draft["attackers"][0]) if draft["attackers"] else _gun(state, g).formation
     hq_hexes = {h: _supported_hex(state, _hq(state, h), draft["attackers"]) for h in draft["hqs"]}
     f["hq"].update(hq_hexes)
@@ -1078,7 +1119,7 @@ def _attacked_by_adjacent(f: dict, hex_id: str) -> bool:
 
 def defence_refusal(state: GameState, f: dict, unit_id: str, index: int) -> tuple[str, str] | None:
     """Why a gun or HQ of the defender may not support the defence against attack ``index``
-    (21.1-21.4, 21.8A, 22.1-22.2, 14.3B, 14.3E-F)."""
+    (21.1-21.4, 21.8A, 22.1-22.2, 14.3B, 14.3E-F, 8.1E, 21.3)."""
     side = other(phasing(state))
     if not 0 <= index < len(f["attacks"]):
         return "15.3", f"there is no declared attack {index}"
@@ -1106,7 +1147,7 @@ def defence_refusal(state: GameState, f: dict, unit_id: str, index: int) -> tupl
                                 attacked_by_adjacent=_attacked_by_adjacent(f, rec.hex))
         except IllegalAction as e:
             return e.case, e.reason
-        return _supply_refusal(state, unit_id)
+        return _line_refusal(state, unit_id) or _supply_refusal(state, unit_id)
     hq = _hq(state, unit_id)
     target = targets[0]
     if f["dhq"].get(unit_id) == target:
@@ -1150,7 +1191,9 @@ def _support(state: GameState, f: dict, action: SupportDefence, events: list) ->
     attack = f["attacks"][action.attack]
     target = next(t for t in attack["targets"] if _ground(state, t, other(phasing(state))))
     if state.board.units[action.unit].is_artillery:
-        _pay_shot(state, action.unit)
+        if not _track_made_good(state, action.unit, lambda: defence_refusal(state, f, action.unit, action.attack), events):
+            return
+        _pay_shot(state, action.unit, attack)
         attack["dguns"].append(action.unit)
         state.turn_data.setdefault("gun_formation", {})[action.unit] = _main_formation(state, [target])
         events.append(Supported(unit=action.unit, hex=target, how="supports the defence with its guns", case="15.3"))
@@ -1291,7 +1334,9 @@ def _reorganise(state: GameState, f: dict, decision: Decision, action, events: l
             attack["hqs"].append(action.unit)
             f["hq"][action.unit] = _supported_hex(state, _hq(state, action.unit), attack["attackers"])
         elif info.is_artillery:
-            _pay_shot(state, action.unit)
+            if not _track_made_good(state, action.unit, lambda: reinforce_refusal(state, decision, action.attack, action.unit), events):
+                return
+            _pay_shot(state, action.unit, attack)
             attack["guns"].append(action.unit)
             state.turn_data.setdefault("gun_formation", {})[action.unit] = reserves.formation_of(state, attack["attackers"][0])
         else:
@@ -1390,6 +1435,7 @@ def _step(state: GameState, f: dict, events: list) -> bool:
     if step == "aa":  # 28.4.2A: the flights undergo anti-aircraft fire first; a hit stack's owner picks who takes the loss
         now["step"] = "roll"
         _true_hq_lines(state, f, attack, side, events)
+        _silent_guns(state, attack, side, events)
         waiting = len(state.pending)
         _anti_aircraft(state, attack, side, events)
         return len(state.pending) > waiting
@@ -1456,6 +1502,26 @@ def _true_hq_lines(state: GameState, f: dict, attack: dict, side: str, events: l
     for h, target in list(f["dhq"].items()):
         if target in attack["targets"] and _on_map(state, h, other(side)) and _line_cut(state, h, other(side), target, events):
             del f["dhq"][h]
+
+
+def _has_line(t: supply.Trace) -> bool:
+    return t.in_supply
+
+
+def _silent_guns(state: GameState, attack: dict, side: str, events: list) -> None:
+    """8.1E at the roll: each gun of the attack and of the defence traces its supply line again, on what
+    its side knows made good on the true position (:func:`.supply.disclose`: the face-down counters
+    whose ZOC cuts the line it knew of are shown, 29.1, a hidden unit in the way found, 30.2A); a gun
+    with no line does not fire, and the point it paid goes back to its track (:func:`.supply.refund`)."""
+    for key, owner in (("guns", side), ("dguns", other(side))):
+        for g in list(attack[key]):
+            if not _on_map(state, g, owner) or supply.disclose(state, g, events, decides=_has_line).in_supply:
+                continue
+            attack[key].remove(g)
+            track = attack.get("paid", {}).pop(g, None)
+            if track is not None:
+                supply.refund(state, track)
+            events.append(GunSilent(unit=g, reason="it traces no supply line now; its supply point is handed back", case="8.1E"))
 
 
 def _line_cut(state: GameState, hq_unit: str, side: str, target: str | None, events: list) -> bool:
@@ -1562,7 +1628,7 @@ def _allot(state: GameState, now: dict, events: list) -> bool:
             supply.fought(state, x.id, events)  # 8.4B
     for x in a_ground + (d_ground if a_ground else []):
         if order_of(state, x.id) == "defense" and reserves.formation_of(state, x.id):
-            supply.charge_defense(state, reserves.formation_of(state, x.id), x.side)  # 6.2.2D
+            supply.charge_defense(state, reserves.formation_of(state, x.id), x.side, events)  # 6.2.2D
     return False
 
 

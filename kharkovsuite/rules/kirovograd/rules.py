@@ -74,6 +74,11 @@ class KirovogradRules(SequencedRules):
         tracks = out["game"].get("supply")
         if isinstance(tracks, dict):
             out["game"]["supply"] = {t: v for t, v in tracks.items() if t.split(":")[0] == side}
+        fought = (out.get("phase_data") or {}).get("fight")
+        if isinstance(fought, dict):  # 2.3: which of the enemy's tracks paid a gun's shot (8.1E) is its own
+            for a in list(fought.get("attacks") or ()) + ([fought["draft"]] if fought.get("draft") else []):
+                if isinstance(a.get("paid"), dict):
+                    a["paid"] = {g: t for g, t in a["paid"].items() if t.split(":")[0] == side}
         return fog.observation(state, side, air.observation(state, side, out))
 
     def events_for(self, state: GameState, side: str) -> list:

@@ -87,22 +87,56 @@ def exhausted(state: GameState, side: str) -> bool:
     return side_total(state, side) == 0
 
 
-def track_for(state: GameState, formation: str | None, side: str) -> str | None:
-    """Which track pays for a formation (8.5.1B, 8.5.2B-C): the USSR's only one; for Germany the
-    fuller on-map dump its HQ links to, else the off-map dump if the HQ links to a friendly edge
-    road, else none (the formation may only take orders that cost nothing)."""
-    if side == "soviet":
-        return SOVIET_TRACK
+def _hq_of(state: GameState, formation: str | None) -> str | None:
+    """The formation's HQ when it is on the map."""
     hq = state.board.data.formations[formation].hq if formation in state.board.data.formations else None
     if hq is None or state.units.get(hq) is None or state.units[hq].hex is None:
         return None
-    linked = links(state, "german")
+    return hq
+
+
+def track_for(state: GameState, formation: str | None, side: str, known: bool = False) -> str | None:
+    """Which track pays for a formation (8.5.1B, 8.5.2B-C): the USSR's only one; for Germany the
+    fuller on-map dump its HQ links to, else the off-map dump if the HQ links to a friendly edge
+    road, else none (the formation may only take orders that cost nothing).  With ``known``: on
+    the links Germany knows of (29, 30)."""
+    if side == "soviet":
+        return SOVIET_TRACK
+    hq = _hq_of(state, formation)
+    if hq is None:
+        return None
+    linked = links(state, "german", known=known)
     if state.units[hq].hex not in linked:
         return None
     dumps = [f"german:{n}" for n, h in state.game["dumps"].items() if h in linked]
     if dumps:
         return max(dumps, key=lambda t: (points(state, t), -int(t[-1])))
     return OFF_MAP_TRACK
+
+
+def track_made_good(state: GameState, formation: str | None, side: str, events: list) -> bool:
+    """8.5.1B, 8.5.2B-C under the advanced rules 29 and 30, when a point is paid later in the turn (a
+    gun's shot, 21.3; a defence charge, 6.2.2D): the track was picked on the links Germany knows of;
+    where the true links pick another, the Soviet counters that cut a link Germany knew of (the
+    formation HQ's or a dump's, to a friendly edge road) are shown, as for a supply line (29.1,
+    :func:`disclose`), until both pick the same.  True when any counter was shown."""
+    shown = False
+    while track_for(state, formation, side, known=True) != track_for(state, formation, side):
+        hq = _hq_of(state, formation)
+        places = ([(hq, state.units[hq].hex)] if hq is not None else []) + [(f"dump #{n}", h) for n, h in sorted(state.game["dumps"].items())]
+        name, h = next((n, h) for n, h in places if h in links(state, side, known=True) and h not in links(state, side))
+        cut = next(x for x in _link_path(state, side, h, True) if x in _blocked(state, side))
+        _show_cutters(state, side, cut, name, events)
+        shown = True
+    return shown
+
+
+def refund(state: GameState, track: str) -> None:
+    """8.1E: a point handed back goes to the track that paid it, unless that dump has been destroyed
+    since (8.5.1E: its points are lost with it)."""
+    if track in ON_MAP_TRACKS and track.split(":")[1] not in state.game["dumps"]:
+        return
+    add(state, track, 1)
 
 
 def deliver(state: GameState, events: list) -> dict[str, int]:
@@ -194,13 +228,16 @@ def transfer(state: GameState, side: str, source: str, dest: str, amount: int, e
     events.append(TransferCut(source=source, dest=dest, side=side, case="8.5.1D"))
 
 
-def charge_defense(state: GameState, formation: str, side: str) -> None:
+def charge_defense(state: GameState, formation: str, side: str, events: list | None = None) -> None:
     """6.2.2D, 8.1F, 8.6: the first time in a game turn a formation on defense orders fights, it
-    pays one supply point; with none left its HQ is marked Out of Supply instead."""
+    pays one supply point; with none left its HQ is marked Out of Supply instead.  With ``events``
+    (in play) the links that pick the track are made good first (:func:`track_made_good`)."""
     paid = state.turn_data.setdefault("defense_paid", [])
     if formation in paid:
         return
     paid.append(formation)
+    if events is not None:
+        track_made_good(state, formation, side, events)
     track = track_for(state, formation, side)
     if track is not None and points(state, track) > 0:
         spend(state, track, 1, "6.2.2D", f"{formation} fighting on defense orders")
@@ -520,19 +557,20 @@ def _outcome(t: Trace) -> tuple:
     return t.in_supply, t.source, t.source_kind, t.hq_unlinked
 
 
-def disclose(state: GameState, unit_id: str, events: list) -> Trace:
+def disclose(state: GameState, unit_id: str, events: list, decides=_outcome) -> Trace:
     """8.2, 8.3.2 under the advanced rules 29 and 30 (the reading of the rules reference): the line is
     traced on what the side knows of the enemy.  When that gives another result than the true
     position (no line there, or another source), the line the side knew of is cut somewhere by what
     it did not know: where it meets the true Overlapping ZOC of face-down counters, those counters
     are shown (29.1: their owner must show the ZOC, a dummy having none); where it meets a hidden
     unit's hex, the unit is found (30.2A).  Then it is traced again, until both agree.  A line the
-    side knew of that is cut where another line holds shows nothing: the result is the same."""
+    side knew of that is cut where another line holds shows nothing: the result is the same.
+    ``decides`` reads what turns on the trace (a gun's shot, 8.1E: only whether there is a line)."""
     side = state.units[unit_id].side
     foe = other(side)
     while True:
         t = forward(state, unit_id, known=True)
-        if not seen.masked(state, foe) or _outcome(t) == _outcome(forward(state, unit_id)):
+        if not seen.masked(state, foe) or decides(t) == decides(forward(state, unit_id)):
             return t
         h = _cut_at(state, side, t)
         if h is None:  # cannot happen: known blocks are true ones, so a known line the truth refuses meets a true block

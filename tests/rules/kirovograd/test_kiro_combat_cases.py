@@ -77,9 +77,9 @@ def test_21_4_2_a_gun_whose_formation_is_gone_supports_another_formation_s_defen
     (21.4.2)."""
     gun, other_gun = "su-5ga-l", "su-5ga-r"
     orders = {"a5g": "defense", "a53": "defense"}
-    alone = _attacked_by_germans({gun: ring(PLAIN, 2)[3]}, orders)
+    alone = _attacked_by_germans({gun: ring(PLAIN, 2)[3], ARMY_HQ: ring(PLAIN, 2)[3]}, orders)  # the HQ: its supply line (8.1E)
     assert gun in _support_offer(alone)
-    kept = _attacked_by_germans({gun: ring(PLAIN, 2)[3], other_gun: ring(PLAIN, 8)[0]}, orders)
+    kept = _attacked_by_germans({gun: ring(PLAIN, 2)[3], ARMY_HQ: ring(PLAIN, 2)[3], other_gun: ring(PLAIN, 8)[0]}, orders)
     assert gun not in _support_offer(kept)
     assert fight.defence_refusal(kept, fight._record(kept), gun, 0)[0] == "21.4A"
 
@@ -133,8 +133,8 @@ def test_21_8b_a_gun_stacked_with_attacking_units_fires_only_at_their_target():
     far = next(h for h in ring(PLAIN, 3) if 3 <= board.distance(h, N[0]) <= 4)
     other_gun = next(h for h in ring(PLAIN, 4) if 2 <= board.distance(h, far) <= 5)  # makes ``far`` a target
     gun = "su-53a-90hh"
-    state = bare({SU_DIV: N[0], gun: N[0], "su-53a-g": other_gun, GE_INF: PLAIN, "de-320-585": far}, side="soviet",
-                 phase="combat_1_1", orders=orders)
+    state = bare({SU_DIV: N[0], gun: N[0], ARMY_HQ: N[0], "su-53a-g": other_gun, SU_HQ: other_gun, GE_INF: PLAIN, "de-320-585": far},
+                 side="soviet", phase="combat_1_1", orders=orders)  # the HQs: the guns' supply lines (8.1E)
     state.apply(AttackHex(hex=PLAIN))
     state.apply(AddAttacker(unit=SU_DIV))
     assert AddSupport(unit=gun) in state.legal_actions().actions()  # at its stack's own target

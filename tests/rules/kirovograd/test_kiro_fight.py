@@ -15,6 +15,7 @@ from kharkovsuite.rules.kirovograd.fight import (AddAttacker, AddSupport, Attack
 from .kiro_helpers import GE_INF, GE_INF2, GE_MOT, GE_PZ, PLAIN, SU_ART, SU_ART2, SU_DIV, SU_DIV2, SU_HQ, SU_MECH, bare, ring
 
 N = ring(PLAIN, 1)  # the six neighbours of the plain hex, 0 to 5
+ARMY_HQ = "su-53a-hq"  # the 53rd Army's HQ: a supply source for its guns (8.1E: a gun with no line does not fire)
 
 
 class Faces:
@@ -208,7 +209,8 @@ def test_12_2e_a_reserve_attacked_by_adjacent_ground_units_is_committed():
 
 
 def test_15_3_the_defender_adds_its_artillery_and_it_costs_a_supply_point():
-    state = combat_round({GE_INF: N[0], SU_DIV: PLAIN, SU_ART: ring(PLAIN, 2)[3]}, {"k47": "mobile", "c48": "defense", "a53": "defense"})
+    state = combat_round({GE_INF: N[0], SU_DIV: PLAIN, SU_ART: ring(PLAIN, 2)[3], ARMY_HQ: ring(PLAIN, 2)[3]},
+                         {"k47": "mobile", "c48": "defense", "a53": "defense"})  # the HQ: the gun's supply line (8.1E)
     declare(state, PLAIN, GE_INF)
     before = state.game["supply"]["soviet"]
     state.apply(EndPhase())
@@ -228,7 +230,7 @@ def test_15_3_the_defender_adds_its_artillery_and_it_costs_a_supply_point():
 def test_21_1_a_gun_adds_its_barrage_to_an_attack_in_range():
     """A Soviet army gun (barrage 8, range 6) supports a division of its army on assault orders."""
     orders = {"c48": "assault", "a53": "assault", "k47": "mobile"}
-    state = combat_round({SU_DIV: N[0], SU_ART: ring(PLAIN, 5)[0], GE_INF: PLAIN}, orders, side="soviet")
+    state = combat_round({SU_DIV: N[0], SU_ART: ring(PLAIN, 5)[0], ARMY_HQ: ring(PLAIN, 5)[0], GE_INF: PLAIN}, orders, side="soviet")
     p = state.rules.combat_preview(state, [SU_DIV], [PLAIN], guns=[SU_ART])
     assert p.attack == 15  # 7 + the barrage 8
     state.apply(AttackHex(hex=PLAIN))
@@ -280,7 +282,8 @@ def test_17_3b_c_overstacked_units_do_not_fight_and_die_when_their_hex_retreats(
 
 def test_21_3_two_guns_of_one_attack_need_a_point_each_on_their_track():
     orders = {"c48": "assault", "a53": "assault", "k47": "mobile"}
-    state = combat_round({SU_DIV: N[0], SU_ART: ring(PLAIN, 5)[0], SU_ART2: ring(PLAIN, 4)[0], GE_INF: PLAIN}, orders, side="soviet")
+    state = combat_round({SU_DIV: N[0], SU_ART: ring(PLAIN, 5)[0], SU_ART2: ring(PLAIN, 4)[0], ARMY_HQ: ring(PLAIN, 4)[0], GE_INF: PLAIN},
+                         orders, side="soviet")
     state.game["supply"]["soviet"] = 1
     state.apply(AttackHex(hex=PLAIN))
     state.apply(AddAttacker(unit=SU_DIV))

@@ -142,7 +142,8 @@ def test_29_2b_29_4b_c_an_attack_turns_attackers_and_defenders_face_up_and_remov
 
 def test_29_4b_fired_on_by_artillery_alone_the_defenders_stay_face_down():
     orders = {"c48": "assault", "a53": "assault", "p3": "mobile"}
-    state = fogged({SU_ART: ring(PLAIN, 5)[0], GE_PZ: PLAIN}, side="soviet", phase="combat_1_1", orders=orders)
+    state = fogged({SU_ART: ring(PLAIN, 5)[0], "su-53a-hq": ring(PLAIN, 5)[0], GE_PZ: PLAIN}, side="soviet", phase="combat_1_1",
+                   orders=orders)  # the army HQ: the gun's supply line (8.1E)
     state.apply(AttackHex(hex=PLAIN))
     state.apply(AddSupport(unit=SU_ART))
     state.apply(ConfirmAttack())
@@ -709,7 +710,8 @@ def test_15_4a_30_2a_an_advance_after_striking_dummies_finds_a_hidden_hq_and_end
 
 
 def test_29_2b_29_4b_a_barrage_alone_on_dummies_is_paid_for_finds_no_one_and_leaves_them_face_down():
-    state = fogged({SU_ART: PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet", phase="combat_1_1", orders={"a53": "assault"})
+    state = fogged({SU_ART: PLAIN, "su-53a-hq": PLAIN, GE_INF: ring(PLAIN, 7)[0]}, side="soviet", phase="combat_1_1",
+                   orders={"a53": "assault"})  # the army HQ: the gun's supply line (8.1E)
     state.place(GE_DUMMY, N[0])
     fog.turn_down(state, GE_DUMMY, [], "29.3")
     points = state.game["supply"]["soviet"]

@@ -98,8 +98,8 @@ def test_15_2b_c_a_unit_leaves_its_attack_for_the_reinforced_one_but_a_gun_firin
     b = probe.board
     east = next(h for h in b.nbrs[N[1]] if b.distance(h, N[0]) == 2 and b.distance(h, PLAIN) == 2)
     orders = {"c48": "assault", "a53": "assault", "k47": "mobile", "d320": "mobile", "p3": "mobile"}
-    state = combat_round({SU_DIV: N[0], SU_DIV2: N[1], SU_ART: ring(PLAIN, 5)[0], GE_INF: PLAIN, GE_INF2: east, GE_MOT: BEHIND},
-                         orders, side="soviet")
+    state = combat_round({SU_DIV: N[0], SU_DIV2: N[1], SU_ART: ring(PLAIN, 5)[0], "su-53a-hq": ring(PLAIN, 5)[0], GE_INF: PLAIN,
+                          GE_INF2: east, GE_MOT: BEHIND}, orders, side="soviet")  # the army HQ: the gun's supply line (8.1E)
     state.set_flag(GE_MOT, counters.RESERVE)
     declare(state, PLAIN, SU_DIV)
     declare(state, east, SU_DIV2, support=[SU_ART])
