@@ -413,17 +413,42 @@ def _check_observation(state, side: str) -> None:
     assert len(shown) == len(real), "every counter on the map but the hidden ones, once each"
 
 
-def _check_air(state, side: str) -> None:
-    """28, 2.3, 30.7: of the enemy's air units the side sees no readiness, and no airstrip base not yet seen (30.2B)."""
+def _check_air(state, side: str, in_reach: dict[int, tuple]) -> None:
+    """28, 2.3, 30.7: of the enemy's air units the side sees no readiness, and no airstrip base not yet seen (30.2B);
+    an enemy transfer flight shows its airstrip only once one of the side's patrols has had it in reach (28.8B,
+    ``in_reach``: the flights so seen, with their units, kept by the caller)."""
     from kharkovsuite.rules.kirovograd import air
 
-    seen = state.observation(side)["game"]["air"]
+    obs = state.observation(side)["game"]
+    seen = obs["air"]
     for u, rec in seen.items():
         if state.units[u].side != side:
             assert "ready" not in rec
             true = state.game["air"][u]["base"]
             assert rec["base"] == (true if true in state.game["strips_seen"] and true != "box" else "unknown")
     assert air.on(state)
+    patrols = [f["hex"] for f in air.flights(state) if f["side"] == side and f["mission"] == "cap" and f["hex"]]
+    shown = {f["id"]: f for f in obs["flights"]}
+    for f in air.flights(state):
+        if f["side"] == side or f["mission"] != "transfer":
+            continue
+        if any(state.board.distance(p, f["hex"]) <= air.cap_reach(state) for p in patrols):
+            in_reach[f["id"]] = tuple(air.members(f))
+        assert shown[f["id"]]["hex"] == (f["hex"] if f["id"] in in_reach else None), "30.7: a transfer's airstrip shown"
+
+
+def _check_air_events(state, side: str, new: list, in_reach: dict[int, tuple]) -> None:
+    """30.7: the side's log tells of an enemy transfer or landing without its airstrip (the landing at "base"),
+    unless one of its patrols had the transfer in reach (28.8B)."""
+    from kharkovsuite.rules.kirovograd import air
+
+    for e in new:
+        if isinstance(e, air.MissionFlown) and e.side != side and e.mission == "transfer":
+            f = next((g for g in air.flights(state) if tuple(air.members(g)) == e.units), None)
+            assert e.hex == "" or (f is not None and f["id"] in in_reach), f"30.7: {e}"
+        if isinstance(e, air.AirReturned) and state.units[e.units[0]].side != side:
+            seen = e.case == "28.8A" and any(e.units[0] in units for units in in_reach.values())
+            assert e.to == "base" or seen, f"30.7: {e}"
 
 
 def _check_new_events(state, side: str, new: list, masked_before: set[str]) -> None:
@@ -450,20 +475,24 @@ LEAK_RUNS = [pytest.param(seed, True, id=f"air-{seed}") for seed in range(LEAK_G
 def test_no_leak_random_games_with_all_advanced_rules_neither_observation_nor_log_shows_what_is_hidden(seed, air_on):
     """After every action of a random game of the historical scenario (dummies and hidden units on,
     and air missions, 28, on or off), each side's observation and log against the true state; with
-    air on, no enemy unit's readiness nor (30.7) its airstrip base shows until the strip is seen."""
+    air on, no enemy unit's readiness nor (30.7) its airstrip base shows until the strip is seen, nor the airstrip a
+    transfer flies to or from while no patrol of the side has it in reach (28.8B)."""
     state = new_game(scenario("historical"), seed, options=dict(ALL, air=air_on))
     rng = random.Random(seed)
     logs = {s: len(state.events_for(s)) for s in SIDES}
     masked = {s: set(fog.masks_against(state, s)) for s in SIDES}
     found = {"masked": 0}
+    in_reach = {s: {} for s in SIDES}
     while not state.is_terminal and state.turn <= LEAK_TURNS:
         state.apply(_choose(state, rng))
         for side in SIDES:
             _check_observation(state, side)
             if air_on:
-                _check_air(state, side)
+                _check_air(state, side, in_reach[side])
             mine = state.events_for(side)
             _check_new_events(state, side, mine[logs[side]:], masked[side])
+            if air_on:
+                _check_air_events(state, side, mine[logs[side]:], in_reach[side])
             logs[side] = len(mine)
             masked[side] = set(fog.masks_against(state, side))
             found["masked"] += len(masked[side])
