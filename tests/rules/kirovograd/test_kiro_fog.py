@@ -19,7 +19,7 @@ from kharkovsuite.rules.kirovograd.rules import new_game
 from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack, SupportDefence
 
 from .kiro_helpers import scenario
-from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_HQ, SU_MECH, SU_TANK, bare, ring
+from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, GE_MOT, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_HQ, SU_MECH, SU_TANK, bare, ring
 from .test_kiro_fight import declare
 
 N = ring(PLAIN, 1)
@@ -90,6 +90,23 @@ def test_26_3b_29_4a_tank_backed_units_start_face_down_to_the_enemy_only():
     assert record == {"side": "soviet", "type": fog.FACE_DOWN, "hex": state.units[SU_TANK].hex, "box": None, "step": 0,
                       "flags": [], "values": None, "data": None}
     assert state.observation("soviet")["units"][SU_TANK]["type"] == state.units[SU_TANK].type  # its owner sees it
+
+
+def test_29_4a_30_the_face_down_counters_of_a_stack_are_listed_to_the_enemy_by_token_not_in_the_order_they_came():
+    """29.4A, 29.1: the enemy sees the face-down counters of a stack, not which is which: the Soviet observation
+    lists the German stack's tokens in their own order, whichever unit came into the hex first (the order of
+    arrival, or of a group's ids, would tell the dummy from the tank).  (The log's lists are read by the same
+    masking: tests/engine/test_engine_hidden.py.)"""
+    stacks = []
+    for placed in ({GE_PZ: PLAIN, GE_DUMMY: PLAIN, GE_MOT: PLAIN}, {GE_MOT: PLAIN, GE_DUMMY: PLAIN, GE_PZ: PLAIN}):
+        state = fogged({**placed, SU_DIV: ring(PLAIN, 4)[0]})
+        assert all(fog.face_down(state, u) for u in placed) and state.at[PLAIN] == list(placed)
+        stack = state.observation("soviet")["at"][PLAIN]
+        assert stack == sorted(token_of(state, u) for u in placed)
+        stacks.append(stack)
+        state.apply(Move(units=tuple(sorted(placed)), path=(PLAIN, N[0])))  # a group in the order of its ids
+        assert state.observation("soviet")["at"][N[0]] == stack
+    assert stacks[0] == stacks[1]  # the same dice, the same tokens: the same list whatever the order of arrival
 
 
 def test_29_3_dummies_wait_unseen_and_come_onto_a_hex_of_a_friendly_unit():
