@@ -215,3 +215,52 @@ def test_28_3_3e_in_the_second_round_only_withheld_units_commit_to_a_ground_atta
     assert (air.flight_of(state, JU87)["mission"], air.flight_of(state, JU87)["round"]) == ("ground_attack", 2)
     fly(state, [JU87G], "ground_attack", N[0], escort=BF109)
     assert not [f for f in air.flights(state) if f["mission"] == "withheld"]  # every withheld unit is out
+
+
+# ----------------------------------------------------------------------------- 28.2, 28.12, 4.B: why a unit may not fly
+
+
+def test_28_2_28_12_4_b_why_a_unit_may_not_fly_by_case_and_reason():
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+    assert air.fly_refusal(state, GE_INF, "cap", 1) == ("28.0A", f"{GE_INF} is not an air unit in play")
+    assert air.fly_refusal(state, JU87, "cap", 1) == ("28.0B", "a dive bomber may not fly combat air patrol missions")
+    assert air.fly_refusal(state, JU87, "ground_attack", 1) is None
+    flight(state, "german", [BF109], "cap", PLAIN)
+    assert air.fly_refusal(state, BF109, "cap", 1) == ("28.2A", f"{BF109} is flying already")
+    state.game["air"][JU87G]["landing"] = True
+    assert air.fly_refusal(state, JU87G, "ground_attack", 1) == ("28.2E", f"{JU87G} has not landed yet: its owner says first where it lands")
+    state.game["air"][HE111]["ready"] = False
+    assert air.fly_refusal(state, HE111, "ground_attack", 1) == ("28.3.2A", f"{HE111} is in the unready box")
+    state.game["air"][JU52]["base"] = ZLYNKA
+    state.turn_data["strip_flew"] = {"1": [JU52]}
+    assert air.fly_refusal(state, JU52, "supply", 1) == ("28.2B", f"{JU52} has flown from its airstrip this player turn")
+    assert air.fly_refusal(state, JU52, "supply", 2) is None  # the other player turn: it flies again (28.2B)
+    state.turn_data["air_allowed"] = {"german": 1, "soviet": 11}
+    state.turn_data["air_flown"] = {"german": [BF109], "soviet": []}
+    assert air.fly_refusal(state, JU87, "ground_attack", 1) == ("4.B", "only 1 german air unit(s) may fly this turn")
+    assert air.fly_refusal(state, IL2, "ground_attack", 1) is None
+    state.turn_data["fog"] = True
+    assert air.fly_refusal(state, IL2, "ground_attack", 1) == ("28.12B", "no air missions are flown in fog")
+    night = aired({GE_INF: PLAIN, SU_DIV: N[0]}, light="night", turn=2)
+    assert air.fly_refusal(night, IL2, "ground_attack", 1) == ("28.12A", "at night only the night bomber and supply or transfer missions fly")
+    assert air.fly_refusal(night, "su-air-po2", "ground_attack", 1) is None
+    assert air.fly_refusal(night, JU52, "transfer", 1) is None
+
+
+def test_28_2e_a_landing_is_on_the_strip_or_in_the_unready_box_and_nothing_else_answers_it():
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+    state.game["air"][JU87]["base"] = ZLYNKA
+    f = flight(state, "german", [JU87], "ground_attack", N[0])
+    events = []
+    air.go_home(state, f, events, "28.2D")
+    decision = state.pending[-1]
+    assert (decision.kind, decision.side, decision.case, decision.data) == (air.RETURN, "german", "28.2E", {"unit": JU87})
+    assert state.game["air"][JU87] == {"base": ZLYNKA, "ready": True, "landing": True}
+    assert [(e.units, e.to, e.case) for e in events] == [((JU87,), "base", "28.2D")]
+    assert air.return_options(state, JU87) == [air.ReturnAir(unit=JU87, to="strip"), air.ReturnAir(unit=JU87, to="box")]
+    assert air.return_options(state, JU87G) == [] and air.return_options(state, GE_INF) == []
+    refused_whole(state, air.ReturnAir(unit=JU87G, to="box"), "28.2E", f"{JU87} lands on the airstrip it flew from or in the unready box")
+    events = state.apply(air.ReturnAir(unit=JU87, to="strip"))
+    assert state.game["air"][JU87] == {"base": ZLYNKA, "ready": True}
+    assert [(e.units, e.to, e.side, e.case) for e in events if isinstance(e, air.AirReturned)] == [
+        ((JU87,), state.scenario.map.areas[ZLYNKA].name, "german", "28.2E")]

@@ -28,3 +28,38 @@ def test_29_8_a_side_reconnoitres_enemy_counters_face_down_never_its_own():
                                                       "next to an enemy hex whose counters all show their backs")
     assert fog.recon_targets(state, "soviet", [SU_TANK]) == [((SU_MECH,), N[0])]  # moved this round: not offered
     assert sorted(fog.recon_targets(state, "german", [])) == sorted([((GE_PZ,), PLAIN), ((GE_PZ,), N[1])])  # Germany may challenge them
+
+
+def test_29_3_29_1_29_4d_30_6_the_fog_actions_refused_by_case_and_reason():
+    """29.3: a dummy comes out of its own box onto a hex of a friendly ground unit; 29.1: it enters no enemy ZOC
+    the side knows of; 29.4D, 30.6C: the owner reveals its own face-down or hidden counters only (the case is
+    30.6C for a hidden HQ); 30.6A: an HQ hides only where it may."""
+    from kharkovsuite.rules.kirovograd.actions import HideHQ, PlaceDummy, RevealUnit
+
+    from .kiro_helpers import GE_INF, SU_DIV, ring
+    from .test_kiro_fog import GE_DUMMY, HQS, SU_DUMMY
+
+    state = fogged({GE_INF: PLAIN, GE_PZ: ring(PLAIN, 3)[0], HQS[0]: ring(PLAIN, 4)[0], SU_DIV: ring(PLAIN, 6)[0]})
+    assert fog.place_refusal(state, "german", SU_DUMMY, PLAIN) == ("29.3", f"{SU_DUMMY} is not a dummy of the german player in its box")
+    assert fog.place_refusal(state, "german", GE_INF, PLAIN) == ("29.3", f"{GE_INF} is not a dummy of the german player in its box")
+    assert fog.place_refusal(state, "german", GE_DUMMY, N[0]) == ("29.3", f"a dummy comes onto a hex holding a friendly unit, and {N[0]} holds none")
+    assert fog.place_refusal(state, "german", GE_DUMMY, PLAIN) is None
+    assert fog.dummies_to_place(state, "german") == [(GE_DUMMY, h) for h in sorted({PLAIN, ring(PLAIN, 3)[0], ring(PLAIN, 4)[0]})]
+    state.apply(PlaceDummy(unit=GE_DUMMY, hex=PLAIN))
+    assert fog.place_refusal(state, "german", GE_DUMMY, PLAIN) == ("29.3", f"{GE_DUMMY} is not a dummy of the german player in its box")
+    zoc_hex = ring(state.units[SU_DIV].hex, 1)[0]
+    assert fog.dummy_zoc_refusal(state, (GE_DUMMY,), (PLAIN, zoc_hex)) == (
+        "29.1", f"a dummy may not enter the enemy ZOC at {zoc_hex} unless real friendly units hold it")
+    assert fog.dummy_zoc_refusal(state, (GE_INF,), (PLAIN, zoc_hex)) is None  # a real unit: not 29.1's
+    assert fog.revealable(state, "german") == sorted([GE_PZ, HQS[0]])  # its face-down and hidden counters, not its dummy
+    with pytest.raises(IllegalAction) as e:
+        state.apply(RevealUnit(unit=GE_DUMMY))
+    assert (e.value.case, e.value.reason) == ("29.4D", f"{GE_DUMMY} is not a face-down or hidden counter of the german player on the map")
+    events = state.apply(RevealUnit(unit=HQS[0]))
+    assert [(type(e).__name__, e.unit, e.case) for e in events if hasattr(e, "token")] == [("Unmasked", HQS[0], "30.6C")]
+    events = state.apply(RevealUnit(unit=GE_PZ))
+    assert [(type(e).__name__, e.unit, e.case) for e in events if hasattr(e, "token")] == [("Unmasked", GE_PZ, "29.4D")]
+    with pytest.raises(IllegalAction) as e:
+        state.apply(HideHQ(unit=GE_INF, hex=PLAIN))
+    assert (e.value.case, e.value.reason) == ("30.6A", f"{GE_INF} may not go hidden to {PLAIN}: it must be a German Army or Korps HQ "
+                                                       "that can reach that town or city this round, not next to a Soviet unit")
