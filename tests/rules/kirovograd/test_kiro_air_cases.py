@@ -13,6 +13,8 @@ from kharkovsuite.rules.kirovograd.air import (EndAirTurn, FlyMission, HoldAirFi
                                                TakeAirLoss, WithholdAir)
 
 from .kiro_helpers import GE_HQ, GE_INF, GE_PZ, PLAIN, SU_DIV, SU_HQ, ring
+NOVO_UKRAINKA = "airstrip-novo-ukrainka"
+
 from .test_kiro_air import (BF109, BF109B, HE111, IL2, IL2B, JU52, JU87, JU87G, LA5, N, YAK7, ZLYNKA, _pairing, aired,
                             flight, fly, segment)
 from .test_kiro_fight import Faces
@@ -264,3 +266,51 @@ def test_28_2e_a_landing_is_on_the_strip_or_in_the_unready_box_and_nothing_else_
     assert state.game["air"][JU87] == {"base": ZLYNKA, "ready": True}
     assert [(e.units, e.to, e.side, e.case) for e in events if isinstance(e, air.AirReturned)] == [
         ((JU87,), state.scenario.map.areas[ZLYNKA].name, "german", "28.2E")]
+
+
+# ----------------------------------------------------------------------------- 30.7, 30.3
+
+
+def test_30_7_the_ussr_is_not_asked_nor_shown_where_a_german_strip_unit_lands_nor_which_flew_from_a_strip():
+    """30.7: with hidden units the German landing question (28.2E) and the record of the strip units that flew
+    this player turn (28.2B) stay out of the Soviet observation; without hidden units both are shown."""
+    for hidden in (True, False):
+        state = aired({GE_INF: PLAIN, SU_DIV: N[0]}, options={"hidden": hidden})
+        state.game["air"][JU87]["base"] = ZLYNKA
+        f = flight(state, "german", [JU87], "ground_attack", N[0])
+        state.turn_data["strip_flew"] = {"1": [JU87, IL2]}
+        air.go_home(state, f, [], "28.2D")
+        soviet, german = state.observation("soviet"), state.observation("german")
+        assert [d["kind"] for d in german["pending"]] == [air.RETURN]
+        assert [d["kind"] for d in soviet["pending"]] == ([] if hidden else [air.RETURN])
+        assert german["turn_data"]["strip_flew"] == ({"1": [JU87]} if hidden else {"1": [JU87, IL2]})  # each its own
+        assert soviet["turn_data"]["strip_flew"] == ({"1": [IL2]} if hidden else {"1": [JU87, IL2]})
+
+
+def test_30_3_an_overrun_strip_destroys_its_grounded_unit_and_sends_one_flying_to_the_box():
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]}, side="soviet", phase="move_1_1")
+    state.game["air"][JU87]["base"] = ZLYNKA
+    state.game["air"][JU87G]["base"] = NOVO_UKRAINKA
+    f = flight(state, "german", [JU87G], "ground_attack", N[0])
+    events = []
+    air.strip_destroyed(state, NOVO_UKRAINKA, events)  # its unit is in the air: it will land in the box
+    assert not events and state.game["air"][JU87G]["base"] == "box" and air.flight_of(state, JU87G) is f
+    air.strip_destroyed(state, ZLYNKA, events)
+    assert [(e.unit, e.reason, e.case) for e in events if isinstance(e, Eliminated)] == [(JU87, "its airstrip was overrun", "30.3")]
+    quiet = aired({GE_INF: PLAIN}, options={})
+    quiet.options = {}
+    quiet.game["air"] = {JU87: {"base": ZLYNKA, "ready": True}}
+    air.strip_destroyed(quiet, ZLYNKA, events := [])
+    assert not events and JU87 in quiet.game["air"]  # without the air option nothing is based anywhere
+
+
+def test_28_the_air_events_in_a_players_words():
+    assert air.AirAvailable(side="german", allowed=3, case="4.B").text() == "german: 3 air unit(s) may fly this turn"
+    assert air.MissionFlown(side="soviet", units=(IL2, LA5), mission="ground_attack", hex="0519").text() == f"{IL2}, {LA5}: ground attack at 0519"
+    assert air.PatrolMoved(units=(LA5,), hex="0519").text() == f"{LA5} patrol to 0519"
+    assert air.AirPaired(units=(LA5,), targets=(JU87, BF109), hex="0519").text() == f"{LA5} pair off against {JU87}, {BF109} at 0519"
+    assert air.AirFight(attackers=(LA5,), defenders=(JU87,), column="3-1", result="D1R1").text() == f"{LA5} attack {JU87} on the 3-1 column: D1R1"
+    assert air.AirLoss(unit=JU87, lost=1, left=3).text() == f"{JU87} loses 1 air point(s), 3 left"
+    assert air.AirReturned(units=(JU87, BF109), to="base").text() == f"{JU87}, {BF109} return to base"
+    assert air.AirfieldRevealed(area=ZLYNKA, units=()).text() == f"airstrip {ZLYNKA} seen: no air unit based there"
+    assert air.AirfieldRevealed(area=ZLYNKA, units=(JU87,)).text() == f"airstrip {ZLYNKA} seen: {JU87} based there"
