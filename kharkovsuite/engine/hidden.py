@@ -38,6 +38,7 @@ class Masks:
     def __init__(self, masks: dict[str, str | None], strict: bool = False):
         self.masks = dict(masks)
         self._re = _pattern(self.masks)
+        self._tokens = frozenset(t for t in self.masks.values() if t is not None)
         #: strict: anything holding a fully hidden unit is left out whole (an event), not just the item
         self.strict = strict
 
@@ -48,7 +49,7 @@ class Masks:
         twin = getattr(self, "_twin", None)
         if twin is None:
             twin = self._twin = Masks.__new__(Masks)
-            twin.masks, twin._re, twin.strict = self.masks, self._re, True
+            twin.masks, twin._re, twin._tokens, twin.strict = self.masks, self._re, self._tokens, True
         return twin
 
     def __bool__(self) -> bool:
@@ -84,14 +85,27 @@ class Masks:
                 return DROP  # emptied by the masks: an empty record would say that something is there
             if set(out) == {"$set"}:
                 out["$set"] = sorted(out["$set"], key=repr)  # a set's order is its ids' order: re-sort
-            return out
+            return self._token_order(out)
         if isinstance(v, (list, tuple)):
-            items = [self.value(x) for x in v]
+            items = self._token_order([self.value(x) for x in v])
             kept = [x for x in items if x is not DROP]
             if (self.strict or not kept) and len(kept) < len(items):
                 return DROP  # an event naming a hidden unit; a list of hidden units only (a hex's stack)
             return type(v)(kept) if isinstance(v, tuple) else kept
         return v
+
+
+    def _token_order(self, items):
+        """``items`` (a list, or a dict's keys) with the tokens among them in their own order, each in
+        the place of another: the places the masked ids held, in the order the true units came in (a
+        stack's arrival, a group's ids), would tell which counter is which."""
+        keys = list(items)
+        slots = [i for i, k in enumerate(keys) if isinstance(k, str) and k in self._tokens]
+        if len(slots) < 2:
+            return items
+        for i, token in zip(slots, sorted(keys[i] for i in slots)):
+            keys[i] = token
+        return {k: items[k] for k in keys} if isinstance(items, dict) else keys
 
 
 def mask(data: Any, masks: dict[str, str | None]) -> Any:

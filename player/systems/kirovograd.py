@@ -190,12 +190,12 @@ class KirovogradKit(PlayerKit):
         return out
 
     def hex_notes(self, state, side: str, hex_id: str) -> list[str]:
-        """The enemy ZOC in the hex (13): its kind, and the air units flying over it (28.3), for the status bar
-        under the mouse."""
+        """The enemy ZOC in the hex (13): its kind, and the air units flying over it (28.3) as the side may know them
+        (30.7: not an enemy transfer to or from a strip out of its patrols' reach), for the status bar under the mouse."""
         air = self.part("air")
         names = self.part("describe").unit_names
         out = [f"{'own' if f['side'] == side else 'enemy'} air: {names(state, air.members(f))}, {air.MISSION_WORDS.get(f['mission'], f['mission'])} (28.3)"
-               for f in air.flights(state) if f.get("hex") == hex_id]
+               for f in air.visible_flights(state, side) if f.get("hex") == hex_id]
         kind = self.zoc_kinds(state, self.part("board").other(side)).get(hex_id)
         if kind is None:
             return out

@@ -23,6 +23,19 @@ def test_mask_replaces_an_id_everywhere_and_leaves_out_what_names_a_hidden_unit(
     assert out["ade-a"] == "ade-a"
 
 
+def test_mask_lists_the_tokens_in_their_own_order_not_in_the_order_of_the_units_they_stand_for():
+    """A stack (or any list, or a record's keys) in which masked units stand lists their tokens sorted by token,
+    in the places the masked units held: the true order (the units' arrival, or a group sorted by id) would tell
+    which token is which unit."""
+    masks = {"de-a": "counter-2", "de-b": "counter-1", "de-c": "counter-3"}
+    out = mask({"at": {"0101": ["de-a", "de-x", "de-b", "de-c"]}, "spent": {"de-b": 1, "de-a": 2, "de-x": 3}}, masks)
+    assert out["at"]["0101"] == ["counter-1", "de-x", "counter-2", "counter-3"]
+    assert list(out["spent"].items()) == [("counter-1", 1), ("counter-2", 2), ("de-x", 3)]
+    again = mask({"at": {"0101": ["de-c", "de-x", "de-a", "de-b"]}}, masks)
+    assert again["at"]["0101"] == out["at"]["0101"]  # the same stack, come in another order, reads the same
+    assert mask(("de-a", "de-b"), masks) == ("counter-1", "counter-2")  # a group of units moved together too
+
+
 def test_masked_log_reads_each_event_with_the_masks_of_its_moment():
     log = [
         Masked(unit="de-a", side="german", token="counter-1"),

@@ -322,3 +322,20 @@ def test_28_11a_the_owner_of_a_stack_hit_by_anti_aircraft_fire_picks_the_unit_th
     state = w.controller.state
     assert (state.units[BF109].step, state.units[JU87].step) == (1, 0)
     assert air.flight_of(state, JU87) is None  # home without attacking (28.11A)
+
+
+def test_30_7_the_status_bar_under_the_mouse_names_no_german_transfer_over_a_strip_the_ussr_may_not_know():
+    """30.7, 28.8B: the note the status bar shows for the hex under the mouse lists the air units over it as the seat
+    may know them: the German seat its transfer over Zlynka, the Soviet seat nothing there while no Soviet patrol has
+    the strip in reach."""
+    from tests.rules.kirovograd.kiro_helpers import GE_INF, PLAIN, SU_DIV
+    from tests.rules.kirovograd.test_kiro_air import JU87, N, ZLYNKA, aired, fly, segment
+
+    state = segment(aired({GE_INF: PLAIN, SU_DIV: N[0]}, options={"hidden": True}))
+    zlynka = state.game["airstrips"][ZLYNKA]
+    fly(state, [JU87], "transfer", zlynka)
+    controller = GameController(state)
+    kit = controller.kit
+    assert [n for n in kit.hex_notes(state, "german", zlynka) if "air" in n] == [
+        f"own air: {kit.part('describe').unit_names(state, [JU87])}, transfer (28.3)"]
+    assert not [n for n in kit.hex_notes(state, "soviet", zlynka) if "air" in n]

@@ -39,7 +39,7 @@ supplied and hexes given paradropped supply (8.3.1).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...engine.actions import Action
@@ -158,13 +158,17 @@ class AirAvailable(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class MissionFlown(Event):
+    """28.3: a side's air units committed; ``secret``: a German transfer the USSR is told of without
+    its airstrip (30.7, 28.8B: no Soviet patrol in reach), read so by :func:`seen_by`."""
+
     side: str
     units: tuple[str, ...]
     mission: str
     hex: str
+    secret: bool = False
 
     def text(self) -> str:
-        where = f" with {self.hex}" if self.mission == "withheld" else f" at {self.hex}"
+        where = "" if not self.hex else f" with {self.hex}" if self.mission == "withheld" else f" at {self.hex}"
         return f"{', '.join(self.units)}: {MISSION_WORDS.get(self.mission, self.mission)}{where}"
 
 
@@ -212,8 +216,13 @@ class AirLoss(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class AirReturned(Event):
+    """28.2D-E, 28.8A: air units back at a base; ``secret``: a German airstrip the USSR reads as "base"
+    (30.7, :func:`seen_by`)."""
+
     units: tuple[str, ...]
     to: str
+    side: str = ""
+    secret: bool = False
 
     def text(self) -> str:
         return f"{', '.join(self.units)} return to {self.to}"
@@ -296,10 +305,6 @@ def flight_of(state: GameState, unit_id: str) -> dict | None:
 
 def members(f: dict) -> list[str]:
     return list(f["units"]) + ([f["escort"]] if f.get("escort") else [])
-
-
-def strip_hex(state: GameState, area: str) -> str | None:
-    return state.game.get("airstrips", {}).get(area)
 
 
 def based_at(state: GameState, area: str) -> list[str]:
@@ -673,9 +678,10 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
                     _leave_withheld(state, u)
             else:
                 _sortie(state, units + ((escort,) if escort else ()), data["player_turn"])
-            _new_flight(state, side, units, action.mission, action.hex, data["round"], escort=escort)
+            f = _new_flight(state, side, units, action.mission, action.hex, data["round"], escort=escort)
+            spot(state)
             events.append(MissionFlown(side=side, units=units + ((escort,) if escort else ()), mission=action.mission, hex=action.hex,
-                                       case=_hex_case(action.mission)))
+                                       secret=secret(state, f), case=_hex_case(action.mission)))
         _next(state, decision, events)
         return
     if data["stage"] == "cap" and isinstance(action, PatrolMove):
@@ -685,6 +691,7 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
         f = flight_of(state, action.unit)
         f["hex"] = action.hex
         f["moved"] = True
+        spot(state)
         data["entered"].setdefault(action.hex, []).append(side)
         events.append(PatrolMoved(units=tuple(members(f)), hex=action.hex, case="28.6B"))
         _next(state, decision, events)
@@ -761,11 +768,11 @@ def patrol_refusal(state: GameState, side: str, data: dict, unit_id: str, hex_id
         return "28.6A", f"{unit_id} flies no combat air patrol of the {side} player"
     if f["moved"]:
         return "28.6B", f"{unit_id} has made its patrol move"
+    reach = cap_reach(state)
+    if state.board.distance(f["hex"], hex_id) > reach:  # asked first: beyond reach a secret transfer (30.7) is not told of
+        return "28.6B", f"{hex_id} is more than {reach} hexes from {f['hex']}"
     if hex_id not in _enemy_air_hexes(state, side) or hex_id == f["hex"]:
         return "28.9A", f"no enemy air unit is at {hex_id}"
-    reach = cap_reach(state)
-    if state.board.distance(f["hex"], hex_id) > reach:
-        return "28.6B", f"{hex_id} is more than {reach} hexes from {f['hex']}"
     if other(side) in data["entered"].get(f["hex"], []):
         mates = [g for g in flights(state) if g is not f and g["side"] == side and g["mission"] == "cap" and g["hex"] == f["hex"]]
         if not mates:
@@ -936,7 +943,7 @@ def decide_return(state: GameState, decision: Decision, action, events: list) ->
     else:
         area = state.scenario.map.areas.get(rec["base"])
         to = area.name if area is not None else rec["base"]
-    events.append(AirReturned(units=(unit_id,), to="base" if fog_hidden(state) else to, case="28.2E"))
+    events.append(AirReturned(units=(unit_id,), to=to, side=decision.side, secret=fog_hidden(state), case="28.2E"))
 
 
 def _air_air(state: GameState, f: dict) -> int:
@@ -1106,15 +1113,16 @@ def _transfer(state: GameState, f: dict, events: list) -> None:
     """28.8A-B: not attacked by enemy patrols, the unit changes base."""
     u = f["units"][0]
     rec = state.game["air"][u]
+    hide = secret(state, f)
     state.game["flights"].remove(f)
     if rec["base"] == "box":
         area = next((a for a, h in state.game.get("airstrips", {}).items() if h == f["hex"]), None)
         if area is not None:
             rec["base"] = area
-            events.append(AirReturned(units=(u,), to=area, case="28.8A"))
+            events.append(AirReturned(units=(u,), to=area, side=f["side"], secret=hide, case="28.8A"))
             return
     rec["base"], rec["ready"] = "box", False
-    events.append(AirReturned(units=(u,), to="the unready box", case="28.8A"))
+    events.append(AirReturned(units=(u,), to="the unready box", side=f["side"], secret=hide, case="28.8A"))
 
 
 def _supply(state: GameState, f: dict, events: list) -> None:
@@ -1256,6 +1264,8 @@ def observation(state: GameState, side: str, out: dict) -> dict:
             base = "unknown"  # 30.7: the display's boxes and airfield boxes alike
         shown[u] = {"base": base}
     game["air"] = shown
+    if isinstance(game.get("flights"), list):
+        game["flights"] = [_as_seen(state, f, side) for f in game["flights"]]
     if hide_strips and isinstance(out.get("pending"), list):  # 30.7: where an enemy unit lands tells it is strip-based
         out["pending"] = [d for d in out["pending"] if not (d.get("kind") == RETURN and d.get("side") != side)]
     turn = out.get("turn_data", {})
@@ -1268,6 +1278,43 @@ def fog_hidden(state: GameState) -> bool:
     from . import fog
 
     return fog.hidden_on(state)
+
+
+def spot(state: GameState) -> None:
+    """28.8B, 30.7: a German transfer flight whose airstrip lies within a Soviet patrol's reach
+    (28.6B) is placed on the map, seen by the USSR from then on (``spotted``)."""
+    if not fog_hidden(state):
+        return
+    reach = cap_reach(state)
+    patrols = [f["hex"] for f in flights(state) if f["side"] == "soviet" and f["mission"] == "cap" and f["hex"]]
+    for f in flights(state):
+        if f["mission"] == "transfer" and any(state.board.distance(p, f["hex"]) <= reach for p in patrols):
+            f["spotted"] = True
+
+
+def secret(state: GameState, f: dict) -> bool:
+    """30.7: with hidden units the USSR is told of a German transfer flight but not the airstrip it
+    flies to or from, unless a Soviet patrol had it in reach (28.8B, :func:`spot`)."""
+    return f["mission"] == "transfer" and fog_hidden(state) and not f.get("spotted")
+
+
+def _as_seen(state: GameState, f: dict, side: str) -> dict:
+    return dict(f, hex=None) if f["side"] != side and secret(state, f) else f
+
+
+def visible_flights(state: GameState, side: str) -> list[dict]:
+    """The flights out as ``side`` may know them: an enemy's secret transfer without its hex (30.7)."""
+    return [_as_seen(state, f, side) for f in flights(state)]
+
+
+def seen_by(event, side: str):
+    """30.7: what ``side`` reads of an air event: the enemy's secret transfer or landing without its
+    airstrip (the flight announced, the unit back at "base"); any other event as it is."""
+    if isinstance(event, MissionFlown) and event.secret and event.side != side:
+        return replace(event, hex="", secret=False)
+    if isinstance(event, AirReturned) and event.secret and event.side != side:
+        return replace(event, to="base", secret=False)
+    return event
 
 
 # ----------------------------------------------------------------------------- supply by air (8.1G, 8.3.1)

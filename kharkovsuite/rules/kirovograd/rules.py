@@ -85,10 +85,12 @@ class KirovogradRules(SequencedRules):
         """The log as ``side`` may read it: all of it in the basic game but the other side's share of
         each supply delivery (2.3: its tracks are its own, as :meth:`observation` keeps them), the
         other side's cut supply lines and the supply markers of its face-down counters
-        (:func:`.supply.seen_by`); with the advanced rules 29 and 30 each event with the masks of
+        (:func:`.supply.seen_by`), and, with hidden units, the airstrip of a German transfer or
+        landing (30.7, :func:`.air.seen_by`); with the advanced rules 29 and 30 each event with the masks of
         its moment (:func:`.fog.events_for`)."""
         log = fog.events_for(state, side) if fog.in_play(state) else state.log
-        return [e for e in (supply.seen_by(sequence.delivery_seen_by(e, side), side, state.units) for e in log) if e is not None]
+        return [e for e in (supply.seen_by(sequence.delivery_seen_by(air.seen_by(e, side), side), side, state.units) for e in log)
+                if e is not None]
 
     def result(self, state: GameState) -> Result:
         """27 (31.1E-H in Opening Moves): the victory level reached if play ended now."""

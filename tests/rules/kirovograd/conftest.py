@@ -17,6 +17,7 @@ them with the mutant on. Outside mutmut's runs nothing changes.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 import pytest
@@ -59,4 +60,28 @@ def _a_mutant_builds_its_own_tables():
 def _each_test_builds_its_tables_in_the_stats_run():
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
         drop_kept_tables()
+    yield
+
+
+#: A Kirovograd rule case as its rulebook numbers it (1.0): numbers and dots, then at most one capital
+#: letter (perhaps with a number, 4.B, 28.10.4A) and one lower-case sub-case after a dot (6.2.4A.a), a
+#: range of letters or cases (28.2D-E, 15.4A-C), several joined by commas or "and".  The engine's own
+#: check (``engine.errors.CASE``) is wider, for every rule system; this one is the Kirovograd rulebook's.
+_ONE_CASE = r"\d+(?:\.\d+)*(?:\.?[A-Z]\d*)?(?:\.[a-z])?(?:-(?:[A-Z]|\d+(?:\.\d+)*[A-Z]?))?"
+KIROVOGRAD_CASE = re.compile(rf"{_ONE_CASE}(?:(?:, | and |,? ){_ONE_CASE})*")
+
+
+def is_kirovograd_case(text) -> bool:
+    return isinstance(text, str) and KIROVOGRAD_CASE.fullmatch(text) is not None
+
+
+@pytest.fixture(autouse=True)
+def _every_case_named_reads_as_the_rulebook_numbers_it(monkeypatch):
+    """Every refusal, event and decision of a Kirovograd test names its case as the rulebook does:
+    ``28.11a`` for 28.11A, or ``6.2.4A.A`` for 6.2.4A.a, is refused where it is made (a TypeError, as the
+    engine refuses a refusal with no case), so a test reaching it fails whatever it checks."""
+    from kharkovsuite.engine import errors, events, state
+
+    for module in (errors, events, state):
+        monkeypatch.setattr(module, "is_case", is_kirovograd_case)
     yield

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -722,6 +723,85 @@ def test_30_7_with_hidden_units_the_ussr_does_not_see_where_german_air_units_are
     open_state = aired({GE_INF: PLAIN})
     open_state.game["air"][JU87]["base"] = ZLYNKA
     assert open_state.observation("soviet")["game"]["air"][JU87] == {"base": ZLYNKA}  # 2.3: readiness is the display's
+
+
+def _log_text(state, side):
+    return "\n".join(str(e) for e in state.events_for(side)) + json.dumps([e.to_dict() for e in state.events_for(side)])
+
+
+def test_30_7_a_transfer_out_of_soviet_patrol_reach_is_announced_to_the_ussr_without_its_airstrip():
+    """30.7 (with 28.8A): the USSR is told that a German unit flies a transfer, never to or from which
+    airstrip: neither its observation (the flight has no hex; the window's status bar reads
+    :func:`.air.visible_flights`), nor its log (the commitment and the landing read "base"); Germany reads both whole."""
+    state = segment(aired({GE_INF: PLAIN, SU_DIV: N[0]}, options={"hidden": True}))
+    zlynka = state.game["airstrips"][ZLYNKA]
+    fly(state, [JU87], "transfer", zlynka)
+    seen = {f["units"][0]: f for f in state.observation("soviet")["game"]["flights"]}
+    assert seen[JU87]["hex"] is None and seen[JU87]["mission"] == "transfer"
+    assert [f["hex"] for f in state.observation("german")["game"]["flights"]] == [zlynka]
+    assert [f["hex"] for f in air.visible_flights(state, "soviet")] == [None]
+    assert air.visible_flights(state, "german") == air.flights(state)
+    [told] = [e for e in state.events_for("soviet") if isinstance(e, air.MissionFlown)]
+    assert (told.units, told.mission, told.hex, told.text()) == ((JU87,), "transfer", "", f"{JU87}: transfer")
+    [own] = [e for e in state.events_for("german") if isinstance(e, air.MissionFlown)]
+    assert (own.hex, own.secret, own.text()) == (zlynka, True, f"{JU87}: transfer at {zlynka}")
+    state.apply(EndAirTurn())  # the USSR
+    state.apply(EndAirTurn())  # Germany: the transfer is made (28.8A)
+    assert state.game["air"][JU87]["base"] == ZLYNKA
+    [landed] = [e for e in state.events_for("soviet") if isinstance(e, air.AirReturned) and e.case == "28.8A"]
+    assert (landed.units, landed.to, landed.text()) == ((JU87,), "base", f"{JU87} return to base")
+    [own] = [e for e in state.events_for("german") if isinstance(e, air.AirReturned) and e.case == "28.8A"]
+    assert (own.to, own.side) == (ZLYNKA, "german")
+    text = _log_text(state, "soviet")
+    assert ZLYNKA not in text and not re.search(rf"(?<!\d){zlynka}(?!\d)", text)
+    assert zlynka in _log_text(state, "german")
+    # back to the box: the strip it leaves is not told either
+    state = segment(aired({GE_INF: PLAIN, SU_DIV: N[0]}, options={"hidden": True}))
+    state.game["air"][JU87]["base"] = ZLYNKA
+    fly(state, [JU87], "transfer", zlynka)
+    assert [f["hex"] for f in state.observation("soviet")["game"]["flights"]] == [None]
+    state.apply(EndAirTurn())
+    state.apply(EndAirTurn())
+    assert state.game["air"][JU87] == {"base": "box", "ready": False}
+    text = _log_text(state, "soviet")
+    assert ZLYNKA not in text and not re.search(rf"(?<!\d){zlynka}(?!\d)", text)
+    # without hidden units (30.0 not in use) the airstrip is public
+    open_state = segment(aired({GE_INF: PLAIN, SU_DIV: N[0]}))
+    fly(open_state, [JU87], "transfer", zlynka)
+    assert [f["hex"] for f in open_state.observation("soviet")["game"]["flights"]] == [zlynka]
+    [told] = [e for e in open_state.events_for("soviet") if isinstance(e, air.MissionFlown)]
+    assert (told.hex, told.secret) == (zlynka, False)
+
+
+def test_30_7_28_8b_a_transfer_in_reach_of_a_soviet_patrol_is_on_the_map_and_may_be_intercepted():
+    """28.8B with 30.7: a Soviet patrol within its reach of the airstrip (four hexes, 28.6B) puts the
+    transfer on the map for the USSR, even one committed before the patrol; one beyond reach keeps it
+    secret, and a patrol move there is refused for its distance (28.6B), as over an empty hex."""
+    state = aired({GE_INF: PLAIN, SU_DIV: "1122", SU_TANK: N[0]}, options={"hidden": True})
+    segment(state)
+    zlynka = state.game["airstrips"][ZLYNKA]
+    fly(state, [JU87], "transfer", zlynka)
+    fly(state, [YAK7], "cap", N[0])  # six hexes from Zlynka: out of reach
+    assert [f["hex"] for f in state.observation("soviet")["game"]["flights"] if f["side"] == "german"] == [None]
+    assert air.patrol_refusal(state, "soviet", {"entered": {}}, YAK7, zlynka)[0] == "28.6B"
+    assert air.patrol_refusal(state, "soviet", {"entered": {}}, YAK7, ring(N[0], 5)[0])[0] == "28.6B"  # the same words with no flight there
+    state.apply(EndAirTurn())  # Germany commits no more
+    fly(state, [LA5], "cap", "1122")  # two hexes from Zlynka
+    seen = {f["units"][0]: f for f in state.observation("soviet")["game"]["flights"]}
+    assert seen[JU87]["hex"] == zlynka
+    state.apply(EndAirTurn())  # the USSR: its patrols move (28.6B)
+    assert PatrolMove(unit=LA5, hex=zlynka) in state.legal_actions().actions()
+    assert PatrolMove(unit=YAK7, hex=zlynka) not in state.legal_actions().actions()
+    [told] = [e for e in state.events_for("soviet") if isinstance(e, air.MissionFlown) and e.mission == "transfer"]
+    assert told.hex == ""  # committed before the patrol: the log told no strip; the map shows it now
+    # a patrol committed first: the transfer is on the map from its commitment, in the log too
+    state = aired({GE_INF: PLAIN, SU_DIV: "1122"}, side="soviet", options={"hidden": True})
+    segment(state)
+    fly(state, [LA5], "cap", "1122")
+    fly(state, [JU87], "transfer", zlynka)
+    [told] = [e for e in state.events_for("soviet") if isinstance(e, air.MissionFlown) and e.mission == "transfer"]
+    assert (told.hex, told.secret) == (zlynka, False)
+    assert not air.secret(state, air.flight_of(state, JU87))
 
 
 def test_30_2b_a_face_up_soviet_unit_next_to_a_hidden_airfield_shows_its_air_units():

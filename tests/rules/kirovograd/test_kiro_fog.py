@@ -19,7 +19,7 @@ from kharkovsuite.rules.kirovograd.rules import new_game
 from kharkovsuite.rules.kirovograd.fight import AddAttacker, AddSupport, AttackHex, ConfirmAttack, SupportDefence
 
 from .kiro_helpers import scenario
-from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_HQ, SU_MECH, SU_TANK, bare, ring
+from .kiro_helpers import GE_HQ, GE_INF, GE_INF2, GE_MOT, GE_PZ, GE_PZ_HQ, PLAIN, SCENARIOS, SU_ART, SU_DIV, SU_HQ, SU_MECH, SU_TANK, bare, ring
 from .test_kiro_fight import declare
 
 N = ring(PLAIN, 1)
@@ -90,6 +90,23 @@ def test_26_3b_29_4a_tank_backed_units_start_face_down_to_the_enemy_only():
     assert record == {"side": "soviet", "type": fog.FACE_DOWN, "hex": state.units[SU_TANK].hex, "box": None, "step": 0,
                       "flags": [], "values": None, "data": None}
     assert state.observation("soviet")["units"][SU_TANK]["type"] == state.units[SU_TANK].type  # its owner sees it
+
+
+def test_29_4a_30_the_face_down_counters_of_a_stack_are_listed_to_the_enemy_by_token_not_in_the_order_they_came():
+    """29.4A, 29.1: the enemy sees the face-down counters of a stack, not which is which: the Soviet observation
+    lists the German stack's tokens in their own order, whichever unit came into the hex first (the order of
+    arrival, or of a group's ids, would tell the dummy from the tank).  (The log's lists are read by the same
+    masking: tests/engine/test_engine_hidden.py.)"""
+    stacks = []
+    for placed in ({GE_PZ: PLAIN, GE_DUMMY: PLAIN, GE_MOT: PLAIN}, {GE_MOT: PLAIN, GE_DUMMY: PLAIN, GE_PZ: PLAIN}):
+        state = fogged({**placed, SU_DIV: ring(PLAIN, 4)[0]})
+        assert all(fog.face_down(state, u) for u in placed) and state.at[PLAIN] == list(placed)
+        stack = state.observation("soviet")["at"][PLAIN]
+        assert stack == sorted(token_of(state, u) for u in placed)
+        stacks.append(stack)
+        state.apply(Move(units=tuple(sorted(placed)), path=(PLAIN, N[0])))  # a group in the order of its ids
+        assert state.observation("soviet")["at"][N[0]] == stack
+    assert stacks[0] == stacks[1]  # the same dice, the same tokens: the same list whatever the order of arrival
 
 
 def test_29_3_dummies_wait_unseen_and_come_onto_a_hex_of_a_friendly_unit():
@@ -414,17 +431,42 @@ def _check_observation(state, side: str) -> None:
     assert len(shown) == len(real), "every counter on the map but the hidden ones, once each"
 
 
-def _check_air(state, side: str) -> None:
-    """28, 2.3, 30.7: of the enemy's air units the side sees no readiness, and no airstrip base not yet seen (30.2B)."""
+def _check_air(state, side: str, in_reach: dict[int, tuple]) -> None:
+    """28, 2.3, 30.7: of the enemy's air units the side sees no readiness, and no airstrip base not yet seen (30.2B);
+    an enemy transfer flight shows its airstrip only once one of the side's patrols has had it in reach (28.8B,
+    ``in_reach``: the flights so seen, with their units, kept by the caller)."""
     from kharkovsuite.rules.kirovograd import air
 
-    seen = state.observation(side)["game"]["air"]
+    obs = state.observation(side)["game"]
+    seen = obs["air"]
     for u, rec in seen.items():
         if state.units[u].side != side:
             assert "ready" not in rec
             true = state.game["air"][u]["base"]
             assert rec["base"] == (true if true in state.game["strips_seen"] and true != "box" else "unknown")
     assert air.on(state)
+    patrols = [f["hex"] for f in air.flights(state) if f["side"] == side and f["mission"] == "cap" and f["hex"]]
+    shown = {f["id"]: f for f in obs["flights"]}
+    for f in air.flights(state):
+        if f["side"] == side or f["mission"] != "transfer":
+            continue
+        if any(state.board.distance(p, f["hex"]) <= air.cap_reach(state) for p in patrols):
+            in_reach[f["id"]] = tuple(air.members(f))
+        assert shown[f["id"]]["hex"] == (f["hex"] if f["id"] in in_reach else None), "30.7: a transfer's airstrip shown"
+
+
+def _check_air_events(state, side: str, new: list, in_reach: dict[int, tuple]) -> None:
+    """30.7: the side's log tells of an enemy transfer or landing without its airstrip (the landing at "base"),
+    unless one of its patrols had the transfer in reach (28.8B)."""
+    from kharkovsuite.rules.kirovograd import air
+
+    for e in new:
+        if isinstance(e, air.MissionFlown) and e.side != side and e.mission == "transfer":
+            f = next((g for g in air.flights(state) if tuple(air.members(g)) == e.units), None)
+            assert e.hex == "" or (f is not None and f["id"] in in_reach), f"30.7: {e}"
+        if isinstance(e, air.AirReturned) and state.units[e.units[0]].side != side:
+            seen = e.case == "28.8A" and any(e.units[0] in units for units in in_reach.values())
+            assert e.to == "base" or seen, f"30.7: {e}"
 
 
 def _check_new_events(state, side: str, new: list, masked_before: set[str]) -> None:
@@ -451,20 +493,24 @@ LEAK_RUNS = [pytest.param(seed, True, id=f"air-{seed}") for seed in range(LEAK_G
 def test_no_leak_random_games_with_all_advanced_rules_neither_observation_nor_log_shows_what_is_hidden(seed, air_on):
     """After every action of a random game of the historical scenario (dummies and hidden units on,
     and air missions, 28, on or off), each side's observation and log against the true state; with
-    air on, no enemy unit's readiness nor (30.7) its airstrip base shows until the strip is seen."""
+    air on, no enemy unit's readiness nor (30.7) its airstrip base shows until the strip is seen, nor the airstrip a
+    transfer flies to or from while no patrol of the side has it in reach (28.8B)."""
     state = new_game(scenario("historical"), seed, options=dict(ALL, air=air_on))
     rng = random.Random(seed)
     logs = {s: len(state.events_for(s)) for s in SIDES}
     masked = {s: set(fog.masks_against(state, s)) for s in SIDES}
     found = {"masked": 0}
+    in_reach = {s: {} for s in SIDES}
     while not state.is_terminal and state.turn <= LEAK_TURNS:
         state.apply(_choose(state, rng))
         for side in SIDES:
             _check_observation(state, side)
             if air_on:
-                _check_air(state, side)
+                _check_air(state, side, in_reach[side])
             mine = state.events_for(side)
             _check_new_events(state, side, mine[logs[side]:], masked[side])
+            if air_on:
+                _check_air_events(state, side, mine[logs[side]:], in_reach[side])
             logs[side] = len(mine)
             masked[side] = set(fog.masks_against(state, side))
             found["masked"] += len(masked[side])

@@ -1,0 +1,65 @@
+"""Advanced rules 29-30 case by case where the first tests left a rule unchecked (issue 24's mutation survivors):
+reconnaissance of one's own counters (29.8)."""
+from __future__ import annotations
+
+import pytest
+
+from kharkovsuite.engine import IllegalAction
+from kharkovsuite.rules.kirovograd import fog
+from kharkovsuite.rules.kirovograd.actions import ArmoredRecon
+
+from .kiro_helpers import GE_PZ, PLAIN, SU_MECH, SU_TANK
+from .test_kiro_fog import N, fogged
+
+
+def test_29_8_a_side_reconnoitres_enemy_counters_face_down_never_its_own():
+    """29.8: the challenge is of an enemy hex: a Soviet hex next to its own face-down mechanised brigade is no
+    target, the German face-down panzer regiment next to it is; units that moved this round are not offered."""
+    state = fogged({SU_TANK: PLAIN, SU_MECH: N[1], GE_PZ: N[0]}, side="soviet", orders={"p3": "mobile", "m5g": "mobile"})
+    assert fog.face_down(state, SU_MECH) and fog.face_down(state, SU_TANK) and fog.face_down(state, GE_PZ)
+    targets = fog.recon_targets(state, "soviet", [])
+    assert sorted(targets) == sorted([((SU_TANK,), N[0]), ((SU_MECH,), N[0])])
+    offered = [a for a in state.legal_actions().actions() if isinstance(a, ArmoredRecon)]
+    assert ArmoredRecon(units=(SU_TANK,), hex=N[0]) in offered
+    assert not [a for a in offered if a.hex in (PLAIN, N[1])]  # its own counters, face down, are never challenged
+    with pytest.raises(IllegalAction) as e:
+        state.apply(ArmoredRecon(units=(SU_TANK,), hex=N[1]))
+    assert (e.value.case, e.value.reason) == ("29.8", f"{SU_TANK} may not reconnoitre {N[1]}: not one hex's units free to move "
+                                                      "next to an enemy hex whose counters all show their backs")
+    assert fog.recon_targets(state, "soviet", [SU_TANK]) == [((SU_MECH,), N[0])]  # moved this round: not offered
+    assert sorted(fog.recon_targets(state, "german", [])) == sorted([((GE_PZ,), PLAIN), ((GE_PZ,), N[1])])  # Germany may challenge them
+
+
+def test_29_3_29_1_29_4d_30_6_the_fog_actions_refused_by_case_and_reason():
+    """29.3: a dummy comes out of its own box onto a hex of a friendly ground unit; 29.1: it enters no enemy ZOC
+    the side knows of; 29.4D, 30.6C: the owner reveals its own face-down or hidden counters only (the case is
+    30.6C for a hidden HQ); 30.6A: an HQ hides only where it may."""
+    from kharkovsuite.rules.kirovograd.actions import HideHQ, PlaceDummy, RevealUnit
+
+    from .kiro_helpers import GE_INF, SU_DIV, ring
+    from .test_kiro_fog import GE_DUMMY, HQS, SU_DUMMY
+
+    state = fogged({GE_INF: PLAIN, GE_PZ: ring(PLAIN, 3)[0], HQS[0]: ring(PLAIN, 4)[0], SU_DIV: ring(PLAIN, 6)[0]})
+    assert fog.place_refusal(state, "german", SU_DUMMY, PLAIN) == ("29.3", f"{SU_DUMMY} is not a dummy of the german player in its box")
+    assert fog.place_refusal(state, "german", GE_INF, PLAIN) == ("29.3", f"{GE_INF} is not a dummy of the german player in its box")
+    assert fog.place_refusal(state, "german", GE_DUMMY, N[0]) == ("29.3", f"a dummy comes onto a hex holding a friendly unit, and {N[0]} holds none")
+    assert fog.place_refusal(state, "german", GE_DUMMY, PLAIN) is None
+    assert fog.dummies_to_place(state, "german") == [(GE_DUMMY, h) for h in sorted({PLAIN, ring(PLAIN, 3)[0], ring(PLAIN, 4)[0]})]
+    state.apply(PlaceDummy(unit=GE_DUMMY, hex=PLAIN))
+    assert fog.place_refusal(state, "german", GE_DUMMY, PLAIN) == ("29.3", f"{GE_DUMMY} is not a dummy of the german player in its box")
+    zoc_hex = ring(state.units[SU_DIV].hex, 1)[0]
+    assert fog.dummy_zoc_refusal(state, (GE_DUMMY,), (PLAIN, zoc_hex)) == (
+        "29.1", f"a dummy may not enter the enemy ZOC at {zoc_hex} unless real friendly units hold it")
+    assert fog.dummy_zoc_refusal(state, (GE_INF,), (PLAIN, zoc_hex)) is None  # a real unit: not 29.1's
+    assert fog.revealable(state, "german") == sorted([GE_PZ, HQS[0]])  # its face-down and hidden counters, not its dummy
+    with pytest.raises(IllegalAction) as e:
+        state.apply(RevealUnit(unit=GE_DUMMY))
+    assert (e.value.case, e.value.reason) == ("29.4D", f"{GE_DUMMY} is not a face-down or hidden counter of the german player on the map")
+    events = state.apply(RevealUnit(unit=HQS[0]))
+    assert [(type(e).__name__, e.unit, e.case) for e in events if hasattr(e, "token")] == [("Unmasked", HQS[0], "30.6C")]
+    events = state.apply(RevealUnit(unit=GE_PZ))
+    assert [(type(e).__name__, e.unit, e.case) for e in events if hasattr(e, "token")] == [("Unmasked", GE_PZ, "29.4D")]
+    with pytest.raises(IllegalAction) as e:
+        state.apply(HideHQ(unit=GE_INF, hex=PLAIN))
+    assert (e.value.case, e.value.reason) == ("30.6A", f"{GE_INF} may not go hidden to {PLAIN}: it must be a German Army or Korps HQ "
+                                                       "that can reach that town or city this round, not next to a Soviet unit")
