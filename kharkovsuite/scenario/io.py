@@ -6,10 +6,7 @@ each naming its file, line and YAML path.
 """
 from __future__ import annotations
 
-import difflib
-import glob
 import os
-import tempfile
 import types
 import typing
 from pathlib import Path
@@ -123,6 +120,9 @@ def atomic_write(path: Path, text: str) -> None:
     Temporary files of earlier writes to the same path that were killed half-way are removed
     first; a failed write removes its own.
     """
+    import glob
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
         try:
@@ -165,6 +165,8 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _from_pydantic(err: dict, filename: str, lines: dict) -> Problem:
+    import difflib
+
     from .yamlio import line_of
 
     loc = tuple(err["loc"])
