@@ -32,8 +32,7 @@ import math
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...tracing import Block
 from ...engine.errors import IllegalAction
@@ -41,6 +40,9 @@ from ...engine.events import Displaced, FlagChanged, UnitMoved
 from ...engine.state import GameState
 from .units import HQ_LEVELS
 from .zoc import enemy_zoc, ground
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 LIMIT = 5  # 9.2
 KEY = "supply"  # state.game[KEY][unit] -> status
@@ -114,6 +116,7 @@ def blocked(state: GameState, side: str) -> dict[str, Block]:
 
 def graph(state: GameState, side: str) -> nx.Graph:
     """The hexes a line of ``side`` may enter, joined where the ground lets a unit cross."""
+    import networkx as nx  # imported when first needed: not at the start of a game
     key = ("k43-graph", side, ground(state))
     found = state.cache.get(key)
     if found is not None:
@@ -136,6 +139,7 @@ def graph(state: GameState, side: str) -> nx.Graph:
 def road_hexes(state: GameState, side: str) -> frozenset[str]:
     """9.2: road and railroad hexes joined to a source of ``side`` by road or railroad through
     hexes a line may enter."""
+    import networkx as nx  # imported when first needed: not at the start of a game
     key = ("k43-roads", side, ground(state))
     found = state.cache.get(key)
     if found is not None:
@@ -379,6 +383,7 @@ def supply_phase(state: GameState, events: list) -> None:
 def head_distance(state: GameState, unit_id: str) -> int | None:
     """9.2: hexes from the unit to the nearest Soviet supply head or east-edge icon, by a path a
     line of supply may take (no length limit); None when there is none."""
+    import networkx as nx  # imported when first needed: not at the start of a game
     side = state.units[unit_id].side
     key = ("k43-head-dist", side, ground(state))
     dist = state.cache.get(key)

@@ -20,10 +20,13 @@ The winner is the side with the higher level; equal levels (none included) are a
 """
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...engine.state import GameState, Result
 from . import control, reinforcements, supply
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 LEVELS = ("tactical", "operational", "strategic")
 
@@ -45,6 +48,7 @@ def holds(state: GameState, side: str, place: str) -> bool:
 
 def east_of_river(state: GameState) -> frozenset[str]:
     """The hexes joined without crossing a major river to most of the Soviet supply edge."""
+    import networkx as nx  # imported when first needed: not at the start of a game
     key = "k43-east-of-river"
     found = state.cache.get(key)
     if found is not None:
