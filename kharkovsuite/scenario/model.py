@@ -136,8 +136,9 @@ class Model:
 
     def content_json(self) -> str:
         """This model's fields as compact JSON with a fixed order: the content part of a disk
-        cache key.  Read field by field, without the twin."""
-        return json.dumps(_plain(self), separators=(",", ":"), ensure_ascii=False)
+        cache key.  Read field by field, without the twin: the JSON encoder walks the lists,
+        dicts and values itself and asks :func:`_fields_of` only for the models in them."""
+        return json.dumps(self, default=_fields_of, separators=(",", ":"), ensure_ascii=False)
 
     def __iter__(self):
         yield from self.__dict__.items()
@@ -153,15 +154,11 @@ class Model:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
 
 
-def _plain(value: Any) -> Any:
-    """Models as dicts of their fields (in declared order), tuples as lists: plain JSON data."""
+def _fields_of(value: Any) -> dict[str, Any]:
+    """A model's fields in declared order, for the JSON encoder (which writes tuples as lists)."""
     if isinstance(value, Model):
-        return {name: _plain(getattr(value, name)) for name in type(value).model_fields}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
+        return {name: getattr(value, name) for name in type(value).model_fields}
+    raise TypeError(f"a {type(value).__name__} is not scenario data")
 
 
 # ----------------------------------------------------------------------------- map
