@@ -34,9 +34,7 @@ import sys
 import types
 import typing
 from functools import lru_cache
-from typing import Any, Literal
-
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from typing import TYPE_CHECKING, Any, Literal
 
 from kharkovsuite.rules import editing as system_editing, scenario_checks
 from kharkovsuite.scenario import edit as E
@@ -54,6 +52,9 @@ from .sections import (
     parse_map,
     scalar,
 )
+
+if TYPE_CHECKING:  # the rule systems' data models: pydantic is imported when the charts are made
+    from pydantic import BaseModel, TypeAdapter
 
 _MISSING = object()
 
@@ -79,6 +80,8 @@ def literal_values(ann: Any) -> list | None:
 
 
 def is_model(ann: Any) -> bool:
+    from pydantic import BaseModel  # the rule systems' data models; imported when the charts are made
+
     ann, _ = unwrap(ann)
     return isinstance(ann, type) and issubclass(ann, BaseModel)
 
@@ -135,6 +138,8 @@ def _is_container(ann: Any) -> bool:
 
 @lru_cache(maxsize=None)
 def _adapter(ann: Any) -> TypeAdapter:
+    from pydantic import TypeAdapter
+
     return TypeAdapter(ann)
 
 
@@ -189,6 +194,8 @@ def parse_value(ann: Any, text: Any) -> Any:
 
 def checked_value(ann: Any, value: Any) -> Any:
     """``value`` validated by the annotation, as plain data for the scenario file."""
+    from pydantic import ValidationError
+
     adapter = _adapter(ann)
     try:
         return adapter.dump_python(adapter.validate_python(value), mode="json")

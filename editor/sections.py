@@ -13,9 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel
-
 from kharkovsuite.scenario import edit as E
+from kharkovsuite.scenario.model import Model  # the format's plain classes (their pydantic twins validate)
 from kharkovsuite.scenario.model import (
     Award,
     Formation,
@@ -170,7 +169,7 @@ def parse_counters(text: str) -> list[UntriedCounter]:
     return out
 
 
-def updated(item: BaseModel, **changes) -> BaseModel:
+def updated(item: Model, **changes) -> Model:
     """A validated copy of a model with some fields changed (the model's message on error)."""
     return type(item).model_validate({**dict(item), **changes})
 
@@ -754,7 +753,7 @@ class _TypesWithEffectsSection(Section):
     """Terrain or hexside types, each row with its entry of the terrain effects table."""
 
     effects = ""  # the mapping of terrain_effects keyed like the types
-    effect_model: type[BaseModel] = MovementCost
+    effect_model: type[Model] = MovementCost
 
     def can_add(self):
         return True

@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pydantic import BaseModel
 from PySide6.QtCore import QObject, Signal
 
 from kharkovsuite.scenario import edit as E
 from kharkovsuite.scenario.model import Area, City, NamedLine, Place, Scenario
+from kharkovsuite.scenario.model import Model  # the format's plain classes (their pydantic twins validate)
 
 from .document import Document, new_stroke_key
 
@@ -406,14 +406,14 @@ class MapObjectTool(Tool):
     """
 
     collection = ""  # the mapping of the map model: "cities", "places", "lines", "areas"
-    model: type[BaseModel] = BaseModel
+    model: type[Model] = Model
     noun = ""  # in undo texts: "Delete city Kharkov"
     setter: Callable[..., Scenario]  # (scenario, key, object or None) -> scenario: E.set_city, E.set_line, ...
 
     def __init__(self, doc: Document, parent: QObject | None = None):
         super().__init__(doc, parent)
         self.current: str | None = None
-        self._chosen: BaseModel | None = None  # the object under that key, to follow a rename
+        self._chosen: Model | None = None  # the object under that key, to follow a rename
 
     def objects(self) -> dict:
         return getattr(self.doc.scenario.map, self.collection)
@@ -424,7 +424,7 @@ class MapObjectTool(Tool):
         self.selected.emit(self.current)
         self.overlay_changed.emit()
 
-    def store(self, text: str, key: str, obj: BaseModel | None) -> bool:
+    def store(self, text: str, key: str, obj: Model | None) -> bool:
         """Put ``obj`` on the map under ``key`` (None removes it), as one undoable edit."""
         return self.doc.edit(text, self.setter, key, obj)
 

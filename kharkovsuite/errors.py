@@ -1,19 +1,22 @@
 """Reporting of unexpected failures: a one-line summary for the user, the traceback in a log."""
 from __future__ import annotations
 
-import traceback
-from datetime import datetime
 from pathlib import Path
 
-import platformdirs
+# traceback, datetime and platformdirs are imported when a failure is reported: not at every start
 
 
 def log_dir() -> Path:
+    import platformdirs
+
     return Path(platformdirs.user_log_dir("kharkovsuite", appauthor=False))
 
 
 def report_unexpected(exc: BaseException) -> str:
     """Write the traceback to the user's log folder; return what to show instead."""
+    import traceback
+    from datetime import datetime
+
     text = "".join(traceback.format_exception(exc))
     try:
         folder = log_dir()

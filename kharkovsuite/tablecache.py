@@ -20,7 +20,6 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -125,6 +124,8 @@ def save(kind: str, key: str, body: Any, pickled: bool = False) -> bool:
     else:
         text = json.dumps(body, separators=(",", ":")).encode()
     header = {"format": FORMAT, "kind": kind, "key": key, "length": len(text), "sha256": hashlib.sha256(text).hexdigest()}
+    import tempfile
+
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

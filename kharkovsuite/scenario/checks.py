@@ -4,7 +4,6 @@ Each check yields ``(path, message)``; the loader turns paths into file lines.
 """
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator
 
 from ..hexgrid import HexGrid, HexIdError
@@ -18,6 +17,8 @@ def grid_for(scenario: Scenario) -> HexGrid:
 
 
 def _unknown(kind: str, name: str, known: Iterable[str]) -> str:
+    import difflib  # only for a hint in an error: the map imports this module at every start
+
     known = list(known)
     hint = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
     text = f"unknown {kind} {name!r}"

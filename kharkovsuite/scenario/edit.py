@@ -14,8 +14,6 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pydantic import BaseModel
-
 from ..hexgrid import GridSpec, HexGrid, HexIdError, Layout
 from .checks import _unknown, check_scenario, grid_for
 from .errors import format_path
@@ -24,6 +22,7 @@ from .model import (
     City,
     GridModel,
     MapModel,
+    Model,
     NamedLine,
     Place,
     Placement,
@@ -48,7 +47,7 @@ DELETE = object()  # a value for :func:`set_in` that removes the key or item
 
 def get_in(obj: Any, path: Iterable) -> Any:
     for part in path:
-        obj = getattr(obj, part) if isinstance(obj, BaseModel) else obj[part]
+        obj = getattr(obj, part) if isinstance(obj, Model) else obj[part]
     return obj
 
 
@@ -61,7 +60,7 @@ def set_in(obj: Any, path: tuple, value: Any) -> Any:
     if not path:
         return value
     head, rest = path[0], tuple(path[1:])
-    if isinstance(obj, BaseModel):
+    if isinstance(obj, Model):
         if value is DELETE and not rest:
             raise EditError(f"cannot delete the field {head!r} of a {type(obj).__name__}")
         return obj.model_copy(update={head: set_in(getattr(obj, head), rest, value)})

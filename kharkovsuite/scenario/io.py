@@ -6,16 +6,11 @@ each naming its file, line and YAML path.
 """
 from __future__ import annotations
 
-import difflib
-import glob
 import os
-import tempfile
 import types
 import typing
 from pathlib import Path
 from typing import Any, Union
-
-from pydantic import BaseModel, ValidationError
 
 from .. import tablecache
 from .errors import MAX_CHARS, Problem, ScenarioError, format_path
@@ -50,17 +45,17 @@ CACHE_KIND = "scenario"
 
 def _cache_key(path: Path, raw: bytes) -> str:
     """The file's name and bytes, and the code that reads and checks scenarios: this package,
-    the hex grid and map, and the rule systems (whose scenario checks run at every load)."""
+    the hex grid and map, the rule systems (whose scenario checks run at every load) and the
+    versions of the YAML and validation libraries."""
     import importlib.util
-
-    import pydantic
 
     core = Path(__file__).resolve().parent.parent
     code = tablecache.tree_version(core / "scenario", core / "rules", core / "hexgrid.py", core / "map.py")
-    # the YAML library's version as its package's first file states it: a scenario read back
-    # from the cache then never imports the library at all
+    # the libraries' versions as their packages' files state them: a scenario read back from the
+    # cache then imports neither library at all
     yaml_init = Path(importlib.util.find_spec("yaml").origin).read_bytes()
-    return tablecache.content_key(code, pydantic.VERSION, yaml_init, str(path.resolve()), raw)
+    pydantic_version = (Path(importlib.util.find_spec("pydantic").origin).parent / "version.py").read_bytes()
+    return tablecache.content_key(code, pydantic_version, yaml_init, str(path.resolve()), raw)
 
 
 def decode_utf8(raw: bytes, filename: str) -> str:
@@ -75,6 +70,9 @@ def decode_utf8(raw: bytes, filename: str) -> str:
 
 
 def loads_scenario(text: str, filename: str = "<scenario>") -> Scenario:
+    from pydantic import ValidationError
+
+    from ._twins import from_twin, twin
     from .checks import check_scenario  # the cross-reference checks need the map model
     from .yamlio import YamlProblem, line_of, load_with_lines  # the YAML library: only to parse
 
@@ -87,7 +85,7 @@ def loads_scenario(text: str, filename: str = "<scenario>") -> Scenario:
         problems.append(Problem(filename, 1, "(top)", "a scenario file is a mapping of keys (format, title, map, ...)"))
         raise ScenarioError(problems)
     try:
-        scenario = Scenario.model_validate(data)
+        scenario = from_twin(twin(Scenario).model_validate(data))
     except ValidationError as exc:
         problems += [_from_pydantic(err, filename, lines) for err in exc.errors()]
         raise ScenarioError(problems) from None
@@ -122,6 +120,9 @@ def atomic_write(path: Path, text: str) -> None:
     Temporary files of earlier writes to the same path that were killed half-way are removed
     first; a failed write removes its own.
     """
+    import glob
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     for stale in path.parent.glob(f".{glob.escape(path.name)}.*.tmp"):
         try:
@@ -164,6 +165,8 @@ def _sync_folder(folder: Path) -> None:
 
 
 def _from_pydantic(err: dict, filename: str, lines: dict) -> Problem:
+    import difflib
+
     from .yamlio import line_of
 
     loc = tuple(err["loc"])
@@ -189,8 +192,12 @@ def _from_pydantic(err: dict, filename: str, lines: dict) -> Problem:
 
 
 def _allowed_keys(loc: tuple) -> list[str]:
-    """Field names of the model found by walking ``loc`` down from :class:`Scenario`."""
-    current: Any = Scenario
+    """Field names of the model found by walking ``loc`` down from :class:`Scenario` (its twin)."""
+    from pydantic import BaseModel
+
+    from ._twins import twin
+
+    current: Any = twin(Scenario)
     for part in loc:
         current = _unwrap(current)
         if isinstance(current, type) and issubclass(current, BaseModel):

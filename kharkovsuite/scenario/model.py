@@ -1,4 +1,4 @@
-"""The scenario file format, ``kharkovsuite-scenario/1``, as pydantic models.
+"""The scenario file format, ``kharkovsuite-scenario/1``, as plain classes with a pydantic twin each.
 
 A scenario holds everything a rule system reads: the map, the terrain effects, the tables
 (combat results and others), unit types, sides, the order of battle, the set-up, the
@@ -9,13 +9,18 @@ reading Python.
 
 Structural checks live here (types, unknown keys); checks that need more than one part of
 the file (references, hexes on the map, adjacency) live in :mod:`.checks`.
+
+The classes below are plain Python: reading a scenario back from the disk cache and playing it
+needs no pydantic (importing it and making the models cost the programs' start a fifth of its
+time).  Each class's pydantic twin, made from the same fields in :mod:`._twins` on first use,
+validates: ``Model(...)``, ``model_validate``, ``model_dump`` and ``model_json_schema`` go through
+it, so checks, errors and saved files are pydantic's.  ``model_construct`` and ``model_copy``
+make plain objects without validating, as pydantic's do.
 """
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any, Literal, Union
-
-from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:
     from ..hexgrid import GridSpec
@@ -25,28 +30,135 @@ FORMAT_ID = "kharkovsuite-scenario/1"
 Scalar = Union[int, float, str, bool, None]
 
 
-class Model(BaseModel):
-    """Base of every format model: unknown keys are errors, numbers are finite (no .inf or .nan).
-    Validators are built on first use, not at import: a scenario read back from the disk cache
-    needs none, which spares the start of the programs building every model's schema."""
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
 
-    model_config = ConfigDict(extra="forbid", frozen=False, validate_assignment=False, allow_inf_nan=False, defer_build=True)
+
+REQUIRED: Any = _Required()  # the default of a field that has none
+
+
+class Field:
+    """A field of a format model: its default (or a factory of it) and pydantic's constraints
+    (``gt``, ``le``, ``min_length``...), handed to the twin's field as they are."""
+
+    __slots__ = ("default", "default_factory", "constraints", "owner", "name")
+
+    def __init__(self, default: Any = REQUIRED, *, default_factory: Any = None, **constraints: Any):
+        self.default = default
+        self.default_factory = default_factory
+        self.constraints = constraints
+        self.owner: type | None = None
+        self.name = ""
+
+    def is_required(self) -> bool:
+        return self.default is REQUIRED and self.default_factory is None
+
+    def get_default(self) -> Any:
+        factory = self.default_factory
+        if factory is None:
+            return self.default
+        if isinstance(factory, type) and issubclass(factory, Model):
+            return factory.model_construct()  # a model of defaults only: nothing to check
+        return factory()
+
+    @property
+    def annotation(self) -> Any:
+        """The field's type, read from its class's annotations (in this module's names)."""
+        import typing
+
+        return typing.get_type_hints(self.owner)[self.name]
+
+    def __repr__(self) -> str:
+        return f"Field({self.owner.__name__ if self.owner else '?'}.{self.name})"
+
+
+class Model:
+    """Base of every format model: its annotated class attributes are its fields, in order.
+    Unknown keys are errors and numbers are finite (no .inf or .nan): the twin's rules."""
+
+    model_fields: dict[str, Field] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields: dict[str, Field] = {}
+        for name in cls.__dict__.get("__annotations__", {}):
+            value = cls.__dict__.get(name, REQUIRED)
+            spec = value if isinstance(value, Field) else Field(value)
+            if name in cls.__dict__:
+                delattr(cls, name)  # an instance holds every field itself
+            spec.owner, spec.name = cls, name
+            fields[name] = spec
+        cls.model_fields = fields
+
+    def __init__(self, /, **data: Any) -> None:
+        """Validated as pydantic's model would (a ``ValidationError`` when ``data`` is wrong)."""
+        self.__dict__.update(type(self).model_validate(data).__dict__)
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Any:
+        """An object of this class from plain data (or objects of these classes), checked by the twin."""
+        if isinstance(obj, cls):
+            return obj
+        from ._twins import from_twin, to_data, twin
+
+        return from_twin(twin(cls).model_validate(to_data(obj)))
+
+    @classmethod
+    def model_construct(cls, _fields_set: Any = None, **values: Any) -> Any:
+        """An object of this class from ``values``, unchecked; missing fields take their defaults."""
+        self = object.__new__(cls)
+        self.__dict__.update({name: values[name] if name in values else spec.get_default() for name, spec in cls.model_fields.items()})
+        return self
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        from ._twins import twin
+
+        return twin(cls).model_json_schema(*args, **kwargs)
+
+    def model_copy(self, *, update: dict[str, Any] | None = None, deep: bool = False) -> Any:
+        """A shallow (or ``deep``) copy with ``update`` applied, unchecked, as pydantic's."""
+        import copy
+
+        new = object.__new__(type(self))
+        fields = copy.deepcopy(self.__dict__) if deep else dict(self.__dict__)
+        if update:
+            fields.update(update)
+        new.__dict__.update(fields)
+        return new
+
+    def model_dump(self, **kwargs: Any) -> Any:
+        """Plain data, as the twin's ``model_dump`` with the same arguments gives it."""
+        from ._twins import to_twin
+
+        return to_twin(self).model_dump(**kwargs)
 
     def content_json(self) -> str:
         """This model's fields as compact JSON with a fixed order: the content part of a disk
-        cache key.  Read field by field, so it builds no serializer (see the class's note)."""
-        return json.dumps(_plain(self), separators=(",", ":"), ensure_ascii=False)
+        cache key.  Read field by field, without the twin: the JSON encoder walks the lists,
+        dicts and values itself and asks :func:`_fields_of` only for the models in them."""
+        return json.dumps(self, default=_fields_of, separators=(",", ":"), ensure_ascii=False)
+
+    def __iter__(self):
+        yield from self.__dict__.items()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Model):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # as pydantic's models that are not frozen
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
 
 
-def _plain(value: Any) -> Any:
-    """Models as dicts of their fields (in declared order), tuples as lists: plain JSON data."""
-    if isinstance(value, BaseModel):
-        return {name: _plain(getattr(value, name)) for name in type(value).model_fields}
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
+def _fields_of(value: Any) -> dict[str, Any]:
+    """A model's fields in declared order, for the JSON encoder (which writes tuples as lists)."""
+    if isinstance(value, Model):
+        return {name: getattr(value, name) for name in type(value).model_fields}
+    raise TypeError(f"a {type(value).__name__} is not scenario data")
 
 
 # ----------------------------------------------------------------------------- map
@@ -70,7 +182,6 @@ class GridModel(Model):
         """The hex grid this numbering describes."""
         from ..hexgrid import GridSpec
 
-        # read field by field: a serializer would build this model's schema at start-up (deferred)
         return GridSpec(**{name: getattr(self, name) for name in type(self).model_fields if name != "km_per_hex"})
 
 

@@ -12,7 +12,6 @@ on debug builds (whose object header differs) and with a PySide6 that does not h
 """
 from __future__ import annotations
 
-import ctypes
 import sys
 
 _RESERVE = 1 << 40
@@ -39,6 +38,8 @@ def guard() -> bool:
         return False
     if not void_calls_drop_none():
         return False
+    import ctypes  # only where the guard is needed
+
     ctypes.c_ssize_t.from_address(id(None)).value += _RESERVE
     _applied = True
     return True

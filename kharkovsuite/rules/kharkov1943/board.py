@@ -7,14 +7,16 @@ Effects Chart and the Movement Table of ``system_data``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...map import GameMap
 from ...engine.boards import PerScenario
 from ...scenario.model import Scenario
 from .data import K43Data
 from .units import CounterValues
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: 4.3 and the addenda to 4.2: hexes where a unit may end in an enemy ZoC without attacking.
 SHELTER_TERRAIN = frozenset({"village", "town", "city"})
@@ -125,6 +127,7 @@ class Board:
     def cost_graph(self, ground: str) -> nx.DiGraph:
         """The hexes in play joined by what entering costs on ``ground`` (no units, no ZoC):
         for overlays, benchmarks and as the tests' independent oracle of the reach search."""
+        import networkx as nx  # imported when first needed: not at the start of a game
         graph = nx.DiGraph()
         for a in self.in_play:
             for b in self.nbrs[a]:

@@ -8,13 +8,16 @@ getting off (3.5: every action).  The ride is the unit's move of this activation
 """
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import GameState, Reach
 from . import activation, control
 from .zoc import enemy_zoc
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 SIDE = "german"
 BOARD_COST = 3  # 6.4, each of boarding and getting off
@@ -67,6 +70,7 @@ def refusal(state: GameState, unit_ids) -> tuple[str, str] | None:
 
 def _network(state: GameState) -> nx.Graph:
     """The railroad hexes a German train may use now."""
+    import networkx as nx  # imported when first needed: not at the start of a game
     zoc = enemy_zoc(state, SIDE)
 
     def usable(h: str) -> bool:
@@ -79,6 +83,7 @@ def _network(state: GameState) -> nx.Graph:
 
 
 def reach(state: GameState, unit_ids) -> dict[str, Reach]:
+    import networkx as nx  # imported when first needed: not at the start of a game
     unit_ids = tuple(unit_ids)
     if refusal(state, unit_ids):
         return {}

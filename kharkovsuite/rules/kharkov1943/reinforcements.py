@@ -21,13 +21,16 @@ entry area nearest to the hex it left by, and enter as reinforcements do.
 """
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import GameState
 from . import activation, command, control, rail
 from .zoc import ground
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 ARRIVING = activation.ARRIVING
 KEY = "arriving"  # state.game[KEY][unit] -> entry area id
@@ -248,6 +251,7 @@ def apply_rail_entry(state: GameState, action, events: list) -> None:
 
 def rail_entries(state: GameState, side: str) -> list:
     """15.2: the rides rail arrivals may take on from their entry hexes (each unit alone)."""
+    import networkx as nx  # imported when first needed: not at the start of a game
     from ...engine.actions import RailMove
 
     if side != rail.SIDE or activation.current(state) is None:

@@ -32,8 +32,7 @@ import math
 from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...tracing import Block
 from ...engine.errors import IllegalAction
@@ -41,6 +40,9 @@ from ...engine.events import Displaced, FlagChanged, UnitMoved
 from ...engine.state import GameState
 from .units import HQ_LEVELS
 from .zoc import enemy_zoc, ground
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 LIMIT = 5  # 9.2
 KEY = "supply"  # state.game[KEY][unit] -> status
@@ -112,22 +114,43 @@ def blocked(state: GameState, side: str) -> dict[str, Block]:
     return out
 
 
-def graph(state: GameState, side: str) -> nx.Graph:
-    """The hexes a line of ``side`` may enter, joined where the ground lets a unit cross."""
-    key = ("k43-graph", side, ground(state))
+def adjacency(state: GameState, side: str) -> dict[str, dict[str, None]]:
+    """The hexes a line of ``side`` may enter, each with the hexes it is joined to where the ground
+    lets a unit cross both ways (the neighbours in the order they were joined): the searches of
+    the supply phase walk this, so the start of a game makes no graph of the graph library."""
+    key = ("k43-adj", side, ground(state))
     found = state.cache.get(key)
     if found is not None:
         return found
     board = state.board
     g = ground(state)
     stop = blocked(state, side)
-    found = nx.Graph()
-    found.add_nodes_from(h for h in board.in_play if h not in stop)
-    for a in found.nodes:
+    found = {h: {} for h in board.in_play if h not in stop}
+    for a in list(found):
         for b in board.nbrs[a]:
-            if b in stop or found.has_edge(a, b):
+            if b in stop or b in found[a]:
                 continue
             if board.enter_cost(a, b, g) is not None and board.enter_cost(b, a, g) is not None:
+                found[a][b] = None
+                found.setdefault(b, {})[a] = None
+    state.cache[key] = found
+    return found
+
+
+def graph(state: GameState, side: str) -> nx.Graph:
+    """:func:`adjacency` as a graph of the graph library (for its searches: the trace overlay, the
+    computer player), with its nodes and edges added in the same order."""
+    import networkx as nx  # imported when first needed: not at the start of a game
+    key = ("k43-graph", side, ground(state))
+    found = state.cache.get(key)
+    if found is not None:
+        return found
+    adj = adjacency(state, side)
+    found = nx.Graph()
+    found.add_nodes_from(adj)
+    for a, joined in adj.items():
+        for b in joined:
+            if not found.has_edge(a, b):
                 found.add_edge(a, b)
     state.cache[key] = found
     return found
@@ -135,20 +158,28 @@ def graph(state: GameState, side: str) -> nx.Graph:
 
 def road_hexes(state: GameState, side: str) -> frozenset[str]:
     """9.2: road and railroad hexes joined to a source of ``side`` by road or railroad through
-    hexes a line may enter."""
+    hexes a line may enter.  A search over the map's road and railroad neighbours from the
+    sources: the parts of the joined road and railroad net that hold a source, without making
+    the net's graph (and importing the graph library at the start of every game)."""
     key = ("k43-roads", side, ground(state))
     found = state.cache.get(key)
     if found is not None:
         return found
     board = state.board
     stop = blocked(state, side)
-    net = nx.compose(board.map.roads, board.map.rails)
-    net = net.subgraph(h for h in net.nodes if h in board.in_play and h not in stop)
-    sources = source_hexes(state, side)
-    joined: set[str] = set()
-    for part in nx.connected_components(net):
-        if part & sources:
-            joined |= part
+    roads, rails = board.map.road_nbrs, board.map.rail_nbrs
+
+    def enterable(h: str) -> bool:
+        return h in board.in_play and h not in stop
+
+    todo = [h for h in source_hexes(state, side) if (h in roads or h in rails) and enterable(h)]
+    joined: set[str] = set(todo)
+    while todo:
+        h = todo.pop()
+        for n in (*roads.get(h, ()), *rails.get(h, ())):
+            if n not in joined and enterable(n):
+                joined.add(n)
+                todo.append(n)
     found = state.cache[key] = frozenset(joined)
     return found
 
@@ -176,7 +207,7 @@ def trace(state: GameState, side: str, start: str, targets: dict[str, tuple[str,
             return [n for n in board.nbrs.get(h, ()) if n not in stop]
     else:
         stop = blocked(state, side)
-        adj = graph(state, side).adj
+        adj = adjacency(state, side)
 
         def ahead(h: str) -> list[str]:
             if h in adj:
@@ -315,7 +346,7 @@ def with_line(state: GameState, side: str, hexes, unit_id: str | None = None) ->
     targets = tier_targets(state, side, tier, side_lines(state, side), unit_id)
     board = state.board
     g = ground(state)
-    adj = graph(state, side).adj
+    adj = adjacency(state, side)
     dist = {h: 0 for h in targets if h in adj}
     todo = deque(dist)
     while todo:
@@ -378,14 +409,22 @@ def supply_phase(state: GameState, events: list) -> None:
 
 def head_distance(state: GameState, unit_id: str) -> int | None:
     """9.2: hexes from the unit to the nearest Soviet supply head or east-edge icon, by a path a
-    line of supply may take (no length limit); None when there is none."""
+    line of supply may take (no length limit); None when there is none.  The distances are a
+    breadth-first search from every source at once over :func:`adjacency` (each step one hex)."""
     side = state.units[unit_id].side
     key = ("k43-head-dist", side, ground(state))
     dist = state.cache.get(key)
     if dist is None:
-        g = graph(state, side)
-        sources = [h for h in source_hexes(state, side) if h in g]
-        dist = state.cache[key] = nx.multi_source_dijkstra_path_length(g, sources) if sources else {}
+        adj = adjacency(state, side)
+        dist = {h: 0 for h in source_hexes(state, side) if h in adj}
+        todo = deque(dist)
+        while todo:
+            h = todo.popleft()
+            for n in adj[h]:
+                if n not in dist:
+                    dist[n] = dist[h] + 1
+                    todo.append(n)
+        state.cache[key] = dist
     h = state.units[unit_id].hex
     if h in dist:
         return dist[h]

@@ -8,11 +8,14 @@ Three overlays: supply, why not, command.
 """
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ... import tracing
 from ...engine.state import GameState
 from . import activation, command, supply
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 OVERLAYS = ("supply", "why", "command")
 TITLES = {"supply": "Supply", "why": "Why not", "command": "Command"}
@@ -104,6 +107,7 @@ def overlay(state: GameState, name: str, side: str, unit: str | None = None, des
 
 
 def supply_overlay(state: GameState, side: str, unit: str | None = None) -> tracing.OverlayData:
+    import networkx as nx  # imported when first needed: not at the start of a game
     o = OverlayData("supply", side, unit)
     lines = supply.side_lines(state, side)
     targets = supply.tier_targets(state, side, 2, lines)

@@ -20,10 +20,13 @@ The winner is the side with the higher level; equal levels (none included) are a
 """
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...engine.state import GameState, Result
 from . import control, reinforcements, supply
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 LEVELS = ("tactical", "operational", "strategic")
 
@@ -44,18 +47,34 @@ def holds(state: GameState, side: str, place: str) -> bool:
 
 
 def east_of_river(state: GameState) -> frozenset[str]:
-    """The hexes joined without crossing a major river to most of the Soviet supply edge."""
+    """The hexes joined without crossing a major river to most of the Soviet supply edge (of
+    equal parts, the first found from the hexes in play in their order).  The parts are searched
+    over the map's neighbours: the victory check at a game's start makes no graph."""
     key = "k43-east-of-river"
     found = state.cache.get(key)
     if found is not None:
         return found
     board = state.board
-    g = nx.Graph()
-    g.add_nodes_from(board.in_play)
-    g.add_edges_from((a, b) for a in board.in_play for b in board.nbrs[a]
-                     if "major_river" not in board.map.hexside_features(a, b))
+    joined: dict[str, list[str]] = {h: [] for h in board.in_play}
+    for a in board.in_play:
+        for b in board.nbrs[a]:
+            if "major_river" not in board.map.hexside_features(a, b):
+                joined[a].append(b)
+                joined.setdefault(b, []).append(a)  # a neighbour out of play joins the part too
+    parts, seen = [], set()
+    for start in joined:
+        if start in seen:
+            continue
+        part, todo = {start}, [start]
+        while todo:
+            for n in joined[todo.pop()]:
+                if n not in part:
+                    part.add(n)
+                    todo.append(n)
+        seen |= part
+        parts.append(part)
     edge = {h for a in state.scenario.map.areas.values() if a.kind == "supply" and a.side == "soviet" for h in a.hexes}
-    best = max(nx.connected_components(g), key=lambda part: (len(part & edge), len(part)))
+    best = max(parts, key=lambda part: (len(part & edge), len(part)))
     found = state.cache[key] = frozenset(best)
     return found
 

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ...engine.state import GameState, Result
 from . import zoc
 from .board import UnitInfo, game_turn
 from .data import VictoryPoints
 from .units import ARTILLERY_KINDS
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 #: The box a destroyed unit goes to.
 ELIMINATED = "eliminated"
@@ -86,6 +88,7 @@ def joined_to_edge(gmap, hexes: Iterable[str], blocked: Callable[[str], bool], e
                    roads_only: bool) -> bool:
     """Whether a line of hexes not ``blocked`` runs from one of ``hexes`` to the ``edge``: along
     roads (27.C) or across any hexes (25.1B)."""
+    import networkx as nx  # imported when first needed: not at the start of a game
     graph = gmap.roads if roads_only else nx.Graph((h, n) for h in gmap.hex_ids for n in gmap.neighbors(h))
     open_ = graph.subgraph(h for h in graph if not blocked(h))
     targets = [e for e in edge if e in open_]
