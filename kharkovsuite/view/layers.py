@@ -234,6 +234,28 @@ class MapLayer(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        lod, exposed, tiles = self._exposed_tiles(painter, option)
+        for style_key in self._style_order:
+            if lod < self._min_lod[style_key]:
+                continue
+            pen, brush = self._styles[style_key]
+            painter.setPen(self._pen_at(style_key, pen, lod) if pen is not None else Qt.PenStyle.NoPen)
+            painter.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
+            for k in tiles:
+                p = self._paths.get(k, {}).get(style_key)
+                if p is not None:
+                    painter.drawPath(p)
+        self._paint_labels(painter, lod, exposed, tiles)
+
+    def _paint_labels(self, painter: QPainter, lod: float, exposed: QRectF, tiles: list[tuple[int, int]]) -> None:
+        for k in tiles:
+            for label in self._labels.get(k, ()):
+                if label.visible_at(lod) and label.reach().intersects(exposed):
+                    label.paint(painter, lod)
+
+    def _exposed_tiles(self, painter: QPainter, option: QStyleOptionGraphicsItem) -> tuple[float, QRectF, list[tuple[int, int]]]:
+        """The zoom, the exposed scene rectangle and the tiles a paint must draw (antialiased
+        or not as the layer asks)."""
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
         exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
         # A first paint into a device cache exposes the whole item; only the part on the
@@ -251,20 +273,7 @@ class MapLayer(QGraphicsItem):
             if clip.rectCount() > 1:
                 parts = [QRectF(r).adjusted(-1, -1, 1, 1) for r in clip]
                 tiles = [k for k in tiles if any(self._tile_rects[k].intersects(r) for r in parts)]
-        for style_key in self._style_order:
-            if lod < self._min_lod[style_key]:
-                continue
-            pen, brush = self._styles[style_key]
-            painter.setPen(self._pen_at(style_key, pen, lod) if pen is not None else Qt.PenStyle.NoPen)
-            painter.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
-            for k in tiles:
-                p = self._paths.get(k, {}).get(style_key)
-                if p is not None:
-                    painter.drawPath(p)
-        for k in tiles:
-            for label in self._labels.get(k, ()):
-                if label.visible_at(lod) and label.reach().intersects(exposed):
-                    label.paint(painter, lod)
+        return lod, exposed, tiles
 
 
 # ----------------------------------------------------------------------------- geometry

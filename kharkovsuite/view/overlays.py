@@ -26,13 +26,59 @@ OVERLAY_Z = 60.0
 OVERLAY_TILE = 2.0  # tile side in hexes: a pan's strip repaints few marked hexes
 
 
+HEX_INSET = 0.88  # a marked hex is drawn this much smaller, so neighbours keep visible outlines
+STAMP_PHASES = 2  # a hex stamp is kept per half a pixel of its place's fraction, across and down
+MAX_STAMP_BYTES = 48 << 20  # the stamps kept, least recently used first out
+
+# (style, hex shape, zoom, antialiased, fraction across, fraction down) -> (picture, its centre's pixel)
+_stamps: OrderedDict[tuple, tuple[QPixmap, int, int]] = OrderedDict()
+_stamp_bytes = [0]
+
+
+def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tuple, scale: float, antialias: bool, qx: int, qy: int) -> tuple[QPixmap, int, int]:
+    """One marked hex of style ``st`` and outline ``shape`` (around its centre; ``shape_key`` names
+    it) at zoom ``scale``: its wash, hatching and outline, as ``pens`` says (pen and brush per
+    part), its centre a fraction ``qx, qy`` / STAMP_PHASES of a pixel right of and below the
+    picture's pixel returned."""
+    key = (st, shape_key, round(scale, 9), antialias, qx, qy)
+    got = _stamps.get(key)
+    if got is not None:
+        _stamps.move_to_end(key)
+        return got
+    reach = max(max(abs(p.x()), abs(p.y())) for p in shape)
+    width = max((pen.widthF() for pen, _brush in pens if pen is not None), default=0.0)
+    half = math.ceil((reach + width) * scale) + 2
+    pix = QPixmap(2 * half + 1, 2 * half + 1)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
+    p.setWorldTransform(QTransform(scale, 0, 0, scale, half + qx / STAMP_PHASES, half + qy / STAMP_PHASES))
+    for pen, brush in pens:
+        p.setPen(pen if pen is not None else Qt.PenStyle.NoPen)
+        p.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
+        p.drawPolygon(shape)
+    p.end()
+    got = _stamps[key] = (pix, half, half)
+    _stamp_bytes[0] += pix.width() * pix.height() * 4
+    while _stamp_bytes[0] > MAX_STAMP_BYTES and len(_stamps) > 1:
+        _key, (old, _x, _y) = _stamps.popitem(last=False)
+        _stamp_bytes[0] -= old.width() * old.height() * 4
+    return got
+
+
 class HexOverlayItem(MapLayer):
     """Hexes washed, hatched and outlined per style, with an optional label each.
 
     The hexes are kept in the map's square tiles (a :class:`~.layers.MapLayer`), so a pan paints
-    only the tiles in the newly exposed strip, and the item is cached in device coordinates
-    like the static layers: a frame at a steady zoom is a pixmap blit.
+    only the tiles in the newly exposed strip.  Painted at a zoom without rotation on a device
+    of pixel ratio 1 (the view's tiles, a screenshot), every hex of a style is a copy of one
+    picture of that hex (a stamp, kept per zoom and quarter-pixel place): rasterising each
+    hex's wash, hatching and outline anew cost ten times more.  Qt anchors a hatching to the
+    device, so a stamp's hatching starts alike in every hex rather than running on from one
+    hex to the next across the gap between them.  Otherwise the tiles' paths are painted.
     """
+
+    stamped = True  # off: the tiles' paths are painted at every zoom (bench_view --against paths)
 
     def __init__(self, name: str, geo: Geometry, entries: dict[str, tuple[str | S.OverlayStyle, str | None]], z: float = OVERLAY_Z,
                  label_top: bool = False):
@@ -40,6 +86,9 @@ class HexOverlayItem(MapLayer):
         self.entries = dict(entries)
         k = S.HEX_SIZE
         styles: dict[S.OverlayStyle, list[str]] = {}
+        self._shape = QPolygonF()  # a marked hex around (0, 0)
+        # tile -> style's number -> the centres of its hexes there (x, y)
+        self._centres: dict[tuple[int, int], dict[int, list[tuple[float, float]]]] = {}
         for hex_id, (style, label) in sorted(self.entries.items()):
             st = S.overlay_style(style)
             keys = styles.get(st)
@@ -48,7 +97,12 @@ class HexOverlayItem(MapLayer):
             poly = geo.polygon(hex_id)
             # Inset a little, so neighbouring marked hexes keep visible outlines.
             c = geo.center(hex_id)
-            self.path(keys[0], c).addPolygon(QPolygonF([c + (p - c) * 0.88 for p in poly]))
+            shape = QPolygonF([c + (p - c) * HEX_INSET for p in poly])
+            self.path(keys[0], c).addPolygon(shape)
+            if self._shape.isEmpty():
+                self._shape = shape.translated(-c)
+                self._shape_key = tuple((round(p.x(), 6), round(p.y(), 6)) for p in self._shape)
+            self._centres.setdefault(self._tile_of(c), {}).setdefault(list(styles).index(st), []).append((c.x(), c.y()))
             if label:
                 self.add_label(Label(c + QPointF(0, -k * 0.42 if label_top else k * 0.42), str(label), _font(k * 0.3, bold=True), QColor("#000000"), QColor("#ffffff"), min_px=6.0))
         # Wash, hatching and outline of a style paint the same hexes: share one path per tile.
@@ -56,6 +110,8 @@ class HexOverlayItem(MapLayer):
             for first, *more in styles.values():
                 if first in tile:
                     tile.update((key, tile[first]) for key in more)
+        self._overlay_styles = list(styles)  # by number, in painting order
+        self._style_keys = list(styles.values())  # per style's number, its layer styles in painting order
         self.finish()
         rect = QRectF()
         for tile in self._paths.values():
@@ -65,6 +121,40 @@ class HexOverlayItem(MapLayer):
             for label in labels:
                 rect = rect.united(label.rect())
         self._rect = rect.adjusted(-k * 0.1, -k * 0.1, k * 0.1, k * 0.1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        t = painter.worldTransform()
+        device = painter.device()
+        if (not self.stamped or device is None or device.devicePixelRatioF() != 1.0 or t.type().value > QTransform.TransformationType.TxScale.value
+                or t.m11() != t.m22() or t.m11() <= 0):
+            super().paint(painter, option, widget)
+            return
+        lod, exposed, tiles = self._exposed_tiles(painter, option)
+        scale, dx, dy = t.m11(), t.dx(), t.dy()
+        antialias = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+        q = STAMP_PHASES
+        painter.save()
+        painter.resetTransform()
+        for n, keys in enumerate(self._style_keys):
+            pens = tuple((self._pen_at(key, pen, lod) if pen is not None else None, brush)
+                         for key in keys for pen, brush in (self._styles[key],))
+            st = self._overlay_styles[n]
+            stamps: dict[tuple[int, int], tuple[QPixmap, int, int]] = {}
+            for k in tiles:
+                for x, y in self._centres.get(k, {}).get(n, ()):
+                    px, py = x * scale + dx, y * scale + dy
+                    ix, iy = math.floor(px), math.floor(py)
+                    qx, qy = round((px - ix) * q), round((py - iy) * q)
+                    if qx == q:
+                        ix, qx = ix + 1, 0
+                    if qy == q:
+                        iy, qy = iy + 1, 0
+                    stamp = stamps.get((qx, qy))
+                    if stamp is None:
+                        stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
+                    painter.drawPixmap(ix - stamp[1], iy - stamp[2], stamp[0])
+        painter.restore()
+        self._paint_labels(painter, lod, exposed, tiles)
 
     def _declare(self, st: S.OverlayStyle, n: int) -> list[str]:
         """The layer styles of ``st`` (wash, hatching if any, outline), painted in that order

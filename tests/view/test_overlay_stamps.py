@@ -1,0 +1,146 @@
+"""Marked hexes painted as copies of one picture per style and zoom (stamps): the pixels of the
+overlay's paths, in their places at any fraction of a pixel, and redrawn when the game changes."""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage, QPainter, QTransform
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+from kharkovsuite.view import MapScene
+from kharkovsuite.view import overlays as O
+from kharkovsuite.view import style as S
+
+# Scale and offset of the painter: the whole map, a middle zoom placed at fractions of a pixel,
+# whole pixels, and a close zoom.
+TRANSFORMS = ((0.21, -3.37, -2.71), (0.61, -301.37, -212.71), (0.61, -300.0, -212.5), (0.61, -300.8, -212.1), (1.6, -901.63, -640.27))
+
+
+@pytest.fixture
+def scene(qapp, synthetic_scenario):
+    scene = MapScene(synthetic_scenario)
+    ids = sorted(scene.game_map.hex_ids)
+    dotted = S.OverlayStyle(S.OKABE_ITO["yellow"], Qt.BrushStyle.NoBrush, Qt.PenStyle.DotLine, 110)
+    scene.set_hex_overlay("solid", {h: ("blue", None) for h in ids[::2]})
+    scene.set_hex_overlay("dotted", {h: (dotted, None) for h in ids[1::4]})
+    scene.set_hex_overlay("hatched", {h: ("purple" if i % 2 else "orange", None) for i, h in enumerate(ids[3::8])})
+    yield scene
+    O.HexOverlayItem.stamped = True
+
+
+def pixels(image: QImage) -> np.ndarray:
+    data = np.frombuffer(image.constBits(), dtype=np.uint8, count=image.sizeInBytes())
+    return data.reshape(image.height(), image.bytesPerLine())[:, : image.width() * 4].reshape(image.height(), image.width(), 4).astype(int)
+
+
+def paint(scene, name: str, stamped: bool, scale: float, dx: float, dy: float) -> np.ndarray:
+    O.HexOverlayItem.stamped = stamped
+    image = QImage(640, 480, QImage.Format.Format_ARGB32)
+    image.fill(0xFFFFFFFF)
+    p = QPainter(image)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setWorldTransform(QTransform(scale, 0, 0, scale, dx, dy))
+    option = QStyleOptionGraphicsItem()
+    option.exposedRect = scene.map_rect
+    scene.overlay(name).paint(p, option, None)
+    p.end()
+    O.HexOverlayItem.stamped = True
+    return pixels(image)
+
+
+def far_apart(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of pixels with a colour channel more than a quarter of its range apart."""
+    return float((np.abs(a - b).max(axis=2) > 64).mean())
+
+
+def blocks(a: np.ndarray, n: int = 8) -> np.ndarray:
+    """Mean colours of ``n`` x ``n`` squares: a hatching's tone, wherever its lines start."""
+    h, w = a.shape[0] // n * n, a.shape[1] // n * n
+    return a[:h, :w].reshape(h // n, n, w // n, n, 4).mean(axis=(1, 3))
+
+
+@pytest.mark.parametrize("name", ["solid", "dotted"])
+@pytest.mark.parametrize("transform", TRANSFORMS)
+def test_stamped_hexes_give_the_pixels_of_the_paths(scene, name, transform):
+    """A stamp stands at most a quarter of a pixel from the hex's place: its antialiased edges
+    shade a little apart from the path's, no more (a hex off by half a pixel or more moves
+    whole edges: a few percent of the picture)."""
+    stamped, paths = paint(scene, name, True, *transform), paint(scene, name, False, *transform)
+    assert (np.abs(paths - 255).max(axis=2) > 64).mean() > 0.05  # the overlay is in the picture
+    assert far_apart(stamped, paths) < 0.003
+
+
+def test_a_stamp_off_by_half_a_pixel_would_be_seen(scene):
+    """What the bound above tells apart: the paths painted half a pixel away."""
+    scale, dx, dy = TRANSFORMS[1]
+    assert far_apart(paint(scene, "solid", False, scale, dx + 0.5, dy - 0.5), paint(scene, "solid", False, scale, dx, dy)) > 0.01
+
+
+@pytest.mark.parametrize("transform", TRANSFORMS)
+def test_stamped_hatching_keeps_its_tone(scene, transform):
+    """Qt starts a hatching's lines where the painted device starts: in a stamp they start alike
+    in every hex, so lines may stand a few pixels from the paths' but the tone is the same."""
+    stamped, paths = paint(scene, "hatched", True, *transform), paint(scene, "hatched", False, *transform)
+    assert (np.abs(blocks(stamped) - blocks(paths)).max(axis=2) > 12).mean() < 0.03
+
+
+def test_stamps_are_kept_per_zoom_and_a_bounded_few(scene, monkeypatch):
+    monkeypatch.setattr(O, "_stamps", OrderedDict())
+    monkeypatch.setattr(O, "_stamp_bytes", [0])
+    scale, dx, dy = TRANSFORMS[1]
+    paint(scene, "solid", True, scale, dx, dy)
+    kept = dict(O._stamps)
+    assert 1 <= len(kept) <= O.STAMP_PHASES ** 2  # one style: a stamp per fraction of a pixel
+    paint(scene, "solid", True, scale, dx + 7, dy + 3)  # a pan by whole pixels
+    assert dict(O._stamps) == kept  # the very same pictures
+    monkeypatch.setattr(O, "MAX_STAMP_BYTES", 1)
+    paint(scene, "dotted", True, scale * 1.25, dx, dy)
+    assert len(O._stamps) == 1  # the least recently used went
+
+
+def test_a_game_change_redraws_the_marked_hexes(player_window):
+    """An HQ moved: a hex its command now reaches is washed in the command colour on the map."""
+    from kharkovsuite.rules.kharkov1942 import supply
+
+    w = player_window
+    state = w.controller.state
+    w.trace.set_side("soviet")
+    w.trace.actions["command"].setChecked(True)
+    marked = set().union(*(w.scene.overlay(n).entries for n in w.scene.overlay_names if n.startswith("trace:command:")))
+    b = state.board
+    hq = next(u for u in b.side_units["soviet"] if b.is_hq(u) and state.units[u].hex and "inactive" not in state.units[u].flags)
+    home = state.units[hq].hex
+
+    def move(hex_id: str) -> None:
+        state.place(hq, hex_id)
+        state.cache.clear()
+        w._state_changed([])
+
+    target = dest = None
+    for dest in sorted(h for h in w.scene.game_map.hex_ids if not state.units_at(h)):
+        move(dest)
+        gained = sorted(h for h in supply.command_reach(state, hq) if h not in marked and not state.units_at(h))
+        if gained:
+            target = gained[0]
+            break
+    assert target is not None
+    move(home)
+    w.view.set_zoom(1.0)
+    w.view.center_on_hex(target)
+    spot = w.view.mapFromScene(w.scene.hex_center(target))
+
+    def colour():
+        w.view.viewport().repaint()
+        return w.view.viewport().grab().toImage().pixelColor(spot)
+
+    before = colour()
+    move(dest)
+    assert target in w.scene.overlay("trace:command:command").entries
+    after = colour()
+    ink = S.overlay_style(w.scene.overlay("trace:command:command").entries[target][0]).qcolor()
+    # Washed: moved towards the command colour from the bare map's.
+    assert abs(after.red() - ink.red()) + abs(after.green() - ink.green()) + abs(after.blue() - ink.blue()) < \
+        abs(before.red() - ink.red()) + abs(before.green() - ink.green()) + abs(before.blue() - ink.blue()) - 20
