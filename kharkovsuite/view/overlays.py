@@ -15,7 +15,7 @@ import math
 from collections import OrderedDict
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from shiboken6 import isValid
 
@@ -30,40 +30,117 @@ HEX_INSET = 0.88  # a marked hex is drawn this much smaller, so neighbours keep 
 STAMP_PHASES = 2  # a hex stamp is kept per half a pixel of its place's fraction, across and down
 MAX_STAMP_BYTES = 48 << 20  # the stamps kept, least recently used first out
 
-# (style, hex shape, zoom, antialiased, fraction across, fraction down) -> (picture, its centre's pixel)
-_stamps: OrderedDict[tuple, tuple[QPixmap, int, int]] = OrderedDict()
+# ("stamp", style, hex shape, zoom, antialiased, fraction across, fraction down), or ("mask", ...)
+# -> (picture, its centre's pixel across and down)
+_stamps: OrderedDict[tuple, tuple[QImage, int, int]] = OrderedDict()
 _stamp_bytes = [0]
+# Qt's hatchings are 8 x 8 pixel patterns anchored to the device: a wash and hatching filled
+# together are one 8 x 8 texture at the stamp's corner.
+_PATTERNS = {Qt.BrushStyle.SolidPattern, *(Qt.BrushStyle(v) for v in range(Qt.BrushStyle.Dense1Pattern.value, Qt.BrushStyle.DiagCrossPattern.value + 1))}
 
 
-def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tuple, scale: float, antialias: bool, qx: int, qy: int) -> tuple[QPixmap, int, int]:
-    """One marked hex of style ``st`` and outline ``shape`` (around its centre; ``shape_key`` names
-    it) at zoom ``scale``: its wash, hatching and outline, as ``pens`` says (pen and brush per
-    part), its centre a fraction ``qx, qy`` / STAMP_PHASES of a pixel right of and below the
-    picture's pixel returned."""
-    key = (st, shape_key, round(scale, 9), antialias, qx, qy)
+def _kept(key: tuple, make) -> tuple[QImage, int, int]:
     got = _stamps.get(key)
     if got is not None:
         _stamps.move_to_end(key)
         return got
+    got = _stamps[key] = make()
+    _stamp_bytes[0] += got[0].sizeInBytes()
+    while _stamp_bytes[0] > MAX_STAMP_BYTES and len(_stamps) > 1:
+        _key, (old, _x, _y) = _stamps.popitem(last=False)
+        _stamp_bytes[0] -= old.sizeInBytes()
+    return got
+
+
+def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: int, scale: float, antialias: bool, qx: int, qy: int) -> QImage:
+    """How much of each pixel the hex ``shape`` covers, filled (``pen`` None) or stroked with
+    ``pen`` (its colour aside), as the alpha of a white picture of side ``2 * half + 1`` centred
+    as :func:`_hex_stamp` says: the antialiased rasterising, done once for every style."""
+    mask_pen = None
+    if pen is not None:
+        mask_pen = QPen(pen)
+        mask_pen.setColor(QColor(255, 255, 255))
+    key = ("mask", shape_key, None if pen is None else (pen.widthF(), pen.style(), tuple(pen.dashPattern()) if pen.style() != Qt.PenStyle.SolidLine else (),
+                                                            pen.capStyle(), pen.joinStyle(), pen.miterLimit()), half, round(scale, 9), antialias, qx, qy)
+
+    def make() -> tuple[QImage, int, int]:
+        image = QImage(2 * half + 1, 2 * half + 1, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
+        p.setWorldTransform(QTransform(scale, 0, 0, scale, half + qx / STAMP_PHASES, half + qy / STAMP_PHASES))
+        p.setPen(mask_pen if mask_pen is not None else Qt.PenStyle.NoPen)
+        p.setBrush(Qt.BrushStyle.NoBrush if mask_pen is not None else QBrush(QColor(255, 255, 255)))
+        p.drawPolygon(shape)
+        p.end()
+        return image, half, half
+
+    return _kept(key, make)[0]
+
+
+def _texture(brushes: list[QBrush]) -> QBrush:
+    """``brushes`` filled one over the other, as one brush (an 8 x 8 texture, or the colour)."""
+    if len(brushes) == 1 and brushes[0].style() == Qt.BrushStyle.SolidPattern:
+        return brushes[0]
+    tile = QImage(8, 8, QImage.Format.Format_ARGB32_Premultiplied)
+    tile.fill(Qt.GlobalColor.transparent)
+    p = QPainter(tile)
+    for brush in brushes:
+        p.fillRect(tile.rect(), brush)
+    p.end()
+    return QBrush(tile)
+
+
+def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tuple, scale: float, antialias: bool, qx: int, qy: int) -> tuple[QImage, int, int]:
+    """One marked hex of style ``st`` and outline ``shape`` (around its centre; ``shape_key`` names
+    it) at zoom ``scale``: its wash, hatching and outline, as ``pens`` says (pen or brush per
+    part, in painting order), its centre a fraction ``qx, qy`` / STAMP_PHASES of a pixel right of
+    and below the picture's pixel returned.
+
+    Every style's hex covers the same pixels: the coverage of the fill and of each kind of
+    outline is rasterised once per zoom and place (:func:`_coverage`), and a style's stamp is
+    that coverage coloured, a few blends of a small picture.  A wash and hatching filled together
+    are blended as one texture (where a hex's edge half covers a pixel, the two fills each at
+    half strength and the two blended, then at half strength, shade it a 255th or two apart)."""
     reach = max(max(abs(p.x()), abs(p.y())) for p in shape)
     width = max((pen.widthF() for pen, _brush in pens if pen is not None), default=0.0)
     half = math.ceil((reach + width) * scale) + 2
-    pix = QPixmap(2 * half + 1, 2 * half + 1)
-    pix.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pix)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
-    p.setWorldTransform(QTransform(scale, 0, 0, scale, half + qx / STAMP_PHASES, half + qy / STAMP_PHASES))
-    for pen, brush in pens:
-        p.setPen(pen if pen is not None else Qt.PenStyle.NoPen)
-        p.setBrush(brush if brush is not None else Qt.BrushStyle.NoBrush)
-        p.drawPolygon(shape)
-    p.end()
-    got = _stamps[key] = (pix, half, half)
-    _stamp_bytes[0] += pix.width() * pix.height() * 4
-    while _stamp_bytes[0] > MAX_STAMP_BYTES and len(_stamps) > 1:
-        _key, (old, _x, _y) = _stamps.popitem(last=False)
-        _stamp_bytes[0] -= old.width() * old.height() * 4
-    return got
+
+    def make() -> tuple[QImage, int, int]:
+        image = QImage(2 * half + 1, 2 * half + 1, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        parts: list[tuple[str, QPen | None, list[QBrush]]] = []  # fills run together are one part
+        for pen, brush in pens:
+            if pen is not None and brush is None:
+                parts.append(("outline", pen, [pen.brush()]))
+            elif brush is not None and pen is None and brush.style() in _PATTERNS:
+                if parts and parts[-1][0] == "fill":
+                    parts[-1][2].append(brush)
+                else:
+                    parts.append(("fill", None, [brush]))
+            else:  # a part of another kind: rasterised as it is, over what is there
+                parts.append(("other", pen, [brush]))
+        for kind, pen, brushes in parts:
+            if kind == "other":
+                p.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
+                p.setWorldTransform(QTransform(scale, 0, 0, scale, half + qx / STAMP_PHASES, half + qy / STAMP_PHASES))
+                p.setPen(pen if pen is not None else Qt.PenStyle.NoPen)
+                p.setBrush(brushes[0] if brushes[0] is not None else Qt.BrushStyle.NoBrush)
+                p.drawPolygon(shape)
+                p.resetTransform()
+                continue
+            layer = QImage(_coverage(shape, shape_key, pen, half, scale, antialias, qx, qy))  # a copy, to colour
+            brush = _texture(brushes) if kind == "fill" else brushes[0]
+            lp = QPainter(layer)
+            lp.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+            lp.fillRect(layer.rect(), brush)
+            lp.end()
+            p.drawImage(0, 0, layer)
+        p.end()
+        return image, half, half
+
+    return _kept(("stamp", st, shape_key, round(scale, 9), antialias, qx, qy), make)
 
 
 class HexOverlayItem(MapLayer):
@@ -139,7 +216,7 @@ class HexOverlayItem(MapLayer):
             pens = tuple((self._pen_at(key, pen, lod) if pen is not None else None, brush)
                          for key in keys for pen, brush in (self._styles[key],))
             st = self._overlay_styles[n]
-            stamps: dict[tuple[int, int], tuple[QPixmap, int, int]] = {}
+            stamps: dict[tuple[int, int], tuple[QImage, int, int]] = {}
             for k in tiles:
                 for x, y in self._centres.get(k, {}).get(n, ()):
                     px, py = x * scale + dx, y * scale + dy
@@ -152,7 +229,7 @@ class HexOverlayItem(MapLayer):
                     stamp = stamps.get((qx, qy))
                     if stamp is None:
                         stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
-                    painter.drawPixmap(ix - stamp[1], iy - stamp[2], stamp[0])
+                    painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
         painter.restore()
         self._paint_labels(painter, lod, exposed, tiles)
 

@@ -93,7 +93,15 @@ def test_stamps_are_kept_per_zoom_and_a_bounded_few(scene, monkeypatch):
     scale, dx, dy = TRANSFORMS[1]
     paint(scene, "solid", True, scale, dx, dy)
     kept = dict(O._stamps)
-    assert 1 <= len(kept) <= O.STAMP_PHASES ** 2  # one style: a stamp per fraction of a pixel
+    stamps = [key for key in kept if key[0] == "stamp"]
+    masks = [key for key in kept if key[0] == "mask"]
+    assert 1 <= len(stamps) <= O.STAMP_PHASES ** 2  # one style: a stamp per fraction of a pixel
+    assert len(masks) == 2 * len(stamps)  # where a hex's fill and its outline cover, at each
+    paint(scene, "hatched", True, scale, dx, dy)  # other styles, other dashes, the same hexes
+    fills = {key for key in O._stamps if key[0] == "mask" and key[2] is None}
+    assert fills == {key for key in masks if key[2] is None}  # their fills covered as the first style's
+    assert len(O._stamps) > len(kept)
+    kept = dict(O._stamps)
     paint(scene, "solid", True, scale, dx + 7, dy + 3)  # a pan by whole pixels
     assert dict(O._stamps) == kept  # the very same pictures
     monkeypatch.setattr(O, "MAX_STAMP_BYTES", 1)
