@@ -9,7 +9,9 @@ measured in the same run: the terrain layer alone, painted without any cache.  T
 steps are then measured with every trace overlay of the player on against them all off, in
 wall-clock and in CPU time (the steadier figure on a shared machine).  A step to a zoom never
 seen shows the static layers and the overlays stretched from the nearest zoom's tiles; the
-exact frame painted once the view rests there is measured on its own line.
+exact frame painted once the view rests there is measured on its own line.  The pans are
+measured with the view at rest at zoom 1.0: back and forth over the same two strips, then
+onward, each step uncovering a strip never painted.
 
 ``--against paths`` times the overlay steps a second way in the same run, the rounds of the two
 alternating (in the order AB BA AB ...): every marked hex painted as the tiles' paths (wash, hatching and outline
@@ -205,6 +207,18 @@ def main(argv=None) -> int:
         vp.repaint()
         at_rest.append((time.perf_counter() - t, time.process_time() - c))
 
+    onward = [1]
+
+    def pan_onward():
+        """40 px right and 20 down (back up the other way near the map's edge)."""
+        c = view.mapToScene(vp.rect().center())
+        inner = scene.map_rect.adjusted(800, 800, -800, -800)
+        if ((onward[0] > 0 and (c.x() > inner.right() or c.y() > inner.bottom()))
+                or (onward[0] < 0 and (c.x() < inner.left() or c.y() < inner.top()))):
+            onward[0] = -onward[0]
+        view.pan(40 * onward[0], 20 * onward[0])
+        vp.repaint()
+
     def rested(zoom) -> None:
         """``zoom`` shown and at rest: the overlay tiles of that zoom painted exactly."""
         view.set_zoom(zoom, QPointF(vp.width() / 2, vp.height() / 2))
@@ -227,10 +241,16 @@ def main(argv=None) -> int:
         for _ in range(args.repeat):
             new_zoom_at_rest()
         out["new zoom, at rest"] = ([w for w, _ in at_rest], [c for _, c in at_rest])
+        # Pans at zoom 1.0 with the view at rest there (the exact tiles; a pan right after a
+        # zoom shows the stretched ones until the view rests): back and forth over the same
+        # strips, then onward, each step uncovering a strip never painted.
         view.set_zoom(1.0)
         view.center_on_point(scene.map_rect.center())
         vp.repaint()
+        refine()
+        vp.repaint()
         out["pan"] = timed_cpu(pan_step, args.repeat)
+        out["pan onward"] = timed_cpu(pan_onward, args.repeat)
         return out
 
     def way(stamped: bool) -> None:
@@ -277,7 +297,8 @@ def main(argv=None) -> int:
         "zoom": "zoom step, back and forth (x1.25 at zoom ~0.4)",
         "new zoom": "zoom step to a zoom not seen before (the nearest zoom's tiles stretched)",
         "new zoom, at rest": "  then at rest there: the exact frame, REFINE_MS later",
-        "pan": "pan step (40 px at zoom 1.0)",
+        "pan": "pan step, back and forth (40 px at zoom 1.0, at rest)",
+        "pan onward": "pan step onward (40 px at zoom 1.0, a strip never painted)",
     }
     for name, rounds in by_way.items():
         def pooled(state: int, key: str, rounds=rounds) -> tuple[list[float], list[float]]:

@@ -139,6 +139,8 @@ class MapLayer(QGraphicsItem):
         self._style_order: list[str] = []
         self._paths: dict[tuple[int, int], dict[str, QPainterPath]] = defaultdict(dict)
         self._tile_rects: dict[tuple[int, int], QRectF] = {}
+        self._overflow = 0.0  # see finish
+        self._tile_order: dict[tuple[int, int], int] = {}
         self._labels: dict[tuple[int, int], list[Label]] = defaultdict(list)
         self._min_lod: dict[str, float] = {}
         self._screen: dict[str, tuple[float, float]] = {}
@@ -217,6 +219,12 @@ class MapLayer(QGraphicsItem):
                 r = r.united(label.reach().adjusted(-4, -4, 4, 4))
             rects[key] = r
         self._tile_rects = rects
+        # How far a tile's drawing reaches out of its square, so a paint looks up only the
+        # squares near the exposed rectangle; and the tiles' order, which a paint keeps.
+        t = self._tile
+        self._overflow = max((max(t * i - r.left(), r.right() - t * (i + 1), t * j - r.top(), r.bottom() - t * (j + 1), 0.0)
+                              for (i, j), r in rects.items()), default=0.0)
+        self._tile_order = {k: n for n, k in enumerate(rects)}
         self.update()
 
     @property
@@ -265,7 +273,14 @@ class MapLayer(QGraphicsItem):
         if device is not None and ok:
             exposed = exposed.intersected(inverse.mapRect(QRectF(0, 0, device.width(), device.height())))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
-        tiles = [k for k, r in self._tile_rects.items() if r.intersects(exposed)]
+        rects, t, m = self._tile_rects, self._tile, self._overflow
+        i0, i1 = math.floor((exposed.left() - m) / t), math.floor((exposed.right() + m) / t)
+        j0, j1 = math.floor((exposed.top() - m) / t), math.floor((exposed.bottom() + m) / t)
+        if (i1 - i0 + 1) * (j1 - j0 + 1) < len(rects):
+            near = sorted((k for i in range(i0, i1 + 1) for j in range(j0, j1 + 1) if (k := (i, j)) in rects), key=self._tile_order.__getitem__)
+            tiles = [k for k in near if rects[k].intersects(exposed)]
+        else:
+            tiles = [k for k, r in rects.items() if r.intersects(exposed)]
         # A diagonal pan exposes an L of two strips, whose bounding rectangle is the whole
         # viewport: keep only the tiles that meet a strip.
         if painter.hasClipping():

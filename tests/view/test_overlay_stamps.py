@@ -6,7 +6,7 @@ from collections import OrderedDict
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter, QTransform
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
@@ -152,3 +152,28 @@ def test_a_game_change_redraws_the_marked_hexes(player_window):
     # Washed: moved towards the command colour from the bare map's.
     assert abs(after.red() - ink.red()) + abs(after.green() - ink.green()) + abs(after.blue() - ink.blue()) < \
         abs(before.red() - ink.red()) + abs(before.green() - ink.green()) + abs(before.blue() - ink.blue()) - 20
+
+
+def test_a_paint_finds_the_tiles_near_the_exposed_rectangle_as_a_look_at_every_tile_would(scene):
+    """Tiles are looked up by their squares near what a paint exposes (how far a tile's drawing
+    reaches out of its square counted), in the layer's own order: the tiles every tile's
+    bounds would give, in the same order, for the static layers (labels reach far) and overlays."""
+    rng = np.random.default_rng(5)
+    layers = [*scene.layers.values(), *(scene.overlay(n) for n in ("solid", "dotted", "hatched"))]
+    image = QImage(800, 600, QImage.Format.Format_ARGB32)
+    r = scene.map_rect
+    looked = 0
+    for layer in layers:
+        for _ in range(25):
+            scale = float(rng.choice([0.12, 0.4, 1.0, 2.5]))
+            x, y = rng.uniform(r.left() - 300, r.right()), rng.uniform(r.top() - 300, r.bottom())
+            p = QPainter(image)
+            p.setWorldTransform(QTransform(scale, 0, 0, scale, -x * scale, -y * scale))
+            option = QStyleOptionGraphicsItem()
+            option.exposedRect = QRectF(x + rng.uniform(0, 200), y + rng.uniform(0, 200), rng.uniform(1, 900), rng.uniform(1, 900))
+            _lod, exposed, tiles = layer._exposed_tiles(p, option)
+            p.end()
+            every = [k for k, rect in layer._tile_rects.items() if rect.intersects(exposed)]
+            assert tiles == every, layer.name
+            looked += len(tiles) > 0
+    assert looked > 50  # most rectangles meet some tiles
