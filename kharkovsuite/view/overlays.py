@@ -52,10 +52,11 @@ def _kept(key: tuple, make) -> tuple[QImage, int, int]:
     return got
 
 
-def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: int, scale: float, antialias: bool, qx: int, qy: int) -> QImage:
+def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: tuple[int, int], scale: float, antialias: bool, qx: int, qy: int) -> QImage:
     """How much of each pixel the hex ``shape`` covers, filled (``pen`` None) or stroked with
-    ``pen`` (its colour aside), as the alpha of a white picture of side ``2 * half + 1`` centred
-    as :func:`_hex_stamp` says: the antialiased rasterising, done once for every style."""
+    ``pen`` (its colour aside), as the alpha of a white picture ``2 * half[0] + 1`` pixels wide
+    and ``2 * half[1] + 1`` high, centred as :func:`_hex_stamp` says: the antialiased
+    rasterising, done once for every style."""
     mask_pen = None
     if pen is not None:
         mask_pen = QPen(pen)
@@ -64,16 +65,16 @@ def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: int, s
                                                             pen.capStyle(), pen.joinStyle(), pen.miterLimit()), half, round(scale, 9), antialias, qx, qy)
 
     def make() -> tuple[QImage, int, int]:
-        image = QImage(2 * half + 1, 2 * half + 1, QImage.Format.Format_ARGB32_Premultiplied)
+        image = QImage(2 * half[0] + 1, 2 * half[1] + 1, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(Qt.GlobalColor.transparent)
         p = QPainter(image)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
-        p.setWorldTransform(QTransform(scale, 0, 0, scale, half + qx / STAMP_PHASES, half + qy / STAMP_PHASES))
+        p.setWorldTransform(QTransform(scale, 0, 0, scale, half[0] + qx / STAMP_PHASES, half[1] + qy / STAMP_PHASES))
         p.setPen(mask_pen if mask_pen is not None else Qt.PenStyle.NoPen)
         p.setBrush(Qt.BrushStyle.NoBrush if mask_pen is not None else QBrush(QColor(255, 255, 255)))
         p.drawPolygon(shape)
         p.end()
-        return image, half, half
+        return image, *half
 
     return _kept(key, make)[0]
 
@@ -102,43 +103,38 @@ def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tup
     that coverage coloured, a few blends of a small picture.  A wash and hatching filled together
     are blended as one texture (where a hex's edge half covers a pixel, the two fills each at
     half strength and the two blended, then at half strength, shade it a 255th or two apart)."""
-    reach = max(max(abs(p.x()), abs(p.y())) for p in shape)
-    width = max((pen.widthF() for pen, _brush in pens if pen is not None), default=0.0)
-    half = math.ceil((reach + width) * scale) + 2
 
     def make() -> tuple[QImage, int, int]:
-        image = QImage(2 * half + 1, 2 * half + 1, QImage.Format.Format_ARGB32_Premultiplied)
-        image.fill(Qt.GlobalColor.transparent)
-        p = QPainter(image)
-        parts: list[tuple[str, QPen | None, list[QBrush]]] = []  # fills run together are one part
+        width = max((pen.widthF() for pen, _brush in pens if pen is not None), default=0.0)
+        half = (math.ceil((max(abs(p.x()) for p in shape) + width) * scale) + 2, math.ceil((max(abs(p.y()) for p in shape) + width) * scale) + 2)
+        parts: list[tuple[QPen | None, list[QBrush]]] = []  # (outline pen, or None: fills run together)
         for pen, brush in pens:
             if pen is not None and brush is None:
-                parts.append(("outline", pen, [pen.brush()]))
+                parts.append((pen, [pen.brush()]))
             elif brush is not None and pen is None and brush.style() in _PATTERNS:
-                if parts and parts[-1][0] == "fill":
-                    parts[-1][2].append(brush)
+                if parts and parts[-1][0] is None:
+                    parts[-1][1].append(brush)
                 else:
-                    parts.append(("fill", None, [brush]))
-            else:  # a part of another kind: rasterised as it is, over what is there
-                parts.append(("other", pen, [brush]))
-        for kind, pen, brushes in parts:
-            if kind == "other":
-                p.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
-                p.setWorldTransform(QTransform(scale, 0, 0, scale, half + qx / STAMP_PHASES, half + qy / STAMP_PHASES))
-                p.setPen(pen if pen is not None else Qt.PenStyle.NoPen)
-                p.setBrush(brushes[0] if brushes[0] is not None else Qt.BrushStyle.NoBrush)
-                p.drawPolygon(shape)
-                p.resetTransform()
-                continue
+                    parts.append((None, [brush]))
+            else:
+                raise ValueError(f"a hex stamp has outlines and fills of colours and hatchings only, not {pen!r} with {brush!r}")
+        image: QImage | None = None  # the first part's layer, the others painted over it
+        for pen, brushes in parts:
             layer = QImage(_coverage(shape, shape_key, pen, half, scale, antialias, qx, qy))  # a copy, to colour
-            brush = _texture(brushes) if kind == "fill" else brushes[0]
             lp = QPainter(layer)
             lp.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
-            lp.fillRect(layer.rect(), brush)
+            lp.fillRect(layer.rect(), _texture(brushes) if pen is None else brushes[0])
             lp.end()
-            p.drawImage(0, 0, layer)
-        p.end()
-        return image, half, half
+            if image is None:
+                image = layer
+            else:
+                p = QPainter(image)
+                p.drawImage(0, 0, layer)
+                p.end()
+        if image is None:
+            image = QImage(2 * half[0] + 1, 2 * half[1] + 1, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+        return image, *half
 
     return _kept(("stamp", st, shape_key, round(scale, 9), antialias, qx, qy), make)
 
@@ -149,7 +145,7 @@ class HexOverlayItem(MapLayer):
     The hexes are kept in the map's square tiles (a :class:`~.layers.MapLayer`), so a pan paints
     only the tiles in the newly exposed strip.  Painted at a zoom without rotation on a device
     of pixel ratio 1 (the view's tiles, a screenshot), every hex of a style is a copy of one
-    picture of that hex (a stamp, kept per zoom and quarter-pixel place): rasterising each
+    picture of that hex (a stamp, kept per zoom and half-pixel place): rasterising each
     hex's wash, hatching and outline anew cost ten times more.  Qt anchors a hatching to the
     device, so a stamp's hatching starts alike in every hex rather than running on from one
     hex to the next across the gap between them.  Otherwise the tiles' paths are painted.
@@ -219,13 +215,9 @@ class HexOverlayItem(MapLayer):
             stamps: dict[tuple[int, int], tuple[QImage, int, int]] = {}
             for k in tiles:
                 for x, y in self._centres.get(k, {}).get(n, ()):
-                    px, py = x * scale + dx, y * scale + dy
-                    ix, iy = math.floor(px), math.floor(py)
-                    qx, qy = round((px - ix) * q), round((py - iy) * q)
-                    if qx == q:
-                        ix, qx = ix + 1, 0
-                    if qy == q:
-                        iy, qy = iy + 1, 0
+                    # the nearest of the places a stamp is kept for, in 1/q pixels
+                    ix, qx = divmod(round((x * scale + dx) * q), q)
+                    iy, qy = divmod(round((y * scale + dy) * q), q)
                     stamp = stamps.get((qx, qy))
                     if stamp is None:
                         stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
@@ -412,13 +404,21 @@ class OverlayLayer(QGraphicsItem):
             return
         painter.save()
         painter.resetTransform()
-        for iy in range((exposed.top() - oy) // n, (exposed.bottom() - oy) // n + 1):
-            for ix in range((exposed.left() - ox) // n, (exposed.right() - ox) // n + 1):
-                corner = QPoint(ox + ix * n, oy + iy * n)
-                need = exposed.intersected(QRect(corner, QSize(n, n))).translated(-corner)
-                pix = self._tile(phase, ix, iy, need, painter.renderHints(), widget)
-                if pix is not None:
-                    painter.drawPixmap(need.topLeft() + corner, pix, need)
+        # A diagonal pan exposes an L of two strips, whose bounding rectangle is the whole
+        # viewport: copy (and paint) the tiles in each strip alone.
+        parts = [exposed]
+        if painter.hasClipping():
+            clip = painter.clipRegion()  # in device pixels, the transform reset
+            if clip.rectCount() > 1:
+                parts = [r for r in (r.intersected(exposed) for r in clip) if not r.isEmpty()]
+        for part in parts:
+            for iy in range((part.top() - oy) // n, (part.bottom() - oy) // n + 1):
+                for ix in range((part.left() - ox) // n, (part.right() - ox) // n + 1):
+                    corner = QPoint(ox + ix * n, oy + iy * n)
+                    need = part.intersected(QRect(corner, QSize(n, n))).translated(-corner)
+                    pix = self._tile(phase, ix, iy, need, painter.renderHints(), widget)
+                    if pix is not None:
+                        painter.drawPixmap(need.topLeft() + corner, pix, need)
         painter.restore()
 
     def _interim_frame(self, painter: QPainter, phase: tuple, t: QTransform, exposed: QRect) -> bool:

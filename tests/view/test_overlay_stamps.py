@@ -177,3 +177,13 @@ def test_a_paint_finds_the_tiles_near_the_exposed_rectangle_as_a_look_at_every_t
             assert tiles == every, layer.name
             looked += len(tiles) > 0
     assert looked > 50  # most rectangles meet some tiles
+
+
+def test_a_stamp_refuses_a_part_it_cannot_colour_from_a_coverage(scene):
+    """A part with both a pen and a brush, or a gradient, is not a stamp's: said, not drawn wrong."""
+    from PySide6.QtGui import QBrush, QColor, QLinearGradient, QPen
+
+    item = scene.overlay("solid")
+    for part in ((QPen(QColor("black"), 2.0), QBrush(QColor("red"))), (None, QBrush(QLinearGradient(0, 0, 1, 1)))):
+        with pytest.raises(ValueError, match="outlines and fills of colours and hatchings only"):
+            O._hex_stamp(item._overlay_styles[0], item._shape, item._shape_key + ("refused",), (part,), 0.5, True, 0, 0)
