@@ -139,6 +139,32 @@ def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tup
     return _kept(("stamp", st, shape_key, round(scale, 9), antialias, qx, qy), make)
 
 
+def _label_stamp(label: Label, scale: float, lod: float, hints, qx: int, qy: int) -> tuple[QImage, int, int]:
+    """A hex's label (its text and halo, as :meth:`~.layers.Label.paint` draws them) at zoom
+    ``scale``, its anchor a fraction ``qx, qy`` / STAMP_PHASES of a pixel right of and below the
+    picture's pixel returned: a few texts repeat over many hexes (a supply range, a ZOC), and
+    the halo is the text drawn nine times."""
+    key = ("label", label.text, label.font.key(), label.color.rgba(), label.halo.rgba() if label.halo is not None else None,
+           label.box.rgba() if label.box is not None else None, label.round, label.outline.rgba(), label.min_px, label.min_screen,
+           round(scale, 9), round(lod, 9), int(hints.value) if hasattr(hints, "value") else int(hints), qx, qy)
+
+    def make() -> tuple[QImage, int, int]:
+        pos, reach = label.pos, label.reach()
+        m = label.font.pixelSize() * 0.2 + 2 / scale  # the halo, and a pixel of antialiasing
+        left, right = math.ceil((pos.x() - reach.left() + m) * scale) + 1, math.ceil((reach.right() - pos.x() + m) * scale) + 1
+        up, down = math.ceil((pos.y() - reach.top() + m) * scale) + 1, math.ceil((reach.bottom() - pos.y() + m) * scale) + 1
+        image = QImage(left + right + 1, up + down + 1, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        p.setRenderHints(hints)
+        p.setWorldTransform(QTransform(scale, 0, 0, scale, left + qx / STAMP_PHASES - pos.x() * scale, up + qy / STAMP_PHASES - pos.y() * scale))
+        label.paint(p, lod)
+        p.end()
+        return image, left, up
+
+    return _kept(key, make)
+
+
 class HexOverlayItem(MapLayer):
     """Hexes washed, hatched and outlined per style, with an optional label each.
 
@@ -148,7 +174,10 @@ class HexOverlayItem(MapLayer):
     picture of that hex (a stamp, kept per zoom and half-pixel place): rasterising each
     hex's wash, hatching and outline anew cost ten times more.  Qt anchors a hatching to the
     device, so a stamp's hatching starts alike in every hex rather than running on from one
-    hex to the next across the gap between them.  Otherwise the tiles' paths are painted.
+    hex to the next across the gap between them.  The hexes' labels are copied likewise from
+    a picture per text, zoom and half-pixel place; as Qt puts glyphs on whole pixels, a label may
+    stand a pixel from where drawing its text would put it.  Otherwise the tiles' paths are
+    painted and the labels drawn.
     """
 
     stamped = True  # off: the tiles' paths are painted at every zoom (bench_view --against paths)
@@ -222,8 +251,15 @@ class HexOverlayItem(MapLayer):
                     if stamp is None:
                         stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
                     painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
+        hints = painter.renderHints()
+        for k in tiles:
+            for label in self._labels.get(k, ()):
+                if label.visible_at(lod) and label.reach().intersects(exposed):
+                    ix, qx = divmod(round((label.pos.x() * scale + dx) * q), q)
+                    iy, qy = divmod(round((label.pos.y() * scale + dy) * q), q)
+                    stamp = _label_stamp(label, scale, lod, hints, qx, qy)
+                    painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
         painter.restore()
-        self._paint_labels(painter, lod, exposed, tiles)
 
     def _declare(self, st: S.OverlayStyle, n: int) -> list[str]:
         """The layer styles of ``st`` (wash, hatching if any, outline), painted in that order

@@ -187,3 +187,29 @@ def test_a_stamp_refuses_a_part_it_cannot_colour_from_a_coverage(scene):
     for part in ((QPen(QColor("black"), 2.0), QBrush(QColor("red"))), (None, QBrush(QLinearGradient(0, 0, 1, 1)))):
         with pytest.raises(ValueError, match="outlines and fills of colours and hatchings only"):
             O._hex_stamp(item._overlay_styles[0], item._shape, item._shape_key + ("refused",), (part,), 0.5, True, 0, 0)
+
+
+def within_a_pixel(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of pixels of ``a`` with no pixel of ``b`` within one pixel's step whose colour
+    channels are all within a quarter of their range: what is left when a text may stand a
+    whole pixel apart."""
+    h, w = a.shape[:2]
+    best = np.full((h - 2, w - 2), 255)
+    for sy in (-1, 0, 1):
+        for sx in (-1, 0, 1):
+            best = np.minimum(best, np.abs(a[1:-1, 1:-1] - b[1 + sy:h - 1 + sy, 1 + sx:w - 1 + sx]).max(axis=2))
+    return float((best > 64).mean())
+
+
+@pytest.mark.parametrize("transform", TRANSFORMS)
+def test_stamped_labels_stand_within_a_pixel_of_painted_ones(scene, transform):
+    """A hex's label is copied from a picture of its text too.  Qt puts a text's glyphs on whole
+    pixels, and a stamp's text is placed from the half-pixel place of its anchor, so a label may
+    stand a pixel from where painting it would: no more."""
+    ids = sorted(scene.game_map.hex_ids)
+    scene.set_hex_overlay("labelled", {h: ("blue", "HQ r5" if i % 3 else str(i % 7)) for i, h in enumerate(ids[::2])})
+    stamped, painted = paint(scene, "labelled", True, *transform), paint(scene, "labelled", False, *transform)
+    assert within_a_pixel(stamped, painted) < 0.001
+    scale, dx, dy = transform
+    moved = paint(scene, "labelled", False, scale, dx + 2, dy)  # two pixels off: seen
+    assert within_a_pixel(moved, painted) > 0.003
