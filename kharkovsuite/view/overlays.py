@@ -29,6 +29,9 @@ OVERLAY_TILE = 2.0  # tile side in hexes: a pan's strip repaints few marked hexe
 HEX_INSET = 0.88  # a marked hex is drawn this much smaller, so neighbours keep visible outlines
 STAMP_PHASES = 2  # a hex stamp is kept per half a pixel of its place's fraction, across and down
 MAX_STAMP_BYTES = 48 << 20  # the stamps kept, least recently used first out
+# Past this many pixels from a hex's centre to its corner, a few hexes fill the view and their
+# paths are painted: stamps that big would not stay kept.
+MAX_STAMP_REACH_PX = 160
 
 # ("stamp", style, hex shape, zoom, antialiased, fraction across, fraction down), or ("mask", ...)
 # -> (picture, its centre's pixel across and down)
@@ -189,6 +192,7 @@ class HexOverlayItem(MapLayer):
         k = S.HEX_SIZE
         styles: dict[S.OverlayStyle, list[str]] = {}
         self._shape = QPolygonF()  # a marked hex around (0, 0)
+        self._reach = 0.0  # from its centre to its farthest corner
         # tile -> style's number -> the centres of its hexes there (x, y)
         self._centres: dict[tuple[int, int], dict[int, list[tuple[float, float]]]] = {}
         for hex_id, (style, label) in sorted(self.entries.items()):
@@ -204,6 +208,7 @@ class HexOverlayItem(MapLayer):
             if self._shape.isEmpty():
                 self._shape = shape.translated(-c)
                 self._shape_key = tuple((round(p.x(), 6), round(p.y(), 6)) for p in self._shape)
+                self._reach = max(math.hypot(p.x(), p.y()) for p in self._shape)
             self._centres.setdefault(self._tile_of(c), {}).setdefault(list(styles).index(st), []).append((c.x(), c.y()))
             if label:
                 self.add_label(Label(c + QPointF(0, -k * 0.42 if label_top else k * 0.42), str(label), _font(k * 0.3, bold=True), QColor("#000000"), QColor("#ffffff"), min_px=6.0))
@@ -228,7 +233,7 @@ class HexOverlayItem(MapLayer):
         t = painter.worldTransform()
         device = painter.device()
         if (not self.stamped or device is None or device.devicePixelRatioF() != 1.0 or t.type().value > QTransform.TransformationType.TxScale.value
-                or t.m11() != t.m22() or t.m11() <= 0):
+                or t.m11() != t.m22() or t.m11() <= 0 or t.m11() * self._reach > MAX_STAMP_REACH_PX):
             super().paint(painter, option, widget)
             return
         lod, exposed, tiles = self._exposed_tiles(painter, option)

@@ -213,3 +213,17 @@ def test_stamped_labels_stand_within_a_pixel_of_painted_ones(scene, transform):
     scale, dx, dy = transform
     moved = paint(scene, "labelled", False, scale, dx + 2, dy)  # two pixels off: seen
     assert within_a_pixel(moved, painted) > 0.003
+
+
+def test_hexes_filling_the_view_are_painted_not_stamped(scene, monkeypatch):
+    """Close in, a few hexes fill the view and a stamp would be too big to keep: paths."""
+    monkeypatch.setattr(O, "_stamps", OrderedDict())
+    monkeypatch.setattr(O, "_stamp_bytes", [0])
+    item = scene.overlay("solid")
+    near = O.MAX_STAMP_REACH_PX / item._reach
+    for scale, stamped in ((near * 0.95, True), (near * 1.05, False)):
+        O._stamps.clear()
+        image = paint(scene, "solid", True, scale, -2000.3, -1500.6)
+        assert (np.abs(image - 255).max(axis=2) > 24).mean() > 0.05  # the overlay is in the picture
+        assert bool(O._stamps) == stamped, scale
+        assert far_apart(image, paint(scene, "solid", False, scale, -2000.3, -1500.6)) < 0.003
