@@ -1,6 +1,6 @@
 """How fast the map view opens and paints: prints figures, asserts nothing.
 
-    .venv/bin/python bench/bench_view.py [--scenario FILE] [--repeat 20] [--size 1440x900]
+    .venv/bin/python bench/bench_view.py [--scenario FILE] [--repeat 20] [--size 1440x900] [--rounds 2] [--against paths]
 
 Without --scenario it uses scenarios/kharkov-1942.yaml, or, while that file does not exist, a
 synthetic scenario of the same size (40 x 39 hexes, ~200 counters; tests/view/synthetic.py).
@@ -9,7 +9,13 @@ measured in the same run: the terrain layer alone, painted without any cache.  T
 steps are then measured with every trace overlay of the player on against them all off, in
 wall-clock and in CPU time (the steadier figure on a shared machine).  A step to a zoom never
 seen shows the static layers and the overlays stretched from the nearest zoom's tiles; the
-exact frame painted once the view rests there is measured on its own line.
+exact frame painted once the view rests there is measured on its own line.  The pans are
+measured with the view at rest at zoom 1.0: back and forth over the same two strips, then
+onward, each step uncovering a strip never painted.
+
+``--against paths`` times the overlay steps a second way in the same run, the rounds of the two
+alternating (in the order AB BA AB ...): every marked hex painted as the tiles' paths (wash, hatching and outline
+rasterised anew), as before the hex stamps, and prints the stamps' figures against them.
 
 The board tables go to a cache folder of this run (KHARKOVSUITE_CACHE_DIR), not the user's.
 """
@@ -35,6 +41,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from kharkovsuite.scenario import load_scenario  # noqa: E402
 from kharkovsuite.view import MapScene  # noqa: E402
+from kharkovsuite.view.overlays import HexOverlayItem  # noqa: E402
 from player.app import DEFAULT_SCENARIO, PlayerWindow  # noqa: E402
 
 
@@ -74,6 +81,9 @@ def main(argv=None) -> int:
     parser.add_argument("--scenario", help="scenario file (default: Kharkov 1942, or a synthetic one of its size)")
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--size", default="1440x900", help="window size, WxH")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of the overlay steps, off then on (default 2)")
+    parser.add_argument("--against", choices=["paths"],
+                        help="also time the overlay steps with the marked hexes painted as paths, alternating with the stamps")
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.split("x"))
     app = QApplication.instance() or QApplication([])
@@ -197,6 +207,18 @@ def main(argv=None) -> int:
         vp.repaint()
         at_rest.append((time.perf_counter() - t, time.process_time() - c))
 
+    onward = [1]
+
+    def pan_onward():
+        """40 px right and 20 down (back up the other way near the map's edge)."""
+        c = view.mapToScene(vp.rect().center())
+        inner = scene.map_rect.adjusted(800, 800, -800, -800)
+        if ((onward[0] > 0 and (c.x() > inner.right() or c.y() > inner.bottom()))
+                or (onward[0] < 0 and (c.x() < inner.left() or c.y() < inner.top()))):
+            onward[0] = -onward[0]
+        view.pan(40 * onward[0], 20 * onward[0])
+        vp.repaint()
+
     def rested(zoom) -> None:
         """``zoom`` shown and at rest: the overlay tiles of that zoom painted exactly."""
         view.set_zoom(zoom, QPointF(vp.width() / 2, vp.height() / 2))
@@ -219,23 +241,39 @@ def main(argv=None) -> int:
         for _ in range(args.repeat):
             new_zoom_at_rest()
         out["new zoom, at rest"] = ([w for w, _ in at_rest], [c for _, c in at_rest])
+        # Pans at zoom 1.0 with the view at rest there (the exact tiles; a pan right after a
+        # zoom shows the stretched ones until the view rests): back and forth over the same
+        # strips, then onward, each step uncovering a strip never painted.
         view.set_zoom(1.0)
         view.center_on_point(scene.map_rect.center())
         vp.repaint()
+        refine()
+        vp.repaint()
         out["pan"] = timed_cpu(pan_step, args.repeat)
+        out["pan onward"] = timed_cpu(pan_onward, args.repeat)
         return out
 
+    def way(stamped: bool) -> None:
+        """Marked hexes as stamps or as paths; every overlay tile and interim frame dropped."""
+        HexOverlayItem.stamped = stamped
+        scene.overlay_layer.set_cached(False)
+        scene.overlay_layer.set_cached(True)
+
     # The trace dock opens with the first overlay and narrows the map: open it for both states.
-    # Two rounds of off then on, pooled, so a drift in the machine's load touches both alike.
+    # Two rounds of off then on, pooled, so a drift in the machine's load touches both alike;
+    # with --against, the rounds of the two ways alternate.
     trace.set_enabled(next(iter(trace.actions)), True)
     trace.set_enabled(next(iter(trace.actions)), False)
     settle()
-    rounds = [(overlay_frames(False), overlay_frames(True)) for _ in range(2)]
+    ways = {"stamps": True, "paths": False} if args.against else {"stamps": True}
+    by_way: dict[str, list] = {name: [] for name in ways}
+    for r in range(args.rounds):
+        for name, stamped in (list(ways.items()) if r % 2 == 0 else list(ways.items())[::-1]):  # ABBA: neither way always first
+            way(stamped)
+            by_way[name].append((overlay_frames(False), overlay_frames(True)))
+    way(True)
     n_overlays = len(scene.overlay_names)
     window.close()
-
-    def pooled(state: int, key: str) -> tuple[list[float], list[float]]:
-        return ([w for r in rounds for w in r[state][key][0]], [c for r in rounds for c in r[state][key][1]])
 
     base = median_ms(baseline)
     rows = [
@@ -259,18 +297,29 @@ def main(argv=None) -> int:
         "zoom": "zoom step, back and forth (x1.25 at zoom ~0.4)",
         "new zoom": "zoom step to a zoom not seen before (the nearest zoom's tiles stretched)",
         "new zoom, at rest": "  then at rest there: the exact frame, REFINE_MS later",
-        "pan": "pan step (40 px at zoom 1.0)",
+        "pan": "pan step, back and forth (40 px at zoom 1.0, at rest)",
+        "pan onward": "pan step onward (40 px at zoom 1.0, a strip never painted)",
     }
-    print(f"\n{n_overlays} scene overlays with every trace overlay on; ratios: on against off;")
-    print("medians of two rounds of off then on; round: the medians of each round alone (drift check)")
-    print(f"{'':36s} {'wall ms':>8s} {'ratio':>7s} {'cpu ms':>8s} {'ratio':>7s}   {'cpu ms by round':s}")
-    for key, title in steps.items():
-        print(title)
-        w_off, c_off = pooled(0, key)
-        for state, label in ((0, "  overlays off"), (1, "  overlays on")):
-            w, c = pooled(state, key)
-            by_round = ", ".join(f"{median_ms(r[state][key][1]):.1f}" for r in rounds)
-            print(f"{label:36s} {median_ms(w):8.1f} {median_ms(w) / median_ms(w_off):6.2f}x {median_ms(c):8.1f} {median_ms(c) / median_ms(c_off):6.2f}x   {by_round}")
+    for name, rounds in by_way.items():
+        def pooled(state: int, key: str, rounds=rounds) -> tuple[list[float], list[float]]:
+            return ([w for r in rounds for w in r[state][key][0]], [c for r in rounds for c in r[state][key][1]])
+
+        print(f"\n{n_overlays} scene overlays with every trace overlay on, marked hexes painted as {name}; ratios: on against off;")
+        print(f"medians of {args.rounds} rounds of off then on; round: the medians of each round alone (drift check)")
+        print(f"{'':36s} {'wall ms':>8s} {'ratio':>7s} {'cpu ms':>8s} {'ratio':>7s}   {'cpu ms by round':s}")
+        for key, title in steps.items():
+            print(title)
+            w_off, c_off = pooled(0, key)
+            for state, label in ((0, "  overlays off"), (1, "  overlays on")):
+                w, c = pooled(state, key)
+                by_round = ", ".join(f"{median_ms(r[state][key][1]):.1f}" for r in rounds)
+                print(f"{label:36s} {median_ms(w):8.1f} {median_ms(w) / median_ms(w_off):6.2f}x {median_ms(c):8.1f} {median_ms(c) / median_ms(c_off):6.2f}x   {by_round}")
+    if len(by_way) > 1:
+        print("\noverlays on, stamps against paths (cpu ms, medians of every round)")
+        for key, title in steps.items():
+            stamps_c = [c for r in by_way["stamps"] for c in r[1][key][1]]
+            paths_c = [c for r in by_way["paths"] for c in r[1][key][1]]
+            print(f"  {title:76s} {median_ms(stamps_c):7.1f} against {median_ms(paths_c):7.1f}  ({median_ms(stamps_c) / median_ms(paths_c):.2f}x)")
     print(f"\nfit zoom: {view.min_zoom * 2:.3f} px per scene unit (hex size {50 * view.min_zoom * 2:.1f} px)")
     return 0
 

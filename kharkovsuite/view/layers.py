@@ -139,6 +139,8 @@ class MapLayer(QGraphicsItem):
         self._style_order: list[str] = []
         self._paths: dict[tuple[int, int], dict[str, QPainterPath]] = defaultdict(dict)
         self._tile_rects: dict[tuple[int, int], QRectF] = {}
+        self._overflow = 0.0  # see finish
+        self._tile_order: dict[tuple[int, int], int] = {}
         self._labels: dict[tuple[int, int], list[Label]] = defaultdict(list)
         self._min_lod: dict[str, float] = {}
         self._screen: dict[str, tuple[float, float]] = {}
@@ -217,6 +219,12 @@ class MapLayer(QGraphicsItem):
                 r = r.united(label.reach().adjusted(-4, -4, 4, 4))
             rects[key] = r
         self._tile_rects = rects
+        # How far a tile's drawing reaches out of its square, so a paint looks up only the
+        # squares near the exposed rectangle; and the tiles' order, which a paint keeps.
+        t = self._tile
+        self._overflow = max((max(t * i - r.left(), r.right() - t * (i + 1), t * j - r.top(), r.bottom() - t * (j + 1), 0.0)
+                              for (i, j), r in rects.items()), default=0.0)
+        self._tile_order = {k: n for n, k in enumerate(rects)}
         self.update()
 
     @property
@@ -234,23 +242,7 @@ class MapLayer(QGraphicsItem):
         return self._rect
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-        exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
-        # A first paint into a device cache exposes the whole item; only the part on the
-        # device (the cache pixmap is at most the viewport) needs drawing.
-        device = painter.device()
-        inverse, ok = painter.worldTransform().inverted()
-        if device is not None and ok:
-            exposed = exposed.intersected(inverse.mapRect(QRectF(0, 0, device.width(), device.height())))
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
-        tiles = [k for k, r in self._tile_rects.items() if r.intersects(exposed)]
-        # A diagonal pan exposes an L of two strips, whose bounding rectangle is the whole
-        # viewport: keep only the tiles that meet a strip.
-        if painter.hasClipping():
-            clip = painter.clipRegion()
-            if clip.rectCount() > 1:
-                parts = [QRectF(r).adjusted(-1, -1, 1, 1) for r in clip]
-                tiles = [k for k in tiles if any(self._tile_rects[k].intersects(r) for r in parts)]
+        lod, exposed, tiles = self._exposed_tiles(painter, option)
         for style_key in self._style_order:
             if lod < self._min_lod[style_key]:
                 continue
@@ -261,10 +253,42 @@ class MapLayer(QGraphicsItem):
                 p = self._paths.get(k, {}).get(style_key)
                 if p is not None:
                     painter.drawPath(p)
+        self._paint_labels(painter, lod, exposed, tiles)
+
+    def _paint_labels(self, painter: QPainter, lod: float, exposed: QRectF, tiles: list[tuple[int, int]]) -> None:
         for k in tiles:
             for label in self._labels.get(k, ()):
                 if label.visible_at(lod) and label.reach().intersects(exposed):
                     label.paint(painter, lod)
+
+    def _exposed_tiles(self, painter: QPainter, option: QStyleOptionGraphicsItem) -> tuple[float, QRectF, list[tuple[int, int]]]:
+        """The zoom, the exposed scene rectangle and the tiles a paint must draw (antialiased
+        or not as the layer asks)."""
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+        exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
+        # A first paint into a device cache exposes the whole item; only the part on the
+        # device (the cache pixmap is at most the viewport) needs drawing.
+        device = painter.device()
+        inverse, ok = painter.worldTransform().inverted()
+        if device is not None and ok:
+            exposed = exposed.intersected(inverse.mapRect(QRectF(0, 0, device.width(), device.height())))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
+        rects, t, m = self._tile_rects, self._tile, self._overflow
+        i0, i1 = math.floor((exposed.left() - m) / t), math.floor((exposed.right() + m) / t)
+        j0, j1 = math.floor((exposed.top() - m) / t), math.floor((exposed.bottom() + m) / t)
+        if (i1 - i0 + 1) * (j1 - j0 + 1) < len(rects):
+            near = sorted((k for i in range(i0, i1 + 1) for j in range(j0, j1 + 1) if (k := (i, j)) in rects), key=self._tile_order.__getitem__)
+            tiles = [k for k in near if rects[k].intersects(exposed)]
+        else:
+            tiles = [k for k, r in rects.items() if r.intersects(exposed)]
+        # A diagonal pan exposes an L of two strips, whose bounding rectangle is the whole
+        # viewport: keep only the tiles that meet a strip.
+        if painter.hasClipping():
+            clip = painter.clipRegion()
+            if clip.rectCount() > 1:
+                parts = [QRectF(r).adjusted(-1, -1, 1, 1) for r in clip]
+                tiles = [k for k in tiles if any(self._tile_rects[k].intersects(r) for r in parts)]
+        return lod, exposed, tiles
 
 
 # ----------------------------------------------------------------------------- geometry

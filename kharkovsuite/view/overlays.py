@@ -15,7 +15,7 @@ import math
 from collections import OrderedDict
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
 from shiboken6 import isValid
 
@@ -26,13 +26,164 @@ OVERLAY_Z = 60.0
 OVERLAY_TILE = 2.0  # tile side in hexes: a pan's strip repaints few marked hexes
 
 
+HEX_INSET = 0.88  # a marked hex is drawn this much smaller, so neighbours keep visible outlines
+STAMP_PHASES = 2  # a hex stamp is kept per half a pixel of its place's fraction, across and down
+MAX_STAMP_BYTES = 48 << 20  # the stamps kept, least recently used first out
+# Past this many pixels from a hex's centre to its corner, a few hexes fill the view and their
+# paths are painted: stamps that big would not stay kept.
+MAX_STAMP_REACH_PX = 160
+
+# ("stamp", style, hex shape, zoom, antialiased, fraction across, fraction down), or ("mask", ...)
+# -> (picture, its centre's pixel across and down)
+_stamps: OrderedDict[tuple, tuple[QImage, int, int]] = OrderedDict()
+_stamp_bytes = [0]
+# Qt's hatchings are 8 x 8 pixel patterns anchored to the device: a wash and hatching filled
+# together are one 8 x 8 texture at the stamp's corner.
+_PATTERNS = {Qt.BrushStyle.SolidPattern, *(Qt.BrushStyle(v) for v in range(Qt.BrushStyle.Dense1Pattern.value, Qt.BrushStyle.DiagCrossPattern.value + 1))}
+
+
+def _kept(key: tuple, make) -> tuple[QImage, int, int]:
+    got = _stamps.get(key)
+    if got is not None:
+        _stamps.move_to_end(key)
+        return got
+    got = _stamps[key] = make()
+    _stamp_bytes[0] += got[0].sizeInBytes()
+    while _stamp_bytes[0] > MAX_STAMP_BYTES and len(_stamps) > 1:
+        _key, (old, _x, _y) = _stamps.popitem(last=False)
+        _stamp_bytes[0] -= old.sizeInBytes()
+    return got
+
+
+def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: tuple[int, int], scale: float, antialias: bool, qx: int, qy: int) -> QImage:
+    """How much of each pixel the hex ``shape`` covers, filled (``pen`` None) or stroked with
+    ``pen`` (its colour aside), as the alpha of a white picture ``2 * half[0] + 1`` pixels wide
+    and ``2 * half[1] + 1`` high, centred as :func:`_hex_stamp` says: the antialiased
+    rasterising, done once for every style."""
+    mask_pen = None
+    if pen is not None:
+        mask_pen = QPen(pen)
+        mask_pen.setColor(QColor(255, 255, 255))
+    key = ("mask", shape_key, None if pen is None else (pen.widthF(), pen.style(), tuple(pen.dashPattern()) if pen.style() != Qt.PenStyle.SolidLine else (),
+                                                            pen.capStyle(), pen.joinStyle(), pen.miterLimit()), half, round(scale, 9), antialias, qx, qy)
+
+    def make() -> tuple[QImage, int, int]:
+        image = QImage(2 * half[0] + 1, 2 * half[1] + 1, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
+        p.setWorldTransform(QTransform(scale, 0, 0, scale, half[0] + qx / STAMP_PHASES, half[1] + qy / STAMP_PHASES))
+        p.setPen(mask_pen if mask_pen is not None else Qt.PenStyle.NoPen)
+        p.setBrush(Qt.BrushStyle.NoBrush if mask_pen is not None else QBrush(QColor(255, 255, 255)))
+        p.drawPolygon(shape)
+        p.end()
+        return image, *half
+
+    return _kept(key, make)[0]
+
+
+def _texture(brushes: list[QBrush]) -> QBrush:
+    """``brushes`` filled one over the other, as one brush (an 8 x 8 texture, or the colour)."""
+    if len(brushes) == 1 and brushes[0].style() == Qt.BrushStyle.SolidPattern:
+        return brushes[0]
+    tile = QImage(8, 8, QImage.Format.Format_ARGB32_Premultiplied)
+    tile.fill(Qt.GlobalColor.transparent)
+    p = QPainter(tile)
+    for brush in brushes:
+        p.fillRect(tile.rect(), brush)
+    p.end()
+    return QBrush(tile)
+
+
+def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tuple, scale: float, antialias: bool, qx: int, qy: int) -> tuple[QImage, int, int]:
+    """One marked hex of style ``st`` and outline ``shape`` (around its centre; ``shape_key`` names
+    it) at zoom ``scale``: its wash, hatching and outline, as ``pens`` says (pen or brush per
+    part, in painting order), its centre a fraction ``qx, qy`` / STAMP_PHASES of a pixel right of
+    and below the picture's pixel returned.
+
+    Every style's hex covers the same pixels: the coverage of the fill and of each kind of
+    outline is rasterised once per zoom and place (:func:`_coverage`), and a style's stamp is
+    that coverage coloured, a few blends of a small picture.  A wash and hatching filled together
+    are blended as one texture (where a hex's edge half covers a pixel, the two fills each at
+    half strength and the two blended, then at half strength, shade it a 255th or two apart)."""
+
+    def make() -> tuple[QImage, int, int]:
+        width = max((pen.widthF() for pen, _brush in pens if pen is not None), default=0.0)
+        half = (math.ceil((max(abs(p.x()) for p in shape) + width) * scale) + 2, math.ceil((max(abs(p.y()) for p in shape) + width) * scale) + 2)
+        parts: list[tuple[QPen | None, list[QBrush]]] = []  # (outline pen, or None: fills run together)
+        for pen, brush in pens:
+            if pen is not None and brush is None:
+                parts.append((pen, [pen.brush()]))
+            elif brush is not None and pen is None and brush.style() in _PATTERNS:
+                if parts and parts[-1][0] is None:
+                    parts[-1][1].append(brush)
+                else:
+                    parts.append((None, [brush]))
+            else:
+                raise ValueError(f"a hex stamp has outlines and fills of colours and hatchings only, not {pen!r} with {brush!r}")
+        image: QImage | None = None  # the first part's layer, the others painted over it
+        for pen, brushes in parts:
+            layer = QImage(_coverage(shape, shape_key, pen, half, scale, antialias, qx, qy))  # a copy, to colour
+            lp = QPainter(layer)
+            lp.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+            lp.fillRect(layer.rect(), _texture(brushes) if pen is None else brushes[0])
+            lp.end()
+            if image is None:
+                image = layer
+            else:
+                p = QPainter(image)
+                p.drawImage(0, 0, layer)
+                p.end()
+        if image is None:
+            image = QImage(2 * half[0] + 1, 2 * half[1] + 1, QImage.Format.Format_ARGB32_Premultiplied)
+            image.fill(Qt.GlobalColor.transparent)
+        return image, *half
+
+    return _kept(("stamp", st, shape_key, round(scale, 9), antialias, qx, qy), make)
+
+
+def _label_stamp(label: Label, scale: float, lod: float, hints, qx: int, qy: int) -> tuple[QImage, int, int]:
+    """A hex's label (its text and halo, as :meth:`~.layers.Label.paint` draws them) at zoom
+    ``scale``, its anchor a fraction ``qx, qy`` / STAMP_PHASES of a pixel right of and below the
+    picture's pixel returned: a few texts repeat over many hexes (a supply range, a ZOC), and
+    the halo is the text drawn nine times."""
+    key = ("label", label.text, label.font.key(), label.color.rgba(), label.halo.rgba() if label.halo is not None else None,
+           label.box.rgba() if label.box is not None else None, label.round, label.outline.rgba(), label.min_px, label.min_screen,
+           round(scale, 9), round(lod, 9), int(hints.value) if hasattr(hints, "value") else int(hints), qx, qy)
+
+    def make() -> tuple[QImage, int, int]:
+        pos, reach = label.pos, label.reach()
+        m = label.font.pixelSize() * 0.2 + 2 / scale  # the halo, and a pixel of antialiasing
+        left, right = math.ceil((pos.x() - reach.left() + m) * scale) + 1, math.ceil((reach.right() - pos.x() + m) * scale) + 1
+        up, down = math.ceil((pos.y() - reach.top() + m) * scale) + 1, math.ceil((reach.bottom() - pos.y() + m) * scale) + 1
+        image = QImage(left + right + 1, up + down + 1, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(Qt.GlobalColor.transparent)
+        p = QPainter(image)
+        p.setRenderHints(hints)
+        p.setWorldTransform(QTransform(scale, 0, 0, scale, left + qx / STAMP_PHASES - pos.x() * scale, up + qy / STAMP_PHASES - pos.y() * scale))
+        label.paint(p, lod)
+        p.end()
+        return image, left, up
+
+    return _kept(key, make)
+
+
 class HexOverlayItem(MapLayer):
     """Hexes washed, hatched and outlined per style, with an optional label each.
 
     The hexes are kept in the map's square tiles (a :class:`~.layers.MapLayer`), so a pan paints
-    only the tiles in the newly exposed strip, and the item is cached in device coordinates
-    like the static layers: a frame at a steady zoom is a pixmap blit.
+    only the tiles in the newly exposed strip.  Painted at a zoom without rotation on a device
+    of pixel ratio 1 (the view's tiles, a screenshot), every hex of a style is a copy of one
+    picture of that hex (a stamp, kept per zoom and half-pixel place): rasterising each
+    hex's wash, hatching and outline anew cost ten times more.  Qt anchors a hatching to the
+    device, so a stamp's hatching starts alike in every hex rather than running on from one
+    hex to the next across the gap between them.  The hexes' labels are copied likewise from
+    a picture per text, zoom and half-pixel place; as Qt puts glyphs on whole pixels, a label may
+    stand a pixel from where drawing its text would put it.  Otherwise the tiles' paths are
+    painted and the labels drawn.
     """
+
+    stamped = True  # off: the tiles' paths are painted at every zoom (bench_view --against paths)
 
     def __init__(self, name: str, geo: Geometry, entries: dict[str, tuple[str | S.OverlayStyle, str | None]], z: float = OVERLAY_Z,
                  label_top: bool = False):
@@ -40,6 +191,10 @@ class HexOverlayItem(MapLayer):
         self.entries = dict(entries)
         k = S.HEX_SIZE
         styles: dict[S.OverlayStyle, list[str]] = {}
+        self._shape = QPolygonF()  # a marked hex around (0, 0)
+        self._reach = 0.0  # from its centre to its farthest corner
+        # tile -> style's number -> the centres of its hexes there (x, y)
+        self._centres: dict[tuple[int, int], dict[int, list[tuple[float, float]]]] = {}
         for hex_id, (style, label) in sorted(self.entries.items()):
             st = S.overlay_style(style)
             keys = styles.get(st)
@@ -48,7 +203,13 @@ class HexOverlayItem(MapLayer):
             poly = geo.polygon(hex_id)
             # Inset a little, so neighbouring marked hexes keep visible outlines.
             c = geo.center(hex_id)
-            self.path(keys[0], c).addPolygon(QPolygonF([c + (p - c) * 0.88 for p in poly]))
+            shape = QPolygonF([c + (p - c) * HEX_INSET for p in poly])
+            self.path(keys[0], c).addPolygon(shape)
+            if self._shape.isEmpty():
+                self._shape = shape.translated(-c)
+                self._shape_key = tuple((round(p.x(), 6), round(p.y(), 6)) for p in self._shape)
+                self._reach = max(math.hypot(p.x(), p.y()) for p in self._shape)
+            self._centres.setdefault(self._tile_of(c), {}).setdefault(list(styles).index(st), []).append((c.x(), c.y()))
             if label:
                 self.add_label(Label(c + QPointF(0, -k * 0.42 if label_top else k * 0.42), str(label), _font(k * 0.3, bold=True), QColor("#000000"), QColor("#ffffff"), min_px=6.0))
         # Wash, hatching and outline of a style paint the same hexes: share one path per tile.
@@ -56,6 +217,8 @@ class HexOverlayItem(MapLayer):
             for first, *more in styles.values():
                 if first in tile:
                     tile.update((key, tile[first]) for key in more)
+        self._overlay_styles = list(styles)  # by number, in painting order
+        self._style_keys = list(styles.values())  # per style's number, its layer styles in painting order
         self.finish()
         rect = QRectF()
         for tile in self._paths.values():
@@ -65,6 +228,43 @@ class HexOverlayItem(MapLayer):
             for label in labels:
                 rect = rect.united(label.rect())
         self._rect = rect.adjusted(-k * 0.1, -k * 0.1, k * 0.1, k * 0.1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
+        t = painter.worldTransform()
+        device = painter.device()
+        if (not self.stamped or device is None or device.devicePixelRatioF() != 1.0 or t.type().value > QTransform.TransformationType.TxScale.value
+                or t.m11() != t.m22() or t.m11() <= 0 or t.m11() * self._reach > MAX_STAMP_REACH_PX):
+            super().paint(painter, option, widget)
+            return
+        lod, exposed, tiles = self._exposed_tiles(painter, option)
+        scale, dx, dy = t.m11(), t.dx(), t.dy()
+        antialias = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
+        q = STAMP_PHASES
+        painter.save()
+        painter.resetTransform()
+        for n, keys in enumerate(self._style_keys):
+            pens = tuple((self._pen_at(key, pen, lod) if pen is not None else None, brush)
+                         for key in keys for pen, brush in (self._styles[key],))
+            st = self._overlay_styles[n]
+            stamps: dict[tuple[int, int], tuple[QImage, int, int]] = {}
+            for k in tiles:
+                for x, y in self._centres.get(k, {}).get(n, ()):
+                    # the nearest of the places a stamp is kept for, in 1/q pixels
+                    ix, qx = divmod(round((x * scale + dx) * q), q)
+                    iy, qy = divmod(round((y * scale + dy) * q), q)
+                    stamp = stamps.get((qx, qy))
+                    if stamp is None:
+                        stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
+                    painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
+        hints = painter.renderHints()
+        for k in tiles:
+            for label in self._labels.get(k, ()):
+                if label.visible_at(lod) and label.reach().intersects(exposed):
+                    ix, qx = divmod(round((label.pos.x() * scale + dx) * q), q)
+                    iy, qy = divmod(round((label.pos.y() * scale + dy) * q), q)
+                    stamp = _label_stamp(label, scale, lod, hints, qx, qy)
+                    painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
+        painter.restore()
 
     def _declare(self, st: S.OverlayStyle, n: int) -> list[str]:
         """The layer styles of ``st`` (wash, hatching if any, outline), painted in that order
@@ -245,13 +445,21 @@ class OverlayLayer(QGraphicsItem):
             return
         painter.save()
         painter.resetTransform()
-        for iy in range((exposed.top() - oy) // n, (exposed.bottom() - oy) // n + 1):
-            for ix in range((exposed.left() - ox) // n, (exposed.right() - ox) // n + 1):
-                corner = QPoint(ox + ix * n, oy + iy * n)
-                need = exposed.intersected(QRect(corner, QSize(n, n))).translated(-corner)
-                pix = self._tile(phase, ix, iy, need, painter.renderHints(), widget)
-                if pix is not None:
-                    painter.drawPixmap(need.topLeft() + corner, pix, need)
+        # A diagonal pan exposes an L of two strips, whose bounding rectangle is the whole
+        # viewport: copy (and paint) the tiles in each strip alone.
+        parts = [exposed]
+        if painter.hasClipping():
+            clip = painter.clipRegion()  # in device pixels, the transform reset
+            if clip.rectCount() > 1:
+                parts = [r for r in (r.intersected(exposed) for r in clip) if not r.isEmpty()]
+        for part in parts:
+            for iy in range((part.top() - oy) // n, (part.bottom() - oy) // n + 1):
+                for ix in range((part.left() - ox) // n, (part.right() - ox) // n + 1):
+                    corner = QPoint(ox + ix * n, oy + iy * n)
+                    need = part.intersected(QRect(corner, QSize(n, n))).translated(-corner)
+                    pix = self._tile(phase, ix, iy, need, painter.renderHints(), widget)
+                    if pix is not None:
+                        painter.drawPixmap(need.topLeft() + corner, pix, need)
         painter.restore()
 
     def _interim_frame(self, painter: QPainter, phase: tuple, t: QTransform, exposed: QRect) -> bool:

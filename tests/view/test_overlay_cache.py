@@ -192,3 +192,41 @@ def test_a_zoom_never_seen_is_shown_stretched_from_kept_tiles_then_exact(qtbot, 
     view.set_zoom(ZOOMS[2], QPointF(view.viewport().rect().center()))
     frame(view)
     assert layer.interim_frames == stretched and layer.tiles_painted > made
+
+
+def test_a_pans_two_strips_are_copied_and_painted_alone(view, scene):
+    """A diagonal scroll exposes an L of two strips: the tiles are painted in those strips only
+    (the rest of the viewport keeps its pixels), with the pixels of direct painting there."""
+    from PySide6.QtGui import QRegion
+    from PySide6.QtCore import QRect
+
+    layer = scene.overlay_layer
+    view.set_zoom(1.0)
+    view.center_on_point(scene.map_rect.center())
+    vp = view.viewport()
+    strips = QRegion(QRect(0, 0, vp.width(), 30)).united(QRegion(QRect(0, 0, 40, vp.height())))
+
+    def paint(cached: bool) -> QImage:
+        layer.set_cached(cached)
+        image = QImage(vp.size(), QImage.Format.Format_ARGB32)
+        image.fill(0xFFFFFFFF)
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setClipRegion(strips)
+        p.setWorldTransform(view.viewportTransform())
+        option = QStyleOptionGraphicsItem()
+        option.exposedRect = view.mapToScene(vp.rect()).boundingRect()
+        layer.paint(p, option, vp)
+        p.end()
+        return image
+
+    made = layer.tiles_painted
+    tiled = paint(True)  # fresh tiles
+    in_strips = layer.tiles_painted - made
+    n = layer.TILE_PX
+    assert 1 <= in_strips <= (vp.width() // n + 2) + (vp.height() // n + 2) - 1  # the tiles the strips touch
+    assert differing_share(tiled, paint(False)) < CLOSE
+    layer.set_cached(True)
+    made = layer.tiles_painted
+    frame(view)  # the whole viewport: the tiles' parts outside the strips are painted now
+    assert layer.tiles_painted > made
