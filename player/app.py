@@ -1403,6 +1403,37 @@ def open_window(path: str | Path | None, parent=None, *, screenshot: str | None 
     return None
 
 
+def unknown_players(players: dict[str, str], scenario: str | None, load: str | None) -> str | None:
+    """What is wrong with the computer players named on the command line (None: nothing), checked against the
+    players of the game's own rule system: the scenario's, or the saved game's; with neither named (the start
+    page chooses the game), against those of every game the window can play."""
+    asked = {side: name for side, name in players.items() if name != "human"}
+    if not asked:
+        return None
+    from kharkovsuite.ai import players as players_of  # loaded only when a computer player is asked for
+    from .systems import GAMES, KITS
+
+    rules = None
+    try:
+        if scenario:
+            from .controller import scenario as load_cached
+
+            rules = load_cached(scenario).rules
+        elif load:
+            from kharkovsuite.engine.saves import read_save
+
+            rules = read_save(load).get("rules")
+    except Exception:  # noqa: BLE001 - a file that does not open is reported, with its reason, when the game is opened
+        rules = None
+    systems = [rules] if isinstance(rules, str) and rules in KITS else list(KITS)
+    for side, name in asked.items():
+        known = set().union(*(players_of(r) for r in systems))
+        if name not in known:
+            game = GAMES.get(systems[0], systems[0]) if len(systems) == 1 else "any game"
+            return f"--{side} {name}: unknown player for {game} (use human or one of: {', '.join(sorted(known))})"
+    return None
+
+
 def _settle() -> None:
     for _ in range(3):
         QApplication.processEvents()
@@ -1417,14 +1448,10 @@ def main(argv=None) -> int:
     app.setApplicationName("Kharkov Suite")
     app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "kharkov.svg")))
     players = {"soviet": args.soviet, "axis": args.axis, "german": args.german}
-    for side, name in players.items():
-        if name == "human":
-            continue
-        from kharkovsuite.ai import PLAYERS  # loaded only when a computer player is asked for
-
-        if name not in PLAYERS:
-            print(f"kharkov: --{side} {name}: unknown player (use human or one of: {', '.join(sorted(PLAYERS))})", file=sys.stderr)
-            return 2
+    wrong = unknown_players(players, args.scenario, args.load)
+    if wrong:
+        print(f"kharkov: {wrong}", file=sys.stderr)
+        return 2
     setup, options = None, tuple(args.option)
     if args.scenario is None and args.load is None:  # no game named: the start page chooses one
         from .startpage import StartPage  # only when no game is named
