@@ -489,7 +489,7 @@ class StatusPanel(QTextBrowser):
             flags = ", ".join(dict.fromkeys([*(view.get("flags") or ()), *(m.replace("_", " ") for m in cv.markers)])) or "—"
             where = f"at {where}" if view.get("hex") else where
             parts.append(
-                f"<p><b>{html.escape(cv.name or uid)}</b> ({html.escape(uid)})<br>"
+                f"<p><b>{html.escape(cv.name or self.controller.unit_name(uid))}</b><br>"
                 f"{html.escape(cv.shown_values)} · {html.escape(where)} · steps lost {view.get('step', 0)} · markers {html.escape(flags)}<br>"
                 + self.controller.kit.points_html(self.controller, uid)
                 + "".join(f"<br>{link_cases(note)}" for note in self.controller.unit_notes(uid)) + "</p>"

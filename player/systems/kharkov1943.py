@@ -189,11 +189,27 @@ class Kharkov1943Kit(PlayerKit):
 
     # ------------------------------------------------------------------ affordances
     def units_of(self, state, action) -> tuple[str, ...]:
-        """1.3: a detachment still off the map is detached by selecting its mother unit."""
+        """1.3: a detachment still off the map is detached by selecting its mother unit.  3.2, 3.3: an activation is
+        offered from any unit it could take, so a click on a unit lists the formations it may act in (those of the HQs
+        whose line of command reaches it, 8.1) and the general activation."""
         if action.kind == "Detach":
             mother = self.rules().detachments.mother(state, action.detachment)
             return (mother,) if mother else ()
+        if action.kind == "Activate":
+            return self._may_take(state, action.hq)
         return ()
+
+    def _may_take(self, state, hq: str | None) -> tuple[str, ...]:
+        """The side's units on the map that an activation opened now (by ``hq``'s formation, or general) could take."""
+        rules = self.rules()
+        activation, command = rules.activation, rules.command
+        side = state.units[hq].side if hq else state.to_act
+        if activation.current(state) is not None or side is None:
+            return ()
+        own = [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None and u != hq and activation.activatable(state, u)]
+        if hq is None:
+            return tuple(own)
+        return tuple(u for u in own if not activation.out_of_command(state, u) and command.in_command_of(state, hq, u))
 
     # ------------------------------------------------------------------ the situation overlays
     def situation_support(self, state) -> str | None:

@@ -1,0 +1,66 @@
+"""Kharkov 1943 at the window in a player's words: an activation offered from the unit clicked (3.2, 3.3), a pass
+that ends the operations phase asked first (2.2), the Unit dock and the log naming units and sides, never by id."""
+from __future__ import annotations
+
+from .clicks import answer_next_box, button, click_button, click_hex
+from .test_player_names import shows_id
+
+
+def press(qtbot, w, name: str) -> None:
+    """Click the dock's button ``name`` once it shows (a button added to the dock shows a turn of the event loop later)."""
+    qtbot.waitUntil(lambda: w.findChild(type(w.actions_panel.buttons[0]) if w.actions_panel.buttons else object, name) is not None
+                    and button(w, name).isVisible(), timeout=10000)
+    click_button(qtbot, w, name)
+
+
+def test_3_2_3_3_a_click_on_a_unit_offers_the_formations_it_may_act_in_and_the_general_activation(qtbot, k43_window):
+    w = k43_window
+    state = w.controller.state
+    unit = "pz7_6"  # of III. Panzerkorps' formation, within its line of command (8.1)
+    click_hex(qtbot, w, state.units[unit].hex)
+    qtbot.waitUntil(lambda: unit in w.selected)
+    labels = {b.objectName(): b.text().replace("\n", " ") for b in w.actions_panel.buttons}
+    assert labels.get("Activate:de_hq_iiipzk") == "Activate the formation of III. Panzerkorps"
+    assert labels.get("Activate:None") == "General activation"
+    # an HQ whose line of command does not reach the unit is not offered for it
+    assert "Activate:de_hq_hgs" not in labels and "Activate:de_hq_1pza" not in labels
+    press(qtbot, w, "Activate:de_hq_iiipzk")
+    act = state.phase_data.get("activation")
+    assert act is not None and act["hq"] == "de_hq_iiipzk"
+
+
+def test_the_unit_dock_names_the_unit_without_its_id(qtbot, k43_window):
+    w = k43_window
+    state = w.controller.state
+    click_hex(qtbot, w, state.units["pz7_6"].hex)
+    qtbot.waitUntil(lambda: "pz7_6" in w.selected)
+    w.status_panel.refresh(("pz7_6",))
+    text = w.status_panel.toPlainText()
+    assert w.controller.unit_name("pz7_6") in text and not shows_id(text, "pz7_6")
+
+
+def test_the_log_names_the_sides_as_the_scenario_does(k43_window):
+    text = k43_window.log_panel.toPlainText()
+    assert "for initiative (German)" in text and "(german)" not in text and "(soviet)" not in text
+
+
+def test_2_2_a_pass_after_the_other_side_s_pass_asks_first_and_cancel_keeps_the_phase(qtbot, k43_window):
+    w = k43_window
+    state = w.controller.state
+    w.confirming = True  # as an interactive window asks
+    # the first pass asks nothing: the other side's segment follows
+    press(qtbot, w, "Pass")
+    assert state.phase.id == "operations"
+    assert state.turn_data["last_passed"] and state.to_act == "soviet"
+    qtbot.waitUntil(lambda: any(b.objectName() == "Pass" for b in w.actions_panel.buttons), timeout=10000)
+    button = next(b for b in w.actions_panel.buttons if b.objectName() == "Pass")
+    assert "end the operations phase" in button.text().replace("\n", " ")
+    seen = answer_next_box(qtbot, "confirm_no")
+    press(qtbot, w, "Pass")
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    assert "ends the operations phase" in seen[0] and "2.2" in seen[0]
+    assert state.phase.id == "operations" and state.to_act == "soviet"  # the slip cost nothing
+    seen = answer_next_box(qtbot, "confirm_yes")
+    press(qtbot, w, "Pass")
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    assert any(e.kind == "PhaseChanged" and e.phase == "administrative" and e.turn == 1 for e in state.log)  # the phase ended
