@@ -209,7 +209,7 @@ class ActionsPanel(QWidget):
             b = QPushButton(self.wrap(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}"), self)
             b.setObjectName(f"enter:{uid}")
             b.setStyleSheet(self.BUTTON_STYLE)
-            b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})")
+            b.setToolTip(f"Select {names.get(uid) or uid}; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})")
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
@@ -227,7 +227,7 @@ class ActionsPanel(QWidget):
         for uid in units:
             b = QPushButton(self.wrap(f"Commit {self.controller.unit_name(uid)} from reserve"), self)
             b.setObjectName(f"commit:{uid}")
-            b.setToolTip(f"{uid}: select it; the map shows the hexes it may be committed to ({self.controller.kit.case('reserve')})")
+            b.setToolTip(f"Select {self.controller.unit_name(uid)}; the map shows the hexes it may be committed to ({self.controller.kit.case('reserve')})")
             b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
@@ -238,12 +238,13 @@ class ActionsPanel(QWidget):
         state = self.controller.state
         waiting = list(dict.fromkeys(a.unit for a in self.controller.legal() if a.kind == "PlaceUnit"))
         if selection and selection[0] in waiting:
-            self.title.setText(f"<b>Set up {html.escape(selection[0])}</b>: click a highlighted hex of its zone ({case_link(self.controller.kit.case('setup_zone'))}). {len(waiting)} unit(s) to set up.")
+            self.title.setText(f"<b>Set up {html.escape(self.controller.unit_name(selection[0]))}</b>: click a highlighted hex of its zone ({case_link(self.controller.kit.case('setup_zone'))}). {len(waiting)} unit(s) to set up.")
         else:
             self.title.setText(f"<b>Set-up by hand</b> ({case_link(state.phase.case)}): pick a unit, then a highlighted hex of its zone. "
                                + (f"{len(waiting)} unit(s) to set up." if waiting else "Every unit is set up: end the phase."))
-        names = {u.id: u.name for u in state.scenario.units}
-        self._buttons([(f"Set up {u} — {names.get(u, '')}", u, lambda _=False, u=u: self.unit_picked.emit(u), f"setup:{u}") for u in waiting], "after these")
+        name = self.controller.unit_name
+        self._buttons([(f"Set up {name(u)}", f"Set up {name(u)}: pick it, then a highlighted hex of its zone", lambda _=False, u=u: self.unit_picked.emit(u),
+                        f"setup:{u}") for u in waiting], "after these")
 
 
 class CombatPanel(QTextBrowser):
