@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QScrollArea, QTextBrowser, QVBoxLayout, QWidget
 
 from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.events import CombatResolved, GameEnded, PhaseChanged
@@ -31,6 +31,19 @@ def case_link(case: str) -> str:
 def link_cases(text: str) -> str:
     """Escape ``text`` and turn every case number in it into a link."""
     return CASE_RE.sub(lambda m: case_link(m.group(1)), html.escape(text))
+
+
+def _shared(labels, suffix: bool = False) -> str:
+    """The words every label begins (or, ``suffix``, ends) with, whole words only."""
+    labels = [label[::-1] if suffix else label for label in labels]
+    common = labels[0] if labels else ""
+    for label in labels[1:]:
+        while not label.startswith(common):
+            common = common[:-1]
+    if not all(len(label) == len(common) or label[len(common)] == " " for label in labels):
+        common = common.rsplit(" ", 1)[0] if " " in common else ""
+    common = common.strip()
+    return common[::-1] if suffix else common
 
 
 def action_units(action) -> tuple[str, ...]:
@@ -56,6 +69,7 @@ class ActionsPanel(QWidget):
     """Every legal non-move action that concerns the selection (or the pending decision), as buttons."""
 
     MAX_BUTTONS = 40
+    GROUP_AT = 8  # more choices of one kind than this, with nothing selected: one button per unit they concern
     BUTTON_STYLE = "text-align: left; padding: 3px 6px;"
     MAX_ODDS = 6  # overruns listed with their odds: all if no more, else the first of a hex's list
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
@@ -128,8 +142,13 @@ class ActionsPanel(QWidget):
         if pending is None:
             self._entry_buttons(selection)
         self._reserve_buttons(selection)
+        groups = []
+        if pending is None and not (selection or location):
+            actions, groups = self._grouped(actions)
+        for words, menus in groups:
+            self._menu_button(words, menus)
         rows = []
-        shown = actions[: self.MAX_BUTTONS]
+        shown = actions[: max(0, self.MAX_BUTTONS - len(groups))]
         overruns = [a for a in shown if a.kind == "Overrun"]
         # a long list of overruns (all the map's) names them; a hex's few show their odds
         with_odds = set(overruns[: self.MAX_ODDS]) if (selection or location) else set() if len(overruns) > self.MAX_ODDS else set(overruns)
@@ -138,6 +157,48 @@ class ActionsPanel(QWidget):
             rows.append((words.label, words.label + ("\n" + words.detail if words.detail else ""), lambda _=False, a=a: self.chosen.emit(a), action_key(a)))
         rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
         self._buttons(rows, "select a unit")
+
+    def _grouped(self, actions: list) -> tuple[list, list]:
+        """A kind offered more than GROUP_AT times with nothing selected (e.g. each formation to each higher HQ) is one
+        button with a menu, a submenu per unit the choices concern: (the actions left as they are, [(the button's words,
+        [(the submenu's words, [(label, action)])])])."""
+        kinds: dict[str, list] = {}
+        for a in actions:
+            kinds.setdefault(a.kind, []).append(a)
+        kit, state = self.controller.kit, self.controller.state
+        keep, groups = [], []
+        for kind, of_kind in kinds.items():
+            if len(of_kind) <= self.GROUP_AT:
+                keep += of_kind
+                continue
+            by_unit: dict[str, list] = {}
+            for a in of_kind:
+                units = [u for u in action_units(a) + kit.units_of(state, a) if u in state.units]
+                by_unit.setdefault(units[0] if units else "", []).append((self.controller.describe(a, quick=True).label, a))
+            menus = [(_shared(label for label, _a in choices) if len(choices) > 1 else choices[0][0], choices) for choices in by_unit.values()]
+            labels = [label for _uid, choices in by_unit.items() for label, _a in choices]
+            head, tail = _shared(labels), _shared(labels, suffix=True)
+            words = f"{head} … {tail}".strip() if head else labels[0]
+            groups.append((f"{words}: {len(of_kind)} choices", menus))
+        return [a for a in actions if a in keep], groups
+
+    def _menu_button(self, words: str, menus: list) -> None:
+        """One button for many choices of a kind: its menu (Space or a click opens it; arrows and Enter choose) has a
+        submenu per unit they concern, or the choices themselves when there is one unit."""
+        b = QPushButton(self.wrap(words + " ▸"), self)
+        b.setObjectName(f"menu:{words}")
+        b.setStyleSheet(self.BUTTON_STYLE)
+        b.setToolTip(tooltip_html(f"{words}. Or select the unit on the map: its own choices show here as buttons."))
+        menu = QMenu(b)
+        for title, choices in menus:
+            target = menu.addMenu(title) if len(menus) > 1 and len(choices) > 1 else menu
+            for label, a in choices:
+                item = target.addAction(label)
+                item.setObjectName(action_key(a))
+                item.triggered.connect(lambda _=False, a=a: self.chosen.emit(a))
+        b.setMenu(menu)
+        self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
+        self.buttons.append(b)
 
     def _elsewhere(self) -> str:
         """Where the choices of the decision are made when the rule system's own panel offers them (its tab beside this one)."""

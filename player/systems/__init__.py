@@ -220,6 +220,11 @@ class PlayerKit:
         mp = controller.mp_left(uid)
         return f"MP left: <b>{mp:g}</b>" if mp is not None else "MP left: <b>—</b>"
 
+    def names(self, state) -> dict[str, str]:
+        """Ids other than units' and sides' that the engine's words hold, with the names a player knows them by (e.g.
+        Kirovograd's formations), for the log, refusals and the status bar; only what every seat may know."""
+        return {}
+
     #: the short name of the points a unit spends to act, for the status bar and the log
     points_name = "MP"
 

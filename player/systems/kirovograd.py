@@ -105,7 +105,16 @@ class KirovogradKit(PlayerKit):
         if action.kind == "SetOrder":
             hq = state.board.data.formations[action.formation].hq
             return (hq,) if hq in state.units and state.units[hq].hex else ()
+        if action.kind == "AssignFormation":  # 22.8: offered from the formation's HQ, else from its units on the map
+            hq = state.board.data.formations[action.formation].hq
+            if hq in state.units and state.units[hq].hex:
+                return (hq,)
+            return tuple(u for u, rec in state.units.items() if rec.hex and state.board.units[u].formation == action.formation)
         return ()
+
+    def names(self, state) -> dict[str, str]:
+        """2.2.4: each formation by the abbreviation its counters print ("German orders: 320 retreat", not its id)."""
+        return {f: info.abbr for f, info in state.board.data.formations.items() if info.abbr}
 
     def movement_allowance(self, state, uid: str) -> float | None:
         """11.2, 6.2, 12.2, 8.4C, 11.3: the MP of the unit in this movement round, by its orders, reserve, supply and the fog."""
