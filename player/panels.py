@@ -141,6 +141,8 @@ class ActionsPanel(QWidget):
         actions.sort(key=lambda a: bool(action_units(a)))  # a choice naming no unit (decline, no advance) never falls past the last button
         if pending is None:
             self._entry_buttons(selection)
+        else:
+            self._mover_buttons(pending, selection)
         self._reserve_buttons(selection)
         groups = []
         if pending is None and not (selection or location):
@@ -271,6 +273,28 @@ class ActionsPanel(QWidget):
             b.setObjectName(f"enter:{uid}")
             b.setStyleSheet(self.BUTTON_STYLE)
             b.setToolTip(f"Select {names.get(uid) or uid}; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})")
+            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
+            self.buttons.append(b)
+
+    def _mover_buttons(self, pending, selection: tuple[str, ...]) -> None:
+        """The units a decision lets move (a reaction to an attack announced, K43 6.6), by name: one button each that
+        selects it, the map then highlighting where it may go."""
+        state = self.controller.state
+        units = list(dict.fromkeys(a.units[0] for a in self.controller.legal_of_segments("Move")
+                                   if len(a.units) == 1 and a.units[0] in state.units and state.units[a.units[0]].hex))
+        if not units:
+            return
+        case = case_link(pending.case)
+        if selection and selection[0] in units:
+            self.title.setText(self.title.text() + f"<br>Move {html.escape(self.controller.unit_name(selection[0]))}: click a highlighted hex ({case}).")
+        else:
+            self.title.setText(self.title.text() + f"<br>{len(units)} unit(s) may move now ({case}): pick one, then a highlighted hex.")
+        for uid in units:
+            b = QPushButton(self.wrap(f"Move {self.controller.unit_name(uid)} — at {state.units[uid].hex}"), self)
+            b.setObjectName(f"pick:{uid}")
+            b.setToolTip(f"Select {self.controller.unit_name(uid)}; the map shows the hexes it may reach ({pending.case})")
+            b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)

@@ -64,3 +64,32 @@ def test_2_2_a_pass_after_the_other_side_s_pass_asks_first_and_cancel_keeps_the_
     press(qtbot, w, "Pass")
     qtbot.waitUntil(lambda: bool(seen), timeout=5000)
     assert any(e.kind == "PhaseChanged" and e.phase == "administrative" and e.turn == 1 for e in state.log)  # the phase ended
+
+
+def test_6_6_the_units_that_may_react_are_listed_by_name_and_one_moves_by_clicks(qtbot, k43_window):
+    from PySide6.QtWidgets import QPushButton
+
+    from .test_player_k43_window import plan_normal_attack
+    from .windowbot import WindowBot
+
+    w = k43_window
+    bot = WindowBot(qtbot, w)
+    plan_normal_attack(qtbot, w, bot)
+    bot.click(w.findChild(QPushButton, "attack_declare"))
+    state = w.controller.state
+    assert state.pending and state.pending[-1].kind == "reaction"
+    able = {a.units[0] for a in state.legal_actions().actions() if a.kind == "Move" and len(a.units) == 1}
+    assert able and able <= set(state.pending[-1].data["units"])  # the units of 6.6 that have somewhere to go
+    qtbot.waitUntil(lambda: any(b.objectName().startswith("pick:") for b in w.actions_panel.buttons), timeout=10000)
+    picks = {b.objectName().removeprefix("pick:"): b for b in w.actions_panel.buttons if b.objectName().startswith("pick:")}
+    assert set(picks) == able
+    for uid, b in picks.items():
+        assert b.text().replace("\n", " ").startswith(f"Move {w.controller.unit_name(uid)} — at ") and not shows_id(b.text(), uid)
+    assert "may move now (6.6)" in w.actions_panel.title.text().replace('<a href="case:6.6">6.6</a>', "6.6")
+    uid = sorted(picks)[0]
+    press(qtbot, w, f"pick:{uid}")
+    assert w.selected == (uid,) and w.reach
+    dest = sorted(h for h in w.reach if h != state.units[uid].hex)[0]
+    bot.click_hex(dest)
+    moved = [e for e in state.log if e.kind == "UnitMoved" and getattr(e, "how", "") == "reaction"]
+    assert moved and moved[-1].units == (uid,) and state.units[uid].hex == dest
