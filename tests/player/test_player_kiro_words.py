@@ -83,3 +83,58 @@ def test_2_2_4_the_log_names_each_formation_by_its_counters_abbreviation(qtbot, 
     assert orders
     for line in orders:
         assert not any(shows_id(line, f) for f in formations if formations[f].abbr != f), line
+
+
+def retreat_through_zoc(monkeypatch):
+    """17.2A's position of the rule tests: a Soviet division must retreat two hexes out of a hex ringed by German ZOC,
+    so whichever retreat it takes costs it one SP."""
+    from kharkovsuite.engine.actions import EndPhase
+
+    from tests.rules.kirovograd.kiro_helpers import PLAIN, SU_DIV, bare, ring
+    from tests.rules.kirovograd.test_kiro_fight import N, Faces, declare
+
+    probe = bare({})
+    ring2 = ring(PLAIN, 2)
+
+    def corner(a, b):
+        return next(h for h in ring2 if a in probe.board.nbrs[h] and b in probe.board.nbrs[h])
+
+    state = bare({"de-3p-6": N[0], "de-3p-394": N[0], SU_DIV: PLAIN, "de-320-585": corner(N[2], N[3]),
+                  "de-320-586": corner(N[3], N[4])}, phase="combat_1_1", orders={"p3": "assault", "c48": "defense"})
+    declare(state, PLAIN, "de-3p-6", "de-3p-394")
+    dice, state.rng = state.rng, Faces(5, 5)
+    state.apply(EndPhase())
+    state.rng = dice  # the window's undo keeps the generator's state
+    assert state.pending[-1].kind == "retreat"
+    return state, SU_DIV
+
+
+def test_17_2a_a_retreat_that_costs_sp_says_so_and_asks_first_and_cancel_keeps_the_unit(qtbot, monkeypatch):
+    from player.controller import GameController
+
+    from .clicks import answer_next_box
+    from .test_player_kirovograd import HISTORICAL, open_window
+
+    state, unit = retreat_through_zoc(monkeypatch)
+    state.scenario_path = str(HISTORICAL)
+    w = open_window(qtbot, monkeypatch, controller=GameController(state))
+    w.confirming = True  # as an interactive window asks
+    state = w.controller.state
+    name = w.controller.unit_name(unit)
+    retreats = [a for a in state.legal_actions().actions() if a.kind == "Retreat"]
+    assert retreats
+    qtbot.waitUntil(lambda: any(b.objectName().startswith("Retreat:") for b in w.actions_panel.buttons), timeout=10000)
+    buttons = [b for b in w.actions_panel.buttons if b.objectName().startswith("Retreat:")]
+    for b in buttons:
+        text = b.text().replace("\n", " ")
+        assert text.startswith(f"Retreat {name} to ") and "losing 1 SP (17.1)" in text and not shows_id(text, unit)
+    start, step = state.units[unit].hex, state.units[unit].step
+    seen = answer_next_box(qtbot, "confirm_no")
+    qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    assert "1 SP for leaving enemy ZOC (17.2A)" in seen[0]
+    assert state.units[unit].hex == start and state.units[unit].step == step  # the slip cost nothing
+    seen = answer_next_box(qtbot, "confirm_yes")
+    qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    assert state.units[unit].hex != start and state.units[unit].step == step + 1
