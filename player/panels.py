@@ -596,8 +596,9 @@ class StatusPanel(QTextBrowser):
             parts.append("<p><b>Air Points</b>: " + ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in air.items()) + "</p>")
         result = self.controller.result()
         if result is not None:
-            vp = ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in result.vp.items())
-            parts.append(f"<p><b>If the game ended now</b> ({case_link(self.controller.kit.case('victory'))}): {vp} victory points, <b>{html.escape(result.level)}</b>"
+            names = {k: self._side(k) for k in result.vp}
+            vp = html.escape(self.controller.kit.score_text(self.controller, result, names))
+            parts.append(f"<p><b>If the game ended now</b> ({case_link(self.controller.kit.case('victory'))}): {vp}, <b>{html.escape(result.level)}</b>"
                          + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + "</p>")
         parts.append(self._reinforcements())
         parts += self.controller.kit.status_sections(self.controller, self.units)  # what only this rule system has

@@ -243,6 +243,10 @@ class PlayerKit:
     def vp_breakdown(self, state) -> dict | None:
         return None
 
+    def score_text(self, controller, result, names: dict[str, str]) -> str:
+        """The running score in words (plain text) for the Unit and game dock: each side's victory points."""
+        return ", ".join(f"{names.get(k, k)} {v}" for k, v in result.vp.items()) + " victory points"
+
     def summary_html(self, controller, names: dict[str, str]) -> str | None:
         """The victory breakdown of the summary (None: the window lists each side's points)."""
         return None
