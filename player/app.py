@@ -495,10 +495,14 @@ class PlayerWindow(QMainWindow):
         if self.computer is not None:
             self.computer.set_fast(on)
 
+    def _computer_words(self, side: str) -> str:
+        """Who plays ``side`` for the computer, in a player's words: "German (Computer, normal)"."""
+        from .startpage import player_words
+
+        return f"{self.controller.side_name(side)} ({player_words(self.computer.names[side])})"
+
     def _computer_thinking(self, side: str) -> None:
-        sides = self.controller.state.scenario.sides
-        name = sides[side].name if side in sides else side
-        self.thinking_label.setText(f"{name} ({self.computer.names[side]}) is playing…")
+        self.thinking_label.setText(f"{self._computer_words(side)} is playing…")
         self.thinking_label.show()
         self.thinking_bar.show()
 
@@ -595,6 +599,8 @@ class PlayerWindow(QMainWindow):
         self.scene.set_markers("kit", {h: m for h, m in self.controller.kit.hex_markers(self.controller).items() if h in self.scene.game_map})
         busy = self.computer_to_act()  # while the computer plays, a person has nothing to choose: the legal actions are not listed
         self.actions_panel.setEnabled(not busy)
+        if busy:  # the Actions dock says whose turn it is, not nothing
+            self.actions_panel.computer_turn(self._computer_words(state.to_act))
         if not busy:
             if not self.startup.finished:  # the first frame says what is coming
                 self.actions_panel.title.setText(LISTING)

@@ -160,6 +160,16 @@ class ActionsPanel(QWidget):
         rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
         self._buttons(rows, "select a unit")
 
+    def computer_turn(self, who: str) -> None:
+        """While a computer side plays: no buttons, and the title says whose turn it is and where to follow it."""
+        for b in self.buttons:
+            self.box.removeWidget(b)
+            b.setParent(None)
+            b.deleteLater()
+        self.buttons = []
+        self.title.setText(f"<b>{html.escape(who)} is playing.</b><br>Its moves show on the map and in the Game log; "
+                           "your actions come back here when it is your turn or your decision.")
+
     def _grouped(self, actions: list) -> tuple[list, list]:
         """A kind offered more than GROUP_AT times with nothing selected (e.g. each formation to each higher HQ) is one
         button with a menu, a submenu per unit the choices concern: (the actions left as they are, [(the button's words,
