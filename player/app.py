@@ -232,6 +232,7 @@ class PlayerWindow(QMainWindow):
         self._menus()
         self.trace = TraceOverlays(self, side_of=lambda: self.controller.viewing_side() if self.controller else None)
         self.trace.set_rules(self.scenario.rules, {k: v.name for k, v in self.scenario.sides.items()})
+        self.trace.words = self._trace_words
         self.trace.install(self)
         self.trace.set_view(self.scene, self.view)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
@@ -494,6 +495,12 @@ class PlayerWindow(QMainWindow):
     def _faster_toggled(self, on: bool) -> None:
         if self.computer is not None:
             self.computer.set_fast(on)
+
+    def _trace_words(self, text: str) -> str:
+        """A trace finding with the units the seat may know named as the scenario names them (the trace speaks in ids)."""
+        from kharkovsuite.engine.events import with_names
+
+        return with_names(text, self.controller.unit_names()) if self.controller is not None else text
 
     def _computer_words(self, side: str) -> str:
         """Who plays ``side`` for the computer, in a player's words: "German (Computer, normal)"."""

@@ -93,3 +93,28 @@ def test_6_6_the_units_that_may_react_are_listed_by_name_and_one_moves_by_clicks
     bot.click_hex(dest)
     moved = [e for e in state.log if e.kind == "UnitMoved" and getattr(e, "how", "") == "reaction"]
     assert moved and moved[-1].units == (uid,) and state.units[uid].hex == dest
+
+
+def test_7_4_the_combat_dock_widens_for_a_planned_attack_s_odds(qtbot, k43_window):
+    from player.attackplan import AttackChooser
+
+    from .test_player_k43_window import plan_normal_attack
+    from .windowbot import WindowBot
+
+    w = k43_window
+    assert w.combat_dock.width() < AttackChooser.WIDE  # as the window opens
+    plan_normal_attack(qtbot, w, WindowBot(qtbot, w))
+    assert w.attack_chooser.isVisible()
+    qtbot.waitUntil(lambda: w.combat_dock.width() >= AttackChooser.WIDE - 4, timeout=5000)
+
+
+def test_9_3_the_supply_trace_names_the_units_it_finds_without_a_line(qtbot, k43_window):
+    w = k43_window
+    state = w.controller.state
+    w.trace.actions["supply"].trigger()
+    qtbot.waitUntil(lambda: bool(w.trace.legend.findings()), timeout=20000)
+    findings = w.trace.legend.findings()
+    cut = [u for u in ("d320_585", "d320_586") if any(w.controller.unit_name(u) in f for f in findings)]
+    assert cut  # isolated on turn 1 of Gallop (9.3), named
+    for f in findings:
+        assert not any(shows_id(f, u) for u in state.units if state.units[u].side == "german"), f
