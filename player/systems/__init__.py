@@ -243,6 +243,9 @@ class PlayerKit:
     def vp_breakdown(self, state) -> dict | None:
         return None
 
+    #: what the summary's chart counts per turn (the score of ``result().vp``)
+    score_title = "Victory Points if the game ended at the end of the turn"
+
     def score_text(self, controller, result, names: dict[str, str]) -> str:
         """The running score in words (plain text) for the Unit and game dock: each side's victory points."""
         return ", ".join(f"{names.get(k, k)} {v}" for k, v in result.vp.items()) + " victory points"

@@ -212,6 +212,8 @@ class Kharkov1943Kit(PlayerKit):
         return tuple(u for u in own if not activation.out_of_command(state, u) and command.in_command_of(state, hq, u))
 
     # ------------------------------------------------------------------ victory (18)
+    score_title = "Level of victory if the game ended at the end of the turn (1 tactical, 2 operational, 3 strategic)"
+
     def score_text(self, controller, result, names: dict[str, str]) -> str:
         """18: no points, a level per side: the highest whose conditions (and every lower one's) hold."""
         levels = self.rules().victory.LEVELS

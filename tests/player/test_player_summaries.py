@@ -90,3 +90,9 @@ def test_27_b_enemy_sp_lost_and_units_destroyed_score_by_their_class(qtbot, monk
     assert lines["1 enemy SP of infantry lost, 1 each (27.B)"] == 1
     assert lines[f"1 enemy unit(s) of infantry destroyed, {v.destroyed_unit_factor} times their whole strength at 1 a SP (27.B)"] == 2 * full
     assert sum(vp for _w, vp in kit.vp_breakdown(state)["lines"]["german"]) == state.result().vp["german"]
+
+
+def test_18_the_kharkov_1943_chart_counts_levels_not_points(qtbot, k43_window):
+    summary = k43_window.game_summary()
+    qtbot.addWidget(summary)
+    assert summary.chart.title.startswith("Level of victory") and "1 tactical, 2 operational, 3 strategic" in summary.chart.title
