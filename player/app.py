@@ -589,6 +589,9 @@ class PlayerWindow(QMainWindow):
 
     def _state_changed(self, events: list) -> None:
         state = self.controller.state
+        if self.controller.viewing_side() != self._last_viewer and self._last_viewer is not None and self.selected \
+                and all(state.units[u].side == self._last_viewer for u in self.selected if u in state.units):
+            self._clear_selection()  # the other seat looks now: the last seat's selection goes, with the reach it drew
         self.controller.forget_legal()  # listed once for this refresh and the clicks until the next
         self.scene.set_counters(self.controller.counters(locations=self._drawn))
         self._phase_bar()

@@ -118,3 +118,19 @@ def test_9_3_the_supply_trace_names_the_units_it_finds_without_a_line(qtbot, k43
     assert cut  # isolated on turn 1 of Gallop (9.3), named
     for f in findings:
         assert not any(shows_id(f, u) for u in state.units if state.units[u].side == "german"), f
+
+
+def test_6_6_the_reacting_seat_does_not_see_the_attacker_s_selection_and_reach(qtbot, k43_window):
+    from PySide6.QtWidgets import QPushButton
+
+    from .test_player_k43_window import plan_normal_attack
+    from .windowbot import WindowBot
+
+    w = k43_window
+    bot = WindowBot(qtbot, w)
+    plan_normal_attack(qtbot, w, bot)
+    assert w.selected and w.scene.overlay("reach") is not None  # the German seat's units and where they could go
+    bot.click(w.findChild(QPushButton, "attack_declare"))
+    state = w.controller.state
+    assert state.pending[-1].kind == "reaction" and w.controller.viewing_side() == "soviet"
+    assert w.selected == () and not w.reach and w.scene.overlay("reach") is None
