@@ -69,7 +69,7 @@ class ActionsPanel(QWidget):
     """Every legal non-move action that concerns the selection (or the pending decision), as buttons."""
 
     MAX_BUTTONS = 40
-    GROUP_AT = 8  # more choices of one kind than this, with nothing selected: one button per unit they concern
+    GROUP_AT = 8  # more choices of one kind than this, with nothing selected: one button with a menu, a submenu per unit
     BUTTON_STYLE = "text-align: left; padding: 3px 6px;"
     MAX_ODDS = 6  # overruns listed with their odds: all if no more, else the first of a hex's list
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
