@@ -69,7 +69,7 @@ class ActionsPanel(QWidget):
     """Every legal non-move action that concerns the selection (or the pending decision), as buttons."""
 
     MAX_BUTTONS = 40
-    GROUP_AT = 8  # more choices of one kind than this, with nothing selected: one button with a menu, a submenu per unit
+    GROUP_AT = 8  # a kind with more choices than this may become one button with a menu when the dock overflows
     BUTTON_STYLE = "text-align: left; padding: 3px 6px;"
     MAX_ODDS = 6  # overruns listed with their odds: all if no more, else the first of a hex's list
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
@@ -171,18 +171,21 @@ class ActionsPanel(QWidget):
                            "your actions come back here when it is your turn or your decision.")
 
     def _grouped(self, actions: list) -> tuple[list, list]:
-        """A kind offered more than GROUP_AT times with nothing selected (e.g. each formation to each higher HQ) is one
-        button with a menu, a submenu per unit the choices concern: (the actions left as they are, [(the button's words,
-        [(the submenu's words, [(label, action)])])])."""
+        """With nothing selected and more choices than the dock lists (MAX_BUTTONS), the largest kinds offered more than
+        GROUP_AT times (e.g. each formation to each higher HQ) become one button each with a menu, a submenu per unit
+        the choices concern, until the rest fit: (the actions left as they are, [(the button's words, [(the submenu's
+        words, [(label, action)])])])."""
         kinds: dict[str, list] = {}
         for a in actions:
             kinds.setdefault(a.kind, []).append(a)
         kit, state = self.controller.kit, self.controller.state
         keep, groups = [], []
-        for kind, of_kind in kinds.items():
-            if len(of_kind) <= self.GROUP_AT:
+        listed = len(actions)
+        for kind, of_kind in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+            if listed <= self.MAX_BUTTONS or len(of_kind) <= self.GROUP_AT:
                 keep += of_kind
                 continue
+            listed -= len(of_kind) - 1
             by_unit: dict[str, list] = {}
             for a in of_kind:
                 units = [u for u in action_units(a) + kit.units_of(state, a) if u in state.units]
