@@ -232,6 +232,7 @@ class PlayerWindow(QMainWindow):
         self._menus()
         self.trace = TraceOverlays(self, side_of=lambda: self.controller.viewing_side() if self.controller else None)
         self.trace.set_rules(self.scenario.rules, {k: v.name for k, v in self.scenario.sides.items()})
+        self.trace.words = self._trace_words
         self.trace.install(self)
         self.trace.set_view(self.scene, self.view)
         self.addToolBar(Qt.ToolBarArea.TopToolBarArea, self.situation_bar)  # after the trace bar, on its row
@@ -495,10 +496,20 @@ class PlayerWindow(QMainWindow):
         if self.computer is not None:
             self.computer.set_fast(on)
 
+    def _trace_words(self, text: str) -> str:
+        """A trace finding with the units the seat may know named as the scenario names them (the trace speaks in ids)."""
+        from kharkovsuite.engine.events import with_names
+
+        return with_names(text, self.controller.unit_names()) if self.controller is not None else text
+
+    def _computer_words(self, side: str) -> str:
+        """Who plays ``side`` for the computer, in a player's words: "German (Computer, normal)"."""
+        from .startpage import player_words
+
+        return f"{self.controller.side_name(side)} ({player_words(self.computer.names[side])})"
+
     def _computer_thinking(self, side: str) -> None:
-        sides = self.controller.state.scenario.sides
-        name = sides[side].name if side in sides else side
-        self.thinking_label.setText(f"{name} ({self.computer.names[side]}) is playing…")
+        self.thinking_label.setText(f"{self._computer_words(side)} is playing…")
         self.thinking_label.show()
         self.thinking_bar.show()
 
@@ -578,6 +589,9 @@ class PlayerWindow(QMainWindow):
 
     def _state_changed(self, events: list) -> None:
         state = self.controller.state
+        if self.controller.viewing_side() != self._last_viewer and self._last_viewer is not None and self.selected \
+                and all(state.units[u].side == self._last_viewer for u in self.selected if u in state.units):
+            self._clear_selection()  # the other seat looks now: the last seat's selection goes, with the reach it drew
         self.controller.forget_legal()  # listed once for this refresh and the clicks until the next
         self.scene.set_counters(self.controller.counters(locations=self._drawn))
         self._phase_bar()
@@ -595,6 +609,8 @@ class PlayerWindow(QMainWindow):
         self.scene.set_markers("kit", {h: m for h, m in self.controller.kit.hex_markers(self.controller).items() if h in self.scene.game_map})
         busy = self.computer_to_act()  # while the computer plays, a person has nothing to choose: the legal actions are not listed
         self.actions_panel.setEnabled(not busy)
+        if busy:  # the Actions dock says whose turn it is, not nothing
+            self.actions_panel.computer_turn(self._computer_words(state.to_act))
         if not busy:
             if not self.startup.finished:  # the first frame says what is coming
                 self.actions_panel.title.setText(LISTING)
@@ -1403,6 +1419,37 @@ def open_window(path: str | Path | None, parent=None, *, screenshot: str | None 
     return None
 
 
+def unknown_players(players: dict[str, str], scenario: str | None, load: str | None) -> str | None:
+    """What is wrong with the computer players named on the command line (None: nothing), checked against the
+    players of the game's own rule system: the scenario's, or the saved game's; with neither named (the start
+    page chooses the game), against those of every game the window can play."""
+    asked = {side: name for side, name in players.items() if name != "human"}
+    if not asked:
+        return None
+    from kharkovsuite.ai import players as players_of  # loaded only when a computer player is asked for
+    from .systems import GAMES, KITS
+
+    rules = None
+    try:
+        if scenario:
+            from .controller import scenario as load_cached
+
+            rules = load_cached(scenario).rules
+        elif load:
+            from kharkovsuite.engine.saves import read_save
+
+            rules = read_save(load).get("rules")
+    except Exception:  # noqa: BLE001 - a file that does not open is reported, with its reason, when the game is opened
+        rules = None
+    systems = [rules] if isinstance(rules, str) and rules in KITS else list(KITS)
+    for side, name in asked.items():
+        known = set().union(*(players_of(r) for r in systems))
+        if name not in known:
+            game = GAMES.get(systems[0], systems[0]) if len(systems) == 1 else "any game"
+            return f"--{side} {name}: unknown player for {game} (use human or one of: {', '.join(sorted(known))})"
+    return None
+
+
 def _settle() -> None:
     for _ in range(3):
         QApplication.processEvents()
@@ -1417,14 +1464,10 @@ def main(argv=None) -> int:
     app.setApplicationName("Kharkov Suite")
     app.setWindowIcon(QIcon(str(resources_dir() / "icons" / "kharkov.svg")))
     players = {"soviet": args.soviet, "axis": args.axis, "german": args.german}
-    for side, name in players.items():
-        if name == "human":
-            continue
-        from kharkovsuite.ai import PLAYERS  # loaded only when a computer player is asked for
-
-        if name not in PLAYERS:
-            print(f"kharkov: --{side} {name}: unknown player (use human or one of: {', '.join(sorted(PLAYERS))})", file=sys.stderr)
-            return 2
+    wrong = unknown_players(players, args.scenario, args.load)
+    if wrong:
+        print(f"kharkov: {wrong}", file=sys.stderr)
+        return 2
     setup, options = None, tuple(args.option)
     if args.scenario is None and args.load is None:  # no game named: the start page chooses one
         from .startpage import StartPage  # only when no game is named

@@ -21,6 +21,7 @@ class AttackChooser(QWidget):
     """The attack being planned: its units, its target hex, its type and support; the Combat panel shows its odds."""
 
     ROOM = 460  # the Combat dock's height while an attack is planned
+    WIDE = 460  # the Combat dock's width while an attack is planned
 
     def __init__(self, window):
         super().__init__(window)
@@ -95,6 +96,8 @@ class AttackChooser(QWidget):
         self.window.combat_dock.raise_()
         if self.window.combat_dock.height() < self.ROOM:  # room for the types and the odds under them
             self.window.resizeDocks([self.window.combat_dock], [self.ROOM], Qt.Orientation.Vertical)
+        if self.window.combat_dock.width() < self.WIDE:  # the odds table's unit names and columns on one line each
+            self.window.resizeDocks([self.window.combat_dock], [self.WIDE], Qt.Orientation.Horizontal)
         return True
 
     def _rebuild(self, keep: bool) -> None:

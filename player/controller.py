@@ -377,8 +377,10 @@ class GameController(QObject):
         return self._names
 
     def named(self, text: str) -> str:
-        """``text`` (an event's or the engine's words, in ids) with the units the seat may know named."""
-        return with_names(text, self.unit_names())
+        """``text`` (an event's or the engine's words, in ids) with the units the seat may know named, and the sides
+        named as the scenario names them ("die 6 for initiative (german)" reads "(German)")."""
+        sides = {side: info.name for side, info in self.state.scenario.sides.items() if info.name}
+        return with_names(text, {**self.kit.names(self.state), **sides, **self.unit_names()})
 
     def event_text(self, event) -> str:
         """An event in a player's words: its text with the units named as the scenario names them."""

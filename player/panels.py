@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QScrollArea, QTextBrowser, QVBoxLayout, QWidget
 
 from kharkovsuite.engine import IllegalAction
 from kharkovsuite.engine.events import CombatResolved, GameEnded, PhaseChanged
@@ -31,6 +31,19 @@ def case_link(case: str) -> str:
 def link_cases(text: str) -> str:
     """Escape ``text`` and turn every case number in it into a link."""
     return CASE_RE.sub(lambda m: case_link(m.group(1)), html.escape(text))
+
+
+def _shared(labels, suffix: bool = False) -> str:
+    """The words every label begins (or, ``suffix``, ends) with, whole words only."""
+    labels = [label[::-1] if suffix else label for label in labels]
+    common = labels[0] if labels else ""
+    for label in labels[1:]:
+        while not label.startswith(common):
+            common = common[:-1]
+    if not all(len(label) == len(common) or label[len(common)] == " " for label in labels):
+        common = common.rsplit(" ", 1)[0] if " " in common else ""
+    common = common.strip()
+    return common[::-1] if suffix else common
 
 
 def action_units(action) -> tuple[str, ...]:
@@ -56,6 +69,7 @@ class ActionsPanel(QWidget):
     """Every legal non-move action that concerns the selection (or the pending decision), as buttons."""
 
     MAX_BUTTONS = 40
+    GROUP_AT = 8  # a kind with more choices than this may become one button with a menu when the dock overflows
     BUTTON_STYLE = "text-align: left; padding: 3px 6px;"
     MAX_ODDS = 6  # overruns listed with their odds: all if no more, else the first of a hex's list
     ON_MAP = ("Move", "RailMove", "Attack", "EndPhase", "PlaceUnit")  # chosen on the map or in the phase bar
@@ -127,9 +141,16 @@ class ActionsPanel(QWidget):
         actions.sort(key=lambda a: bool(action_units(a)))  # a choice naming no unit (decline, no advance) never falls past the last button
         if pending is None:
             self._entry_buttons(selection)
+        else:
+            self._mover_buttons(pending, selection)
         self._reserve_buttons(selection)
+        groups = []
+        if pending is None and not (selection or location):
+            actions, groups = self._grouped(actions)
+        for words, menus in groups:
+            self._menu_button(words, menus)
         rows = []
-        shown = actions[: self.MAX_BUTTONS]
+        shown = actions[: max(0, self.MAX_BUTTONS - len(groups))]
         overruns = [a for a in shown if a.kind == "Overrun"]
         # a long list of overruns (all the map's) names them; a hex's few show their odds
         with_odds = set(overruns[: self.MAX_ODDS]) if (selection or location) else set() if len(overruns) > self.MAX_ODDS else set(overruns)
@@ -138,6 +159,61 @@ class ActionsPanel(QWidget):
             rows.append((words.label, words.label + ("\n" + words.detail if words.detail else ""), lambda _=False, a=a: self.chosen.emit(a), action_key(a)))
         rows += [None] * (len(actions) - len(rows))  # counted in the "more" note, not described
         self._buttons(rows, "select a unit")
+
+    def computer_turn(self, who: str) -> None:
+        """While a computer side plays: no buttons, and the title says whose turn it is and where to follow it."""
+        for b in self.buttons:
+            self.box.removeWidget(b)
+            b.setParent(None)
+            b.deleteLater()
+        self.buttons = []
+        self.title.setText(f"<b>{html.escape(who)} is playing.</b><br>Its moves show on the map and in the Game log; "
+                           "your actions come back here when it is your turn or your decision.")
+
+    def _grouped(self, actions: list) -> tuple[list, list]:
+        """With nothing selected and more choices than the dock lists (MAX_BUTTONS), the largest kinds offered more than
+        GROUP_AT times (e.g. each formation to each higher HQ) become one button each with a menu, a submenu per unit
+        the choices concern, until the rest fit: (the actions left as they are, [(the button's words, [(the submenu's
+        words, [(label, action)])])])."""
+        kinds: dict[str, list] = {}
+        for a in actions:
+            kinds.setdefault(a.kind, []).append(a)
+        kit, state = self.controller.kit, self.controller.state
+        keep, groups = [], []
+        listed = len(actions)
+        for kind, of_kind in sorted(kinds.items(), key=lambda kv: -len(kv[1])):
+            if listed <= self.MAX_BUTTONS or len(of_kind) <= self.GROUP_AT:
+                keep += of_kind
+                continue
+            listed -= len(of_kind) - 1
+            by_unit: dict[str, list] = {}
+            for a in of_kind:
+                units = [u for u in action_units(a) + kit.units_of(state, a) if u in state.units]
+                by_unit.setdefault(units[0] if units else "", []).append((self.controller.describe(a, quick=True).label, a))
+            menus = [(_shared(label for label, _a in choices) if len(choices) > 1 else choices[0][0], choices) for choices in by_unit.values()]
+            labels = [label for _uid, choices in by_unit.items() for label, _a in choices]
+            head, tail = _shared(labels), _shared(labels, suffix=True)
+            words = f"{head} … {tail}".strip() if head else labels[0]
+            groups.append((f"{words}: {len(of_kind)} choices", menus))
+        return [a for a in actions if a in keep], groups
+
+    def _menu_button(self, words: str, menus: list) -> None:
+        """One button for many choices of a kind: its menu (Space or a click opens it; arrows and Enter choose) has a
+        submenu per unit they concern, or the choices themselves when there is one unit."""
+        b = QPushButton(self.wrap(words + " ▸"), self)
+        b.setObjectName(f"menu:{words}")
+        b.setStyleSheet(self.BUTTON_STYLE)
+        b.setToolTip(tooltip_html(f"{words}. Or select the unit on the map: its own choices show here as buttons."))
+        menu = QMenu(b)
+        for title, choices in menus:
+            target = menu.addMenu(title) if len(menus) > 1 and len(choices) > 1 else menu
+            for label, a in choices:
+                item = target.addAction(label)
+                item.setObjectName(action_key(a))
+                item.triggered.connect(lambda _=False, a=a: self.chosen.emit(a))
+        b.setMenu(menu)
+        self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
+        self.buttons.append(b)
 
     def _elsewhere(self) -> str:
         """Where the choices of the decision are made when the rule system's own panel offers them (its tab beside this one)."""
@@ -209,7 +285,29 @@ class ActionsPanel(QWidget):
             b = QPushButton(self.wrap(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}"), self)
             b.setObjectName(f"enter:{uid}")
             b.setStyleSheet(self.BUTTON_STYLE)
-            b.setToolTip(f"{uid}: select it; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})")
+            b.setToolTip(f"Select {names.get(uid) or uid}; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})")
+            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
+            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
+            self.buttons.append(b)
+
+    def _mover_buttons(self, pending, selection: tuple[str, ...]) -> None:
+        """The units a decision lets move (a reaction to an attack announced, K43 6.6), by name: one button each that
+        selects it, the map then highlighting where it may go."""
+        state = self.controller.state
+        units = list(dict.fromkeys(a.units[0] for a in self.controller.legal_of_segments("Move")
+                                   if len(a.units) == 1 and a.units[0] in state.units and state.units[a.units[0]].hex))
+        if not units:
+            return
+        case = case_link(pending.case)
+        if selection and selection[0] in units:
+            self.title.setText(self.title.text() + f"<br>Move {html.escape(self.controller.unit_name(selection[0]))}: click a highlighted hex ({case}).")
+        else:
+            self.title.setText(self.title.text() + f"<br>{len(units)} unit(s) may move now ({case}): pick one, then a highlighted hex.")
+        for uid in units:
+            b = QPushButton(self.wrap(f"Move {self.controller.unit_name(uid)} — at {state.units[uid].hex}"), self)
+            b.setObjectName(f"pick:{uid}")
+            b.setToolTip(f"Select {self.controller.unit_name(uid)}; the map shows the hexes it may reach ({pending.case})")
+            b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
@@ -227,7 +325,7 @@ class ActionsPanel(QWidget):
         for uid in units:
             b = QPushButton(self.wrap(f"Commit {self.controller.unit_name(uid)} from reserve"), self)
             b.setObjectName(f"commit:{uid}")
-            b.setToolTip(f"{uid}: select it; the map shows the hexes it may be committed to ({self.controller.kit.case('reserve')})")
+            b.setToolTip(f"Select {self.controller.unit_name(uid)}; the map shows the hexes it may be committed to ({self.controller.kit.case('reserve')})")
             b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
@@ -238,12 +336,13 @@ class ActionsPanel(QWidget):
         state = self.controller.state
         waiting = list(dict.fromkeys(a.unit for a in self.controller.legal() if a.kind == "PlaceUnit"))
         if selection and selection[0] in waiting:
-            self.title.setText(f"<b>Set up {html.escape(selection[0])}</b>: click a highlighted hex of its zone ({case_link(self.controller.kit.case('setup_zone'))}). {len(waiting)} unit(s) to set up.")
+            self.title.setText(f"<b>Set up {html.escape(self.controller.unit_name(selection[0]))}</b>: click a highlighted hex of its zone ({case_link(self.controller.kit.case('setup_zone'))}). {len(waiting)} unit(s) to set up.")
         else:
             self.title.setText(f"<b>Set-up by hand</b> ({case_link(state.phase.case)}): pick a unit, then a highlighted hex of its zone. "
                                + (f"{len(waiting)} unit(s) to set up." if waiting else "Every unit is set up: end the phase."))
-        names = {u.id: u.name for u in state.scenario.units}
-        self._buttons([(f"Set up {u} — {names.get(u, '')}", u, lambda _=False, u=u: self.unit_picked.emit(u), f"setup:{u}") for u in waiting], "after these")
+        name = self.controller.unit_name
+        self._buttons([(f"Set up {name(u)}", f"Set up {name(u)}: pick it, then a highlighted hex of its zone", lambda _=False, u=u: self.unit_picked.emit(u),
+                        f"setup:{u}") for u in waiting], "after these")
 
 
 class CombatPanel(QTextBrowser):
@@ -489,7 +588,7 @@ class StatusPanel(QTextBrowser):
             flags = ", ".join(dict.fromkeys([*(view.get("flags") or ()), *(m.replace("_", " ") for m in cv.markers)])) or "—"
             where = f"at {where}" if view.get("hex") else where
             parts.append(
-                f"<p><b>{html.escape(cv.name or uid)}</b> ({html.escape(uid)})<br>"
+                f"<p><b>{html.escape(cv.name or self.controller.unit_name(uid))}</b><br>"
                 f"{html.escape(cv.shown_values)} · {html.escape(where)} · steps lost {view.get('step', 0)} · markers {html.escape(flags)}<br>"
                 + self.controller.kit.points_html(self.controller, uid)
                 + "".join(f"<br>{link_cases(note)}" for note in self.controller.unit_notes(uid)) + "</p>"
@@ -510,8 +609,9 @@ class StatusPanel(QTextBrowser):
             parts.append("<p><b>Air Points</b>: " + ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in air.items()) + "</p>")
         result = self.controller.result()
         if result is not None:
-            vp = ", ".join(f"{html.escape(self._side(k))} {v}" for k, v in result.vp.items())
-            parts.append(f"<p><b>If the game ended now</b> ({case_link(self.controller.kit.case('victory'))}): {vp} victory points, <b>{html.escape(result.level)}</b>"
+            names = {k: self._side(k) for k in result.vp}
+            vp = html.escape(self.controller.kit.score_text(self.controller, result, names))
+            parts.append(f"<p><b>If the game ended now</b> ({case_link(self.controller.kit.case('victory'))}): {vp}, <b>{html.escape(result.level)}</b>"
                          + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + "</p>")
         parts.append(self._reinforcements())
         parts += self.controller.kit.status_sections(self.controller, self.units)  # what only this rule system has

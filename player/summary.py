@@ -28,8 +28,9 @@ SERIES = [
 class TurnChart(QWidget):
     """VP by turn (lines, left scale) above units lost by turn (bars), one series per side."""
 
-    def __init__(self, history: list[dict], sides: dict[str, str], parent=None):
+    def __init__(self, history: list[dict], sides: dict[str, str], parent=None, title: str = "Victory Points if the game ended at the end of the turn"):
         super().__init__(parent)
+        self.title = title  # what the lines count (the rule system's score)
         self.history = history
         self.sides = sides  # id -> name, in scenario order
         self.setMinimumSize(560, 380)
@@ -57,7 +58,7 @@ class TurnChart(QWidget):
 
         vp_max = max([1] + [v for r in self.history for v in r["vp"].values()])
         loss_max = max([1] + [r["eliminated"].get(s, 0) for r in self.history for s in sides])
-        self._frame(p, vp_box, vp_max, "Victory Points if the game ended at the end of the turn")
+        self._frame(p, vp_box, vp_max, self.title)
         self._frame(p, loss_box, loss_max, "Units eliminated in the turn")
         for k, side in enumerate(sides):
             color, dash, marker, hatch = SERIES[k % len(SERIES)]
@@ -153,7 +154,7 @@ class GameSummary(QDialog):
         except Exception as exc:  # noqa: BLE001 - the summary still shows the rest, and says why the chart is missing
             self.problem = report_unexpected(exc)
             history = []
-        self.chart = TurnChart(history, names, self)
+        self.chart = TurnChart(history, names, self, controller.kit.score_title)
         layout = QVBoxLayout(self)
         layout.addWidget(self.headline)
         layout.addWidget(self.breakdown, 1)

@@ -240,8 +240,10 @@ class TraceLegend(QTreeWidget):
         self.setAccessibleName("Trace legend")
         self.itemClicked.connect(self._clicked)
 
-    def show_overlays(self, overlays: list, trace=None) -> None:
-        """Show ``overlays`` (:class:`~kharkovsuite.tracing.OverlayData`) of the rule system whose trace module is ``trace``."""
+    def show_overlays(self, overlays: list, trace=None, words: Callable[[str], str] | None = None) -> None:
+        """Show ``overlays`` (:class:`~kharkovsuite.tracing.OverlayData`) of the rule system whose trace module is ``trace``;
+        ``words`` puts a finding's text in a player's words (its unit ids named)."""
+        words = words or (lambda text: text)
         self.clear()
         bold = QFont(self.font())
         bold.setBold(True)
@@ -259,8 +261,9 @@ class TraceLegend(QTreeWidget):
             if data.items:
                 found = QTreeWidgetItem(head, [f"Findings ({len(data.items)})"])
                 for it in data.items:
-                    item = QTreeWidgetItem(found, [it["text"].strip()])
-                    item.setToolTip(0, S.tooltip_html(it["text"]))
+                    text = words(it["text"])
+                    item = QTreeWidgetItem(found, [text.strip()])
+                    item.setToolTip(0, S.tooltip_html(text))
                     item.setData(0, Qt.ItemDataRole.UserRole, it["hex"])
                 found.setExpanded(data.name in ("why", "front") or len(data.items) <= 12)
             head.setExpanded(True)
@@ -313,6 +316,8 @@ class TraceOverlays(QObject):
         self.dest: str | None = None
         self.problem = ""
         self.side_of = side_of
+        #: a finding's text in a player's words (the game window names the units its seat may know); None: as traced
+        self.words: Callable[[str], str] | None = None
         self.data: dict[str, object] = {}
         self.trace = None  # the trace module of the rule system shown (None: none, see :attr:`unavailable`)
         self.rules_id: str | None = None
@@ -616,7 +621,7 @@ class TraceOverlays(QObject):
         else:
             who = f" · unit {self.unit}" if self.unit else " · select a unit to see its lines"
             self.status.setText(f"{self.sides.get(self.side(), self.side())} side{who}")
-        self.legend.show_overlays([self.data[n] for n in self.enabled_overlays() if n in self.data], self.trace)
+        self.legend.show_overlays([self.data[n] for n in self.enabled_overlays() if n in self.data], self.trace, self.words)
 
     def _hex_chosen(self, hex_id: str) -> None:
         if self.view is not None:

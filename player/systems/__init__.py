@@ -220,6 +220,11 @@ class PlayerKit:
         mp = controller.mp_left(uid)
         return f"MP left: <b>{mp:g}</b>" if mp is not None else "MP left: <b>—</b>"
 
+    def names(self, state) -> dict[str, str]:
+        """Ids other than units' and sides' that the engine's words hold, with the names a player knows them by (e.g.
+        Kirovograd's formations), for the log, refusals and the status bar; only what every seat may know."""
+        return {}
+
     #: the short name of the points a unit spends to act, for the status bar and the log
     points_name = "MP"
 
@@ -237,6 +242,13 @@ class PlayerKit:
 
     def vp_breakdown(self, state) -> dict | None:
         return None
+
+    #: what the summary's chart counts per turn (the score of ``result().vp``)
+    score_title = "Victory Points if the game ended at the end of the turn"
+
+    def score_text(self, controller, result, names: dict[str, str]) -> str:
+        """The running score in words (plain text) for the Unit and game dock: each side's victory points."""
+        return ", ".join(f"{names.get(k, k)} {v}" for k, v in result.vp.items()) + " victory points"
 
     def summary_html(self, controller, names: dict[str, str]) -> str | None:
         """The victory breakdown of the summary (None: the window lists each side's points)."""

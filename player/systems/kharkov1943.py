@@ -22,7 +22,7 @@ class Kharkov1943Kit(PlayerKit):
     credit = "Vae Victis' <i>Kharkov 1943</i> (1999), from the rulebook and its addenda as the project reads them"
     cases = {"setup": "18", "setup_zone": "18", "move": "6.1", "rail": "6.4", "rail_limit": "6.4", "reserve": "3.2",
              "stacking": "5", "zoc": "4", "attack": "7", "targets": "7", "attack_reach": "7", "combat_table": "7",
-             "die_modifier": "7", "results": "7", "untried": "10.2", "reinforcement": "15.1", "victory": "19",
+             "die_modifier": "7", "results": "7", "untried": "10.2", "reinforcement": "15.1", "victory": "18",
              "air_point": "13", "activation": "3.1", "formation": "3.2", "general": "3.3", "fatigue": "3.5", "fog": "10.1"}
 
     # ------------------------------------------------------------------ counters
@@ -189,11 +189,80 @@ class Kharkov1943Kit(PlayerKit):
 
     # ------------------------------------------------------------------ affordances
     def units_of(self, state, action) -> tuple[str, ...]:
-        """1.3: a detachment still off the map is detached by selecting its mother unit."""
+        """1.3: a detachment still off the map is detached by selecting its mother unit.  3.2, 3.3: an activation is
+        offered from any unit it could take, so a click on a unit lists the formations it may act in (those of the HQs
+        whose line of command reaches it, 8.1) and the general activation."""
         if action.kind == "Detach":
             mother = self.rules().detachments.mother(state, action.detachment)
             return (mother,) if mother else ()
+        if action.kind == "Activate":
+            return self._may_take(state, action.hq)
         return ()
+
+    def _may_take(self, state, hq: str | None) -> tuple[str, ...]:
+        """The side's units on the map that an activation opened now (by ``hq``'s formation, or general) could take."""
+        rules = self.rules()
+        activation, command = rules.activation, rules.command
+        side = state.units[hq].side if hq else state.to_act
+        if activation.current(state) is not None or side is None:
+            return ()
+        own = [u for u, rec in state.units.items() if rec.side == side and rec.hex is not None and u != hq and activation.activatable(state, u)]
+        if hq is None:
+            return tuple(own)
+        return tuple(u for u in own if not activation.out_of_command(state, u) and command.in_command_of(state, hq, u))
+
+    # ------------------------------------------------------------------ victory (18)
+    score_title = "Level of victory if the game ended at the end of the turn (1 tactical, 2 operational, 3 strategic)"
+
+    def score_text(self, controller, result, names: dict[str, str]) -> str:
+        """18: no points, a level per side: the highest whose conditions (and every lower one's) hold."""
+        levels = self.rules().victory.LEVELS
+        return "levels reached: " + ", ".join(f"{names.get(k, k)} {levels[v - 1] if v else 'none'}" for k, v in result.vp.items())
+
+    def vp_breakdown(self, state) -> dict | None:
+        """18.1, 18.2: per side, each level's conditions in the scenario's words, whether they hold now, and the cities
+        of each group held; the level reached."""
+        victory = self.rules().victory
+        result = state.result()
+        out = {}
+        for side, conds in state.board.data.victory.items():
+            rows = []
+            for i, cond in enumerate(conds):
+                groups = []
+                for g, group in enumerate(cond.groups):
+                    held = [p for p in group.places if victory.holds(state, side, p)]
+                    credit = victory.exit_credit(state, side) if i == 0 and g == 0 else 0
+                    groups.append({"places": list(group.places), "at_least": group.at_least, "held": held, "credit": credit})
+                rows.append({"level": cond.level, "text": cond.text, "met": result.vp.get(side, 0) >= i + 1, "groups": groups})
+            out[side] = {"levels": rows, "reached": result.vp.get(side, 0)}
+        return out
+
+    def summary_html(self, controller, names: dict[str, str]) -> str | None:
+        """The levels of victory of the scenario (18.1, 18.2), each side's conditions, which hold now and with which cities:
+        why the result is what it is."""
+        state = controller.state
+        b = controller.vp_breakdown()
+        levels = self.rules().victory.LEVELS
+        m = state.scenario.map
+
+        def place(p: str) -> str:
+            return m.cities[p].name if p in m.cities and m.cities[p].name else (m.places[p].name if p in m.places else p)
+
+        out = ["<h3>Levels of victory (18)</h3><p>Each side reaches the highest level whose conditions hold, with every lower "
+               "level's; the higher level wins, equal levels are a draw.</p>"]
+        for side, per in b.items():
+            reached = per["reached"]
+            out.append(f"<h4>{html.escape(names.get(side, side))}: {html.escape(levels[reached - 1].capitalize() if reached else 'no level')}</h4><ul>")
+            for row in per["levels"]:
+                mark = "✔ holds" if row["met"] else "✘ not met"
+                cities = "".join(
+                    f"<br><small>{len(g['held']) + g['credit']} of {g['at_least']} needed: "
+                    + (html.escape(", ".join(place(p) for p in g["held"])) or "none held")
+                    + (f" (+{g['credit']} for the exit order not carried out, 18.2)" if g["credit"] else "") + "</small>"
+                    for g in row["groups"])
+                out.append(f"<li><b>{html.escape(row['level'].capitalize())}</b> — {mark}: {link_cases(row['text'])}{cities}</li>")
+            out.append("</ul>")
+        return "".join(out)
 
     # ------------------------------------------------------------------ the situation overlays
     def situation_support(self, state) -> str | None:

@@ -7,7 +7,10 @@ selected: the engine's reason, with its case), player-k43-fog.png (the German se
 Soviet stack it has not examined: the Stack dock lists only the top unit, 10.1),
 kharkov-1943-combat.png (an attack planned in the Combat dock: its type, the column, every shift
 and chance, a stack dug in showing its markers), kharkov-1943-air.png (the attacker's air points
-allotted in secret).  Fixed seed, so the pictures are the same every time.
+allotted in secret); :func:`words_shots`: player-k43-activate-from-unit.png (a unit clicked offers the
+formations it may act in and the general activation, 3.2, 3.3), player-k43-reaction.png (the Soviet seat's
+reaction to an announced attack: the units that may react listed by name, 6.6), player-k43-summary.png (the
+levels of victory, 18).  Fixed seed, so the pictures are the same every time.
 """
 from __future__ import annotations
 
@@ -109,7 +112,36 @@ def main(argv=None) -> int:
     allot.points.setValue(min(2, allot.points.maximum()))
     _save(app, w, out / "kharkov-1943-air.png", attack.target)
     w.close()
+    words_shots(app, out)
     return 0
+
+
+def words_shots(app, out: Path) -> None:
+    """The window's words for Kharkov 1943: an activation offered from a clicked unit, the reaction's units by name,
+    the summary's levels of victory."""
+    w = _window(app)
+    w.actions_dock.raise_()
+    w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [300, 60, 520], Qt.Orientation.Vertical)
+    state = w.controller.state
+    unit = next(u for u in ("pz7_6", "pz7_7") if state.units[u].hex)
+    w.click_hex(state.units[unit].hex)
+    _save(app, w, out / "player-k43-activate-from-unit.png", state.units[unit].hex)
+    next(b for b in w.actions_panel.buttons if b.objectName().startswith("Activate:de_")).click()
+    attack = next(a for a in state.legal_actions().actions() if a.kind == "Assault" and a.types == ("normal",) and not a.support)
+    w.click_hex(state.units[attack.attackers[0]].hex)
+    w.click_hex(attack.target)
+    w.attack_chooser.declare()
+    w.actions_dock.raise_()
+    w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [520, 200, 160], Qt.Orientation.Vertical)
+    _save(app, w, out / "player-k43-reaction.png", attack.target)
+    w.close()
+    w = _window(app)
+    summary = w.game_summary()
+    summary.show()
+    _settle(app)
+    summary.grab().save(str(out / "player-k43-summary.png"))
+    summary.close()
+    w.close()
 
 
 if __name__ == "__main__":

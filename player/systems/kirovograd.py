@@ -105,7 +105,16 @@ class KirovogradKit(PlayerKit):
         if action.kind == "SetOrder":
             hq = state.board.data.formations[action.formation].hq
             return (hq,) if hq in state.units and state.units[hq].hex else ()
+        if action.kind == "AssignFormation":  # 22.8: offered from the formation's HQ, else from its units on the map
+            hq = state.board.data.formations[action.formation].hq
+            if hq in state.units and state.units[hq].hex:
+                return (hq,)
+            return tuple(u for u, rec in state.units.items() if rec.hex and state.board.units[u].formation == action.formation)
         return ()
+
+    def names(self, state) -> dict[str, str]:
+        """2.2.4: each formation by the abbreviation its counters print ("German orders: 320 retreat", not its id)."""
+        return {f: info.abbr for f, info in state.board.data.formations.items() if info.abbr}
 
     def movement_allowance(self, state, uid: str) -> float | None:
         """11.2, 6.2, 12.2, 8.4C, 11.3: the MP of the unit in this movement round, by its orders, reserve, supply and the fog."""
@@ -297,6 +306,76 @@ class KirovogradKit(PlayerKit):
             else:
                 out.append(f"<li>{name} — {steps} (not this loss)</li>")
         out.append("</ul><p><small>Click a unit's name; the losses land once every one is named.</small></p>")
+        return "".join(out)
+
+    # ------------------------------------------------------------------ victory (27, 31.1E-H)
+    #: 27.B's classes of units, in words
+    CATEGORY_WORDS = {"infantry": "infantry", "armor": "armour", "artillery_hq_air": "artillery, HQs and air"}
+
+    def vp_breakdown(self, state) -> dict | None:
+        """27.B-C: the points each side scores, by where they come from: the enemy's SP lost by class of unit, the enemy's
+        units destroyed (twice their whole value), each place held, Kirovograd's early fall; the lead and the levels (27.A);
+        Opening Moves' city objective (31.1E-H)."""
+        victory = self.part("victory")
+        v = state.board.data.victory
+        lines: dict[str, list[tuple[str, int]]] = {"german": [], "soviet": []}
+        sp: dict[tuple[str, str], int] = {}
+        destroyed: dict[tuple[str, str], tuple[int, int]] = {}
+        for loss in victory.unit_losses(state):
+            scorer = "soviet" if loss.side == "german" else "german"
+            if loss.destroyed:
+                n, vp = destroyed.get((scorer, loss.category), (0, 0))
+                destroyed[(scorer, loss.category)] = (n + 1, vp + v.destroyed_unit_factor * loss.original * v.per_sp[loss.category])
+            else:
+                sp[(scorer, loss.category)] = sp.get((scorer, loss.category), 0) + loss.lost
+        for (scorer, cat), n in sorted(sp.items()):
+            lines[scorer].append((f"{n} enemy SP of {self.CATEGORY_WORDS[cat]} lost, {v.per_sp[cat]} each (27.B)", n * v.per_sp[cat]))
+        for (scorer, cat), (n, vp) in sorted(destroyed.items()):
+            lines[scorer].append((f"{n} enemy unit(s) of {self.CATEGORY_WORDS[cat]} destroyed, {v.destroyed_unit_factor} times "
+                                  f"their whole strength at {v.per_sp[cat]} a SP (27.B)", vp))
+        cities = state.scenario.map.cities
+        held = {}
+        for place, value in v.places.items():
+            side = victory.holder(state, place)
+            held[place] = side
+            if side in lines:
+                lines[side].append((f"{cities[place].name if place in cities else place} held (27.C)", value))
+        taken = state.game.get("kirovograd_taken")
+        if taken is not None:
+            bonus = max((b for turn, b in v.kirovograd_early.items() if taken <= turn), default=0)
+            if bonus:
+                lines["soviet"].append((f"Kirovograd taken by game turn {taken} (27.B)", bonus))
+        result = state.result()
+        return {"lines": lines, "vp": dict(result.vp), "lead": result.vp["german"] - result.vp["soviet"], "levels": dict(v.levels),
+                "objective": v.objective, "scenario": v.scenario, "held": held, "entered": bool(state.game.get("kirovograd_entered")),
+                "winner": result.winner, "level": result.level}
+
+    def summary_html(self, controller, names: dict[str, str]) -> str | None:
+        """Where each side's points come from, the lead against the levels of 27.A, and (Opening Moves) which of the city
+        objective's conditions decided the result: why the result is what it is."""
+        state = controller.state
+        if self.part("fog").in_play(state) and not state.is_terminal:
+            return ("<p>The breakdown shows when the game ends: until then the fog of war hides the enemy's losses "
+                    f"({case_link('29.0')}).</p>")
+        b = controller.vp_breakdown()
+        out = ["<h3>Victory Points (27)</h3>"]
+        for side in ("german", "soviet"):
+            rows = "".join(f"<tr><td>{link_cases(words)}</td><td align=right>{vp}</td></tr>" for words, vp in b["lines"][side])
+            rows = rows or "<tr><td>nothing scored</td><td align=right>0</td></tr>"
+            out.append(f"<h4>{html.escape(names.get(side, side))}: {b['vp'][side]} VP</h4><table cellspacing=0 cellpadding=3 border=1>{rows}</table>")
+        lead = b["lead"]
+        ahead = names.get("german" if lead > 0 else "soviet", "")
+        levels = ", ".join(f"{name} {need}" for name, need in sorted(b["levels"].items(), key=lambda t: t[1]))
+        out.append(f"<p><b>The lead</b>: {html.escape(ahead) + ' by ' + str(abs(lead)) if lead else 'none, the points are level'}. "
+                   f"The lead a level of victory needs ({case_link('27.A')}): {html.escape(levels)}; less than the lowest is a draw.</p>")
+        if b["objective"] == "hold_kirovograd":
+            city = names.get(b["held"].get("kirovograd"), "nobody")
+            facts = [f"a Soviet unit {'has' if b['entered'] else 'has never'} entered Kirovograd",
+                     f"Kirovograd is held by {city} now ({case_link('27.C')})"]
+            out.append(f"<p><b>This scenario's objective</b> ({case_link('31.1')}): {link_cases(b['scenario'])}</p>"
+                       f"<p>Now: {'; '.join(facts)}.</p>")
+        winner = names.get(b["winner"], "") if b["winner"] else ""
+        out.append(f"<p><b>Result</b>: {html.escape(b['level'])}{' for ' + html.escape(winner) if winner else ''}.</p>")
         return "".join(out)
 
     # ------------------------------------------------------------------ the Unit and game dock

@@ -5,7 +5,10 @@ scenario's first turn: some formations ordered, the supply points left, the Orde
 player-kiro-move.png (the first move round: a unit selected with the MP each reachable hex
 costs, the enemy's ZOCs drawn by kind: fluid, locking, overlapping), player-kiro-fog.png (the
 advanced rules 29 and 30: the enemy's face-down counters and the Hidden units section, :func:`fog_shot`),
-player-kiro-air.png (advanced rule 28 on the Endgame: the Air panel during the air commitment, :func:`air_shot`).  Fixed seed, so the
+player-kiro-air.png (advanced rule 28 on the Endgame: the Air panel during the air commitment, :func:`air_shot`),
+player-kiro-assign.png (a movement round: the formations' assignments of 22.8 as one menu, not a button each) and
+player-kiro-summary.png (the summary explaining Opening Moves' result: the points, the lead, the city objective),
+:func:`words_shots`.  Fixed seed, so the
 pictures are the same every time.  While the system is not yet playable the script turns on
 the developer switch (``kharkov --allow-unplayable``).
 """
@@ -76,7 +79,41 @@ def main(argv=None) -> int:
     w.close()
     fog_shot(app, out)
     air_shot(app, out)
+    words_shots(app, out)
     return 0
+
+
+def words_shots(app, out: Path) -> None:
+    """docs/images/player-kiro-assign.png and player-kiro-summary.png (see the module's note)."""
+    from ..app import PlayerWindow
+    from ..panels import ActionsPanel
+
+    w = PlayerWindow(HISTORICAL, seed=SEED, handover=False, autosave=None, interactive=False)
+    w.resize(1600, 980)
+    w.show()
+    _settle(app)
+    for _ in range(2):  # both sides: defense orders everywhere (free)
+        decision = w.controller.state.pending[-1]
+        for f in decision.data["tracks"]:
+            _click(w, f"SetOrder:{f}:defense")
+        _click(w, "SubmitOrders")
+    for _ in range(8):
+        if sum(1 for a in w.controller.legal().actions() if a.kind == "AssignFormation") > ActionsPanel.GROUP_AT:
+            break
+        w.end_phase()
+    w.actions_dock.raise_()
+    w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [560, 120, 200], Qt.Orientation.Vertical)
+    _settle(app)
+    w.grab().save(str(out / "player-kiro-assign.png"))
+    w.close()
+    opening = HISTORICAL.with_name("kirovograd-opening-moves.yaml")
+    w = PlayerWindow(opening, seed=SEED, handover=False, autosave=None, interactive=False)
+    summary = w.game_summary()
+    summary.show()
+    _settle(app)
+    summary.grab().save(str(out / "player-kiro-summary.png"))
+    summary.close()
+    w.close()
 
 
 def fog_shot(app, out: Path) -> None:

@@ -365,7 +365,7 @@ def test_5_0_set_up_by_hand_within_the_zones(qtbot):
     assert state.phase.actions[0] == "PlaceUnit" and state.to_act == "axis"
     assert "Set-up by hand" in w.actions_panel.title.text()
     first = w.actions_panel.buttons[0]
-    unit = first.text().split()[2]
+    unit = first.objectName().removeprefix("setup:")  # the button names the unit; its objectName carries the id
     first.click()
     assert w.selected == (unit,)
     zone = {a.hex for a in state.legal_actions() if a.kind == "PlaceUnit" and a.unit == unit}

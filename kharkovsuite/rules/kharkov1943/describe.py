@@ -134,6 +134,21 @@ def _activate(state: GameState, action) -> Words:
     return Words("General activation", "Any four units, an HQ counting (3.3).")
 
 
+def _pass(state: GameState, action) -> Words:
+    """2.2: a pass after the other side's pass (or when the other side has no unit left to activate) ends the
+    operations phase for both sides: a slip would cost the rest of the phase, so it is asked first."""
+    from . import activation, sequence
+
+    side = state.turn_data.get("segment")
+    ends = bool(side) and (bool(state.turn_data.get("last_passed")) or activation.out_of_units(state, sequence.other(side)))
+    if not ends:
+        return Words("Pass", "Activate nothing this segment; two passes in a row end the operations phase (2.2).")
+    why = "the other side passed last" if state.turn_data.get("last_passed") else "the other side has no unit left to activate"
+    return Words("Pass and end the operations phase", f"Activate nothing this segment: {why}, so this pass ends the operations phase (2.2).",
+                 f"{why[0].upper()}{why[1:]}: this pass ends the operations phase for both sides, and no unit of yours acts again "
+                 "before the administrative phase (2.2). Pass?")
+
+
 def _simple(label: str, detail: str):
     return lambda state, action: Words(label, detail)
 
@@ -151,7 +166,7 @@ _DESCRIBERS = {
     "RailMove": _rail,
     "Activate": _activate,
     "EndActivation": _simple("End this activation", "The other side's segment follows (2.1)."),
-    "Pass": _simple("Pass", "Activate nothing this segment; two passes in a row end the operations phase (2.2)."),
+    "Pass": _pass,
     "ReduceFatigue": lambda state, action: Words(f"{_name(state, action.unit)} rests", "4 OP of its first activation this turn: one fatigue level less (3.5)."),
     "EndReaction": _simple("Move no (further) units in reaction", "6.6"),
     "EliminateExcess": lambda state, action: Words(f"Remove {_name(state, action.unit)} (over-stacked)", "5",

@@ -344,6 +344,48 @@ def _choose_result(state: GameState, a) -> Words:
     return Words(f"Take {a.loss} SP lost and {a.retreat} hex(es) of retreat (15.9)")
 
 
+def _retreat(state: GameState, a) -> Words:
+    """17.1: a unit's retreat, with the SP it costs as its side knows the map: one a hex of enemy ZOC left (17.2A), the
+    hexes it cannot retreat (15.9F), both within what it may still lose this round (16.1D); asked first when it costs any."""
+    from . import losses
+
+    name = unit_name(state, a.unit)
+    decision = next((d for d in reversed(state.pending) if d.kind == fight.RETREAT), None)
+    option = None
+    if decision is not None and a.unit in decision.data["units"]:
+        option = next((r for r in fight.retreat_options(state, decision, a.unit) if tuple(r.path) == tuple(a.path)), None)
+    where = f"to {a.path[-1]}" if a.path else "nowhere"
+    route = f"Path: {', '.join(a.path)} (17.1)." if a.path else "It has no hex to retreat into (15.9F)."
+    if option is None:
+        return Words(f"Retreat {name} {where} (17.1)", route)
+    room = fight._room(state, fight._record(state)["now"], a.unit)
+    zoc_loss = min(option.zoc_losses, room)
+    short = losses.unretreated_as_losses(option.short, room - zoc_loss)
+    costs = ([f"{zoc_loss} SP for leaving enemy ZOC (17.2A)"] if zoc_loss else []) + \
+            ([f"{short} SP for {option.short} hex(es) it cannot retreat (15.9F)"] if short else [])
+    lines = [route] + costs + (["It ends overstacked (17.3B)."] if option.overstacked else [])
+    label = f"Retreat {name} {where}" + (f", losing {zoc_loss + short} SP" if costs else "") + " (17.1)"
+    confirm = (f"This retreat costs {name} {' and '.join(costs)}. Retreat so?" if costs else "")
+    return Words(label, "\n".join(lines), confirm)
+
+
+def _advance(state: GameState, a) -> Words:
+    return Words(f"Advance {unit_name(state, a.unit)} to {a.path[-1]} (18.0)" if a.path else f"{unit_name(state, a.unit)} advances (18.0)",
+                 f"Path: {', '.join(a.path)}." if a.path else "")
+
+
+def _retreat_along(state: GameState, a) -> Words:
+    return Words(f"{unit_name(state, a.unit)} retreats along with the unit beside it (17.7A)", "It keeps its place beside that unit.")
+
+
+def _stay_put(state: GameState, a) -> Words:
+    return Words("The HQs and guns beside it stay where they are (17.7A)")
+
+
+def _end_advance(state: GameState, a) -> Words:
+    return Words("Advance no (further) units (18.0)", "The units that have not advanced stay where they are.")
+
+
 def _reinforce(state: GameState, a) -> Words:
     attacks = (state.phase_data.get("fight") or {}).get("attacks") or []
     targets = ", ".join(attacks[a.attack]["targets"]) if 0 <= a.attack < len(attacks) else f"no. {a.attack + 1}"
@@ -410,6 +452,7 @@ _DESCRIBERS = {
     "AttackHex": _attack_hex, "AddAttacker": _add_attacker, "AddSupport": _add_support, "ConfirmAttack": _confirm_attack,
     "CancelAttack": _cancel_attack, "WithdrawAttack": _withdraw_attack, "SupportDefence": _support_defence,
     "EndSupport": _end_support, "ChooseResult": _choose_result, "ChooseLoss": _choose_loss,
+    "Retreat": _retreat, "Advance": _advance, "RetreatAlong": _retreat_along, "StayPut": _stay_put, "EndAdvance": _end_advance,
     "Reinforce": _reinforce, "AttackReserve": _attack_reserve, "EndReorganise": _end_reorganise,
     "SetOrder": _set_order, "SubmitOrders": _submit, "UseRetreatOrders": _use_retreat, "AttachUnit": _attach, "Move": _move,
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
