@@ -997,13 +997,52 @@ class KiroPlayer:
                 per_hex = PLACE_RETREAT
             elif self.holding(state):
                 per_hex = LINE_RETREAT
+        if who == "defender":
+            fought, held = sorted(set((now.get("start") or {}).values())), []
+        else:
+            fought, held = list(now.get("targets", ())), list(now.get("targets", ()))
 
         def cost(a):
             lost = min(a.loss, sp)
             destroyed = weakest if lost >= weakest else 0.0  # 27.B: a unit destroyed counts twice
-            return (lost + destroyed) * rate + a.retreat * per_hex
+            ringed = self.retreat_cost(state, seen, units, a.retreat, fought, held, lost) if self.cfg["plan"] else 0.0
+            return (lost + destroyed) * rate + a.retreat * per_hex + ringed
 
         return min(choices, key=lambda a: (cost(a), a.loss, a.retreat))
+
+    def retreat_cost(self, state, seen: Observed, units: list[str], hexes: int, fought, held, lost: float = 0.0) -> float:
+        """15.9F, 17.2A, 16.1: the points a retreat of ``hexes`` hexes would cost these units on
+        the board as the side knows it (the search its own retreat offers come from, 29, 30): an
+        SP for each enemy ZOC hex left and for each hex it cannot retreat (ringed, 17.4A), up to
+        each unit's 50% limit of the round (less the ``lost`` SP the choice also takes, spread
+        over the units), and the unit's whole worth again when that destroys it (27.B)."""
+        if hexes <= 0 or not units:
+            return 0.0
+        from ..rules.kirovograd import retreat as retreat_rules
+        from ..rules.kirovograd.boardview import StateBoard
+
+        share = lost / len(units)
+        total = 0.0
+        for u in units:
+            rec = seen.units[u]
+            if rec.get("hex") is None:
+                continue
+            info = state.board.units[u]
+            key = ("retreat", u, rec["hex"], hexes, tuple(fought), tuple(held))
+            worst = self._memo.get(key)
+            if worst is None:
+                board = StateBoard(state, info.armored, leaving=(u,), known=True)
+                found = retreat_rules.retreats(board, self.side, rec["hex"], hexes, (u,), fought=fought,
+                                               armored=info.armored, held=held)
+                worst = self._memo[key] = min((r.zoc_losses + r.short for r in found), default=hexes)
+            if not worst:
+                continue
+            left = max(0.0, self.strength(seen, u) - share)
+            room = 1.0 if left + share <= 1 else max(0.0, (left + share) // 2 - share)  # 16.1A, E
+            paid = min(float(worst), room)
+            rate = self.vp_rate(state, [u])
+            total += paid * rate + (left * rate if paid >= left > 0 else 0.0)  # 27.B: destroyed counts twice
+        return total
 
     def retreat(self, seen: Observed, retreats: list):
         """17: end where the enemy next door is weakest, then nearest home, then shortest."""

@@ -9,7 +9,7 @@ from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF, GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_ART, SU_DIV, SU_DIV2, SU_MECH, SU_TANK, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
 EDGE = "3720"  # a hex on the edge of Kirovograd
@@ -302,3 +302,46 @@ def test_27_the_soviet_ai_spreads_into_the_empty_hexes_of_kirovograd():
         state.apply(action)
     assert set(ends) == {SU_TANK, SU_MECH}
     assert ends[SU_TANK] in city and ends[SU_MECH] in city and ends[SU_TANK] != ends[SU_MECH]
+
+
+def _soviet_attack_on(placed: dict[str, str], target: str, attacker: str, faces: tuple[int, int]):
+    """A Soviet attack by ``attacker`` on ``target`` (both sides on mobile orders) rolled with
+    ``faces``: the state at the German defender's 15.9 choice."""
+    from kharkovsuite.rules.kirovograd import fight
+    from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex, ConfirmAttack
+
+    class Faces:
+        def __init__(self, *f):
+            self.f = list(f)
+
+        def randint(self, a, b):
+            return self.f.pop(0)
+
+    orders = {"k47": "mobile", "c48": "mobile", "m5g": "mobile"}
+    state = bare(placed, side="soviet", phase="combat_1_1", orders=orders)
+    for a in (AttackHex(hex=target), AddAttacker(unit=attacker), ConfirmAttack()):
+        state.apply(a)
+    dice, state.rng = state.rng, Faces(*faces)
+    state.apply(EndPhase())
+    state.rng = dice  # the player never reads it (3.3); the observation is built from the whole state
+    assert state.pending and state.pending[-1].kind == fight.OPTION and state.to_act == "german"
+    return state
+
+
+def test_15_9f_a_ringed_german_unit_takes_the_loss_rather_than_a_retreat_it_cannot_make():
+    """A German infantry regiment on mobile orders attacked by a rifle division and given D1R2
+    (15.9: its losses and retreats both optional).  With its rear open it gives ground (a hex of
+    retreat costs it less than an SP); ringed by three Soviet units, whose overlapping ZOCs leave
+    it no hex to retreat to (17.4A), each hex it cannot retreat would be an SP lost (15.9F): it
+    takes the loss, and no more retreat than the 50% limit of 16.1 already covers."""
+    from kharkovsuite.rules.kirovograd.fight import ChooseResult
+
+    n = ring(PLAIN, 1)
+    open_rear = _soviet_attack_on({GE_INF: PLAIN, SU_DIV: n[0]}, PLAIN, SU_DIV, (4, 4))
+    choices = sorted(tuple(c) for c in open_rear.pending[-1].data["choices"])
+    assert (0, 3) in choices and (1, 2) in choices
+    assert KiroPlayer("german", 1).choose(open_rear) == ChooseResult(loss=0, retreat=3)
+
+    ringed = _soviet_attack_on({GE_INF: PLAIN, SU_DIV: n[0], SU_DIV2: n[2], SU_MECH: n[4]}, PLAIN, SU_DIV, (4, 4))
+    assert sorted(tuple(c) for c in ringed.pending[-1].data["choices"]) == choices
+    assert KiroPlayer("german", 1).choose(ringed) == ChooseResult(loss=1, retreat=2)
