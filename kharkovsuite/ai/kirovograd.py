@@ -1077,10 +1077,17 @@ class KiroPlayer:
 
 def turn_measures(state) -> dict[str, int]:
     """Measured at the end of each game turn of a match (:mod:`.match`): who holds Kirovograd
-    (27.C: 1 for the USSR) and the game turn it fell (27.B; 0 while it stands)."""
+    (27.C: 1 for the USSR), the game turn it fell (27.B; 0 while it stands), the westernmost map
+    column a Soviet ground unit stands in (1 is the west edge, the break-out the history did not
+    see) and the Soviet units that left by the west or south edge (24.3)."""
     from ..rules.kirovograd.victory import KIROVOGRAD, holder
 
-    return {"kirovograd_soviet": int(holder(state, KIROVOGRAD) == SOVIET), "fell": int(state.game.get("kirovograd_taken") or 0)}
+    board = state.board
+    columns = [board.grid.row_col(rec.hex)[1] for u, rec in state.units.items()
+               if rec.side == SOVIET and rec.hex is not None and board.units[u].ground]
+    return {"kirovograd_soviet": int(holder(state, KIROVOGRAD) == SOVIET), "fell": int(state.game.get("kirovograd_taken") or 0),
+            "west": min(columns, default=0),
+            "exited": sum(1 for rec in state.units.values() if rec.side == SOVIET and rec.box == "exited")}
 
 
 PLAYERS: dict[str, Callable] = level_players(KiroPlayer)

@@ -113,13 +113,17 @@ def test_3_3_the_ai_never_reads_the_hidden_orders_nor_the_dice():
 
 def test_27_the_match_measures_say_who_holds_kirovograd_and_when_it_fell():
     """The per-turn figures of a match (kharkovsuite.ai.match): a Soviet division alone in the
-    city holds it (27.C); the fall turn is the one recorded (27.B)."""
+    city holds it (27.C); the fall turn is the one recorded (27.B); a tank brigade on the west
+    edge's column and a unit gone off the map (24.3) are counted."""
     from kharkovsuite.ai.kirovograd import turn_measures
 
-    assert turn_measures(fresh(1)) == {"kirovograd_soviet": 0, "fell": 0}
-    state = bare({SU_DIV: CITY}, side="soviet")
+    start = turn_measures(fresh(1))
+    assert (start["kirovograd_soviet"], start["fell"], start["exited"]) == (0, 0, 0)
+    assert 30 <= start["west"] <= 40  # 26.2: the Soviet start line runs near the city (column 38)
+    state = bare({SU_DIV: CITY, SU_TANK: "0103"}, side="soviet")
     state.game["kirovograd_taken"] = 7
-    assert turn_measures(state) == {"kirovograd_soviet": 1, "fell": 7}
+    state.to_box(SU_MECH, "exited")
+    assert turn_measures(state) == {"kirovograd_soviet": 1, "fell": 7, "west": 1, "exited": 1}
 
 
 def test_17_a_retreat_along_no_hex_is_the_last_choice_and_never_breaks_the_choice():
