@@ -23,7 +23,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip), the towns and
   the German units on the way; once it stands in Kirovograd, the German units within three hexes
   of it (which can cut its hold, 27.C) come first.  The German player holds: infantry stays in
-  its line unless a victory place nearby is empty or it is out of supply (8.4); the panzers make
+  its line unless a victory place nearby is empty, it is out of supply (8.4) or it is being
+  ringed (enemy units on three sides leave it two open hexes or fewer, 13.3B, 17.4A, outside a
+  victory place: it steps back toward its own map edge, 8.3.2A, to a hex not so ringed); the panzers make
   for the Soviet units nearest the line and the places.  The strongest unit in each victory
   place hex stays there as its garrison.
 * Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
@@ -55,7 +57,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   the bare duties afresh (once a round).
 * Decisions: the Combat Options Matrix pick (15.9) weighs SP against hexes (a defender in a
   victory place or holding the line gives ground less readily; a unit that would be destroyed
-  costs twice); a retreat (17) ends where the enemy is weakest, toward home, along no hex only
+  costs twice), and each hex of retreat a choice asks for at what the retreat would cost on the
+  board the side knows (the search its own retreat offers come from): an SP for every enemy ZOC
+  hex left (17.2A) and for every hex it cannot retreat, ringed by enemy units and overlapping
+  ZOCs (17.4A, 15.9F), up to the 50% limit (16.1), so a ringed unit takes its losses rather
+  than turn them into a retreat that destroys it; a retreat (17) ends where the enemy is weakest, toward home, along no hex only
   when there is no other; HQs and guns go along (17.7); an advance (18) is made into a victory
   place or nearer the aim; the defender supports each attack with its HQs and the guns its
   track can pay for (15.3) and commits no defensive reserve.
@@ -116,6 +122,8 @@ GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply po
 FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
 SIEGE_BRAVE = 4.0  # times its own strength in enemy strength a Soviet unit stands next to a German-held Kirovograd hex
 CITY_BONUS = 5.0  # points for clearing a Kirovograd hex (Soviet), times the chance the defender gives ground
+RING_EXITS = 2  # open hexes around it (13.3B, 17.4A) at or below which a German unit on the line is being ringed
+RING_STAY = 3.0  # what staying costs a German unit being ringed outside a victory place (hexes of distance)
 
 
 #: 29.4A: the strength guessed for a face-down counter (its id is a token, its type unknown): a
@@ -347,6 +355,45 @@ class KiroPlayer:
             got = self._memo["goal"] = seen.offset_field(self.aims(seen))
         return got
 
+    def open_exits(self, seen: Observed, hex_id: str) -> int:
+        """The hexes next to ``hex_id`` a unit of the side could retreat or move into as far as it
+        sees: not enemy-held and not in an overlapping enemy ZOC (13.3B, 17.4A: two enemy hexes
+        next to it) unless an own unit stands there (17.4B) or it is a city or town hex (13.7A)."""
+        key = ("exits", hex_id)
+        got = self._memo.get(key)
+        if got is None:
+            enemy = set(seen.enemy_hexes())
+            towns = self.built_up(seen.state)
+            got = 0
+            for n in seen.neighbours(hex_id):
+                if n in enemy:
+                    continue
+                if n in towns or seen.side_at(n, self.side) or sum(1 for m in seen.neighbours(n) if m in enemy) < 2:
+                    got += 1
+            self._memo[key] = got
+        return got
+
+    def ringed(self, seen: Observed, hex_id: str) -> bool:
+        """A German unit on the line outside a victory place with :data:`RING_EXITS` open hexes
+        or fewer around it: the enemy is closing round it (the threat map's players only)."""
+        return (self.cfg["threat"] and hex_id not in self.place_hexes(seen.state)
+                and any(n in set(seen.enemy_hexes()) for n in seen.neighbours(hex_id))
+                and self.open_exits(seen, hex_id) <= RING_EXITS)
+
+    def built_up(self, state) -> frozenset[str]:
+        """Every city and town hex of the map (13.7A: no ZOC extends into them)."""
+        got = getattr(self, "_built_up", None)
+        if got is None:
+            got = self._built_up = frozenset(h for c in state.scenario.map.cities.values() for h in c.hexes)
+        return got
+
+    def rear(self, seen: Observed) -> dict[str, int]:
+        """Steps to the side's own map edge roads (8.3.2A: where its supply comes from)."""
+        got = getattr(self, "_rear", None)
+        if got is None:
+            got = self._rear = seen.distance_field(sorted(seen.state.board.edge_roads.get(self.side, ())))
+        return got
+
     def home(self, seen: Observed) -> dict[str, int]:
         """Steps to the nearest own unit in supply (where a cut-off unit makes for)."""
         got = self._memo.get("home")
@@ -486,11 +533,16 @@ class KiroPlayer:
             return abs(score - self.hq_depth(seen, info.formation))
         if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
             here = seen.units[uid]["hex"]
+            ringed = self.ringed(seen, here)
             if hex_id == here:
-                return 0.0
+                return RING_STAY if ringed else 0.0
             if field.get(hex_id, 99) > 0:  # infantry on the line moves only into a place that needs a garrison
-                return 99.0
-            score = -1.0
+                rear = self.rear(seen)
+                if not ringed or rear.get(hex_id, 99) >= rear.get(here, 99) or self.ringed(seen, hex_id):
+                    return 99.0
+                score = 0.1 * (rear.get(hex_id, 99) - rear.get(here, 99))  # or out of a ring, toward its own edge
+            else:
+                score = -1.0
         threat = self.threat(seen)
         if threat:
             mine = max(1.0, self.strength(seen, uid))

@@ -349,3 +349,27 @@ def test_15_9f_a_ringed_german_unit_takes_the_loss_rather_than_a_retreat_it_cann
     ringed = _soviet_attack_on({GE_INF: PLAIN, SU_DIV: n[0], SU_DIV2: n[2], SU_MECH: n[4]}, PLAIN, SU_DIV, (4, 4))
     assert sorted(tuple(c) for c in ringed.pending[-1].data["choices"]) == choices
     assert KiroPlayer("german", 1).choose(ringed) == ChooseResult(loss=1, retreat=2)
+
+
+def test_13_3b_17_4a_a_german_regiment_being_ringed_steps_back_out_of_the_ring():
+    """A German infantry regiment on the line on defense orders with Soviet rifle divisions on
+    three sides: the ZOCs of two of them overlap on a fourth hex (13.3B), so two open hexes are
+    left behind it (17.4A: its retreats can go nowhere else).  It steps back toward its own map
+    edge, to a hex not so ringed.  With the enemy on two sides only it holds the line."""
+
+    here = "2610"
+    n = ring(here, 1)
+    orders = {"d320": "defense", "c48": "defense", "c75": "defense"}
+    player = KiroPlayer("german", 1)
+    state = bare({GE_INF2: here, SU_DIV: n[0], SU_DIV2: n[1], "su-75-6": n[3]}, side="german", orders=orders)
+    seen = Observed(state, "german")
+    assert player.open_exits(seen, here) == 2 and player.ringed(seen, here)
+    move = _play_until(state, player, lambda a: isinstance(a, Move) and GE_INF2 in a.units)
+    assert move is not None
+    rear = player.rear(Observed(state, "german"))
+    assert rear[move.path[-1]] < rear[here]
+
+    state = bare({GE_INF2: here, SU_DIV: n[0], SU_DIV2: n[1]}, side="german", orders=orders)
+    assert not KiroPlayer("german", 1).ringed(Observed(state, "german"), here)
+    player = KiroPlayer("german", 1)
+    assert player.choose(state) == EndPhase()  # the round's only unit stays
