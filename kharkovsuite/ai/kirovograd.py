@@ -117,6 +117,7 @@ SUPPLY_SHARE = 1.2  # of the supply points per turn left: what one turn's orders
 CITY_GUARD = 3  # hexes: German units this near Kirovograd, once a Soviet unit is in it, are the first aims
 STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first) assaults (6.2.1: +1 column)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
+HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
 FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
@@ -530,7 +531,8 @@ class KiroPlayer:
         field = self.home(seen) if uid in cut else self.goal(seen)
         score = float(field.get(hex_id, 99))
         if info.is_hq:
-            return abs(score - self.hq_depth(seen, info.formation))
+            near = self.formation_near(seen, info.formation).get(hex_id, 99)
+            return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR)
         if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
             here = seen.units[uid]["hex"]
             ringed = self.ringed(seen, here)
@@ -562,6 +564,18 @@ class KiroPlayer:
             if mine:
                 keep.add(max(mine, key=lambda u: (self.strength(seen, u), u)))
         return keep
+
+    def formation_near(self, seen: Observed, formation: str | None) -> dict[str, int]:
+        """Hex -> steps to the nearest unit of the formation (all the side's combat units when it
+        has none left), where its HQ stays (without it an HQ keeping its depth behind the front
+        drifted along it to the map's edge)."""
+        key = ("formation-near", formation)
+        got = self._memo.get(key)
+        if got is None:
+            units = self.formation_units(seen, formation) if formation else []
+            units = units or self.combat_units(seen, self.side)
+            got = self._memo[key] = seen.distance_field([seen.units[u]["hex"] for u in units], 12)
+        return got
 
     def hq_depth(self, seen: Observed, formation: str | None) -> float:
         key = ("hq-depth", formation)

@@ -373,3 +373,23 @@ def test_13_3b_17_4a_a_german_regiment_being_ringed_steps_back_out_of_the_ring()
     assert not KiroPlayer("german", 1).ringed(Observed(state, "german"), here)
     player = KiroPlayer("german", 1)
     assert player.choose(state) == EndPhase()  # the round's only unit stays
+
+
+def test_22_1_an_hq_keeps_behind_its_formation_and_near_it():
+    """A Soviet corps HQ and its one rifle division, Kirovograd (held by a German regiment) to the
+    east: of the hexes as far from the Soviet aims as the HQ keeps behind the division (8.3:
+    supply is traced to it), the nearest the division is better for it than those four or more
+    hexes farther along the front (22.1: it supports within four); without that an HQ drifted
+    along the front to the map's edge in self-play."""
+    from tests.rules.kirovograd.kiro_helpers import SU_HQ
+
+    here = "2818"
+    state = bare({SU_DIV: here, SU_HQ: here, GE_INF2: CITY}, side="soviet", orders={"c48": "mobile", "d320": "defense"})
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    goal, depth = player.goal(seen), player.hq_depth(seen, "c48")
+    behind = sorted((state.board.distance(h, here), h) for h, d in goal.items() if d == depth)
+    nearest = behind[0]
+    far = [h for d, h in behind if d >= nearest[0] + 4]
+    assert far
+    assert player.hex_score(seen, SU_HQ, nearest[1]) < min(player.hex_score(seen, SU_HQ, h) for h in far)
