@@ -381,6 +381,24 @@ class KiroPlayer:
                 and any(n in set(seen.enemy_hexes()) for n in seen.neighbours(hex_id))
                 and self.open_exits(seen, hex_id) <= RING_EXITS)
 
+    def in_contact(self, seen: Observed, hex_id: str) -> bool:
+        enemy = set(seen.enemy_hexes())
+        return any(n in enemy for n in seen.neighbours(hex_id))
+
+    def worn(self, seen: Observed, uid: str) -> bool:
+        """A German unit (with the threat map) worn to a third of its printed strength or to one
+        SP, next to the enemy and outside a victory place: its destruction would give the enemy
+        its whole printed worth twice (27.B), so it leaves the line for the rear."""
+        if self.side == SOVIET or not self.cfg["threat"]:
+            return False
+        info = seen.state.board.units[uid]
+        if info.is_hq or not info.ground or not info.strength:
+            return False
+        here = seen.units[uid].get("hex")
+        left = self.strength(seen, uid)
+        return (here is not None and here not in self.place_hexes(seen.state) and (left <= 1 or 3 * left <= info.strength[0])
+                and self.in_contact(seen, here))
+
     def built_up(self, state) -> frozenset[str]:
         """Every city and town hex of the map (13.7A: no ZOC extends into them)."""
         got = getattr(self, "_built_up", None)
@@ -533,14 +551,16 @@ class KiroPlayer:
         if info.is_hq:
             near = self.formation_near(seen, info.formation).get(hex_id, 99)
             return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR)
-        if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
+        worn = self.worn(seen, uid)
+        if self.holding(state) and uid not in cut and (worn or not self.mobile_arm(state, uid)):
             here = seen.units[uid]["hex"]
-            ringed = self.ringed(seen, here)
+            ringed = self.ringed(seen, here) or worn
             if hex_id == here:
                 return RING_STAY if ringed else 0.0
             if field.get(hex_id, 99) > 0:  # infantry on the line moves only into a place that needs a garrison
                 rear = self.rear(seen)
-                if not ringed or rear.get(hex_id, 99) >= rear.get(here, 99) or self.ringed(seen, hex_id):
+                if (not ringed or rear.get(hex_id, 99) >= rear.get(here, 99) or self.ringed(seen, hex_id)
+                        or (worn and self.in_contact(seen, hex_id))):
                     return 99.0
                 score = 0.1 * (rear.get(hex_id, 99) - rear.get(here, 99))  # or out of a ring, toward its own edge
             else:
@@ -1056,6 +1076,11 @@ class KiroPlayer:
         sp = sum(self.strength(seen, u) for u in units) or 1.0
         weakest = min((self.strength(seen, u) for u in units), default=1.0)
         rate = self.vp_rate(state, units)
+        if self.cfg["plan"] and units:  # 27.B: a destroyed unit's whole printed worth counts again
+            frail = min(units, key=lambda u: (self.strength(seen, u), u))
+            death = self.destroyed_bonus(state, frail)
+        else:
+            death = weakest * rate
         places = self.place_hexes(state)
         per_hex = RETREAT_HEX
         if who == "defender" and self.cfg["plan"]:
@@ -1070,9 +1095,9 @@ class KiroPlayer:
 
         def cost(a):
             lost = min(a.loss, sp)
-            destroyed = weakest if lost >= weakest else 0.0  # 27.B: a unit destroyed counts twice
+            destroyed = death if lost >= weakest else 0.0  # 27.B: a unit destroyed counts twice
             ringed = self.retreat_cost(state, seen, units, a.retreat, fought, held, lost) if self.cfg["plan"] else 0.0
-            return (lost + destroyed) * rate + a.retreat * per_hex + ringed
+            return lost * rate + destroyed + a.retreat * per_hex + ringed
 
         return min(choices, key=lambda a: (cost(a), a.loss, a.retreat))
 
@@ -1107,8 +1132,16 @@ class KiroPlayer:
             room = 1.0 if left + share <= 1 else max(0.0, (left + share) // 2 - share)  # 16.1A, E
             paid = min(float(worst), room)
             rate = self.vp_rate(state, [u])
-            total += paid * rate + (left * rate if paid >= left > 0 else 0.0)  # 27.B: destroyed counts twice
+            total += paid * rate + (self.destroyed_bonus(state, u) if paid >= left > 0 else 0.0)
         return total
+
+    def destroyed_bonus(self, state, uid: str) -> float:
+        """27.B: the points the enemy gains beyond the SP themselves when the unit is destroyed (its
+        whole printed strength counts again, however worn it is)."""
+        v = state.board.data.victory
+        info = state.board.units[uid]
+        full = float(info.strength[0]) if info.strength else 1.0
+        return (v.destroyed_unit_factor - 1) * full * self.vp_rate(state, [uid])
 
     def retreat(self, seen: Observed, retreats: list):
         """17: end where the enemy next door is weakest, then nearest home, then shortest."""
