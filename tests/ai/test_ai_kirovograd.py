@@ -311,6 +311,12 @@ def test_27_the_soviet_ai_spreads_into_the_empty_hexes_of_kirovograd():
 def _soviet_attack_on(placed: dict[str, str], target: str, attacker: str, faces: tuple[int, int]):
     """A Soviet attack by ``attacker`` on ``target`` (both sides on mobile orders) rolled with
     ``faces``: the state at the German defender's 15.9 choice."""
+    orders = {"k47": "mobile", "c48": "mobile", "m5g": "mobile"}
+    return _soviet_attack_on_state(bare(placed, side="soviet", phase="combat_1_1", orders=orders), target, attacker, faces)
+
+
+def _soviet_attack_on_state(state, target: str, attacker: str, faces: tuple[int, int]):
+    """The Soviet attack of :func:`_soviet_attack_on` in a state made ready for it."""
     from kharkovsuite.rules.kirovograd import fight
     from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex, ConfirmAttack
 
@@ -321,8 +327,6 @@ def _soviet_attack_on(placed: dict[str, str], target: str, attacker: str, faces:
         def randint(self, a, b):
             return self.f.pop(0)
 
-    orders = {"k47": "mobile", "c48": "mobile", "m5g": "mobile"}
-    state = bare(placed, side="soviet", phase="combat_1_1", orders=orders)
     for a in (AttackHex(hex=target), AddAttacker(unit=attacker), ConfirmAttack()):
         state.apply(a)
     dice, state.rng = state.rng, Faces(*faces)
@@ -422,3 +426,27 @@ def test_15_9_27b_a_destroyed_unit_costs_its_printed_worth_however_worn():
     state = bare({GE_PZ: "2610"}, side="german")
     assert KiroPlayer("german", 1).destroyed_bonus(state, GE_PZ) == 12.0
     assert KiroPlayer("german", 1).destroyed_bonus(state, GE_INF2) == 4.0
+
+
+def test_15_9_27b_a_worn_unit_in_a_victory_place_gives_ground_rather_than_die():
+    """A German regiment (4 SP printed) worn to 1 SP holds Novo Ukrainka on mobile orders and is
+    given D1R2 (its losses and retreats both optional, 15.9).  Three hexes of retreat out of a
+    victory place cost it dear, but taking the three SP destroys it, and 27.B then gives the enemy
+    its whole printed worth again (4 points, not the 1 SP it had left): it retreats."""
+    from kharkovsuite.rules.kirovograd.fight import ChooseResult
+
+    place = "1228"
+    foe = ring(place, 1)[0]
+    for faces in ((a, b) for a in range(1, 7) for b in range(a, 7)):
+        state = bare({GE_INF2: place, SU_DIV: foe}, side="soviet", phase="combat_1_1",
+                     orders={"d320": "mobile", "c48": "mobile"})
+        state.units[GE_INF2].step = 3
+        try:
+            state = _soviet_attack_on_state(state, place, SU_DIV, faces)
+        except AssertionError:
+            continue
+        if sorted(tuple(c) for c in state.pending[-1].data["choices"]) == [(0, 3), (1, 2), (2, 1), (3, 0)]:
+            break
+    else:
+        raise AssertionError("no roll gives D1R2 here")
+    assert KiroPlayer("german", 1).choose(state) == ChooseResult(loss=0, retreat=3)
