@@ -381,24 +381,6 @@ class KiroPlayer:
                 and any(n in set(seen.enemy_hexes()) for n in seen.neighbours(hex_id))
                 and self.open_exits(seen, hex_id) <= RING_EXITS)
 
-    def in_contact(self, seen: Observed, hex_id: str) -> bool:
-        enemy = set(seen.enemy_hexes())
-        return any(n in enemy for n in seen.neighbours(hex_id))
-
-    def worn(self, seen: Observed, uid: str) -> bool:
-        """A German unit (with the threat map) worn to a third of its printed strength or to one
-        SP, next to the enemy and outside a victory place: its destruction would give the enemy
-        its whole printed worth twice (27.B), so it leaves the line for the rear."""
-        if self.side == SOVIET or not self.cfg["threat"]:
-            return False
-        info = seen.state.board.units[uid]
-        if info.is_hq or not info.ground or not info.strength:
-            return False
-        here = seen.units[uid].get("hex")
-        left = self.strength(seen, uid)
-        return (here is not None and here not in self.place_hexes(seen.state) and (left <= 1 or 3 * left <= info.strength[0])
-                and self.in_contact(seen, here))
-
     def built_up(self, state) -> frozenset[str]:
         """Every city and town hex of the map (13.7A: no ZOC extends into them)."""
         got = getattr(self, "_built_up", None)
@@ -551,16 +533,14 @@ class KiroPlayer:
         if info.is_hq:
             near = self.formation_near(seen, info.formation).get(hex_id, 99)
             return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR)
-        worn = self.worn(seen, uid)
-        if self.holding(state) and uid not in cut and (worn or not self.mobile_arm(state, uid)):
+        if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
             here = seen.units[uid]["hex"]
-            ringed = self.ringed(seen, here) or worn
+            ringed = self.ringed(seen, here)
             if hex_id == here:
                 return RING_STAY if ringed else 0.0
             if field.get(hex_id, 99) > 0:  # infantry on the line moves only into a place that needs a garrison
                 rear = self.rear(seen)
-                if (not ringed or rear.get(hex_id, 99) >= rear.get(here, 99) or self.ringed(seen, hex_id)
-                        or (worn and self.in_contact(seen, hex_id))):
+                if not ringed or rear.get(hex_id, 99) >= rear.get(here, 99) or self.ringed(seen, hex_id):
                     return 99.0
                 score = 0.1 * (rear.get(hex_id, 99) - rear.get(here, 99))  # or out of a ring, toward its own edge
             else:

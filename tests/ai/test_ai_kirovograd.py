@@ -399,26 +399,6 @@ def test_22_1_an_hq_keeps_behind_its_formation_and_near_it():
     assert player.hex_score(seen, SU_HQ, nearest[1]) < min(player.hex_score(seen, SU_HQ, h) for h in far)
 
 
-def test_27b_a_worn_german_regiment_leaves_the_line_a_fresh_one_holds():
-    """27.B: a destroyed unit gives the enemy its whole printed worth twice, however worn it is.
-    A German regiment (4 SP printed) worn to 1 SP next to a Soviet rifle division steps back to
-    a hex out of contact, toward its own edge; the same regiment at full strength holds."""
-    here = "2610"
-    n = ring(here, 1)
-    orders = {"d320": "defense", "c48": "defense"}
-    state = bare({GE_INF2: here, SU_DIV: n[0]}, side="german", orders=orders)
-    state.units[GE_INF2].step = 3
-    player = KiroPlayer("german", 1)
-    assert player.worn(Observed(state, "german"), GE_INF2)
-    move = _play_until(state, player, lambda a: isinstance(a, Move) and GE_INF2 in a.units)
-    assert move is not None
-    seen = Observed(state, "german")
-    assert not player.in_contact(seen, move.path[-1]) and player.rear(seen)[move.path[-1]] < player.rear(seen)[here]
-
-    state = bare({GE_INF2: here, SU_DIV: n[0]}, side="german", orders=orders)
-    assert KiroPlayer("german", 1).choose(state) == EndPhase()
-
-
 def test_15_9_27b_a_destroyed_unit_costs_its_printed_worth_however_worn():
     """The 15.9 pick weighs the loss of a worn unit's last SP at its whole printed worth again
     (27.B): an armoured regiment of 6 SP worn to 1 SP costs 12 points more destroyed than its
