@@ -36,7 +36,8 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   Soviet player's aims are renewed once one of its units has entered a Kirovograd hex, which is
   then no longer an aim, so the next units checked fill the city's other hexes).  A unit
   out of supply makes for its side's units in supply; an HQ keeps level with the median of its
-  formation's units, a little behind (supply is traced to it, 8.3).
+  formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
+  formation's nearest unit (22.1).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
   side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
   is committed when the enemy is within reach.
@@ -57,13 +58,14 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   the bare duties afresh (once a round).
 * Decisions: the Combat Options Matrix pick (15.9) weighs SP against hexes (a defender in a
   victory place or holding the line gives ground less readily; a unit that would be destroyed
-  costs twice), and each hex of retreat a choice asks for at what the retreat would cost on the
-  board the side knows (the search its own retreat offers come from): an SP for every enemy ZOC
-  hex left (17.2A) and for every hex it cannot retreat, ringed by enemy units and overlapping
-  ZOCs (17.4A, 15.9F), up to the 50% limit (16.1), so a ringed unit takes its losses rather
-  than turn them into a retreat that destroys it; a retreat (17) ends where the enemy is weakest, toward home, along no hex only
-  when there is no other; HQs and guns go along (17.7); an advance (18) is made into a victory
-  place or nearer the aim; the defender supports each attack with its HQs and the guns its
+  costs its whole printed worth again, 27.B, however worn it is), and each hex of retreat a
+  choice asks for at what the retreat would cost on the board the side knows (the search its
+  own retreat offers come from): an SP for every enemy ZOC hex left (17.2A) and for every hex it
+  cannot retreat, ringed by enemy units and overlapping ZOCs (17.4A, 15.9F), up to the 50% limit
+  (16.1), so a ringed unit takes its losses rather than turn them into a retreat that destroys
+  it; a retreat (17) ends where the enemy is weakest, toward home, along no hex only when there
+  is no other; HQs and guns go along (17.7); an advance (18) is made into a victory place or
+  nearer the aim; the defender supports each attack with its HQs and the guns its
   track can pay for (15.3) and commits no defensive reserve.
 * Air (28, with the option): a ground attack unit over an enemy hex next to its own units (or over
   its own hex next to the enemy, the side not moving); every patrol is paired; a stack may strike
