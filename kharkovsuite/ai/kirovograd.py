@@ -23,7 +23,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip), the towns and
   the German units on the way; once it stands in Kirovograd, the German units within three hexes
   of it (which can cut its hold, 27.C) come first.  The German player holds: infantry stays in
-  its line unless a victory place nearby is empty or it is out of supply (8.4); the panzers make
+  its line unless a victory place nearby is empty, it is out of supply (8.4) or it is being
+  ringed (enemy units on three sides leave it two open hexes or fewer, 13.3B, 17.4A, outside a
+  victory place: it steps back toward its own map edge, 8.3.2A, to a hex not so ringed); the panzers make
   for the Soviet units nearest the line and the places.  The strongest unit in each victory
   place hex stays there as its garrison.
 * Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
@@ -34,7 +36,8 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   Soviet player's aims are renewed once one of its units has entered a Kirovograd hex, which is
   then no longer an aim, so the next units checked fill the city's other hexes).  A unit
   out of supply makes for its side's units in supply; an HQ keeps level with the median of its
-  formation's units, a little behind (supply is traced to it, 8.3).
+  formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
+  formation's nearest unit (22.1).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
   side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
   is committed when the enemy is within reach.
@@ -55,9 +58,14 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   the bare duties afresh (once a round).
 * Decisions: the Combat Options Matrix pick (15.9) weighs SP against hexes (a defender in a
   victory place or holding the line gives ground less readily; a unit that would be destroyed
-  costs twice); a retreat (17) ends where the enemy is weakest, toward home, along no hex only
-  when there is no other; HQs and guns go along (17.7); an advance (18) is made into a victory
-  place or nearer the aim; the defender supports each attack with its HQs and the guns its
+  costs its whole printed worth again, 27.B, however worn it is), and each hex of retreat a
+  choice asks for at what the retreat would cost on the board the side knows (the search its
+  own retreat offers come from): an SP for every enemy ZOC hex left (17.2A) and for every hex it
+  cannot retreat, ringed by enemy units and overlapping ZOCs (17.4A, 15.9F), up to the 50% limit
+  (16.1), so a ringed unit takes its losses rather than turn them into a retreat that destroys
+  it; a retreat (17) ends where the enemy is weakest, toward home, along no hex only when there
+  is no other; HQs and guns go along (17.7); an advance (18) is made into a victory place or
+  nearer the aim; the defender supports each attack with its HQs and the guns its
   track can pay for (15.3) and commits no defensive reserve.
 * Air (28, with the option): a ground attack unit over an enemy hex next to its own units (or over
   its own hex next to the enemy, the side not moving); every patrol is paired; a stack may strike
@@ -111,11 +119,14 @@ SUPPLY_SHARE = 1.2  # of the supply points per turn left: what one turn's orders
 CITY_GUARD = 3  # hexes: German units this near Kirovograd, once a Soviet unit is in it, are the first aims
 STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first) assaults (6.2.1: +1 column)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
+HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
 FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
 SIEGE_BRAVE = 4.0  # times its own strength in enemy strength a Soviet unit stands next to a German-held Kirovograd hex
 CITY_BONUS = 5.0  # points for clearing a Kirovograd hex (Soviet), times the chance the defender gives ground
+RING_EXITS = 2  # open hexes around it (13.3B, 17.4A) at or below which a German unit on the line is being ringed
+RING_STAY = 3.0  # what staying costs a German unit being ringed outside a victory place (hexes of distance)
 
 
 #: 29.4A: the strength guessed for a face-down counter (its id is a token, its type unknown): a
@@ -347,6 +358,45 @@ class KiroPlayer:
             got = self._memo["goal"] = seen.offset_field(self.aims(seen))
         return got
 
+    def open_exits(self, seen: Observed, hex_id: str) -> int:
+        """The hexes next to ``hex_id`` a unit of the side could retreat or move into as far as it
+        sees: not enemy-held and not in an overlapping enemy ZOC (13.3B, 17.4A: two enemy hexes
+        next to it) unless an own unit stands there (17.4B) or it is a city or town hex (13.7A)."""
+        key = ("exits", hex_id)
+        got = self._memo.get(key)
+        if got is None:
+            enemy = set(seen.enemy_hexes())
+            towns = self.built_up(seen.state)
+            got = 0
+            for n in seen.neighbours(hex_id):
+                if n in enemy:
+                    continue
+                if n in towns or seen.side_at(n, self.side) or sum(1 for m in seen.neighbours(n) if m in enemy) < 2:
+                    got += 1
+            self._memo[key] = got
+        return got
+
+    def ringed(self, seen: Observed, hex_id: str) -> bool:
+        """A German unit on the line outside a victory place with :data:`RING_EXITS` open hexes
+        or fewer around it: the enemy is closing round it (the threat map's players only)."""
+        return (self.cfg["threat"] and hex_id not in self.place_hexes(seen.state)
+                and any(n in set(seen.enemy_hexes()) for n in seen.neighbours(hex_id))
+                and self.open_exits(seen, hex_id) <= RING_EXITS)
+
+    def built_up(self, state) -> frozenset[str]:
+        """Every city and town hex of the map (13.7A: no ZOC extends into them)."""
+        got = getattr(self, "_built_up", None)
+        if got is None:
+            got = self._built_up = frozenset(h for c in state.scenario.map.cities.values() for h in c.hexes)
+        return got
+
+    def rear(self, seen: Observed) -> dict[str, int]:
+        """Steps to the side's own map edge roads (8.3.2A: where its supply comes from)."""
+        got = getattr(self, "_rear", None)
+        if got is None:
+            got = self._rear = seen.distance_field(sorted(seen.state.board.edge_roads.get(self.side, ())))
+        return got
+
     def home(self, seen: Observed) -> dict[str, int]:
         """Steps to the nearest own unit in supply (where a cut-off unit makes for)."""
         got = self._memo.get("home")
@@ -483,14 +533,20 @@ class KiroPlayer:
         field = self.home(seen) if uid in cut else self.goal(seen)
         score = float(field.get(hex_id, 99))
         if info.is_hq:
-            return abs(score - self.hq_depth(seen, info.formation))
+            near = self.formation_near(seen, info.formation).get(hex_id, 99)
+            return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR)
         if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
             here = seen.units[uid]["hex"]
+            ringed = self.ringed(seen, here)
             if hex_id == here:
-                return 0.0
+                return RING_STAY if ringed else 0.0
             if field.get(hex_id, 99) > 0:  # infantry on the line moves only into a place that needs a garrison
-                return 99.0
-            score = -1.0
+                rear = self.rear(seen)
+                if not ringed or rear.get(hex_id, 99) >= rear.get(here, 99) or self.ringed(seen, hex_id):
+                    return 99.0
+                score = 0.1 * (rear.get(hex_id, 99) - rear.get(here, 99))  # or out of a ring, toward its own edge
+            else:
+                score = -1.0
         threat = self.threat(seen)
         if threat:
             mine = max(1.0, self.strength(seen, uid))
@@ -510,6 +566,18 @@ class KiroPlayer:
             if mine:
                 keep.add(max(mine, key=lambda u: (self.strength(seen, u), u)))
         return keep
+
+    def formation_near(self, seen: Observed, formation: str | None) -> dict[str, int]:
+        """Hex -> steps to the nearest unit of the formation (all the side's combat units when it
+        has none left), where its HQ stays (without it an HQ keeping its depth behind the front
+        drifted along it to the map's edge)."""
+        key = ("formation-near", formation)
+        got = self._memo.get(key)
+        if got is None:
+            units = self.formation_units(seen, formation) if formation else []
+            units = units or self.combat_units(seen, self.side)
+            got = self._memo[key] = seen.distance_field([seen.units[u]["hex"] for u in units], 12)
+        return got
 
     def hq_depth(self, seen: Observed, formation: str | None) -> float:
         key = ("hq-depth", formation)
@@ -990,6 +1058,11 @@ class KiroPlayer:
         sp = sum(self.strength(seen, u) for u in units) or 1.0
         weakest = min((self.strength(seen, u) for u in units), default=1.0)
         rate = self.vp_rate(state, units)
+        if self.cfg["plan"] and units:  # 27.B: a destroyed unit's whole printed worth counts again
+            frail = min(units, key=lambda u: (self.strength(seen, u), u))
+            death = self.destroyed_bonus(state, frail)
+        else:
+            death = weakest * rate
         places = self.place_hexes(state)
         per_hex = RETREAT_HEX
         if who == "defender" and self.cfg["plan"]:
@@ -997,13 +1070,60 @@ class KiroPlayer:
                 per_hex = PLACE_RETREAT
             elif self.holding(state):
                 per_hex = LINE_RETREAT
+        if who == "defender":
+            fought, held = sorted(set((now.get("start") or {}).values())), []
+        else:
+            fought, held = list(now.get("targets", ())), list(now.get("targets", ()))
 
         def cost(a):
             lost = min(a.loss, sp)
-            destroyed = weakest if lost >= weakest else 0.0  # 27.B: a unit destroyed counts twice
-            return (lost + destroyed) * rate + a.retreat * per_hex
+            destroyed = death if lost >= weakest else 0.0  # 27.B: a unit destroyed counts twice
+            ringed = self.retreat_cost(state, seen, units, a.retreat, fought, held, lost) if self.cfg["plan"] else 0.0
+            return lost * rate + destroyed + a.retreat * per_hex + ringed
 
         return min(choices, key=lambda a: (cost(a), a.loss, a.retreat))
+
+    def retreat_cost(self, state, seen: Observed, units: list[str], hexes: int, fought, held, lost: float = 0.0) -> float:
+        """15.9F, 17.2A, 16.1: the points a retreat of ``hexes`` hexes would cost these units on
+        the board as the side knows it (the search its own retreat offers come from, 29, 30): an
+        SP for each enemy ZOC hex left and for each hex it cannot retreat (ringed, 17.4A), up to
+        each unit's 50% limit of the round (less the ``lost`` SP the choice also takes, spread
+        over the units), and the unit's whole worth again when that destroys it (27.B)."""
+        if hexes <= 0 or not units:
+            return 0.0
+        from ..rules.kirovograd import retreat as retreat_rules
+        from ..rules.kirovograd.boardview import StateBoard
+
+        share = lost / len(units)
+        total = 0.0
+        for u in units:
+            rec = seen.units[u]
+            if rec.get("hex") is None:
+                continue
+            info = state.board.units[u]
+            key = ("retreat", u, rec["hex"], hexes, tuple(fought), tuple(held))
+            worst = self._memo.get(key)
+            if worst is None:
+                board = StateBoard(state, info.armored, leaving=(u,), known=True)
+                found = retreat_rules.retreats(board, self.side, rec["hex"], hexes, (u,), fought=fought,
+                                               armored=info.armored, held=held)
+                worst = self._memo[key] = min((r.zoc_losses + r.short for r in found), default=hexes)
+            if not worst:
+                continue
+            left = max(0.0, self.strength(seen, u) - share)
+            room = 1.0 if left + share <= 1 else max(0.0, (left + share) // 2 - share)  # 16.1A, E
+            paid = min(float(worst), room)
+            rate = self.vp_rate(state, [u])
+            total += paid * rate + (self.destroyed_bonus(state, u) if paid >= left > 0 else 0.0)
+        return total
+
+    def destroyed_bonus(self, state, uid: str) -> float:
+        """27.B: the points the enemy gains beyond the SP themselves when the unit is destroyed (its
+        whole printed strength counts again, however worn it is)."""
+        v = state.board.data.victory
+        info = state.board.units[uid]
+        full = float(info.strength[0]) if info.strength else 1.0
+        return (v.destroyed_unit_factor - 1) * full * self.vp_rate(state, [uid])
 
     def retreat(self, seen: Observed, retreats: list):
         """17: end where the enemy next door is weakest, then nearest home, then shortest."""
@@ -1038,10 +1158,17 @@ class KiroPlayer:
 
 def turn_measures(state) -> dict[str, int]:
     """Measured at the end of each game turn of a match (:mod:`.match`): who holds Kirovograd
-    (27.C: 1 for the USSR) and the game turn it fell (27.B; 0 while it stands)."""
+    (27.C: 1 for the USSR), the game turn it fell (27.B; 0 while it stands), the westernmost map
+    column a Soviet ground unit stands in (1 is the west edge, the break-out the history did not
+    see) and the Soviet units that left by the west or south edge (24.3)."""
     from ..rules.kirovograd.victory import KIROVOGRAD, holder
 
-    return {"kirovograd_soviet": int(holder(state, KIROVOGRAD) == SOVIET), "fell": int(state.game.get("kirovograd_taken") or 0)}
+    board = state.board
+    columns = [board.grid.row_col(rec.hex)[1] for u, rec in state.units.items()
+               if rec.side == SOVIET and rec.hex is not None and board.units[u].ground]
+    return {"kirovograd_soviet": int(holder(state, KIROVOGRAD) == SOVIET), "fell": int(state.game.get("kirovograd_taken") or 0),
+            "west": min(columns, default=0),
+            "exited": sum(1 for rec in state.units.values() if rec.side == SOVIET and rec.box == "exited")}
 
 
 PLAYERS: dict[str, Callable] = level_players(KiroPlayer)

@@ -9,7 +9,7 @@ from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_ART, SU_DIV, SU_MECH, SU_TANK, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF, GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_ART, SU_DIV, SU_DIV2, SU_MECH, SU_TANK, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
 EDGE = "3720"  # a hex on the edge of Kirovograd
@@ -113,13 +113,17 @@ def test_3_3_the_ai_never_reads_the_hidden_orders_nor_the_dice():
 
 def test_27_the_match_measures_say_who_holds_kirovograd_and_when_it_fell():
     """The per-turn figures of a match (kharkovsuite.ai.match): a Soviet division alone in the
-    city holds it (27.C); the fall turn is the one recorded (27.B)."""
+    city holds it (27.C); the fall turn is the one recorded (27.B); a tank brigade on the west
+    edge's column and a unit gone off the map (24.3) are counted."""
     from kharkovsuite.ai.kirovograd import turn_measures
 
-    assert turn_measures(fresh(1)) == {"kirovograd_soviet": 0, "fell": 0}
-    state = bare({SU_DIV: CITY}, side="soviet")
+    start = turn_measures(fresh(1))
+    assert (start["kirovograd_soviet"], start["fell"], start["exited"]) == (0, 0, 0)
+    assert 30 <= start["west"] <= 40  # 26.2: the Soviet start line runs near the city (column 38)
+    state = bare({SU_DIV: CITY, SU_TANK: "0103"}, side="soviet")
     state.game["kirovograd_taken"] = 7
-    assert turn_measures(state) == {"kirovograd_soviet": 1, "fell": 7}
+    state.to_box(SU_MECH, "exited")
+    assert turn_measures(state) == {"kirovograd_soviet": 1, "fell": 7, "west": 1, "exited": 1}
 
 
 def test_17_a_retreat_along_no_hex_is_the_last_choice_and_never_breaks_the_choice():
@@ -302,3 +306,127 @@ def test_27_the_soviet_ai_spreads_into_the_empty_hexes_of_kirovograd():
         state.apply(action)
     assert set(ends) == {SU_TANK, SU_MECH}
     assert ends[SU_TANK] in city and ends[SU_MECH] in city and ends[SU_TANK] != ends[SU_MECH]
+
+
+def _soviet_attack_on(placed: dict[str, str], target: str, attacker: str, faces: tuple[int, int]):
+    """A Soviet attack by ``attacker`` on ``target`` (both sides on mobile orders) rolled with
+    ``faces``: the state at the German defender's 15.9 choice."""
+    orders = {"k47": "mobile", "c48": "mobile", "m5g": "mobile"}
+    return _soviet_attack_on_state(bare(placed, side="soviet", phase="combat_1_1", orders=orders), target, attacker, faces)
+
+
+def _soviet_attack_on_state(state, target: str, attacker: str, faces: tuple[int, int]):
+    """The Soviet attack of :func:`_soviet_attack_on` in a state made ready for it."""
+    from kharkovsuite.rules.kirovograd import fight
+    from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex, ConfirmAttack
+
+    class Faces:
+        def __init__(self, *f):
+            self.f = list(f)
+
+        def randint(self, a, b):
+            return self.f.pop(0)
+
+    for a in (AttackHex(hex=target), AddAttacker(unit=attacker), ConfirmAttack()):
+        state.apply(a)
+    dice, state.rng = state.rng, Faces(*faces)
+    state.apply(EndPhase())
+    state.rng = dice  # the player never reads it (3.3); the observation is built from the whole state
+    assert state.pending and state.pending[-1].kind == fight.OPTION and state.to_act == "german"
+    return state
+
+
+def test_15_9f_a_ringed_german_unit_takes_the_loss_rather_than_a_retreat_it_cannot_make():
+    """A German infantry regiment on mobile orders attacked by a rifle division and given D1R2
+    (15.9: its losses and retreats both optional).  With its rear open it gives ground (a hex of
+    retreat costs it less than an SP); ringed by three Soviet units, whose overlapping ZOCs leave
+    it no hex to retreat to (17.4A), each hex it cannot retreat would be an SP lost (15.9F): it
+    takes the loss, and no more retreat than the 50% limit of 16.1 already covers."""
+    from kharkovsuite.rules.kirovograd.fight import ChooseResult
+
+    n = ring(PLAIN, 1)
+    open_rear = _soviet_attack_on({GE_INF: PLAIN, SU_DIV: n[0]}, PLAIN, SU_DIV, (4, 4))
+    choices = sorted(tuple(c) for c in open_rear.pending[-1].data["choices"])
+    assert (0, 3) in choices and (1, 2) in choices
+    assert KiroPlayer("german", 1).choose(open_rear) == ChooseResult(loss=0, retreat=3)
+
+    ringed = _soviet_attack_on({GE_INF: PLAIN, SU_DIV: n[0], SU_DIV2: n[2], SU_MECH: n[4]}, PLAIN, SU_DIV, (4, 4))
+    assert sorted(tuple(c) for c in ringed.pending[-1].data["choices"]) == choices
+    assert KiroPlayer("german", 1).choose(ringed) == ChooseResult(loss=1, retreat=2)
+
+
+def test_13_3b_17_4a_a_german_regiment_being_ringed_steps_back_out_of_the_ring():
+    """A German infantry regiment on the line on defense orders with Soviet rifle divisions on
+    three sides: the ZOCs of two of them overlap on a fourth hex (13.3B), so two open hexes are
+    left behind it (17.4A: its retreats can go nowhere else).  It steps back toward its own map
+    edge, to a hex not so ringed.  With the enemy on two sides only it holds the line."""
+
+    here = "2610"
+    n = ring(here, 1)
+    orders = {"d320": "defense", "c48": "defense", "c75": "defense"}
+    player = KiroPlayer("german", 1)
+    state = bare({GE_INF2: here, SU_DIV: n[0], SU_DIV2: n[1], "su-75-6": n[3]}, side="german", orders=orders)
+    seen = Observed(state, "german")
+    assert player.open_exits(seen, here) == 2 and player.ringed(seen, here)
+    move = _play_until(state, player, lambda a: isinstance(a, Move) and GE_INF2 in a.units)
+    assert move is not None
+    rear = player.rear(Observed(state, "german"))
+    assert rear[move.path[-1]] < rear[here]
+
+    state = bare({GE_INF2: here, SU_DIV: n[0], SU_DIV2: n[1]}, side="german", orders=orders)
+    assert not KiroPlayer("german", 1).ringed(Observed(state, "german"), here)
+    player = KiroPlayer("german", 1)
+    assert player.choose(state) == EndPhase()  # the round's only unit stays
+
+
+def test_22_1_an_hq_keeps_behind_its_formation_and_near_it():
+    """A Soviet corps HQ and its one rifle division, Kirovograd (held by a German regiment) to the
+    east: of the hexes as far from the Soviet aims as the HQ keeps behind the division (8.3:
+    supply is traced to it), the nearest the division is better for it than those four or more
+    hexes farther along the front (22.1: it supports within four); without that an HQ drifted
+    along the front to the map's edge in self-play."""
+    from tests.rules.kirovograd.kiro_helpers import SU_HQ
+
+    here = "2818"
+    state = bare({SU_DIV: here, SU_HQ: here, GE_INF2: CITY}, side="soviet", orders={"c48": "mobile", "d320": "defense"})
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    goal, depth = player.goal(seen), player.hq_depth(seen, "c48")
+    behind = sorted((state.board.distance(h, here), h) for h, d in goal.items() if d == depth)
+    nearest = behind[0]
+    far = [h for d, h in behind if d >= nearest[0] + 4]
+    assert far
+    assert player.hex_score(seen, SU_HQ, nearest[1]) < min(player.hex_score(seen, SU_HQ, h) for h in far)
+
+
+def test_15_9_27b_a_destroyed_unit_costs_its_printed_worth_however_worn():
+    """The 15.9 pick weighs the loss of a worn unit's last SP at its whole printed worth again
+    (27.B): an armoured regiment of 6 SP worn to 1 SP costs 12 points more destroyed than its
+    last SP alone (armour SP count 2)."""
+    state = bare({GE_PZ: "2610"}, side="german")
+    assert KiroPlayer("german", 1).destroyed_bonus(state, GE_PZ) == 12.0
+    assert KiroPlayer("german", 1).destroyed_bonus(state, GE_INF2) == 4.0
+
+
+def test_15_9_27b_a_worn_unit_in_a_victory_place_gives_ground_rather_than_die():
+    """A German regiment (4 SP printed) worn to 1 SP holds Novo Ukrainka on mobile orders and is
+    given D1R2 (its losses and retreats both optional, 15.9).  Three hexes of retreat out of a
+    victory place cost it dear, but taking the three SP destroys it, and 27.B then gives the enemy
+    its whole printed worth again (4 points, not the 1 SP it had left): it retreats."""
+    from kharkovsuite.rules.kirovograd.fight import ChooseResult
+
+    place = "1228"
+    foe = ring(place, 1)[0]
+    for faces in ((a, b) for a in range(1, 7) for b in range(a, 7)):
+        state = bare({GE_INF2: place, SU_DIV: foe}, side="soviet", phase="combat_1_1",
+                     orders={"d320": "mobile", "c48": "mobile"})
+        state.units[GE_INF2].step = 3
+        try:
+            state = _soviet_attack_on_state(state, place, SU_DIV, faces)
+        except AssertionError:
+            continue
+        if sorted(tuple(c) for c in state.pending[-1].data["choices"]) == [(0, 3), (1, 2), (2, 1), (3, 0)]:
+            break
+    else:
+        raise AssertionError("no roll gives D1R2 here")
+    assert KiroPlayer("german", 1).choose(state) == ChooseResult(loss=0, retreat=3)
