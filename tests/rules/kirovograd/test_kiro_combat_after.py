@@ -230,7 +230,9 @@ def test_21_4_2_a_gun_whose_formation_is_gone_fires_for_another_formation_s_atta
     orders = {"c48": "assault", "a53": "assault", "a5g": "assault", "k47": "mobile"}
 
     def drafted(placed):
-        state = bare({SU_DIV: N[0], GE_INF: PLAIN, gun: ring(PLAIN, 2)[3], **placed}, side="soviet", phase="combat_1_1", orders=orders)
+        # its army HQ in its hex, so the gun has its own supply line (8.1E)
+        state = bare({SU_DIV: N[0], GE_INF: PLAIN, gun: ring(PLAIN, 2)[3], "su-5ga-hq": ring(PLAIN, 2)[3], **placed},
+                     side="soviet", phase="combat_1_1", orders=orders)
         state.apply(AttackHex(hex=PLAIN))
         state.apply(AddAttacker(unit=SU_DIV))
         return state
@@ -558,8 +560,9 @@ def test_15_2b_a_gun_firing_nowhere_yet_may_join_the_attack_the_reserves_reinfor
     probe = bare({})
     east = next(h for h in probe.board.nbrs[N[1]] if probe.board.distance(h, N[0]) == 2 and probe.board.distance(h, PLAIN) == 2)
     orders = {"c48": "assault", "a53": "assault", "k47": "mobile", "d320": "mobile", "p3": "mobile"}
-    state = t.combat_round({SU_DIV: N[0], SU_DIV2: N[1], SU_ART: ring(PLAIN, 5)[0], GE_INF: PLAIN, GE_INF2: east, GE_MOT: BEHIND},
-                           orders, side="soviet")
+    # the gun's army HQ in its hex gives it its own supply line (8.1E)
+    state = t.combat_round({SU_DIV: N[0], SU_DIV2: N[1], SU_ART: ring(PLAIN, 5)[0], "su-53a-hq": ring(PLAIN, 5)[0], GE_INF: PLAIN,
+                            GE_INF2: east, GE_MOT: BEHIND}, orders, side="soviet")
     state.set_flag(GE_MOT, counters.RESERVE)
     t.declare(state, PLAIN, SU_DIV)
     t.declare(state, east, SU_DIV2)
@@ -601,7 +604,8 @@ def test_15_3_a_gun_supporting_the_defence_is_logged_with_the_hex_it_supports():
     from .test_kiro_combat_cases import _attacked_by_germans
 
     gun = "su-5ga-l"
-    state = _attacked_by_germans({gun: ring(PLAIN, 2)[3]}, {"a5g": "defense"})
+    # its army HQ in its hex gives it its own supply line (8.1E)
+    state = _attacked_by_germans({gun: ring(PLAIN, 2)[3], "su-5ga-hq": ring(PLAIN, 2)[3]}, {"a5g": "defense"})
     events = state.apply(SupportDefence(unit=gun, attack=0))
     assert [(e.unit, e.hex, e.case) for e in events if isinstance(e, fight.Supported)] == [(gun, PLAIN, "15.3")]
     assert state.turn_data["gun_formation"][gun] == "c48"
