@@ -64,45 +64,36 @@ def _twin_type(annotation: Any) -> Any:
     return origin[new]
 
 
+def _through_containers(value: Any, convert) -> Any:
+    """``value`` with ``convert`` applied to each item of a list, tuple or dict value (copied); else itself."""
+    kind = type(value)
+    if kind is list:
+        return [convert(v) for v in value]
+    if kind is dict:
+        return {k: convert(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(convert(v) for v in value)
+    return value
+
+
 def from_twin(value: Any) -> Any:
     """Objects of the plain classes in place of the twins' (containers copied, the rest shared)."""
     if isinstance(value, BaseModel):
         plain = object.__new__(_plain_of[type(value)])
         plain.__dict__.update({k: from_twin(v) for k, v in value.__dict__.items()})
         return plain
-    kind = type(value)
-    if kind is list:
-        return [from_twin(v) for v in value]
-    if kind is dict:
-        return {k: from_twin(v) for k, v in value.items()}
-    if kind is tuple:
-        return tuple(from_twin(v) for v in value)
-    return value
+    return _through_containers(value, from_twin)
 
 
 def to_data(value: Any) -> Any:
     """Plain data for a twin to validate: objects of the plain classes as dicts of their fields."""
     if isinstance(value, Model):
         return {k: to_data(v) for k, v in value.__dict__.items()}
-    kind = type(value)
-    if kind is list:
-        return [to_data(v) for v in value]
-    if kind is dict:
-        return {k: to_data(v) for k, v in value.items()}
-    if kind is tuple:
-        return tuple(to_data(v) for v in value)
-    return value
+    return _through_containers(value, to_data)
 
 
 def to_twin(value: Any) -> Any:
     """Objects of the twins in place of the plain classes', unchecked (for the twins' ``model_dump``)."""
     if isinstance(value, Model):
         return twin(type(value)).model_construct(**{k: to_twin(v) for k, v in value.__dict__.items()})
-    kind = type(value)
-    if kind is list:
-        return [to_twin(v) for v in value]
-    if kind is dict:
-        return {k: to_twin(v) for k, v in value.items()}
-    if kind is tuple:
-        return tuple(to_twin(v) for v in value)
-    return value
+    return _through_containers(value, to_twin)

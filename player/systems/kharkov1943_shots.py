@@ -23,13 +23,9 @@ from PySide6.QtWidgets import QApplication
 from kharkovsuite.rules.kharkov1943 import activation, fog
 
 from ..app import PlayerWindow
+from ._shots import settle, summary_shot
 
 GALLOP = Path(__file__).resolve().parents[2] / "scenarios" / "kharkov-1943-gallop.yaml"
-
-
-def _settle(app) -> None:
-    for _ in range(5):
-        app.processEvents()
 
 
 def _window(app) -> PlayerWindow:
@@ -39,14 +35,14 @@ def _window(app) -> PlayerWindow:
     w.status_dock.raise_()
     w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [260, 60, 560], Qt.Orientation.Vertical)
     w.resizeDocks([w.status_dock], [430], Qt.Orientation.Horizontal)
-    _settle(app)
+    settle(app)
     return w
 
 
 def _save(app, w: PlayerWindow, path: Path, centre: str) -> None:
     w.view.set_zoom(max(w.view.min_zoom * 3.5, w.view.readable_zoom()))
     w.view.center_on_hex(centre)
-    _settle(app)
+    settle(app)
     w.grab().save(str(path))
 
 
@@ -136,12 +132,7 @@ def words_shots(app, out: Path) -> None:
     _save(app, w, out / "player-k43-reaction.png", attack.target)
     w.close()
     w = _window(app)
-    summary = w.game_summary()
-    summary.show()
-    _settle(app)
-    summary.grab().save(str(out / "player-k43-summary.png"))
-    summary.close()
-    w.close()
+    summary_shot(app, w, out / "player-k43-summary.png")
 
 
 if __name__ == "__main__":

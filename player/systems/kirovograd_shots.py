@@ -21,14 +21,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from . import allow_unplayable
+from ._shots import settle, summary_shot
 
 HISTORICAL = Path(__file__).resolve().parents[2] / "scenarios" / "kirovograd-historical.yaml"
 SEED = 3
-
-
-def _settle(app) -> None:
-    for _ in range(5):
-        app.processEvents()
 
 
 def _click(w, name: str) -> None:
@@ -48,12 +44,12 @@ def main(argv=None) -> int:
     w = PlayerWindow(HISTORICAL, seed=SEED, handover=False, autosave=None, interactive=False)
     w.resize(1600, 980)
     w.show()
-    _settle(app)
+    settle(app)
     state = w.controller.state
     chosen = {"c48": "assault", "c75": "mobile", "m5g": "pursuit", "c32g": "defense"}
     for f, order in chosen.items():
         _click(w, f"SetOrder:{f}:{order}")
-    _settle(app)
+    settle(app)
     w.grab().save(str(out / "player-kiro-orders.png"))
 
     for f in state.pending[-1].data["tracks"]:
@@ -73,7 +69,7 @@ def main(argv=None) -> int:
     w.view.set_zoom(max(w.view.min_zoom * 3.5, w.view.readable_zoom()))
     w.view.center_on_hex(mover.path[0])
     w.status_dock.raise_()
-    _settle(app)
+    settle(app)
     assert w.controller.state.units[mover.units[0]].side == side
     w.grab().save(str(out / "player-kiro-move.png"))
     w.close()
@@ -91,7 +87,7 @@ def words_shots(app, out: Path) -> None:
     w = PlayerWindow(HISTORICAL, seed=SEED, handover=False, autosave=None, interactive=False)
     w.resize(1600, 980)
     w.show()
-    _settle(app)
+    settle(app)
     for _ in range(2):  # both sides: defense orders everywhere (free)
         decision = w.controller.state.pending[-1]
         for f in decision.data["tracks"]:
@@ -103,17 +99,12 @@ def words_shots(app, out: Path) -> None:
         w.end_phase()
     w.actions_dock.raise_()
     w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [560, 120, 200], Qt.Orientation.Vertical)
-    _settle(app)
+    settle(app)
     w.grab().save(str(out / "player-kiro-assign.png"))
     w.close()
     opening = HISTORICAL.with_name("kirovograd-opening-moves.yaml")
     w = PlayerWindow(opening, seed=SEED, handover=False, autosave=None, interactive=False)
-    summary = w.game_summary()
-    summary.show()
-    _settle(app)
-    summary.grab().save(str(out / "player-kiro-summary.png"))
-    summary.close()
-    w.close()
+    summary_shot(app, w, out / "player-kiro-summary.png")
 
 
 def fog_shot(app, out: Path) -> None:
@@ -128,7 +119,7 @@ def fog_shot(app, out: Path) -> None:
     w = PlayerWindow(HISTORICAL, controller=controller, seed=SEED, handover=False, autosave=None, interactive=False)
     w.resize(1600, 980)
     w.show()
-    _settle(app)
+    settle(app)
     for _ in range(2):  # both sides: mobile orders everywhere
         decision = w.controller.state.pending[-1]
         for f in decision.data["tracks"]:
@@ -146,10 +137,10 @@ def fog_shot(app, out: Path) -> None:
     w.view.center_on_hex(kirovograd)
     w.status_dock.raise_()
     w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [170, 90, 620], Qt.Orientation.Vertical)
-    _settle(app)
+    settle(app)
     bar = w.status_panel.verticalScrollBar()
     bar.setValue(bar.maximum())  # the Hidden units section closes the dock's text
-    _settle(app)
+    settle(app)
     w.grab().save(str(out / "player-kiro-fog.png"))
     w.close()
 
@@ -169,13 +160,13 @@ def air_shot(app, out: Path) -> None:
     w = PlayerWindow(ENDGAME, controller=controller, seed=SEED, handover=False, autosave=None, interactive=False)
     w.resize(1600, 980)
     w.show()
-    _settle(app)
+    settle(app)
     for _ in range(2):  # both sides: defence orders everywhere (free; air support allowed, 6.2.2E)
         decision = w.controller.state.pending[-1]
         for f in decision.data["tracks"]:
             _click(w, f"SetOrder:{f}:defense")
         _click(w, "SubmitOrders")
-    _settle(app)
+    settle(app)
     panel = next(p for _d, p in w.kit_docks if type(p).__name__ == "AirPanel")
     state = w.controller.state
     side = state.pending[-1].side
@@ -192,7 +183,7 @@ def air_shot(app, out: Path) -> None:
         row = next(i for i in range(panel.targets.count()) if panel.targets.item(i).data(Qt.ItemDataRole.UserRole) == a)
         panel.targets.setCurrentRow(row)
         panel.commit.click()
-        _settle(app)
+        settle(app)
     w.view.set_zoom(max(w.view.min_zoom * 3.0, w.view.readable_zoom()))
     w.view.center_on_hex(attack.hex)
     w.click_hex(attack.hex)
@@ -200,7 +191,7 @@ def air_shot(app, out: Path) -> None:
         if p is panel:
             dock.raise_()
     w.resizeDocks([w.actions_dock, w.combat_dock, w.status_dock], [700, 80, 120], Qt.Orientation.Vertical)
-    _settle(app)
+    settle(app)
     w.grab().save(str(out / "player-kiro-air.png"))
     w.close()
 

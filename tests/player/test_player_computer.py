@@ -1,7 +1,5 @@
 """A computer side in the window: it thinks in a worker thread while the window keeps processing events."""
-import threading
 
-from PySide6.QtCore import QTimer
 
 from kharkovsuite.engine.events import PhaseChanged
 
@@ -9,6 +7,7 @@ from player.app import PlayerWindow, main
 from player.startpage import StartPage
 
 from .conftest import DEFAULT
+from .thinking import ThinkingWatch
 from tests.startwait import wait_started
 
 
@@ -21,25 +20,7 @@ def test_the_computer_plays_the_soviet_turn_in_a_thread_while_the_window_stays_r
     wait_started(qtbot, w)
     state = w.controller.state
     assert w.computer is not None and w.computer_to_act()
-    threads, ticks, busy_ticks, seen_bar = set(), [], [], []
-    original = w.computer.players["soviet"].choose
-
-    def choose(s):
-        threads.add(threading.get_ident())
-        return original(s)
-
-    w.computer.players["soviet"].choose = choose
-    timer = QTimer(w)
-    timer.setInterval(5)
-
-    def tick():
-        ticks.append(1)
-        if w.computer.busy:
-            busy_ticks.append(1)
-            seen_bar.append(w.thinking_bar.isVisible())
-
-    timer.timeout.connect(tick)
-    timer.start()
+    watch = ThinkingWatch(w, "soviet")
     refused = w.end_phase()  # a human may not act for the computer
     assert refused is None and "computer" in w.statusBar().currentMessage()
     w.layer_actions["hex_ids"].trigger()  # the menus work meanwhile
@@ -54,9 +35,7 @@ def test_the_computer_plays_the_soviet_turn_in_a_thread_while_the_window_stays_r
         assert w.do(state.legal_actions()[0]) is not None
         answered += 1
         assert answered < 50
-    timer.stop()
-    assert threads and threading.get_ident() not in threads  # every choice was made off the GUI thread
-    assert busy_ticks and all(seen_bar)  # events were processed while the computer thought, with the indicator shown
+    watch.stop_and_check()
     assert w.computer.actions_played > 3
     phases = [e.phase for e in state.log if isinstance(e, PhaseChanged)]
     assert "soviet-combat" in phases and state.phase.side == "axis"

@@ -2,15 +2,14 @@
 processing events, shows that it is thinking, and the Actions dock says whose turn it is, in words."""
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
-
 from player import systems
 from player.app import PlayerWindow
 from tests.startwait import wait_started
+
+from .thinking import ThinkingWatch
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {
@@ -26,26 +25,7 @@ def test_26_the_window_stays_responsive_while_the_computer_thinks(qtbot, monkeyp
     w = PlayerWindow(scenario, seed=5, handover=False, autosave=None, interactive=False, players={side: "ai:normal"})
     qtbot.addWidget(w)
     w.faster_action.setChecked(True)
-    threads, ticks, busy_ticks, seen_bar, titles = set(), [], [], [], set()
-    original = w.computer.players[side].choose
-
-    def choose(s):
-        threads.add(threading.get_ident())
-        return original(s)
-
-    w.computer.players[side].choose = choose
-    timer = QTimer(w)
-    timer.setInterval(5)
-
-    def tick():
-        ticks.append(1)
-        if w.computer.busy:
-            busy_ticks.append(1)
-            seen_bar.append(w.thinking_bar.isVisible())
-            titles.add(w.actions_panel.title.text())
-
-    timer.timeout.connect(tick)
-    timer.start()
+    watch = ThinkingWatch(w, side)
     w.show()
     qtbot.waitExposed(w)
     wait_started(qtbot, w)
@@ -56,11 +36,9 @@ def test_26_the_window_stays_responsive_while_the_computer_thinks(qtbot, monkeyp
     w.layer_actions["hex_ids"].trigger()  # the menus work meanwhile
     assert w.scene.layer_visible("hex_ids")
     qtbot.waitUntil(lambda: w.computer.actions_played >= 3 or (not w.computer.busy and not w.computer_to_act()), timeout=600_000)
-    timer.stop()
+    watch.stop_and_check()
     w.computer.shutdown()
     assert w.computer.actions_played >= 1 and state.actions
-    assert threads and threading.get_ident() not in threads  # every choice was made off the GUI thread
-    assert busy_ticks and all(seen_bar)  # events were processed while the computer thought, with the indicator shown
     playing = f"{name} (Computer, normal) is playing."
-    assert any(playing in t for t in titles), titles  # the Actions dock said whose turn it was, in words
-    assert not any("ai:normal" in t for t in titles)
+    assert any(playing in t for t in watch.titles), watch.titles  # the Actions dock said whose turn it was, in words
+    assert not any("ai:normal" in t for t in watch.titles)

@@ -90,18 +90,11 @@ def retreat_through_zoc(monkeypatch):
     so whichever retreat it takes costs it one SP."""
     from kharkovsuite.engine.actions import EndPhase
 
-    from tests.rules.kirovograd.kiro_helpers import PLAIN, SU_DIV, bare, ring
-    from tests.rules.kirovograd.test_kiro_fight import N, Faces, declare
+    from tests.rules.kirovograd.kiro_helpers import PLAIN, SU_DIV
+    from tests.rules.kirovograd.test_kiro_combat_cases import retreat_through_zoc_declared
+    from tests.rules.kirovograd.test_kiro_fight import Faces
 
-    probe = bare({})
-    ring2 = ring(PLAIN, 2)
-
-    def corner(a, b):
-        return next(h for h in ring2 if a in probe.board.nbrs[h] and b in probe.board.nbrs[h])
-
-    state = bare({"de-3p-6": N[0], "de-3p-394": N[0], SU_DIV: PLAIN, "de-320-585": corner(N[2], N[3]),
-                  "de-320-586": corner(N[3], N[4])}, phase="combat_1_1", orders={"p3": "assault", "c48": "defense"})
-    declare(state, PLAIN, "de-3p-6", "de-3p-394")
+    state = retreat_through_zoc_declared()
     dice, state.rng = state.rng, Faces(5, 5)
     state.apply(EndPhase())
     state.rng = dice  # the window's undo keeps the generator's state

@@ -230,38 +230,11 @@ class Kharkov1943Rules(SequencedRules):
             if refusal:
                 raise IllegalAction(*refusal)
             activation.apply_reduce(state, action.unit, events)
-        elif isinstance(action, Move):
-            movement.apply_move(state, action, events)
-        elif isinstance(action, RailMove) and reinforcements.is_rail_entry(state, action):
-            reinforcements.apply_rail_entry(state, action, events)  # 15.2
-        elif isinstance(action, RailMove):
-            rail.apply_rail(state, action, events)
-        elif isinstance(action, Enter):
-            reinforcements.apply_enter(state, action, events)
-        elif isinstance(action, LeaveMap):
-            reinforcements.apply_leave(state, action, events)
-        elif isinstance(action, MoveSupplyHead):
-            supply.apply_head_move(state, side, action, events)
-        elif isinstance(action, Detach):
-            detachments.apply_detach(state, action, events)
-        elif isinstance(action, Reattach):
-            detachments.apply_reattach(state, action, events)
-        elif isinstance(action, Combine):
-            detachments.apply_combine(state, action, events)
-        elif isinstance(action, Reconnoitre):
-            fog.apply_recon(state, side, action, events)
-        elif isinstance(action, SetTop):
-            fog.apply_top(state, side, action, events)
-        elif isinstance(action, IntoHQBox):
-            hqboxes.apply_into(state, action, events)
-        elif isinstance(action, OutOfHQBox):
-            hqboxes.apply_out(state, action, events)
-        elif isinstance(action, Assault):
-            combat.declare(state, action, events)
-        elif isinstance(action, BuildPosition):
-            works.build(state, action.units, action.posture, events)
-        elif isinstance(action, LeavePosition):
-            works.leave(state, action.unit, events)
+        else:
+            handler = next((h for kind, h in _OPERATIONS if isinstance(action, kind)), None)
+            if handler is None:
+                raise IllegalAction("2.2", f"{action.kind} is not an action of the operations phase")
+            handler(state, side, action, events)
 
     def settle(self, state: GameState, events: list) -> None:
         """Run automatic phases, and skip or end segments nobody can use."""
@@ -283,6 +256,33 @@ class Kharkov1943Rules(SequencedRules):
 
 def _may_join_all(state: GameState, units) -> bool:
     return activation.group_refusal(state, units) is None
+
+
+def _move_by_rail(state: GameState, side: str, action, events: list) -> None:
+    if reinforcements.is_rail_entry(state, action):
+        reinforcements.apply_rail_entry(state, action, events)  # 15.2
+    else:
+        rail.apply_rail(state, action, events)
+
+
+# The operations phase's actions besides activating, passing and ending, each with what carries it out.
+_OPERATIONS = (
+    (Move, lambda state, side, action, events: movement.apply_move(state, action, events)),
+    (RailMove, _move_by_rail),
+    (Enter, lambda state, side, action, events: reinforcements.apply_enter(state, action, events)),
+    (LeaveMap, lambda state, side, action, events: reinforcements.apply_leave(state, action, events)),
+    (MoveSupplyHead, supply.apply_head_move),
+    (Detach, lambda state, side, action, events: detachments.apply_detach(state, action, events)),
+    (Reattach, lambda state, side, action, events: detachments.apply_reattach(state, action, events)),
+    (Combine, lambda state, side, action, events: detachments.apply_combine(state, action, events)),
+    (Reconnoitre, fog.apply_recon),
+    (SetTop, fog.apply_top),
+    (IntoHQBox, lambda state, side, action, events: hqboxes.apply_into(state, action, events)),
+    (OutOfHQBox, lambda state, side, action, events: hqboxes.apply_out(state, action, events)),
+    (Assault, lambda state, side, action, events: combat.declare(state, action, events)),
+    (BuildPosition, lambda state, side, action, events: works.build(state, action.units, action.posture, events)),
+    (LeavePosition, lambda state, side, action, events: works.leave(state, action.unit, events)),
+)
 
 
 RULES = Kharkov1943Rules()

@@ -505,6 +505,17 @@ def _pairing(state, phasing="german"):
     return state
 
 
+def over_the_division(*flights, faces=()):
+    """German infantry at PLAIN, the Soviet division at N[0], and ``flights`` ((side, unit, mission)
+    each, one unit a flight) over N[0]; dice ``faces`` if given; the pairing decision open."""
+    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
+    for side, unit, mission in flights:
+        flight(state, side, [unit], mission, N[0])
+    if faces:
+        state.rng = Faces(*faces)
+    return _pairing(state)
+
+
 def test_28_10_1a_c_patrols_pair_in_turn_the_phasing_side_first_enemy_patrols_and_escorted_stacks_first():
     state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
     flight(state, "german", [BF109], "cap", N[0])
@@ -523,13 +534,8 @@ def test_28_10_1a_c_patrols_pair_in_turn_the_phasing_side_first_enemy_patrols_an
 
 
 def test_28_10_1b_a_patrol_an_enemy_patrol_paired_with_stays_in_that_pair():
-    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
-    flight(state, "german", [BF109], "cap", N[0])
-    flight(state, "soviet", [LA5], "cap", N[0])
-    flight(state, "soviet", [YAK7], "cap", N[0])
-    flight(state, "german", [JU87], "ground_attack", N[0])
-    _pairing(state)
-    state.rng = Faces(*([1] * 12))
+    state = over_the_division(("german", BF109, "cap"), ("soviet", LA5, "cap"), ("soviet", YAK7, "cap"),
+                              ("german", JU87, "ground_attack"), faces=[1] * 12)
     state.apply(PairAir(unit=BF109, target=LA5))
     assert state.to_act == "soviet"
     assert {a.unit for a in state.legal_actions().actions()} == {YAK7}  # the La-5 stays in its pair

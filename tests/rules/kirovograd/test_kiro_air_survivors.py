@@ -6,18 +6,15 @@ from kharkovsuite.rules.kirovograd import air
 from kharkovsuite.rules.kirovograd.air import AirStrike, HoldAirFire, PairAir, PatrolMove
 
 from .kiro_helpers import GE_HQ, GE_INF, PLAIN, SU_DIV, ring
-from .test_kiro_air import BF109, BF109B, IL2, IL2B, JU52, JU87, N, _pairing, aired, flight
+from .test_kiro_air import BF109, BF109B, IL2, IL2B, JU52, JU87, N, aired, flight, over_the_division
 from .test_kiro_fight import Faces
+
+#: two German patrols and two Soviet ground attacks over the division
+TWO_PAIRS = (("german", BF109, "cap"), ("german", BF109B, "cap"), ("soviet", IL2, "ground_attack"), ("soviet", IL2B, "ground_attack"))
 
 
 def test_28_10_2a_a_stack_holding_its_fire_at_the_first_pair_leaves_the_next_pair_to_fight():
-    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
-    flight(state, "german", [BF109], "cap", N[0])
-    flight(state, "german", [BF109B], "cap", N[0])
-    flight(state, "soviet", [IL2], "ground_attack", N[0])
-    flight(state, "soviet", [IL2B], "ground_attack", N[0])
-    state.rng = Faces(1, 1, 3, 4)  # the first pair: 4-1 roll 2, no effect; the second: 4-1 roll 7, D1R2
-    _pairing(state)
+    state = over_the_division(*TWO_PAIRS, faces=(1, 1, 3, 4))  # the first pair: 4-1 roll 2, no effect; the second: 4-1 roll 7, D1R2
     state.apply(PairAir(unit=BF109, target=IL2))
     state.apply(PairAir(unit=BF109B, target=IL2B))
     events = state.apply(HoldAirFire(unit=IL2))  # the first stack holds its fire; the second pair fights
@@ -26,13 +23,7 @@ def test_28_10_2a_a_stack_holding_its_fire_at_the_first_pair_leaves_the_next_pai
 
 
 def test_28_10_4a_a_loss_taken_at_one_pair_leaves_the_next_pairs_strike_back_question_whole():
-    state = aired({GE_INF: PLAIN, SU_DIV: N[0]})
-    flight(state, "german", [BF109], "cap", N[0])
-    flight(state, "german", [BF109B], "cap", N[0])
-    flight(state, "soviet", [IL2], "ground_attack", N[0])
-    flight(state, "soviet", [IL2B], "ground_attack", N[0])
-    state.rng = Faces(3, 4, 1, 1)  # the first pair: 4-1 roll 7, D1R2 (the lone Il-2 takes it); the second: roll 2, no effect
-    _pairing(state)
+    state = over_the_division(*TWO_PAIRS, faces=(3, 4, 1, 1))  # the first pair: 4-1 roll 7, D1R2 (the lone Il-2 takes it); the second: roll 2, no effect
     state.apply(PairAir(unit=BF109, target=IL2))
     state.apply(PairAir(unit=BF109B, target=IL2B))
     assert state.units[IL2].step == 1

@@ -188,19 +188,27 @@ def test_6_2_3a_a_mobile_unit_whose_attack_was_withdrawn_in_the_first_round_may_
         "6.2.3A", f"{GE_INF} is on mobile orders and attacked in the other combat round")
 
 
-def test_15_9f_a_unit_that_can_retreat_only_one_of_two_hexes_loses_an_sp_for_the_other():
-    """D1R2 at 3-2: German infantry on every hex around PLAIN but the attackers' and N[3], and on
-    the hexes beyond N[3]: the division retreats to N[3] and loses one SP for the hex it could not."""
+def _walled_in(placed):
+    """D1R2 at 3-2 rolled: two panzer units at N[0] against the Soviet division at PLAIN, German
+    infantry on every hex around PLAIN but the attackers' and N[3] and on the hexes beyond N[3],
+    and ``placed`` besides."""
     t = _fight()
     probe = bare({})
     beyond = [h for h in probe.board.nbrs[N[3]] if probe.board.distance(h, PLAIN) == 2]
     infantry = [u for u, i in probe.board.units.items() if i.side == "german" and i.kind == "infantry" and not i.is_hq]
     walls = dict(zip(infantry, [N[1], N[2], N[4], N[5], *beyond]))
     orders = {"p3": "assault", "c48": "defense", **{probe.board.units[u].formation: "mobile" for u in walls}}
-    state = bare({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, **walls}, phase="combat_1_1", orders=orders)
+    state = bare({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, **placed, **walls}, phase="combat_1_1", orders=orders)
     t.declare(state, PLAIN, GE_PZ, GE_MOT)
     state.rng = t.Faces(5, 5)
     state.apply(EndPhase())
+    return state
+
+
+def test_15_9f_a_unit_that_can_retreat_only_one_of_two_hexes_loses_an_sp_for_the_other():
+    """D1R2 at 3-2: German infantry on every hex around PLAIN but the attackers' and N[3], and on
+    the hexes beyond N[3]: the division retreats to N[3] and loses one SP for the hex it could not."""
+    state = _walled_in({})
     [option] = fight.retreat_options(state, state.pending[-1], SU_DIV)
     assert (option.path, option.short) == ((N[3],), 1)
     left = state.units[SU_DIV].step
@@ -326,16 +334,7 @@ def test_17_3b_a_retreat_into_a_full_hex_with_nowhere_further_overstacks_and_9_2
     from kharkovsuite.engine.events import FlagChanged
     from kharkovsuite.rules.kirovograd import counters
 
-    t = _fight()
-    probe = bare({})
-    beyond = [h for h in probe.board.nbrs[N[3]] if probe.board.distance(h, PLAIN) == 2]
-    infantry = [u for u, i in probe.board.units.items() if i.side == "german" and i.kind == "infantry" and not i.is_hq]
-    walls = dict(zip(infantry, [N[1], N[2], N[4], N[5], *beyond]))
-    orders = {"p3": "assault", "c48": "defense", **{probe.board.units[u].formation: "mobile" for u in walls}}
-    state = bare({GE_PZ: N[0], GE_MOT: N[0], SU_DIV: PLAIN, SU_DIV2: N[3], **walls}, phase="combat_1_1", orders=orders)
-    t.declare(state, PLAIN, GE_PZ, GE_MOT)
-    state.rng = t.Faces(5, 5)
-    state.apply(EndPhase())
+    state = _walled_in({SU_DIV2: N[3]})
     [option] = fight.retreat_options(state, state.pending[-1], SU_DIV)
     assert (option.path, option.overstacked) == ((N[3],), True)
     events = state.apply(state.legal_actions().actions()[0])

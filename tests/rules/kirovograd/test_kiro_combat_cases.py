@@ -100,11 +100,11 @@ def test_22_0_a_formation_hq_in_reach_is_offered_as_support_of_an_attack_a_highe
     assert SU_HQ in offered and ARMY_HQ not in offered
 
 
-def test_17_2a_a_unit_retreating_out_of_an_enemy_zoc_hex_loses_one_sp():
-    """D1R2 at 3-2 (as 15.8's test): the Soviet division must retreat two hexes from PLAIN, and
-    every hex next to PLAIN lies in a German ZOC (the attackers' at N[0], two infantry regiments
-    two hexes out), so whichever retreat it takes, leaving its first hex costs one SP."""
-    from .test_kiro_fight import Faces, declare
+def retreat_through_zoc_declared():
+    """Two panzer units at N[0] declared against the Soviet division at PLAIN (3-2, assault against
+    defence), with two German infantry regiments two hexes out, so that every hex next to PLAIN lies
+    in a German ZOC; the combat phase's declarations are made, the roll not yet."""
+    from .test_kiro_fight import declare
 
     probe = bare({})
     ring2 = ring(PLAIN, 2)
@@ -115,6 +115,16 @@ def test_17_2a_a_unit_retreating_out_of_an_enemy_zoc_hex_loses_one_sp():
     state = bare({"de-3p-6": N[0], "de-3p-394": N[0], SU_DIV: PLAIN, "de-320-585": corner(N[2], N[3]),
                   "de-320-586": corner(N[3], N[4])}, phase="combat_1_1", orders={"p3": "assault", "c48": "defense"})
     declare(state, PLAIN, "de-3p-6", "de-3p-394")
+    return state
+
+
+def test_17_2a_a_unit_retreating_out_of_an_enemy_zoc_hex_loses_one_sp():
+    """D1R2 at 3-2 (as 15.8's test): the Soviet division must retreat two hexes from PLAIN, and
+    every hex next to PLAIN lies in a German ZOC (the attackers' at N[0], two infantry regiments
+    two hexes out), so whichever retreat it takes, leaving its first hex costs one SP."""
+    from .test_kiro_fight import Faces
+
+    state = retreat_through_zoc_declared()
     state.rng = Faces(5, 5)
     state.apply(EndPhase())
     decision = state.pending[-1]
