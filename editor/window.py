@@ -323,6 +323,7 @@ class MainWindow(QMainWindow):
         # What the window's first frame does not show (the fitting of the tables' columns) waits until the map is painted.
         if self.startup is None:
             self.startup = AfterFirstPaint(self.view.viewport(), self)
+            self.startup.watch_window(self)
         else:
             self.startup.watch(self.view.viewport())
         self.map_holder.addWidget(self.view)

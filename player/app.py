@@ -220,6 +220,7 @@ class PlayerWindow(QMainWindow):
         # read from them; the minimap's picture, by the minimap itself) waits until the map is first painted: the window
         # opens without it, and it follows on the event loop's next turn.
         self.startup = AfterFirstPaint(self.view.viewport(), self)
+        self.startup.watch_window(self)
         self.view.readable_fit = True  # a player reads counters; the minimap and "Whole map" give the overview
         self.minimap = Minimap(self.view)
         self.inspector = StackInspector(self.scene)

@@ -10,4 +10,12 @@ STARTUP_WAIT_MS = 180_000
 def wait_started(qtbot, window, startup=None) -> None:
     """Wait until ``window``'s after-first-frame work (or the given ``startup``) is done."""
     startup = startup if startup is not None else window.startup
-    qtbot.waitUntil(lambda: startup.finished, timeout=STARTUP_WAIT_MS)
+    try:
+        qtbot.waitUntil(lambda: startup.finished, timeout=STARTUP_WAIT_MS)
+    except Exception as error:  # say what the start was waiting for, not only that it timed out
+        view = getattr(window, "view", None)
+        port = view.viewport() if view is not None else None
+        raise AssertionError(
+            f"the window's start did not finish: painted={startup.painted}, waiting for {startup.waiting()}, "
+            f"window visible={window.isVisible()} size={window.size().toTuple()}, "
+            f"viewport visible={port.isVisible() if port else None} size={port.size().toTuple() if port else None}") from error

@@ -24,6 +24,7 @@ class AfterFirstPaint(QObject):
     def __init__(self, widget: QWidget, parent: QObject | None = None):
         super().__init__(parent)
         self._widget: QWidget | None = widget
+        self._window: QWidget | None = None
         self._work: dict[str, Callable[[], None]] = {}
         self.painted = False  # the watched widget has painted once
         self.finished = False  # ... and the work that waited for it has run
@@ -33,9 +34,18 @@ class AfterFirstPaint(QObject):
         """Wait for the first paint of ``widget`` instead (the widget watched so far was replaced before it painted)."""
         if self.painted:
             return
-        self._stop_watching()
+        if self._widget is not None:
+            self._widget.removeEventFilter(self)
         self._widget = widget
         widget.installEventFilter(self)
+
+    def watch_window(self, window: QWidget) -> None:
+        """Count a paint of the top-level ``window`` as the first frame too.  Its children paint in the same frame
+        (one backing-store flush), so the work still runs after the watched widget's picture; and a window whose
+        map viewport is squeezed to nothing by its docks, and so never painted, still finishes its start."""
+        if not self.painted:
+            self._window = window
+            window.installEventFilter(self)
 
     def later(self, key: str, work: Callable[[], None]) -> None:
         """Run ``work`` after the first paint, or now when that is past.  Work handed in again
@@ -59,7 +69,7 @@ class AfterFirstPaint(QObject):
             self._work.pop(key)()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt API
-        if watched is self._widget and event.type() == QEvent.Type.Paint and not self.painted:
+        if (watched is self._widget or watched is self._window) and event.type() == QEvent.Type.Paint and not self.painted:
             self.painted = True
             self._stop_watching()
             if not self.finished:
@@ -74,6 +84,9 @@ class AfterFirstPaint(QObject):
         if self._widget is not None:
             self._widget.removeEventFilter(self)
             self._widget = None
+        if self._window is not None:
+            self._window.removeEventFilter(self)
+            self._window = None
 
 
 def after_window_painted(widget: QWidget, key: str, work: Callable[[], None]) -> None:

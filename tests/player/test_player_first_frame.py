@@ -107,3 +107,16 @@ def test_the_screenshot_is_the_first_frame_with_the_map_and_counters_drawn(qapp,
     # The middle of the window is the map: terrain, hexes and counters, many colours.
     colours = {image.pixel(x, y) for x in range(400, 1200, 7) for y in range(200, 800, 7)}
     assert len(colours) > 50
+
+
+def test_a_window_whose_map_is_hidden_still_finishes_its_start_on_its_own_first_frame(qtbot):
+    """The map's viewport never paints when it is hidden (or squeezed to nothing by the docks): the window's own
+    first frame counts, and the legal actions are listed after it all the same."""
+    w = PlayerWindow(DEFAULT, seed=1, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.view.hide()
+    w.show()
+    qtbot.waitExposed(w)
+    qtbot.waitUntil(lambda: w.startup.finished, timeout=20_000)
+    assert w.startup.painted and not w.startup.waiting()
+    assert w.actions_panel.buttons
