@@ -736,7 +736,7 @@ class PlayerWindow(QMainWindow):
 
     # ------------------------------------------------------------------ clicks
     def _legal(self, *kinds):
-        return [a for a in self.controller.legal().actions() if a.kind in kinds] if self.controller else []
+        return list(self.controller.legal().of_kinds(*kinds)) if self.controller else []
 
     def click_hex(self, location: str) -> None:
         self.scene.set_selected_hex(location)

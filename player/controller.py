@@ -50,6 +50,7 @@ class GameController(QObject):
         self._units = {u.id: u for u in state.scenario.units}
         self._undo: list[GameState] = []  # the positions before each undoable action of this phase
         self._legal_for: tuple | None = None  # (state, (actions, log entries)) of the legal actions kept
+        self._observed_of, self._observed = None, {}  # the state whose observations are kept, and they by (actions, log, side)
         self.saved_actions = len(state.actions)  # the actions of the game when it was last saved or opened
 
     # ------------------------------------------------------------------ games
@@ -163,8 +164,10 @@ class GameController(QObject):
 
     def forget_legal(self) -> None:
         """List the legal actions anew when next asked: the position may have changed by other means than an
-        action (a flag a tool or a test sets), which the count of actions and events does not show."""
+        action (a flag a tool or a test sets), which the count of actions and events does not show.  The kept
+        observations go with them."""
         self._legal_for = None
+        self._observed_of, self._observed = None, {}
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal().actions())  # a unit's moves one by one
@@ -175,10 +178,22 @@ class GameController(QObject):
         return self.state.to_act or self.state.phase.side or next(iter(self.state.scenario.sides))
 
     def observation(self, side: str | None = None) -> dict:
-        obs = self.state.observation(side or self.viewing_side())
+        """What ``side`` (default: the side the map shows) may know, with ``units`` by id.  Worked out once per
+        position and side, as :meth:`legal` is (one click reads it from every panel, and a Kharkov 1943 engine takes a
+        tenth of a second for it); shared by its readers, who must not change it."""
+        state = self.state
+        side = side or self.viewing_side()
+        key = (len(state.actions), len(state.log), side)
+        kept = self._observed.get(key) if self._observed_of is state else None
+        if kept is not None:
+            return kept
+        if self._observed_of is not state or len(self._observed) > 8:
+            self._observed_of, self._observed = state, {}
+        obs = state.observation(side)
         units = obs.get("units")
         if isinstance(units, list):  # the units as the state's plain form lists them, each record with its id
             obs = dict(obs, units={u["id"]: u for u in units})
+        self._observed[key] = obs
         return obs
 
     def counters(self, side: str | None = None, locations: Callable[[str], bool] | None = None) -> dict[str, list[CounterView]]:

@@ -146,6 +146,18 @@ class LegalActions(_Lazy):
         """Every legal action one by one (a :class:`Choices` entry opened up), lazily."""
         return AllActions(self)
 
+    def of_kinds(self, *kinds: str) -> Iterator[Action]:
+        """The single actions of ``kinds``, in listing order; a :class:`Choices` entry of another kind (a unit's
+        moves, say) is passed over without building its actions."""
+        start = 0
+        for make, choices, end in zip(self._makers, self._choices, self._ends):
+            if choices is None or choices.kind in kinds:
+                for j in range(end - start):
+                    action = make(j)
+                    if action.kind in kinds:
+                        yield action
+            start = end
+
     def segments(self) -> list[tuple[int, Callable[[int], Action]]]:
         """``(count, make)`` of each segment, in order: a player can look at one action of a
         segment (e.g. the last, which for attacks uses every able unit) without building all."""

@@ -45,3 +45,11 @@ def test_membership_opens_the_entry_of_the_action_only():
     assert Move(units=("c",), path=("0101", "0109")) not in legal
     assert EndPhase() in legal
     assert legal[0] == legal_with([])[0] and legal[0] != legal[1]
+
+
+def test_the_actions_of_some_kinds_are_read_without_building_the_other_kinds_entries():
+    built: list = []
+    legal = legal_with(built)
+    assert list(legal.of_kinds("EndPhase")) == [EndPhase()] and built == []  # the moves' entries passed over
+    assert [a.units for a in legal.of_kinds("Move", "EndPhase") if a.kind == "Move"] == [("a",)] * 3 + [("c",)] * 2
+    assert list(legal.of_kinds("Attack")) == []
