@@ -38,8 +38,9 @@ def shown_texts(w: PlayerWindow) -> str:
     return "\n".join(out)
 
 
-def hide_from_soviet(monkeypatch) -> None:
-    """A fake observation: the Soviet side does not see HIDDEN (as a hidden unit of another game)."""
+def hide_from_soviet(monkeypatch, window) -> None:
+    """A fake observation: the Soviet side does not see HIDDEN (as a hidden unit of another game).  The window's
+    controller forgets what it read of the position before, as after any change made other than by an action."""
     real = GameState.observation
 
     def observation(self, side):
@@ -49,6 +50,7 @@ def hide_from_soviet(monkeypatch) -> None:
         return obs
 
     monkeypatch.setattr(GameState, "observation", observation)
+    window.controller.forget_legal()
 
 
 def test_a_unit_hidden_from_the_seat_viewing_is_on_no_map_and_in_no_panel(player_window, monkeypatch, qtbot):
@@ -58,7 +60,7 @@ def test_a_unit_hidden_from_the_seat_viewing_is_on_no_map_and_in_no_panel(player
     w.click_hex(where)
     assert any(cv.id == HIDDEN for cv in w.scene.stack_at(where))  # the check sees it when it is not hidden
     assert HIDDEN_NAME in shown_texts(w)
-    hide_from_soviet(monkeypatch)
+    hide_from_soviet(monkeypatch, w)
     w._state_changed([])
     w.click_hex(where)
     assert w.controller.state.units[HIDDEN].hex == where  # still there in the game
@@ -71,7 +73,7 @@ def test_a_unit_hidden_from_the_seat_viewing_is_on_no_map_and_in_no_panel(player
 def test_a_hidden_unit_s_hex_is_no_target_of_an_attack_being_picked(player_window, monkeypatch):
     w = player_window
     state = w.controller.state
-    hide_from_soviet(monkeypatch)
+    hide_from_soviet(monkeypatch, w)
     where = state.units[HIDDEN].hex
     assert state.units_at(where) == [HIDDEN] and where not in (state.game.get("garrisons") or {})
     w.attackers = [next(u for u, rec in state.units.items() if rec.side == "soviet" and rec.hex)]
