@@ -452,14 +452,23 @@ class OverlayLayer(QGraphicsItem):
             clip = painter.clipRegion()  # in device pixels, the transform reset
             if clip.rectCount() > 1:
                 parts = [r for r in (r.intersected(exposed) for r in clip) if not r.isEmpty()]
+        jobs: list[tuple[tuple, QPixmap, QRegion, QPoint, QRegion]] = []  # the tiles to paint: key, tile, its part done, device corner, the part missing
+        shown: list[tuple[QPixmap, QPoint, QRect]] = []
         for part in parts:
             for iy in range((part.top() - oy) // n, (part.bottom() - oy) // n + 1):
                 for ix in range((part.left() - ox) // n, (part.right() - ox) // n + 1):
                     corner = QPoint(ox + ix * n, oy + iy * n)
                     need = part.intersected(QRect(corner, QSize(n, n))).translated(-corner)
-                    pix = self._tile(phase, ix, iy, need, painter.renderHints(), widget)
-                    if pix is not None:
-                        painter.drawPixmap(need.topLeft() + corner, pix, need)
+                    key, pix, done = self._tile_entry(phase, ix, iy)
+                    if pix is None:
+                        continue
+                    missing = QRegion(need).subtracted(done)
+                    if not missing.isEmpty():
+                        jobs.append((key, pix, done, corner, missing))
+                    shown.append((pix, corner, need))
+        self._paint_tiles(jobs, t, (ox, oy), painter.renderHints(), widget)
+        for pix, corner, need in shown:
+            painter.drawPixmap(need.topLeft() + corner, pix, need)
         painter.restore()
 
     def _interim_frame(self, painter: QPainter, phase: tuple, t: QTransform, exposed: QRect) -> bool:
@@ -508,10 +517,10 @@ class OverlayLayer(QGraphicsItem):
         n = self.TILE_PX
         return QRectF((ix * n - fx) / scale, (iy * n - fy) / scale, n / scale, n / scale)
 
-    def _tile(self, phase: tuple, ix: int, iy: int, need: QRect, hints, widget) -> QPixmap | None:
-        """Tile ``ix, iy`` with at least its part ``need`` (tile pixels) painted, or None when
-        no overlay reaches it.  A tile is painted only where it is first needed, so a frame at a
-        new zoom paints no more than direct painting would."""
+    def _tile_entry(self, phase: tuple, ix: int, iy: int) -> tuple[tuple, QPixmap | None, QRegion]:
+        """The key of tile ``ix, iy``, its picture (None when no overlay reaches it) and the part of it painted so far.
+        A tile is painted only where it is first needed (:meth:`_paint_tiles`), so a frame at a new zoom paints no more
+        than direct painting would."""
         key = (*phase, ix, iy)
         entry = self._tiles.get(key)
         if entry is None:
@@ -525,25 +534,43 @@ class OverlayLayer(QGraphicsItem):
                 self._tiles.popitem(last=False)
         else:
             self._tiles.move_to_end(key)
-        pix, done = entry
-        if pix is None:
-            return None
-        missing = QRegion(need).subtracted(done)
-        if not missing.isEmpty():
-            scale, fx, fy = phase
-            n = self.TILE_PX
-            to_tile = QTransform(scale, 0, 0, scale, fx - ix * n, fy - iy * n)
+        return key, *entry
+
+    def _paint_tiles(self, jobs: list[tuple[tuple, QPixmap, QRegion, QPoint, QRegion]], t: QTransform, origin: tuple[int, int], hints, widget) -> None:
+        """Paint the missing parts of the tiles in ``jobs`` (key, tile, part done, device corner, missing tile pixels) as the view's
+        transform ``t`` shows them.  The overlays are painted once for all of them, into one picture of the parts'
+        bounds, which is then copied into each tile: painting every overlay anew for each tile cost a frame at a
+        new zoom a dozen calls of each overlay.  The picture stands a whole number of pixels from the tiles, a
+        multiple of 8 from their grid (Qt's hatch patterns are anchored to the device), so its pixels are those
+        the tiles' own painting would give."""
+        if not jobs:
+            return
+        region = QRegion()
+        for _key, _pix, _done, corner, missing in jobs:
+            region = region.united(missing.translated(corner))
+        bounds = region.boundingRect()
+        ox, oy = origin
+        left, top = bounds.left() - (bounds.left() - ox) % 8, bounds.top() - (bounds.top() - oy) % 8
+        picture = QImage(bounds.right() + 1 - left, bounds.bottom() + 1 - top, QImage.Format.Format_ARGB32_Premultiplied)
+        picture.fill(Qt.GlobalColor.transparent)
+        to_picture = QTransform(t.m11(), 0, 0, t.m22(), t.dx() - left, t.dy() - top)
+        p = QPainter(picture)
+        p.setRenderHints(hints)
+        p.setClipRegion(region.translated(-left, -top))
+        p.setWorldTransform(to_picture)
+        opt = QStyleOptionGraphicsItem()
+        opt.exposedRect = to_picture.inverted()[0].mapRect(QRectF(bounds.translated(-left, -top)))
+        self._paint_members(p, opt, widget)
+        p.end()
+        for key, pix, done, corner, missing in jobs:
             p = QPainter(pix)
-            p.setRenderHints(hints)
-            p.setClipRegion(missing)
-            p.setWorldTransform(to_tile)
-            opt = QStyleOptionGraphicsItem()
-            opt.exposedRect = to_tile.inverted()[0].mapRect(QRectF(missing.boundingRect()))
-            self._paint_members(p, opt, widget)
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            for r in missing:
+                p.drawImage(r.topLeft(), picture, r.translated(corner.x() - left, corner.y() - top))
             p.end()
-            self._tiles[key] = (pix, done.united(missing))
+            if key in self._tiles:  # not dropped by the frame's later tiles (more than MAX_TILES at once)
+                self._tiles[key] = (pix, done.united(missing))
             self.tiles_painted += 1
-        return pix
 
     def _paint_members(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget) -> None:
         exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
