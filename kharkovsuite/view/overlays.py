@@ -82,10 +82,21 @@ def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: tuple[
     return _kept(key, make)[0]
 
 
+_textures: dict[tuple, QBrush] = {}  # (colour, pattern) of each brush, in order -> their texture
+
+
 def _texture(brushes: list[QBrush]) -> QBrush:
     """``brushes`` filled one over the other, as one brush (an 8 x 8 texture, or the colour)."""
     if len(brushes) == 1 and brushes[0].style() == Qt.BrushStyle.SolidPattern:
         return brushes[0]
+    key = tuple((b.color().rgba(), b.style().value) for b in brushes)
+    got = _textures.get(key)
+    if got is None:
+        got = _textures[key] = _make_texture(brushes)
+    return got
+
+
+def _make_texture(brushes: list[QBrush]) -> QBrush:
     tile = QImage(8, 8, QImage.Format.Format_ARGB32_Premultiplied)
     tile.fill(Qt.GlobalColor.transparent)
     p = QPainter(tile)
@@ -109,7 +120,8 @@ def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tup
 
     def make() -> tuple[QImage, int, int]:
         width = max((pen.widthF() for pen, _brush in pens if pen is not None), default=0.0)
-        half = (math.ceil((max(abs(p.x()) for p in shape) + width) * scale) + 2, math.ceil((max(abs(p.y()) for p in shape) + width) * scale) + 2)
+        box = shape.boundingRect()
+        half = (math.ceil((max(-box.left(), box.right()) + width) * scale) + 2, math.ceil((max(-box.top(), box.bottom()) + width) * scale) + 2)
         parts: list[tuple[QPen | None, list[QBrush]]] = []  # (outline pen, or None: fills run together)
         for pen, brush in pens:
             if pen is not None and brush is None:
@@ -220,6 +232,10 @@ class HexOverlayItem(MapLayer):
         self._overlay_styles = list(styles)  # by number, in painting order
         self._style_keys = list(styles.values())  # per style's number, its layer styles in painting order
         self.finish()
+        # Each style's hex centres and the labels in the order of the tiles, as the paths would paint them.
+        tiles = sorted(set(self._centres) | set(self._labels), key=lambda k: self._tile_order.get(k, len(self._tile_order)))
+        self._in_order: list[list[tuple[float, float]]] = [[xy for k in tiles for xy in self._centres.get(k, {}).get(n, ())] for n in range(len(styles))]
+        self._labels_in_order: list[Label] = [label for k in tiles for label in self._labels.get(k, ())]
         rect = QRectF()
         for tile in self._paths.values():
             for path in tile.values():
@@ -236,34 +252,42 @@ class HexOverlayItem(MapLayer):
                 or t.m11() != t.m22() or t.m11() <= 0 or t.m11() * self._reach > MAX_STAMP_REACH_PX):
             super().paint(painter, option, widget)
             return
-        lod, exposed, tiles = self._exposed_tiles(painter, option)
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(t)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
         scale, dx, dy = t.m11(), t.dx(), t.dy()
+        # The hexes whose stamps may reach the part exposed, in the painting order of the tiles (the painter clips
+        # the rest): one pass over each style's centres, rather than a look-up of the tiles and their hexes.
+        exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
+        exposed = exposed.intersected(QRectF(-dx / scale, -dy / scale, device.width() / scale, device.height() / scale))
+        m = self._reach + S.HEX_SIZE * 0.1 + 4 / scale  # a stamp's reach from its centre: the hex, its outline, a pixel or so
+        x0, x1, y0, y1 = exposed.left() - m, exposed.right() + m, exposed.top() - m, exposed.bottom() + m
         antialias = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
         q = STAMP_PHASES
         painter.save()
         painter.resetTransform()
+        draw = painter.drawImage
         for n, keys in enumerate(self._style_keys):
             pens = tuple((self._pen_at(key, pen, lod) if pen is not None else None, brush)
                          for key in keys for pen, brush in (self._styles[key],))
             st = self._overlay_styles[n]
             stamps: dict[tuple[int, int], tuple[QImage, int, int]] = {}
-            for k in tiles:
-                for x, y in self._centres.get(k, {}).get(n, ()):
-                    # the nearest of the places a stamp is kept for, in 1/q pixels
-                    ix, qx = divmod(round((x * scale + dx) * q), q)
-                    iy, qy = divmod(round((y * scale + dy) * q), q)
-                    stamp = stamps.get((qx, qy))
-                    if stamp is None:
-                        stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
-                    painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
+            for x, y in self._in_order[n]:
+                if x < x0 or x > x1 or y < y0 or y > y1:
+                    continue
+                # the nearest of the places a stamp is kept for, in 1/q pixels
+                ix, qx = divmod(round((x * scale + dx) * q), q)
+                iy, qy = divmod(round((y * scale + dy) * q), q)
+                stamp = stamps.get((qx, qy))
+                if stamp is None:
+                    stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
+                draw(ix - stamp[1], iy - stamp[2], stamp[0])
         hints = painter.renderHints()
-        for k in tiles:
-            for label in self._labels.get(k, ()):
-                if label.visible_at(lod) and label.reach().intersects(exposed):
-                    ix, qx = divmod(round((label.pos.x() * scale + dx) * q), q)
-                    iy, qy = divmod(round((label.pos.y() * scale + dy) * q), q)
-                    stamp = _label_stamp(label, scale, lod, hints, qx, qy)
-                    painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
+        for label in self._labels_in_order:
+            if label.visible_at(lod) and label.reach().intersects(exposed):
+                ix, qx = divmod(round((label.pos.x() * scale + dx) * q), q)
+                iy, qy = divmod(round((label.pos.y() * scale + dy) * q), q)
+                stamp = _label_stamp(label, scale, lod, hints, qx, qy)
+                draw(ix - stamp[1], iy - stamp[2], stamp[0])
         painter.restore()
 
     def _declare(self, st: S.OverlayStyle, n: int) -> list[str]:
