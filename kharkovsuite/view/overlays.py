@@ -134,18 +134,20 @@ def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tup
             else:
                 raise ValueError(f"a hex stamp has outlines and fills of colours and hatchings only, not {pen!r} with {brush!r}")
         image: QImage | None = None  # the first part's layer, the others painted over it
+        p: QPainter | None = None  # on image, kept open for the parts after the first
         for pen, brushes in parts:
             layer = QImage(_coverage(shape, shape_key, pen, half, scale, antialias, qx, qy))  # a copy, to colour
             lp = QPainter(layer)
             lp.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
             lp.fillRect(layer.rect(), _texture(brushes) if pen is None else brushes[0])
-            lp.end()
             if image is None:
-                image = layer
-            else:
-                p = QPainter(image)
-                p.drawImage(0, 0, layer)
-                p.end()
+                image, p = layer, lp
+                continue
+            lp.end()
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+            p.drawImage(0, 0, layer)
+        if p is not None:
+            p.end()
         if image is None:
             image = QImage(2 * half[0] + 1, 2 * half[1] + 1, QImage.Format.Format_ARGB32_Premultiplied)
             image.fill(Qt.GlobalColor.transparent)
