@@ -499,15 +499,21 @@ def terrain_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
     on_map = {(h.q, h.r) for h in axial.values()}
     sides = [(d.q, d.r, geo._offsets[(-k) % 6], geo._offsets[(1 - k) % 6]) for k, d in enumerate(AXIAL_DIRECTIONS)]
 
-    def build(hexes: list[tuple[str, Hex, QPointF, str]]) -> None:
-        """The glyphs and grid of these hexes (of one tile), in the map's order."""
-        for hex_id, h, c, t in hexes:
+    def build(tile: tuple[int, int], hexes: list[tuple[str, Hex, QPointF, float, float, str]]) -> None:
+        """The glyphs and grid of these hexes of ``tile``, in the map's order."""
+        paths = layer._paths[tile]  # what layer.path gives for an anchor in the tile
+        grid = paths.get("grid")
+        if grid is None:
+            grid = paths["grid"] = QPainterPath()
+        for hex_id, h, c, cx, cy, t in hexes:
             pattern = types[t].pattern if t in types else None
             if pattern in PATTERNS:
                 dense = city_kind.get(hex_id, "major_city") == "major_city"
-                layer.path(f"pattern:{t}", c).addPath(pattern_path(pattern, c, S.HEX_SIZE, hex_id, dense=dense))
-            grid = layer.path("grid", c)
-            cx, cy, q, r = c.x(), c.y(), h.q, h.r
+                glyphs = paths.get(f"pattern:{t}")
+                if glyphs is None:
+                    glyphs = paths[f"pattern:{t}"] = QPainterPath()
+                glyphs.addPath(pattern_path(pattern, c, S.HEX_SIZE, hex_id, dense=dense))
+            q, r = h.q, h.r
             for k, (dq, dr, (ax, ay), (bx, by)) in enumerate(sides):
                 if k >= 3 and (q + dq, r + dr) in on_map:
                     continue
@@ -516,17 +522,19 @@ def terrain_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
 
     # Made per tile when a tile is first painted (MapLayer.later): a hex's glyphs and grid stay within its corners
     # and the grid's pen.
-    tiles: dict[tuple[int, int], list[tuple[str, Hex, QPointF, str]]] = {}
+    tiles: dict[tuple[int, int], list[tuple[str, Hex, QPointF, float, float, str]]] = {}
+    side = layer._tile
     for hex_id, h in axial.items():
         c = geo.center(hex_id)
+        cx, cy = c.x(), c.y()
         t = gm.terrain(hex_id)
-        tiles.setdefault(layer._tile_of(c), []).append((hex_id, h, c, t))
+        tiles.setdefault((int(cx // side), int(cy // side)), []).append((hex_id, h, c, cx, cy, t))  # layer._tile_of(c)
         layer.features.append((hex_id, t))
     reach = S.HEX_SIZE * 1.2
     for tile, hexes in tiles.items():
-        xs, ys = [c.x() for _, _, c, _ in hexes], [c.y() for _, _, c, _ in hexes]
+        xs, ys = [cx for _, _, _, cx, _, _ in hexes], [cy for _, _, _, _, cy, _ in hexes]
         bounds = QRectF(min(xs) - reach, min(ys) - reach, max(xs) - min(xs) + 2 * reach, max(ys) - min(ys) + 2 * reach)
-        layer.later(tile, bounds, lambda hexes=hexes: build(hexes))
+        layer.later(tile, bounds, lambda tile=tile, hexes=hexes: build(tile, hexes))
     layer.finish()
     return layer
 
