@@ -142,6 +142,7 @@ class MapLayer(QGraphicsItem):
         self._overflow = 0.0  # see finish
         self._tile_order: dict[tuple[int, int], int] = {}
         self._labels: dict[tuple[int, int], list[Label]] = defaultdict(list)
+        self._later: dict[tuple[int, int], tuple[QRectF, list]] = {}  # tile -> (its bounds, the work that adds its paths)
         self._min_lod: dict[str, float] = {}
         self._screen: dict[str, tuple[float, float]] = {}
         self.features: list[tuple] = []  # what the layer shows, for tests and tooltips
@@ -200,6 +201,26 @@ class MapLayer(QGraphicsItem):
             p = tile[key] = QPainterPath()
         return p
 
+    def later(self, tile: tuple[int, int], bounds: QRectF, build) -> None:
+        """Add the paths of ``tile`` when it is first painted: ``build()`` adds them (with :meth:`path`, anchored in
+        that tile), and stays within ``bounds``.  A window's first frame shows a part of the map: the tiles it does
+        not show are made when a pan, a zoom or the minimap first shows them."""
+        rect, work = self._later.setdefault(tile, (QRectF(), []))
+        self._later[tile] = (rect.united(bounds), work)
+        work.append(build)
+
+    def _build(self, tiles) -> None:
+        """Run the work waiting for ``tiles`` (:meth:`later`)."""
+        for k in tiles:
+            waiting = self._later.pop(k, None)
+            if waiting is not None:
+                for build in waiting[1]:
+                    build()
+
+    def build_all(self) -> None:
+        """Every tile's paths made now (for whoever reads them all)."""
+        self._build(list(self._later))
+
     def add_label(self, label: Label) -> None:
         self._labels[self._tile_of(label.pos)].append(label)
 
@@ -218,6 +239,8 @@ class MapLayer(QGraphicsItem):
             for label in labels:
                 r = r.united(label.reach().adjusted(-4, -4, 4, 4))
             rects[key] = r
+        for key, (bounds, _work) in self._later.items():
+            rects[key] = rects.get(key, QRectF()).united(bounds)
         self._tile_rects = rects
         # How far a tile's drawing reaches out of its square, so a paint looks up only the
         # squares near the exposed rectangle; and the tiles' order, which a paint keeps.
@@ -243,6 +266,8 @@ class MapLayer(QGraphicsItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
         lod, exposed, tiles = self._exposed_tiles(painter, option)
+        if self._later:
+            self._build(tiles)
         for style_key in self._style_order:
             if lod < self._min_lod[style_key]:
                 continue
@@ -473,21 +498,43 @@ def terrain_layer(geo: Geometry, scene_rect: QRectF) -> MapLayer:
     axial = {hex_id: gm.grid.hex_of(hex_id) for hex_id in gm.hex_ids}
     on_map = {(h.q, h.r) for h in axial.values()}
     sides = [(d.q, d.r, geo._offsets[(-k) % 6], geo._offsets[(1 - k) % 6]) for k, d in enumerate(AXIAL_DIRECTIONS)]
+
+    def build(tile: tuple[int, int], hexes: list[tuple[str, Hex, QPointF, float, float, str]]) -> None:
+        """The glyphs and grid of these hexes of ``tile``, in the map's order."""
+        paths = layer._paths[tile]  # what layer.path gives for an anchor in the tile
+        grid = paths.get("grid")
+        if grid is None:
+            grid = paths["grid"] = QPainterPath()
+        for hex_id, h, c, cx, cy, t in hexes:
+            pattern = types[t].pattern if t in types else None
+            if pattern in PATTERNS:
+                dense = city_kind.get(hex_id, "major_city") == "major_city"
+                glyphs = paths.get(f"pattern:{t}")
+                if glyphs is None:
+                    glyphs = paths[f"pattern:{t}"] = QPainterPath()
+                glyphs.addPath(pattern_path(pattern, c, S.HEX_SIZE, hex_id, dense=dense))
+            q, r = h.q, h.r
+            for k, (dq, dr, (ax, ay), (bx, by)) in enumerate(sides):
+                if k >= 3 and (q + dq, r + dr) in on_map:
+                    continue
+                grid.moveTo(cx + ax, cy + ay)
+                grid.lineTo(cx + bx, cy + by)
+
+    # Made per tile when a tile is first painted (MapLayer.later): a hex's glyphs and grid stay within its corners
+    # and the grid's pen.
+    tiles: dict[tuple[int, int], list[tuple[str, Hex, QPointF, float, float, str]]] = {}
+    side = layer._tile
     for hex_id, h in axial.items():
         c = geo.center(hex_id)
+        cx, cy = c.x(), c.y()
         t = gm.terrain(hex_id)
-        pattern = types[t].pattern if t in types else None
-        if pattern in PATTERNS:
-            dense = city_kind.get(hex_id, "major_city") == "major_city"
-            layer.path(f"pattern:{t}", c).addPath(pattern_path(pattern, c, S.HEX_SIZE, hex_id, dense=dense))
-        grid = layer.path("grid", c)
-        cx, cy, q, r = c.x(), c.y(), h.q, h.r
-        for k, (dq, dr, (ax, ay), (bx, by)) in enumerate(sides):
-            if k >= 3 and (q + dq, r + dr) in on_map:
-                continue
-            grid.moveTo(cx + ax, cy + ay)
-            grid.lineTo(cx + bx, cy + by)
+        tiles.setdefault((int(cx // side), int(cy // side)), []).append((hex_id, h, c, cx, cy, t))  # layer._tile_of(c)
         layer.features.append((hex_id, t))
+    reach = S.HEX_SIZE * 1.2
+    for tile, hexes in tiles.items():
+        xs, ys = [cx for _, _, _, cx, _, _ in hexes], [cy for _, _, _, _, cy, _ in hexes]
+        bounds = QRectF(min(xs) - reach, min(ys) - reach, max(xs) - min(xs) + 2 * reach, max(ys) - min(ys) + 2 * reach)
+        layer.later(tile, bounds, lambda tile=tile, hexes=hexes: build(tile, hexes))
     layer.finish()
     return layer
 

@@ -82,10 +82,21 @@ def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: tuple[
     return _kept(key, make)[0]
 
 
+_textures: dict[tuple, QBrush] = {}  # (colour, pattern) of each brush, in order -> their texture
+
+
 def _texture(brushes: list[QBrush]) -> QBrush:
     """``brushes`` filled one over the other, as one brush (an 8 x 8 texture, or the colour)."""
     if len(brushes) == 1 and brushes[0].style() == Qt.BrushStyle.SolidPattern:
         return brushes[0]
+    key = tuple((b.color().rgba(), b.style().value) for b in brushes)
+    got = _textures.get(key)
+    if got is None:
+        got = _textures[key] = _make_texture(brushes)
+    return got
+
+
+def _make_texture(brushes: list[QBrush]) -> QBrush:
     tile = QImage(8, 8, QImage.Format.Format_ARGB32_Premultiplied)
     tile.fill(Qt.GlobalColor.transparent)
     p = QPainter(tile)
@@ -109,7 +120,8 @@ def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tup
 
     def make() -> tuple[QImage, int, int]:
         width = max((pen.widthF() for pen, _brush in pens if pen is not None), default=0.0)
-        half = (math.ceil((max(abs(p.x()) for p in shape) + width) * scale) + 2, math.ceil((max(abs(p.y()) for p in shape) + width) * scale) + 2)
+        box = shape.boundingRect()
+        half = (math.ceil((max(-box.left(), box.right()) + width) * scale) + 2, math.ceil((max(-box.top(), box.bottom()) + width) * scale) + 2)
         parts: list[tuple[QPen | None, list[QBrush]]] = []  # (outline pen, or None: fills run together)
         for pen, brush in pens:
             if pen is not None and brush is None:
@@ -122,18 +134,20 @@ def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tup
             else:
                 raise ValueError(f"a hex stamp has outlines and fills of colours and hatchings only, not {pen!r} with {brush!r}")
         image: QImage | None = None  # the first part's layer, the others painted over it
+        p: QPainter | None = None  # on image, kept open for the parts after the first
         for pen, brushes in parts:
             layer = QImage(_coverage(shape, shape_key, pen, half, scale, antialias, qx, qy))  # a copy, to colour
             lp = QPainter(layer)
             lp.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
             lp.fillRect(layer.rect(), _texture(brushes) if pen is None else brushes[0])
-            lp.end()
             if image is None:
-                image = layer
-            else:
-                p = QPainter(image)
-                p.drawImage(0, 0, layer)
-                p.end()
+                image, p = layer, lp
+                continue
+            lp.end()
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceOver)
+            p.drawImage(0, 0, layer)
+        if p is not None:
+            p.end()
         if image is None:
             image = QImage(2 * half[0] + 1, 2 * half[1] + 1, QImage.Format.Format_ARGB32_Premultiplied)
             image.fill(Qt.GlobalColor.transparent)
@@ -220,6 +234,10 @@ class HexOverlayItem(MapLayer):
         self._overlay_styles = list(styles)  # by number, in painting order
         self._style_keys = list(styles.values())  # per style's number, its layer styles in painting order
         self.finish()
+        # Each style's hex centres and the labels in the order of the tiles, as the paths would paint them.
+        tiles = sorted(set(self._centres) | set(self._labels), key=lambda k: self._tile_order.get(k, len(self._tile_order)))
+        self._in_order: list[list[tuple[float, float]]] = [[xy for k in tiles for xy in self._centres.get(k, {}).get(n, ())] for n in range(len(styles))]
+        self._labels_in_order: list[Label] = [label for k in tiles for label in self._labels.get(k, ())]
         rect = QRectF()
         for tile in self._paths.values():
             for path in tile.values():
@@ -236,34 +254,42 @@ class HexOverlayItem(MapLayer):
                 or t.m11() != t.m22() or t.m11() <= 0 or t.m11() * self._reach > MAX_STAMP_REACH_PX):
             super().paint(painter, option, widget)
             return
-        lod, exposed, tiles = self._exposed_tiles(painter, option)
+        lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(t)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
         scale, dx, dy = t.m11(), t.dx(), t.dy()
+        # The hexes whose stamps may reach the part exposed, in the painting order of the tiles (the painter clips
+        # the rest): one pass over each style's centres, rather than a look-up of the tiles and their hexes.
+        exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
+        exposed = exposed.intersected(QRectF(-dx / scale, -dy / scale, device.width() / scale, device.height() / scale))
+        m = self._reach + S.HEX_SIZE * 0.1 + 4 / scale  # a stamp's reach from its centre: the hex, its outline, a pixel or so
+        x0, x1, y0, y1 = exposed.left() - m, exposed.right() + m, exposed.top() - m, exposed.bottom() + m
         antialias = painter.testRenderHint(QPainter.RenderHint.Antialiasing)
         q = STAMP_PHASES
         painter.save()
         painter.resetTransform()
+        draw = painter.drawImage
         for n, keys in enumerate(self._style_keys):
             pens = tuple((self._pen_at(key, pen, lod) if pen is not None else None, brush)
                          for key in keys for pen, brush in (self._styles[key],))
             st = self._overlay_styles[n]
             stamps: dict[tuple[int, int], tuple[QImage, int, int]] = {}
-            for k in tiles:
-                for x, y in self._centres.get(k, {}).get(n, ()):
-                    # the nearest of the places a stamp is kept for, in 1/q pixels
-                    ix, qx = divmod(round((x * scale + dx) * q), q)
-                    iy, qy = divmod(round((y * scale + dy) * q), q)
-                    stamp = stamps.get((qx, qy))
-                    if stamp is None:
-                        stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
-                    painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
+            for x, y in self._in_order[n]:
+                if x < x0 or x > x1 or y < y0 or y > y1:
+                    continue
+                # the nearest of the places a stamp is kept for, in 1/q pixels
+                ix, qx = divmod(round((x * scale + dx) * q), q)
+                iy, qy = divmod(round((y * scale + dy) * q), q)
+                stamp = stamps.get((qx, qy))
+                if stamp is None:
+                    stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
+                draw(ix - stamp[1], iy - stamp[2], stamp[0])
         hints = painter.renderHints()
-        for k in tiles:
-            for label in self._labels.get(k, ()):
-                if label.visible_at(lod) and label.reach().intersects(exposed):
-                    ix, qx = divmod(round((label.pos.x() * scale + dx) * q), q)
-                    iy, qy = divmod(round((label.pos.y() * scale + dy) * q), q)
-                    stamp = _label_stamp(label, scale, lod, hints, qx, qy)
-                    painter.drawImage(ix - stamp[1], iy - stamp[2], stamp[0])
+        for label in self._labels_in_order:
+            if label.visible_at(lod) and label.reach().intersects(exposed):
+                ix, qx = divmod(round((label.pos.x() * scale + dx) * q), q)
+                iy, qy = divmod(round((label.pos.y() * scale + dy) * q), q)
+                stamp = _label_stamp(label, scale, lod, hints, qx, qy)
+                draw(ix - stamp[1], iy - stamp[2], stamp[0])
         painter.restore()
 
     def _declare(self, st: S.OverlayStyle, n: int) -> list[str]:
@@ -452,14 +478,23 @@ class OverlayLayer(QGraphicsItem):
             clip = painter.clipRegion()  # in device pixels, the transform reset
             if clip.rectCount() > 1:
                 parts = [r for r in (r.intersected(exposed) for r in clip) if not r.isEmpty()]
+        jobs: list[tuple[tuple, QPixmap, QRegion, QPoint, QRegion]] = []  # the tiles to paint: key, tile, its part done, device corner, the part missing
+        shown: list[tuple[QPixmap, QPoint, QRect]] = []
         for part in parts:
             for iy in range((part.top() - oy) // n, (part.bottom() - oy) // n + 1):
                 for ix in range((part.left() - ox) // n, (part.right() - ox) // n + 1):
                     corner = QPoint(ox + ix * n, oy + iy * n)
                     need = part.intersected(QRect(corner, QSize(n, n))).translated(-corner)
-                    pix = self._tile(phase, ix, iy, need, painter.renderHints(), widget)
-                    if pix is not None:
-                        painter.drawPixmap(need.topLeft() + corner, pix, need)
+                    key, pix, done = self._tile_entry(phase, ix, iy)
+                    if pix is None:
+                        continue
+                    missing = QRegion(need).subtracted(done)
+                    if not missing.isEmpty():
+                        jobs.append((key, pix, done, corner, missing))
+                    shown.append((pix, corner, need))
+        self._paint_tiles(jobs, t, (ox, oy), painter.renderHints(), widget)
+        for pix, corner, need in shown:
+            painter.drawPixmap(need.topLeft() + corner, pix, need)
         painter.restore()
 
     def _interim_frame(self, painter: QPainter, phase: tuple, t: QTransform, exposed: QRect) -> bool:
@@ -508,10 +543,10 @@ class OverlayLayer(QGraphicsItem):
         n = self.TILE_PX
         return QRectF((ix * n - fx) / scale, (iy * n - fy) / scale, n / scale, n / scale)
 
-    def _tile(self, phase: tuple, ix: int, iy: int, need: QRect, hints, widget) -> QPixmap | None:
-        """Tile ``ix, iy`` with at least its part ``need`` (tile pixels) painted, or None when
-        no overlay reaches it.  A tile is painted only where it is first needed, so a frame at a
-        new zoom paints no more than direct painting would."""
+    def _tile_entry(self, phase: tuple, ix: int, iy: int) -> tuple[tuple, QPixmap | None, QRegion]:
+        """The key of tile ``ix, iy``, its picture (None when no overlay reaches it) and the part of it painted so far.
+        A tile is painted only where it is first needed (:meth:`_paint_tiles`), so a frame at a new zoom paints no more
+        than direct painting would."""
         key = (*phase, ix, iy)
         entry = self._tiles.get(key)
         if entry is None:
@@ -525,25 +560,43 @@ class OverlayLayer(QGraphicsItem):
                 self._tiles.popitem(last=False)
         else:
             self._tiles.move_to_end(key)
-        pix, done = entry
-        if pix is None:
-            return None
-        missing = QRegion(need).subtracted(done)
-        if not missing.isEmpty():
-            scale, fx, fy = phase
-            n = self.TILE_PX
-            to_tile = QTransform(scale, 0, 0, scale, fx - ix * n, fy - iy * n)
+        return key, *entry
+
+    def _paint_tiles(self, jobs: list[tuple[tuple, QPixmap, QRegion, QPoint, QRegion]], t: QTransform, origin: tuple[int, int], hints, widget) -> None:
+        """Paint the missing parts of the tiles in ``jobs`` (key, tile, part done, device corner, missing tile pixels) as the view's
+        transform ``t`` shows them.  The overlays are painted once for all of them, into one picture of the parts'
+        bounds, which is then copied into each tile: painting every overlay anew for each tile cost a frame at a
+        new zoom a dozen calls of each overlay.  The picture stands a whole number of pixels from the tiles, a
+        multiple of 8 from their grid (Qt's hatch patterns are anchored to the device), so its pixels are those
+        the tiles' own painting would give."""
+        if not jobs:
+            return
+        region = QRegion()
+        for _key, _pix, _done, corner, missing in jobs:
+            region = region.united(missing.translated(corner))
+        bounds = region.boundingRect()
+        ox, oy = origin
+        left, top = bounds.left() - (bounds.left() - ox) % 8, bounds.top() - (bounds.top() - oy) % 8
+        picture = QImage(bounds.right() + 1 - left, bounds.bottom() + 1 - top, QImage.Format.Format_ARGB32_Premultiplied)
+        picture.fill(Qt.GlobalColor.transparent)
+        to_picture = QTransform(t.m11(), 0, 0, t.m22(), t.dx() - left, t.dy() - top)
+        p = QPainter(picture)
+        p.setRenderHints(hints)
+        p.setClipRegion(region.translated(-left, -top))
+        p.setWorldTransform(to_picture)
+        opt = QStyleOptionGraphicsItem()
+        opt.exposedRect = to_picture.inverted()[0].mapRect(QRectF(bounds.translated(-left, -top)))
+        self._paint_members(p, opt, widget)
+        p.end()
+        for key, pix, done, corner, missing in jobs:
             p = QPainter(pix)
-            p.setRenderHints(hints)
-            p.setClipRegion(missing)
-            p.setWorldTransform(to_tile)
-            opt = QStyleOptionGraphicsItem()
-            opt.exposedRect = to_tile.inverted()[0].mapRect(QRectF(missing.boundingRect()))
-            self._paint_members(p, opt, widget)
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            for r in missing:
+                p.drawImage(r.topLeft(), picture, r.translated(corner.x() - left, corner.y() - top))
             p.end()
-            self._tiles[key] = (pix, done.united(missing))
+            if key in self._tiles:  # not dropped by the frame's later tiles (more than MAX_TILES at once)
+                self._tiles[key] = (pix, done.united(missing))
             self.tiles_painted += 1
-        return pix
 
     def _paint_members(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget) -> None:
         exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect

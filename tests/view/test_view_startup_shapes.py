@@ -96,6 +96,7 @@ def test_the_terrain_grid_strokes_every_hexside_of_the_map_once(geo):
     from kharkovsuite.view.layers import terrain_layer
 
     layer = terrain_layer(geo, QRectF(geo.map_rect))
+    layer.build_all()  # the tiles' grid is made when a tile is first painted
     drawn = []
     for paths in layer._paths.values():
         path = paths.get("grid")
@@ -111,3 +112,37 @@ def test_the_terrain_grid_strokes_every_hexside_of_the_map_once(geo):
             expected.add(tuple(sorted(((round(a.x(), 3), round(a.y(), 3)), (round(b.x(), 3), round(b.y(), 3))))))
     assert len(drawn) == len(set(drawn)), "a hexside stroked twice"
     assert set(drawn) == expected
+
+
+def test_terrain_tiles_are_made_when_first_painted_and_paint_as_if_made_at_once(qapp, synthetic_scenario):
+    """The terrain's glyphs and grid wait for the first paint of their tile (a window's first frame shows a part of
+    the map); a tile made late paints the same pixels as one made with the layer."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QImage, QPainter, QTransform
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from kharkovsuite.view.layers import terrain_layer
+
+    geo = Geometry(GameMap.from_scenario(synthetic_scenario))
+    late, early = terrain_layer(geo, QRectF(geo.map_rect)), terrain_layer(geo, QRectF(geo.map_rect))
+    early.build_all()
+    waiting = len(late._later)
+    assert waiting > 4 and not early._later
+
+    def paint(layer, rect: QRectF) -> QImage:
+        scale = 0.5
+        image = QImage(int(rect.width() * scale), int(rect.height() * scale), QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(0)
+        p = QPainter(image)
+        p.setWorldTransform(QTransform(scale, 0, 0, scale, -rect.left() * scale, -rect.top() * scale))
+        option = QStyleOptionGraphicsItem()
+        option.exposedRect = rect
+        layer.paint(p, option)
+        p.end()
+        return image
+
+    corner = QRectF(geo.map_rect.left(), geo.map_rect.top(), geo.map_rect.width() / 4, geo.map_rect.height() / 4)
+    assert paint(late, corner) == paint(early, corner)
+    assert 0 < len(late._later) < waiting  # the corner's tiles were made, the others wait
+    assert paint(late, geo.map_rect) == paint(early, geo.map_rect)
+    assert not late._later
