@@ -1118,3 +1118,44 @@ def test_8_3_2a_8_5_2b_29_1_before_the_orders_the_units_cutting_a_german_hqs_lin
     events = []
     supply.disclose_tracks(dummy, events)
     assert not events and supply.track_for(dummy, formation, "german") == supply.OFF_MAP_TRACK
+
+
+def _recon_ringed(real: bool):
+    """The 320th's HQ ringed at PLAIN as in :func:`_ringed` (its link to dump #1 cut by the real
+    brigades' Overlapping ZOC, not by dummies), and its regiment, on assault orders, next to the
+    first face-down counter: an armoured reconnaissance of that counter is offered or not on the
+    track the reconnaissance's attack would be paid from (29.8.4A)."""
+    state = _ringed(real, "move_1_1", unit=GE_HQ, hq=GE_PZ_HQ)
+    target = ring(PLAIN, 2)[2]  # the first face-down counter's slot
+    beside = next(h for h in ring(PLAIN, 1) if h in state.board.nbrs[target])
+    state.place(GE_INF2, beside)
+    state.turn_data["orders"]["german"]["d320"] = "assault"
+    state.cache.clear()
+    return state, ArmoredRecon(units=(GE_INF2,), hex=target)
+
+
+def test_29_8_4a_29_1_the_reconnaissance_s_supply_point_is_asked_on_the_track_germany_knows_and_made_good_when_made():
+    """The leak closed: whether the reconnaissance can pay for its attack is read on the links Germany
+    knows of, so beside dummies and real brigades face down (which alone truly cut the HQ's link to
+    dump #1) the same actions are offered, the reconnaissance among them.  Made beside the real
+    brigades, the links are made good first: the brigades cutting the link are shown (29.1) and, no
+    track paying, the reconnaissance is not made (29.8.4A), before its hex is known; beside the
+    dummies nothing is shown and the dummies are removed for free (29.8.1, 29.8.4B)."""
+    from kharkovsuite.rules.kirovograd import supply
+    from kharkovsuite.rules.kirovograd.fight import AttackCalledOff
+
+    (dummy, recon), (real, _) = _recon_ringed(False), _recon_ringed(True)
+    formation = real.board.units[GE_HQ].formation
+    assert supply.track_for(real, formation, "german") is None and supply.track_for(dummy, formation, "german") == "german:1"  # truly different
+    assert supply.track_for(real, formation, "german", known=True) == "german:1"  # as far as Germany knows
+    assert recon in real.legal_actions().actions() and _offer(dummy) == _offer(real)
+    points = dict(real.game["supply"])
+    events = real.apply(recon)
+    shown = [e for e in events if isinstance(e, Unmasked)]
+    assert shown and {e.case for e in shown} == {"29.1"} and {e.unit for e in shown} <= {SU_TANK, SU_MECH}
+    called = [e for e in events if isinstance(e, AttackCalledOff)]
+    assert [(e.targets, e.case) for e in called] == [((recon.hex,), "29.8.4A")] and "no supply point" in called[0].text()
+    assert not [e for e in events if e.kind in ("AttackDeclared", "DummyRemoved")] and real.game["supply"] == points
+    assert GE_INF2 not in real.phase_data.get("moved", []) and recon not in real.legal_actions().actions()
+    events = dummy.apply(recon)
+    assert [(type(e), e.case) for e in events] == [(fog.DummyRemoved, "29.8.1")] and dummy.game["supply"] == points
