@@ -1159,3 +1159,31 @@ def test_29_8_4a_29_1_the_reconnaissance_s_supply_point_is_asked_on_the_track_ge
     assert GE_INF2 not in real.phase_data.get("moved", []) and recon not in real.legal_actions().actions()
     events = dummy.apply(recon)
     assert [(type(e), e.case) for e in events] == [(fog.DummyRemoved, "29.8.1")] and dummy.game["supply"] == points
+
+
+def test_12_1b_29_1_a_reserve_is_offered_on_the_zocs_the_side_knows_of_and_refused_when_a_face_down_one_is_shown():
+    """The leak closed: the 320th's regiment on mobile orders, in reach of its HQ, next to a face-down
+    counter: beside a dummy (no ZOC, 29.1) and beside the tank brigade (whose ZOC reaches it) Germany is
+    offered the same reserve.  Placed beside the brigade, the brigade is shown (29.1) and the regiment
+    is not placed in reserve (12.1B); beside the dummy it is."""
+    from kharkovsuite.rules.kirovograd import counters
+    from kharkovsuite.rules.kirovograd.actions import PlaceReserve
+    from kharkovsuite.rules.kirovograd.reserves import ReserveRefused
+
+    def position(real: bool):
+        state, _ = _recon_ringed(real)
+        state.turn_data["orders"]["german"]["d320"] = "mobile"
+        state.cache.clear()
+        return state
+
+    dummy, real = position(False), position(True)
+    reserve = PlaceReserve(units=(GE_INF2,))
+    assert zoc.zoc_at(real, "soviet", real.units[GE_INF2].hex, False) and not zoc.zoc_at(dummy, "soviet", dummy.units[GE_INF2].hex, False)
+    assert reserve in real.legal_actions().actions() and _offer(dummy) == _offer(real)
+    events = real.apply(reserve)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+    refused = [e for e in events if isinstance(e, ReserveRefused)]
+    assert [(e.units, e.case) for e in refused] == [((GE_INF2,), "12.1B")] and "not placed in reserve" in refused[0].text()
+    assert not counters.has(real, GE_INF2, counters.RESERVE) and reserve not in real.legal_actions().actions()
+    dummy.apply(reserve)
+    assert counters.has(dummy, GE_INF2, counters.RESERVE)
