@@ -469,3 +469,56 @@ def test_26_3j_every_formation_sets_up_within_six_hexes_of_itself(name):
     placements = [setup.Placement(p.unit, p.hex, formation_of[p.unit], setup.formation_level(formation_of[p.unit], formations))
                   for p in s.setup.placements]
     assert setup.problems(placements, GameMap.from_scenario(s).grid.distance, lambda h, units: True) == []
+
+
+def test_31_1b_opening_moves_sets_up_as_the_historical_game(docs):
+    """31.1B: every counter that starts on the map or in a box in Opening Moves starts where the
+    historical set-up (26.2) puts it."""
+    def placed(name):
+        return {p["unit"]: (p.get("hex"), p.get("box")) for p in docs[name]["setup"]["placements"]}
+
+    opening, historical = placed("opening-moves"), placed("historical")
+    assert len([u for u, (h, _b) in opening.items() if h]) > 100
+    assert {u: where for u, where in opening.items()} == {u: historical[u] for u in opening}
+
+
+def test_31_2_2b_german_the_endgame_dumps_hold_12_and_18_points(docs):
+    """31.2.2B (German): the on-board dump left (31.2.2A) holds 12 points, the off-board one 18."""
+    supply = docs["endgame"]["system_data"]["supply"]
+    assert (supply["german_on_map"], supply["german_off_map"]) == (12, 18)
+
+
+def test_31_2_1a_31_2_2b_c_f_each_side_of_the_endgame_sets_up_on_its_side_of_its_lines(docs):
+    """31.2.2F (both sides' F): in each row holding a line hex, every Soviet counter stands on or east
+    of the Soviet line and every German one on or west of the German line; the formations not in the
+    tables (the armies' other units, 31.2.2B, and the two Front units, 31.2.2C, which the set-up gives
+    to an army) stand behind a listed formation of their side (31.2.1A: the listed hexes are held)."""
+    from kharkovsuite.rules.kirovograd.board import board_for
+    from tests.rules.kirovograd.kiro_helpers import scenario
+
+    oob = _builder().read_oob()
+    grid = board_for(scenario("endgame")).grid
+    sc = oob["scenarios"]["endgame"]
+    side_of = {f_id: f["side"] for f_id, f in oob["formations"].items()}
+    line_cols: dict[tuple[str, int], list[int]] = {}
+    for f_id, (_loss, hexes) in sc["lines"].items():
+        for h in hexes:
+            row, col = grid.row_col(h)
+            line_cols.setdefault((side_of[f_id], row), []).append(col)
+    assert {side_of[f] for f in sc["behind"]} == {"soviet", "german"} and "uf2" in sc["behind"]  # 31.2.2B-C
+    assert all(side_of[f] == side_of[to] for f, to in sc["behind"].items())
+    units = {u["id"]: u for u in docs["endgame"]["units"]}
+    sides = {f_id: f["side"] for f_id, f in docs["endgame"]["formations"].items()}
+    checked = 0
+    for p in docs["endgame"]["setup"]["placements"]:
+        h, u = p.get("hex"), units.get(p["unit"])
+        if not h or u is None or "dummy" in p["unit"]:  # 31.2.2E's dummies stand behind the German lines
+            continue
+        side = sides[u["formation"]]
+        row, col = grid.row_col(h)
+        cols = line_cols.get((side, row))
+        if not cols:
+            continue
+        assert (col >= min(cols)) if side == "soviet" else (col <= max(cols)), (p["unit"], h)
+        checked += 1
+    assert checked > 50

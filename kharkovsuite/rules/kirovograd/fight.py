@@ -420,14 +420,21 @@ def _line_refusal(state: GameState, unit_id: str) -> tuple[str, str] | None:
     return "8.1E", f"{unit_id} traces no supply line and may not fire"
 
 
-def _track_made_good(state: GameState, unit_id: str, refusal, events: list) -> bool:
-    """21.3, 8.5.1B under the advanced rules 29 and 30: a shot offered on the track its side knows of is
-    made: the links that pick the track are made good on the true position (:func:`.supply.track_made_good`,
-    the counters cutting them shown, 29.1), and if any was, ``refusal`` is asked again; True when the gun
-    may still fire, else it does not (:class:`GunSilent`)."""
+def _track_refusal(state: GameState, unit_id: str, refusal, events: list) -> tuple[str, str] | None:
+    """8.5.1B, 8.5.2B-C under the advanced rules 29 and 30: a supply point offered on the track its side
+    knows of (a gun's shot, 21.3; a reconnaissance's attack, 29.8.4A) is asked for: the links that pick
+    the track are made good on the true position (:func:`.supply.track_made_good`, the counters cutting
+    them shown, 29.1), and if any was, ``refusal`` is asked again.  None when the point may still be
+    paid, else why not (the caller tells: :func:`_track_made_good`, :func:`recon_made_good`)."""
     if not supply.track_made_good(state, reserves.formation_of(state, unit_id), state.units[unit_id].side, events):
-        return True
-    again = refusal()
+        return None
+    return refusal()
+
+
+def _track_made_good(state: GameState, unit_id: str, refusal, events: list) -> bool:
+    """21.3: a shot offered on the track its side knows of is made (:func:`_track_refusal`); True when
+    the gun may still fire, else it does not (:class:`GunSilent`)."""
+    again = _track_refusal(state, unit_id, refusal, events)
     if again is None:
         return True
     events.append(GunSilent(unit=unit_id, reason=f"{again[1]} ({again[0]})", case=again[0]))
@@ -975,14 +982,28 @@ def recon_attackers(state: GameState, units) -> list[str]:
 
 def recon_refusal(state: GameState, units) -> tuple[str, str] | None:
     """Why ``units`` may not reconnoitre: they could not make the attack real units there would
-    call for (29.8.2), or pay its supply point (29.8.4A); both are asked before the hex is known."""
+    call for (29.8.2), or pay its supply point (29.8.4A); both are asked before the hex is known, the
+    point on the track its side knows of (29, 30: :func:`recon_made_good` when the reconnaissance is
+    made), never on links that face-down or hidden enemy counters cut unknown to it."""
     able = recon_attackers(state, units)
     if not able:
         return "29.8.2", f"{', '.join(units)} could not make the attack a reconnaissance finding real units calls for"
-    track = _track(state, able[0])
+    track = _track(state, able[0], known=True)
     if track is None or supply.points(state, track) < 1:
         return "29.8.4A", f"{able[0]} has no supply point for the attack a reconnaissance finding real units calls for"
     return None
+
+
+def recon_made_good(state: GameState, units, hex_id: str, events: list) -> bool:
+    """29.8.4A under the advanced rules 29 and 30: a reconnaissance offered on the track its side
+    knows of is made: the links that pick the track are made good on the true position, the enemy
+    counters cutting them shown (29.1, :func:`_track_refusal`); True when its attack can still be
+    paid, else the reconnaissance is not made (:class:`AttackCalledOff`, before the hex is known)."""
+    again = _track_refusal(state, recon_attackers(state, units)[0], lambda: recon_refusal(state, units), events)
+    if again is None:
+        return True
+    events.append(AttackCalledOff(targets=(hex_id,), reason=f"the armoured reconnaissance is not made: {again[1]}", case=again[0]))
+    return False
 
 
 def recon_attack(state: GameState, units, hex_id: str, events: list) -> None:

@@ -491,13 +491,18 @@ def recon_targets(state: GameState, side: str, moved) -> list[tuple[tuple[str, .
     return out
 
 
+def check_recon(state: GameState, side: str, units, hex_id: str, moved) -> None:
+    """29.8: ``units`` may reconnoitre ``hex_id`` (:func:`recon_targets`), else the refusal."""
+    if (tuple(units), hex_id) not in recon_targets(state, side, moved):
+        raise IllegalAction("29.8", f"{', '.join(units)} may not reconnoitre {hex_id}: not one hex's units free to move "
+                            "next to an enemy hex whose counters all show their backs")
+
+
 def reconnoitre(state: GameState, side: str, units, hex_id: str, moved: list, events: list) -> bool:
     """29.8.1: dummies alone are removed and the units may go on; 29.8.2: real units there are
     revealed and the reconnoitring units move no further this round (True: the caller has them
     attack, :func:`.fight.recon_attack`)."""
-    if (tuple(units), hex_id) not in recon_targets(state, side, moved):
-        raise IllegalAction("29.8", f"{', '.join(units)} may not reconnoitre {hex_id}: not one hex's units free to move "
-                            "next to an enemy hex whose counters all show their backs")
+    check_recon(state, side, units, hex_id, moved)
     there = list(state.units_at(hex_id))
     if all(is_dummy(state, u) for u in there):
         for u in there:

@@ -21,7 +21,9 @@ enemy ground units loses its marker (12.2E, :func:`release`, called by the comba
 from __future__ import annotations
 
 from ...engine.errors import IllegalAction
-from ...engine.events import FlagChanged
+from dataclasses import dataclass
+
+from ...engine.events import Event, FlagChanged
 from ...engine.state import Decision, GameState
 from . import counters, fog, movement, zoc
 from .board import other
@@ -32,6 +34,18 @@ RESERVE_ORDERS = ("mobile", "pursuit")  # 12.3.1B, 6.2.3C, 6.2.5D
 HQ_RANGE = 2  # 12.1B, 12.4A
 #: 12.4D: the Soviet reserve markers by army (the formation's abbreviation).
 SOVIET_ARMY_MARKERS = {"53A": 1, "5GA": 1, "7GA": 1, "5GTA": 2}
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReserveRefused(Event):
+    """12.1B under the advanced rules 29 and 30: units offered a reserve in a hex free of the enemy ZOCs
+    their side knew of are not placed in it, the face-down counters whose ZOC reaches them shown (29.1)."""
+
+    units: tuple[str, ...]
+    reason: str
+
+    def text(self) -> str:
+        return f"{', '.join(self.units)} not placed in reserve: {self.reason}"
 
 
 def formation_of(state: GameState, unit_id: str) -> str | None:
@@ -60,7 +74,9 @@ def markers_left(state: GameState, side: str, formation: str) -> bool:
     return sum(1 for f in used if _army(state, f) == army) < SOVIET_ARMY_MARKERS.get(army, 0)
 
 
-def place_refusal(state: GameState, side: str, units, moved) -> tuple[str, str] | None:
+def place_refusal(state: GameState, side: str, units, moved, known: bool = True) -> tuple[str, str] | None:
+    """12.1, 12.3.1B, 12.4: why ``units`` may not go into reserve now; the enemy ZOCs (12.1B) are
+    those the side knows of (29, 30), or the true ones with ``known`` False (:func:`place`)."""
     units = tuple(units)
     if not units or len(set(units)) != len(units):
         return "12.1A", "name each unit to go into reserve once"
@@ -74,7 +90,7 @@ def place_refusal(state: GameState, side: str, units, moved) -> tuple[str, str] 
         if state.board.units[u].is_hq:
             return "12.4A", f"{u} is the HQ the reserve forms around"
         forms.add(formation_of(state, u))
-        if zoc.zoc_at(state, other(side), rec.hex, state.board.units[u].armored) is not None:
+        if zoc.zoc_at(state, other(side), rec.hex, state.board.units[u].armored, known) is not None:
             return "12.1B", f"{u} is in an enemy ZOC at {rec.hex}"
     if len(forms) != 1:
         return "12.4A", "a reserve marker covers units of one formation"
@@ -132,6 +148,11 @@ def place(state: GameState, side: str, units, moved: list, events: list) -> None
     refusal = place_refusal(state, side, units, moved)
     if refusal:
         raise IllegalAction(*refusal)
+    refusal = place_refusal(state, side, units, moved, known=False)
+    if refusal:  # 12.1B: in a ZOC the side did not know of, whose counters are shown (29.1)
+        fog.show_zocs(state, other(side), sorted({state.units[u].hex for u in units}), events)
+        events.append(ReserveRefused(units=tuple(units), reason=refusal[1], case=refusal[0]))
+        return
     formation = formation_of(state, units[0])
     state.game.setdefault("reserves", {})[formation] = list(units)
     for u in units:

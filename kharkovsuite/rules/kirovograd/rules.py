@@ -456,6 +456,10 @@ class KirovogradRules(SequencedRules):
             refusal = fight.recon_refusal(state, tuple(action.units))
             if refusal:
                 raise IllegalAction(*refusal)
+            fog.check_recon(state, side, tuple(action.units), action.hex, moved)
+            if not fight.recon_made_good(state, tuple(action.units), action.hex, events):
+                movement.forget_round(state)  # the counters shown change what the side knows
+                return
             found = fog.reconnoitre(state, side, tuple(action.units), action.hex, moved, events)
             if found and fight.recon_must_attack(state, tuple(action.units), action.hex):
                 fight.recon_attack(state, tuple(action.units), action.hex, events)  # 29.8.2, resolved by settle

@@ -63,3 +63,53 @@ def test_29_3_29_1_29_4d_30_6_the_fog_actions_refused_by_case_and_reason():
         state.apply(HideHQ(unit=GE_INF, hex=PLAIN))
     assert (e.value.case, e.value.reason) == ("30.6A", f"{GE_INF} may not go hidden to {PLAIN}: it must be a German Army or Korps HQ "
                                                        "that can reach that town or city this round, not next to a Soviet unit")
+
+
+def test_29_6a_b_a_face_down_unit_takes_losses_with_sp_markers_that_the_enemy_does_not_see():
+    """29.6A: the tank brigade face down loses a step like any unit (its SP drop); 29.6B's ruse has
+    nothing to imitate: the enemy's record of the counter shows no SP marker (step 0)."""
+    from kharkovsuite.rules.kirovograd import counters
+
+    state = fogged({SU_TANK: PLAIN, GE_PZ: N[0]})
+    fog.turn_down(state, SU_TANK, [], "29.3")
+    full = counters.sp(state, SU_TANK)
+    state.units[SU_TANK].step = 1
+    state.cache.clear()
+    assert counters.sp(state, SU_TANK) < full and fog.face_down(state, SU_TANK)
+    assert state.observation("soviet")["units"][SU_TANK]["step"] == 1
+    token = state.game["masks"][SU_TANK]
+    assert state.observation("german")["units"][token]["step"] == 0 and SU_TANK not in state.observation("german")["units"]
+
+
+def test_30_4b_a_revealed_hq_moves_but_does_not_attack():
+    from kharkovsuite.engine.actions import Move
+    from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex
+
+    hq = "de-8a-hq"
+    state = fogged({hq: PLAIN, GE_PZ: PLAIN, SU_MECH: N[0]}, phase="combat_1_1", orders={"p3": "mobile"}, options={"hidden": True})
+    fog.conceal(state, hq, [], "30.1")
+    fog.reveal(state, hq, [], "30.4A")
+    state.apply(AttackHex(hex=N[0]))
+    assert AddAttacker(unit=hq) not in state.legal_actions().actions()
+    with pytest.raises(IllegalAction) as e:
+        state.apply(AddAttacker(unit=hq))
+    assert e.value.case == "14.2A"
+    moving = fogged({hq: PLAIN}, options={"hidden": True})
+    fog.conceal(moving, hq, [], "30.1")
+    fog.reveal(moving, hq, [], "30.4A")
+    assert any(isinstance(a, Move) and a.units == (hq,) for a in moving.legal_actions().actions())
+
+
+def test_30_5c_dumps_and_airstrips_are_places_not_counters_and_no_move_takes_them():
+    """30.5C: dumps and airstrips are map places, not counters: no unit names them, so no move can take
+    them anywhere."""
+    from kharkovsuite.engine.actions import Move
+    from kharkovsuite.rules.kirovograd.rules import new_game
+
+    from .kiro_helpers import scenario
+
+    state = new_game(scenario("historical"), 1, options={"dummies": True, "hidden": True, "air": True})
+    places = [f"dump #{n}" for n in state.game["dumps"]] + list(state.game["airstrips"])
+    assert places and not set(places) & set(state.units)
+    with pytest.raises(IllegalAction):
+        state.apply(Move(units=(places[0],), path=(next(iter(state.game["dumps"].values())), "0101")))
