@@ -3,14 +3,15 @@
 the ZoC it gives (14.1, 4.2), the Soviet tank regiment's ZoC (4.2), a position lost in a retreat
 (11.1), a rebuilt unit's HQ (16.2), the supply head's entry hexes (9.4), a merge in a unit's
 second activation (1.3, 3.5), the end of the game (18), and the log entries, refusals, trace
-reports and legends those mutants changed."""
+reports and legends those mutants changed; at the end, those of the next sample, `after4`: a
+one-hex line of supply drawn, an HQ's support stopped by enemy ZoC (1.4), an action's words."""
 from __future__ import annotations
 
 from kharkovsuite.engine.actions import Advance, ChooseLoss, Retreat
 from kharkovsuite.rules.kharkov1943 import combat, odds, reinforcements, replacements, sequence, supply, trace, victory, zoc
-from kharkovsuite.rules.kharkov1943.actions import Activate, Assault, Combine, LeaveMap, Pass
+from kharkovsuite.rules.kharkov1943.actions import Activate, Assault, Combine, EndActivation, LeaveMap, Pass
 
-from .k43_helpers import GE_HQ, INF, INF2, PLAIN, PZ, SU_DIV, bare, campaign, general, refusal
+from .k43_helpers import GE_HQ, INF, INF2, PLAIN, PZ, SU_DIV, SU_DIV2, bare, campaign, general, refusal, ring, scenario_grid
 from .test_k43_combat import SU3, T, W, fight, fix, legal, opening
 
 RIVER = ("1904", "1905")  # a river (not major) between them
@@ -258,3 +259,33 @@ def test_8_1_an_hqs_trace_report_has_no_line_of_command_of_its_own():
     (hq_report,) = trace.side_report(state, "german", GE_HQ)
     (unit_report,) = trace.side_report(state, "german", INF)
     assert "command" not in hq_report and unit_report["command"]["hq"] == GE_HQ
+
+
+# ----------------------------------------------------------------------------- after4's survivors
+
+
+def test_9_2_the_supply_overlay_draws_a_line_of_supply_of_one_hex():
+    state = bare({GE_HQ: PLAIN, INF: "2702"})
+    assert supply.line(state, INF).path == ("2702", PLAIN)
+    assert trace.overlay(state, "supply", "german", INF).lines["supply_line"] == ["2702", PLAIN]
+
+
+def test_1_4_an_hqs_support_reaches_no_hex_past_the_enemy_zoc_around_it():
+    """1.4: the line of command of an HQ's combat support must be clear of enemy ZoC; a ZoC hex
+    may be its last hex. Three Soviet divisions two hexes off put every neighbour of the HQ in ZoC."""
+    from itertools import combinations
+
+    grid = scenario_grid()
+    around = set(ring(T, 1))
+    spots = next(c for c in combinations(sorted(ring(T, 2)), 3)
+                 if around <= {n for h in c for n in ring(h, 1)})
+    state = bare({GE_HQ: T, **dict(zip((SU_DIV, SU_DIV2, SU3), spots))})
+    assert around <= set(zoc.enemy_zoc(state, "german"))
+    assert combat.support_area(state, GE_HQ) == {T} | around
+    assert all(grid.distance(T, h) <= 1 for h in combat.support_area(state, GE_HQ))
+
+
+def test_2_1_an_action_without_choices_is_described_with_its_rule():
+    state = general(bare({INF: PLAIN, SU_DIV: T}))
+    words = state.rules.describe(state, EndActivation())
+    assert (words.label, words.detail) == ("End this activation", "The other side's segment follows (2.1).")
