@@ -289,3 +289,11 @@ def test_2_1_an_action_without_choices_is_described_with_its_rule():
     state = general(bare({INF: PLAIN, SU_DIV: T}))
     words = state.rules.describe(state, EndActivation())
     assert (words.label, words.detail) == ("End this activation", "The other side's segment follows (2.1).")
+
+
+def test_9_4_3_4_a_normal_attack_on_a_lone_supply_head_pushes_it_back_and_ends_the_attackers_move():
+    head = "su_sh_swf"
+    state = general(bare({INF: W, head: T}))
+    state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
+    assert state.units[head].hex != T and not state.pending
+    assert INF in state.phase_data["activation"]["moved"] and not state.legal_moves([INF])
