@@ -297,3 +297,9 @@ def test_9_4_3_4_a_normal_attack_on_a_lone_supply_head_pushes_it_back_and_ends_t
     state.apply(Assault(attackers=(INF,), target=T, types=("normal",)))
     assert state.units[head].hex != T and not state.pending
     assert INF in state.phase_data["activation"]["moved"] and not state.legal_moves([INF])
+
+
+def test_16_1_a_side_that_has_received_no_replacement_points_holds_none_of_either_kind():
+    state = bare({INF: PLAIN})
+    assert "replacements" not in state.game
+    assert replacements.points(state, "german") == {"infantry": 0, "mechanized": 0}
