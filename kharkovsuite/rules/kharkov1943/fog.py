@@ -25,10 +25,6 @@ from .events import StackExamined
 UNMASKED = frozenset({"clear", "difficult", "swamp"})  # 10.1
 
 
-def other(side: str) -> str:
-    return "soviet" if side == "german" else "german"
-
-
 def note_combat(state: GameState, side: str, hexes, events: list | None = None) -> None:
     """10.1, the hook combat calls: ``side`` fought the stacks in ``hexes`` and saw them."""
     seen = state.turn_data.setdefault("fought", {}).setdefault(side, [])

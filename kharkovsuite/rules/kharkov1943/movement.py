@@ -404,6 +404,3 @@ def apply_move(state: GameState, action, events: list) -> None:
     if ends_in_zoc:
         events.append(MoveStopped(units=units, hex=path[-1], reason="entered an enemy ZoC", case="4.2"))
 
-
-def unit_moved(state: GameState) -> None:
-    state.cache.pop("enemy", None)

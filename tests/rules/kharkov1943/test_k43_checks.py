@@ -283,3 +283,24 @@ def test_18_victory_conditions_of_a_side_not_in_the_scenario_are_reported():
     s = _broken()
     s.system_data["victory"]["romanian"] = []
     assert _at(checks.scenario_checks(s), ("system_data", "victory", "romanian")) == ["18: unknown side 'romanian'"]
+
+
+def test_6_3_an_unknown_hexside_type_of_the_terrain_chart_is_reported_at_its_key():
+    s = _broken()
+    s.system_data["terrain_chart"]["hexsides"]["canal"] = {"frozen": 0, "snow": 1, "mud": 2}
+    assert _at(checks.scenario_checks(s), ("system_data", "terrain_chart", "hexsides", "canal")) == [
+        "6.3: unknown hexside type 'canal'"]
+
+
+def test_14_1_a_weather_period_without_its_column_is_reported_at_the_period():
+    s = _broken()
+    s.system_data["weather"]["periods"] = {"early_february": [1, 2, 3], "thaw": [4, 5]}
+    assert _at(checks.scenario_checks(s), ("system_data", "weather", "periods", "thaw")) == [
+        "14.1: table 'weather_air' has no column 'thaw'", "14.1: table 'weather_ground' has no column 'thaw'"]
+
+
+def test_7_5_a_table_of_postures_without_a_row_for_an_attack_type_is_reported():
+    s = _broken()
+    del s.system_data["postures"]["prepared"]
+    assert _at(checks.scenario_checks(s), ("system_data", "postures")) == [
+        "7.5: the Table of Postures has a row for each attack type (mobile, normal, prepared)"]
