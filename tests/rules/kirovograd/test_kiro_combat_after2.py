@@ -1,0 +1,99 @@
+"""Combat half (14-21, 29-30): the cases the survivors of the third sample (``combat-after2``,
+docs/mutation.md) showed unpinned, each test named by its rule case."""
+from __future__ import annotations
+
+from kharkovsuite.rules.kirovograd.data import Part
+from kharkovsuite.rules.kirovograd.losses import Casualty
+from kharkovsuite.rules.kirovograd.settle import settle
+
+from .kiro2_helpers import battle, crt, data, dice, unit
+from .kiro_helpers import GE_INF, PLAIN, SU_DIV, bare, ring
+
+N = ring(PLAIN, 1)
+
+
+# ----------------------------------------------------------------------------- settling a combat (15.9, 16.1)
+
+
+def test_15_9_with_no_defender_fighting_the_defender_s_choices_are_the_soviet_side_s():
+    """A German attack whose defenders all stay out of the fight (17.3C) still settles the
+    defender's part as the Soviet side's: a mobile Soviet defender takes D1R1 as printed (``**`` binds
+    the USSR, 15.9D), where a German one could turn its loss into a hex."""
+    b = battle([unit("a", strength=8)], [])
+    o = settle(b, data(), crt(), dice(1, 1), attacker_units=[Casualty.unit("a", 8)], defender_units=[])
+    assert o.resolution.result.text == "A1/D1R1"
+    assert o.defender.choices == (Part(1, 1),)
+    german = settle(battle([unit("a", "soviet", 8)], []), data(), crt(), dice(1, 1),
+                    attacker_units=[Casualty.unit("a", 8)], defender_units=[])
+    assert german.defender.choices != (Part(1, 1),)
+
+
+def test_16_1_the_defender_s_own_order_of_losses_is_kept():
+    """16.1: the owner chooses which unit loses; without a choice the strongest loses first."""
+    b = battle([unit("a", strength=24)], [unit("big", "soviet", 4), unit("small", "soviet", 2)])
+    units = [Casualty.unit("big", 4), Casualty.unit("small", 2)]
+    plain = settle(b, data(), crt(), dice(3, 3), attacker_units=[Casualty.unit("a", 24)], defender_units=units)
+    assert plain.resolution.result.text == "A1/D1R1" and plain.defender.plan.taken == {"big": 1}
+    chosen = settle(b, data(), crt(), dice(3, 3), attacker_units=[Casualty.unit("a", 24)], defender_units=units,
+                    defender_prefer=["small", "big"])
+    assert chosen.defender.plan.taken == {"small": 1}
+
+
+# ----------------------------------------------------------------------------- declaring (14.3)
+
+
+def test_14_3a_a_unit_attacks_only_a_hex_next_to_it_and_the_refusal_says_so():
+    from kharkovsuite.rules.kirovograd import fight
+
+    state = bare({GE_INF: PLAIN, SU_DIV: ring(PLAIN, 2)[0]}, phase="combat_1_1", orders={"k47": "mobile"})
+    assert fight.target_refusal(state, GE_INF, ring(PLAIN, 2)[0]) == ("14.3A", f"{GE_INF} at {PLAIN} is not next to {ring(PLAIN, 2)[0]}")
+
+
+# ----------------------------------------------------------------------------- retreats (16.1, 17)
+
+
+def test_16_1a_e_a_unit_may_lose_half_its_round_s_starting_sp_and_one_sp_when_it_has_one():
+    """16.1A: no more than half the SP a unit started the round with (rounded down), 16.1E: a unit
+    of one SP may lose it; what it already lost this round counts against the limit."""
+    from kharkovsuite.rules.kirovograd import fight
+
+    state = bare({SU_DIV: PLAIN}, phase="combat_1_1")
+    printed = int(state.board.units[SU_DIV].strength[0])
+    rows = []
+    for left, taken in ((1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (3, 1), (2, 2), (1, 3), (0, 1)):
+        state.units[SU_DIV].step = printed - left
+        now = {"taken": {SU_DIV: taken}} if taken else {}
+        rows.append(fight._room(state, now, SU_DIV))
+    assert rows == [1, 1, 1, 2, 2, 1, 0, 0, 0]
+
+
+# ----------------------------------------------------------------------------- artillery (21.5, 21.6, 21.10, 23.4)
+
+GUN, SPOTTER = "de-320-art", "de-320-585"  # the 320th Division's artillery and one of its regiments
+
+
+def _gun_attack(spotter_hex: str, light: str):
+    from kharkovsuite.rules.kirovograd import fight
+
+    gun_hex = ring(PLAIN, 2)[3]
+    state = bare({GUN: gun_hex, SPOTTER: spotter_hex, GE_INF: N[0], SU_DIV: PLAIN}, phase="combat_1_1", light=light,
+                 orders={"d320": "mobile", "k47": "mobile"})
+    attack = {"attackers": [GE_INF], "targets": [PLAIN], "guns": [GUN], "hqs": [], "dguns": [], "orders": "mobile"}
+    return state, fight.battle(state, attack, "german")
+
+
+def test_21_5_23_4_at_night_a_unit_of_the_gun_s_formation_observes_only_a_hex_its_zoc_reaches():
+    from kharkovsuite.rules.kirovograd import fight
+
+    for light in ("day", "night"):
+        state, b = _gun_attack(N[3], light)  # next to the target: its ZOC reaches it
+        assert fight._observed(state, fight._gun(state, GUN), PLAIN)
+        assert [f.observed for f in b.attackers if f.id == GUN] == [True]
+    state, b = _gun_attack(ring(PLAIN, 2)[0], "night")  # two hexes off: not at night (nor by day off a hill)
+    assert not fight._observed(state, fight._gun(state, GUN), PLAIN)
+    assert [f.observed for f in b.attackers if f.id == GUN] == [False]
+
+
+def test_21_10_a_battle_fought_in_fog_is_told_so():
+    assert _gun_attack(N[3], "fog")[1].fog is True
+    assert _gun_attack(N[3], "day")[1].fog is False
