@@ -7,7 +7,7 @@ from kharkovsuite.rules.kirovograd.losses import Casualty
 from kharkovsuite.rules.kirovograd.settle import settle
 
 from .kiro2_helpers import battle, crt, data, dice, unit
-from .kiro_helpers import GE_INF, PLAIN, SU_DIV, bare, ring
+from .kiro_helpers import GE_INF, GE_MOT, PLAIN, SU_DIV, bare, ring
 
 N = ring(PLAIN, 1)
 
@@ -97,3 +97,51 @@ def test_21_5_23_4_at_night_a_unit_of_the_gun_s_formation_observes_only_a_hex_it
 def test_21_10_a_battle_fought_in_fog_is_told_so():
     assert _gun_attack(N[3], "fog")[1].fog is True
     assert _gun_attack(N[3], "day")[1].fog is False
+
+
+def test_21_4c_a_gun_that_supported_one_formation_this_turn_fires_for_no_other():
+    """The 5th Guards Army's gun may support either of its corps (21.4A), but once it supported the
+    33rd Guards Rifle Corps this turn a barrage for the 32nd is refused by 21.4C."""
+    from kharkovsuite.rules.kirovograd import fight
+
+    gun, hq = "su-5ga-l", "su-5ga-hq"  # its army HQ in its hex: its own supply line (8.1E)
+    probe = bare({})
+    rifles = next(u for u, i in probe.board.units.items() if i.formation == "c32g" and i.ground and not i.is_hq and not i.is_artillery)
+    refusals = []
+    for before in (None, "c32g", "c33g"):
+        state = bare({rifles: N[0], GE_INF: PLAIN, gun: ring(PLAIN, 2)[3], hq: ring(PLAIN, 2)[3]}, side="soviet", phase="combat_1_1",
+                     orders={"c32g": "assault", "a5g": "assault", "k47": "mobile"})
+        if before:
+            state.turn_data["gun_formation"] = {gun: before}
+        refusals.append(fight.barrage_refusal(state, fight._record(state), {"attackers": [rifles], "targets": [PLAIN], "guns": []}, gun))
+    assert refusals == [None, None, ("21.4C", f"{gun} already supported c33g this turn")]
+
+
+# ----------------------------------------------------------------------------- retreats (17.1B, 17.2A, 17.3A)
+
+
+def test_17_1b_of_retreats_equally_far_from_the_enemy_an_unoccupied_hex_comes_first():
+    from kharkovsuite.rules.kirovograd import retreat
+    from kharkovsuite.rules.kirovograd.boardview import StateBoard
+
+    def offered(placed):
+        state = bare({GE_INF: PLAIN, SU_DIV: N[0], **placed}, phase="combat_1_1")
+        board = StateBoard(state, False, leaving=(GE_INF,))
+        return [r.path for r in retreat.retreats(board, "german", PLAIN, 1, (GE_INF,), fought=[N[0]], held=[N[0]])]
+
+    assert offered({}) == sorted([(N[2],), (N[3],), (N[4],)])  # the hexes two from the attacker
+    assert offered({GE_MOT: N[3]}) == sorted([(N[2],), (N[4],)])
+
+
+def test_17_2a_17_3a_a_retreat_going_on_past_full_hexes_pays_for_each_zoc_hex_it_leaves():
+    """Every hex two around is full and in an enemy ZOC: the one-hex retreat goes on two hexes more
+    (17.3A) and loses an SP for each of the two ZOC hexes it leaves (17.2A)."""
+    from kharkovsuite.rules.kirovograd.retreat import ZocHere, retreats
+
+    from .kiro2_helpers import Board
+
+    start, enemy = "1010", "1009"
+    near = set(Board().grid.within(start, 2)) - {start, enemy}
+    b = Board(enemy={enemy}, full=near, zocs={h: ZocHere("fluid") for h in near})
+    made = retreats(b, "german", start, 1, ["u"], fought=[enemy])
+    assert made and all((len(r.path), r.zoc_losses, r.overstacked) == (3, 2, False) for r in made)
