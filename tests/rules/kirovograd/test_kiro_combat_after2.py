@@ -7,7 +7,7 @@ from kharkovsuite.rules.kirovograd.losses import Casualty
 from kharkovsuite.rules.kirovograd.settle import settle
 
 from .kiro2_helpers import battle, crt, data, dice, unit
-from .kiro_helpers import GE_INF, GE_MOT, PLAIN, SU_DIV, bare, ring
+from .kiro_helpers import GE_INF, GE_INF2, GE_MOT, GE_PZ, PLAIN, SU_DIV, SU_TANK, bare, ring
 
 N = ring(PLAIN, 1)
 
@@ -145,3 +145,81 @@ def test_17_2a_17_3a_a_retreat_going_on_past_full_hexes_pays_for_each_zoc_hex_it
     b = Board(enemy={enemy}, full=near, zocs={h: ZocHere("fluid") for h in near})
     made = retreats(b, "german", start, 1, ["u"], fought=[enemy])
     assert made and all((len(r.path), r.zoc_losses, r.overstacked) == (3, 2, False) for r in made)
+
+
+# ----------------------------------------------------------------------------- retreats and advances on the true position (29.1, 30.2A)
+
+
+def _h(state, start, away):
+    """A neighbour of ``start`` one hex farther from PLAIN (the first in hex order)."""
+    return next(h for h in sorted(state.board.nbrs[start]) if state.board.distance(PLAIN, h) == away)
+
+
+def test_17_2a_29_1_a_retreat_leaving_one_hex_of_a_face_down_unit_s_zoc_loses_one_sp_not_more_not_less():
+    """A three-hex retreat chosen on what Germany knows: its first hex lies in the ZOC of a face-down
+    tank brigade, its second in none.  Made on the true position it costs one SP (17.2A) and shows
+    the brigade (29.1)."""
+    from kharkovsuite.engine.events import Unmasked
+    from kharkovsuite.rules.kirovograd import fight, retreat
+
+    from .test_kiro_fog import fogged
+
+    probe = bare({})
+    h1 = N[3]
+    h2 = _h(probe, h1, 2)
+    h3 = _h(probe, h2, 3)
+    tank_hex = next(t for t in sorted(probe.board.nbrs[h1]) if t != PLAIN and min(probe.board.distance(t, x) for x in (h2, h3)) >= 2)
+    state = fogged({GE_INF: PLAIN, SU_TANK: tank_hex, SU_DIV: ring(PLAIN, 7)[0]}, phase="combat_1_1")
+    events = []
+    made = fight.true_retreat(state, GE_INF, retreat.Retreat((h1, h2, h3), 0, False, 0, ()), events)
+    assert (made.path, made.zoc_losses, made.short, made.overstacked) == ((h1, h2, h3), 1, 0, False)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+
+
+def _hidden_hq_beyond(mover: str, side: str, **kw):
+    from .test_kiro_fog import HQS, fogged, fog
+
+    probe = bare({})
+    beyond = _h(probe, N[0], 2)
+    state = fogged({mover: PLAIN, HQS[0]: beyond, (GE_INF if side == "soviet" else SU_DIV): ring(PLAIN, 7)[0]}, side=side,
+                   phase="combat_1_1", **kw)
+    fog.conceal(state, HQS[0], [], "30.1")
+    return state, beyond, HQS[0]
+
+
+def test_15_9f_30_2a_a_retreat_into_a_hidden_hq_s_hex_ends_before_it_and_owes_the_hex_not_retreated():
+    """A two-hex Soviet retreat chosen through a hidden German HQ's hex finds the HQ (30.2A) and
+    ends one hex out, in a hex it may stack in; the hex not retreated is owed as 15.9F's."""
+    from kharkovsuite.engine.events import Unmasked
+    from kharkovsuite.rules.kirovograd import fight, retreat
+
+    state, beyond, hq = _hidden_hq_beyond(SU_DIV, "german")
+    events = []
+    made = fight.true_retreat(state, SU_DIV, retreat.Retreat((N[0], beyond), 0, False, 0, ()), events)
+    assert (made.path, made.zoc_losses, made.short, made.overstacked) == ((N[0],), 0, 1, False)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
+
+
+def test_18_0a_30_2a_an_advance_into_a_hidden_hq_s_hex_ends_before_it_and_finds_it():
+    from kharkovsuite.engine.events import Unmasked
+    from kharkovsuite.rules.kirovograd import fight
+
+    state, beyond, hq = _hidden_hq_beyond(SU_TANK, "soviet", orders={"m5g": "mobile"})
+    events = []
+    assert fight.true_advance(state, SU_TANK, (PLAIN, N[0], beyond), N[0], events) == (PLAIN, N[0])
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
+
+
+def test_15_4a_9_1a_after_striking_dummies_an_advance_ends_only_where_it_may_stack_but_may_pass_through():
+    """Three German regiments fill N[3] for the panzer regiment (9.1A): the advance offered may go
+    through it, never end in it."""
+    from kharkovsuite.engine.state import Decision
+    from kharkovsuite.rules.kirovograd import fight, stacking
+
+    state = bare({GE_PZ: PLAIN, GE_INF: N[3], GE_INF2: N[3], GE_MOT: N[3]}, phase="combat_1_1")
+    assert stacking.refusal(state, N[3], (GE_PZ,))[0] == "9.1A"
+    decision = Decision(fight.DUMMY_ADVANCE, "german", "15.4A", {"units": [GE_PZ], "done": [], "hexes": 2})
+    offered = [a.path for a in fight.dummy_advance_options(state, decision)]
+    assert not [p for p in offered if p[-1] == N[3]]
+    assert [p for p in offered if p[1] == N[3] and len(p) == 3]
+    assert sorted(p[-1] for p in offered if len(p) == 2) == sorted(set(N) - {N[3]})
