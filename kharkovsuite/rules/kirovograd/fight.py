@@ -1910,7 +1910,7 @@ def follower_options(state: GameState, decision: Decision) -> list[Advance]:
     """18.5: once an attacker has advanced, a second-line unit may go as far as the attackers went
     (one hex under assault orders, none under defense), through the hexes the attackers left or
     advanced into, within 18.3's ZOCs and 18.6's stacking."""
-    paths = decision.data.get("paths", {})
+    paths = decision.data["paths"]  # made with the decision (_open_advance)
     went = max((len(p) - 1 for p in paths.values()), default=0)
     now = _record(state)["now"]
     side = decision.side
@@ -1938,7 +1938,7 @@ def _follower_refusal(state: GameState, decision: Decision, action: Advance) -> 
     u = action.unit
     if u not in decision.data.get("followers", ()) or u in decision.data["done"]:
         return "18.5A", f"{u} did not attack here and was neither stacked with the attackers nor next to them clear of enemy ZOCs"
-    paths = decision.data.get("paths", {})
+    paths = decision.data["paths"]  # made with the decision (_open_advance)
     hexes = len(action.path) - 1
     try:
         advance.check_follower(state.units[u].hex, set(_record(state)["now"]["start"].values()), in_enemy_zoc=False, orders=order_of(state, u),
@@ -2100,7 +2100,7 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
             state.place(action.unit, action.path[-1])
             decision.data["done"].append(action.unit)
             if action.unit in decision.data["units"]:
-                decision.data.setdefault("paths", {})[action.unit] = list(action.path)
+                decision.data["paths"][action.unit] = list(action.path)
             if len(action.path) > 1:
                 events.append(Advanced(unit=action.unit, path=tuple(action.path), case="18.0A"))
             if state.units[action.unit].side == "soviet":
