@@ -179,8 +179,8 @@ class GameController(QObject):
 
     def observation(self, side: str | None = None) -> dict:
         """What ``side`` (default: the side the map shows) may know, with ``units`` by id.  Worked out once per
-        position and side, as :meth:`legal` is (one click reads it from every panel, and a Kharkov 1943 engine takes a
-        tenth of a second for it); shared by its readers, who must not change it."""
+        position and side, as :meth:`legal` is (one click reads it from every panel, and a Kharkov 1943 engine takes
+        hundredths of a second for it); shared by its readers, who must not change it."""
         state = self.state
         side = side or self.viewing_side()
         key = (len(state.actions), len(state.log), side)

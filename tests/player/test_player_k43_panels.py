@@ -4,6 +4,7 @@ unit's OP left, why a unit may not join), the OP cost of each reachable hex, and
 other seat sees an enemy stack's top unit only."""
 from __future__ import annotations
 
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QPushButton
 
 from kharkovsuite.rules.kharkov1943 import activation, detachments, fog
@@ -95,7 +96,11 @@ def test_the_pointer_over_a_reachable_hex_says_its_cost_in_op(qtbot, k43_window)
     w = k43_window
     move, bot = a_unit_chosen_to_move(qtbot, w)
     end = move.path[-1]
-    qtbot.mouseMove(w.view.viewport(), bot.point(end))
+    target = bot.point(end)
+    # from elsewhere first: the pointer may be on that very spot already (a test before this one in the same process
+    # hovered it), and a move to where the pointer is sends no event
+    qtbot.mouseMove(w.view.viewport(), target + QPoint(40, 40))
+    qtbot.mouseMove(w.view.viewport(), target)
     qtbot.waitUntil(lambda: w.statusBar().currentMessage().startswith(end))
     assert f" · {w.reach[end].cost:g} OP to get there" in w.statusBar().currentMessage()
 
