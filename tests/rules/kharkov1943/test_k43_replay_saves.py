@@ -26,7 +26,7 @@ from .k43_helpers import campaign, check_invariants, fresh, scenario
 
 #: (scenario, seed): 16 Gallop games and 4 of the campaign, the long ones first so a
 #: distributed run starts them early
-GAMES = [("campaign", s) for s in (1, 2, 3, 4)] + [("gallop", s) for s in range(101, 117)]
+GAMES = [("campaign", s) for s in (1, 2)] + [("gallop", s) for s in range(101, 119)]
 SCENARIOS = {"gallop": scenario, "campaign": campaign}
 
 
