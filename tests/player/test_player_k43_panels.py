@@ -4,8 +4,9 @@ unit's OP left, why a unit may not join), the OP cost of each reachable hex, and
 other seat sees an enemy stack's top unit only."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from kharkovsuite.rules.kharkov1943 import activation, detachments, fog
 
@@ -97,11 +98,14 @@ def test_the_pointer_over_a_reachable_hex_says_its_cost_in_op(qtbot, k43_window)
     move, bot = a_unit_chosen_to_move(qtbot, w)
     end = move.path[-1]
     target = bot.point(end)
-    # from elsewhere first: the pointer may be on that very spot already (a test before this one in the same process
-    # hovered it), and a move to where the pointer is sends no event
-    qtbot.mouseMove(w.view.viewport(), target + QPoint(40, 40))
-    qtbot.mouseMove(w.view.viewport(), target)
-    qtbot.waitUntil(lambda: w.statusBar().currentMessage().startswith(end))
+    # the move events straight to the map's viewport: in two parallel runs of the whole suite the platform's synthetic
+    # move (qtbot.mouseMove) did not reach the view; the cause was not found (the test passes alone and with the other
+    # window tests)
+    for where in (target + QPoint(40, 40), target):
+        QApplication.sendEvent(w.view.viewport(), QMouseEvent(QEvent.Type.MouseMove, QPointF(where), QPointF(w.view.viewport().mapToGlobal(where)),
+                                                              Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+    message = w.statusBar().currentMessage()
+    assert message.startswith(end), f"hovering {end}: the status bar says {message!r}, the view's hover is {w.view._hover!r}"
     assert f" · {w.reach[end].cost:g} OP to get there" in w.statusBar().currentMessage()
 
 
