@@ -41,10 +41,10 @@ def test_two_turns_of_gallop_played_hot_seat_through_the_window(qtbot):
 
 
 def test_the_campaign_s_opening_activations_played_hot_seat_through_the_window(qtbot):
-    """The campaign's larger opening position, for 100 steps: a whole campaign turn, most units activating twice, took
+    """The campaign's larger opening position, for 60 steps: a whole campaign turn, most units activating twice, took
     longer than all the rest of the suite; a turn's end and the next turn's phases are played on Gallop above."""
     w, bot = _bot(qtbot, ROOT / "scenarios" / "kharkov-1943-campaign.yaml")
-    for _ in range(100):
+    for _ in range(60):
         bot.assert_decision_in_view()
         bot.play_step(bot.check_offered())
     assert {"Activate", "Move", "EndActivation"} <= set(bot.done), bot.done
