@@ -501,8 +501,8 @@ def check_recon(state: GameState, side: str, units, hex_id: str, moved) -> None:
 def reconnoitre(state: GameState, side: str, units, hex_id: str, moved: list, events: list) -> bool:
     """29.8.1: dummies alone are removed and the units may go on; 29.8.2: real units there are
     revealed and the reconnoitring units move no further this round (True: the caller has them
-    attack, :func:`.fight.recon_attack`)."""
-    check_recon(state, side, units, hex_id, moved)
+    attack, :func:`.fight.recon_attack`).  The caller has checked the reconnaissance (:func:`check_recon`)
+    before its supply point was made good."""
     there = list(state.units_at(hex_id))
     if all(is_dummy(state, u) for u in there):
         for u in there:

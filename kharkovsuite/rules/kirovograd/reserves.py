@@ -20,9 +20,9 @@ enemy ground units loses its marker (12.2E, :func:`release`, called by the comba
 """
 from __future__ import annotations
 
-from ...engine.errors import IllegalAction
 from dataclasses import dataclass
 
+from ...engine.errors import IllegalAction
 from ...engine.events import Event, FlagChanged
 from ...engine.state import Decision, GameState
 from . import counters, fog, movement, zoc
