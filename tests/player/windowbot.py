@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 
-from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QListWidget, QPushButton, QToolBar
 
 from player.decisions import decision_hexes
@@ -287,6 +287,10 @@ class WindowBot:
                                                   f"{self.w.statusBar().currentMessage()}")
         self.done[kind] = self.done.get(kind, 0) + 1
         self.phase_actions += 1
+        # The widgets a refresh replaced wait for the event loop to delete them (deleteLater), and a person's
+        # window goes back to it after each action; the bot's clicks never do.  Left to pile up over a long game they
+        # are thousands, and deleting them all at once at the end took longer than the game itself.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         return kind
 
     def _do(self, kind: str, sample: list) -> None:
