@@ -108,3 +108,17 @@ def test_a_draw_leaves_out_the_mutants_of_earlier_samples_and_records_the_rules_
     again = sampler.Sample("kharkov1943", tmp_path)
     assert again.draws == ["7 with seed 1 from the rules at abc123"]
     assert sampler.rules_commit("kharkov1943").split("+")[0] == sampler.rules_commit("kirovograd").split("+")[0] != ""
+
+
+def test_a_score_reads_results_kept_in_files_where_a_later_files_line_wins(tmp_path, monkeypatch, capsys):
+    """A run folder goes with its worktree: a sample's results kept in files score the same way."""
+    def no_run_folder(system):
+        raise AssertionError("the run folder was read")
+
+    monkeypatch.setattr(sampler.summary, "mutmut_results", no_run_folder)
+    names = sampler.Sample("kharkov1943", label="after4").names
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("# killed, all of them\n" + "".join(f"    {n}: killed\n" for n in names))
+    second.write_text(f"    {names[0]}: survived\n")
+    assert sampler.main(["kharkov1943", "--sample", "after4", "score", "--results", str(first), "--results", str(second)]) == 0
+    assert "Sample: 90 of 90 drawn have a result, from a population of 12946: 89 killed, 1 survived, 0 equivalent." in capsys.readouterr().out

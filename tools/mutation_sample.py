@@ -11,6 +11,7 @@ mutants it was drawn from (the *population*). The sample is kept in
     python tools/mutation_sample.py kharkov1943 names                       # the sample, a name a line
     python tools/mutate.py kharkov1943 run --max-children 2 $(python tools/mutation_sample.py kharkov1943 names)
     python tools/mutation_sample.py kharkov1943 score                       # the estimate
+    python tools/mutation_sample.py kharkov1943 score --results FILE        # the same from results kept in FILE
 
 The first ``draw`` fixes the population: the mutants that have no result then (mutmut's "not
 checked"), optionally only those of some modules (``--modules``). A later ``draw`` adds mutants
@@ -221,12 +222,19 @@ def main(argv: list[str] | None = None) -> int:
     s = sub.add_parser("score", help="print the exact and sampled counts and the package estimate")
     s.add_argument("--apart", type=Path, help="a file of mutant names counted neither way, one a line")
     s.add_argument("--modules", help="comma-separated modules to score (default: every module)")
+    s.add_argument("--results", type=Path, action="append",
+                   help="read the results from this file (lines `name: status`, as `mutate.py SYSTEM results --all true` "
+                        "prints them) rather than from the run folder; repeatable, a later file's line wins")
     args = parser.parse_args(argv)
     sample = Sample(args.system, label=args.sample)
     if args.command == "names":
         print("\n".join(sample.names))
         return 0
-    results = summary.read_results(summary.mutmut_results(args.system), args.system)
+    if args.command == "score" and args.results:
+        text = "\n".join(path.read_text(encoding="utf-8") for path in args.results)
+    else:
+        text = summary.mutmut_results(args.system)
+    results = summary.read_results(text, args.system)
     if args.command == "draw":
         modules = set(args.modules.split(",")) if args.modules else None
         besides = {n for label in (args.besides.split(",") if args.besides else []) for n in Sample(args.system, label=label).names}

@@ -4,11 +4,12 @@ the ZoC it gives (14.1, 4.2), the Soviet tank regiment's ZoC (4.2), a position l
 (11.1), a rebuilt unit's HQ (16.2), the supply head's entry hexes (9.4), a merge in a unit's
 second activation (1.3, 3.5), the end of the game (18), and the log entries, refusals, trace
 reports and legends those mutants changed; at the end, those of the next sample, `after4`: a
-one-hex line of supply drawn, an HQ's support stopped by enemy ZoC (1.4), an action's words."""
+one-hex line of supply drawn, an HQ's support stopped by enemy ZoC (1.4), an action's words,
+and a supply head never counted out of command (8.2, 9.4)."""
 from __future__ import annotations
 
 from kharkovsuite.engine.actions import Advance, ChooseLoss, Retreat
-from kharkovsuite.rules.kharkov1943 import combat, odds, reinforcements, replacements, sequence, supply, trace, victory, zoc
+from kharkovsuite.rules.kharkov1943 import combat, command, odds, reinforcements, replacements, sequence, supply, trace, victory, zoc
 from kharkovsuite.rules.kharkov1943.actions import Activate, Assault, Combine, EndActivation, LeaveMap, Pass
 
 from .k43_helpers import GE_HQ, INF, INF2, PLAIN, PZ, SU_DIV, SU_DIV2, bare, campaign, general, refusal, ring, scenario_grid
@@ -303,3 +304,18 @@ def test_16_1_a_side_that_has_received_no_replacement_points_holds_none_of_eithe
     state = bare({INF: PLAIN})
     assert "replacements" not in state.game
     assert replacements.points(state, "german") == {"infantry": 0, "mechanized": 0}
+
+
+def test_8_2_9_4_a_supply_head_far_from_every_hq_is_never_out_of_command():
+    """8.2 counts the units that no HQ reaches at the start of a turn; a supply head is no part of
+    any activation (9.4), so the check leaves it out as it leaves out the HQs, and the command
+    overlay never shows it out of command. The division as far away is out of command."""
+    head = "su_sh_swf"
+    state = bare({"su_hq_6": PLAIN}, side="soviet")
+    far = sorted(h for h in ring(PLAIN, 8) if h in state.board.in_play)
+    state.place(SU_DIV, far[0])
+    state.place(head, far[-1])
+    assert command.check_command(state) == [SU_DIV]
+    state.turn_data["out_of_command"] = command.check_command(state)
+    shown = trace.command_overlay(state, "soviet")
+    assert [item["unit"] for item in shown.items] == [SU_DIV]
