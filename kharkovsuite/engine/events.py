@@ -240,7 +240,9 @@ class GameEnded(Event):
     level: str = ""
 
     def text(self) -> str:
-        return f"game over: {self.vp}; {self.level}" + (f" ({self.winner})" if self.winner else "")
+        points = ", ".join(f"{side.capitalize()} {vp}" for side, vp in self.vp.items())
+        level = f"{self.level} ({self.winner.capitalize()})" if self.winner else self.level
+        return f"Game over: {level}; victory points {points}"
 
 
 def _names(value, ids: frozenset[str] | set[str]) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.events import DiceRolled, Event, PhaseChanged
+from ...engine.events import DiceRolled, Event, GameEnded, PhaseChanged
 from ...engine.state import GameState, Phase
 from dataclasses import dataclass
 from . import air, orders, replacements, supply, victory
@@ -185,6 +185,8 @@ def run_automatic(state: GameState, events: list) -> None:
         victory.turn_end(state)  # 27.B: the turn Kirovograd fell
         if state.turn >= len(state.scenario.turns):
             state.terminal = True  # 3.7, 27.A: the last turn's end is the victory count
+            res = victory.result(state)
+            events.append(GameEnded(vp=dict(res.vp), winner=res.winner, level=res.level, case="27.A"))
             return
         state.turn += 1
         state.turn_data = {}

@@ -13,11 +13,13 @@ KIRO = "3819"  # a hex of Kirovograd
 FAR_WEST = "0618"
 
 
-def _at_turn_end(state) -> None:
-    """Run the turn advance (3.7) of ``state``'s turn."""
+def _at_turn_end(state) -> list:
+    """Run the turn advance (3.7) of ``state``'s turn; its events."""
     state.phase_index = sequence.INDEX["advance"]
     state.phase_data = {}
-    RULES.settle(state, [])
+    events = []
+    RULES.settle(state, events)
+    return events
 
 
 def test_27_result_counts_the_places_each_side_holds_at_the_start():
@@ -63,10 +65,20 @@ def test_27_b_the_fall_turn_is_recorded_and_gives_the_early_bonus():
 
 def test_27_a_the_last_turn_ends_the_game_with_its_level():
     state = bare({SU_DIV: KIRO, GE_INF: FAR_WEST}, turn=len(scenario().turns))
-    _at_turn_end(state)
+    events = _at_turn_end(state)
     assert state.is_terminal
     r = state.result()
     assert r.vp == {"german": 25, "soviet": 5} and (r.winner, r.level) == ("german", "Marginal victory")  # a lead of 20
+    # the window shows the game's summary on this event
+    ended = [e for e in events if e.kind == "GameEnded"]
+    assert [(e.vp, e.winner, e.level, e.case) for e in ended] == [(r.vp, "german", "Marginal victory", "27.A")]
+    assert ended[0].text() == "Game over: Marginal victory (German); victory points German 25, Soviet 5"  # words, no repr
+
+
+def test_27_a_a_turn_before_the_last_ends_without_the_games_end():
+    state = bare({SU_DIV: KIRO, GE_INF: FAR_WEST}, turn=len(scenario().turns) - 1)
+    events = _at_turn_end(state)
+    assert not state.is_terminal and not [e for e in events if e.kind == "GameEnded"]
 
 
 def _opening(placed: dict[str, str]):
