@@ -186,7 +186,7 @@ def run_automatic(state: GameState, events: list) -> None:
         if state.turn >= len(state.scenario.turns):
             state.terminal = True  # 3.7, 27.A: the last turn's end is the victory count
             res = victory.result(state)
-            events.append(GameEnded(vp=dict(res.vp), winner=res.winner, level=res.level, case="27.A"))
+            events.append(GameEnded(vp=dict(res.vp), winner=res.winner, level=res.level, case="27.0A"))
             return
         state.turn += 1
         state.turn_data = {}

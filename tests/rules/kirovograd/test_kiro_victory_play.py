@@ -71,7 +71,7 @@ def test_27_a_the_last_turn_ends_the_game_with_its_level():
     assert r.vp == {"german": 25, "soviet": 5} and (r.winner, r.level) == ("german", "Marginal victory")  # a lead of 20
     # the window shows the game's summary on this event
     ended = [e for e in events if e.kind == "GameEnded"]
-    assert [(e.vp, e.winner, e.level, e.case) for e in ended] == [(r.vp, "german", "Marginal victory", "27.A")]
+    assert [(e.vp, e.winner, e.level, e.case) for e in ended] == [(r.vp, "german", "Marginal victory", "27.0A")]
     assert ended[0].text() == "Game over: Marginal victory (German); victory points German 25, Soviet 5"  # words, no repr
 
 
