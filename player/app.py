@@ -944,16 +944,20 @@ class PlayerWindow(QMainWindow):
             self.statusBar().showMessage(f"Hex numbers show from {needed * 100:.0f}% zoom: zoomed in to show them", 8000)
 
     def _rail_toggled(self, on: bool) -> None:
-        self.rail_mode = on
+        self.rail_mode = self.actions_panel.rail = on
         self._rail_marks()
         if self.selected:
             self._select(list(self.selected))
-        elif on and self.controller is not None:
+        elif self.controller is not None:
+            self.actions_panel.refresh(self.selected, self.location)
+        if on and not self.selected and self.controller is not None:
             able = self.controller.rail_units()
             left = self.controller.rail_moves_left()
             limit = f"; {left[0]} of {left[1]} rail moves left this phase ({self.controller.kit.case('rail_limit')})" if left else ""
-            self.statusBar().showMessage(f"Rail: {len(able)} unit(s) may go by rail now, marked 'rail' on the map{limit}. Click one to see where it can go."
-                                         if able else "Rail: no unit may go by rail now. Click a unit to see why.", 15000)
+            riders = self.controller.waiting_to_enter(rail=True)
+            trains = f" {len(riders)} reinforcement(s) arriving by train: their buttons are in the Actions dock." if riders else ""
+            self.statusBar().showMessage(f"Rail: {len(able)} unit(s) may go by rail now, marked 'rail' on the map{limit}. Click one to see where it can go.{trains}"
+                                         if able or riders else "Rail: no unit may go by rail now. Click a unit to see why.", 15000)
 
     def _may_act_marks(self) -> None:
         """In an open activation (Kharkov 1943, 3.1-3.3), a light outline on the hexes of the units it may still use."""
@@ -1054,7 +1058,8 @@ class PlayerWindow(QMainWindow):
                 mp = f" · by rail: {rail[0]} of {rail[1]} rail moves left this phase ({self.controller.kit.case('rail_limit')})"
             barred = [why for why in (self.controller.kit.why_not_act(state, u) for u in self.selected) if why]
             still = [why for why in (self.controller.kit.why_not_move(state, u) for u in self.selected) if why] if "Move" in phase_kinds else []
-            if barred and len(barred) == len(self.selected):  # none may act now: the reason with its case, in names
+            if barred and len(barred) == len(self.selected) and not self.reach:  # none may act now: the reason with its case, in names
+                # (a unit arriving by train, K43 15.2, is "not on the map" to act there, yet rides on to the stations shown)
                 where = f" · may not act now: {self.controller.named(barred[0])}"
             elif not self.reach and still:  # they may act but not move: why no hex is highlighted
                 where = f" · no move now: {self.controller.named(still[0])}"

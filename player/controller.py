@@ -326,19 +326,31 @@ class GameController(QObject):
                 out += [a for a in (make(i) for i in range(count)) if a.kind == kind]
         return out
 
-    def waiting_to_enter(self) -> list[str]:
-        """Units off the map that the engine lets the side to act bring on now (16.0), in schedule order.
+    def waiting_to_enter(self, rail: bool = False) -> list[str]:
+        """Units off the map that the engine lets the side to act bring on now (16.0), in schedule order; ``rail``:
+        those that may ride on by train from their entry hex instead (Kharkov 1943, 15.2).
 
-        Read from the legal actions: a Move whose units are in no hex is an entry.
+        Read from the legal actions: a Move (a RailMove) whose units are in no hex is an entry.
         """
         state = self.state
-        if state.pending or "Move" not in state.phase.actions:
+        kind = "RailMove" if rail else "Move"
+        if state.pending or kind not in state.phase.actions:
             return []
+        def entry(of: str, units: tuple[str, ...]) -> bool:
+            return of == kind and bool(units) and all(state.units[u].hex is None for u in units)
+
         out: dict[str, None] = {}
-        for count, make in self.legal().segments():
-            first = make(0)  # a movement segment is one unit's (or one stack's) moves
-            if first.kind == "Move" and all(state.units[u].hex is None for u in first.units):
-                out.update(dict.fromkeys(first.units))
+        for count, make, choices in self.legal().listed_segments():
+            if choices is not None:  # one unit's (or stack's) moves listed as one entry: its kind and units suffice
+                if entry(choices.kind, choices.units):
+                    out.update(dict.fromkeys(choices.units))
+                continue
+            first = make(0)
+            if first.kind in ("Move", "RailMove") and first.units and all(state.units[u].hex for u in first.units):
+                continue  # a unit's moves on the map, built only when asked for: never an entry
+            for a in (first, *(make(i) for i in range(1, count))):  # a list of mixed actions: entries anywhere in it
+                if entry(a.kind, getattr(a, "units", ())):
+                    out.update(dict.fromkeys(a.units))
         due = {u: (rec.data or {}).get("due", 0) for u, rec in state.units.items() if u in out}
         return sorted(out, key=lambda u: (due[u], u))
 

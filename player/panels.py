@@ -97,6 +97,8 @@ class ActionsPanel(QWidget):
         layout.addWidget(scroll)
         self.buttons: list[QPushButton] = []
         self.selection: tuple[str, ...] = ()
+        #: the window's Rail mode: reinforcements arriving by train are offered their ride on (Kharkov 1943, 15.2)
+        self.rail = False
 
     def refresh(self, selection: tuple[str, ...] = (), location: str | None = None) -> None:
         self.selection = selection
@@ -270,7 +272,10 @@ class ActionsPanel(QWidget):
                 b.setText(self.wrap(b.text().replace("\n", " ")))
 
     def _entry_buttons(self, selection: tuple[str, ...]) -> None:
-        """Reinforcements the engine lets enter now (16.0): one button each; the map then highlights where it may go."""
+        """Reinforcements the engine lets enter now (16.0): one button each; the map then highlights where it may go.
+        With Rail on, those that may ride on by train from their entry hex instead (Kharkov 1943, 15.2)."""
+        if self.rail:
+            self._train_buttons(selection)
         waiting = self.controller.waiting_to_enter()
         if not waiting:
             return
@@ -288,6 +293,23 @@ class ActionsPanel(QWidget):
             b.setToolTip(f"Select {names.get(uid) or uid}; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})")
             b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
+            self.buttons.append(b)
+
+    def _train_buttons(self, selection: tuple[str, ...]) -> None:
+        riders = self.controller.waiting_to_enter(rail=True)
+        if not riders:
+            return
+        rail = self.controller.kit.case("rail")
+        if selection and selection[0] in riders:
+            self.title.setText(f"<b>{html.escape(self.controller.unit_name(selection[0]))} by train</b> ({case_link(rail)}): "
+                               "click a highlighted station to ride on to it from the entry hex.")
+        for uid in riders:
+            b = QPushButton(self.wrap(f"By train: {self.controller.unit_name(uid)}"), self)
+            b.setObjectName(f"train:{uid}")
+            b.setStyleSheet(self.BUTTON_STYLE)
+            b.setToolTip(f"Select {self.controller.unit_name(uid)}, arriving by train; the map shows the stations it may ride on to ({rail})")
+            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
+            self.box.insertWidget(self.box.count() - 1, b)
             self.buttons.append(b)
 
     def _mover_buttons(self, pending, selection: tuple[str, ...]) -> None:

@@ -158,6 +158,14 @@ class LegalActions(_Lazy):
                         yield action
             start = end
 
+    def listed_segments(self) -> Iterator[tuple[int, Callable[[int], Action], Choices | None]]:
+        """``(count, make, choices)`` of each segment: ``choices`` is its :class:`Choices` entry (a kind and its
+        units, known without building an action) when it was listed as one, else None."""
+        start = 0
+        for make, choices, end in zip(self._makers, self._choices, self._ends):
+            yield end - start, make, choices
+            start = end
+
     def segments(self) -> list[tuple[int, Callable[[int], Action]]]:
         """``(count, make)`` of each segment, in order: a player can look at one action of a
         segment (e.g. the last, which for attacks uses every able unit) without building all."""

@@ -226,3 +226,43 @@ def test_markers_for_works_fatigue_supply_breakthrough_and_detachments_sit_over_
             assert not any(tag.intersects(other) for other in tags[i + 1:]), f"{cv.id}: markers overlap"
     text_px = rect.height() * w.view.readable_zoom() * 0.30 * 0.7
     assert text_px >= 7, "a marker's text is at least 7 pixels high where the counters can be read"
+
+
+def test_15_2_each_reinforcement_arriving_by_train_has_its_button_with_rail_on_and_rides_on_to_a_clicked_station(qtbot):
+    """Turn 5 of Gallop: German reinforcements wait off the map, three of them arriving by train (15.2).  With Rail on,
+    each of those has a "By train" button, not only the first the engine lists; it shows the stations the unit may
+    ride on to from its railroad entry hex, and a click on one takes it there (paying the cost of getting off, 6.4)."""
+    from kharkovsuite.engine.actions import RailMove
+    from kharkovsuite.rules.kharkov1943 import reinforcements
+    from kharkovsuite.rules.kharkov1943.actions import Activate
+    from player.app import PlayerWindow
+    from player.controller import GameController
+    from tests.rules.kharkov1943.test_k43_arrivals import arrived
+    from tests.rules.kharkov1943.k43_helpers import GALLOP as GALLOP_PATH
+
+    state = arrived(5)
+    state.apply(Activate())
+    rider = "d15_81"
+    waiting = set(reinforcements.waiting(state, "german"))
+    assert rider in waiting and len(waiting) > 1
+    w = PlayerWindow(GALLOP_PATH, controller=GameController(state), handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    wait_started(qtbot, w)
+    bot = WindowBot(qtbot, w)
+    riders = {u for a in state.legal_actions().actions() if isinstance(a, RailMove) for u in a.units if u in waiting}
+    assert rider in riders
+    assert not [b for b in w.actions_panel.buttons if b.objectName().startswith("train:")]  # Rail off: entries by road only
+    rides = {a.path[-1]: a for a in state.legal_actions().actions() if isinstance(a, RailMove) and a.units == (rider,)}
+    bot.set_rail(True)
+    trains = {b.objectName().removeprefix("train:") for b in w.actions_panel.buttons if b.objectName().startswith("train:")}
+    assert trains == riders  # every one of them, not only the first the engine lists
+    assert "arriving by train" in w.statusBar().currentMessage()
+    assert bot.pick_for_placement("train", rider)
+    assert set(w.reach) == set(rides)
+    assert "may not act" not in w.statusBar().currentMessage()  # off the map, yet it may ride on
+    end = sorted(rides)[-1]
+    bot.click_hex(end)
+    assert w.controller.state.units[rider].hex == end
+    assert activation.current(w.controller.state)["spent"][rider] == 3  # 6.4: getting off the train

@@ -138,7 +138,8 @@ class WindowBot:
         return [(b, by_key[b.objectName()]) for b in shown if b.isEnabled() and b.objectName() in by_key]
 
     def unit_button(self, prefix: str, unit: str):
-        """The dock's button that picks ``unit`` for a placement: ``enter:`` (a reinforcement, 16.0) or ``commit:`` (a reserve, 6.73)."""
+        """The dock's button that picks ``unit`` for a placement: ``enter:`` (a reinforcement, 16.0), ``train:`` (one
+        arriving by train, with Rail on: K43 15.2) or ``commit:`` (a reserve, 6.73)."""
         self.escape()
         return next((b for b in self.w.actions_panel.buttons if b.objectName() == f"{prefix}:{unit}" and b.isEnabled()), None)
 
@@ -149,6 +150,14 @@ class WindowBot:
             return False
         self.click(button)
         return self.w.selected == (unit,) and bool(self.w.reach) and self.w.scene.overlay("reach") is not None
+
+    def select_for_rail(self, action) -> bool:
+        """With Rail on, select a rail move's units as a person does: on the map, or a reinforcement arriving by train
+        (15.2) by its button; True when the map then shows where they may go by rail."""
+        if any(self.state.units[u].hex is None for u in action.units):
+            return self.pick_for_placement("train", action.units[0])
+        self.select_units(action)
+        return bool(self.w.reach)
 
     def select_hex(self, location: str) -> None:
         self.escape()
@@ -184,8 +193,7 @@ class WindowBot:
             return self.pick_for_placement("commit", next(x for x in sample if x.hexes).units[0])
         if kind == "RailMove":
             self.set_rail(True)
-            self.select_units(min(sample, key=lambda r: len(r.units)))
-            ok = bool(w.reach)
+            ok = self.select_for_rail(min(sample, key=lambda r: len(r.units)))
             self.set_rail(False)
             return ok
         if kind == "Attack":
@@ -316,7 +324,7 @@ class WindowBot:
             return
         if kind == "RailMove":
             self.set_rail(True)
-            self.select_units(a)
+            assert self.select_for_rail(a), f"{a} is not offered by rail"
             self.click_hex(self.rng.choice(sorted(w.reach)))
             self.set_rail(False)
             return
