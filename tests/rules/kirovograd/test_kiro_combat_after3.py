@@ -94,3 +94,103 @@ def test_28_10_4b_an_air_unit_is_worth_its_stronger_factor_not_its_printed_stren
     info = bare({}).board.units["de-air-bf109-1"]
     assert (info.values.air_air, info.values.air_ground) == (4, 1)
     assert victory.full_strength(info) == 4
+
+
+# ----------------------------------------------------------------------------- reinforcements under the advanced rules (24.4A, 29.1)
+
+
+def test_24_4a_29_1_a_reinforcement_entering_only_its_entry_hex_shows_the_face_down_zoc_there():
+    """A face-down Soviet tank brigade stands next to the entry hex 1901: the German battalion that
+    comes on there and goes no further is in its ZOC, and the brigade is shown (29.1) as it is to
+    one that enters there and means to go on (and stops there)."""
+    from kharkovsuite.engine.actions import Move
+    from kharkovsuite.engine.events import MoveStopped, Unmasked
+    from kharkovsuite.rules.kirovograd import fog
+
+    from .test_kiro_arrival_cases import BN905, _due
+    from .test_kiro_fog import fogged
+
+    state = _due(fogged({GE_INF: PLAIN, SU_TANK: "1902"}))
+    assert fog.face_down(state, SU_TANK)
+    events = state.apply(Move(units=(BN905,), path=("1901",)))
+    assert state.units[BN905].hex == "1901" and not fog.face_down(state, SU_TANK)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+    assert [(e.hex, e.case) for e in events if isinstance(e, MoveStopped)] == [("1901", "29.1")]
+
+
+# ----------------------------------------------------------------------------- the combat round in the game (16.0, 17.1B, 18.2, 28.4.1A)
+
+
+def test_16_0_the_room_shown_for_a_loss_is_what_the_unit_may_still_lose():
+    """After the motorised regiment (4 SP: two may go, 16.1A) takes the first SP of an A2, the
+    window shows one more it may lose; the panzer regiment (6 SP) still three."""
+    from kharkovsuite.engine.actions import ChooseLoss
+    from kharkovsuite.rules.kirovograd import fight
+
+    from .kiro_helpers import GE_MOT, GE_PZ
+    from .test_kiro_loss_choice import a2_against_rifles
+
+    state = a2_against_rifles()
+    state.apply(ChooseLoss(unit=GE_MOT))
+    rows = {r["unit"]: (r["marked"], r["room"]) for r in fight.loss_choice(state, state.pending[-1])["units"]}
+    assert rows == {GE_MOT: (1, 1), GE_PZ: (0, 3)}
+
+
+def test_16_0_a_loss_named_once_every_loss_is_taken_is_refused_with_its_reason():
+    from kharkovsuite.engine.actions import ChooseLoss
+    from kharkovsuite.rules.kirovograd import fight
+
+    from .kiro_helpers import GE_MOT, GE_PZ
+    from .test_kiro_loss_choice import a2_against_rifles
+
+    state = a2_against_rifles()
+    state.apply(ChooseLoss(unit=GE_MOT))
+    f, decision = fight._record(state), state.pending[-1]
+    f["now"]["allot"][decision.data["who"]]["order"].append(GE_PZ)  # the second SP named already
+    with pytest.raises(IllegalAction) as e:
+        fight._choose_loss(state, f, decision, GE_PZ, [])
+    assert (e.value.case, e.value.reason) == ("16.0", "every loss of this combat is taken")
+
+
+def test_17_1b_a_unit_not_retreating_now_is_refused_with_its_reason():
+    from kharkovsuite.engine.actions import Retreat
+    from kharkovsuite.engine.state import Decision
+    from kharkovsuite.rules.kirovograd import fight
+
+    from .kiro_helpers import SU_DIV
+
+    state = bare({GE_INF: N[0], SU_DIV: PLAIN}, phase="combat_1_1")
+    decision = Decision(fight.RETREAT, "soviet", "17.1", {"units": []})
+    with pytest.raises(IllegalAction) as e:
+        fight._retreat(state, decision, Retreat(unit=SU_DIV, path=(N[3],)), [])
+    assert (e.value.case, e.value.reason) == ("17.1B", f"{SU_DIV} does not retreat now")
+
+
+def test_18_2b_the_advance_grows_by_the_losses_unabsorbed_only_when_the_defenders_were_eliminated():
+    """The target hex is empty: with no retreat made the defenders were eliminated, and the two SP
+    they could not absorb lengthen a mobile attacker's advance (18.2B); when they retreated one hex
+    the advance is that hex (18.2A)."""
+    from kharkovsuite.rules.kirovograd import fight
+    from kharkovsuite.rules.kirovograd.advance import Allowance
+
+    state = bare({GE_INF: N[0]}, phase="combat_1_1", orders={"k47": "mobile"})
+    gone = {"targets": [PLAIN], "owed": {"defender": 0}, "unabsorbed": 2}
+    assert fight._advance_allowance(state, gone, "mobile") == Allowance(0, 2, "18.2B")
+    retreated = {"targets": [PLAIN], "owed": {"defender": 1}, "unabsorbed": 2, "retreats": {PLAIN: [[N[3]]]}}
+    assert fight._advance_allowance(state, retreated, "mobile") == Allowance(0, 1, "18.2A")
+
+
+def test_28_4_1a_a_flight_joins_only_an_attack_on_the_hex_it_flies_over_and_only_its_own_side_s():
+    from kharkovsuite.rules.kirovograd import fight
+
+    from .kiro_helpers import GE_PZ, SU_DIV
+    from .test_kiro_air import JU87, JU87G, _combat, flight
+
+    state = _combat({GE_PZ: N[0], SU_DIV: PLAIN}, {"p3": "mobile", "c48": "mobile"})
+    flight(state, "german", [JU87], "ground_attack", PLAIN)
+    f = fight._record(state)
+    elsewhere = {"targets": [N[3]], "attackers": []}
+    assert fight.air_refusal(state, f, elsewhere, JU87) == ("28.4.1A", f"{JU87} flies over {PLAIN}, not a target of this attack")
+    assert fight.air_refusal(state, f, {"targets": [PLAIN], "attackers": []}, JU87G) == \
+        ("28.4.1A", f"{JU87G} flies no ground attack mission of the attacker")
+    assert fight.air_refusal(state, f, {"targets": [PLAIN], "attackers": []}, JU87) is None
