@@ -194,3 +194,64 @@ def test_28_4_1a_a_flight_joins_only_an_attack_on_the_hex_it_flies_over_and_only
     assert fight.air_refusal(state, f, {"targets": [PLAIN], "attackers": []}, JU87G) == \
         ("28.4.1A", f"{JU87G} flies no ground attack mission of the attacker")
     assert fight.air_refusal(state, f, {"targets": [PLAIN], "attackers": []}, JU87) is None
+
+
+def test_15_2b_22_1_an_hq_joining_a_reinforced_attack_supports_it_and_the_log_names_the_targets():
+    """The Soviet tank brigade's reserve reinforces the rifle division attacked by the 320th's
+    regiment; the 320th's HQ joins that attack (15.2B) and supports its own regiment's hex (22.1)."""
+    from kharkovsuite.engine.actions import EndPhase
+    from kharkovsuite.rules.kirovograd import counters, fight
+    from kharkovsuite.rules.kirovograd.fight import Reinforce, Reorganised
+
+    from .kiro_helpers import GE_HQ, GE_INF2, SU_DIV
+    from .test_kiro_fight import combat_round, declare
+    from .test_kiro_reorganise import BEHIND, ORDERS, commit
+
+    state = combat_round({GE_INF2: N[0], GE_HQ: ring(PLAIN, 2)[0], SU_DIV: PLAIN, SU_TANK: BEHIND}, ORDERS)
+    state.set_flag(SU_TANK, counters.RESERVE)
+    declare(state, PLAIN, GE_INF2)
+    state.apply(EndPhase())
+    commit(state, (BEHIND, N[3], PLAIN))
+    events = state.apply(Reinforce(attack=0, unit=GE_HQ))
+    f = fight._record(state)
+    assert f["attacks"][0]["hqs"] == [GE_HQ] and f["hq"][GE_HQ] == N[0]
+    assert [(e.unit, e.targets, e.case) for e in events if isinstance(e, Reorganised)] == [(GE_HQ, (PLAIN,), "15.2B")]
+
+
+def test_18_5b_a_second_line_unit_under_assault_orders_follows_one_hex_however_far_the_attackers_went():
+    """The panzer regiment advanced two hexes from N[0]; the regiment stacked with it at the start
+    follows one hex under assault orders (18.5B), both hexes under mobile orders."""
+    from kharkovsuite.engine.state import Decision
+    from kharkovsuite.rules.kirovograd import fight
+
+    from .kiro_helpers import GE_INF2, GE_PZ
+
+    def followed(order):
+        state = bare({GE_PZ: N[3], GE_INF2: N[0]}, phase="combat_1_1", orders={"p3": "mobile", "d320": order})
+        fight._record(state)["now"] = {"targets": [PLAIN], "start": {GE_PZ: N[0]}}
+        decision = Decision(fight.ADVANCE, "german", "18.0A", {"units": [GE_PZ], "done": [], "followers": [GE_INF2],
+                                                               "paths": {GE_PZ: [N[0], PLAIN, N[3]]}})
+        return [a.path for a in fight.follower_options(state, decision)]
+
+    assert followed("assault") == [(N[0], PLAIN)]
+    assert followed("mobile") == [(N[0], PLAIN), (N[0], PLAIN, N[3])]
+
+
+def test_21_8a_a_gun_attacked_by_adjacent_units_does_not_support_another_hex():
+    """The 53rd Army's gun, its HQ beside it, may support the rifle division's defence until a
+    German attack from next to it falls on its own hex."""
+    from kharkovsuite.engine.actions import EndPhase
+    from kharkovsuite.rules.kirovograd import fight
+
+    from .kiro_helpers import GE_INF2, SU_ART, SU_DIV
+    from .test_kiro_fight import declare
+
+    gun_hex = ring(PLAIN, 2)[3]
+    state = bare({GE_INF: N[0], SU_DIV: PLAIN, SU_ART: gun_hex, "su-53a-hq": gun_hex}, phase="combat_1_1",
+                 orders={"k47": "mobile", "c48": "defense", "a53": "defense"})
+    declare(state, PLAIN, GE_INF)
+    state.apply(EndPhase())
+    f = fight._record(state)
+    assert fight.defence_refusal(state, f, SU_ART, 0) is None
+    f["attacks"].append({"targets": [gun_hex], "attackers": [GE_INF2], "guns": [], "hqs": [], "dguns": [], "orders": "mobile"})
+    assert fight.defence_refusal(state, f, SU_ART, 0) == ("21.8A", f"{SU_ART} is attacked by adjacent units and cannot support another hex")
