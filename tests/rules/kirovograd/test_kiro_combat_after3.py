@@ -255,3 +255,30 @@ def test_21_8a_a_gun_attacked_by_adjacent_units_does_not_support_another_hex():
     assert fight.defence_refusal(state, f, SU_ART, 0) is None
     f["attacks"].append({"targets": [gun_hex], "attackers": [GE_INF2], "guns": [], "hqs": [], "dguns": [], "orders": "mobile"})
     assert fight.defence_refusal(state, f, SU_ART, 0) == ("21.8A", f"{SU_ART} is attacked by adjacent units and cannot support another hex")
+
+
+def test_17_7a_30_2a_a_unit_that_could_not_leave_its_hex_takes_no_hq_along():
+    """A Soviet rifle division's one-hex retreat, chosen on what the USSR knows, runs into a hidden
+    German HQ (30.2A): it stays in its hex and loses the hex it owes as an SP (15.9F).  Its corps
+    HQ next to it has no retreat to keep its place by, so it is not offered one (17.7A)."""
+    from kharkovsuite.engine.actions import Retreat
+    from kharkovsuite.engine.state import Decision
+    from kharkovsuite.rules.kirovograd import fight
+
+    from .kiro_helpers import SU_DIV, SU_HQ
+    from .test_kiro_fog import HQS, fog, fogged
+
+    data = {"units": [SU_DIV], "hexes": 1, "fought": [N[3]], "held": [N[3]]}
+    way = fight.retreat_options(bare({SU_DIV: PLAIN, GE_INF: N[3]}, side="german", phase="combat_1_1"),
+                                Decision(fight.RETREAT, "soviet", "17.1", dict(data)), SU_DIV)[0].path
+    beside = next(h for h in N if h not in (N[3], way[0]))
+    state = fogged({SU_DIV: PLAIN, GE_INF: N[3], HQS[0]: way[0], SU_HQ: beside}, phase="combat_1_1")
+    fog.conceal(state, HQS[0], [], "30.1")
+    fight._record(state)["now"] = {"taken": {}}
+    decision = Decision(fight.RETREAT, "soviet", "17.1", dict(data, units=[SU_DIV]))
+    state.pending.append(decision)
+    events = []
+    fight._retreat(state, decision, Retreat(unit=SU_DIV, path=way), events)
+    assert state.units[SU_DIV].hex == PLAIN and state.units[SU_HQ].hex == beside
+    assert [(e.case, e.unit) for e in events if e.kind in ("Unmasked", "SpLost")] == [("30.2A", HQS[0]), ("15.9F", SU_DIV)]
+    assert [d.kind for d in state.pending] == [fight.RETREAT]
