@@ -332,7 +332,9 @@ def enter(state, units: tuple[str, ...], path: tuple[str, ...], rnd: int, moved:
         for u in units:
             state.to_box(u, boxes[u])
         raise
-    hit = fog.run_into(state, units, path, rnd, max(ma - cost, 0.0), events) if len(path) > 1 else None  # 29.1, 30.2A
+    # 29.1, 30.2A: the entry hex is entered too, so a face-down counter's ZOC there is shown (and
+    # stops the march) whether or not the path goes on
+    hit = fog.run_into(state, units, path, rnd, max(ma - cost, 0.0), events)
     stopped = fog.stopped(units, path, hit) if hit is not None else None
     if hit is not None:
         path, spent, stop = path[:hit.end + 1], hit.spent, hit.stop
