@@ -1,12 +1,13 @@
 """Frames of the player's window with every trace overlay on, to compare two checkouts pixel for pixel.
 
-    PYTHONPATH=CHECKOUT .venv/bin/python tools/window_frames.py shoot OUTDIR   # the checkout's frames, as PNG files
-    .venv/bin/python tools/window_frames.py compare DIR_A DIR_B               # how many pixels differ, frame by frame
+    PYTHONPATH=CHECKOUT .venv/bin/python player/frames.py shoot OUTDIR   # that checkout's frames, as PNG files
+    .venv/bin/python player/frames.py compare DIR_A DIR_B              # how many pixels differ, frame by frame
 
 ``shoot`` opens the player on Kharkov 1942 (offscreen, 1440 x 900), turns every trace overlay on and
 saves the map's viewport at seven zooms (the whole map, zooms never seen, zoom 1.0) and after three
 pans at each, every frame at rest (the exact tiles painted, not the stretched ones).  Run it with
-``PYTHONPATH`` set to each checkout (an older one made with ``git archive``), then ``compare``.
+``PYTHONPATH`` set to each checkout (an older one made with ``git archive``, which has no such file: hence run by
+path, the player imported from ``PYTHONPATH``), then ``compare``.
 """
 from __future__ import annotations
 
