@@ -406,7 +406,6 @@ class OverlayLayer(QGraphicsItem):
 
     TILE_PX = 512  # a multiple of 8: Qt's hatch patterns stay continuous across tiles
     MAX_TILES = 64  # 512 x 512 x 4 bytes each: 64 MB at most
-    SPARE_TILES = 24  # tiles dropped, kept to be painted anew: a new zoom's dozen or two need no fresh memory
     REFINE_MS = 150  # after the last interim frame, the exact one
 
     def __init__(self, rect: QRectF):
@@ -414,11 +413,6 @@ class OverlayLayer(QGraphicsItem):
         self._rect = QRectF(rect)
         self._members: list[HexOverlayItem | PathOverlayItem] = []
         self._tiles: OrderedDict[tuple, tuple[QPixmap | None, QRegion]] = OrderedDict()
-        # Pictures of dropped tiles, reused for new ones: a fresh 512-pixel picture costs the system a page fault
-        # per 4 kB on its first fill, some 0.5 ms, twenty times clearing one that was used.  A tile dropped
-        # during a paint may still be shown by it: it is reused from the next paint on.
-        self._dropped: list[QPixmap] = []
-        self._spare: list[QPixmap] = []
         self._cached = True
         self.tiles_painted = 0  # how many times a part of a tile was painted (for tests and benchmarks)
         self.interim_frames = 0  # frames shown stretched from another zoom's tiles (for tests and benchmarks)
@@ -436,13 +430,13 @@ class OverlayLayer(QGraphicsItem):
         if rect != self._rect:
             self.prepareGeometryChange()
             self._rect = QRectF(rect)
-            self._drop_tiles(list(self._tiles))
+            self._tiles.clear()
             self.update()
 
     def set_cached(self, cached: bool) -> None:
         """Draw from tile pictures (the default) or paint every frame (for measuring)."""
         self._cached = cached
-        self._drop_tiles(list(self._tiles))
+        self._tiles.clear()
         if not cached:
             self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.update()
@@ -466,17 +460,7 @@ class OverlayLayer(QGraphicsItem):
 
     # -- painting
 
-    def _drop_tiles(self, keys: list[tuple]) -> None:
-        for key in keys:
-            pix, _done = self._tiles.pop(key)
-            if pix is not None:
-                self._dropped.append(pix)
-
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget=None) -> None:
-        if self._dropped:  # no paint is under way: the tiles dropped are shown nowhere now
-            self._spare.extend(self._dropped)
-            self._dropped.clear()
-            del self._spare[self.SPARE_TILES:]
         t = painter.worldTransform()
         device = painter.device()
         dpr = device.devicePixelRatioF() if device is not None else 1.0
@@ -583,11 +567,11 @@ class OverlayLayer(QGraphicsItem):
             n = self.TILE_PX
             pix = None
             if any(m.isVisible() and m.boundingRect().intersects(self._tile_rect(phase, ix, iy)) for m in self._members):
-                pix = self._spare.pop() if self._spare else QPixmap(n, n)
+                pix = QPixmap(n, n)
                 pix.fill(Qt.GlobalColor.transparent)
             entry = self._tiles[key] = (pix, QRegion())
-            if len(self._tiles) > self.MAX_TILES:
-                self._drop_tiles(list(self._tiles)[:len(self._tiles) - self.MAX_TILES])
+            while len(self._tiles) > self.MAX_TILES:
+                self._tiles.popitem(last=False)
         else:
             self._tiles.move_to_end(key)
         return key, *entry
@@ -642,5 +626,7 @@ class OverlayLayer(QGraphicsItem):
 
     def _changed(self, rect: QRectF) -> None:
         """Drop the tiles that show ``rect`` and have it repainted."""
-        self._drop_tiles([key for key in self._tiles if self._tile_rect(key[:3], key[3], key[4]).intersects(rect)])
+        stale = [key for key in self._tiles if self._tile_rect(key[:3], key[3], key[4]).intersects(rect)]
+        for key in stale:
+            del self._tiles[key]
         self.update(rect)

@@ -231,37 +231,3 @@ def test_a_pans_two_strips_are_copied_and_painted_alone(view, scene):
     frame(view)  # the whole viewport: the tiles' parts outside the strips are painted now
     assert layer.tiles_painted > made
 
-
-def test_the_pictures_of_dropped_tiles_are_reused_cleared_and_never_in_the_paint_that_dropped_them(view, scene, monkeypatch):
-    """Past MAX_TILES the least recently used tiles go; their pictures are painted anew for later
-    tiles (a fresh picture costs the system a page fault per 4 kB), from the next paint on, so a
-    frame never shows one picture as two tiles, and a reused picture shows no trace of its old
-    tile: the frames are those of a layer that never dropped a tile."""
-    layer = scene.overlay_layer
-    monkeypatch.setattr(type(layer), "MAX_TILES", 3)
-    zooms = (0.7, 0.9, 1.1, 1.3, 0.8)
-    seen: dict[int, set] = {}
-    frames = []
-    for z in zooms:
-        zoom_to(view, z)
-        frames.append(frame(view))
-        kept = [(key, pix) for key, (pix, _done) in layer._tiles.items() if pix is not None]
-        assert len({id(pix) for _key, pix in kept}) == len(kept)  # no picture holds two tiles
-        for key, pix in kept:
-            seen.setdefault(id(pix), set()).add(key)
-            # outside the part painted so far (a stretched frame shows the whole tile) a tile is clear
-            image = pix.toImage().convertToFormat(QImage.Format.Format_ARGB32)
-            alpha = np.frombuffer(image.constBits(), dtype=np.uint8).reshape(image.height(), image.bytesPerLine() // 4, 4)[:, :image.width(), 3].copy()
-            for r in layer._tiles[key][1]:
-                alpha[r.top():r.bottom() + 1, r.left():r.right() + 1] = 0
-            assert not alpha.any()
-        assert not {id(pix) for pix in layer._spare} & {id(pix) for _key, pix in kept}
-    assert any(len(keys) > 1 for keys in seen.values())  # pictures were reused for other tiles
-    monkeypatch.setattr(type(layer), "MAX_TILES", 64)
-    for z, before in zip(zooms, frames):
-        layer.set_cached(False)
-        layer.set_cached(True)
-        layer._spare.clear()
-        layer._dropped.clear()
-        zoom_to(view, z)
-        assert differing_share(frame(view), before) < CLOSE
