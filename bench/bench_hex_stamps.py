@@ -28,10 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtCore import QRectF  # noqa: E402
 from PySide6.QtGui import QImage, QPainter, QTransform  # noqa: E402
-from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem  # noqa: E402
+from PySide6.QtWidgets import QStyleOptionGraphicsItem  # noqa: E402
 
 from kharkovsuite.view import overlays as this  # noqa: E402
-from player.app import DEFAULT_SCENARIO, PlayerWindow  # noqa: E402
+from player.frames import window_with_every_overlay  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -46,16 +46,7 @@ def main(argv=None) -> int:
     other = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(other)  # its relative imports are this checkout's style and layers
 
-    app = QApplication.instance() or QApplication([])
-    w = PlayerWindow(DEFAULT_SCENARIO)
-    w.resize(1440, 900)
-    w.show()
-    for _ in range(3):
-        app.processEvents()
-    for name in w.trace.actions:
-        w.trace.set_enabled(name, True)
-    for _ in range(3):
-        app.processEvents()
+    w = window_with_every_overlay()
     scene = w.scene
     items = [scene.overlay(n) for n in scene.overlay_names if isinstance(scene.overlay(n), this.HexOverlayItem)]
     sets = {"this checkout": items, Path(args.against).resolve().name: [other.HexOverlayItem(i.name, scene.geo, i.entries, i.zValue()) for i in items]}

@@ -16,26 +16,33 @@ import sys
 from pathlib import Path
 
 
-def shoot(out: Path) -> int:
+def window_with_every_overlay(width: int = 1440, height: int = 900):
+    """The player's window on Kharkov 1942, shown (offscreen unless a platform was chosen), every trace overlay on."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QPointF
     from PySide6.QtWidgets import QApplication
 
     from player.app import DEFAULT_SCENARIO, PlayerWindow
 
-    out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
     w = PlayerWindow(DEFAULT_SCENARIO)
-    w.resize(1440, 900)
+    w.resize(width, height)
     w.show()
     for _ in range(3):
         app.processEvents()
-    view, scene = w.view, w.scene
-    vp = view.viewport()
     for name in w.trace.actions:
         w.trace.set_enabled(name, True)
     for _ in range(3):
         app.processEvents()
+    return w
+
+
+def shoot(out: Path) -> int:
+    from PySide6.QtCore import QPointF
+
+    out.mkdir(parents=True, exist_ok=True)
+    w = window_with_every_overlay()
+    view, scene = w.view, w.scene
+    vp = view.viewport()
     view.fit_map()
     vp.repaint()
     fit = view.min_zoom * 2
