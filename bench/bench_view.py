@@ -1,6 +1,6 @@
 """How fast the map view opens and paints: prints figures, asserts nothing.
 
-    .venv/bin/python bench/bench_view.py [--scenario FILE] [--repeat 20] [--size 1440x900] [--rounds 2] [--against paths]
+    .venv/bin/python bench/bench_view.py [--scenario FILE] [--repeat 20] [--size 1440x900] [--rounds 2] [--against paths|DIR]
 
 Without --scenario it uses scenarios/kharkov-1942.yaml, or, while that file does not exist, a
 synthetic scenario of the same size (40 x 39 hexes, ~200 counters; tests/view/synthetic.py).
@@ -16,6 +16,12 @@ onward, each step uncovering a strip never painted.
 ``--against paths`` times the overlay steps a second way in the same run, the rounds of the two
 alternating (in the order AB BA AB ...): every marked hex painted as the tiles' paths (wash, hatching and outline
 rasterised anew), as before the hex stamps, and prints the stamps' figures against them.
+
+``--against DIR`` times the overlay steps of another checkout (an older commit, e.g. made with
+``git archive``) against this one's: each round runs this script of both checkouts once, in fresh
+processes with the same interpreter, one after the other (in the order AB BA AB ...), and the
+figures are the medians of the rounds' medians, so a change is measured before and after under
+the same load.
 
 The board tables go to a cache folder of this run (KHARKOVSUITE_CACHE_DIR), not the user's.
 """
@@ -82,9 +88,12 @@ def main(argv=None) -> int:
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--size", default="1440x900", help="window size, WxH")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of the overlay steps, off then on (default 2)")
-    parser.add_argument("--against", choices=["paths"],
-                        help="also time the overlay steps with the marked hexes painted as paths, alternating with the stamps")
+    parser.add_argument("--against", metavar="paths|DIR",
+                        help="also time the overlay steps with the marked hexes painted as paths, alternating with the stamps; "
+                             "or those of the checkout DIR, alternating with this one's")
     args = parser.parse_args(argv)
+    if args.against and args.against != "paths":
+        return against_checkout(args, argv if argv is not None else sys.argv[1:])
     width, height = (int(v) for v in args.size.split("x"))
     app = QApplication.instance() or QApplication([])
 
@@ -321,6 +330,67 @@ def main(argv=None) -> int:
             paths_c = [c for r in by_way["paths"] for c in r[1][key][1]]
             print(f"  {title:76s} {median_ms(stamps_c):7.1f} against {median_ms(paths_c):7.1f}  ({median_ms(stamps_c) / median_ms(paths_c):.2f}x)")
     print(f"\nfit zoom: {view.min_zoom * 2:.3f} px per scene unit (hex size {50 * view.min_zoom * 2:.1f} px)")
+    return 0
+
+
+STEPS = {
+    "zoom step, back and forth (x1.25 at zoom ~0.4)": "zoom",
+    "zoom step to a zoom not seen before (the nearest zoom's tiles stretched)": "new zoom",
+    "  then at rest there: the exact frame, REFINE_MS later": "new zoom, at rest",
+    "pan step, back and forth (40 px at zoom 1.0, at rest)": "pan",
+    "pan step onward (40 px at zoom 1.0, a strip never painted)": "pan onward",
+}
+
+
+def overlay_figures(text: str) -> dict[tuple[str, str], tuple[float, float]]:
+    """(step, "off" or "on") -> (wall ms, cpu ms), read from the first overlay table this script prints."""
+    out: dict[tuple[str, str], tuple[float, float]] = {}
+    step = None
+    for line in text.splitlines():
+        if line.rstrip() in STEPS:
+            step = STEPS[line.rstrip()]
+        elif step is not None and line.startswith(("  overlays off", "  overlays on")):
+            words = line.split()
+            out.setdefault((step, words[1]), (float(words[2]), float(words[4])))
+    return out
+
+
+def against_checkout(args, argv: list[str]) -> int:
+    """The overlay steps of this checkout and of ``args.against``, a round of each at a time (AB BA ...)."""
+    import subprocess
+
+    other = Path(args.against).resolve()
+    if not (other / "bench" / "bench_view.py").is_file():
+        raise SystemExit(f"--against {args.against}: no bench/bench_view.py there")
+    rest: list[str] = []
+    skip = False
+    for i, word in enumerate(argv):  # the arguments but --against and --rounds
+        if skip:
+            skip = False
+        elif word in ("--against", "--rounds"):
+            skip = True
+        elif not word.startswith(("--against=", "--rounds=")):
+            rest.append(word)
+    trees = {"this checkout": ROOT, other.name: other}
+    rounds: dict[str, list[dict]] = {name: [] for name in trees}
+    for r in range(args.rounds):
+        for name, tree in (list(trees.items()) if r % 2 == 0 else list(trees.items())[::-1]):
+            env = dict(os.environ, PYTHONPATH=str(tree))
+            env.pop("KHARKOVSUITE_CACHE_DIR", None)  # each run a cache folder of its own
+            done = subprocess.run([sys.executable, str(tree / "bench" / "bench_view.py"), *rest, "--rounds", "1"], cwd=tree, env=env,
+                                  capture_output=True, text=True, check=True)
+            rounds[name].append(overlay_figures(done.stdout))
+            print(f"round {r + 1}: {name} done", flush=True)
+    print(f"\noverlay steps, every trace overlay on against all off; medians of {args.rounds} rounds' medians of {args.repeat} steps each")
+    print(f"{'':58s} {'off':>7s} {'on':>7s} {'ratio':>6s}   (processor ms; wall-clock ms in brackets)")
+    for title, key in STEPS.items():
+        print(title.strip())
+        for name in trees:
+            fig = {}
+            for state in ("off", "on"):
+                fig[state] = tuple(statistics.median(r[(key, state)][k] for r in rounds[name]) for k in (0, 1))
+            (w_off, c_off), (w_on, c_on) = fig["off"], fig["on"]
+            print(f"  {name:56s} {c_off:7.1f} {c_on:7.1f} {c_on / c_off:5.2f}x   ({w_off:.1f} / {w_on:.1f}, {w_on / w_off:.2f}x)")
     return 0
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 
@@ -117,8 +118,20 @@ SCREENSHOT_PNG_QUALITY = 80
 
 
 def save_screenshot(widget: QWidget, path: str) -> bool:
-    """``widget`` as it is painted now, written to the PNG file ``path``; False when it could not be written."""
-    return widget.grab().save(str(path), "PNG", SCREENSHOT_PNG_QUALITY)
+    """``widget`` as it is painted now, written to the PNG file ``path``; False when it could not be written.
+
+    A window on the offscreen platform (where ``--screenshot`` runs unless the user chose another) is taken as its last
+    frame from its backing store, where the frame was just painted: painting it again (``grab``), its map, counters and
+    docks, cost the start some 15 ms.  Elsewhere (a window system's screen may show another window over it) and for a
+    widget inside a window, the widget is painted again into a picture."""
+    picture = None
+    if widget.isWindow() and QGuiApplication.platformName() == "offscreen" and widget.windowHandle() is not None:
+        picture = widget.screen().grabWindow(widget.winId())
+        if picture.isNull() or picture.deviceIndependentSize().toSize() != widget.size():
+            picture = None
+    if picture is None:
+        picture = widget.grab()
+    return picture.save(str(path), "PNG", SCREENSHOT_PNG_QUALITY)
 
 
 @contextmanager

@@ -55,27 +55,37 @@ def _kept(key: tuple, make) -> tuple[QImage, int, int]:
     return got
 
 
-def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: tuple[int, int], scale: float, antialias: bool, qx: int, qy: int) -> QImage:
+def _cell(half: tuple[int, int]) -> tuple[int, int]:
+    """The width and height of a cell of an atlas of pictures ``2 * half[0] + 1`` by ``2 * half[1] + 1``
+    pixels: multiples of 8, so Qt's 8 x 8 hatch patterns, anchored to the picture, start alike in every cell."""
+    return (2 * half[0] + 1 + 7) // 8 * 8, (2 * half[1] + 1 + 7) // 8 * 8
+
+
+def _coverage(shape: QPolygonF, shape_key: tuple, pen: QPen | None, half: tuple[int, int], scale: float, antialias: bool) -> QImage:
     """How much of each pixel the hex ``shape`` covers, filled (``pen`` None) or stroked with
-    ``pen`` (its colour aside), as the alpha of a white picture ``2 * half[0] + 1`` pixels wide
-    and ``2 * half[1] + 1`` high, centred as :func:`_hex_stamp` says: the antialiased
-    rasterising, done once for every style."""
+    ``pen`` (its colour aside), as the alpha of a white picture of STAMP_PHASES x STAMP_PHASES
+    cells (:func:`_cell`): in the cell ``qx, qy`` the hex's centre is a fraction ``qx, qy`` /
+    STAMP_PHASES of a pixel right of and below the pixel ``half`` from the cell's corner.  The
+    antialiased rasterising, done once for every style."""
     mask_pen = None
     if pen is not None:
         mask_pen = QPen(pen)
         mask_pen.setColor(QColor(255, 255, 255))
     key = ("mask", shape_key, None if pen is None else (pen.widthF(), pen.style(), tuple(pen.dashPattern()) if pen.style() != Qt.PenStyle.SolidLine else (),
-                                                            pen.capStyle(), pen.joinStyle(), pen.miterLimit()), half, round(scale, 9), antialias, qx, qy)
+                                                            pen.capStyle(), pen.joinStyle(), pen.miterLimit()), half, round(scale, 9), antialias)
 
     def make() -> tuple[QImage, int, int]:
-        image = QImage(2 * half[0] + 1, 2 * half[1] + 1, QImage.Format.Format_ARGB32_Premultiplied)
+        cw, ch = _cell(half)
+        image = QImage(STAMP_PHASES * cw, STAMP_PHASES * ch, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(Qt.GlobalColor.transparent)
         p = QPainter(image)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, antialias)
-        p.setWorldTransform(QTransform(scale, 0, 0, scale, half[0] + qx / STAMP_PHASES, half[1] + qy / STAMP_PHASES))
         p.setPen(mask_pen if mask_pen is not None else Qt.PenStyle.NoPen)
         p.setBrush(Qt.BrushStyle.NoBrush if mask_pen is not None else QBrush(QColor(255, 255, 255)))
-        p.drawPolygon(shape)
+        for qy in range(STAMP_PHASES):
+            for qx in range(STAMP_PHASES):
+                p.setWorldTransform(QTransform(scale, 0, 0, scale, qx * cw + half[0] + qx / STAMP_PHASES, qy * ch + half[1] + qy / STAMP_PHASES))
+                p.drawPolygon(shape)
         p.end()
         return image, *half
 
@@ -106,15 +116,18 @@ def _make_texture(brushes: list[QBrush]) -> QBrush:
     return QBrush(tile)
 
 
-def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tuple, scale: float, antialias: bool, qx: int, qy: int) -> tuple[QImage, int, int]:
+def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tuple, scale: float, antialias: bool) -> tuple[QImage, int, int]:
     """One marked hex of style ``st`` and outline ``shape`` (around its centre; ``shape_key`` names
     it) at zoom ``scale``: its wash, hatching and outline, as ``pens`` says (pen or brush per
-    part, in painting order), its centre a fraction ``qx, qy`` / STAMP_PHASES of a pixel right of
-    and below the picture's pixel returned.
+    part, in painting order), at each of the STAMP_PHASES x STAMP_PHASES places of a pixel, as one
+    picture (an atlas) and the pixel of its centre in a cell: the hex placed a fraction ``qx, qy``
+    / STAMP_PHASES of a pixel right of and below its pixel is the cell ``qx, qy`` (:func:`_cell`).
+    The places are made together: one picture and a few blends per style and zoom rather than
+    four, most of the cost of a frame at a new zoom.
 
     Every style's hex covers the same pixels: the coverage of the fill and of each kind of
-    outline is rasterised once per zoom and place (:func:`_coverage`), and a style's stamp is
-    that coverage coloured, a few blends of a small picture.  A wash and hatching filled together
+    outline is rasterised once per zoom (:func:`_coverage`), and a style's stamp is that
+    coverage coloured, a few blends of a small picture.  A wash and hatching filled together
     are blended as one texture (where a hex's edge half covers a pixel, the two fills each at
     half strength and the two blended, then at half strength, shade it a 255th or two apart)."""
 
@@ -136,7 +149,7 @@ def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tup
         image: QImage | None = None  # the first part's layer, the others painted over it
         p: QPainter | None = None  # on image, kept open for the parts after the first
         for pen, brushes in parts:
-            layer = QImage(_coverage(shape, shape_key, pen, half, scale, antialias, qx, qy))  # a copy, to colour
+            layer = QImage(_coverage(shape, shape_key, pen, half, scale, antialias))  # a copy, to colour
             lp = QPainter(layer)
             lp.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
             lp.fillRect(layer.rect(), _texture(brushes) if pen is None else brushes[0])
@@ -149,11 +162,12 @@ def _hex_stamp(st: S.OverlayStyle, shape: QPolygonF, shape_key: tuple, pens: tup
         if p is not None:
             p.end()
         if image is None:
-            image = QImage(2 * half[0] + 1, 2 * half[1] + 1, QImage.Format.Format_ARGB32_Premultiplied)
+            cw, ch = _cell(half)
+            image = QImage(STAMP_PHASES * cw, STAMP_PHASES * ch, QImage.Format.Format_ARGB32_Premultiplied)
             image.fill(Qt.GlobalColor.transparent)
         return image, *half
 
-    return _kept(("stamp", st, shape_key, round(scale, 9), antialias, qx, qy), make)
+    return _kept(("stamp", st, shape_key, round(scale, 9), antialias), make)
 
 
 def _label_stamp(label: Label, scale: float, lod: float, hints, qx: int, qy: int) -> tuple[QImage, int, int]:
@@ -271,18 +285,18 @@ class HexOverlayItem(MapLayer):
         for n, keys in enumerate(self._style_keys):
             pens = tuple((self._pen_at(key, pen, lod) if pen is not None else None, brush)
                          for key in keys for pen, brush in (self._styles[key],))
-            st = self._overlay_styles[n]
-            stamps: dict[tuple[int, int], tuple[QImage, int, int]] = {}
+            stamp = None  # made for the first hex in reach
             for x, y in self._in_order[n]:
                 if x < x0 or x > x1 or y < y0 or y > y1:
                     continue
+                if stamp is None:
+                    stamp, hx, hy = _hex_stamp(self._overlay_styles[n], self._shape, self._shape_key, pens, scale, antialias)
+                    cw, ch = _cell((hx, hy))
+                    sw, sh = 2 * hx + 1, 2 * hy + 1
                 # the nearest of the places a stamp is kept for, in 1/q pixels
                 ix, qx = divmod(round((x * scale + dx) * q), q)
                 iy, qy = divmod(round((y * scale + dy) * q), q)
-                stamp = stamps.get((qx, qy))
-                if stamp is None:
-                    stamp = stamps[qx, qy] = _hex_stamp(st, self._shape, self._shape_key, pens, scale, antialias, qx, qy)
-                draw(ix - stamp[1], iy - stamp[2], stamp[0])
+                draw(ix - hx, iy - hy, stamp, qx * cw, qy * ch, sw, sh)
         hints = painter.renderHints()
         for label in self._labels_in_order:
             if label.visible_at(lod) and label.reach().intersects(exposed):

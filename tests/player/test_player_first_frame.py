@@ -120,3 +120,40 @@ def test_a_window_whose_map_is_hidden_still_finishes_its_start_on_its_own_first_
     qtbot.waitUntil(lambda: w.startup.finished, timeout=20_000)
     assert w.startup.painted and not w.startup.waiting()
     assert w.actions_panel.buttons
+
+
+def test_the_screenshot_is_the_frame_just_painted_taken_without_painting_the_window_again(qapp, tmp_path):
+    """On the offscreen platform ``--screenshot`` takes the first frame from the window's backing store: the same
+    pixels as painting the window again (``grab``), without that paint."""
+    from kharkovsuite.view.firstpaint import save_screenshot, until_first_paint
+
+    w = PlayerWindow(DEFAULT, seed=1, handover=False, autosave=None, interactive=False)
+    w.resize(1000, 700)
+    w.show()
+    assert until_first_paint(w.startup)
+    order: list = []
+    spy = _Spy(order)
+    w.view.viewport().installEventFilter(spy)
+    png = tmp_path / "shot.png"
+    assert save_screenshot(w, str(png))
+    assert order == []  # the map was not painted again
+    again = w.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    assert order == ["paint"]  # what grab does, and the screenshot did not
+    shot = QImage(str(png)).convertToFormat(QImage.Format.Format_RGB32)
+    assert shot.size() == again.size()
+    import numpy as np
+
+    def pixels(image: QImage) -> np.ndarray:
+        return np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine() // 4, 4)[:, :image.width()].astype(int)
+
+    apart = np.abs(pixels(shot) - pixels(again)).max(axis=2)
+    # The map's frame is the same to the pixel; painted again, Qt shades a toolbar's icons (the "more" arrows, a
+    # disabled button's) a few levels apart from their first paint.
+    map_rect = w.view.viewport().rect().translated(w.view.viewport().mapTo(w, w.view.viewport().rect().topLeft()))
+    assert not apart[map_rect.top():map_rect.bottom() + 1, map_rect.left():map_rect.right() + 1].any()
+    assert (apart > 0).mean() < 0.0005 and apart.max() < 40
+    inner = tmp_path / "map.png"
+    assert save_screenshot(w.view, str(inner))  # a widget inside the window: painted into a picture
+    assert QImage(str(inner)).size() == w.view.size()
+    w.view.viewport().removeEventFilter(spy)
+    w.close()

@@ -230,3 +230,4 @@ def test_a_pans_two_strips_are_copied_and_painted_alone(view, scene):
     made = layer.tiles_painted
     frame(view)  # the whole viewport: the tiles' parts outside the strips are painted now
     assert layer.tiles_painted > made
+

@@ -95,8 +95,8 @@ def test_stamps_are_kept_per_zoom_and_a_bounded_few(scene, monkeypatch):
     kept = dict(O._stamps)
     stamps = [key for key in kept if key[0] == "stamp"]
     masks = [key for key in kept if key[0] == "mask"]
-    assert 1 <= len(stamps) <= O.STAMP_PHASES ** 2  # one style: a stamp per fraction of a pixel
-    assert len(masks) == 2 * len(stamps)  # where a hex's fill and its outline cover, at each
+    assert len(stamps) == 1  # one style: one picture holding its hex at every fraction of a pixel
+    assert len(masks) == 2  # where a hex's fill and its outline cover
     paint(scene, "hatched", True, scale, dx, dy)  # other styles, other dashes, the same hexes
     fills = {key for key in O._stamps if key[0] == "mask" and key[2] is None}
     assert fills == {key for key in masks if key[2] is None}  # their fills covered as the first style's
@@ -186,7 +186,7 @@ def test_a_stamp_refuses_a_part_it_cannot_colour_from_a_coverage(scene):
     item = scene.overlay("solid")
     for part in ((QPen(QColor("black"), 2.0), QBrush(QColor("red"))), (None, QBrush(QLinearGradient(0, 0, 1, 1)))):
         with pytest.raises(ValueError, match="outlines and fills of colours and hatchings only"):
-            O._hex_stamp(item._overlay_styles[0], item._shape, item._shape_key + ("refused",), (part,), 0.5, True, 0, 0)
+            O._hex_stamp(item._overlay_styles[0], item._shape, item._shape_key + ("refused",), (part,), 0.5, True)
 
 
 def within_a_pixel(a: np.ndarray, b: np.ndarray) -> float:
@@ -227,3 +227,34 @@ def test_hexes_filling_the_view_are_painted_not_stamped(scene, monkeypatch):
         assert (np.abs(image - 255).max(axis=2) > 24).mean() > 0.05  # the overlay is in the picture
         assert bool(O._stamps) == stamped, scale
         assert far_apart(image, paint(scene, "solid", False, scale, -2000.3, -1500.6)) < 0.003
+
+
+def test_a_style_s_places_are_cells_of_one_picture_as_each_would_be_alone(scene):
+    """The four places of a pixel a hex is kept for are cells of one picture, a multiple of 8 pixels
+    apart (Qt's hatchings start alike in each), and each cell holds the hex as a picture of that
+    place alone would: its fill's coverage rasterised there on its own."""
+    item = scene.overlay("hatched")
+    scale = 0.61
+    pens = tuple((item._pen_at(key, pen, scale) if pen is not None else None, brush) for key in item._style_keys[0] for pen, brush in (item._styles[key],))
+    atlas, hx, hy = O._hex_stamp(item._overlay_styles[0], item._shape, item._shape_key, pens, scale, True)
+    cw, ch = O._cell((hx, hy))
+    assert cw % 8 == 0 and ch % 8 == 0 and cw > 2 * hx and ch > 2 * hy
+    assert (atlas.width(), atlas.height()) == (O.STAMP_PHASES * cw, O.STAMP_PHASES * ch)
+    fill = O._coverage(item._shape, item._shape_key, None, (hx, hy), scale, True)
+    cells = []
+    for qy in range(O.STAMP_PHASES):
+        for qx in range(O.STAMP_PHASES):
+            alone = QImage(2 * hx + 1, 2 * hy + 1, QImage.Format.Format_ARGB32_Premultiplied)
+            alone.fill(Qt.GlobalColor.transparent)
+            p = QPainter(alone)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
+            p.setWorldTransform(QTransform(scale, 0, 0, scale, hx + qx / O.STAMP_PHASES, hy + qy / O.STAMP_PHASES))
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(Qt.GlobalColor.white)
+            p.drawPolygon(item._shape)
+            p.end()
+            cell = fill.copy(qx * cw, qy * ch, 2 * hx + 1, 2 * hy + 1)
+            assert (pixels(cell) == pixels(alone)).all(), (qx, qy)
+            cells.append(pixels(atlas.copy(qx * cw, qy * ch, 2 * hx + 1, 2 * hy + 1)))
+            assert pixels(alone)[..., 3].sum() > 0
+    assert not (cells[0] == cells[3]).all()  # the places differ: a hex half a pixel right and down shades its edges otherwise
