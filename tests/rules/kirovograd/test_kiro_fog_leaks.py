@@ -1,0 +1,56 @@
+"""Advanced rules 29-30: what a side is offered, and what it is told, reads only what it knows of the
+enemy's counters, so that a dummy and a real unit face down look the same to it (the reading of 29.1,
+29.4, 30.2 in the rules reference): the second line of an advance (18.5A), the new ZOCs of a
+reserve (14.4C) and the armour replacements' line to the east edge (25.1B)."""
+from __future__ import annotations
+
+from kharkovsuite.engine.actions import Advance, EndPhase
+from kharkovsuite.engine.events import Unmasked
+from kharkovsuite.rules.kirovograd import fight, fog, zoc
+
+from .kiro_helpers import GE_INF, GE_INF3, GE_MOT, GE_PZ, GE_RECON, PLAIN, SU_DIV, SU_TANK, ring
+from .test_kiro_fight import Faces, declare
+from .test_kiro_fog import N, SU_DUMMY, _offer, fogged
+
+
+def _advance_beside(real: bool):
+    """3rd Panzer's armour and motorised regiment assault a rifle division at PLAIN from N[0] (D1R2) and the
+    armour advances into PLAIN; the 320th's regiment stands behind N[0], next to a Soviet face-down counter
+    (the tank brigade, whose ZOC reaches it, or a dummy, which has none, 29.1)."""
+    probe = fogged({GE_PZ: N[0]}, phase="combat_1_1")
+    behind = [h for h in ring(PLAIN, 2) if h in probe.board.nbrs[N[0]]]
+    near = next(h for h in probe.board.nbrs[behind[1]] if probe.board.distance(h, N[0]) == 2
+                and probe.board.distance(h, behind[0]) > 1 and probe.board.distance(h, PLAIN) > 2)
+    placed = {GE_PZ: N[0], GE_MOT: N[0], GE_RECON: N[0], GE_INF: behind[0], GE_INF3: behind[1], SU_DIV: PLAIN}
+    if real:
+        placed[SU_TANK] = near
+    state = fogged(placed, phase="combat_1_1", orders={"p3": "assault", "c48": "defense", "k47": "mobile", "d320": "mobile"})
+    if not real:
+        state.place(SU_DUMMY, near)
+        fog.turn_down(state, SU_DUMMY, [], "29.3")
+    declare(state, PLAIN, GE_PZ, GE_MOT)
+    state.rng = Faces(5, 5)
+    state.apply(EndPhase())
+    while state.pending[-1].kind != fight.ADVANCE:
+        state.apply(state.legal_actions().actions()[0])  # the Soviet retreat
+    state.apply(Advance(unit=GE_PZ, path=(N[0], PLAIN)))
+    return state, behind, near
+
+
+def test_18_5a_29_1_the_second_line_is_offered_on_the_zocs_the_side_knows_of_and_a_face_down_one_is_shown_when_it_follows():
+    """The leak closed: beside the tank brigade face down (its ZOC reaches the regiment) and beside a
+    dummy, Germany is offered the same followers.  The regiment following beside the brigade finds the
+    ZOC: the brigade is shown (29.1) and the regiment stays (18.5A); beside the dummy it follows."""
+    (dummy, behind, near), (real, _, _) = _advance_beside(False), _advance_beside(True)
+    assert zoc.zoc_of(real, "soviet").get(behind[1]) and not zoc.zoc_of(dummy, "soviet").get(behind[1])  # truly different
+    follow = Advance(unit=GE_INF3, path=(behind[1], N[0]))
+    assert follow in real.legal_actions().actions() and _offer(dummy) == _offer(real)
+    events = real.apply(follow)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+    refused = [e for e in events if isinstance(e, fight.FollowRefused)]
+    assert [(e.unit, e.case) for e in refused] == [(GE_INF3, "18.5A")] and "does not follow" in refused[0].text()
+    assert real.units[GE_INF3].hex == behind[1] and not [a for a in real.legal_actions().actions()
+                                                        if isinstance(a, Advance) and a.unit == GE_INF3]
+    assert Advance(unit=GE_INF, path=(behind[0], N[0])) in real.legal_actions().actions()  # the others still follow
+    dummy.apply(follow)
+    assert dummy.units[GE_INF3].hex == N[0]
