@@ -54,3 +54,48 @@ def test_18_5a_29_1_the_second_line_is_offered_on_the_zocs_the_side_knows_of_and
     assert Advance(unit=GE_INF, path=(behind[0], N[0])) in real.legal_actions().actions()  # the others still follow
     dummy.apply(follow)
     assert dummy.units[GE_INF3].hex == N[0]
+
+
+def _ringed_kirovograd(real: bool):
+    """10 January Day's delivery segment: German infantry on every other hex three hexes out from Kirovograd's
+    centre, their ZOCs closing the gaps between them, but for two neighbouring places of the ring: there stand
+    3rd Panzer's armour and motorised regiment face down (their ZOCs close the gap between them) or two German
+    dummies (no ZOC, 29.1: the line to the east edge runs through that gap)."""
+    from .kiro_helpers import bare
+
+    probe = bare({}, turn=11)
+    infantry = [u for u, i in probe.board.units.items() if i.side == "german" and i.kind == "infantry" and not i.is_hq]
+    band = ring("3819", 3)
+    held = band[::2]
+    down = (GE_PZ, GE_MOT) if real else ("de-dummy-1", "de-dummy-2")
+    placed = {**dict(zip(infantry, held[2:])), SU_DIV: "3819", **({} if not real else dict(zip(down, held[:2])))}
+    state = fogged(placed)
+    if not real:
+        for u, h in zip(down, held[:2]):
+            state.place(u, h)
+            fog.turn_down(state, u, [], "29.3")
+    state.turn = 11
+    state.cache.clear()
+    return state, band[1]
+
+
+def test_25_1b_29_1_the_armour_points_are_read_on_the_counters_the_ussr_knows_and_a_face_down_zoc_cutting_the_line_is_shown():
+    """The leak closed: the USSR sees the same two face-down counters in the ring around Kirovograd; beside
+    dummies a line runs through the gap between them to the east edge, beside the real regiments their ZOCs
+    close it.  Before the points are read, the counters whose ZOC cuts the line the USSR knew of are shown
+    (29.1) and no point comes; beside the dummies nothing is shown and the ten points come (25.1B)."""
+    from kharkovsuite.rules.kirovograd.sequence import ReplacementsReceived
+
+    from .test_kiro_arrivals import _delivery
+
+    (dummy, gap), (real, _) = _ringed_kirovograd(False), _ringed_kirovograd(True)
+    assert gap in zoc.zoc_of(real, "german") and gap not in zoc.zoc_of(dummy, "german")  # truly different
+    assert gap not in zoc.zoc_of(real, "german", known=True)  # as far as the USSR knows
+    events = _delivery(real)
+    shown = [e.unit for e in events if isinstance(e, Unmasked)]
+    assert shown and set(shown) <= {GE_PZ, GE_MOT} and all(e.case == "29.1" for e in events if isinstance(e, Unmasked))
+    assert not fog.face_down(real, shown[0]) and real.game.get("replacement_points", 0) == 0
+    assert not [e for e in events if isinstance(e, ReplacementsReceived)]
+    events = _delivery(dummy)
+    assert not [e for e in events if isinstance(e, Unmasked)] and dummy.game["replacement_points"] == 10
+    assert [e.points for e in events if isinstance(e, ReplacementsReceived)] == [10]
