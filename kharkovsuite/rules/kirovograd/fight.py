@@ -1239,10 +1239,12 @@ def _support(state: GameState, f: dict, action: SupportDefence, events: list) ->
 # ----------------------------------------------------------------------------- reorganising after the reserves (14.4C, 15.2B)
 
 
-def _open_reorganise(state: GameState, f: dict) -> bool:
+def _open_reorganise(state: GameState, f: dict, events: list) -> bool:
     """15.2B: once the defender's reserves are committed, the attacker may strengthen each attack
     whose target hexes they changed, and (14.4C) must attack a hex a reserve moved into whose ZOC
-    now reaches attacking units.  Opens the ``reorganise_attacks`` decision when either happened."""
+    now reaches attacking units (under 29: the face-down counters there are shown first, 29.1, since
+    whether one exerts a ZOC turns on its strength, 13.6A, and class).  Opens the
+    ``reorganise_attacks`` decision when either happened."""
     before = f.pop("before", None)
     if before is None:
         return False
@@ -1251,6 +1253,8 @@ def _open_reorganise(state: GameState, f: dict) -> bool:
     reinforced = [i for i, a in enumerate(f["attacks"]) if a["attackers"]
                   and any(sorted(_ground(state, t, foe)) != before["defenders"].get(t, []) for t in a["targets"])]
     new = _new_zoc_hexes(state, f, set(before["enemy"]))
+    for u in [u for h in new for u in state.units_at(h) if fog.face_down(state, u) and counters.exerts_zoc(state, u)]:
+        fog.reveal(state, u, events, "29.1")
     if not reinforced and not new:
         return False
     state.pending.append(Decision(REORGANISE, side, "15.2B", {"reinforced": reinforced, "new": new, "moved": []}))
@@ -1431,7 +1435,7 @@ def proceed(state: GameState, events: list) -> bool:
                 return False
         elif stage == "reorganise":
             f["stage"] = "support"
-            if _open_reorganise(state, f):
+            if _open_reorganise(state, f, events):
                 return False
         elif stage == "support":
             f["stage"] = "resolve"

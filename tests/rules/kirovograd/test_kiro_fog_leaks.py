@@ -8,7 +8,7 @@ from kharkovsuite.engine.actions import Advance, EndPhase
 from kharkovsuite.engine.events import Unmasked
 from kharkovsuite.rules.kirovograd import fight, fog, zoc
 
-from .kiro_helpers import GE_INF, GE_INF3, GE_MOT, GE_PZ, GE_RECON, PLAIN, SU_DIV, SU_TANK, ring
+from .kiro_helpers import GE_INF, GE_INF2, GE_INF3, GE_MOT, GE_PZ, GE_RECON, PLAIN, SU_DIV, SU_TANK, ring
 from .test_kiro_fight import Faces, declare
 from .test_kiro_fog import N, SU_DUMMY, _offer, fogged
 
@@ -99,3 +99,46 @@ def test_25_1b_29_1_the_armour_points_are_read_on_the_counters_the_ussr_knows_an
     events = _delivery(dummy)
     assert not [e for e in events if isinstance(e, Unmasked)] and dummy.game["replacement_points"] == 10
     assert [e.points for e in events if isinstance(e, ReplacementsReceived)] == [10]
+
+
+def _reserve_beside(weak: bool):
+    """47th Korps' regiment attacks the rifle division at PLAIN from N[2]; the Soviet tank brigade, in reserve
+    and face down, is committed into the vacant N[3] next to the regiment: whole (4 SP, a ZOC) or worn down to
+    1 SP (alone in its hex it exerts none, 13.6A).  The German side sees the same counter either way."""
+    from kharkovsuite.engine.actions import CommitReserve, DeclineReserve
+
+    from kharkovsuite.rules.kirovograd import counters
+
+    from .test_kiro_reorganise import BEHIND, ORDERS
+
+    state = fogged({GE_INF: N[2], GE_INF2: N[1], SU_DIV: PLAIN, SU_TANK: BEHIND}, phase="combat_1_1", orders=ORDERS)
+    state.set_flag(SU_TANK, counters.RESERVE)
+    if weak:
+        state.units[SU_TANK].step = 3
+        state.cache.clear()
+    assert fog.face_down(state, SU_TANK)
+    declare(state, PLAIN, GE_INF)
+    state.apply(EndPhase())
+    seen_before = state.observation("german")
+    events = state.apply(CommitReserve(units=(SU_TANK,), hexes=(BEHIND, N[3])))
+    while state.pending and state.pending[-1].kind == "defensive_reserves":
+        events += state.apply(DeclineReserve())
+    return state, seen_before, events
+
+
+def test_14_4c_29_1_a_face_down_reserve_whose_zoc_reaches_the_attackers_is_shown_before_it_must_be_attacked():
+    """The leak closed: whether the reserve's ZOC reaches the regiment turns on its strength, which the
+    face-down counter hides (13.6A, 29.4).  The whole brigade is shown (29.1) as the reorganisation opens, so
+    the attack it calls for (14.4C) is asked of a counter Germany sees; the worn one, with no ZOC, calls for
+    none and stays face down."""
+    from kharkovsuite.rules.kirovograd.fight import AttackReserve, EndReorganise
+
+    (whole, seen_whole, events), (worn, seen_worn, worn_events) = _reserve_beside(False), _reserve_beside(True)
+    assert seen_whole == seen_worn and SU_TANK not in seen_whole["units"]  # the same counter to Germany
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(SU_TANK, "29.1")]
+    assert (whole.pending[-1].kind, whole.pending[-1].data["new"]) == (fight.REORGANISE, [N[3]])
+    assert SU_TANK in whole.observation("german")["units"] and not fog.face_down(whole, SU_TANK)
+    assert AttackReserve(hex=N[3], unit=GE_INF) in whole.legal_actions().actions()
+    assert EndReorganise() not in whole.legal_actions().actions()
+    assert not [e for e in worn_events if isinstance(e, Unmasked)] and fog.face_down(worn, SU_TANK)
+    assert not worn.pending or worn.pending[-1].kind != fight.REORGANISE
