@@ -1,7 +1,6 @@
 """Soviet replacements (25.0): the ten armour replacement points of 10 January Day and their use."""
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 from ...engine.errors import IllegalAction
@@ -78,31 +77,16 @@ def _german_blocks(state, known: bool) -> tuple[frozenset[str], dict]:
 
 
 def _clear_and_line(state, city, known: bool) -> tuple[bool, list[str] | None]:
-    """25.1B: whether Kirovograd holds no German counter, and a line from it to the east edge free of
-    German counters and ZOCs (None if there is none), on the true position or as the USSR knows it."""
+    """25.1B: whether Kirovograd holds no German counter, and a shortest line from it to the east edge
+    across any hexes free of German counters and ZOCs (None if there is none), on the true position
+    or as the USSR knows it."""
+    from . import supply
+
     german, german_zoc = _german_blocks(state, known)
     if any(h in german for h in city):
         return False, None
-    return True, _line_to_edge(state.board.nbrs, city, lambda h: h in german or h in german_zoc, frozenset(state.board.map.edge("east")))
-
-
-def _line_to_edge(nbrs, city, blocked, edge: frozenset[str]) -> list[str] | None:
-    """A shortest line of hexes not ``blocked`` from a hex of ``city`` to one of ``edge``, or None
-    (breadth first over the board's neighbours: the line may leave the roads, 25.1B)."""
-    came: dict[str, str | None] = {h: None for h in sorted(city) if not blocked(h)}
-    queue = deque(came)
-    while queue:
-        h = queue.popleft()
-        if h in edge:
-            line = [h]
-            while came[line[-1]] is not None:
-                line.append(came[line[-1]])
-            return line[::-1]
-        for n in nbrs[h]:
-            if n not in came and not blocked(n):
-                came[n] = h
-                queue.append(n)
-    return None
+    line = supply.line_through(state, sorted(city), lambda h: h not in german and h not in german_zoc, frozenset(state.board.map.edge("east")))
+    return True, line or None
 
 
 def _made_good(state, city, events: list) -> tuple[bool, list[str] | None]:
