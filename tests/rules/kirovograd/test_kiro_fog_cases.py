@@ -141,3 +141,11 @@ def test_30_5b_every_airstrip_starts_beside_not_in_a_town_behind_the_german_line
         assert not fog.is_town(state, h), f"{area} stands in the town hex {h}"
         assert towns, f"{area} ({h}) is next to no town or city"
         assert behind_german_lines(h) and any(behind_german_lines(t) for t in towns), area
+
+
+def test_29_8_a_refused_reconnaissance_names_every_unit_of_the_stack():
+    """29.8: the refusal of a stack's reconnaissance of its own counters names each unit, comma-separated."""
+    state = fogged({SU_TANK: PLAIN, SU_MECH: PLAIN, GE_PZ: N[0], "su-5gm-hq": N[1]}, side="soviet", orders={"p3": "mobile", "m5g": "mobile"})
+    with pytest.raises(IllegalAction) as e:
+        state.apply(ArmoredRecon(units=(SU_TANK, SU_MECH), hex=N[1]))
+    assert e.value.reason.startswith(f"{SU_TANK}, {SU_MECH} may not reconnoitre {N[1]}: ")

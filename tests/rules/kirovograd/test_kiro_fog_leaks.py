@@ -142,3 +142,23 @@ def test_14_4c_29_1_a_face_down_reserve_whose_zoc_reaches_the_attackers_is_shown
     assert EndReorganise() not in whole.legal_actions().actions()
     assert not [e for e in worn_events if isinstance(e, Unmasked)] and fog.face_down(worn, SU_TANK)
     assert not worn.pending or worn.pending[-1].kind != fight.REORGANISE
+
+
+def test_25_1b_30_2a_a_hidden_hq_in_kirovograd_is_found_before_the_points_are_read_and_none_come():
+    """25.1B, 30.2A: the 8th Army's HQ hidden in the city's western hex, the line to the east edge open from its
+    eastern hexes: as the USSR knows it the city is clear, on the true position it is not.  The HQ is found
+    (30.2A) and no point comes; once found it stands on the map, where the USSR sees it."""
+    from kharkovsuite.rules.kirovograd.sequence import ReplacementsReceived
+
+    from .test_kiro_arrivals import _delivery
+
+    hq = "de-8a-hq"
+    state = fogged({SU_DIV: "3920", GE_INF: "0618", hq: "3719"}, options={"hidden": True})
+    fog.conceal(state, hq, [], "30.1")
+    state.turn = 11
+    state.cache.clear()
+    assert hq not in state.observation("soviet")["units"]
+    events = _delivery(state)
+    assert [(e.unit, e.case) for e in events if isinstance(e, Unmasked)] == [(hq, "30.2A")]
+    assert not fog.hidden(state, hq) and hq in state.observation("soviet")["units"]
+    assert state.game.get("replacement_points", 0) == 0 and not [e for e in events if isinstance(e, ReplacementsReceived)]

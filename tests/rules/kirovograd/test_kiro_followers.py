@@ -88,3 +88,15 @@ def test_18_5a_a_unit_stacked_with_the_attackers_that_attacked_elsewhere_this_ro
         assert not any(a.unit == GE_RECON for a in state.legal_actions().actions() if isinstance(a, Advance))
         with pytest.raises(IllegalAction, match="^18.5A"):
             state.apply(Advance(unit=GE_RECON, path=(N[0], PLAIN)))
+
+
+def test_18_5a_an_hq_stacked_with_the_attackers_does_not_follow():
+    """18.5A: HQs stay (as guns and reserves do), though stacked with the attackers."""
+    from .kiro_helpers import GE_PZ_HQ
+
+    state, _ = after_the_retreat(lambda probe, behind: {GE_PZ_HQ: N[0]})
+    state.apply(Advance(unit=GE_PZ, path=(N[0], PLAIN)))
+    assert not any(a.unit == GE_PZ_HQ for a in state.legal_actions().actions() if isinstance(a, Advance))
+    assert Advance(unit=GE_RECON, path=(N[0], PLAIN)) in state.legal_actions().actions()
+    with pytest.raises(IllegalAction, match="^18.5A"):
+        state.apply(Advance(unit=GE_PZ_HQ, path=(N[0], PLAIN)))
