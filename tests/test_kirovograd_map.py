@@ -225,7 +225,7 @@ def test_the_rear_towns_dumps_and_airstrips_are_where_30_0_puts_them(gmap):
     assert model.areas["dump-kirovograd"].kind == "dump" and near("dump-kirovograd", "kirovograd") == 0
     assert model.areas["dump-novo-ukrainka"].kind == "dump" and near("dump-novo-ukrainka", "novo_ukrainka") == 0
     assert near("airstrip-novo-ukrainka", "novo_ukrainka") <= 1
-    assert near("airstrip-zlynka", "zlynka") == 0
+    assert near("airstrip-zlynka", "zlynka") == 1  # 30.5B: beside the village, not in it
     assert near("airstrip-kirovograd", "kirovograd") <= 1
     assert {a.kind for a in model.areas.values()} >= {"dump", "airstrip", "river", "balka", "bridge", "entry", "setup"}
     assert all(a.side == "german" for a in model.areas.values() if a.kind in ("dump", "airstrip"))

@@ -122,3 +122,23 @@ def test_a_score_reads_results_kept_in_files_where_a_later_files_line_wins(tmp_p
     second.write_text(f"    {names[0]}: survived\n")
     assert sampler.main(["kharkov1943", "--sample", "after4", "score", "--results", str(first), "--results", str(second)]) == 0
     assert "Sample: 90 of 90 drawn have a result, from a population of 12946: 89 killed, 1 survived, 0 equivalent." in capsys.readouterr().out
+
+
+def test_a_draw_limited_to_functions_takes_only_their_mutants_and_a_later_draw_keeps_to_them(tmp_path):
+    res = {f"{P}odds.x_column__mutmut_{i}": "not checked" for i in range(1, 6)}
+    res.update({f"{P}odds.x__shift__mutmut_{i}": "not checked" for i in range(1, 4)})
+    res.update({f"{P}odds.xǁTableǁrow__mutmut_{i}": "not checked" for i in range(1, 3)})
+    res.update({f"{P}combat.x_column__mutmut_{i}": "not checked" for i in range(1, 4)})
+    assert [sampler.function_of(n, "kharkov1943") for n in (f"{P}odds.x__shift__mutmut_2", f"{P}odds.xǁTableǁrow__mutmut_1",
+                                                            f"{P}x_helper__mutmut_3")] == ["odds._shift", "odds.Table.row", "__init__.helper"]
+    sample = sampler.Sample("kharkov1943", tmp_path, label="fix")
+    first = sampler.draw(sample, res, 4, 1, None, functions={"odds._shift", "odds.Table.row"})
+    assert sample.population == {"odds": 5} and all("_shift" in n or "row" in n for n in first)
+    again = sampler.Sample("kharkov1943", tmp_path, label="fix")
+    assert again.functions == ["odds.Table.row", "odds._shift"]
+    members = {f"{P}odds.x__shift__mutmut_{i}" for i in range(1, 4)} | {f"{P}odds.xǁTableǁrow__mutmut_{i}" for i in range(1, 3)}
+    assert set(sampler.draw(again, res, 1, 2, None)) == members - set(first)
+    with pytest.raises(SystemExit, match="only 0 mutants"):
+        sampler.draw(again, res, 1, 3, None)
+    with pytest.raises(SystemExit, match="--functions apply to it only"):
+        sampler.draw(again, res, 1, 3, None, functions={"odds.column"})

@@ -14,7 +14,8 @@ mutants it was drawn from (the *population*). The sample is kept in
     python tools/mutation_sample.py kharkov1943 score --results FILE        # the same from results kept in FILE
 
 The first ``draw`` fixes the population: the mutants that have no result then (mutmut's "not
-checked"), optionally only those of some modules (``--modules``). A later ``draw`` adds mutants
+checked"), optionally only those of some modules (``--modules``) or of some functions
+(``--functions module.function,...``: a change's own functions). A later ``draw`` adds mutants
 drawn from the population's members not sampled yet, so the sample stays a simple random sample
 of the population, only larger. Modules run whole before the sample was drawn, whose results
 mutmut no longer holds, are lines ``# whole <module> <killed> <survived> <equivalent>`` of the
@@ -51,6 +52,7 @@ class Sample:
         self.population: Counter = Counter()
         self.names: list[str] = []
         self.draws: list[str] = []
+        self.functions: list[str] = []  # the functions the population is limited to (``--functions``)
         self.whole: dict[str, Counter] = {}
         if self.path.exists():
             self._read()
@@ -63,6 +65,8 @@ class Sample:
             elif line.startswith("# whole "):
                 _, _, module, killed, survived, equivalent = line.split()
                 self.whole[module] = Counter(killed=int(killed), survived=int(survived), equivalent=int(equivalent))
+            elif line.startswith("# functions "):
+                self.functions = line[len("# functions "):].split(",")
             elif line.startswith("# draw "):
                 self.draws.append(line[len("# draw "):])
             elif line and not line.startswith("#"):
@@ -76,6 +80,7 @@ class Sample:
                  "# (tools/mutation_sample.py, docs/mutation.md). The population, by module:"]
         lines += [f"# population {m} {n}" for m, n in sorted(self.population.items())]
         lines += [f"# whole {m} {c['killed']} {c['survived']} {c['equivalent']}" for m, c in sorted(self.whole.items())]
+        lines += [f"# functions {','.join(self.functions)}"] if self.functions else []
         lines += [f"# draw {d}" for d in self.draws]
         lines += sorted(self.names)
         tmp = self.path.with_suffix(".tmp")
@@ -83,9 +88,24 @@ class Sample:
         tmp.replace(self.path)
 
 
+def function_of(mutant: str, system: str) -> str:
+    """``module.function`` of a mutant (``module.Class.method`` for a method), as ``--functions`` names it."""
+    module = summary.module_of(mutant, system)
+    rest = mutant[len(summary.package(system)):]
+    if module != "__init__":
+        rest = rest[len(module) + 1:]
+    name = rest.rsplit("__mutmut_", 1)[0]  # x_function, or xǁClassǁmethod
+    parts = name.split("ǁ")
+    return f"{module}.{'.'.join(parts[1:]) if len(parts) > 1 else name[2:]}"
+
+
 def draw(sample: Sample, results: dict[str, str], count: int, seed: int, modules: set[str] | None,
-         besides: set[str] = frozenset(), commit: str = "") -> list[str]:
+         besides: set[str] = frozenset(), commit: str = "", functions: set[str] | None = None) -> list[str]:
     """Add ``count`` names drawn at random from the population's unsampled members; return them.
+
+    ``functions``: the population is limited to these functions' mutants (``module.function``,
+    first draw only; its size is recorded by module as for ``modules``, and a later draw keeps to
+    them, the sample file naming them on a ``# functions`` line).
 
     ``besides``: mutants left out of the population as if they had a result (those of earlier
     samples, whose survivors had tests written for them, when the run folder is new and holds no
@@ -93,16 +113,19 @@ def draw(sample: Sample, results: dict[str, str], count: int, seed: int, modules
     draw's line so that anyone can make the same mutants again."""
     system = sample.system
     if not sample.population:
+        sample.functions = sorted(functions or ())
         members = [n for n, s in results.items() if s in NOT_RUN and n not in besides
-                   and (modules is None or summary.module_of(n, system) in modules)]
+                   and (modules is None or summary.module_of(n, system) in modules)
+                   and (not functions or function_of(n, system) in functions)]
         if not members:
             raise SystemExit(f"no mutant of {system} is left unrun: nothing to sample")
         sample.population = Counter(summary.module_of(n, system) for n in members)
-    elif modules is not None:
-        raise SystemExit(f"{sample.path}: the population is fixed by the first draw; --modules applies to it only")
+    elif modules is not None or functions:
+        raise SystemExit(f"{sample.path}: the population is fixed by the first draw; --modules and --functions apply to it only")
     taken = set(sample.names)
     pool = sorted(n for n, s in results.items() if s in NOT_RUN and n not in taken and n not in besides
-                  and summary.module_of(n, system) in sample.population)
+                  and summary.module_of(n, system) in sample.population
+                  and (not sample.functions or function_of(n, system) in sample.functions))
     if count > len(pool):
         raise SystemExit(f"only {len(pool)} mutants of the population are left to draw, not {count}")
     new = random.Random(seed).sample(pool, count)
@@ -216,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     d.add_argument("--count", type=int, required=True)
     d.add_argument("--seed", type=int, required=True)
     d.add_argument("--modules", help="comma-separated modules the population is limited to (first draw only)")
+    d.add_argument("--functions", help="comma-separated module.function names the population is limited to (first draw "
+                                        "only; module.Class.method for a method)")
     d.add_argument("--besides", help="comma-separated labels of earlier samples of the system whose mutants are left out "
                                      "of the population (as if run: their survivors had tests written for them)")
     sub.add_parser("names", help="print the sampled mutants' names, one a line")
@@ -238,7 +263,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "draw":
         modules = set(args.modules.split(",")) if args.modules else None
         besides = {n for label in (args.besides.split(",") if args.besides else []) for n in Sample(args.system, label=label).names}
-        new = draw(sample, results, args.count, args.seed, modules, besides, rules_commit(args.system))
+        functions = set(args.functions.split(",")) if args.functions else None
+        new = draw(sample, results, args.count, args.seed, modules, besides, rules_commit(args.system), functions)
         print(f"{len(new)} mutants added to {sample.path} ({len(sample.names)} in the sample)")
         return 0
     apart = set(args.apart.read_text(encoding="utf-8").split()) if args.apart else set()

@@ -212,6 +212,19 @@ class AttackCalledOff(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class FollowRefused(Event):
+    """18.5A under the advanced rules 29 and 30: a unit offered to follow the advance, next to the
+    attackers in no enemy ZOC its side knew of, stands in the ZOC of face-down counters (now shown,
+    29.1) and stays."""
+
+    unit: str
+    reason: str
+
+    def text(self) -> str:
+        return f"{self.unit} does not follow the advance: {self.reason}"
+
+
+@dataclass(frozen=True, kw_only=True)
 class SupportCut(Event):
     """22.1 on the true position: the line from an HQ to the hex it supports runs through a Locking
     ZOC of face-down counters (now shown, 29.1) or a hidden unit (now found, 30.2A)."""
@@ -1226,10 +1239,12 @@ def _support(state: GameState, f: dict, action: SupportDefence, events: list) ->
 # ----------------------------------------------------------------------------- reorganising after the reserves (14.4C, 15.2B)
 
 
-def _open_reorganise(state: GameState, f: dict) -> bool:
+def _open_reorganise(state: GameState, f: dict, events: list) -> bool:
     """15.2B: once the defender's reserves are committed, the attacker may strengthen each attack
     whose target hexes they changed, and (14.4C) must attack a hex a reserve moved into whose ZOC
-    now reaches attacking units.  Opens the ``reorganise_attacks`` decision when either happened."""
+    now reaches attacking units (under 29: the face-down counters there are shown first, 29.1, since
+    whether one exerts a ZOC turns on its strength, 13.6A, and class).  Opens the
+    ``reorganise_attacks`` decision when either happened."""
     before = f.pop("before", None)
     if before is None:
         return False
@@ -1238,6 +1253,8 @@ def _open_reorganise(state: GameState, f: dict) -> bool:
     reinforced = [i for i, a in enumerate(f["attacks"]) if a["attackers"]
                   and any(sorted(_ground(state, t, foe)) != before["defenders"].get(t, []) for t in a["targets"])]
     new = _new_zoc_hexes(state, f, set(before["enemy"]))
+    for u in [u for h in new for u in state.units_at(h) if fog.face_down(state, u) and counters.exerts_zoc(state, u)]:
+        fog.reveal(state, u, events, "29.1")
     if not reinforced and not new:
         return False
     state.pending.append(Decision(REORGANISE, side, "15.2B", {"reinforced": reinforced, "new": new, "moved": []}))
@@ -1418,7 +1435,7 @@ def proceed(state: GameState, events: list) -> bool:
                 return False
         elif stage == "reorganise":
             f["stage"] = "support"
-            if _open_reorganise(state, f):
+            if _open_reorganise(state, f, events):
                 return False
         elif stage == "support":
             f["stage"] = "resolve"
@@ -1889,10 +1906,11 @@ def true_advance(state: GameState, unit_id: str, path: tuple[str, ...], target: 
 
 def _second_line(state: GameState, now: dict, side: str) -> list[str]:
     """18.5A: the side's combat units that did not attack this round and stand with an attacker
-    of this combat, or next to one and in no enemy ZOC (HQs, guns, reserves and overstacked units
-    stay)."""
+    of this combat, or next to one and in no enemy ZOC its side knows of (HQs, guns, reserves and
+    overstacked units stay; a face-down counter's ZOC is made good when the unit follows,
+    :func:`_follower_made_good`)."""
     hexes = set(now["start"].values())
-    foe_zoc = zoc.zoc_of(state, other(side))
+    foe_zoc = zoc.zoc_of(state, other(side), known=True)
     attacked = state.turn_data.get("attacked", {})
     out = []
     for u in counters.on_map(state, side):
@@ -1904,6 +1922,20 @@ def _second_line(state: GameState, now: dict, side: str) -> list[str]:
         if here in hexes or (any(h in state.board.nbrs[here] for h in hexes) and not foe_zoc.get(here)):
             out.append(u)
     return out
+
+
+def _follower_made_good(state: GameState, decision: Decision, unit_id: str, events: list) -> bool:
+    """18.5A under the advanced rules 29 and 30: a unit next to the attackers, offered to follow on the
+    enemy ZOCs its side knows of, follows unless its hex lies in a true enemy ZOC: then the face-down
+    counters exerting it are shown (29.1) and the unit stays (:class:`FollowRefused`)."""
+    here = state.units[unit_id].hex
+    foe = other(decision.side)
+    if here in set(_record(state)["now"]["start"].values()) or not zoc.zoc_of(state, foe).get(here):
+        return True
+    fog.show_zocs(state, foe, [here], events)
+    decision.data["done"].append(unit_id)
+    events.append(FollowRefused(unit=unit_id, reason=f"{here} lies in an enemy ZOC", case="18.5A"))
+    return False
 
 
 def follower_options(state: GameState, decision: Decision) -> list[Advance]:
@@ -2091,6 +2123,10 @@ def decide(state: GameState, decision: Decision, action, events: list) -> None:
                 refusal = _follower_refusal(state, decision, action)
                 if refusal:
                     raise IllegalAction(*refusal)
+                if not _follower_made_good(state, decision, action.unit, events):
+                    if not advance_options(state, decision) and not follower_options(state, decision):
+                        state.pending.remove(decision)
+                    return
             elif action not in advance_options(state, decision):
                 unit = action.unit
                 raise IllegalAction("18.0A", f"{unit} may not advance along {'-'.join(action.path)} (18.1-18.4, 18.6)")

@@ -48,25 +48,63 @@ def check_replacement(t: Tank, points: int, amount: int) -> None:
 # State record: ``game["replacement_points"]``, the Soviet armour RPs in hand (25.1C: kept).
 
 
-def receive(state) -> int:
+def receive(state, events: list | None = None) -> int:
     """25.1B, in the supply delivery segment: the turn record's RPs if Kirovograd is clear of
-    German units and a line free of German units and ZOCs joins it to the east edge."""
-    from . import victory, zoc
+    German units and a line free of German units and ZOCs joins it to the east edge.  Under the
+    advanced rules 29 and 30 it is read as for a supply line (8.2B): a German counter's hex blocks,
+    a dummy's too, since the USSR cannot tell it from a unit; what the USSR does not know of and
+    decides the points is shown first (:func:`_made_good`)."""
+    from . import victory
     from .board import game_turn
 
     info = state.board.data.turn_record.get(game_turn(state))
     city = state.board.map.model.cities.get(victory.KIROVOGRAD)
     if info is None or not info.replacement_points or city is None:
         return 0
-    german_at = lambda h: any(state.units[u].side == "german" and state.board.units[u].ground for u in state.units_at(h))  # noqa: E731
-    clear = not any(german_at(h) for h in city.hexes)
-    german_zoc = zoc.zoc_of(state, "german")
-    line = clear and victory.joined_to_edge(state.board.map, city.hexes, lambda h: german_at(h) or h in german_zoc,
-                                            state.board.map.edge("east"), roads_only=False)
-    got = armour_points(info, clear, line)
+    clear, line = _made_good(state, city.hexes, [] if events is None else events)
+    got = armour_points(info, clear, line is not None)
     if got:
         state.game["replacement_points"] = state.game.get("replacement_points", 0) + got
     return got
+
+
+def _german_blocks(state, known: bool) -> tuple[frozenset[str], dict]:
+    """25.1B: the hexes holding German counters and the German ZOCs; with ``known`` as the USSR
+    knows them (no hidden unit, 30.1; no ZOC of a face-down counter, 29.1)."""
+    from . import supply, zoc
+
+    return supply.enemy_hexes(state, "soviet", known), zoc.zoc_of(state, "german", known)
+
+
+def _clear_and_line(state, city, known: bool) -> tuple[bool, list[str] | None]:
+    """25.1B: whether Kirovograd holds no German counter, and a shortest line from it to the east edge
+    across any hexes free of German counters and ZOCs (None if there is none), on the true position
+    or as the USSR knows it."""
+    from . import supply
+
+    german, german_zoc = _german_blocks(state, known)
+    if any(h in german for h in city):
+        return False, None
+    line = supply.line_through(state, sorted(city), lambda h: h not in german and h not in german_zoc, frozenset(state.board.map.edge("east")))
+    return True, line or None
+
+
+def _made_good(state, city, events: list) -> tuple[bool, list[str] | None]:
+    """25.1B under the advanced rules 29 and 30: the points are read on what the USSR knows of the
+    German counters; while that gives another answer than the true position, the city or line it
+    knew of meets what it did not know (the true position only adds blocks): there the hidden German
+    units are found (30.2A) and the face-down counters whose ZOC blocks are shown (29.1)."""
+    from . import fog
+
+    while True:
+        clear, line = _clear_and_line(state, city, known=True)
+        true_clear, true_line = _clear_and_line(state, city, known=False)
+        if (clear, line is None) == (true_clear, true_line is None):
+            return clear, line
+        german, german_zoc = _german_blocks(state, known=False)
+        where = [h for h in city if h in german] if not true_clear else [next(h for h in line if h in german or h in german_zoc)]
+        if not fog.find_hidden(state, "german", where, events) + fog.show_zocs(state, "german", where, events):
+            raise AssertionError(f"25.1B: the line to the east edge differs on the true position at {where} but nothing there is unknown")
 
 
 def tank(state, unit_id: str, moved) -> Tank:

@@ -169,7 +169,7 @@ def run_automatic(state: GameState, events: list) -> None:
         if got:
             events.append(SupplyDelivered(points=got, case="3.2"))
         supply.disclose_tracks(state, events)  # 3.3 comes next: the orders are paid from the tracks the HQs link to
-        rp = replacements.receive(state)
+        rp = replacements.receive(state, events)  # 25.1B: what decides it shown first (29.1, 30.2A)
         if rp:
             events.append(ReplacementsReceived(points=rp, case="25.1B"))
     elif pid == "initiative":

@@ -339,10 +339,14 @@ def _link_path(state: GameState, side: str, start: str, known: bool, goals: froz
 
 
 def _bfs_path(state: GameState, start: str, linked: frozenset[str], goals: frozenset[str]) -> list[str]:
-    if start not in linked:
-        return []
-    prev: dict[str, str | None] = {start: None}
-    todo = deque([start])
+    return line_through(state, (start,), linked.__contains__, goals)
+
+
+def line_through(state: GameState, starts, passable, goals) -> list[str]:
+    """A shortest line of neighbouring hexes from one of ``starts`` (first found in their order) to
+    one of ``goals``, every hex of it ``passable``; [] when there is none (breadth first)."""
+    prev: dict[str, str | None] = {s: None for s in starts if passable(s)}
+    todo = deque(prev)
     while todo:
         a = todo.popleft()
         if a in goals:
@@ -351,7 +355,7 @@ def _bfs_path(state: GameState, start: str, linked: frozenset[str], goals: froze
                 out.append(prev[out[-1]])
             return list(reversed(out))
         for b in state.board.nbrs[a]:
-            if b in linked and b not in prev:
+            if b not in prev and passable(b):
                 prev[b] = a
                 todo.append(b)
     return []

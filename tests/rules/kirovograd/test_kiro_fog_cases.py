@@ -113,3 +113,39 @@ def test_30_5c_dumps_and_airstrips_are_places_not_counters_and_no_move_takes_the
     assert places and not set(places) & set(state.units)
     with pytest.raises(IllegalAction):
         state.apply(Move(units=(places[0],), path=(next(iter(state.game["dumps"].values())), "0101")))
+
+
+@pytest.mark.parametrize("name", ["historical", "opening-moves", "endgame"])
+def test_30_5b_every_airstrip_starts_beside_not_in_a_town_behind_the_german_lines(name):
+    """30.5B: each airstrip of the scenario's start stands next to a town or city hex and in none.
+    Reading of "behind German lines": the strip and the town beside it are nearer a German ground unit
+    than any Soviet one (dummies not counted) and lie in no Soviet ZOC."""
+    from kharkovsuite.rules.kirovograd import zoc
+    from kharkovsuite.rules.kirovograd.rules import new_game
+
+    from .kiro_helpers import scenario
+
+    state = new_game(scenario(name), 1, options={"dummies": True, "hidden": True, "air": True})
+    board, soviet_zoc = state.board, zoc.zoc_of(state, "soviet")
+
+    def nearest(side: str, hex_id: str) -> int:
+        return min(board.distance(hex_id, rec.hex) for u, rec in state.units.items()
+                   if rec.hex and rec.side == side and board.units[u].ground and not fog.is_dummy(state, u))
+
+    def behind_german_lines(hex_id: str) -> bool:
+        return nearest("german", hex_id) < nearest("soviet", hex_id) and hex_id not in soviet_zoc
+
+    assert len(state.game["airstrips"]) == (2 if name == "endgame" else 3)  # 31.2.2A: the Kirovograd strip is lost with the city
+    for area, h in state.game["airstrips"].items():
+        towns = [n for n in board.nbrs[h] if fog.is_town(state, n)]
+        assert not fog.is_town(state, h), f"{area} stands in the town hex {h}"
+        assert towns, f"{area} ({h}) is next to no town or city"
+        assert behind_german_lines(h) and any(behind_german_lines(t) for t in towns), area
+
+
+def test_29_8_a_refused_reconnaissance_names_every_unit_of_the_stack():
+    """29.8: the refusal of a stack's reconnaissance of its own counters names each unit, comma-separated."""
+    state = fogged({SU_TANK: PLAIN, SU_MECH: PLAIN, GE_PZ: N[0], "su-5gm-hq": N[1]}, side="soviet", orders={"p3": "mobile", "m5g": "mobile"})
+    with pytest.raises(IllegalAction) as e:
+        state.apply(ArmoredRecon(units=(SU_TANK, SU_MECH), hex=N[1]))
+    assert e.value.reason.startswith(f"{SU_TANK}, {SU_MECH} may not reconnoitre {N[1]}: ")

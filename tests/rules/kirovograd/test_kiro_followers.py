@@ -13,7 +13,7 @@ from .kiro_helpers import GE_INF, GE_INF3, GE_MOT, GE_PZ, GE_RECON, PLAIN, SU_DI
 from .test_kiro_fight import Faces, N, combat_round, declare
 
 
-def after_the_retreat(extra=None, d320="mobile"):
+def after_the_retreat(extra=None, d320="mobile", prepare=None):
     """3rd Panzer's armour and motorised regiment assault a rifle division at PLAIN from N[0] (D1R2, 2 hexes of
     retreat); the recon battalion stands with them without attacking, an infantry regiment of the 47th Korps and one
     of the 320th in the two hexes behind N[0]."""
@@ -22,6 +22,8 @@ def after_the_retreat(extra=None, d320="mobile"):
     placed = {GE_PZ: N[0], GE_MOT: N[0], GE_RECON: N[0], GE_INF: behind[0], GE_INF3: behind[1], SU_DIV: PLAIN}
     placed.update(extra(probe, behind) if extra else {})
     state = combat_round(placed, {"p3": "assault", "c48": "defense", "k47": "mobile", "d320": d320})
+    if prepare:
+        prepare(state)
     declare(state, PLAIN, GE_PZ, GE_MOT)
     state.rng = Faces(5, 5)
     state.apply(EndPhase())
@@ -70,3 +72,31 @@ def test_18_5b_a_second_line_unit_under_defense_orders_stays():
     assert not any(a.unit == GE_INF3 for a in state.legal_actions().actions() if isinstance(a, Advance))
     with pytest.raises(IllegalAction, match="^18.5B"):
         state.apply(Advance(unit=GE_INF3, path=(behind[1], N[0])))
+
+
+def test_18_5a_a_unit_stacked_with_the_attackers_that_attacked_elsewhere_this_round_or_waits_in_reserve_stays():
+    """18.5A: the recon battalion stands with the attackers; it follows them only if it did not attack this
+    round (the record each attack's declaration writes) and is no reserve (12.2: a reserve acts when committed)."""
+    from kharkovsuite.rules.kirovograd import counters
+
+    def attacked_elsewhere(state):
+        state.turn_data.setdefault("attacked", {})[GE_RECON] = fight.round_no(state)
+
+    for prepare in (attacked_elsewhere, lambda state: state.set_flag(GE_RECON, counters.RESERVE)):
+        state, _ = after_the_retreat(prepare=prepare)
+        state.apply(Advance(unit=GE_PZ, path=(N[0], PLAIN)))
+        assert not any(a.unit == GE_RECON for a in state.legal_actions().actions() if isinstance(a, Advance))
+        with pytest.raises(IllegalAction, match="^18.5A"):
+            state.apply(Advance(unit=GE_RECON, path=(N[0], PLAIN)))
+
+
+def test_18_5a_an_hq_stacked_with_the_attackers_does_not_follow():
+    """18.5A: HQs stay (as guns and reserves do), though stacked with the attackers."""
+    from .kiro_helpers import GE_PZ_HQ
+
+    state, _ = after_the_retreat(lambda probe, behind: {GE_PZ_HQ: N[0]})
+    state.apply(Advance(unit=GE_PZ, path=(N[0], PLAIN)))
+    assert not any(a.unit == GE_PZ_HQ for a in state.legal_actions().actions() if isinstance(a, Advance))
+    assert Advance(unit=GE_RECON, path=(N[0], PLAIN)) in state.legal_actions().actions()
+    with pytest.raises(IllegalAction, match="^18.5A"):
+        state.apply(Advance(unit=GE_PZ_HQ, path=(N[0], PLAIN)))
