@@ -217,6 +217,10 @@ class ActionsPanel(QWidget):
         self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
         self.buttons.append(b)
 
+    def _pick_buttons(self, rows: list[tuple[str, str, str, str]]) -> None:
+        """One button per (label, tooltip, object name, unit) that selects the unit, the map then showing where it may go."""
+        self._buttons([(label, tip, lambda _=False, u=uid: self.unit_picked.emit(u), name) for label, tip, name, uid in rows], "after these")
+
     def _elsewhere(self) -> str:
         """Where the choices of the decision are made when the rule system's own panel offers them (its tab beside this one)."""
         panels = self.controller.kit.panel_kinds
@@ -286,14 +290,9 @@ class ActionsPanel(QWidget):
                                f"it enters at the {html.escape(self.controller.entry_label(uid))} (yellow) and pays for every hex it enters.")
         else:
             self.title.setText(f"<b>{len(waiting)} reinforcement(s) may enter now</b> ({case_link(self.controller.kit.case('reinforcement'))}): pick one, then click a highlighted hex.")
-        for uid in waiting:
-            b = QPushButton(self.wrap(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}"), self)
-            b.setObjectName(f"enter:{uid}")
-            b.setStyleSheet(self.BUTTON_STYLE)
-            b.setToolTip(f"Select {names.get(uid) or uid}; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})")
-            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
-            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
-            self.buttons.append(b)
+        self._pick_buttons([(f"Bring on {names.get(uid) or uid} — {self.controller.entry_label(uid)}",
+                             f"Select {names.get(uid) or uid}; the map shows the hexes it may reach this phase ({self.controller.kit.case('reinforcement')})",
+                             f"enter:{uid}", uid) for uid in waiting])
 
     def _train_buttons(self, selection: tuple[str, ...]) -> None:
         riders = self.controller.waiting_to_enter(rail=True)
@@ -303,14 +302,9 @@ class ActionsPanel(QWidget):
         if selection and selection[0] in riders:
             self.title.setText(f"<b>{html.escape(self.controller.unit_name(selection[0]))} by train</b> ({case_link(rail)}): "
                                "click a highlighted station to ride on to it from the entry hex.")
-        for uid in riders:
-            b = QPushButton(self.wrap(f"By train: {self.controller.unit_name(uid)}"), self)
-            b.setObjectName(f"train:{uid}")
-            b.setStyleSheet(self.BUTTON_STYLE)
-            b.setToolTip(f"Select {self.controller.unit_name(uid)}, arriving by train; the map shows the stations it may ride on to ({rail})")
-            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
-            self.box.insertWidget(self.box.count() - 1, b)
-            self.buttons.append(b)
+        name = self.controller.unit_name
+        self._pick_buttons([(f"By train: {name(uid)}", f"Select {name(uid)}, arriving by train; the map shows the stations it may ride on to ({rail})",
+                             f"train:{uid}", uid) for uid in riders])
 
     def _mover_buttons(self, pending, selection: tuple[str, ...]) -> None:
         """The units a decision lets move (a reaction to an attack announced, K43 6.6), by name: one button each that
@@ -325,14 +319,9 @@ class ActionsPanel(QWidget):
             self.title.setText(self.title.text() + f"<br>Move {html.escape(self.controller.unit_name(selection[0]))}: click a highlighted hex ({case}).")
         else:
             self.title.setText(self.title.text() + f"<br>{len(units)} unit(s) may move now ({case}): pick one, then a highlighted hex.")
-        for uid in units:
-            b = QPushButton(self.wrap(f"Move {self.controller.unit_name(uid)} — at {state.units[uid].hex}"), self)
-            b.setObjectName(f"pick:{uid}")
-            b.setToolTip(f"Select {self.controller.unit_name(uid)}; the map shows the hexes it may reach ({pending.case})")
-            b.setStyleSheet(self.BUTTON_STYLE)
-            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
-            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
-            self.buttons.append(b)
+        name = self.controller.unit_name
+        self._pick_buttons([(f"Move {name(uid)} — at {state.units[uid].hex}", f"Select {name(uid)}; the map shows the hexes it may reach ({pending.case})",
+                             f"pick:{uid}", uid) for uid in units])
 
     def _reserve_buttons(self, selection: tuple[str, ...]) -> None:
         """Soviet reserve units that may be committed now (6.73): one button each; the map then highlights their hexes."""
@@ -344,14 +333,9 @@ class ActionsPanel(QWidget):
             self.title.setText(f"<b>Commit {html.escape(self.controller.unit_name(selection[0]))}</b> ({case_link(self.controller.kit.case('reserve'))}): click a highlighted hex near its reserve counter.")
         elif state.pending is None:
             self.title.setText(f"<b>{len(units)} reserve unit(s) may be committed</b> ({case_link(self.controller.kit.case('reserve'))}): pick one, then click a highlighted hex.")
-        for uid in units:
-            b = QPushButton(self.wrap(f"Commit {self.controller.unit_name(uid)} from reserve"), self)
-            b.setObjectName(f"commit:{uid}")
-            b.setToolTip(f"Select {self.controller.unit_name(uid)}; the map shows the hexes it may be committed to ({self.controller.kit.case('reserve')})")
-            b.setStyleSheet(self.BUTTON_STYLE)
-            b.clicked.connect(lambda _=False, u=uid: self.unit_picked.emit(u))
-            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
-            self.buttons.append(b)
+        name = self.controller.unit_name
+        self._pick_buttons([(f"Commit {name(uid)} from reserve", f"Select {name(uid)}; the map shows the hexes it may be committed to ({self.controller.kit.case('reserve')})",
+                             f"commit:{uid}", uid) for uid in units])
 
     def _setup_buttons(self, selection: tuple[str, ...]) -> None:
         """Set-up by hand (5.0): one button per unit still waiting; the map then shows its zone."""
@@ -363,8 +347,7 @@ class ActionsPanel(QWidget):
             self.title.setText(f"<b>Set-up by hand</b> ({case_link(state.phase.case)}): pick a unit, then a highlighted hex of its zone. "
                                + (f"{len(waiting)} unit(s) to set up." if waiting else "Every unit is set up: end the phase."))
         name = self.controller.unit_name
-        self._buttons([(f"Set up {name(u)}", f"Set up {name(u)}: pick it, then a highlighted hex of its zone", lambda _=False, u=u: self.unit_picked.emit(u),
-                        f"setup:{u}") for u in waiting], "after these")
+        self._pick_buttons([(f"Set up {name(u)}", f"Set up {name(u)}: pick it, then a highlighted hex of its zone", f"setup:{u}", u) for u in waiting])
 
 
 class CombatPanel(QTextBrowser):

@@ -79,3 +79,17 @@ def pick_in_stack(qtbot, window, uid: str) -> None:
             qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=listing.visualItemRect(item).center())
             return
     raise AssertionError(f"{uid} is not in the Stack dock")
+
+
+def window_on(qtbot, scenario, state):
+    """A hot-seat window (no hand-over screen) on ``state``, a position the test made, shown and started."""
+    from player.app import PlayerWindow
+    from player.controller import GameController
+    from tests.startwait import wait_started
+
+    w = PlayerWindow(scenario, controller=GameController(state), handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    wait_started(qtbot, w)
+    return w

@@ -12,7 +12,7 @@ from kharkovsuite.rules.kharkov1943 import activation, fog, supply
 
 from player.panels import _pct
 
-from .clicks import answer_next_box
+from .clicks import answer_next_box, window_on
 from .test_player_hidden import shown_texts
 from .test_player_k43_panels import dock_button, open_formation
 from .windowbot import WindowBot
@@ -235,8 +235,6 @@ def test_15_2_each_reinforcement_arriving_by_train_has_its_button_with_rail_on_a
     from kharkovsuite.engine.actions import RailMove
     from kharkovsuite.rules.kharkov1943 import reinforcements
     from kharkovsuite.rules.kharkov1943.actions import Activate
-    from player.app import PlayerWindow
-    from player.controller import GameController
     from tests.rules.kharkov1943.test_k43_arrivals import arrived
     from tests.rules.kharkov1943.k43_helpers import GALLOP as GALLOP_PATH
 
@@ -245,11 +243,7 @@ def test_15_2_each_reinforcement_arriving_by_train_has_its_button_with_rail_on_a
     rider = "d15_81"
     waiting = set(reinforcements.waiting(state, "german"))
     assert rider in waiting and len(waiting) > 1
-    w = PlayerWindow(GALLOP_PATH, controller=GameController(state), handover=False, autosave=None, interactive=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    wait_started(qtbot, w)
+    w = window_on(qtbot, GALLOP_PATH, state)
     bot = WindowBot(qtbot, w)
     riders = {u for a in state.legal_actions().actions() if isinstance(a, RailMove) for u in a.units if u in waiting}
     assert rider in riders

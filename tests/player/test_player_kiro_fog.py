@@ -15,6 +15,7 @@ from player.app import PlayerWindow
 from player.controller import GameController
 from player.startpage import StartPage
 
+from .clicks import window_on
 from .test_player_hidden import shown_texts
 from .windowbot import WindowBot
 from tests.startwait import wait_started
@@ -129,11 +130,7 @@ def _trace_shown(qtbot, state) -> tuple:
     from the tool bar, the 320th's regiment picked on the map; what the overlays and their legend show."""
     from tests.rules.kirovograd.kiro_helpers import GE_INF2, PLAIN
 
-    w = PlayerWindow(HISTORICAL, controller=GameController(state), handover=False, autosave=None, interactive=False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    wait_started(qtbot, w)
+    w = window_on(qtbot, HISTORICAL, state)
     bot = WindowBot(qtbot, w)
     for name in ("supply", "why"):
         bot.click(bot.toolbar_button(w.trace.actions[name]))
