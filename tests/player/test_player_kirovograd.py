@@ -38,9 +38,9 @@ def kiro_window(qtbot, monkeypatch):
     return open_window(qtbot, monkeypatch)
 
 
-#: two turns of the historical scenario (a day turn and a night turn: even-numbered turns are night turns), the first
-#: turn of the Endgame, and the whole of Opening Moves to its victory level (None)
-TURNS = {"kirovograd-historical": 2, "kirovograd-opening-moves": None, "kirovograd-endgame": 1}
+#: two turns of the historical scenario (a day turn and a night turn: even-numbered turns are night turns); the first
+#: turn of the two shorter ones
+TURNS = {"kirovograd-historical": 2, "kirovograd-opening-moves": 1, "kirovograd-endgame": 1}
 
 
 @pytest.mark.parametrize("scenario", sorted(ROOT.glob("scenarios/kirovograd-*.yaml")), ids=lambda p: p.stem)
@@ -57,16 +57,12 @@ def test_hot_seat_turns_of_kirovograd_are_played_by_clicks_and_keys_and_every_ki
     state = w.controller.state
     first = state.turn
     turns = TURNS[scenario.stem]
-    for _ in range(6000):
-        if (turns is not None and state.turn >= first + turns) or state.is_terminal:
+    for _ in range(1500):
+        if state.turn >= first + turns or state.is_terminal:
             break
         bot.play_step(bot.check_offered(), first=("AssignFormation",))  # 22.8: only before the first move of round one
         state = w.controller.state
-    if turns is None:
-        assert state.is_terminal and any(e.kind == "GameEnded" for e in state.log), f"not ended: turn {state.turn}, {state.phase.id}"
-        assert "game is over" in w.actions_panel.title.text()
-    else:
-        assert state.turn == first + turns, f"{turns} turns were not played: turn {state.turn}, {state.phase.id}; done {bot.done}"
+    assert state.turn == first + turns, f"{turns} turns were not played: turn {state.turn}, {state.phase.id}; done {bot.done}"
     assert {"SetOrder", "SubmitOrders", "Move", "PlaceReserve", "CommitReserve", "EndPhase"} <= set(bot.done), bot.done
     assert bot.offered_kinds <= set(bot.done) | bot.passed_over, sorted(bot.offered_kinds - set(bot.done))
 
