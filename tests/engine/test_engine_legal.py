@@ -53,3 +53,13 @@ def test_the_actions_of_some_kinds_are_read_without_building_the_other_kinds_ent
     assert list(legal.of_kinds("EndPhase")) == [EndPhase()] and built == []  # the moves' entries passed over
     assert [a.units for a in legal.of_kinds("Move", "EndPhase") if a.kind == "Move"] == [("a",)] * 3 + [("c",)] * 2
     assert list(legal.of_kinds("Attack")) == []
+
+
+def test_listed_segments_give_each_choices_entry_without_building_an_action_and_lists_as_they_are():
+    built: list = []
+    legal = legal_with(built)
+    segments = list(legal.listed_segments())
+    assert [(count, choices.kind if choices else None, choices.units if choices else None) for count, _make, choices in segments] \
+        == [(3, "Move", ("a",)), (2, "Move", ("c",)), (1, None, None)]
+    assert built == []  # a unit's moves known by kind and units, none built
+    assert segments[1][1](1) == Move(units=("c",), path=("0101", "0103")) and segments[2][1](0) == EndPhase()
