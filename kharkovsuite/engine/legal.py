@@ -169,11 +169,7 @@ class LegalActions(_Lazy):
     def segments(self) -> list[tuple[int, Callable[[int], Action]]]:
         """``(count, make)`` of each segment, in order: a player can look at one action of a
         segment (e.g. the last, which for attacks uses every able unit) without building all."""
-        out, start = [], 0
-        for make, end in zip(self._makers, self._ends):
-            out.append((end - start, make))
-            start = end
-        return out
+        return [(count, make) for count, make, _choices in self.listed_segments()]
 
 
 class AllActions(_Lazy):
