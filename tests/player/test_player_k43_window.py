@@ -253,7 +253,11 @@ def test_15_2_each_reinforcement_arriving_by_train_has_its_button_with_rail_on_a
     trains = {b.objectName().removeprefix("train:") for b in w.actions_panel.buttons if b.objectName().startswith("train:")}
     assert trains == riders  # every one of them, not only the first the engine lists
     assert "arriving by train" in w.statusBar().currentMessage()
-    assert bot.pick_for_placement("train", rider)
+    button = bot.unit_button("train", rider)  # by the keyboard: the button takes the focus (Tab) and Space presses it
+    assert button.focusPolicy() & Qt.FocusPolicy.TabFocus
+    button.setFocus()
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    assert w.selected == (rider,)
     assert set(w.reach) == set(rides)
     assert "may not act" not in w.statusBar().currentMessage()  # off the map, yet it may ride on
     end = sorted(rides)[-1]
