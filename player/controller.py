@@ -19,7 +19,7 @@ from kharkovsuite.engine import Action, GameState, IllegalAction
 from kharkovsuite.scenario import Scenario, load_scenario
 from kharkovsuite.engine.events import PhaseChanged, UnitMoved, with_names
 from kharkovsuite.engine.hidden import FACE_DOWN
-from kharkovsuite.view.counters import MARKERS, CounterView, unit_counter_view
+from kharkovsuite.view.counters import MARKERS, CounterView, sides_printing_attack_and_defense, unit_counter_view
 
 from .systems import PlayerKit, allows_unplayable, kit_for
 
@@ -51,6 +51,7 @@ class GameController(QObject):
         self._undo: list[GameState] = []  # the positions before each undoable action of this phase
         self._legal_for: tuple | None = None  # (state, (actions, log entries)) of the legal actions kept
         self._observed_of, self._observed = None, {}  # the state whose observations are kept, and they by (actions, log, side)
+        self._figured_of, self._figured = None, {}  # the state whose running figures are kept (per_position), and they
         self.saved_actions = len(state.actions)  # the actions of the game when it was last saved or opened
 
     # ------------------------------------------------------------------ games
@@ -168,6 +169,7 @@ class GameController(QObject):
         observations go with them."""
         self._legal_for = None
         self._observed_of, self._observed = None, {}
+        self._figured_of, self._figured = None, {}
 
     def legal_actions(self) -> list[Action]:
         return list(self.legal().actions())  # a unit's moves one by one
@@ -196,6 +198,18 @@ class GameController(QObject):
         self._observed[key] = obs
         return obs
 
+    def per_position(self, name: str, make: Callable[[], object]):
+        """``make()`` worked out once per position, as :meth:`observation` is: one click reads the running Victory
+        Points and the notes on units from several panels, and each reading takes an engine tenths of a second.  Dropped
+        with the legal actions (:meth:`forget_legal`); its readers must not change what it returns."""
+        state = self.state
+        if self._figured_of is not state:
+            self._figured_of, self._figured = state, {}
+        key = (name, len(state.actions), len(state.log))
+        if key not in self._figured:
+            self._figured[key] = make()
+        return self._figured[key]
+
     def counters(self, side: str | None = None, locations: Callable[[str], bool] | None = None) -> dict[str, list[CounterView]]:
         """The counters as ``side`` may see them: location -> stack, top first."""
         obs = self.observation(side)
@@ -222,7 +236,11 @@ class GameController(QObject):
         hq_active = None
         if self.state.board.is_hq(uid) if hasattr(self.state.board, "is_hq") else False:
             hq_active = "inactive" not in flags
-        cv = unit_counter_view(self.state.scenario, unit, step=view.get("step", 0), untried="untried" in view, hq_active=hq_active, markers=markers)
+        scenario = self.state.scenario
+        if getattr(self, "_sides_of", None) is not scenario:  # which sides print attack and defense apart, once per scenario
+            self._sides_of, self._ad_sides = scenario, sides_printing_attack_and_defense(scenario)
+        cv = unit_counter_view(scenario, unit, step=view.get("step", 0), untried="untried" in view, hq_active=hq_active, markers=markers,
+                               attack_defense_sides=self._ad_sides)
         values = view.get("values")
         if values and "untried" not in view:
             cv = dataclasses.replace(cv, values=self.kit.values_text(values), untried=False)
@@ -269,7 +287,7 @@ class GameController(QObject):
     # ------------------------------------------------------------------ the summary
     def vp_breakdown(self) -> dict | None:
         """The rule system's running Victory Point breakdown, or None if it has none."""
-        return self.kit.vp_breakdown(self.state)
+        return self.per_position("vp_breakdown", lambda: self.kit.vp_breakdown(self.state))
 
     def turn_history(self) -> list[dict]:
         """Per game-turn: the VP each side would have had if the game had ended then, steps lost and units eliminated.
@@ -367,7 +385,7 @@ class GameController(QObject):
 
     def unit_notes(self, uid: str) -> list[str]:
         """The rule system's notes on a unit: supply with its reason, HQ activation."""
-        return self.state.rules.unit_notes(self.state, uid)
+        return self.per_position(f"notes:{uid}", lambda: self.state.rules.unit_notes(self.state, uid))
 
     def box_name(self, box: str | None) -> str:
         """An off-map box in words: its area's name, or what the rule system keeps there."""

@@ -33,6 +33,14 @@ def link_cases(text: str) -> str:
     return CASE_RE.sub(lambda m: case_link(m.group(1)), html.escape(text))
 
 
+def show_html(browser: QTextBrowser, text: str) -> None:
+    """Give a text panel ``text`` unless it shows it already: laying the HTML out again takes milliseconds at every
+    click, and most clicks change nothing a panel says (setting it anew would also scroll it back to the top)."""
+    if getattr(browser, "_html_shown", None) != text:
+        browser._html_shown = text
+        browser.setHtml(text)
+
+
 def _shared(labels, suffix: bool = False) -> str:
     """The words every label begins (or, ``suffix``, ends) with, whole words only."""
     labels = [label[::-1] if suffix else label for label in labels]
@@ -87,6 +95,8 @@ class ActionsPanel(QWidget):
         self.box.addStretch(1)
         inner = QWidget(self)
         inner.setLayout(self.box)
+        # the buttons' style, once for them all: a style sheet of its own on each new button cost more than the button
+        inner.setStyleSheet(f"QPushButton {{ {self.BUTTON_STYLE} }}")
         scroll = self.scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # labels wrap instead
@@ -204,7 +214,6 @@ class ActionsPanel(QWidget):
         submenu per unit they concern, or the choices themselves when there is one unit."""
         b = QPushButton(self.wrap(words + " ▸"), self)
         b.setObjectName(f"menu:{words}")
-        b.setStyleSheet(self.BUTTON_STYLE)
         b.setToolTip(tooltip_html(f"{words}. Or select the unit on the map: its own choices show here as buttons."))
         menu = QMenu(b)
         for title, choices in menus:
@@ -233,7 +242,6 @@ class ActionsPanel(QWidget):
             b = QPushButton(self.wrap(label), self)  # wrapped, never cut off
             b.setObjectName(name[0] if name else f"action:{len(self.buttons)}")
             b.setToolTip(tooltip_html(tip))
-            b.setStyleSheet(self.BUTTON_STYLE)
             b.clicked.connect(slot)
             self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
             self.buttons.append(b)
@@ -409,7 +417,7 @@ class CombatPanel(QTextBrowser):
             parts.append(self._breakdown(self.last))
         if not parts:
             parts.append(f"<p>{link_cases(self.controller.kit.combat_help)}</p>")  # how an attack is made in this system
-        self.setHtml("".join(parts))
+        show_html(self, "".join(parts))
 
     def _proposal_html(self) -> str:
         attackers, targets = self.proposal
@@ -620,7 +628,7 @@ class StatusPanel(QTextBrowser):
                          + (f" ({html.escape(self._side(result.winner))})" if result.winner else "") + "</p>")
         parts.append(self._reinforcements())
         parts += self.controller.kit.status_sections(self.controller, self.units)  # what only this rule system has
-        self.setHtml("".join(parts))
+        show_html(self, "".join(parts))
 
     def _reinforcements(self) -> str:
         due = self.controller.reinforcements_due()

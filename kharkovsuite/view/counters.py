@@ -31,6 +31,7 @@ __all__ = [
     "SYMBOLS",
     "counter_views_from_scenario",
     "designation_of",
+    "sides_printing_attack_and_defense",
     "unit_counter_view",
 ]
 
@@ -506,7 +507,7 @@ def format_step(step: StepValues, attack_defense: bool) -> str:
     return f"{_num(step.attack)}-{_num(step.movement)}"
 
 
-def _sides_printing_attack_and_defense(scenario: Scenario) -> set[str]:
+def sides_printing_attack_and_defense(scenario: Scenario) -> set[str]:
     """Sides whose counters print attack and defense apart (any of their values differ)."""
     out: set[str] = set()
     for t in scenario.unit_types.values():
@@ -539,7 +540,7 @@ def unit_counter_view(
     """
     t: UnitType = scenario.unit_types[unit.type]
     if attack_defense_sides is None:
-        attack_defense_sides = _sides_printing_attack_and_defense(scenario)
+        attack_defense_sides = sides_printing_attack_and_defense(scenario)
     pool = scenario.untried_pools.get(t.untried_pool or "")
     if untried is None:
         untried = "untried" in t.flags and pool is not None
@@ -581,7 +582,7 @@ def counter_views_from_scenario(scenario: Scenario) -> dict[str, list[CounterVie
     engine replaces this with its observation of the state.
     """
     units = {u.id: u for u in scenario.units}
-    adm = _sides_printing_attack_and_defense(scenario)
+    adm = sides_printing_attack_and_defense(scenario)
     out: dict[str, list[CounterView]] = defaultdict(list)
     for placement in scenario.setup.placements:
         unit = units.get(placement.unit)

@@ -335,6 +335,7 @@ class Geometry:
         ox, oy = self.layout.center(Hex(0, 0))
         corners = [(x - ox, y - oy) for x, y in self.layout.corners(Hex(0, 0))]
         self._offsets = corners + corners[:1]
+        self._outlines: dict[float, QPolygonF] = {}  # scale -> the outline around (0, 0) (outline_around)
 
     def center(self, hex_id: str) -> QPointF:
         c = self._centers.get(hex_id)
@@ -351,6 +352,14 @@ class Geometry:
             cx, cy = c.x(), c.y()
             p = self._polys[hex_id] = QPolygonF([QPointF(cx + dx, cy + dy) for dx, dy in self._offsets])
         return p
+
+    def outline_around(self, scale: float) -> QPolygonF:
+        """Every hex's outline around (0, 0), scaled by ``scale`` (closed, seven points): one shape to translate to
+        each hex rather than a polygon worked out per hex."""
+        shape = self._outlines.get(scale)
+        if shape is None:
+            shape = self._outlines[scale] = QPolygonF([QPointF(dx * scale, dy * scale) for dx, dy in self._offsets])
+        return shape
 
     def edge(self, a: str, b: str) -> tuple[QPointF, QPointF]:
         (x0, y0), (x1, y1) = self.layout.edge(self.grid.hex_of(a), self.grid.hex_of(b))

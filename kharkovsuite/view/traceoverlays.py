@@ -636,9 +636,10 @@ class TraceOverlays(QObject):
 
 def state_counters(state, side: str | None = None) -> dict[str, list]:
     """The counters of a game as ``side`` sees them (location -> stack, top first)."""
-    from .counters import MARKERS, unit_counter_view
+    from .counters import MARKERS, sides_printing_attack_and_defense, unit_counter_view
 
     units = {u.id: u for u in state.scenario.units}
+    sides = sides_printing_attack_and_defense(state.scenario)
     obs = state.observation(side or state.phase.side or next(iter(state.scenario.sides)))
     out: dict[str, list] = {}
     for uid, view in obs["units"].items():
@@ -648,7 +649,7 @@ def state_counters(state, side: str | None = None) -> dict[str, list]:
         flags = view.get("flags", ())
         hq_active = ("inactive" not in flags) if state.board.is_hq(uid) else None
         cv = unit_counter_view(state.scenario, units[uid], step=view.get("step", 0), untried="untried" in view,
-                               hq_active=hq_active, markers=tuple(f for f in flags if f in MARKERS))
+                               hq_active=hq_active, markers=tuple(f for f in flags if f in MARKERS), attack_defense_sides=sides)
         out.setdefault(where, []).insert(0, cv)
     return out
 

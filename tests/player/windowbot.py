@@ -65,10 +65,24 @@ class WindowBot:
         key = (id(state), len(state.actions), len(state.log))
         if getattr(self, "_legal_key", None) != key:
             self._legal_key, self._legal, self._by_repr = key, list(state.legal_actions().actions()), None  # each single action
+            self._by_kind = None
         return self._legal
 
+    def of_kind(self, kind: str) -> list:
+        """The legal actions of ``kind`` (the pseudo-kind Enter too), sorted out once per listing: a late position
+        lists thousands of moves, and the bot asks for one kind after another."""
+        legal = self.legal()
+        if self._by_kind is None:
+            self._by_kind = {}
+            for a in legal:
+                self._by_kind.setdefault(kind_of(self.state, a), []).append(a)
+        return self._by_kind.get(kind, [])
+
     def engine_kinds(self, legal=None) -> set[str]:
-        return {kind_of(self.state, a) for a in (self.legal() if legal is None else legal)}
+        if legal is None or legal is self.legal():
+            self.of_kind("")
+            return set(self._by_kind)
+        return {kind_of(self.state, a) for a in legal}
 
     # ------------------------------------------------------------------ the hands
     def point(self, location: str) -> QPoint:
@@ -173,7 +187,7 @@ class WindowBot:
         in_dock = {kind_of(self.state, a) for _, a in self.buttons()}
         found |= in_dock & wanted
         for kind in sorted(wanted - found):
-            sample = [a for a in legal if kind_of(self.state, a) == kind]
+            sample = self.of_kind(kind)
             if self._reachable(kind, sample):
                 found.add(kind)
         self.escape()
@@ -290,7 +304,7 @@ class WindowBot:
             choices = sorted(kinds - {"EndPhase"}) or ["EndPhase"]
             kind = self.rng.choices(choices, weights=[self.weights.get(k, 1.0) for k in choices])[0]
         before = len(self.state.actions)
-        self._do(kind, [a for a in legal if kind_of(self.state, a) == kind])
+        self._do(kind, list(self.of_kind(kind)))
         assert len(self.state.actions) > before, (f"{kind} through the window did nothing at turn {self.state.turn}, {self.state.phase.id}: "
                                                   f"{self.w.statusBar().currentMessage()}")
         self.done[kind] = self.done.get(kind, 0) + 1
