@@ -12,6 +12,7 @@ every overlay was painted anew at every zoom step.
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
@@ -228,10 +229,9 @@ class HexOverlayItem(MapLayer):
             keys = styles.get(st)
             if keys is None:
                 keys = styles[st] = self._declare(st, len(styles))
-            poly = geo.polygon(hex_id)
             # Inset a little, so neighbouring marked hexes keep visible outlines.
             c = geo.center(hex_id)
-            shape = QPolygonF([c + (p - c) * HEX_INSET for p in poly])
+            shape = geo.outline_around(HEX_INSET).translated(c)
             self.path(keys[0], c).addPolygon(shape)
             if self._shape.isEmpty():
                 self._shape = shape.translated(-c)
@@ -382,6 +382,69 @@ class PathOverlayItem(QGraphicsItem):
         painter.drawPath(self._arrow)
 
 
+class _Canvas:
+    """One picture the missing parts of some tiles (``jobs`` of :meth:`OverlayLayer._paint_tiles`: key, tile, part done,
+    device corner, missing tile pixels) are painted into, as the view's transform ``t`` shows them, then copied into the
+    tiles.  The members are painted once for all the tiles, not once per tile (which cost a frame at a new zoom a dozen
+    calls of each member), and may be painted a few at a time (:meth:`OverlayLayer._build_step`).  The picture stands a
+    whole number of pixels from the tiles, a multiple of 8 from their grid (Qt's hatch patterns are anchored to the
+    device), so its pixels are those the tiles' own painting would give."""
+
+    def __init__(self, jobs: list, t: QTransform, origin: tuple[int, int], hints):
+        self.jobs = jobs
+        region = QRegion()
+        for _key, _pix, _done, corner, missing in jobs:
+            region = region.united(missing.translated(corner))
+        bounds = region.boundingRect()
+        ox, oy = origin
+        self.left, self.top = bounds.left() - (bounds.left() - ox) % 8, bounds.top() - (bounds.top() - oy) % 8
+        self.picture = QImage(bounds.right() + 1 - self.left, bounds.bottom() + 1 - self.top, QImage.Format.Format_ARGB32_Premultiplied)
+        self.picture.fill(Qt.GlobalColor.transparent)
+        self.clip = region.translated(-self.left, -self.top)
+        self.to_picture = QTransform(t.m11(), 0, 0, t.m22(), t.dx() - self.left, t.dy() - self.top)
+        self.hints = hints
+        self.option = QStyleOptionGraphicsItem()
+        self.option.exposedRect = self.to_picture.inverted()[0].mapRect(QRectF(bounds.translated(-self.left, -self.top)))
+
+    @property
+    def exposed(self) -> QRectF:
+        """The scene rectangle the picture shows."""
+        return self.option.exposedRect
+
+    def paint(self, members: list, widget) -> None:
+        p = QPainter(self.picture)
+        p.setRenderHints(self.hints)
+        p.setClipRegion(self.clip)
+        p.setWorldTransform(self.to_picture)
+        for item in members:
+            p.save()
+            item.paint(p, self.option, widget)
+            p.restore()
+        p.end()
+
+    def copy_into(self, layer: "OverlayLayer", kept_only: bool = False) -> None:
+        """Copy the picture into the tiles where they are missing.  ``kept_only`` (painted over several turns of the
+        event loop): only into tiles the layer still keeps as they were; one dropped meanwhile, where a member changed,
+        is painted by the frame that needs it."""
+        for key, pix, done, corner, missing in self.jobs:
+            entry = layer._tiles.get(key)
+            if kept_only:
+                if entry is None or entry[0] is not pix:
+                    continue
+                done = entry[1]
+                missing = missing.subtracted(done)
+                if missing.isEmpty():
+                    continue
+            p = QPainter(pix)
+            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+            for r in missing:
+                p.drawImage(r.topLeft(), self.picture, r.translated(corner.x() - self.left, corner.y() - self.top))
+            p.end()
+            if key in layer._tiles:  # not dropped by the frame's later tiles (more than MAX_TILES at once)
+                layer._tiles[key] = (pix, done.united(missing))
+            layer.tiles_painted += 1
+
+
 class OverlayLayer(QGraphicsItem):
     """Paints every overlay of a scene, by z value and then in the order they were added.
 
@@ -401,12 +464,16 @@ class OverlayLayer(QGraphicsItem):
     While the wheel zooms through zooms never seen, a frame shows the tiles of the nearest zoom
     kept, stretched (an interim picture, as map viewers do), and the exact tiles of the zoom the
     view rests at are painted :data:`REFINE_MS` after the last such frame; a zoom with no tile
-    to stretch yet (the first frame) is painted exactly at once.
+    to stretch yet (the first frame) is painted exactly at once.  The exact tiles are painted
+    member by member, :data:`STEP_MS` of work at each turn of the event loop, while the stretched
+    picture stays on screen, and shown together once all are done: a click or a key while they
+    are painted is answered at once, and no frame waits for all of them.
     """
 
     TILE_PX = 512  # a multiple of 8: Qt's hatch patterns stay continuous across tiles
     MAX_TILES = 64  # 512 x 512 x 4 bytes each: 64 MB at most
     REFINE_MS = 150  # after the last interim frame, the exact one
+    STEP_MS = 8.0  # the work of painting exact tiles at one turn of the event loop, at most (but one member)
 
     def __init__(self, rect: QRectF):
         super().__init__()
@@ -422,6 +489,12 @@ class OverlayLayer(QGraphicsItem):
         self._refine = QTimer()
         self._refine.setSingleShot(True)
         self._refine.timeout.connect(self._refine_now)
+        self._waiting: tuple | None = None  # the view's transform and the device pixels exposed when last shown stretched
+        self._building: tuple | None = None  # the zoom whose exact tiles are being painted, a few at a time
+        self._queue: list = []  # their picture (a _Canvas), then the members still to paint into it
+        self._work = QTimer()
+        self._work.setSingleShot(True)
+        self._work.timeout.connect(self._build_step)
         self.setZValue(OVERLAY_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -437,6 +510,7 @@ class OverlayLayer(QGraphicsItem):
         """Draw from tile pictures (the default) or paint every frame (for measuring)."""
         self._cached = cached
         self._tiles.clear()
+        self._stop_building()
         if not cached:
             self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.update()
@@ -492,7 +566,18 @@ class OverlayLayer(QGraphicsItem):
             clip = painter.clipRegion()  # in device pixels, the transform reset
             if clip.rectCount() > 1:
                 parts = [r for r in (r.intersected(exposed) for r in clip) if not r.isEmpty()]
-        jobs: list[tuple[tuple, QPixmap, QRegion, QPoint, QRegion]] = []  # the tiles to paint: key, tile, its part done, device corner, the part missing
+        jobs, shown = self._jobs(phase, parts, ox, oy)
+        self._paint_tiles(jobs, t, (ox, oy), painter.renderHints(), widget)
+        for pix, corner, need in shown:
+            painter.drawPixmap(need.topLeft() + corner, pix, need)
+        painter.restore()
+
+    def _jobs(self, phase: tuple, parts: list[QRect], ox: int, oy: int) -> tuple[list, list]:
+        """The tiles at ``phase`` that show the device rectangles ``parts`` (the tiles' grid at ``ox, oy``): the jobs of
+        :meth:`_paint_tiles` (key, tile, its part done, device corner, the part missing) and what to copy to the screen
+        (tile, device corner, the part of the tile shown)."""
+        n = self.TILE_PX
+        jobs: list[tuple[tuple, QPixmap, QRegion, QPoint, QRegion]] = []
         shown: list[tuple[QPixmap, QPoint, QRect]] = []
         for part in parts:
             for iy in range((part.top() - oy) // n, (part.bottom() - oy) // n + 1):
@@ -506,18 +591,17 @@ class OverlayLayer(QGraphicsItem):
                     if not missing.isEmpty():
                         jobs.append((key, pix, done, corner, missing))
                     shown.append((pix, corner, need))
-        self._paint_tiles(jobs, t, (ox, oy), painter.renderHints(), widget)
-        for pix, corner, need in shown:
-            painter.drawPixmap(need.topLeft() + corner, pix, need)
-        painter.restore()
+        return jobs, shown
 
     def _interim_frame(self, painter: QPainter, phase: tuple, t: QTransform, exposed: QRect) -> bool:
         """Show the kept tiles of the zoom nearest ``phase`` stretched to it, when ``phase`` has
-        no tile yet and another zoom has, and ask for the exact frame soon; False otherwise."""
-        if any(key[:3] == phase for key in self._tiles):
+        no tile yet (or its exact tiles are still being painted) and another zoom has, and ask for
+        the exact frame soon; False otherwise."""
+        building = phase == self._building
+        if not building and any(key[:3] == phase for key in self._tiles):
             return False
         scale = phase[0]
-        kept = {key[:3] for key, (pix, _done) in self._tiles.items() if pix is not None}
+        kept = {key[:3] for key, (pix, _done) in self._tiles.items() if pix is not None and key[:3] != self._building}
         if not kept:
             return False
         source = min(kept, key=lambda p: (abs(math.log(p[0] / scale)), p))
@@ -534,22 +618,69 @@ class OverlayLayer(QGraphicsItem):
                 painter.drawPixmap(where, pix, QRectF(0, 0, n, n))
         painter.restore()
         self.interim_frames += 1
+        if building:  # its exact tiles are on their way: a repaint meanwhile (a counter moved) does not start them again
+            return True
+        self._stop_building()
         self._waiting_phase = phase
+        self._waiting = (QTransform(t), QRect(exposed), painter.renderHints())
         self._refine.start(self.REFINE_MS)
         return True
 
     def _refine_now(self) -> None:
-        """The view rests at a zoom shown stretched: paint it exactly."""
+        """The view rests at a zoom shown stretched: paint its exact tiles, a few members at each turn of the event loop."""
         if not isValid(self):  # the scene went (a document replaced, a window closed) while the timer ran
             return
-        self._exact_phase = self._waiting_phase
+        phase, (t, exposed, hints) = self._waiting_phase, self._waiting
+        ox, oy = math.floor(t.dx()), math.floor(t.dy())
+        jobs, _shown = self._jobs(phase, [exposed], ox, oy)
+        self._building = phase
+        if jobs:
+            canvas = _Canvas(jobs, t, (ox, oy), hints)
+            self._queue = [canvas, *self._members_for(canvas.exposed)]
+        else:
+            self._queue = []
+        self._work.start(0)
+
+    def _build_step(self, budget_ms: float | None = None) -> None:
+        """Paint members into the picture of the zoom being refined for up to ``budget_ms`` (default :data:`STEP_MS`; at
+        least one), then hand the event loop back; once all are painted, copy it into the tiles (a turn of its own) and
+        show them."""
+        if not isValid(self) or self._building is None:
+            return
+        start = time.perf_counter()
+        budget = (self.STEP_MS if budget_ms is None else budget_ms) / 1000.0
+        if len(self._queue) > 1:
+            canvas = self._queue[0]
+            while len(self._queue) > 1:
+                item = self._queue.pop(1)
+                if isValid(item) and item in self._members:  # not removed meanwhile
+                    canvas.paint([item], None)
+                if time.perf_counter() - start >= budget:
+                    break
+            self._work.start(0)
+            return
+        if self._queue:
+            self._queue.pop().copy_into(self, kept_only=True)
+        self._exact_phase, self._building = self._building, None
         self.update()
 
+    def _stop_building(self) -> None:
+        self._work.stop()
+        self._building, self._queue = None, []
+
+    def refining(self) -> bool:
+        """Whether the view rests at a zoom still shown stretched: its exact tiles are waited for or being painted."""
+        return self._refine.isActive() or self._building is not None
+
     def refine(self) -> None:
-        """Paint the zoom shown stretched exactly now (what :data:`REFINE_MS` of rest does)."""
+        """Paint the zoom shown stretched exactly now, all at once (what :data:`REFINE_MS` of rest does, a few members at
+        a time)."""
         if self._refine.isActive():
             self._refine.stop()
             self._refine_now()
+        while self._building is not None:
+            self._work.stop()
+            self._build_step(budget_ms=math.inf)
 
     def _tile_rect(self, phase: tuple, ix: int, iy: int) -> QRectF:
         """The scene rectangle of tile ``ix, iy`` at ``phase`` (scale and sub-pixel offset)."""
@@ -578,47 +709,24 @@ class OverlayLayer(QGraphicsItem):
 
     def _paint_tiles(self, jobs: list[tuple[tuple, QPixmap, QRegion, QPoint, QRegion]], t: QTransform, origin: tuple[int, int], hints, widget) -> None:
         """Paint the missing parts of the tiles in ``jobs`` (key, tile, part done, device corner, missing tile pixels) as the view's
-        transform ``t`` shows them.  The overlays are painted once for all of them, into one picture of the parts'
-        bounds, which is then copied into each tile: painting every overlay anew for each tile cost a frame at a
-        new zoom a dozen calls of each overlay.  The picture stands a whole number of pixels from the tiles, a
-        multiple of 8 from their grid (Qt's hatch patterns are anchored to the device), so its pixels are those
-        the tiles' own painting would give."""
+        transform ``t`` shows them, all members into one picture (:class:`_Canvas`), then copied into the tiles."""
         if not jobs:
             return
-        region = QRegion()
-        for _key, _pix, _done, corner, missing in jobs:
-            region = region.united(missing.translated(corner))
-        bounds = region.boundingRect()
-        ox, oy = origin
-        left, top = bounds.left() - (bounds.left() - ox) % 8, bounds.top() - (bounds.top() - oy) % 8
-        picture = QImage(bounds.right() + 1 - left, bounds.bottom() + 1 - top, QImage.Format.Format_ARGB32_Premultiplied)
-        picture.fill(Qt.GlobalColor.transparent)
-        to_picture = QTransform(t.m11(), 0, 0, t.m22(), t.dx() - left, t.dy() - top)
-        p = QPainter(picture)
-        p.setRenderHints(hints)
-        p.setClipRegion(region.translated(-left, -top))
-        p.setWorldTransform(to_picture)
-        opt = QStyleOptionGraphicsItem()
-        opt.exposedRect = to_picture.inverted()[0].mapRect(QRectF(bounds.translated(-left, -top)))
-        self._paint_members(p, opt, widget)
-        p.end()
-        for key, pix, done, corner, missing in jobs:
-            p = QPainter(pix)
-            p.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-            for r in missing:
-                p.drawImage(r.topLeft(), picture, r.translated(corner.x() - left, corner.y() - top))
-            p.end()
-            if key in self._tiles:  # not dropped by the frame's later tiles (more than MAX_TILES at once)
-                self._tiles[key] = (pix, done.united(missing))
-            self.tiles_painted += 1
+        canvas = _Canvas(jobs, t, origin, hints)
+        canvas.paint(self._members_for(canvas.exposed), widget)
+        canvas.copy_into(self)
+
+    def _members_for(self, exposed: QRectF) -> list:
+        """The members shown in the scene rectangle ``exposed``, in painting order."""
+        exposed = exposed if not exposed.isEmpty() else self._rect
+        return [item for item in sorted(self._members, key=lambda it: it.zValue())  # stable: ties keep their order
+                if item.isVisible() and item.boundingRect().intersects(exposed)]
 
     def _paint_members(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget) -> None:
-        exposed = option.exposedRect if not option.exposedRect.isEmpty() else self._rect
-        for item in sorted(self._members, key=lambda it: it.zValue()):  # stable: ties keep their order
-            if item.isVisible() and item.boundingRect().intersects(exposed):
-                painter.save()
-                item.paint(painter, option, widget)
-                painter.restore()
+        for item in self._members_for(option.exposedRect):
+            painter.save()
+            item.paint(painter, option, widget)
+            painter.restore()
 
     def changed(self, rect: QRectF) -> None:
         """A member shows something else in ``rect`` (or was shown or hidden): repaint it there."""

@@ -174,7 +174,7 @@ def test_a_zoom_never_seen_is_shown_stretched_from_kept_tiles_then_exact(qtbot, 
     view.set_zoom(ZOOMS[1], QPointF(view.viewport().rect().center()))
     interim = frame(view)
     assert layer.tiles_painted == made and layer.interim_frames > stretched  # no overlay painted anew
-    qtbot.waitUntil(lambda: not layer._refine.isActive(), timeout=layer.REFINE_MS * 100)  # at rest...
+    qtbot.waitUntil(lambda: not layer.refining(), timeout=layer.REFINE_MS * 100)  # at rest...
     exact = frame(view)
     assert layer.tiles_painted > made  # ...painted exactly
     layer.set_cached(False)
@@ -192,6 +192,40 @@ def test_a_zoom_never_seen_is_shown_stretched_from_kept_tiles_then_exact(qtbot, 
     view.set_zoom(ZOOMS[2], QPointF(view.viewport().rect().center()))
     frame(view)
     assert layer.interim_frames == stretched and layer.tiles_painted > made
+
+
+def test_at_rest_the_exact_tiles_are_painted_a_few_at_a_time_and_shown_together(view, scene, monkeypatch):
+    """Once the view rests at a zoom shown stretched, its exact tiles are painted over several turns of the event loop,
+    the stretched picture staying on screen until every one is done; then the exact frame shows, as direct painting."""
+    layer = scene.overlay_layer
+    layer.interim = True
+    monkeypatch.setattr(layer, "STEP_MS", 0.0)  # an overlay a turn: the steps can be counted
+    scene.set_hex_overlay("every", {h: ("green", None) for h in scene.game_map.hex_ids})  # a second overlay wherever the view looks
+    frame(view)  # its tiles at the zoom shown: kept, to stretch
+    view.set_zoom(ZOOMS[1], QPointF(view.viewport().rect().center()))
+    frame(view)
+    assert layer._refine.isActive()  # the view rests from here: what the timer does then, done here, step by step
+    layer._refine.stop()
+    layer._refine_now()
+    assert layer._building is not None and len(layer._queue) > 2  # the picture, and the overlays to paint into it
+    overlays = len(layer._queue) - 1
+    steps = 0
+    while layer._building is not None:
+        stretched = layer.interim_frames
+        middle = frame(view)  # a frame while they are painted: still the stretched picture
+        assert layer.interim_frames > stretched
+        made = layer.tiles_painted
+        layer._work.stop()
+        layer._build_step()
+        steps += 1
+        assert layer.tiles_painted == made or layer._building is None  # the tiles are filled together, at the last step
+    assert steps == overlays + 1 and not layer.refining()  # an overlay a turn, then the copy into the tiles
+    exact = frame(view)
+    layer.set_cached(False)
+    direct = frame(view)
+    layer.set_cached(True)
+    assert differing_share(exact, direct) < CLOSE
+    assert differing_share(middle, direct) > CLOSE  # what showed meanwhile was the stretched picture, not the exact one
 
 
 def test_a_pans_two_strips_are_copied_and_painted_alone(view, scene):

@@ -73,7 +73,7 @@ def test_a_zoom_never_seen_stretches_the_map_until_the_view_rests(qtbot, view, s
     view.set_zoom(1.25, QPointF(view.viewport().rect().center()))
     frame(view)
     assert layer.tiles_painted == made and layer.interim_frames > stretched  # nothing painted anew
-    qtbot.waitUntil(lambda: not layer._refine.isActive(), timeout=layer.REFINE_MS * 100)  # at rest...
+    qtbot.waitUntil(lambda: not layer.refining(), timeout=layer.REFINE_MS * 100)  # at rest...
     rested = frame(view)
     assert layer.tiles_painted > made  # ...painted exactly
     assert differing_share(rested, exact(view, scene)) < NEAR
