@@ -1,0 +1,73 @@
+"""Combat half (14-21, 28-29): the cases the survivors of the fifth sample (``combat-after4``,
+docs/mutation.md) showed unpinned, each test named by its rule case.  Written after that
+sample's figure: they count only for a sample drawn after them."""
+from __future__ import annotations
+
+from kharkovsuite.engine.state import Decision
+from kharkovsuite.rules.kirovograd import fight
+from kharkovsuite.rules.kirovograd.fight import AddSupport, AttackHex, ConfirmAttack
+
+from .kiro2_helpers import battle, crt, data, dice, unit
+from .kiro_helpers import GE_ART, GE_HQ, GE_INF, GE_INF2, GE_PZ, PLAIN, SU_DIV, SU_HQ, bare, ring
+
+N = ring(PLAIN, 1)
+
+
+# ----------------------------------------------------------------------------- the log (15.8, 15.9)
+
+
+def test_15_9_the_attack_s_line_writes_a_result_of_both_sides_with_a_space_for_its_slash():
+    line = fight.AttackFought(targets=(PLAIN,), column="3-1", result="A1/D2", shifts=-1, case="15.9").text()
+    assert line == f"attack on {PLAIN} at 3-1 (-1 columns): A1 D2"
+
+
+def test_15_8_the_combat_record_keeps_the_odds_column_before_its_shifts():
+    """The record of a roll says which column the odds gave before the shifts moved it."""
+    from kharkovsuite.rules.kirovograd.combat import resolve
+    from kharkovsuite.rules.kirovograd.settle import resolution_event
+
+    b = battle([unit("a", "german", 12)], [unit("d", "soviet", 4)])
+    r = resolve(b, data(), crt(), dice(3, 4))
+    e = resolution_event(r, b)
+    assert e.base_column == r.preview.base and e.base_column
+    assert f": {r.preview.base}" in e.text()
+
+
+# ----------------------------------------------------------------------------- losses (16.1)
+
+
+def test_16_1_with_no_order_given_each_loss_goes_to_the_unit_with_the_most_left_to_lose():
+    """No owner's order: each loss comes from the unit that may still lose the most this round
+    (the first of equals by name): the regiment of 8 SP (4 to lose, 16.1A) takes the first two,
+    the one of 6 (3 to lose) the third, then the first again; not always the bigger unit."""
+    from kharkovsuite.rules.kirovograd.losses import Casualty, allocate
+
+    big, small = Casualty.unit("big", 8), Casualty.unit("small", 6)  # may lose 4 and 3 this round (16.1A)
+    plan = allocate([big, small], 4)
+    assert plan.order == ("big", "big", "small", "big")
+    assert plan.taken == {"big": 3, "small": 1}
+
+
+# ----------------------------------------------------------------------------- support and reorganising (14.3B, 15.2B, 15.3)
+
+
+def test_14_3b_an_hq_stacked_with_the_target_of_an_air_attack_alone_supports_its_defence():
+    """Ju 87s attack the rifle division alone: the 48th Corps HQ in its hex may support the
+    defence (the one support 14.3B leaves against air alone); the 15.3 log line names its case."""
+    from .test_kiro_air import JU87, _combat, flight
+
+    state = _combat({SU_DIV: PLAIN, SU_HQ: PLAIN}, {"c48": "mobile"})
+    flight(state, "german", [JU87], "ground_attack", PLAIN)
+    state.apply(AttackHex(hex=PLAIN))
+    state.apply(AddSupport(unit=JU87))
+    state.apply(ConfirmAttack())
+    f = fight._record(state)
+    assert fight.defence_refusal(state, f, SU_HQ, 0) is None
+    from kharkovsuite.engine.actions import EndPhase
+    from kharkovsuite.rules.kirovograd.fight import SupportDefence
+
+    state.apply(EndPhase())
+    assert (state.pending[-1].kind, state.pending[-1].side) == (fight.SUPPORT, "soviet")
+    events = state.apply(SupportDefence(unit=SU_HQ, attack=0))
+    assert [(e.unit, e.hex, e.how, e.case) for e in events if isinstance(e, fight.Supported)] == \
+        [(SU_HQ, PLAIN, "supports the defence", "15.3")]
