@@ -71,3 +71,57 @@ def test_14_3b_an_hq_stacked_with_the_target_of_an_air_attack_alone_supports_its
     events = state.apply(SupportDefence(unit=SU_HQ, attack=0))
     assert [(e.unit, e.hex, e.how, e.case) for e in events if isinstance(e, fight.Supported)] == \
         [(SU_HQ, PLAIN, "supports the defence", "15.3")]
+
+
+def test_15_2b_joining_an_attack_the_reserves_did_not_reinforce_is_refused_naming_it_as_the_player_counts():
+    state = bare({GE_INF: N[0], SU_DIV: PLAIN}, phase="combat_1_1")
+    decision = Decision(fight.REORGANISE, "german", "15.2B", {"reinforced": [1], "moved": []})
+    assert fight.reinforce_refusal(state, decision, 0, GE_INF) == \
+        ("15.2B", "attack 1 was not reinforced by the defender's reserves")
+
+
+# ----------------------------------------------------------------------------- artillery (21.1, 21.2, 21.5)
+
+
+def test_21_1_a_unit_that_is_no_gun_may_not_fire_a_barrage_and_the_refusal_names_21_1():
+    state = bare({GE_INF: N[0], SU_DIV: PLAIN}, phase="combat_1_1", orders={"k47": "mobile", "c48": "mobile"})
+    draft = {"targets": [PLAIN], "attackers": [], "guns": [], "hqs": [], "dguns": []}
+    assert fight.barrage_refusal(state, fight._record(state), draft, GE_INF) == \
+        ("21.1", f"{GE_INF} is not an artillery unit of the attacker on the map")
+
+
+def test_21_5_by_day_a_unit_of_the_gun_s_formation_on_a_hill_observes_two_hexes_off_not_at_night():
+    """21.5: by day the 320th's regiment on a hill sees the rifle division two hexes away, so the
+    gun's barrage is observed; at night (23.4) only a hex its ZOC reaches is, and this one is not."""
+    probe = bare({})
+    hill = next(h for h in sorted(probe.board.nbrs) if probe.board.is_hill(h)
+                and all(len(probe.board.nbrs[n]) == 6 for n in probe.board.nbrs[h]))
+    target = next(t for t in sorted(probe.board.nbrs) if probe.board.distance(hill, t) == 2)
+    for light, seen in (("day", True), ("night", False)):
+        state = bare({GE_ART: hill, GE_INF2: hill, SU_DIV: target}, phase="combat_1_1", light=light,
+                     orders={"d320": "mobile", "c48": "mobile"})
+        assert fight._observed(state, fight._gun(state, GE_ART), target) is seen, light
+
+
+# ----------------------------------------------------------------------------- reconnaissance (29.8.2) and air (28.4)
+
+
+def test_29_8_2_only_ground_combat_units_able_to_attack_make_a_reconnaissance_s_attack():
+    """No HQ or gun (14.2A), and no overstacked unit (17.3C), though on the reconnoitring hex."""
+    from kharkovsuite.rules.kirovograd.fight import OVERSTACKED
+
+    state = bare({GE_INF: N[0], GE_INF2: N[0], GE_HQ: N[0], GE_ART: N[0], GE_PZ: N[1]})
+    state.set_flag(GE_INF2, OVERSTACKED, True)
+    assert fight.recon_attackers(state, [GE_INF, GE_INF2, GE_HQ, GE_ART, GE_PZ]) == [GE_INF, GE_PZ]
+
+
+def test_28_4_1a_15_6_the_odds_of_a_proposed_attack_count_the_flight_over_the_target():
+    """The preview of the panzer regiment's attack with the Ju 87s over PLAIN adds their ground
+    factor (4), as the declared attack does."""
+    from .test_kiro_air import JU87, _combat, flight
+
+    state = _combat({GE_PZ: N[0], SU_DIV: PLAIN}, {"p3": "mobile", "c48": "mobile"})
+    flight(state, "german", [JU87], "ground_attack", PLAIN)
+    alone = fight.combat_preview(state, [GE_PZ], [PLAIN])
+    flown = fight.combat_preview(state, [GE_PZ], [PLAIN], flights=[JU87])
+    assert (alone.attack, flown.attack) == (6, 6 + 4)
