@@ -125,3 +125,71 @@ def test_28_4_1a_15_6_the_odds_of_a_proposed_attack_count_the_flight_over_the_ta
     alone = fight.combat_preview(state, [GE_PZ], [PLAIN])
     flown = fight.combat_preview(state, [GE_PZ], [PLAIN], flights=[JU87])
     assert (alone.attack, flown.attack) == (6, 6 + 4)
+
+
+def test_28_4_2b_an_air_attack_alone_meets_the_target_s_own_fortified_hexsides_only():
+    """Il-2s alone attack a German regiment in a hex with a fortified hexside: the battle counts
+    that hexside (the target's own, 28.4.2B), and no other of the hex's sides."""
+    from .test_kiro_air import IL2, _combat, flight
+
+    probe = bare({})
+    n, t = next((n, t) for n in sorted(probe.board.fortified) for t in sorted(probe.board.fortified[n]))
+    own = frozenset((m, t) for m in probe.board.nbrs[t] if t in probe.board.fortified.get(m, ()))
+    state = _combat({GE_INF: t}, {"k47": "mobile"}, side="soviet")
+    fid = flight(state, "soviet", [IL2], "ground_attack", t)["id"]
+    attack = {"targets": [t], "attackers": [], "guns": [], "hqs": [], "dguns": [], "air": [fid], "orders": "mobile"}
+    b = fight.battle(state, attack, "soviet")
+    assert b.fortified == own and (n, t) in own and len(own) < len(probe.board.nbrs[t])
+
+
+def test_15_2b_the_attacker_may_end_its_reorganising_when_no_reserve_must_be_attacked():
+    from kharkovsuite.rules.kirovograd.fight import EndReorganise
+
+    from .test_kiro_reorganise import BEHIND, commit, declared
+
+    state = declared()
+    commit(state, (BEHIND, N[3], PLAIN))
+    assert state.pending[-1].kind == fight.REORGANISE and fight.reorganise_duty(state, state.pending[-1]) is None
+    assert EndReorganise() in state.legal_actions().actions()
+
+
+# ----------------------------------------------------------------------------- advancing after combat (15.4C, 18.5)
+
+
+def test_18_5b_a_mobile_second_line_unit_going_farther_than_the_attackers_is_refused_by_its_limit():
+    """The panzer regiment advanced one hex; the regiment stacked with it at the start, on mobile
+    orders, asks for two: refused by 18.5B's limit, as far as the attackers went."""
+    from kharkovsuite.engine.actions import Advance
+
+    state = bare({GE_PZ: PLAIN, GE_INF2: N[0]}, phase="combat_1_1", orders={"p3": "mobile", "d320": "mobile"})
+    fight._record(state)["now"] = {"targets": [PLAIN], "start": {GE_PZ: N[0]}}
+    decision = Decision(fight.ADVANCE, "german", "18.0A", {"units": [GE_PZ], "done": [GE_PZ], "followers": [GE_INF2],
+                                                           "paths": {GE_PZ: [N[0], PLAIN]}})
+    assert fight._follower_refusal(state, decision, Advance(unit=GE_INF2, path=(N[0], PLAIN, N[3]))) == \
+        ("18.5B", "it may advance 1 hexes at most")
+
+
+def test_15_4c_a_second_strike_on_dummies_after_a_saved_game_is_reopened_advances_one_hex():
+    """15.4C holds across a save: the panzer regiment struck dummies, advanced two hexes, and the
+    game was saved and opened again; striking dummies a second time it may advance one hex."""
+    import json
+
+    from kharkovsuite.engine.state import GameState
+    from kharkovsuite.rules.kirovograd import fog
+    from kharkovsuite.rules.kirovograd.rules import RULES
+
+    from .test_kiro_fight import declare
+    from .test_kiro_fog import SU_DUMMY, _looking_the_same
+
+    state = _looking_the_same(False, "combat_1_1", N[0])
+    declare(state, N[0], GE_PZ)
+    two = next(a for a in state.legal_actions().actions() if type(a).__name__ == "Advance" and len(a.path) == 3)
+    state.apply(two)
+    opened = GameState(state.scenario, RULES, state.seed, options=dict(state.options))
+    opened.restore(json.loads(json.dumps(state.to_dict())))
+    here = two.path[-1]
+    target = next(n for n in opened.board.nbrs[here] if not opened.units_at(n))
+    opened.place(SU_DUMMY, target)
+    fog.turn_down(opened, SU_DUMMY, [], "29.3")
+    declare(opened, target, GE_PZ)
+    assert max(len(a.path) for a in opened.legal_actions().actions() if type(a).__name__ == "Advance") == 2
