@@ -175,11 +175,10 @@ def test_15_4c_a_second_strike_on_dummies_after_a_saved_game_is_reopened_advance
     import json
 
     from kharkovsuite.engine.state import GameState
-    from kharkovsuite.rules.kirovograd import fog
     from kharkovsuite.rules.kirovograd.rules import RULES
 
     from .test_kiro_fight import declare
-    from .test_kiro_fog import SU_DUMMY, _looking_the_same
+    from .test_kiro_fog import _looking_the_same, strike_dummies_again
 
     state = _looking_the_same(False, "combat_1_1", N[0])
     declare(state, N[0], GE_PZ)
@@ -187,9 +186,26 @@ def test_15_4c_a_second_strike_on_dummies_after_a_saved_game_is_reopened_advance
     state.apply(two)
     opened = GameState(state.scenario, RULES, state.seed, options=dict(state.options))
     opened.restore(json.loads(json.dumps(state.to_dict())))
-    here = two.path[-1]
-    target = next(n for n in opened.board.nbrs[here] if not opened.units_at(n))
-    opened.place(SU_DUMMY, target)
-    fog.turn_down(opened, SU_DUMMY, [], "29.3")
-    declare(opened, target, GE_PZ)
-    assert max(len(a.path) for a in opened.legal_actions().actions() if type(a).__name__ == "Advance") == 2
+    assert strike_dummies_again(opened, two.path[-1]) == 2
+
+
+def test_18_0a_an_attacker_that_left_its_hex_is_refused_an_advance_by_18_0a_and_told_why():
+    """The panzer regiment and the motorised regiment attacked PLAIN from N[0]; the panzers are no
+    longer there (they retreated to N[1], still next to PLAIN): the advance is offered to the
+    motorised regiment alone, and the panzers' is refused by 18.0A, not as a second-line unit's."""
+    import pytest
+
+    from kharkovsuite.engine.actions import Advance
+    from kharkovsuite.engine.errors import IllegalAction
+
+    from .kiro_helpers import GE_MOT
+
+    state = bare({GE_PZ: N[1], GE_MOT: N[0]}, phase="combat_1_1", orders={"p3": "mobile"})
+    f = fight._record(state)
+    now = f["now"] = {"targets": [PLAIN], "start": {GE_PZ: N[0], GE_MOT: N[0]}, "owed": {"defender": 1, "attacker": 1}}
+    assert fight._open_advance(state, f, now, "german")
+    decision = state.pending[-1]
+    assert decision.data["units"] == [GE_MOT]
+    with pytest.raises(IllegalAction) as e:
+        fight.decide(state, decision, Advance(unit=GE_PZ, path=(N[1], PLAIN)), [])
+    assert (e.value.case, e.value.reason) == ("18.0A", f"{GE_PZ} left the hex it attacked from: only attackers still there advance")
