@@ -1968,6 +1968,8 @@ def follower_options(state: GameState, decision: Decision) -> list[Advance]:
 def _follower_refusal(state: GameState, decision: Decision, action: Advance) -> tuple[str, str] | None:
     """Why a unit that did not attack in this combat may not advance along ``action.path`` (18.5)."""
     u = action.unit
+    if u in _record(state)["now"]["start"]:  # an attacker of this combat no longer in the hex it attacked from
+        return "18.0A", f"{u} left the hex it attacked from: only attackers still there advance"
     if u not in decision.data.get("followers", ()) or u in decision.data["done"]:
         return "18.5A", f"{u} did not attack here and was neither stacked with the attackers nor next to them clear of enemy ZOCs"
     paths = decision.data["paths"]  # made with the decision (_open_advance)

@@ -687,12 +687,17 @@ def test_15_4a_c_attackers_striking_only_dummies_remove_them_advance_two_hexes_t
     state.apply(two)
     assert state.units[GE_PZ].hex == two.path[-1] and not state.pending
     # 15.4B-C: it attacks again; striking dummies a second time it advances one hex
-    here = two.path[-1]
+    assert strike_dummies_again(state, two.path[-1]) == 2
+
+
+def strike_dummies_again(state, here: str) -> int:
+    """15.4B-C: the panzer regiment at ``here`` attacks a face-down dummy put next to it; the
+    length of the longest advance then offered (the start hex counted)."""
     target = next(n for n in state.board.nbrs[here] if not state.units_at(n))
     state.place(SU_DUMMY, target)
     fog.turn_down(state, SU_DUMMY, [], "29.3")
     declare(state, target, GE_PZ)
-    assert max(len(a.path) for a in state.legal_actions().actions() if type(a).__name__ == "Advance") == 2
+    return max(len(a.path) for a in state.legal_actions().actions() if type(a).__name__ == "Advance")
 
 
 def test_15_4a_an_attack_on_dummies_beside_a_real_hex_fights_the_real_one():
