@@ -105,18 +105,18 @@ class ActionsPanel(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.title)
         layout.addWidget(scroll)
-        self.buttons: list[QPushButton] = []
+        self.buttons: list[QPushButton] = []  # the buttons shown, in order
+        #: every button made, in the dock's order: those not shown now are hidden and kept for the next refresh (making
+        #: and deleting some forty widgets at each click cost more than the rest of a refresh)
+        self._made: list[QPushButton] = []
+        self._slots: list = []  # what each button made does when clicked (None: nothing, e.g. one that opens a menu)
         self.selection: tuple[str, ...] = ()
         #: the window's Rail mode: reinforcements arriving by train are offered their ride on (Kharkov 1943, 15.2)
         self.rail = False
 
     def refresh(self, selection: tuple[str, ...] = (), location: str | None = None) -> None:
         self.selection = selection
-        for b in self.buttons:  # out of the layout now: deleteLater waits for the event loop
-            self.box.removeWidget(b)
-            b.setParent(None)
-            b.deleteLater()
-        self.buttons = []
+        self._drop_buttons()
         state = self.controller.state
         if state.is_terminal:
             self.title.setText("<b>The game is over.</b>")
@@ -174,11 +174,7 @@ class ActionsPanel(QWidget):
 
     def computer_turn(self, who: str) -> None:
         """While a computer side plays: no buttons, and the title says whose turn it is and where to follow it."""
-        for b in self.buttons:
-            self.box.removeWidget(b)
-            b.setParent(None)
-            b.deleteLater()
-        self.buttons = []
+        self._drop_buttons()
         self.title.setText(f"<b>{html.escape(who)} is playing.</b><br>Its moves show on the map and in the Game log; "
                            "your actions come back here when it is your turn or your decision.")
 
@@ -212,9 +208,7 @@ class ActionsPanel(QWidget):
     def _menu_button(self, words: str, menus: list) -> None:
         """One button for many choices of a kind: its menu (Space or a click opens it; arrows and Enter choose) has a
         submenu per unit they concern, or the choices themselves when there is one unit."""
-        b = QPushButton(self.wrap(words + " ▸"), self)
-        b.setObjectName(f"menu:{words}")
-        b.setToolTip(tooltip_html(f"{words}. Or select the unit on the map: its own choices show here as buttons."))
+        b = self._button(self.wrap(words + " ▸"), f"menu:{words}", tooltip_html(f"{words}. Or select the unit on the map: its own choices show here as buttons."), None)
         menu = QMenu(b)
         for title, choices in menus:
             target = menu.addMenu(title) if len(menus) > 1 and len(choices) > 1 else menu
@@ -223,8 +217,6 @@ class ActionsPanel(QWidget):
                 item.setObjectName(action_key(a))
                 item.triggered.connect(lambda _=False, a=a: self.chosen.emit(a))
         b.setMenu(menu)
-        self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
-        self.buttons.append(b)
 
     def _pick_buttons(self, rows: list[tuple[str, str, str, str]]) -> None:
         """One button per (label, tooltip, object name, unit) that selects the unit, the map then showing where it may go."""
@@ -239,16 +231,45 @@ class ActionsPanel(QWidget):
     def _buttons(self, rows: list, more: str) -> None:
         """One button per (label, tooltip, slot), at most MAX_BUTTONS, then a note of how many more."""
         for label, tip, slot, *name in rows[: self.MAX_BUTTONS]:
-            b = QPushButton(self.wrap(label), self)  # wrapped, never cut off
-            b.setObjectName(name[0] if name else f"action:{len(self.buttons)}")
-            b.setToolTip(tooltip_html(tip))
-            b.clicked.connect(slot)
-            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
-            self.buttons.append(b)
+            self._button(self.wrap(label), name[0] if name else f"action:{len(self.buttons)}", tooltip_html(tip), slot)  # wrapped, never cut off
         if len(rows) > self.MAX_BUTTONS:
-            b = QPushButton(f"… {len(rows) - self.MAX_BUTTONS} more: {more}", self, enabled=False)
-            self.box.insertWidget(self.box.count() - 1, b)  # above the stretch: buttons stay at the top
-            self.buttons.append(b)
+            self._button(f"… {len(rows) - self.MAX_BUTTONS} more: {more}", "", "", None, enabled=False)
+
+    def _button(self, text: str, name: str, tip: str, slot, enabled: bool = True) -> QPushButton:
+        """The next button of the dock, shown with ``text``: one kept from an earlier refresh, else a new one below the
+        others (above the stretch: the buttons stay at the top).  ``slot``: what a click does."""
+        i = len(self.buttons)
+        if i < len(self._made):
+            b = self._made[i]
+            if b.menu() is not None:  # it opened a menu of choices last time
+                old = b.menu()
+                b.setMenu(None)
+                old.deleteLater()
+            self._slots[i] = slot
+        else:
+            b = QPushButton(self)
+            b.clicked.connect(lambda _=False, i=i: self._clicked(i))
+            self.box.insertWidget(self.box.count() - 1, b)
+            self._made.append(b)
+            self._slots.append(slot)
+        b.setText(text)
+        b.setObjectName(name)
+        b.setToolTip(tip)
+        b.setEnabled(enabled)
+        b.show()
+        self.buttons.append(b)
+        return b
+
+    def _clicked(self, i: int) -> None:
+        if i < len(self.buttons) and self._slots[i] is not None:
+            self._slots[i]()
+
+    def _drop_buttons(self) -> None:
+        """No button shown (each kept, hidden, for the next refresh)."""
+        for b in self.buttons:
+            b.hide()
+            b.setObjectName("")  # a hidden button answers to no action's name
+        self.buttons = []
 
 
     def _offered(self) -> list:
@@ -540,6 +561,7 @@ class LogPanel(QTextBrowser):
         self.setOpenLinks(False)
         self.shown = 0
         self._printed: list = []  # the events printed, to see when the seat's log is another one
+        self._viewer: str | None = None  # the side whose log is printed (its units named as it knows them)
         # The newest event stays in view while the player has not scrolled back: the foot is kept whenever the text
         # grows, also when it is laid out after the lines were added (Qt keeps it only if it was reached before).
         self._following = True
@@ -552,13 +574,18 @@ class LogPanel(QTextBrowser):
         self.clear()
         self.shown = 0
         self._printed = []
+        self._viewer = None
 
     def refresh(self, _events=None) -> None:
         log = self.controller.visible_log()
-        anew = len(log) < self.shown or any(a is not b for a, b in zip(log, self._printed))
+        viewer = self.controller.viewing_side()
+        # Events are values: a side's log made anew for each position (its hidden units' events filtered out) holds
+        # equal events, not the same ones, and is not printed anew for that.
+        anew = viewer != self._viewer or len(log) < self.shown or any(a != b for a, b in zip(log, self._printed))
         if anew:
             self.clear()  # another seat, an undo, or an event the side may no longer know of: print anew
             self.shown = 0
+        self._viewer = viewer
         for event in log[self.shown:]:
             case = f"[{case_link(event.case)}] " if event.case else ""
             text = html.escape(self.controller.event_text(event))

@@ -66,6 +66,7 @@ class StackInspector(QWidget):
         super().__init__(parent)
         self._scene = scene
         self._location: str | None = None
+        self._shown: tuple = (None, None)  # the header and the counters listed
         self._header = QLabel("Click a hex to see its counters.")
         self._header.setWordWrap(True)
         self._header.setTextFormat(Qt.TextFormat.PlainText)
@@ -104,13 +105,19 @@ class StackInspector(QWidget):
             self._list.blockSignals(False)
 
     def _fill(self, loc: str | None) -> None:
-        self._list.clear()
-        if not loc:
-            self._header.setText("Click a hex to see its counters.")
-            return
-        stack = self._scene.stack_at(loc)
+        stack = self._scene.stack_at(loc) if loc else []
         count = f"{len(stack)} counter{'s' if len(stack) != 1 else ''}" if stack else "no counters"
-        self._header.setText(f"{describe_location(self._scene, loc)}\n{count}")
+        header = f"{describe_location(self._scene, loc)}\n{count}" if loc else "Click a hex to see its counters."
+        if (header, stack) == self._shown and self._list.count() == len(stack):
+            # the same counters: their pictures are not drawn again; no row is current, as after a rebuild, so that a
+            # click on any of them picks it
+            self._list.setCurrentRow(-1)
+            return
+        self._shown = (header, stack)
+        self._list.clear()
+        self._header.setText(header)
+        if not loc:
+            return
         painter = self._scene.counter_painter
         for cv in stack:
             pix = QPixmap.fromImage(painter.image(cv, self.ICON_PX, QColor(0, 0, 0, 0)))
