@@ -15,6 +15,8 @@ import math
 import time
 from collections import OrderedDict
 
+import numpy as np
+
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
@@ -250,7 +252,8 @@ class HexOverlayItem(MapLayer):
         self.finish()
         # Each style's hex centres and the labels in the order of the tiles, as the paths would paint them.
         tiles = sorted(set(self._centres) | set(self._labels), key=lambda k: self._tile_order.get(k, len(self._tile_order)))
-        self._in_order: list[list[tuple[float, float]]] = [[xy for k in tiles for xy in self._centres.get(k, {}).get(n, ())] for n in range(len(styles))]
+        self._in_order: list[np.ndarray] = [np.array([xy for k in tiles for xy in self._centres.get(k, {}).get(n, ())], dtype=float).reshape(-1, 2)
+                                            for n in range(len(styles))]
         self._labels_in_order: list[Label] = [label for k in tiles for label in self._labels.get(k, ())]
         rect = QRectF()
         for tile in self._paths.values():
@@ -286,9 +289,8 @@ class HexOverlayItem(MapLayer):
             pens = tuple((self._pen_at(key, pen, lod) if pen is not None else None, brush)
                          for key in keys for pen, brush in (self._styles[key],))
             stamp = None  # made for the first hex in reach
-            for x, y in self._in_order[n]:
-                if x < x0 or x > x1 or y < y0 or y > y1:
-                    continue
+            xs, ys = self._in_order[n][:, 0], self._in_order[n][:, 1]
+            for x, y in self._in_order[n][np.flatnonzero((xs >= x0) & (xs <= x1) & (ys >= y0) & (ys <= y1))].tolist():
                 if stamp is None:
                     stamp, hx, hy = _hex_stamp(self._overlay_styles[n], self._shape, self._shape_key, pens, scale, antialias)
                     cw, ch = _cell((hx, hy))
@@ -380,6 +382,18 @@ class PathOverlayItem(QGraphicsItem):
         if self._points:
             painter.drawEllipse(self._points[0], k * 0.14, k * 0.14)
         painter.drawPath(self._arrow)
+
+
+def _system_clip(painter: QPainter) -> QRegion:
+    """The region a widget's paint event repaints (the two strips of a diagonal scroll, say), in the painter's device
+    pixels.  Qt clips a paint event's painting to it without showing it as the painter's clip, and keeps it in the
+    window's pixels (the device transform moves the widget there)."""
+    engine = painter.paintEngine()
+    region = engine.systemClip() if engine is not None else QRegion()
+    if region.isEmpty():
+        return region
+    inverse, ok = painter.deviceTransform().inverted()
+    return inverse.map(region) if ok else QRegion()
 
 
 class _Canvas:
@@ -562,12 +576,14 @@ class OverlayLayer(QGraphicsItem):
         # A diagonal pan exposes an L of two strips, whose bounding rectangle is the whole
         # viewport: copy (and paint) the tiles in each strip alone.
         parts = [exposed]
-        if painter.hasClipping():
-            clip = painter.clipRegion()  # in device pixels, the transform reset
-            if clip.rectCount() > 1:
+        clip = painter.clipRegion() if painter.hasClipping() else _system_clip(painter)  # in device pixels, the transform reset
+        if clip.rectCount() > 1:
                 parts = [r for r in (r.intersected(exposed) for r in clip) if not r.isEmpty()]
-        jobs, shown = self._jobs(phase, parts, ox, oy)
-        self._paint_tiles(jobs, t, (ox, oy), painter.renderHints(), widget)
+        shown = []
+        for part in parts:  # a picture each: the overlays then draw only what is near that strip
+            jobs, part_shown = self._jobs(phase, [part], ox, oy)
+            self._paint_tiles(jobs, t, (ox, oy), painter.renderHints(), widget)
+            shown += part_shown
         for pix, corner, need in shown:
             painter.drawPixmap(need.topLeft() + corner, pix, need)
         painter.restore()
