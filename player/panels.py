@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QScrollArea, QTextBrowser, QVBoxLayout, QWidget
 
 from kharkovsuite.engine import IllegalAction
@@ -553,7 +554,13 @@ def _ratio(attack: str, defense: str) -> str:
 
 
 class LogPanel(QTextBrowser):
-    """The events the seat viewing may know (the engine's ``events_for``), each with its rule case; a case is a link."""
+    """The events the seat viewing may know (the engine's ``events_for``), each with its rule case; a case is a link.
+
+    Each seat has a document of its own, kept while the other seat looks: a hot-seat game changes
+    seats at every activation or player turn, and printing a seat's whole log again at each change
+    took a long game most of its window time.  Coming back, the seat's document gets only the events
+    new to it (or is printed anew when its log is no longer the one printed: an undo, or an event it
+    may no longer know of)."""
 
     def __init__(self, controller: GameController, parent=None):
         super().__init__(parent)
@@ -562,6 +569,7 @@ class LogPanel(QTextBrowser):
         self.shown = 0
         self._printed: list = []  # the events printed, to see when the seat's log is another one
         self._viewer: str | None = None  # the side whose log is printed (its units named as it knows them)
+        self._kept: dict[str | None, tuple] = {}  # side -> (its document, events printed, how many) while another looks
         # The newest event stays in view while the player has not scrolled back: the foot is kept whenever the text
         # grows, also when it is laid out after the lines were added (Qt keeps it only if it was reached before).
         self._following = True
@@ -575,17 +583,30 @@ class LogPanel(QTextBrowser):
         self.shown = 0
         self._printed = []
         self._viewer = None
+        self._kept = {}
+
+    def _look_as(self, viewer: str | None) -> None:
+        """Show ``viewer``'s document (a new one the first time), keeping the one shown for its seat."""
+        self._kept[self._viewer] = (self.document(), self._printed, self.shown)
+        doc, self._printed, self.shown = self._kept.pop(viewer, (None, [], 0))
+        if doc is None:
+            doc = QTextDocument(self)
+            doc.setDefaultFont(self.font())
+        self.setDocument(doc)
+        self._viewer = viewer
+        self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
 
     def refresh(self, _events=None) -> None:
         log = self.controller.visible_log()
         viewer = self.controller.viewing_side()
+        if viewer != self._viewer:
+            self._look_as(viewer)
         # Events are values: a side's log made anew for each position (its hidden units' events filtered out) holds
         # equal events, not the same ones, and is not printed anew for that.
-        anew = viewer != self._viewer or len(log) < self.shown or any(a != b for a, b in zip(log, self._printed))
+        anew = len(log) < self.shown or any(a != b for a, b in zip(log, self._printed))
         if anew:
-            self.clear()  # another seat, an undo, or an event the side may no longer know of: print anew
+            self.clear()  # an undo, or an event the side may no longer know of: print anew
             self.shown = 0
-        self._viewer = viewer
         for event in log[self.shown:]:
             case = f"[{case_link(event.case)}] " if event.case else ""
             text = html.escape(self.controller.event_text(event))

@@ -140,3 +140,39 @@ def test_a_seat_traces_only_its_own_side_when_the_enemy_s_positions_are_hidden(m
     with pytest.raises(KeyError):
         w.trace.set_side("axis")
     assert w.trace.side() == w.controller.viewing_side() == "soviet"
+
+
+def test_each_seat_s_log_is_its_own_and_kept_while_the_other_seat_looks(player_window, monkeypatch):
+    """A hot-seat game changes seats at every player turn: the log shows each seat its own events only, and a seat's
+    log is kept while the other looks (not printed again from the start), taking only what is new when it comes back."""
+    w = player_window
+    c, panel = w.controller, w.log_panel
+    sides = list(c.state.scenario.sides)
+    move = next(a for a in c.state.legal_actions().actions() if a.kind == "Move" and len(a.path) > 1)
+    real = GameState.events_for
+
+    def events_for(self, side):  # the fake: the second side is told nothing of the units' moves
+        return [e for e in real(self, side) if not (side == sides[1] and e.kind == "UnitMoved")]
+
+    monkeypatch.setattr(GameState, "events_for", events_for)
+    seat = [sides[0]]
+    monkeypatch.setattr(c, "viewing_side", lambda: seat[0])
+    w.do(move)
+    first = panel.document()
+    moved = c.event_text(next(e for e in c.state.log if e.kind == "UnitMoved"))
+    assert moved in panel.toPlainText()
+    seat[0] = sides[1]
+    c.forget_legal()
+    panel.refresh()
+    assert panel.document() is not first and moved not in panel.toPlainText()  # the other seat's log is another one
+    lines = panel.toPlainText().count("\n")
+    seat[0] = sides[0]
+    c.forget_legal()
+    panel.refresh()
+    assert panel.document() is first and moved in panel.toPlainText()  # kept, not printed again
+    w.do(next(a for a in c.state.legal_actions().actions() if a.kind == "Move" and len(a.path) > 1 and a.units != move.units))
+    assert panel.toPlainText().count(moved) >= 1 and panel.document() is first
+    seat[0] = sides[1]
+    c.forget_legal()
+    panel.refresh()
+    assert moved not in panel.toPlainText() and panel.toPlainText().count("\n") >= lines
