@@ -673,7 +673,8 @@ class PlayerWindow(QMainWindow):
         if not self.computer_to_act():
             self.actions_panel.refresh(self.selected, self.location)
             for b in self.actions_panel.buttons:  # shown now: added to a panel on screen, Qt shows them a turn of the loop later
-                b.show()
+                if b.isHidden():
+                    b.show()
         elif self.actions_panel.title.text() == LISTING:  # the computer plays now: nothing is listed for it
             self.actions_panel.title.setText("")
 

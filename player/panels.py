@@ -257,7 +257,8 @@ class ActionsPanel(QWidget):
         b.setObjectName(name)
         b.setToolTip(tip)
         b.setEnabled(enabled)
-        b.show()
+        if b.isHidden():
+            b.show()
         self.buttons.append(b)
         return b
 

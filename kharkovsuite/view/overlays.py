@@ -220,6 +220,7 @@ class HexOverlayItem(MapLayer):
                  label_top: bool = False):
         super().__init__(name, QRectF(), z, tile=OVERLAY_TILE)
         self.entries = dict(entries)
+        self.label_top = label_top
         k = S.HEX_SIZE
         styles: dict[S.OverlayStyle, list[str]] = {}
         self._shape = QPolygonF()  # a marked hex around (0, 0)

@@ -326,6 +326,14 @@ class MapScene(QGraphicsScene):
             raise KeyError(f"overlay {name!r}: not hexes of this map: {', '.join(sorted(bad))}")
         for style, _ in hexes.values():
             S.overlay_style(style)
+        old = self._overlays.get(name)
+        if (isinstance(old, HexOverlayItem) and old.entries == hexes and old.label_top == label_top
+                and all(old.zValue() > other.zValue() for other in self._overlays.values() if isinstance(other, HexOverlayItem) and other is not old)):
+            # the same marks, already over every other hex overlay (paths go over them all): drawn as they are (a click
+            # that changes nothing there)
+            old.setZValue(OVERLAY_Z + len(self._overlays) * 0.01)  # as a new one would be: still over the others
+            self._overlays[name] = self._overlays.pop(name)
+            return
         self._replace_overlay(name, HexOverlayItem(name, self.geo, hexes, OVERLAY_Z + len(self._overlays) * 0.01, label_top))
 
     def set_path_overlay(self, name: str, hexes: list[str], style: str | S.OverlayStyle = "path") -> None:

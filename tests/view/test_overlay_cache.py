@@ -146,6 +146,28 @@ def test_an_overlay_change_repaints_only_its_tiles(view, scene):
     assert frame(view) == before
 
 
+def test_the_same_marks_set_again_over_every_other_overlay_repaint_nothing(view, scene):
+    """A click that sets an overlay to the marks it shows (the reach of a unit selected again) keeps its item and its
+    tiles; under another overlay it is made anew, to be drawn over it as a new one is."""
+    layer = scene.overlay_layer
+    view.set_zoom(1.0)
+    hexes = sorted(scene.game_map.hex_ids)[401:404]
+    view.center_on_hex(hexes[0])
+    scene.set_hex_overlay("mark", {h: ("vermillion", None) for h in hexes})
+    item = scene.overlay("mark")
+    frame(view)
+    made = layer.tiles_painted
+    scene.set_hex_overlay("mark", {h: ("vermillion", None) for h in hexes})
+    frame(view)
+    assert scene.overlay("mark") is item and layer.tiles_painted == made
+    scene.set_hex_overlay("mark", {h: ("vermillion", "1") for h in hexes})  # other marks: a new item
+    assert scene.overlay("mark") is not item
+    item = scene.overlay("mark")
+    scene.set_hex_overlay("other", {hexes[0]: ("blue", None)})
+    scene.set_hex_overlay("mark", {h: ("vermillion", "1") for h in hexes})  # the same marks, but under "other" now
+    assert scene.overlay("mark") is not item and scene.overlay("mark").zValue() > scene.overlay("other").zValue()
+
+
 def test_a_high_density_screen_leaves_the_overlays_to_qts_device_cache(view, scene):
     """Tiles hold device pixels of ratio 1: on a screen of ratio 2 they would be blurred."""
     layer = scene.overlay_layer
