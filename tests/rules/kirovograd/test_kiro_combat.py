@@ -75,7 +75,8 @@ def _terrain(target_cover, attacker_cover=Cover(), **kw):
 
 
 def test_15_7b_city_and_town_shift_left():
-    assert _shifts(_terrain(Cover("city")))["15.7B"] == -2
+    # the city's column is reconstructed, calibrated to one by self-play (docs/reconstruction/kirovograd.md)
+    assert _shifts(_terrain(Cover("city")))["15.7B"] == -1
     assert _shifts(_terrain(Cover("town")))["15.7B"] == -1
     assert _shifts(_terrain(Cover("clear"))) == {}
 
@@ -125,15 +126,16 @@ def test_20_0b_c_engineers_cancel_one_of_city_and_fortified():
     city = battle(eng, [unit("d", "german", 2)], covers={"T": Cover("city")})
     assert sum(_shifts(city).values()) == 0
     both = battle(eng, [unit("d", "german", 2)], covers={"T": Cover("city")}, fortified=frozenset({("A", "T")}))
-    assert sum(s.amount for s in preview(both, data(), crt()).shifts) == -1  # the city's two cancelled, the fortified one kept
-    no_eng = battle(eng[1:], [unit("d", "german", 2)], covers={"T": Cover("city")})
+    assert sum(s.amount for s in preview(both, data(), crt()).shifts) == -1  # one of the two cancelled (the city's), the other kept
+    no_eng = battle(eng[1:], [unit("d", "german", 2)], covers={"T": Cover("city")}, fortified=frozenset({("A", "T")}))
     assert sum(_shifts(no_eng).values()) == -2
 
 
 def test_14_3h_several_hexes_use_the_best_terrain():
-    b = battle([unit("a", strength=6, hex="A")], [unit("d", "soviet", 1), unit("e", "soviet", 1)],
-               targets=("T", "U"), covers={"T": Cover("town"), "U": Cover("city")})
-    assert [s.amount for s in preview(b, data(), crt()).shifts] == [-2]
+    for first, second in (("clear", "city"), ("city", "clear")):  # the defender's best hex, wherever it is listed
+        b = battle([unit("a", strength=6, hex="A")], [unit("d", "soviet", 1), unit("e", "soviet", 1)],
+                   targets=("T", "U"), covers={"T": Cover(first), "U": Cover(second)})
+        assert [s.amount for s in preview(b, data(), crt()).shifts] == [-1]
 
 
 def test_19_3_only_one_side_with_armour_shifts():
