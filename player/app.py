@@ -214,6 +214,7 @@ class PlayerWindow(QMainWindow):
         self._last_actor = None
         self._last_viewer: str | None = None  # the seat whose view the window shows
         self.computer: ComputerSeats | None = None
+        self.made_docks: list[QDockWidget] = []  # made by _dock, in the order of the window's children (the View menu)
         self.scene = MapScene(self.scenario)
         self.view = MapView(self.scene)
         # What the first frame does not need (the legal actions listed in the Actions dock, End phase and the Rail count
@@ -271,6 +272,7 @@ class PlayerWindow(QMainWindow):
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetClosable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
         self.addDockWidget(area, dock)
+        self.made_docks.append(dock)
         return dock
 
     def _docks(self) -> None:
@@ -310,6 +312,7 @@ class PlayerWindow(QMainWindow):
         self.log_dock = self._dock("Game log", self.log_panel, bottom)
         self.tabifyDockWidget(self.legend_dock, self.inspector_dock)
         self.inspector_dock.raise_()
+        self.made_docks.append(self.made_docks.pop(self.made_docks.index(self.inspector_dock)))  # tabifying moved it last among the children
         self.resizeDocks([self.actions_dock, self.combat_dock, self.status_dock], [330, 250, 300], Qt.Orientation.Vertical)
         self.resizeDocks([self.actions_dock], [340], Qt.Orientation.Horizontal)
         self.resizeDocks([self.log_dock], [150], Qt.Orientation.Vertical)
@@ -436,7 +439,9 @@ class PlayerWindow(QMainWindow):
         for action in self.layer_actions.values():
             view_menu.addAction(action)
         view_menu.addSeparator()
-        for dock in self.findChildren(QDockWidget):
+        # The docks as findChildren would list them; asking Qt for them makes PySide6 wrap every child of the window
+        # (layouts, models, timers), and make the Python enums of their classes on the way: a few ms of every start.
+        for dock in self.made_docks:
             view_menu.addAction(dock.toggleViewAction())
         help_menu = self.menuBar().addMenu("&Help")
         self.how_to_play_action = QAction("&How to play", self, shortcut=QKeySequence.StandardKey.HelpContents, triggered=lambda: self.show_help(page="how_to_play"))

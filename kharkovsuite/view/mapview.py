@@ -14,7 +14,7 @@ import math
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
-from PySide6.QtWidgets import QApplication, QGraphicsView
+from PySide6.QtWidgets import QApplication, QGraphicsView, QWidget
 
 from .scene import MapScene
 from .stacks import DRAG_Z, StackItem
@@ -41,6 +41,10 @@ class MapView(QGraphicsView):
 
     def __init__(self, scene: MapScene, parent=None):
         super().__init__(scene, parent)
+        # The map's viewport is made here, as the one Qt makes by itself: a widget Qt made is wrapped for Python, at the
+        # first viewport() call, by trying the classes it may be (every QWidget subclass PySide6 knows), which makes
+        # the Python enums of each on the way (some 70 of them: 10 to 20 ms of processor time at every start).
+        self.setViewport(QWidget())
         self._scene = scene
         # The view owns a scene nobody else owns.  Left to Python, the scene would die with the
         # last reference to it, which can be this view's own attribute while the view is being

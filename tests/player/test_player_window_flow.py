@@ -73,3 +73,15 @@ def test_the_windows_controls_have_stable_names(window):
     names = {a.objectName() for a in window.findChildren(QAction)}
     assert {"end_phase", "undo", "rail", "declare", "zoom_in", "zoom_out", "fit", "whole_map", "enter", "how_to_play"} <= names
     assert window.findChild(type(window.view), "map") is window.view
+
+
+def test_the_view_menu_lists_every_dock_in_the_order_of_the_windows_children(window):
+    """The View menu's dock toggles come from the docks the window made (not from asking Qt for its children, which
+    costs the start): the same docks, in the order findChildren gives, the Stack dock last once tabbed with the Legend."""
+    from PySide6.QtWidgets import QDockWidget
+
+    view_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    listed = [a for a in view_menu.actions() if any(a is d.toggleViewAction() for d in window.findChildren(QDockWidget))]
+    children = [d for d in window.findChildren(QDockWidget) if d.objectName() not in ("trace_dock", "computer_turn")]
+    assert [a.text() for a in listed] == [d.toggleViewAction().text() for d in children]
+    assert [d.objectName() for d in children][-1] == "stack"

@@ -207,3 +207,15 @@ def test_hovering_a_stack_fans_it_out(qtbot, small_view):
     assert scene.fanned == "0707"
     hover(small_view, view_point(small_view, "0101"))
     qtbot.waitUntil(lambda: scene.fanned is None, timeout=2000)
+
+
+def test_the_map_viewport_is_made_in_python_and_set_up_as_qt_sets_up_its_own(small_view):
+    """The view makes its viewport itself (PySide6 would otherwise search every QWidget class, making their enums, to
+    wrap the one Qt makes: a start's processor time); it is the view's viewport, and Qt set it up as its own."""
+    from shiboken6 import Shiboken
+
+    vp = small_view.viewport()
+    assert Shiboken.createdByPython(vp)
+    assert vp.parent() is small_view and vp.focusProxy() is small_view
+    assert vp.autoFillBackground() and vp.backgroundRole() == vp.palette().ColorRole.Base
+    assert vp.hasMouseTracking()
