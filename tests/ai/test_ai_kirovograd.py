@@ -247,8 +247,8 @@ def test_the_soviet_ai_stands_next_to_the_besieged_city_where_it_fears_the_same_
 
 def test_21_the_soviet_ai_counts_its_guns_in_an_attack_on_the_besieged_city_and_fires_them():
     """21.1, 21.3, 14.2A: a rifle division on defense orders next to a German regiment in a
-    Kirovograd hex, an artillery brigade two hexes off: alone the attack reads 1-3 (the city's
-    two columns, 15.7B), with the gun's barrage 1-2.  The Soviet ai prices the attack with the
+    Kirovograd hex, an artillery brigade two hexes off: alone the attack reads 1-2 (the city's
+    column, 15.7B), with the gun's barrage 1-1.  The Soviet ai prices the attack with the
     gun, plans it, and adds the gun when it declares."""
     ring_hex = "3620"
     back = next(h for h in ring(ring_hex, 1) if fresh(1).board.distance(h, EDGE) == 2)
@@ -257,8 +257,8 @@ def test_21_the_soviet_ai_counts_its_guns_in_an_attack_on_the_besieged_city_and_
     player = KiroPlayer("soviet", 1)
     seen = Observed(state, "soviet")
     assert player.guns_for(state, seen, (SU_DIV,), (EDGE,)) == (SU_ART,)
-    assert state.rules.combat_preview(state, (SU_DIV,), (EDGE,)).column == "1-3"
-    assert state.rules.combat_preview(state, (SU_DIV,), (EDGE,), guns=(SU_ART,)).column == "1-2"
+    assert state.rules.combat_preview(state, (SU_DIV,), (EDGE,)).column == "1-2"
+    assert state.rules.combat_preview(state, (SU_DIV,), (EDGE,), guns=(SU_ART,)).column == "1-1"
     assert player.price(state, seen, (SU_DIV,), (EDGE,), (SU_ART,))[0] > player.price(state, seen, (SU_DIV,), (EDGE,))[0]
     assert player.plan_attacks(state, seen, ATTACK_FLOOR) == [((EDGE,), (SU_DIV,), (SU_ART,))]
     chosen = []
