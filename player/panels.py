@@ -584,6 +584,8 @@ class LogPanel(QTextBrowser):
         self.shown = 0
         self._printed = []
         self._viewer = None
+        for doc, _printed, _shown in self._kept.values():  # the other seats' documents of the game before
+            doc.deleteLater()
         self._kept = {}
 
     def _look_as(self, viewer: str | None) -> None:
