@@ -580,17 +580,17 @@ class LogPanel(QTextBrowser):
 
     def reset(self) -> None:
         """Another game: print its log from the start."""
-        self.clear()
+        self.clear()  # the seat's document shown, now empty, serves on
         self.shown = 0
         self._printed = []
-        self._viewer = None
         for doc, _printed, _shown in self._kept.values():  # the other seats' documents of the game before
             doc.deleteLater()
         self._kept = {}
 
     def _look_as(self, viewer: str | None) -> None:
         """Show ``viewer``'s document (a new one the first time), keeping the one shown for its seat."""
-        self._kept[self._viewer] = (self.document(), self._printed, self.shown)
+        if self._viewer is not None:  # the document the panel was made with goes when another is set (Qt deletes it)
+            self._kept[self._viewer] = (self.document(), self._printed, self.shown)
         doc, self._printed, self.shown = self._kept.pop(viewer, (None, [], 0))
         if doc is None:
             doc = QTextDocument(self)
