@@ -57,7 +57,7 @@ def main(argv=None) -> int:
         baseline = median_ms(lambda: list(state.legal_actions()), args.repeat)
 
         def new_position():
-            window.controller._words_key = None  # as after an action: the words of this position not figured yet
+            window.controller.forget_legal()  # as after an action: nothing of this position figured yet
             window._state_changed([])
 
         new = median_ms(new_position, args.repeat)

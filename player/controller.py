@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -147,12 +147,7 @@ class GameController(QObject):
         ``quick``: without what takes long to figure (for long lists).  Kept per position, so a
         click that only changes the selection does not figure them again.
         """
-        key = (id(self.state), len(self.state.actions))
-        if getattr(self, "_words_key", None) != key:
-            self._words_key, self._words = key, {}
-        if (action, quick) not in self._words:
-            self._words[action, quick] = self.state.rules.describe(self.state, action, quick)
-        return self._words[action, quick]
+        return self.per_position(("words", action, quick), lambda: self.state.rules.describe(self.state, action, quick))
 
     def legal(self):
         """The engine's legal actions in this position (its lazy list), listed once: one click asks for them from
@@ -198,7 +193,7 @@ class GameController(QObject):
         self._observed[key] = obs
         return obs
 
-    def per_position(self, name: str, make: Callable[[], object]):
+    def per_position(self, name: Hashable, make: Callable[[], object]):
         """``make()`` worked out once per position, as :meth:`observation` is: one click reads the running Victory
         Points and the notes on units from several panels, and each reading takes an engine tenths of a second.  Dropped
         with the legal actions (:meth:`forget_legal`); its readers must not change what it returns."""
@@ -254,14 +249,12 @@ class GameController(QObject):
 
     def result(self):
         """The running result (what each side would score if the game ended now), cached per action."""
-        key = (id(self.state), len(self.state.actions))
-        if getattr(self, "_result_key", None) != key:
+        def tally():
             try:
-                self._result = self.state.result()
+                return self.state.result()
             except Exception:  # noqa: BLE001 - a rule system without a running tally
-                self._result = None
-            self._result_key = key
-        return self._result
+                return None
+        return self.per_position("result", tally)
 
     # ------------------------------------------------------------------ odds before the roll
     def odds_module(self):
@@ -452,10 +445,8 @@ class GameController(QObject):
     def visible_log(self) -> list:
         """The events of the game the side viewing may read, as the engine filters them for that
         side (``events_for``: in a game without hidden units, the whole log)."""
-        key = (id(self.state), len(self.state.actions), len(self.state.log), self.viewing_side())
-        if getattr(self, "_log_key", None) != key:
-            self._log_key, self._log = key, self.state.events_for(self.viewing_side())
-        return self._log
+        side = self.viewing_side()
+        return self.per_position(("log", side), lambda: self.state.events_for(side))
 
     def units_seen_at(self, location: str) -> list[str]:
         """The units at ``location`` that the side viewing may see (its observation), bottom first."""
