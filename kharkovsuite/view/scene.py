@@ -253,13 +253,17 @@ class MapScene(QGraphicsScene):
         """Tell the scene the zoom it is seen at (device pixels per scene unit).
 
         Counters are cached at the power of two at or above it and redrawn only when that power
-        or their level of detail changes.  With several views, the last one to call wins.
+        or their level of detail changes.  A cache one power of two above stays (drawn smaller):
+        a wheel going back and forth over a power of two redraws no stack.  With several views,
+        the last one to call wins.
         """
         bucket = 2.0 ** math.ceil(math.log2(max(scale, 1e-3)))
         bucket = min(8.0, max(0.125, bucket))
         detail = CounterPainter.detail(self.counter_size * scale)
-        if (bucket, detail) == self._counter_render:
-            return
+        if self._counter_render is not None:
+            kept, kept_detail = self._counter_render
+            if kept_detail == detail and bucket <= kept <= 2 * bucket:
+                return
         self._counter_render = (bucket, detail)
         for item in self._stacks.values():
             self._render_stack(item)

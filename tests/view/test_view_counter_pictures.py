@@ -91,3 +91,25 @@ def test_a_counter_s_picture_holds_the_whole_of_each_marker_tag_above_it(qapp, m
     for tag, text, _fill, _ink in marker_layout(markers, QRectF(margin, margin, px, px)):
         x, y = round(tag.center().x()), math.ceil(tag.top()) + 1
         assert image.valid(x, y) and image.pixelColor(x, y).alpha() > 200, f"the {text} tag is cut at the picture's edge (its top at {tag.top():.1f}, margin {margin})"
+
+
+def test_a_wheel_back_and_forth_over_a_power_of_two_redraws_no_stack(small_view, small_scene):
+    """The counters' cache is kept one power of two above the zoom: zooming out a step past a power
+    of two and back in draws the stacks from the cache they have (smaller), not anew."""
+    painted = []
+    for item in small_scene._stacks.values():
+        original = item.paint
+        item.paint = lambda *a, _o=original, _i=item, **k: (painted.append(_i.location), _o(*a, **k))[1]
+    small_view.set_zoom(1.1)  # cached at 2.0
+    frame(small_view)
+    small_view.set_zoom(0.9)  # needs 1.0 or more: the cache at 2.0 stays
+    frame(small_view)
+    painted.clear()
+    small_view.set_zoom(1.1)
+    frame(small_view)
+    small_view.set_zoom(0.9)
+    frame(small_view)
+    assert painted == []
+    small_view.set_zoom(0.4)  # two powers below the cache: drawn anew
+    frame(small_view)
+    assert painted
