@@ -11,7 +11,10 @@ wall-clock and in CPU time (the steadier figure on a shared machine).  A step to
 seen shows the static layers and the overlays stretched from the nearest zoom's tiles; the
 exact frame painted once the view rests there is measured on its own line.  The pans are
 measured with the view at rest at zoom 1.0: back and forth over the same two strips, then
-onward, each step uncovering a strip never painted.
+onward, each step uncovering a strip never painted, then onward with the idle turns a drag
+leaves between two mouse moves run between the steps (untimed; the longest such turn on a line
+of its own), in which the layers paint a margin around the view ahead of need.  A pan step
+paints what the event loop would: the strips the scroll uncovered, not the whole viewport.
 
 ``--against paths`` times the overlay steps a second way in the same run, the rounds of the two
 alternating (in the order AB BA AB ...): every marked hex painted as the tiles' paths (wash, hatching and outline
@@ -41,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "view"))
 
-from PySide6.QtCore import QPointF  # noqa: E402
+from PySide6.QtCore import QEvent, QPointF  # noqa: E402
 from PySide6.QtGui import QImage, QPainter, QPixmapCache  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -80,6 +83,13 @@ def timed_cpu(fn, repeat: int) -> tuple[list[float], list[float]]:
 def settle() -> None:
     for _ in range(3):
         QApplication.processEvents()
+
+
+def flush_updates() -> None:
+    """Paint what the event loop would paint next, and only that: after a pan, the strips the scroll
+    uncovered (Qt moves the rest of the viewport's pixels).  ``repaint()`` would paint the whole
+    viewport, which no pan does; ``processEvents()`` would also run the timers due."""
+    QApplication.sendPostedEvents(None, QEvent.Type.UpdateRequest)
 
 
 def main(argv=None) -> int:
@@ -185,7 +195,7 @@ def main(argv=None) -> int:
     def pan_step():
         d[0] = -d[0]
         view.pan(d[0], d[0] // 2)
-        vp.repaint()
+        flush_updates()
 
     pan_frames = timed(pan_step, args.repeat)
 
@@ -243,7 +253,33 @@ def main(argv=None) -> int:
                 or (onward[0] < 0 and (c.x() < inner.left() or c.y() < inner.top()))):
             onward[0] = -onward[0]
         view.pan(40 * onward[0], 20 * onward[0])
-        vp.repaint()
+        flush_updates()
+
+    ahead_turns: list[tuple[float, float]] = []
+
+    def idle_turns() -> None:
+        """What the event loop does between two mouse moves of a drag: the margin around the view
+        painted ahead, :data:`OverlayLayer.STEP_MS` of work a turn (untimed; ``ahead_turns`` keeps
+        each step's longest turn)."""
+        longest = (0.0, 0.0)
+        for layer in layers:
+            while layer._ahead_work.isActive():
+                layer._ahead_work.stop()
+                t1, c1 = time.perf_counter(), time.process_time()
+                layer._ahead_step()
+                longest = max(longest, (time.perf_counter() - t1, time.process_time() - c1), key=lambda wc: wc[1])
+        ahead_turns.append(longest)
+
+    def pan_onward_ahead() -> tuple[list[float], list[float]]:
+        wall, cpu = [], []
+        ahead_turns.clear()
+        for _ in range(args.repeat):
+            idle_turns()
+            t, c = time.perf_counter(), time.process_time()
+            pan_onward()
+            cpu.append(time.process_time() - c)
+            wall.append(time.perf_counter() - t)
+        return wall, cpu
 
     def rested(zoom) -> None:
         """``zoom`` shown and at rest: the overlay tiles of that zoom painted exactly."""
@@ -280,6 +316,11 @@ def main(argv=None) -> int:
         vp.repaint()
         out["pan"] = timed_cpu(pan_step, args.repeat)
         out["pan onward"] = timed_cpu(pan_onward, args.repeat)
+        out["pan ahead"] = pan_onward_ahead()
+        out["ahead turn"] = ([w for w, _ in ahead_turns], [c for _, c in ahead_turns])
+        for layer in layers:  # nothing left over for the next measure
+            layer._ahead_work.stop()
+            layer._ahead = []
         return out
 
     def way(stamped: bool) -> None:
@@ -315,7 +356,7 @@ def main(argv=None) -> int:
         ("full frame, default zoom, caches warm (view.render)", warm, base),
         ("full frame, default zoom, caches warm (viewport repaint)", repaint_warm, base),
         ("zoom step (x1.25 at zoom ~0.5): repaint with new caches", zoom_frames, base),
-        ("pan step (40 px at zoom 1.0): repaint", pan_frames, base),
+        ("pan step (40 px at zoom 1.0): the strips uncovered", pan_frames, base),
     ]
     print(f"{'measure':60s} {'median ms':>10s} {'min ms':>8s} {'vs baseline':>12s}")
     for name, samples, ref in rows:
@@ -330,6 +371,8 @@ def main(argv=None) -> int:
         "refined frame": "    of which: the frame that shows them",
         "pan": "pan step, back and forth (40 px at zoom 1.0, at rest)",
         "pan onward": "pan step onward (40 px at zoom 1.0, a strip never painted)",
+        "pan ahead": "pan step onward, the margin around the view painted in the idle turns between steps",
+        "ahead turn": "    the longest idle turn painting the margin, between two steps",
     }
     for name, rounds in by_way.items():
         def pooled(state: int, key: str, rounds=rounds) -> tuple[list[float], list[float]]:
@@ -363,6 +406,8 @@ STEPS = {
     "    of which: the frame that shows them": "refined frame",
     "pan step, back and forth (40 px at zoom 1.0, at rest)": "pan",
     "pan step onward (40 px at zoom 1.0, a strip never painted)": "pan onward",
+    "pan step onward, the margin around the view painted in the idle turns between steps": "pan ahead",
+    "    the longest idle turn painting the margin, between two steps": "ahead turn",
 }
 
 

@@ -437,10 +437,11 @@ class _Canvas:
             p.restore()
         p.end()
 
-    def copy_into(self, layer: "OverlayLayer", kept_only: bool = False) -> None:
+    def copy_into(self, layer: "OverlayLayer", kept_only: bool = False, ahead: bool = False) -> None:
         """Copy the picture into the tiles where they are missing.  ``kept_only`` (painted over several turns of the
         event loop): only into tiles the layer still keeps as they were; one dropped meanwhile, where a member changed,
-        is painted by the frame that needs it."""
+        is painted by the frame that needs it.  ``ahead``: painted around the view before any frame showed it
+        (counted apart, in ``tiles_ahead``)."""
         for key, pix, done, corner, missing in self.jobs:
             entry = layer._tiles.get(key)
             if kept_only:
@@ -457,7 +458,10 @@ class _Canvas:
             p.end()
             if key in layer._tiles:  # not dropped by the frame's later tiles (more than MAX_TILES at once)
                 layer._tiles[key] = (pix, done.united(missing))
-            layer.tiles_painted += 1
+            if ahead:
+                layer.tiles_ahead += 1
+            else:
+                layer.tiles_painted += 1
 
 
 class OverlayLayer(QGraphicsItem):
@@ -483,12 +487,19 @@ class OverlayLayer(QGraphicsItem):
     member by member, :data:`STEP_MS` of work at each turn of the event loop, while the stretched
     picture stays on screen, and shown together once all are done: a click or a key while they
     are painted is answered at once, and no frame waits for all of them.
+
+    Around the view, a margin of :data:`AHEAD_PX` device pixels is painted into the tiles ahead
+    of need, in the turns of the event loop no input takes (:data:`STEP_MS` of work at a time),
+    as map viewers fetch the tiles next to the view: a pan then copies the strip it uncovers from
+    tiles already painted.  Each exact frame asks for the margin of the view it showed; the work
+    stops once that margin is painted, and gives way to the exact tiles of a new zoom.
     """
 
     TILE_PX = 512  # a multiple of 8: Qt's hatch patterns stay continuous across tiles
     MAX_TILES = 64  # 512 x 512 x 4 bytes each: 64 MB at most
     REFINE_MS = 150  # after the last interim frame, the exact one
     STEP_MS = 8.0  # the work of painting exact tiles at one turn of the event loop, at most (but one member)
+    AHEAD_PX = 160  # the margin painted around the view in idle turns (four pan steps of 40 px)
 
     def __init__(self, rect: QRectF):
         super().__init__()
@@ -510,6 +521,12 @@ class OverlayLayer(QGraphicsItem):
         self._work = QTimer()
         self._work.setSingleShot(True)
         self._work.timeout.connect(self._build_step)
+        self.tiles_ahead = 0  # how many times a part of a tile was painted ahead of need (for tests and benchmarks)
+        self._view: tuple | None = None  # the last exact frame's zoom, transform, viewport (device pixels) and hints
+        self._ahead: list = []  # the margin's pictures still to paint: [zoom, _Canvas, members left]
+        self._ahead_work = QTimer()
+        self._ahead_work.setSingleShot(True)
+        self._ahead_work.timeout.connect(self._ahead_step)
         self.setZValue(OVERLAY_Z)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -526,6 +543,8 @@ class OverlayLayer(QGraphicsItem):
         self._cached = cached
         self._tiles.clear()
         self._stop_building()
+        self._ahead_work.stop()
+        self._ahead, self._view = [], None
         if not cached:
             self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
         self.update()
@@ -588,6 +607,8 @@ class OverlayLayer(QGraphicsItem):
         for pix, corner, need in shown:
             painter.drawPixmap(need.topLeft() + corner, pix, need)
         painter.restore()
+        if device is not None:
+            self._look_ahead(phase, t, QRect(0, 0, device.width(), device.height()), painter.renderHints())
 
     def _jobs(self, phase: tuple, parts: list[QRect], ox: int, oy: int) -> tuple[list, list]:
         """The tiles at ``phase`` that show the device rectangles ``parts`` (the tiles' grid at ``ox, oy``): the jobs of
@@ -684,6 +705,73 @@ class OverlayLayer(QGraphicsItem):
     def _stop_building(self) -> None:
         self._work.stop()
         self._building, self._queue = None, []
+
+    # -- the margin around the view, painted ahead of need
+
+    def _look_ahead(self, phase: tuple, t: QTransform, viewport: QRect, hints) -> None:
+        """An exact frame at ``phase`` showed ``viewport``: have the margin around it painted in idle turns."""
+        if self.AHEAD_PX <= 0:
+            return
+        self._view = (phase, QTransform(t), QRect(viewport), hints)
+        if self._ahead and self._ahead[0][0] != phase:  # a margin of another zoom: no use now
+            self._ahead = []
+        if not self._ahead_work.isActive():
+            self._ahead_work.start(0)
+
+    def _plan_ahead(self) -> list:
+        """The pictures of the missing parts of the tiles in the margin around the last exact frame's view: one per
+        rectangle of the margin (a band above, one on each side, one below), so each overlay paints only what is near
+        it."""
+        if self._view is None:
+            return []
+        phase, t, viewport, hints = self._view
+        m = self.AHEAD_PX
+        ring = QRegion(viewport.adjusted(-m, -m, m, m)).subtracted(QRegion(viewport))
+        ring = ring.intersected(QRegion(t.mapRect(self._rect).toAlignedRect()))
+        ox, oy = math.floor(t.dx()), math.floor(t.dy())
+        plans = []
+        for part in ring:
+            jobs, _shown = self._jobs(phase, [part], ox, oy)
+            if jobs:
+                canvas = _Canvas(jobs, t, (ox, oy), hints)
+                plans.append([phase, canvas, self._members_for(canvas.exposed)])
+        return plans
+
+    def _ahead_step(self, budget_ms: float | None = None) -> None:
+        """Paint the margin's pictures for up to ``budget_ms`` (default :data:`STEP_MS`; at least one member), copy
+        each finished one into the tiles, and come back at the next idle turn; plan the margin afresh when its
+        pictures are done, and stop once nothing in it is missing.  The exact tiles of a zoom come first."""
+        if not isValid(self) or not self._cached or self._building is not None or self._refine.isActive():
+            return
+        if not self._ahead:
+            self._ahead = self._plan_ahead()
+            if not self._ahead:
+                return
+        start = time.perf_counter()
+        budget = (self.STEP_MS if budget_ms is None else budget_ms) / 1000.0
+        while self._ahead:
+            _phase, canvas, members = self._ahead[0]
+            while members:
+                item = members.pop(0)
+                if isValid(item) and item in self._members:  # not removed meanwhile
+                    canvas.paint([item], None)
+                if time.perf_counter() - start >= budget:
+                    break
+            if not members:
+                canvas.copy_into(self, kept_only=True, ahead=True)
+                self._ahead.pop(0)
+            if time.perf_counter() - start >= budget:
+                break
+        self._ahead_work.start(0)
+
+    def paint_ahead(self) -> None:
+        """Paint the margin around the view now, all at once (what idle turns do a little at a time)."""
+        self._ahead_work.stop()
+        while True:
+            self._ahead_step(budget_ms=math.inf)
+            if not self._ahead_work.isActive():
+                return
+            self._ahead_work.stop()
 
     def refining(self) -> bool:
         """Whether the view rests at a zoom still shown stretched: its exact tiles are waited for or being painted."""

@@ -287,3 +287,34 @@ def test_a_pans_two_strips_are_copied_and_painted_alone(view, scene):
     frame(view)  # the whole viewport: the tiles' parts outside the strips are painted now
     assert layer.tiles_painted > made
 
+
+
+def test_the_margin_around_the_view_is_painted_in_idle_turns_and_a_pan_copies_it(qtbot, view, scene):
+    """After an exact frame, the turns of the event loop no input takes paint the tiles in a margin
+    around the view: a pan within the margin then paints nothing, only copies, with the pixels of
+    direct painting; a pan past the margin paints its strip as before."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    layer = scene.overlay_layer
+    view.set_zoom(1.0)
+    view.center_on_point(scene.map_rect.center())
+    frame(view)
+    assert layer._ahead_work.isActive()  # asked for by the frame
+    qtbot.waitUntil(lambda: not layer._ahead_work.isActive(), timeout=10_000)  # the event loop's idle turns
+    assert layer.tiles_ahead > 0
+    made = layer.tiles_painted
+    view.pan(40, 20)
+    QApplication.sendPostedEvents(None, QEvent.Type.UpdateRequest)  # the strips the scroll uncovered, as the event loop paints them
+    assert layer.tiles_painted == made  # copied from the margin
+    shown = frame(view)
+    layer.set_cached(False)
+    direct = frame(view)
+    layer.set_cached(True)
+    assert differing_share(shown, direct) < CLOSE
+    frame(view)  # tiles again, the margin waited for anew
+    qtbot.waitUntil(lambda: not layer._ahead_work.isActive(), timeout=10_000)
+    made = layer.tiles_painted
+    view.pan(layer.AHEAD_PX + 40, 0)
+    QApplication.sendPostedEvents(None, QEvent.Type.UpdateRequest)
+    assert layer.tiles_painted > made  # past the margin: painted when shown
