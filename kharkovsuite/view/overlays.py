@@ -15,8 +15,6 @@ import math
 import time
 from collections import OrderedDict
 
-import numpy as np
-
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPolygonF, QRegion, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
@@ -253,6 +251,8 @@ class HexOverlayItem(MapLayer):
         self.finish()
         # Each style's hex centres and the labels in the order of the tiles, as the paths would paint them.
         tiles = sorted(set(self._centres) | set(self._labels), key=lambda k: self._tile_order.get(k, len(self._tile_order)))
+        import numpy as np  # on first use: it is a fifth of the player's start-up, and no overlay shows at start
+
         self._in_order: list[np.ndarray] = [np.array([xy for k in tiles for xy in self._centres.get(k, {}).get(n, ())], dtype=float).reshape(-1, 2)
                                             for n in range(len(styles))]
         self._labels_in_order: list[Label] = [label for k in tiles for label in self._labels.get(k, ())]
@@ -272,6 +272,8 @@ class HexOverlayItem(MapLayer):
                 or t.m11() != t.m22() or t.m11() <= 0 or t.m11() * self._reach > MAX_STAMP_REACH_PX):
             super().paint(painter, option, widget)
             return
+        import numpy as np  # imported by the constructor already
+
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(t)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, self._antialias)
         scale, dx, dy = t.m11(), t.dx(), t.dy()
