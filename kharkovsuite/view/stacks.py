@@ -30,6 +30,7 @@ class StackItem(QGraphicsItem):
         self._scale = 1.0
         self._detail: int | None = None
         self._bounds: QRectF | None = None  # boundingRect, asked for many times a frame
+        self._extents: dict[bool, QRectF] = {}  # _extent, fanned and not
         self.setZValue(COUNTER_Z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -104,6 +105,14 @@ class StackItem(QGraphicsItem):
         return out
 
     def _extent(self) -> QRectF:
+        """What the counters and their markers cover, in scene units: the same at every zoom (a zoom past a power of two
+        asks for it again for every stack), so kept for each layout, fanned or not."""
+        kept = self._extents.get(self._fanned)
+        if kept is None:
+            kept = self._extents[self._fanned] = self._measure()
+        return QRectF(kept)
+
+    def _measure(self) -> QRectF:
         r = QRectF()
         for rect in self.counter_rects():
             r = r.united(rect)
