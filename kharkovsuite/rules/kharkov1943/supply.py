@@ -185,9 +185,24 @@ def road_hexes(state: GameState, side: str) -> frozenset[str]:
 
 
 def command_blocked(state: GameState, side: str) -> dict[str, Block]:
-    """8.1: a line of command enters any hex but one an enemy unit occupies."""
-    return {h: Block(h, "enemy units", "8.1") for h, ids in state.at.items()
-            if h in state.board.in_play and any(state.units[u].side != side for u in ids)}
+    """8.1: a line of command enters any hex but one an enemy unit occupies (kept until a unit is
+    placed or removed, as this module's other searches)."""
+    key = ("k43-command-blocked", side)
+    found = state.cache.get(key)
+    if found is None:
+        found = state.cache[key] = {h: Block(h, "enemy units", "8.1") for h, ids in state.at.items()
+                                    if h in state.board.in_play and any(state.units[u].side != side for u in ids)}
+    return found
+
+
+def _steps(state: GameState, side: str, command: bool) -> dict[str, list[str]]:
+    """The hexes a search of :func:`trace` steps to from each hex, in the order it takes them (by
+    hex id), made for a hex when a search first reaches it and kept as this module's searches."""
+    key = ("k43-steps", side, "command" if command else ground(state))
+    found = state.cache.get(key)
+    if found is None:
+        found = state.cache[key] = {}
+    return found
 
 
 def trace(state: GameState, side: str, start: str, targets: dict[str, tuple[str, str]], limit: int = LIMIT,
@@ -200,19 +215,28 @@ def trace(state: GameState, side: str, start: str, targets: dict[str, tuple[str,
         return Line(True, kind, target, (start,))
     board = state.board
     g = ground(state)
+    steps = _steps(state, side, command)
     if command:
         stop = command_blocked(state, side)
 
         def ahead(h: str) -> list[str]:
-            return [n for n in board.nbrs.get(h, ()) if n not in stop]
+            found = steps.get(h)
+            if found is None:
+                found = steps[h] = sorted(n for n in board.nbrs.get(h, ()) if n not in stop)
+            return found
     else:
         stop = blocked(state, side)
         adj = adjacency(state, side)
 
         def ahead(h: str) -> list[str]:
-            if h in adj:
-                return list(adj[h])
-            return [n for n in board.nbrs.get(h, ()) if n in adj and board.enter_cost(h, n, g) is not None]
+            found = steps.get(h)
+            if found is None:
+                if h in adj:
+                    found = sorted(adj[h])
+                else:
+                    found = sorted(n for n in board.nbrs.get(h, ()) if n in adj and board.enter_cost(h, n, g) is not None)
+                steps[h] = found
+            return found
     dist = {start: 0}
     parent: dict[str, str | None] = {start: None}
     todo = deque([start])
@@ -221,7 +245,7 @@ def trace(state: GameState, side: str, start: str, targets: dict[str, tuple[str,
         h = todo.popleft()
         if dist[h] == limit:
             continue
-        for n in sorted(ahead(h)):
+        for n in ahead(h):
             if n in dist:
                 continue
             dist[n] = dist[h] + 1
