@@ -149,6 +149,37 @@ def test_distance_field_counts_hex_steps_and_stops_at_the_limit(scenario):
     assert distance_field(lambda h: [], ["a", "b"]) == {"a": 0, "b": 0}
 
 
+def test_offset_field_is_the_least_start_plus_steps_listed_by_value_then_hex(scenario):
+    """Each hex holds the least of a source's start value plus the steps to it (sources with a
+    start above another's reach count only where nearer), in the order of least value first, ties
+    by hex id: what a search by least value gives, which the players' picks read in that order."""
+    import heapq
+
+    def by_least_value(neighbours, offsets):
+        dist, queue = {}, [(d, h) for h, d in sorted(offsets.items())]
+        heapq.heapify(queue)
+        while queue:
+            d, h = heapq.heappop(queue)
+            if h not in dist:
+                dist[h] = d
+                for n in neighbours(h):
+                    if n not in dist:
+                        heapq.heappush(queue, (d + 1, n))
+        return dist
+
+    seen = Observed(new_game(scenario, 1), "soviet")
+    rng = random.Random(5)
+    hexes = sorted(seen.map.hex_ids)
+    for _ in range(30):
+        offsets = {h: rng.choice((0, 0, 3, 6, 20)) for h in rng.sample(hexes, rng.randint(1, 6))}
+        field = seen.offset_field(offsets)
+        expected = by_least_value(seen.neighbours, offsets)
+        assert field == expected and list(field) == list(expected)
+    field = seen.offset_field({"0504": 4, "0506": 0})
+    assert field["0506"] == 0 and field["0504"] == 2  # nearer from the source that starts lower
+    assert seen.offset_field({}) == {}
+
+
 def test_threat_map_sums_the_enemy_strength_seen_next_to_each_hex():
     state = k42.position({"su-r1": "0505", "ge-1": "0504", "ge-2": "0304"}, phase="soviet-movement", turn=5)
     seen = Observed(state, "soviet")

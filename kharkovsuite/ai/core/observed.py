@@ -9,7 +9,6 @@ for out of its turn).
 """
 from __future__ import annotations
 
-import heapq
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 
@@ -45,18 +44,28 @@ def distance_field(neighbours: Callable[[str], Iterable[str]], sources: Iterable
 
 def offset_field(neighbours: Callable[[str], Iterable[str]], offsets: Mapping[str, int]) -> dict[str, int]:
     """Hex -> the least ``offsets[source]`` plus hex steps to that source: a distance field whose
-    sources start at different values (a farther aim counts as if it were some hexes away)."""
+    sources start at different values (a farther aim counts as if it were some hexes away).
+
+    A breadth-first search a ring at a time, each source joining the ring of its own value, the
+    hexes of a ring taken (and listed in the field) in id order: the order of a search by least
+    value first, without its queue of every neighbour of every hex."""
+    starts: dict[int, list[str]] = {}
+    for h, d in offsets.items():
+        starts.setdefault(d, []).append(h)
+    values = sorted(starts, reverse=True)  # the next one last
     dist: dict[str, int] = {}
-    queue = [(d, h) for h, d in sorted(offsets.items())]
-    heapq.heapify(queue)
-    while queue:
-        d, h = heapq.heappop(queue)
-        if h in dist:
-            continue
-        dist[h] = d
-        for n in neighbours(h):
-            if n not in dist:
-                heapq.heappush(queue, (d + 1, n))
+    ring: set[str] = set()
+    d = values[-1] if values else 0
+    while ring or values:
+        if not ring and values[-1] > d:
+            d = values[-1]  # nothing reached meanwhile: on to the next sources
+        if values and values[-1] == d:
+            ring.update(starts[values.pop()])
+        layer = sorted(h for h in ring if h not in dist)
+        for h in layer:
+            dist[h] = d
+        ring = {n for h in layer for n in neighbours(h) if n not in dist}
+        d += 1
     return dist
 
 
@@ -78,15 +87,15 @@ class Observed:
                 self.at.setdefault(hex_id, []).append(uid)
 
     def neighbours(self, hex_id: str) -> list[str]:
-        """The map's neighbours of ``hex_id``, remembered per map (the searches ask for them often)."""
+        """The map's neighbours of ``hex_id`` (the searches ask for them often: the whole table is made once per map)."""
+        found = self._table().get(hex_id)
+        return found if found is not None else self.map.neighbors(hex_id)
+
+    def _table(self) -> dict[str, list[str]]:
         got = _NEIGHBOURS.get(id(self.map))
         if got is None or got[0] is not self.map:
-            got = _NEIGHBOURS[id(self.map)] = (self.map, {})
-        known = got[1]
-        found = known.get(hex_id)
-        if found is None:
-            found = known[hex_id] = self.map.neighbors(hex_id)
-        return found
+            got = _NEIGHBOURS[id(self.map)] = (self.map, {h: self.map.neighbors(h) for h in self.map.hex_ids})
+        return got[1]
 
     def own(self) -> list[str]:
         """This side's units on the map, in id order."""
@@ -102,10 +111,10 @@ class Observed:
         return [u for u in self.at.get(hex_id, ()) if self.units[u]["side"] in self.enemies]
 
     def distance_field(self, sources: Iterable[str], limit: int | None = None) -> dict[str, int]:
-        return distance_field(self.neighbours, (h for h in sources if h in self.map), limit)
+        return distance_field(self._table().__getitem__, (h for h in sources if h in self.map), limit)
 
     def offset_field(self, offsets: Mapping[str, int]) -> dict[str, int]:
-        return offset_field(self.neighbours, {h: d for h, d in offsets.items() if h in self.map})
+        return offset_field(self._table().__getitem__, {h: d for h, d in offsets.items() if h in self.map})
 
     def threat_map(self, strength: Callable[[str], float], radius: int = 1) -> dict[str, float]:
         """Hex -> the summed ``strength(unit)`` of the enemy units seen within ``radius`` hexes."""
