@@ -799,3 +799,15 @@ class K43Player:
 
 
 PLAYERS: dict[str, Callable] = level_players(K43Player)
+
+
+def turn_measures(state) -> dict[str, int]:
+    """Measured at the end of each game turn of a match (:mod:`.match`): 1 when the Soviet side
+    controls every hex of Kharkov (the city the campaign turns on: taken in the Soviet offensive,
+    retaken in the German counter-stroke), else 0; absent from a scenario without it."""
+    from ..rules.kharkov1943 import control
+
+    city = state.scenario.map.cities.get("kharkov")
+    if city is None:
+        return {}
+    return {"kharkov_soviet": int(all(control.owner(state, h) == "soviet" for h in city.hexes))}
