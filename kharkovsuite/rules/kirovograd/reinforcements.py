@@ -112,7 +112,8 @@ def panzer_divisions(state) -> list[str]:
     groups[VIKING] = sorted({u for us in board.data.viking.units.values() for u in us})
 
     def is_panzer(units) -> bool:
-        return any(board.units[u].is_hq and board.units[u].size == "XX" for u in units) and any(board.units[u].kind == "armor" for u in units)
+        units = [board.units[u] for u in units if u in board.units]  # a scenario without a group's counters (the Endgame has no Viking) never brings it
+        return any(u.is_hq and u.size == "XX" for u in units) and any(u.kind == "armor" for u in units)
     return [r_id for r_id, units in groups.items() if is_panzer(units)]
 
 

@@ -71,3 +71,17 @@ def test_24_3_leaving_the_map_is_worded_with_the_unit_and_its_hex_and_asks_first
     words = state.rules.describe(state, ExitOffMap(unit=SU_TANK))
     assert words.label.startswith("Take ") and words.label.endswith(f"off the map at {state.units[SU_TANK].hex} (24.3)")
     assert words.confirm
+
+
+def test_24_3_a_scenario_without_a_divisions_counters_never_counts_it_among_those_to_strike_off():
+    """The Endgame (31.2) lists no Viking counter: a corps gone off its map strikes off 3rd SS or
+    Grossdeutschland, and asking which divisions are panzer ones reads no counter it lacks."""
+    from pathlib import Path
+
+    from kharkovsuite.ai.core.seats import start_game
+    from kharkovsuite.scenario import load_scenario
+
+    scenario = load_scenario(Path(__file__).resolve().parents[3] / "scenarios" / "kirovograd-endgame.yaml")
+    state = start_game(scenario, 1, True)
+    assert not any(u in state.board.units for us in state.board.data.viking.units.values() for u in us)
+    assert rf.panzer_divisions(state) == ["ss3", "gd"]
