@@ -127,6 +127,9 @@ SIEGE_BRAVE = 4.0  # times its own strength in enemy strength a Soviet unit stan
 CITY_BONUS = 5.0  # points for clearing a Kirovograd hex (Soviet), times the chance the defender gives ground
 RING_EXITS = 2  # open hexes around it (13.3B, 17.4A) at or below which a German unit on the line is being ringed
 RING_STAY = 3.0  # what staying costs a German unit being ringed outside a victory place (hexes of distance)
+HOLD_OFF = 4  # hexes: an empty Kirovograd's approaches, kept clear by the Soviet units until they can enter all its hexes in one round
+HOLD_ENEMY = 12  # hexes: the hold-off is kept only while an enemy unit stands this near Kirovograd (a player turn's march)
+HOLD_COST = 10.0  # what standing in those approaches costs a Soviet unit meanwhile (hexes of distance)
 
 
 #: 29.4A: the strength guessed for a face-down counter (its id is a token, its type unknown): a
@@ -161,6 +164,7 @@ class KiroPlayer:
         self._restarted = False  # whether this round's declarations began again from the duties alone
         self._plan: list = []  # the rest of the attack being declared: AddAttacker and AddSupport actions
         self._queue: list | None = None  # the movement round's plan: the groups to move, best first
+        self._hold: dict[str, int] = {}  # the movement round's held-off approaches of an empty Kirovograd (Soviet)
         self._memo: dict = {}
         self._stamp = None
 
@@ -209,6 +213,7 @@ class KiroPlayer:
         key = (state.turn, state.phase_index)
         if key != self._round:
             self._round, self._settled, self._plan, self._queue, self._attacks, self._owed = key, set(), [], None, None, 0
+            self._hold = {}
             self._restarted = False
 
     def refresh(self, seen: Observed) -> None:
@@ -554,7 +559,26 @@ class KiroPlayer:
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - brave)
         if hex_id in self.place_hexes(state) and self.side != SOVIET:
             score -= 1.0  # a German unit in a victory place holds it
+        if hex_id in self._hold:
+            score += HOLD_COST
         return score
+
+    def hold_off(self, seen: Observed) -> dict[str, int]:
+        """The Soviet plan for an empty Kirovograd (27.B-C, 31.1E): the hexes within
+        :data:`HOLD_OFF` of it, which its units keep out of while fewer of them can reach a city
+        hex this movement round than the city has hexes and an enemy unit stands within
+        :data:`HOLD_ENEMY` hexes of it; empty when they can (they then fill its hexes one after
+        the other), when no enemy is near, or once a unit of either side stands in it.  A few units
+        in the city draw the enemy's reserves into its empty hexes, where the city's column
+        (15.7B) and its stacks then hold them for the rest of the game."""
+        city = sorted(self.city_hexes(seen))
+        if not city or any(seen.at.get(h) for h in city) or min(self.enemy_near(seen).get(h, 99) for h in city) > HOLD_ENEMY:
+            return {}
+        able = 0
+        for g, (n, make) in sorted(self._walks.items()):
+            if len(g) == 1 and not seen.state.board.units[g[0]].is_hq and any(make(i).path[-1] in city for i in range(n)):
+                able += 1
+        return {} if able >= len(city) else seen.distance_field(city, HOLD_OFF)
 
     def garrisons(self, seen: Observed) -> set[str]:
         """27.C: the strongest own combat unit in each victory place hex stays there (a place is
@@ -602,6 +626,7 @@ class KiroPlayer:
             dest = min(entering[g], key=lambda h: (goal.get(h, 99), h))
             return Move(units=g, path=entering[g][dest])
         if self._queue is None:
+            self._hold = self.hold_off(seen)
             planned = []
             keep = self.garrisons(seen) if self.cfg["plan"] else set()
             for g in sorted(self._walks):

@@ -430,3 +430,46 @@ def test_15_9_27b_a_worn_unit_in_a_victory_place_gives_ground_rather_than_die():
     else:
         raise AssertionError("no roll gives D1R2 here")
     assert KiroPlayer("german", 1).choose(state) == ChooseResult(loss=0, retreat=3)
+
+
+def _moves_of_round(state, player, limit=30) -> dict[str, str]:
+    """Unit -> the hex its move ends in, over one movement round of ``player``."""
+    ends = {}
+    for _ in range(limit):
+        action = player.choose(state)
+        if action.kind == "EndPhase":
+            break
+        if isinstance(action, Move):
+            ends[action.units[0]] = action.path[-1]
+        state.apply(action)
+    return ends
+
+
+def test_27_the_soviet_ai_holds_off_an_empty_kirovograd_it_cannot_fill_while_the_enemy_is_near():
+    """27.B-C, 31.1E: two Soviet brigades within a move of an empty Kirovograd and a German unit
+    eight hexes from it: two units cannot take the city's seven hexes, and a few in it would
+    draw the German units into the rest, so neither enters it and neither stays within four
+    hexes of it (HOLD_OFF)."""
+    from kharkovsuite.ai.kirovograd import HOLD_OFF
+
+    city = set(fresh(1).scenario.map.cities["kirovograd"].hexes)
+    start = next(h for h in ring(EDGE, 2) if h not in city)
+    german = next(h for h in ring(CITY, 8) if all(n not in city for n in ring(h, 1)))
+    state = bare({SU_TANK: start, SU_MECH: start, GE_INF2: german}, side="soviet", orders={"m5g": "mobile"})
+    ends = _moves_of_round(state, KiroPlayer("soviet", 1))
+    assert set(ends) == {SU_TANK, SU_MECH}
+    board = state.board
+    assert all(min(board.distance(h, c) for c in city) > HOLD_OFF for h in ends.values())
+
+
+def test_27_the_soviet_ai_enters_an_empty_kirovograd_when_it_can_fill_every_hex():
+    """The counterpart: seven Soviet brigades within a move of the empty city, the German unit
+    as near: each takes a hex of its own, and the city is Soviet in one movement round."""
+    city = set(fresh(1).scenario.map.cities["kirovograd"].hexes)
+    starts = [h for h in ring(EDGE, 2) if h not in city][:3]
+    german = next(h for h in ring(CITY, 8) if all(n not in city for n in ring(h, 1)))
+    brigades = ["su-5gm-10", "su-5gm-11", "su-5gm-12", "su-5gm-24", "su-8m-66", "su-8m-67", "su-8m-68"]
+    placed = {u: starts[i // 3] for i, u in enumerate(brigades)}
+    state = bare({**placed, GE_INF2: german}, side="soviet", orders={"m5g": "mobile", "m8": "mobile"})
+    ends = _moves_of_round(state, KiroPlayer("soviet", 1))
+    assert set(ends.values()) == city
