@@ -127,6 +127,7 @@ SIEGE_BRAVE = 4.0  # times its own strength in enemy strength a Soviet unit stan
 CITY_BONUS = 5.0  # points for clearing a Kirovograd hex (Soviet), times the chance the defender gives ground
 RING_EXITS = 2  # open hexes around it (13.3B, 17.4A) at or below which a German unit on the line is being ringed
 RING_STAY = 3.0  # what staying costs a German unit being ringed outside a victory place (hexes of distance)
+CITY_GARRISON = 4.0  # SP: a Kirovograd hex the Soviet units hold with less is reinforced (an aim again)
 HOLD_OFF = 4  # hexes: an empty Kirovograd's approaches, kept clear by the Soviet units until they can enter all its hexes in one round
 HOLD_ENEMY = 12  # hexes: the hold-off is kept only while an enemy unit stands this near Kirovograd (a player turn's march)
 HOLD_COST = 10.0  # what standing in those approaches costs a Soviet unit meanwhile (hexes of distance)
@@ -221,7 +222,7 @@ class KiroPlayer:
         city = self.city_hexes(seen)
         stamp = (seen.turn, seen.obs["phase_index"], bool(seen.obs["pending"]),
                  tuple((u, v.get("hex"), v.get("step")) for u, v in sorted(seen.units.items()) if v["side"] != self.side),
-                 tuple(h for h in sorted(city) if seen.side_at(h, self.side)))  # the Soviet aims change as the city fills
+                 tuple((h, len(seen.side_at(h, self.side))) for h in sorted(city)))  # the Soviet aims change as the city fills
         if stamp != self._stamp:
             self._stamp, self._memo = stamp, {}
 
@@ -308,6 +309,7 @@ class KiroPlayer:
             aim(seen.enemy_hexes(), ENEMY_STEP if self.cfg["plan"] else 0)
             if self.cfg["plan"]:  # 27.C: German units near the city cut its hold (in it, or by ZOC on its road east)
                 aim(self.near_city(seen), 0)
+                aim(self.thin_city(seen), 0)
         else:
             near = self.enemy_near(seen)
             mine = self.place_hexes(state)
@@ -342,6 +344,12 @@ class KiroPlayer:
                 got = sorted(h for h in city.hexes if seen.enemy_at(h))
             self._memo["besieged"] = got
         return got
+
+    def thin_city(self, seen: Observed) -> list[str]:
+        """The Kirovograd hexes the Soviet units hold with less than :data:`CITY_GARRISON` SP
+        (27.C: a German unit that drives out their defender and advances in takes the city back)."""
+        return sorted(h for h in self.city_hexes(seen) if seen.side_at(h, self.side)
+                      and sum(self.strength(seen, u) for u in seen.side_at(h, self.side) if seen.state.board.units[u].ground) < CITY_GARRISON)
 
     def city_hexes(self, seen: Observed) -> set[str]:
         """The Kirovograd hexes the Soviet player (with a plan) makes for: a unit there stands

@@ -473,3 +473,20 @@ def test_27_the_soviet_ai_enters_an_empty_kirovograd_when_it_can_fill_every_hex(
     state = bare({**placed, GE_INF2: german}, side="soviet", orders={"m5g": "mobile", "m8": "mobile"})
     ends = _moves_of_round(state, KiroPlayer("soviet", 1))
     assert set(ends.values()) == city
+
+
+def test_27c_a_kirovograd_hex_held_by_a_worn_soviet_unit_is_reinforced():
+    """27.C: a German attack that drives out a city hex's lone defender and advances takes the
+    city back.  A Kirovograd hex held by a rifle division worn to 1 SP is one of the Soviet
+    aims again (CITY_GARRISON), so the units near it make for it; held by the whole division
+    (7 SP) it is not."""
+    from kharkovsuite.ai.kirovograd import CITY_GARRISON
+
+    state = bare({SU_DIV: CITY, SU_TANK: ring(CITY, 3)[0], GE_INF2: "1228"}, side="soviet", orders={"c48": "mobile", "m5g": "mobile"})
+    player = KiroPlayer("soviet", 1)
+    assert player.strength(Observed(state, "soviet"), SU_DIV) >= CITY_GARRISON
+    assert CITY not in player.aims(Observed(state, "soviet"))
+    state.units[SU_DIV].step = 6  # 16.0: 6 of its 7 SP lost
+    state.cache.clear()
+    worn = KiroPlayer("soviet", 1)
+    assert worn.aims(Observed(state, "soviet"))[CITY] == 0
