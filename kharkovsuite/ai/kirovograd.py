@@ -22,7 +22,15 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 * Objectives (27): the Soviet player makes for the victory places (Kirovograd first, which brings
   the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip), the towns and
   the German units on the way; once it stands in Kirovograd, the German units within three hexes
-  of it (which can cut its hold, 27.C) come first.  The German player holds: infantry stays in
+  of it (which can cut its hold, 27.C) come first, and a Kirovograd hex it holds with less than
+  :data:`CITY_GARRISON` SP is an aim again (a German attack that drives out a lone weak defender
+  and advances in takes the city back).  In Opening Moves (31.1E-H: the city decides the game),
+  while Kirovograd is empty and an enemy unit stands within :data:`HOLD_ENEMY` hexes of it,
+  the Soviet units keep out of its approaches
+  (:data:`HOLD_OFF` hexes) until as many of them can reach a city hex in the movement round as
+  the city has hexes; then they fill it, one hex after the other (:meth:`KiroPlayer.hold_off`:
+  a few units in the city drew the German units into its empty hexes, where the city's column
+  and full stacks held them all game).  The German player holds: infantry stays in
   its line unless a victory place nearby is empty, it is out of supply (8.4) or it is being
   ringed (enemy units on three sides leave it two open hexes or fewer, 13.3B, 17.4A, outside a
   victory place: it steps back toward its own map edge, 8.3.2A, to a hex not so ringed); the panzers make
@@ -572,15 +580,19 @@ class KiroPlayer:
         return score
 
     def hold_off(self, seen: Observed) -> dict[str, int]:
-        """The Soviet plan for an empty Kirovograd (27.B-C, 31.1E): the hexes within
+        """The Soviet plan for an empty Kirovograd where the city decides the game (31.1E-H:
+        Opening Moves, won only holding all its hexes at the end): the hexes within
         :data:`HOLD_OFF` of it, which its units keep out of while fewer of them can reach a city
         hex this movement round than the city has hexes and an enemy unit stands within
         :data:`HOLD_ENEMY` hexes of it; empty when they can (they then fill its hexes one after
         the other), when no enemy is near, or once a unit of either side stands in it.  A few units
         in the city draw the enemy's reserves into its empty hexes, where the city's column
-        (15.7B) and its stacks then hold them for the rest of the game."""
+        (15.7B) and its stacks then hold them for the rest of the game.  Where points decide
+        (27.A) it plays no part: there the rush into an empty city put the Soviet side far ahead
+        of the German ``ai`` (historical games, seeds 1-2: +254 and +9 against +50 and -78)."""
         city = sorted(self.city_hexes(seen))
-        if not city or any(seen.at.get(h) for h in city) or min(self.enemy_near(seen).get(h, 99) for h in city) > HOLD_ENEMY:
+        if not city or seen.state.board.data.victory.objective != "hold_kirovograd" or any(seen.at.get(h) for h in city) \
+                or min(self.enemy_near(seen).get(h, 99) for h in city) > HOLD_ENEMY:
             return {}
         able = 0
         for g, (n, make) in sorted(self._walks.items()):

@@ -445,24 +445,36 @@ def _moves_of_round(state, player, limit=30) -> dict[str, str]:
     return ends
 
 
-def test_27_the_soviet_ai_holds_off_an_empty_kirovograd_it_cannot_fill_while_the_enemy_is_near():
-    """27.B-C, 31.1E: two Soviet brigades within a move of an empty Kirovograd and a German unit
-    eight hexes from it: two units cannot take the city's seven hexes, and a few in it would
-    draw the German units into the rest, so neither enters it and neither stays within four
-    hexes of it (HOLD_OFF)."""
+def _city_decides(state, monkeypatch):
+    """Opening Moves' victory conditions (31.1E-H: the USSR wins only holding Kirovograd) on a
+    bare historical board."""
+    data = state.board.data
+    monkeypatch.setattr(state.board, "data", data.model_copy(update={"victory": data.victory.model_copy(update={"objective": "hold_kirovograd"})}))
+
+
+def test_27_the_soviet_ai_holds_off_an_empty_kirovograd_it_cannot_fill_while_the_enemy_is_near(monkeypatch):
+    """31.1E-H (Opening Moves: the city decides the game): two Soviet brigades within a move of
+    an empty Kirovograd and a German unit eight hexes from it: two units cannot take the city's
+    seven hexes, and a few in it would draw the German units into the rest, so neither enters
+    it and neither stays within four hexes of it (HOLD_OFF).  Where points decide (27.A, the
+    historical game) the same two units enter it."""
     from kharkovsuite.ai.kirovograd import HOLD_OFF
 
     city = set(fresh(1).scenario.map.cities["kirovograd"].hexes)
     start = next(h for h in ring(EDGE, 2) if h not in city)
     german = next(h for h in ring(CITY, 8) if all(n not in city for n in ring(h, 1)))
-    state = bare({SU_TANK: start, SU_MECH: start, GE_INF2: german}, side="soviet", orders={"m5g": "mobile"})
+    placed = {SU_TANK: start, SU_MECH: start, GE_INF2: german}
+    by_points = _moves_of_round(bare(placed, side="soviet", orders={"m5g": "mobile"}), KiroPlayer("soviet", 1))
+    assert set(by_points.values()) <= city and len(set(by_points.values())) == 2
+    state = bare(placed, side="soviet", orders={"m5g": "mobile"})
+    _city_decides(state, monkeypatch)
     ends = _moves_of_round(state, KiroPlayer("soviet", 1))
     assert set(ends) == {SU_TANK, SU_MECH}
     board = state.board
     assert all(min(board.distance(h, c) for c in city) > HOLD_OFF for h in ends.values())
 
 
-def test_27_the_soviet_ai_enters_an_empty_kirovograd_when_it_can_fill_every_hex():
+def test_27_the_soviet_ai_enters_an_empty_kirovograd_when_it_can_fill_every_hex(monkeypatch):
     """The counterpart: seven Soviet brigades within a move of the empty city, the German unit
     as near: each takes a hex of its own, and the city is Soviet in one movement round."""
     city = set(fresh(1).scenario.map.cities["kirovograd"].hexes)
@@ -471,6 +483,7 @@ def test_27_the_soviet_ai_enters_an_empty_kirovograd_when_it_can_fill_every_hex(
     brigades = ["su-5gm-10", "su-5gm-11", "su-5gm-12", "su-5gm-24", "su-8m-66", "su-8m-67", "su-8m-68"]
     placed = {u: starts[i // 3] for i, u in enumerate(brigades)}
     state = bare({**placed, GE_INF2: german}, side="soviet", orders={"m5g": "mobile", "m8": "mobile"})
+    _city_decides(state, monkeypatch)
     ends = _moves_of_round(state, KiroPlayer("soviet", 1))
     assert set(ends.values()) == city
 
