@@ -22,7 +22,15 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 * Objectives (27): the Soviet player makes for the victory places (Kirovograd first, which brings
   the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip), the towns and
   the German units on the way; once it stands in Kirovograd, the German units within three hexes
-  of it (which can cut its hold, 27.C) come first.  The German player holds: infantry stays in
+  of it (which can cut its hold, 27.C) come first, and a Kirovograd hex it holds with less than
+  :data:`CITY_GARRISON` SP is an aim again (a German attack that drives out a lone weak defender
+  and advances in takes the city back).  In Opening Moves (31.1E-H: the city decides the game),
+  while Kirovograd is empty and an enemy unit stands within :data:`HOLD_ENEMY` hexes of it,
+  the Soviet units keep out of its approaches
+  (:data:`HOLD_OFF` hexes) until as many of them can reach a city hex in the movement round as
+  the city has hexes; then they fill it, one hex after the other (:meth:`KiroPlayer.hold_off`:
+  a few units in the city drew the German units into its empty hexes, where the city's column
+  and full stacks held them all game).  The German player holds: infantry stays in
   its line unless a victory place nearby is empty, it is out of supply (8.4) or it is being
   ringed (enemy units on three sides leave it two open hexes or fewer, 13.3B, 17.4A, outside a
   victory place: it steps back toward its own map edge, 8.3.2A, to a hex not so ringed); the panzers make
@@ -127,6 +135,10 @@ SIEGE_BRAVE = 4.0  # times its own strength in enemy strength a Soviet unit stan
 CITY_BONUS = 5.0  # points for clearing a Kirovograd hex (Soviet), times the chance the defender gives ground
 RING_EXITS = 2  # open hexes around it (13.3B, 17.4A) at or below which a German unit on the line is being ringed
 RING_STAY = 3.0  # what staying costs a German unit being ringed outside a victory place (hexes of distance)
+CITY_GARRISON = 4.0  # SP: a Kirovograd hex the Soviet units hold with less is reinforced (an aim again)
+HOLD_OFF = 4  # hexes: an empty Kirovograd's approaches, kept clear by the Soviet units until they can enter all its hexes in one round
+HOLD_ENEMY = 12  # hexes: the hold-off is kept only while an enemy unit stands this near Kirovograd (a player turn's march)
+HOLD_COST = 10.0  # what standing in those approaches costs a Soviet unit meanwhile (hexes of distance)
 
 
 #: 29.4A: the strength guessed for a face-down counter (its id is a token, its type unknown): a
@@ -161,6 +173,7 @@ class KiroPlayer:
         self._restarted = False  # whether this round's declarations began again from the duties alone
         self._plan: list = []  # the rest of the attack being declared: AddAttacker and AddSupport actions
         self._queue: list | None = None  # the movement round's plan: the groups to move, best first
+        self._hold: dict[str, int] = {}  # the movement round's held-off approaches of an empty Kirovograd (Soviet)
         self._memo: dict = {}
         self._stamp = None
 
@@ -209,6 +222,7 @@ class KiroPlayer:
         key = (state.turn, state.phase_index)
         if key != self._round:
             self._round, self._settled, self._plan, self._queue, self._attacks, self._owed = key, set(), [], None, None, 0
+            self._hold = {}
             self._restarted = False
 
     def refresh(self, seen: Observed) -> None:
@@ -216,7 +230,7 @@ class KiroPlayer:
         city = self.city_hexes(seen)
         stamp = (seen.turn, seen.obs["phase_index"], bool(seen.obs["pending"]),
                  tuple((u, v.get("hex"), v.get("step")) for u, v in sorted(seen.units.items()) if v["side"] != self.side),
-                 tuple(h for h in sorted(city) if seen.side_at(h, self.side)))  # the Soviet aims change as the city fills
+                 tuple((h, len(seen.side_at(h, self.side))) for h in sorted(city)))  # the Soviet aims change as the city fills
         if stamp != self._stamp:
             self._stamp, self._memo = stamp, {}
 
@@ -303,6 +317,7 @@ class KiroPlayer:
             aim(seen.enemy_hexes(), ENEMY_STEP if self.cfg["plan"] else 0)
             if self.cfg["plan"]:  # 27.C: German units near the city cut its hold (in it, or by ZOC on its road east)
                 aim(self.near_city(seen), 0)
+                aim(self.thin_city(seen), 0)
         else:
             near = self.enemy_near(seen)
             mine = self.place_hexes(state)
@@ -337,6 +352,12 @@ class KiroPlayer:
                 got = sorted(h for h in city.hexes if seen.enemy_at(h))
             self._memo["besieged"] = got
         return got
+
+    def thin_city(self, seen: Observed) -> list[str]:
+        """The Kirovograd hexes the Soviet units hold with less than :data:`CITY_GARRISON` SP
+        (27.C: a German unit that drives out their defender and advances in takes the city back)."""
+        return sorted(h for h in self.city_hexes(seen) if seen.side_at(h, self.side)
+                      and sum(self.strength(seen, u) for u in seen.side_at(h, self.side) if seen.state.board.units[u].ground) < CITY_GARRISON)
 
     def city_hexes(self, seen: Observed) -> set[str]:
         """The Kirovograd hexes the Soviet player (with a plan) makes for: a unit there stands
@@ -554,7 +575,30 @@ class KiroPlayer:
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - brave)
         if hex_id in self.place_hexes(state) and self.side != SOVIET:
             score -= 1.0  # a German unit in a victory place holds it
+        if hex_id in self._hold:
+            score += HOLD_COST
         return score
+
+    def hold_off(self, seen: Observed) -> dict[str, int]:
+        """The Soviet plan for an empty Kirovograd where the city decides the game (31.1E-H:
+        Opening Moves, won only holding all its hexes at the end): the hexes within
+        :data:`HOLD_OFF` of it, which its units keep out of while fewer of them can reach a city
+        hex this movement round than the city has hexes and an enemy unit stands within
+        :data:`HOLD_ENEMY` hexes of it; empty when they can (they then fill its hexes one after
+        the other), when no enemy is near, or once a unit of either side stands in it.  A few units
+        in the city draw the enemy's reserves into its empty hexes, where the city's column
+        (15.7B) and its stacks then hold them for the rest of the game.  Where points decide
+        (27.A) it plays no part: there the rush into an empty city put the Soviet side far ahead
+        of the German ``ai`` (historical games, seeds 1-2: +254 and +9 against +50 and -78)."""
+        city = sorted(self.city_hexes(seen))
+        if not city or seen.state.board.data.victory.objective != "hold_kirovograd" or any(seen.at.get(h) for h in city) \
+                or min(self.enemy_near(seen).get(h, 99) for h in city) > HOLD_ENEMY:
+            return {}
+        able = 0
+        for g, (n, make) in sorted(self._walks.items()):
+            if len(g) == 1 and not seen.state.board.units[g[0]].is_hq and any(make(i).path[-1] in city for i in range(n)):
+                able += 1
+        return {} if able >= len(city) else seen.distance_field(city, HOLD_OFF)
 
     def garrisons(self, seen: Observed) -> set[str]:
         """27.C: the strongest own combat unit in each victory place hex stays there (a place is
@@ -602,6 +646,7 @@ class KiroPlayer:
             dest = min(entering[g], key=lambda h: (goal.get(h, 99), h))
             return Move(units=g, path=entering[g][dest])
         if self._queue is None:
+            self._hold = self.hold_off(seen)
             planned = []
             keep = self.garrisons(seen) if self.cfg["plan"] else set()
             for g in sorted(self._walks):

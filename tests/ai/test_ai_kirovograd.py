@@ -430,3 +430,76 @@ def test_15_9_27b_a_worn_unit_in_a_victory_place_gives_ground_rather_than_die():
     else:
         raise AssertionError("no roll gives D1R2 here")
     assert KiroPlayer("german", 1).choose(state) == ChooseResult(loss=0, retreat=3)
+
+
+def _moves_of_round(state, player, limit=30) -> dict[str, str]:
+    """Unit -> the hex its move ends in, over one movement round of ``player``."""
+    ends = {}
+    for _ in range(limit):
+        action = player.choose(state)
+        if action.kind == "EndPhase":
+            break
+        if isinstance(action, Move):
+            ends[action.units[0]] = action.path[-1]
+        state.apply(action)
+    return ends
+
+
+def _city_decides(state, monkeypatch):
+    """Opening Moves' victory conditions (31.1E-H: the USSR wins only holding Kirovograd) on a
+    bare historical board."""
+    data = state.board.data
+    monkeypatch.setattr(state.board, "data", data.model_copy(update={"victory": data.victory.model_copy(update={"objective": "hold_kirovograd"})}))
+
+
+def test_27_the_soviet_ai_holds_off_an_empty_kirovograd_it_cannot_fill_while_the_enemy_is_near(monkeypatch):
+    """31.1E-H (Opening Moves: the city decides the game): two Soviet brigades within a move of
+    an empty Kirovograd and a German unit eight hexes from it: two units cannot take the city's
+    seven hexes, and a few in it would draw the German units into the rest, so neither enters
+    it and neither stays within four hexes of it (HOLD_OFF).  Where points decide (27.A, the
+    historical game) the same two units enter it."""
+    from kharkovsuite.ai.kirovograd import HOLD_OFF
+
+    city = set(fresh(1).scenario.map.cities["kirovograd"].hexes)
+    start = next(h for h in ring(EDGE, 2) if h not in city)
+    german = next(h for h in ring(CITY, 8) if all(n not in city for n in ring(h, 1)))
+    placed = {SU_TANK: start, SU_MECH: start, GE_INF2: german}
+    by_points = _moves_of_round(bare(placed, side="soviet", orders={"m5g": "mobile"}), KiroPlayer("soviet", 1))
+    assert set(by_points.values()) <= city and len(set(by_points.values())) == 2
+    state = bare(placed, side="soviet", orders={"m5g": "mobile"})
+    _city_decides(state, monkeypatch)
+    ends = _moves_of_round(state, KiroPlayer("soviet", 1))
+    assert set(ends) == {SU_TANK, SU_MECH}
+    board = state.board
+    assert all(min(board.distance(h, c) for c in city) > HOLD_OFF for h in ends.values())
+
+
+def test_27_the_soviet_ai_enters_an_empty_kirovograd_when_it_can_fill_every_hex(monkeypatch):
+    """The counterpart: seven Soviet brigades within a move of the empty city, the German unit
+    as near: each takes a hex of its own, and the city is Soviet in one movement round."""
+    city = set(fresh(1).scenario.map.cities["kirovograd"].hexes)
+    starts = [h for h in ring(EDGE, 2) if h not in city][:3]
+    german = next(h for h in ring(CITY, 8) if all(n not in city for n in ring(h, 1)))
+    brigades = ["su-5gm-10", "su-5gm-11", "su-5gm-12", "su-5gm-24", "su-8m-66", "su-8m-67", "su-8m-68"]
+    placed = {u: starts[i // 3] for i, u in enumerate(brigades)}
+    state = bare({**placed, GE_INF2: german}, side="soviet", orders={"m5g": "mobile", "m8": "mobile"})
+    _city_decides(state, monkeypatch)
+    ends = _moves_of_round(state, KiroPlayer("soviet", 1))
+    assert set(ends.values()) == city
+
+
+def test_27c_a_kirovograd_hex_held_by_a_worn_soviet_unit_is_reinforced():
+    """27.C: a German attack that drives out a city hex's lone defender and advances takes the
+    city back.  A Kirovograd hex held by a rifle division worn to 1 SP is one of the Soviet
+    aims again (CITY_GARRISON), so the units near it make for it; held by the whole division
+    (7 SP) it is not."""
+    from kharkovsuite.ai.kirovograd import CITY_GARRISON
+
+    state = bare({SU_DIV: CITY, SU_TANK: ring(CITY, 3)[0], GE_INF2: "1228"}, side="soviet", orders={"c48": "mobile", "m5g": "mobile"})
+    player = KiroPlayer("soviet", 1)
+    assert player.strength(Observed(state, "soviet"), SU_DIV) >= CITY_GARRISON
+    assert CITY not in player.aims(Observed(state, "soviet"))
+    state.units[SU_DIV].step = 6  # 16.0: 6 of its 7 SP lost
+    state.cache.clear()
+    worn = KiroPlayer("soviet", 1)
+    assert worn.aims(Observed(state, "soviet"))[CITY] == 0
