@@ -383,3 +383,57 @@ def test_1_4_9_4_a_supply_head_keeps_no_hq_alive_and_another_hq_none_either():
     assert state.units[HEAD].hex == MID and {e.unit for e in events} == {SU_HQ, SU_FRONT}
     kept = bare({SU_HQ: MID, HEAD: MID, SU_DIV: MID}, side="soviet")
     assert hq.destroy_lone_hqs(kept, MID, []) == [] and kept.units[SU_HQ].hex == MID
+
+
+def test_8_1_9_1_lines_of_command_and_supply_traced_in_one_position_keep_their_own_rules():
+    """The unit is two hexes from its HQ, both middle hexes in an enemy ZoC: a line of supply may
+    not cross them (9.1), a line of command may (8.1), whichever is traced first; and once an enemy
+    unit stands in each middle hex, the line of command goes round them (8.1), with nothing kept
+    from before the move."""
+    grid = scenario_grid()
+    unit_hex = at(MID, 2)
+    middles = sorted(h for h in grid.ring(MID, 1) if grid.distance(h, unit_hex) == 1)
+    enemies = []
+    for m in middles:
+        enemies.append(next(h for h in sorted(grid.ring(m, 1)) if h not in middles and h not in (MID, unit_hex)
+                            and all(grid.distance(h, o) > 1 for o in middles if o != m)))
+    placed = {GE_HQ: MID, INF: unit_hex, SU_DIV: enemies[0], SU_DIV2: enemies[1]}
+    for command_first in (True, False):
+        state = bare(placed)
+        lines = {}
+        for kind in ((("command", "supply") if command_first else ("supply", "command"))):
+            lines[kind] = (command.command_line(state, INF) if kind == "command"
+                           else supply.trace(state, "german", unit_hex, {MID: ("hq", GE_HQ)}, limit=2))
+        assert lines["command"].ok and lines["command"].path[1] in middles
+        assert not lines["supply"].ok
+    state = bare(placed)
+    assert command.command_line(state, INF).ok
+    state.place(SU_DIV, middles[0])
+    state.place(SU_DIV2, middles[1])
+    round_ = command.command_line(state, INF)
+    assert round_.ok and not set(round_.path) & set(middles) and len(round_.path) > 3
+
+
+def test_9_1_of_two_equally_short_lines_the_one_through_the_lower_hex_id_is_traced():
+    """Our reading (docs/rules/kharkov-1943.md, 9.1): a line steps to its neighbours in hex-id
+    order, so of two lines of one length the trace (and the overlay) shows the one through the
+    lower-numbered hex, the same every time."""
+    grid = scenario_grid()
+    unit_hex = at(MID, 2)
+    middles = sorted(h for h in grid.ring(MID, 1) if grid.distance(h, unit_hex) == 1)
+    assert len(middles) == 2
+    line = supply.trace(bare({GE_HQ: MID, INF: unit_hex}), "german", unit_hex, {MID: ("hq", GE_HQ)}, limit=2)
+    assert line.ok and line.path == (unit_hex, middles[0], MID)
+
+
+def test_8_1_each_sides_line_of_command_is_stopped_by_the_other_sides_units_only():
+    """In one position, a Soviet line of command first, then a German one: the German unit ringed by
+    Soviet units has none (8.1), whatever the Soviet line found."""
+    grid = scenario_grid()
+    ring1 = sorted(grid.ring(at(MID, 5), 1))
+    probe = bare({})
+    soviets = [u for u, i in probe.board.units.items() if i.side == "soviet" and i.values.kind == "infantry"]
+    state = bare({GE_HQ: MID, INF: at(MID, 5), SU_HQ: at(MID, 5 + 2), **dict(zip(soviets, ring1))})
+    command.command_line(state, soviets[0])
+    line = command.command_line(state, INF)
+    assert not line.ok and {b.hex for b in line.blocks} == set(ring1)
