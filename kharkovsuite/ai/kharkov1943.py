@@ -94,6 +94,7 @@ AIM_WEIGHT = 0.25  # a place still to take within an Army HQ's reach counts as t
 HQ_WORTH_CAP = 1.5  # units: the most an Army HQ's own move to supply what needs it adds to its activation
 HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy strength next to its post
 HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
+REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much farther than a place to take
 
 
 def unit_strength(scenario, view: dict) -> float:
@@ -272,7 +273,25 @@ class K43Player:
                         aim([h for h in _victory.place_hexes(state, p) if control.get(h) == self.side], SPARE_STEP)
         elif self.side != "soviet":
             aim(seen.enemy_hexes(), ENEMY_STEP)
+        else:
+            aim(self.rear_enemies(seen), REAR_STEP)
         return aims or {h: 0 for h in seen.enemy_hexes()}
+
+    def rear_enemies(self, seen: Observed) -> list[str]:
+        """9.1, 9.2: the hexes of enemy units seen behind the side's front, nearer its supply
+        edge than the median of its combat units.  Their Zones of Control cut the roads and
+        lines of supply that run back to that edge (the Soviet chain: unit, Army HQ, Front HQ,
+        a road joined to the edge), so the Soviet player hunts them (:data:`REAR_STEP`)."""
+        edge = self._memo.get("edge")
+        if edge is None:
+            edge = self._memo["edge"] = seen.distance_field(self.supply_hexes(seen.state))
+        units = seen.state.board.units
+        ds = sorted(edge.get(seen.units[u]["hex"], 99) for u in seen.own()
+                    if not units[u].is_hq and units[u].values.kind != "supply_head")
+        if not ds:
+            return []
+        front = ds[len(ds) // 2]
+        return [h for h in seen.enemy_hexes() if edge.get(h, 99) < front]
 
     def holding(self, state) -> bool:
         """The German plan of a long scenario (the campaign): give ground and gather the

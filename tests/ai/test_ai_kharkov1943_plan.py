@@ -4,7 +4,7 @@ what it may not see (10)."""
 from __future__ import annotations
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, MIN_GAIN, SPARE_STEP, K43Player
+from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, MIN_GAIN, REAR_STEP, SPARE_STEP, K43Player
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
@@ -210,3 +210,14 @@ def test_9_2_an_army_hq_out_of_reach_of_the_place_it_must_supply_is_worth_activa
         seen = Observed(state, "soviet")
         worth = player.hq_worth(state, seen, SU_HQ)
         assert (worth >= 1.0) if wanted else worth == 0.0, (post, worth)
+
+
+def test_9_1_the_soviet_player_hunts_a_german_unit_behind_its_front_and_not_one_ahead_of_it():
+    """A German regiment east of the Soviet divisions stands between them and their supply edge,
+    where its Zone of Control cuts the roads and lines back to it (9.1, 9.2): it is an aim; one
+    west of them, ahead of the front, is not."""
+    behind, ahead = "1836", "2018"
+    state = bare({SU_DIV: "2028", SU_DIV2: "2029", SU_HQ: "1930", INF: behind, INF2: ahead}, side="soviet")
+    aims = K43Player("soviet", 1).aims(Observed(state, "soviet"))
+    assert aims.get(behind) == REAR_STEP
+    assert ahead not in aims
