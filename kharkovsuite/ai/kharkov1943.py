@@ -9,8 +9,10 @@ activated this turn (3.1), which the turn record shows both players.
 
 How it plays (docs/ai.md):
 
-* Objectives: the Soviet player makes for the victory places it does not control (18), the
-  German player for the ones the Soviets control and for the Soviet units it sees.  A unit the
+* Objectives: the Soviet player makes for the victory places it does not control (18) and for
+  the German units it sees behind its front (nearer the east edge than the median of its units:
+  their Zones of Control cut its roads and lines of supply, 9.1), the German player for the
+  places the Soviets control and for the Soviet units it sees.  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9).
 * Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
@@ -180,7 +182,16 @@ class K43Player:
             action = self.pick_attack(state, seen, by_kind["Assault"], floor=-math.inf)
             if action is not None:
                 return action
-        return legal[self.rng.randrange(len(legal))]  # a step this player does not weigh yet
+        return self.pick_any(state, legal)
+
+    def pick_any(self, state, legal: list):
+        """A step this player does not weigh yet, at random; with a plan never an HQ's move when
+        another action is open (an HQ's post holds its units' lines of supply and command, 9.2,
+        8.1: a random move may carry it miles from them)."""
+        if self.cfg["plan"]:
+            units = state.board.units
+            legal = [a for a in legal if not (a.kind == "Move" and any(units[u].is_hq for u in a.units))] or legal
+        return legal[self.rng.randrange(len(legal))]
 
     # ------------------------------------------------------------------ objectives
     def objectives(self, seen: Observed) -> list[str]:

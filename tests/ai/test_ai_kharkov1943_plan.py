@@ -221,3 +221,17 @@ def test_9_1_the_soviet_player_hunts_a_german_unit_behind_its_front_and_not_one_
     aims = K43Player("soviet", 1).aims(Observed(state, "soviet"))
     assert aims.get(behind) == REAR_STEP
     assert ahead not in aims
+
+
+def test_9_2_a_step_the_player_does_not_weigh_is_never_an_hq_move_while_another_is_open():
+    """The player's last resort is a random legal action; an HQ's post holds its units' lines of
+    supply (9.2), so that draw leaves the HQs' moves out (half the moves open here are the HQ's)."""
+    state = _held_barvenkovo(**{SU_DIV2: "2028", SU_HQ: "2029"})
+    state.apply(Activate(hq=SU_HQ))
+    legal = list(state.legal_actions().actions())
+    assert any(a.kind == "Move" and a.units == (SU_HQ,) for a in legal)
+    player = K43Player("soviet", 1)
+    drawn = [player.pick_any(state, legal) for _ in range(60)]
+    assert not [a for a in drawn if a.kind == "Move" and SU_HQ in a.units]
+    assert {a.kind for a in drawn} >= {"Move"}
+
