@@ -38,7 +38,9 @@ How it plays (docs/ai.md):
 * Reaction (11): a reaction move is taken when it brings the unit nearer the hex under attack
   without leaving it more exposed; otherwise the reaction ends.
 * Replacements (16) go to the first unit listed; over-stacking (5) loses the weakest unit; any
-  other decision is settled by trying each option on a blind clone (:mod:`.core.search`).
+  other decision is settled by trying each option on a blind clone (:mod:`.core.search`).  A
+  step none of this weighs (an activation that must act, 3.3, with nothing worth doing) is a
+  random legal action, with a plan never an HQ's move while another action is open (9.2).
 
 Difficulty is a width budget (how many units are weighed per move and hexes per unit) and whether
 the threat map and supply awareness are used; ``greedy`` is the narrowest with neither.
