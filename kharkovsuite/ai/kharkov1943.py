@@ -12,7 +12,8 @@ How it plays (docs/ai.md):
 * Objectives: the Soviet player makes for the victory places it does not control (18) and for
   the German units it sees behind its front (nearer the east edge than the median of its units:
   their Zones of Control cut its roads and lines of supply, 9.1), the German player for the
-  places the Soviets control and for the Soviet units it sees.  A unit the
+  places the Soviets control, then for keeping the places it holds that the Soviets need, then
+  for the Soviet units it sees.  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9).
 * Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
@@ -87,6 +88,7 @@ REACTION_REACH = 1  # a reaction move should end this near the hex under attack
 LEVEL_STEP = 6  # hexes: a place of the next victory level counts as this much farther than one of the level sought
 SPARE_STEP = 3  # hexes: a place beyond what its level needs counts as this much farther
 ENEMY_STEP = 2  # hexes: an enemy unit the German player hunts counts as this much farther than a place to retake
+KEEP_STEP = 1  # hexes: a place the German player holds that the enemy needs counts this much farther (before the hunt)
 PASS_BELOW = 0.5  # an activation must promise this much (units that can make for their aims) or the player passes
 LONG_GAME = 10  # turns: a scenario this long has a German counter-stroke (the campaign, 18.1)
 COUNTER_STROKE = 0.5  # of a long scenario's turns: until then the German side holds, then strikes
@@ -227,7 +229,7 @@ class K43Player:
         ``at_least``) counts :data:`SPARE_STEP` hexes farther and one of the next level
         :data:`LEVEL_STEP` farther.  A level that denies the enemy a level aims at the places the
         enemy holds among those he needs for it, and at those the side holds (to keep them,
-        :data:`SPARE_STEP` farther); one that wants no supplied enemy west of a river
+        :data:`KEEP_STEP` farther, before the hunt); one that wants no supplied enemy west of a river
         at the enemy units seen there.  The German side also hunts the Soviet units it sees
         (:data:`ENEMY_STEP` farther), except while it holds (:meth:`holding`): then it makes for
         the places the enemy needs that it still has (:data:`SPARE_STEP` farther)."""
@@ -269,7 +271,7 @@ class K43Player:
                         for p in group.places:
                             hexes = _victory.place_hexes(state, p)
                             aim([h for h in hexes if control.get(h) == (cond.deny_side or enemy)], base)
-                            aim([h for h in hexes if control.get(h) == self.side], base + SPARE_STEP)  # to keep
+                            aim([h for h in hexes if control.get(h) == self.side], base + KEEP_STEP)  # to keep
             if cond.no_supplied_enemy_west_of and enemy is not None:
                 east = _victory.east_of_river(state)
                 west = [h for h in seen.enemy_hexes() if h not in east]

@@ -4,7 +4,7 @@ what it may not see (10)."""
 from __future__ import annotations
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, MIN_GAIN, REAR_STEP, SPARE_STEP, K43Player
+from kharkovsuite.ai.kharkov1943 import ENEMY_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, K43Player
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
@@ -31,11 +31,14 @@ def test_18_the_soviet_aims_first_at_the_places_of_its_lowest_level_and_later_at
 
 
 def test_18_the_german_aims_at_the_places_the_soviet_player_holds_for_his_victory_then_at_keeping_its_own():
+    """The places the Soviet player needs that the German side holds are kept before it hunts
+    Soviet units: a Soviet player that only walks into places takes them empty otherwise."""
     state = bare({INF: ring(BARVENKOVO, 4)[0], GE_HQ: ring(BARVENKOVO, 5)[0], SU_DIV: ring(BARVENKOVO, 3)[0]})
     state.game["control"][BARVENKOVO] = "soviet"
     aims = K43Player("german", 1).aims(Observed(state, "german"))
     assert aims[BARVENKOVO] == 0
-    assert all(aims[h] == SPARE_STEP for h in _hexes(state, "lozovaya", "pavlograd"))  # German places: kept, after
+    kept = _hexes(state, "lozovaya", "pavlograd")
+    assert all(aims[h] == KEEP_STEP < ENEMY_STEP for h in kept)  # German places: kept, after, and before the hunt
 
 
 def test_18_the_ai_takes_an_undefended_town_in_reach():
