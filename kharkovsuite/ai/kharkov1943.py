@@ -9,8 +9,11 @@ activated this turn (3.1), which the turn record shows both players.
 
 How it plays (docs/ai.md):
 
-* Objectives: the Soviet player makes for the victory places it does not control (18), the
-  German player for the ones the Soviets control and for the Soviet units it sees.  A unit the
+* Objectives: the Soviet player makes for the victory places it does not control (18) and for
+  the German units it sees behind its front (nearer the east edge than the median of its units:
+  their Zones of Control cut its roads and lines of supply, 9.1), the German player for the
+  places the Soviets control, then for keeping the places it holds that the Soviets need, then
+  for the Soviet units it sees.  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9).
 * Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
@@ -36,7 +39,9 @@ How it plays (docs/ai.md):
 * Reaction (11): a reaction move is taken when it brings the unit nearer the hex under attack
   without leaving it more exposed; otherwise the reaction ends.
 * Replacements (16) go to the first unit listed; over-stacking (5) loses the weakest unit; any
-  other decision is settled by trying each option on a blind clone (:mod:`.core.search`).
+  other decision is settled by trying each option on a blind clone (:mod:`.core.search`).  A
+  step none of this weighs (an activation that must act, 3.3, with nothing worth doing) is a
+  random legal action, with a plan never an HQ's move while another action is open (9.2).
 
 Difficulty is a width budget (how many units are weighed per move and hexes per unit) and whether
 the threat map and supply awareness are used; ``greedy`` is the narrowest with neither.
@@ -83,6 +88,7 @@ REACTION_REACH = 1  # a reaction move should end this near the hex under attack
 LEVEL_STEP = 6  # hexes: a place of the next victory level counts as this much farther than one of the level sought
 SPARE_STEP = 3  # hexes: a place beyond what its level needs counts as this much farther
 ENEMY_STEP = 2  # hexes: an enemy unit the German player hunts counts as this much farther than a place to retake
+KEEP_STEP = 1  # hexes: a place the German player holds that the enemy needs counts this much farther (before the hunt)
 PASS_BELOW = 0.5  # an activation must promise this much (units that can make for their aims) or the player passes
 LONG_GAME = 10  # turns: a scenario this long has a German counter-stroke (the campaign, 18.1)
 COUNTER_STROKE = 0.5  # of a long scenario's turns: until then the German side holds, then strikes
@@ -94,6 +100,7 @@ AIM_WEIGHT = 0.25  # a place still to take within an Army HQ's reach counts as t
 HQ_WORTH_CAP = 1.5  # units: the most an Army HQ's own move to supply what needs it adds to its activation
 HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy strength next to its post
 HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
+REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much farther than a place to take
 
 
 def unit_strength(scenario, view: dict) -> float:
@@ -179,7 +186,16 @@ class K43Player:
             action = self.pick_attack(state, seen, by_kind["Assault"], floor=-math.inf)
             if action is not None:
                 return action
-        return legal[self.rng.randrange(len(legal))]  # a step this player does not weigh yet
+        return self.pick_any(state, legal)
+
+    def pick_any(self, state, legal: list):
+        """A step this player does not weigh yet, at random; with a plan never an HQ's move when
+        another action is open (an HQ's post holds its units' lines of supply and command, 9.2,
+        8.1: a random move may carry it miles from them)."""
+        if self.cfg["plan"]:
+            units = state.board.units
+            legal = [a for a in legal if not (a.kind == "Move" and any(units[u].is_hq for u in a.units))] or legal
+        return legal[self.rng.randrange(len(legal))]
 
     # ------------------------------------------------------------------ objectives
     def objectives(self, seen: Observed) -> list[str]:
@@ -213,7 +229,7 @@ class K43Player:
         ``at_least``) counts :data:`SPARE_STEP` hexes farther and one of the next level
         :data:`LEVEL_STEP` farther.  A level that denies the enemy a level aims at the places the
         enemy holds among those he needs for it, and at those the side holds (to keep them,
-        :data:`SPARE_STEP` farther); one that wants no supplied enemy west of a river
+        :data:`KEEP_STEP` farther, before the hunt); one that wants no supplied enemy west of a river
         at the enemy units seen there.  The German side also hunts the Soviet units it sees
         (:data:`ENEMY_STEP` farther), except while it holds (:meth:`holding`): then it makes for
         the places the enemy needs that it still has (:data:`SPARE_STEP` farther)."""
@@ -255,7 +271,7 @@ class K43Player:
                         for p in group.places:
                             hexes = _victory.place_hexes(state, p)
                             aim([h for h in hexes if control.get(h) == (cond.deny_side or enemy)], base)
-                            aim([h for h in hexes if control.get(h) == self.side], base + SPARE_STEP)  # to keep
+                            aim([h for h in hexes if control.get(h) == self.side], base + KEEP_STEP)  # to keep
             if cond.no_supplied_enemy_west_of and enemy is not None:
                 east = _victory.east_of_river(state)
                 west = [h for h in seen.enemy_hexes() if h not in east]
@@ -272,7 +288,25 @@ class K43Player:
                         aim([h for h in _victory.place_hexes(state, p) if control.get(h) == self.side], SPARE_STEP)
         elif self.side != "soviet":
             aim(seen.enemy_hexes(), ENEMY_STEP)
+        else:
+            aim(self.rear_enemies(seen), REAR_STEP)
         return aims or {h: 0 for h in seen.enemy_hexes()}
+
+    def rear_enemies(self, seen: Observed) -> list[str]:
+        """9.1, 9.2: the hexes of enemy units seen behind the side's front, nearer its supply
+        edge than the median of its combat units.  Their Zones of Control cut the roads and
+        lines of supply that run back to that edge (the Soviet chain: unit, Army HQ, Front HQ,
+        a road joined to the edge), so the Soviet player hunts them (:data:`REAR_STEP`)."""
+        edge = self._memo.get("edge")
+        if edge is None:
+            edge = self._memo["edge"] = seen.distance_field(self.supply_hexes(seen.state))
+        units = seen.state.board.units
+        ds = sorted(edge.get(seen.units[u]["hex"], 99) for u in seen.own()
+                    if not units[u].is_hq and units[u].values.kind != "supply_head")
+        if not ds:
+            return []
+        front = ds[len(ds) // 2]
+        return [h for h in seen.enemy_hexes() if edge.get(h, 99) < front]
 
     def holding(self, state) -> bool:
         """The German plan of a long scenario (the campaign): give ground and gather the

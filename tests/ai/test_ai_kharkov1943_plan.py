@@ -4,7 +4,7 @@ what it may not see (10)."""
 from __future__ import annotations
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import LEVEL_STEP, MIN_GAIN, SPARE_STEP, K43Player
+from kharkovsuite.ai.kharkov1943 import ENEMY_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, K43Player
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
@@ -31,11 +31,14 @@ def test_18_the_soviet_aims_first_at_the_places_of_its_lowest_level_and_later_at
 
 
 def test_18_the_german_aims_at_the_places_the_soviet_player_holds_for_his_victory_then_at_keeping_its_own():
+    """The places the Soviet player needs that the German side holds are kept before it hunts
+    Soviet units: a Soviet player that only walks into places takes them empty otherwise."""
     state = bare({INF: ring(BARVENKOVO, 4)[0], GE_HQ: ring(BARVENKOVO, 5)[0], SU_DIV: ring(BARVENKOVO, 3)[0]})
     state.game["control"][BARVENKOVO] = "soviet"
     aims = K43Player("german", 1).aims(Observed(state, "german"))
     assert aims[BARVENKOVO] == 0
-    assert all(aims[h] == SPARE_STEP for h in _hexes(state, "lozovaya", "pavlograd"))  # German places: kept, after
+    kept = _hexes(state, "lozovaya", "pavlograd")
+    assert all(aims[h] == KEEP_STEP < ENEMY_STEP for h in kept)  # German places: kept, after, and before the hunt
 
 
 def test_18_the_ai_takes_an_undefended_town_in_reach():
@@ -210,3 +213,28 @@ def test_9_2_an_army_hq_out_of_reach_of_the_place_it_must_supply_is_worth_activa
         seen = Observed(state, "soviet")
         worth = player.hq_worth(state, seen, SU_HQ)
         assert (worth >= 1.0) if wanted else worth == 0.0, (post, worth)
+
+
+def test_9_1_the_soviet_player_hunts_a_german_unit_behind_its_front_and_not_one_ahead_of_it():
+    """A German regiment east of the Soviet divisions stands between them and their supply edge,
+    where its Zone of Control cuts the roads and lines back to it (9.1, 9.2): it is an aim; one
+    west of them, ahead of the front, is not."""
+    behind, ahead = "1836", "2018"
+    state = bare({SU_DIV: "2028", SU_DIV2: "2029", SU_HQ: "1930", INF: behind, INF2: ahead}, side="soviet")
+    aims = K43Player("soviet", 1).aims(Observed(state, "soviet"))
+    assert aims.get(behind) == REAR_STEP
+    assert ahead not in aims
+
+
+def test_9_2_a_step_the_player_does_not_weigh_is_never_an_hq_move_while_another_is_open():
+    """The player's last resort is a random legal action; an HQ's post holds its units' lines of
+    supply (9.2), so that draw leaves the HQs' moves out (half the moves open here are the HQ's)."""
+    state = _held_barvenkovo(**{SU_DIV2: "2028", SU_HQ: "2029"})
+    state.apply(Activate(hq=SU_HQ))
+    legal = list(state.legal_actions().actions())
+    assert any(a.kind == "Move" and a.units == (SU_HQ,) for a in legal)
+    player = K43Player("soviet", 1)
+    drawn = [player.pick_any(state, legal) for _ in range(60)]
+    assert not [a for a in drawn if a.kind == "Move" and SU_HQ in a.units]
+    assert {a.kind for a in drawn} >= {"Move"}
+
