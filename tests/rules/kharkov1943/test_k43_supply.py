@@ -23,6 +23,20 @@ def at(hex_id, n):
     return sorted(ring(hex_id, n))[0]
 
 
+def two_hexes_from_mid_in_enemy_zoc() -> tuple[str, list[str], list[str]]:
+    """A unit's hex two hexes from ``MID`` (a 2-hex line, so no way round), the two middle hexes
+    between them, and for each middle a hex next to it (and to no other middle) where an enemy
+    division puts it in its ZoC."""
+    grid = scenario_grid()
+    unit_hex = at(MID, 2)
+    middles = sorted(h for h in grid.ring(MID, 1) if grid.distance(h, unit_hex) == 1)
+    enemies = []
+    for m in middles:
+        enemies.append(next(h for h in sorted(grid.ring(m, 1)) if h not in middles and h not in (MID, unit_hex)
+                            and all(grid.distance(h, o) > 1 for o in middles if o != m)))
+    return unit_hex, middles, enemies
+
+
 def test_mid_is_far_from_every_source():
     state = bare({})
     grid = scenario_grid()
@@ -88,13 +102,7 @@ def test_9_2_soviet_units_trace_to_army_hqs_not_to_front_hqs():
 def test_9_1_enemy_zoc_blocks_a_line_unless_a_friendly_unit_stands_in_it():
     """The unit is 2 hexes from its HQ (a 2-hex line, so no way round); an enemy division beside
     each of the two middle hexes puts them in enemy ZoC."""
-    grid = scenario_grid()
-    unit_hex = at(MID, 2)
-    middles = sorted(h for h in grid.ring(MID, 1) if grid.distance(h, unit_hex) == 1)
-    enemies = []
-    for m in middles:
-        enemies.append(next(h for h in sorted(grid.ring(m, 1)) if h not in middles and h not in (MID, unit_hex)
-                            and all(grid.distance(h, o) > 1 for o in middles if o != m)))
+    unit_hex, middles, enemies = two_hexes_from_mid_in_enemy_zoc()
     placed = {GE_HQ: MID, INF: unit_hex, SU_DIV: enemies[0], SU_DIV2: enemies[1]}
     state = bare(placed)
     blocked = supply.trace(state, "german", unit_hex, {MID: ("hq", GE_HQ)}, limit=2)
@@ -390,13 +398,7 @@ def test_8_1_9_1_lines_of_command_and_supply_traced_in_one_position_keep_their_o
     not cross them (9.1), a line of command may (8.1), whichever is traced first; and once an enemy
     unit stands in each middle hex, the line of command goes round them (8.1), with nothing kept
     from before the move."""
-    grid = scenario_grid()
-    unit_hex = at(MID, 2)
-    middles = sorted(h for h in grid.ring(MID, 1) if grid.distance(h, unit_hex) == 1)
-    enemies = []
-    for m in middles:
-        enemies.append(next(h for h in sorted(grid.ring(m, 1)) if h not in middles and h not in (MID, unit_hex)
-                            and all(grid.distance(h, o) > 1 for o in middles if o != m)))
+    unit_hex, middles, enemies = two_hexes_from_mid_in_enemy_zoc()
     placed = {GE_HQ: MID, INF: unit_hex, SU_DIV: enemies[0], SU_DIV2: enemies[1]}
     for command_first in (True, False):
         state = bare(placed)
