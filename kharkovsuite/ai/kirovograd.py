@@ -10,10 +10,7 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 
 * Orders (3.3, 5, 6): each formation gets the order its task asks for, the formations nearest the
   enemy first, within the turn's share of the supply points (those on the track and those the
-  turn record still brings, 3.2, 8.1); the Soviet player where points decide (27.A: the Endgame,
-  the historical game) within all the points on its track (on a turn's share most of its
-  formations stood on defense orders, one hex a round, 6.2.2A, and it lost every Endgame to
-  ``greedy``).  Soviet: a foot formation with at least half its units
+  turn record still brings, 3.2, 8.1).  Soviet: a foot formation with at least half its units
   ringing a German-held Kirovograd hex besieges it on defense orders (6.2.2: its units attack
   together in either round with guns firing, 14.3D, 21; it pays only when it fights), any other
   formation with units in that ring goes mobile (never assault, whose attacks each round,
@@ -488,8 +485,7 @@ class KiroPlayer:
 
     def spare_points(self, state, seen: Observed, decision, formation: str) -> float:
         """What the formation's track may still spend this turn: its points less the draft's
-        costs, capped by this turn's share of the points left over the turns left (8.1); for the
-        Soviet player where points decide (27.A) not capped."""
+        costs, capped by this turn's share of the points left over the turns left (8.1)."""
         if not self.cfg["plan"]:
             return math.inf
         track = decision.data["tracks"].get(formation)
@@ -498,8 +494,6 @@ class KiroPlayer:
         spent = sum(state.board.data.orders[o].cost[self.side] for f, o in decision.data["draft"].items()
                     if decision.data["tracks"].get(f) == track)
         left = max(1, len(state.scenario.turns) - state.turn + 1)
-        if self.side == SOVIET and state.board.data.victory.objective != "hold_kirovograd":
-            return have - spent  # where points decide (27.A) the Soviet player spends what it has
         share = (have + self.deliveries(state, seen)) * SUPPLY_SHARE / left if left > 1 else have
         return min(have - spent, share - spent)
 

@@ -80,8 +80,9 @@ def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
 
 
 def test_6_orders_follow_the_formations_task():
-    """The Soviet formations nearest the enemy get paid orders first, as many as the supply
-    points allow (the historical game is decided by points, 27.A: all those on its track); German infantry divisions hold on defense orders (free unless
+    """The Soviet formations nearest the enemy get paid orders first, as many as the turn's share
+    of the supply points allows (those on the track and those the turn record still brings:
+    9 of 12 on the first turn); German infantry divisions hold on defense orders (free unless
     they fight, 6.2.2D)."""
     state = fresh(1)
     given = _orders_given(state, KiroPlayer("soviet", 1))
@@ -502,21 +503,3 @@ def test_27c_a_kirovograd_hex_held_by_a_worn_soviet_unit_is_reinforced():
     state.cache.clear()
     worn = KiroPlayer("soviet", 1)
     assert worn.aims(Observed(state, "soviet"))[CITY] == 0
-
-
-def test_8_1_27a_where_points_decide_the_soviet_ai_orders_with_all_its_points_in_the_city_game_a_share():
-    """8.1: orders are paid from the supply track.  Where points decide (27.A: the Endgame) the
-    Soviet player may spend all its 25 points on the first turn's orders (a turn's share left
-    most of its formations on defense orders, one hex a round, 6.2.2A, and it lost every game
-    to `greedy`); in Opening Moves, which the city decides (31.1E-H), it keeps to the turn's share."""
-    state = fresh(1, "endgame")
-    decision = state.pending[-1]
-    player = KiroPlayer("soviet", 1)
-    formation = next(iter(decision.data["tracks"]))
-    assert player.spare_points(state, Observed(state, "soviet"), decision, formation) == 25
-    given = _orders_given(state, KiroPlayer("soviet", 1))
-    assert sum(1 for o in given.values() if o != "defense") >= 10
-    city = fresh(1, "opening-moves")
-    decision = city.pending[-1]
-    formation = next(iter(decision.data["tracks"]))
-    assert KiroPlayer("soviet", 1).spare_points(city, Observed(city, "soviet"), decision, formation) < 25
