@@ -34,6 +34,9 @@ STATIC_Z = -1.0  # the item that paints the static layers (their own z values or
 _PIXMAP_CACHE_KB = 256 * 1024
 
 
+DETAIL_KEPT = 1.15  # a level of detail shown stays until the counters are this much smaller than where it starts
+
+
 class MapScene(QGraphicsScene):
     """The scene of one scenario's map.  Locations are hex ids, or ids of off-map boxes."""
 
@@ -254,14 +257,20 @@ class MapScene(QGraphicsScene):
 
         Counters are cached at the power of two at or above it and redrawn only when that power
         or their level of detail changes.  A cache one power of two above stays (drawn smaller):
-        a wheel going back and forth over a power of two redraws no stack.  With several views,
-        the last one to call wins.
+        a wheel going back and forth over a power of two redraws no stack.  A level of detail is
+        kept while the counters are at most :data:`DETAIL_KEPT` smaller than where it starts
+        (the text stays a wheel step below its threshold once shown): a wheel going back and
+        forth over a threshold redraws no stack either, and the text does not come and go.
+        With several views, the last one to call wins.
         """
         bucket = 2.0 ** math.ceil(math.log2(max(scale, 1e-3)))
         bucket = min(8.0, max(0.125, bucket))
-        detail = CounterPainter.detail(self.counter_size * scale)
+        size = self.counter_size * scale
+        detail = CounterPainter.detail(size)
         if self._counter_render is not None:
             kept, kept_detail = self._counter_render
+            if kept_detail > detail and CounterPainter.detail(size * DETAIL_KEPT) >= kept_detail:
+                detail = kept_detail
             if kept_detail == detail and bucket <= kept <= 2 * bucket:
                 return
         self._counter_render = (bucket, detail)

@@ -113,3 +113,36 @@ def test_a_wheel_back_and_forth_over_a_power_of_two_redraws_no_stack(small_view,
     small_view.set_zoom(0.4)  # two powers below the cache: drawn anew
     frame(small_view)
     assert painted
+
+
+def test_a_wheel_back_and_forth_over_the_text_threshold_keeps_the_text_and_redraws_no_stack(small_view, small_scene):
+    """Once the counters show their text, it stays while they are a little smaller than its
+    threshold (a wheel step below it): going back and forth there redraws no stack; well below,
+    the text goes; a view that starts there shows none."""
+    from kharkovsuite.view.counters import CounterPainter
+    from kharkovsuite.view.scene import DETAIL_KEPT
+
+    size, text = small_scene.counter_size, CounterPainter.MIN_TEXT_PX
+    above, just_below, well_below = 1.2 * text / size, 0.95 * text / size, 0.8 * text / DETAIL_KEPT / size
+    painted = []
+    for item in small_scene._stacks.values():
+        original = item.paint
+        item.paint = lambda *a, _o=original, _i=item, **k: (painted.append(_i.location), _o(*a, **k))[1]
+    small_view.set_zoom(above)
+    frame(small_view)
+    assert small_scene._counter_render[1] == 2
+    painted.clear()
+    for zoom in (just_below, above, just_below):
+        small_view.set_zoom(zoom)
+        frame(small_view)
+    assert painted == [] and small_scene._counter_render[1] == 2  # still the text, from the cache it had
+    small_view.set_zoom(well_below)
+    frame(small_view)
+    assert painted and small_scene._counter_render[1] < 2
+
+
+def test_a_view_that_starts_just_below_the_text_threshold_shows_no_text(qapp, small_scene):
+    from kharkovsuite.view.counters import CounterPainter
+
+    small_scene.set_view_scale(0.95 * CounterPainter.MIN_TEXT_PX / small_scene.counter_size)
+    assert small_scene._counter_render[1] < 2
