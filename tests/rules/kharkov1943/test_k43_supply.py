@@ -439,3 +439,16 @@ def test_8_1_each_sides_line_of_command_is_stopped_by_the_other_sides_units_only
     command.command_line(state, soviets[0])
     line = command.command_line(state, INF)
     assert not line.ok and {b.hex for b in line.blocks} == set(ring1)
+
+
+def test_9_1_12_a_unit_in_a_hex_the_ground_closes_traces_only_over_hexsides_it_could_cross():
+    """A German unit in the campaign's swamp hex 3309 when the ground turns to mud (14: swamp is
+    impassable, so its own hex is off the line graph) traces its line only across hexsides a unit
+    could cross: not over the major river to Zaporozhye's 3209 next to it (12); if at all, round another way."""
+    from .k43_helpers import campaign
+
+    state = bare({INF: "3309", GE_HQ: "3209"}, ground="mud", of=campaign)
+    assert "3309" in supply.blocked(state, "german") and "major_river" in state.board.map.hexside_features("3309", "3209")
+    assert not supply.trace(state, "german", "3309", {"3209": ("hq", GE_HQ)}, limit=1).ok
+    line = supply.trace(state, "german", "3309", {"3209": ("hq", GE_HQ)}, limit=5)
+    assert not line.ok or line.path[1] != "3209"
