@@ -690,19 +690,23 @@ class OverlayLayer(QGraphicsItem):
         start = time.perf_counter()
         budget = (self.STEP_MS if budget_ms is None else budget_ms) / 1000.0
         if len(self._queue) > 1:
-            canvas = self._queue[0]
-            while len(self._queue) > 1:
-                item = self._queue.pop(1)
-                if isValid(item) and item in self._members:  # not removed meanwhile
-                    canvas.paint([item], None)
-                if time.perf_counter() - start >= budget:
-                    break
+            self._paint_some(self._queue[0], self._queue, 1, start, budget)
             self._work.start(0)
             return
         if self._queue:
             self._queue.pop().copy_into(self, kept_only=True)
         self._exact_phase, self._building = self._building, None
         self.update()
+
+    def _paint_some(self, canvas: _Canvas, todo: list, at: int, start: float, budget: float) -> None:
+        """Paint the members listed in ``todo`` from index ``at`` on into ``canvas``, taking each off the list, until the
+        list ends there or ``budget`` seconds from ``start`` are spent (at least one member)."""
+        while len(todo) > at:
+            item = todo.pop(at)
+            if isValid(item) and item in self._members:  # not removed meanwhile
+                canvas.paint([item], None)
+            if time.perf_counter() - start >= budget:
+                return
 
     def _stop_building(self) -> None:
         self._work.stop()
@@ -753,12 +757,7 @@ class OverlayLayer(QGraphicsItem):
         budget = (self.STEP_MS if budget_ms is None else budget_ms) / 1000.0
         while self._ahead:
             _phase, canvas, members = self._ahead[0]
-            while members:
-                item = members.pop(0)
-                if isValid(item) and item in self._members:  # not removed meanwhile
-                    canvas.paint([item], None)
-                if time.perf_counter() - start >= budget:
-                    break
+            self._paint_some(canvas, members, 0, start, budget)
             if not members:
                 canvas.copy_into(self, kept_only=True, ahead=True)
                 self._ahead.pop(0)
