@@ -439,6 +439,7 @@ def test_8_1_each_sides_line_of_command_is_stopped_by_the_other_sides_units_only
     command.command_line(state, soviets[0])
     line = command.command_line(state, INF)
     assert not line.ok and {b.hex for b in line.blocks} == set(ring1)
+    assert {(b.reason, b.case) for b in line.blocks} == {("enemy units", "8.1")}  # what the window says stops it
 
 
 def test_9_1_12_a_unit_in_a_hex_the_ground_closes_traces_only_over_hexsides_it_could_cross():
