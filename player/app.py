@@ -70,6 +70,7 @@ MAY_ACT_STYLE = OverlayStyle(OKABE_ITO["green"], Qt.BrushStyle.NoBrush, Qt.PenSt
 DEFAULT_SCENARIO = scenarios_dir() / "kharkov-1942.yaml"  # the checkout's, or the installed share folder's
 MAX_PROBLEMS_SHOWN = 25
 LISTING = "Listing what may be done…"  # the Actions dock's first frame (the legal actions follow it)
+READING = "Reading the game…"  # the Unit and game dock's first frame (the turn record and the score follow it)
 SAVE_FILTER = "Kharkov Suite games (*.ksave *.json)"
 
 
@@ -621,7 +622,13 @@ class PlayerWindow(QMainWindow):
             if not self.startup.finished:  # the first frame says what is coming
                 self.actions_panel.title.setText(LISTING)
             self.startup.later("actions", self._list_actions)
-        self.status_panel.refresh(tuple(u for u in self.selected if u in state.units))
+        chosen = tuple(u for u in self.selected if u in state.units)
+        if self.startup.finished:
+            self.status_panel.refresh(chosen)
+        else:  # the turn record, the score and the rule system's sections follow the first frame, as the actions do
+            if not self.status_panel.toPlainText():
+                self.status_panel.setPlainText(READING)
+            self.startup.later("status", lambda: self.status_panel.refresh(chosen))
         for dock, panel in self.kit_docks:
             if panel.refresh():
                 dock.raise_()

@@ -1,6 +1,7 @@
 """What the player leaves until after its first frame (issue 27): the legal actions listed in the Actions dock, End
 phase and the Rail count read from them, and the minimap's picture.  Each is worked out only once the map has been
-painted, and each is there when the player first looks at it; ``--screenshot`` shows the first frame itself."""
+painted, and each is there when the player first looks at it (the Unit and game dock's turn record and
+score too); ``--screenshot`` shows the first frame itself."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject
@@ -67,6 +68,18 @@ def test_the_minimap_draws_its_picture_right_after_the_first_frame(qtbot):
     colours = {picture.pixel(x, y) for x in range(0, picture.width(), 5) for y in range(0, picture.height(), 5)}
     assert len(colours) > 20  # the map in small, not a blank
     assert w.minimap._timer.isActive() is False  # drawn once, no second picture on its way
+
+
+def test_the_unit_and_game_dock_is_filled_right_after_the_first_frame(qtbot):
+    w = PlayerWindow(DEFAULT, seed=1, handover=False, autosave=None, interactive=False)
+    qtbot.addWidget(w)
+    assert "status" in w.startup.waiting()
+    assert w.status_panel.toPlainText() == "Reading the game…"  # the first frame says what is coming
+    w.show()
+    wait_started(qtbot, w)
+    text = w.status_panel.toPlainText()
+    # the turn record and the running score (17.0) of the opening position, once the map has been painted
+    assert "Turn record" in text and "If the game ended now" in text and "Reading the game" not in text
 
 
 def test_an_action_taken_before_the_first_frame_finds_the_window_whole(qtbot):
