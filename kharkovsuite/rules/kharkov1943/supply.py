@@ -206,7 +206,7 @@ def _steps(state: GameState, side: str, command: bool) -> dict[str, list[str]]:
 
 
 def trace(state: GameState, side: str, start: str, targets: dict[str, tuple[str, str]], limit: int = LIMIT,
-          what: str = "a supplying HQ or a source", command: bool = False) -> Line:
+          what: str = "supplying HQ or source", command: bool = False) -> Line:
     """Breadth-first from ``start`` to the nearest of ``targets`` (hex -> (kind, target id)) within
     ``limit`` hexes: over :func:`graph` for a line of supply (9.1), around enemy units only for a
     line of command (``command``, 8.1).  ``start`` itself may be a blocked hex (a unit stands there)."""

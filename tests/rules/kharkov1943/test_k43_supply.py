@@ -55,6 +55,12 @@ def test_9_2_a_unit_traces_five_hexes_to_an_hq_and_no_further():
     assert [(b.hex, b.case) for b in line.blocks] == [(at(MID, 6), "9.2")]
 
 
+def test_9_2_a_unit_with_no_hq_or_source_within_range_is_told_so():
+    line = supply.line(bare({GE_HQ: MID, INF: at(MID, 6)}), INF)
+    assert [b.to_dict() for b in line.blocks] == [
+        {"hex": at(MID, 6), "reason": "no supplying HQ or source within 5 hexes", "case": "9.2"}]
+
+
 def soviet_infantry(state, n):
     return [u for u, i in state.board.units.items() if i.side == "soviet" and i.values.kind == "infantry"][:n]
 
