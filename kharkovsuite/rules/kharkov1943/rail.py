@@ -8,16 +8,11 @@ getting off (3.5: every action).  The ride is the unit's move of this activation
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import GameState, Reach
 from . import activation, control
 from .zoc import enemy_zoc
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 SIDE = "german"
 BOARD_COST = 3  # 6.4, each of boarding and getting off
@@ -68,32 +63,71 @@ def refusal(state: GameState, unit_ids) -> tuple[str, str] | None:
     return None
 
 
-def _network(state: GameState) -> nx.Graph:
+class RailNet:
+    """The railroad a German train may use in one position: every hex of it outside enemy ZoC unless a
+    German unit stands there (4.2), with no enemy unit on it, and in play; and the shortest rides from
+    each boarding hex asked for so far.  Made for one position: any move may change it.
+
+    A ride is found breadth-first in the rail net's own order of neighbours, the order networkx's
+    ``single_source_shortest_path`` used here before, so the same ride is found between the same hexes."""
+
+    def __init__(self, state: GameState):
+        zoc = enemy_zoc(state, SIDE)
+        in_play = state.board.in_play
+        self._adj = state.board.map.rails.adj
+        usable = set()
+        for h in self._adj:
+            ids = state.units_at(h)
+            if h in in_play and not any(state.units[u].side != SIDE for u in ids) and (h not in zoc or ids):
+                usable.add(h)
+        self.usable: frozenset[str] = frozenset(usable)
+        self._rides: dict[str, dict[str, tuple[str, ...]]] = {}
+
+    def __contains__(self, hex_id: str) -> bool:
+        return hex_id in self.usable
+
+    def neighbors(self, hex_id: str) -> list[str]:
+        """The usable railroad hexes next to ``hex_id`` along the line."""
+        return [h for h in self._adj.get(hex_id, ()) if h in self.usable]
+
+    def rides(self, start: str) -> dict[str, tuple[str, ...]]:
+        """Hex -> the shortest ride from ``start`` to it ({} when ``start`` is not usable), ``start`` included."""
+        found = self._rides.get(start)
+        if found is None:
+            found = self._rides[start] = self._search(start) if start in self.usable else {}
+        return found
+
+    def _search(self, start: str) -> dict[str, tuple[str, ...]]:
+        paths = {start: (start,)}
+        level = [start]
+        while level:
+            nxt = []
+            for v in level:
+                for w in self._adj[v]:
+                    if w not in paths and w in self.usable:
+                        paths[w] = paths[v] + (w,)
+                        nxt.append(w)
+            level = nxt
+        return paths
+
+
+def network(state: GameState) -> RailNet:
     """The railroad hexes a German train may use now."""
-    import networkx as nx  # imported when first needed: not at the start of a game
-    zoc = enemy_zoc(state, SIDE)
-
-    def usable(h: str) -> bool:
-        ids = state.units_at(h)
-        if any(state.units[u].side != SIDE for u in ids):
-            return False
-        return h in state.board.in_play and (h not in zoc or bool(ids))  # 4.2: a German unit there negates it
-
-    return nx.subgraph_view(state.board.map.rails, filter_node=usable)
+    return RailNet(state)
 
 
-def reach(state: GameState, unit_ids) -> dict[str, Reach]:
-    import networkx as nx  # imported when first needed: not at the start of a game
+def reach(state: GameState, unit_ids, net: RailNet | None = None) -> dict[str, Reach]:
+    """The stations the units may ride to now, with the cost and the ride (``net``: this position's
+    :class:`RailNet`, shared by the groups of one listing of the legal actions)."""
     unit_ids = tuple(unit_ids)
     if refusal(state, unit_ids):
         return {}
     start = state.units[unit_ids[0]].hex
-    net = _network(state)
+    net = network(state) if net is None else net
     if start not in net:
         return {}
     cost = float(max(_cost(state, u) for u in unit_ids))
-    paths = nx.single_source_shortest_path(net, start)
-    return {h: Reach(cost, tuple(p)) for h, p in paths.items() if h != start and _station(state, h)}
+    return {h: Reach(cost, p) for h, p in net.rides(start).items() if h != start and _station(state, h)}
 
 
 def apply_rail(state: GameState, action, events: list) -> None:
@@ -103,7 +137,7 @@ def apply_rail(state: GameState, action, events: list) -> None:
     why = refusal(state, units)  # 3.4 (a unit that has moved this activation) first
     if why:
         raise IllegalAction(*why)
-    net = _network(state)
+    net = network(state)
     for a, b in zip(path, path[1:]):
         if b not in net or not state.board.map.rail_between(a, b):
             raise IllegalAction("6.4", f"no usable railroad from {a} to {b} (enemy units or an enemy ZoC no German unit holds)")

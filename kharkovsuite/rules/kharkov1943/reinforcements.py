@@ -21,16 +21,11 @@ entry area nearest to the hex it left by, and enter as reinforcements do.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.errors import IllegalAction
 from ...engine.events import UnitMoved
 from ...engine.state import GameState
 from . import activation, command, control, rail
 from .zoc import ground
-
-if TYPE_CHECKING:
-    import networkx as nx
 
 ARRIVING = activation.ARRIVING
 KEY = "arriving"  # state.game[KEY][unit] -> entry area id
@@ -221,7 +216,7 @@ def rail_refusal(state: GameState, units: tuple[str, ...], start: str) -> tuple[
         return why
     if any(u not in state.board.data.rail_arrivals for u in units):
         return "15.2", "only units arriving by rail ride on from their entry hex"
-    if start not in rail._network(state):
+    if start not in rail.network(state):
         return "15.2", f"{start} is no usable railroad hex"
     return None
 
@@ -251,13 +246,12 @@ def apply_rail_entry(state: GameState, action, events: list) -> None:
 
 def rail_entries(state: GameState, side: str) -> list:
     """15.2: the rides rail arrivals may take on from their entry hexes (each unit alone)."""
-    import networkx as nx  # imported when first needed: not at the start of a game
     from ...engine.actions import RailMove
 
     if side != rail.SIDE or activation.current(state) is None:
         return []
     out = []
-    net = rail._network(state)
+    net = rail.network(state)
     for uid, area in waiting(state, side).items():
         if uid not in state.board.data.rail_arrivals:
             continue
@@ -267,8 +261,7 @@ def rail_entries(state: GameState, side: str) -> list:
         for start in entry_hexes(state, area):
             if start not in net or rail_refusal(state, (uid,), start) or not _may_enter(state, activation.current(state), (uid,), start):
                 continue
-            paths = nx.single_source_shortest_path(net, start)
-            out += [RailMove(units=(uid,), path=tuple(p)) for h, p in sorted(paths.items()) if h != start and rail._station(state, h)]
+            out += [RailMove(units=(uid,), path=p) for h, p in sorted(net.rides(start).items()) if h != start and rail._station(state, h)]
     return out
 
 

@@ -155,6 +155,7 @@ class Kharkov1943Rules(SequencedRules):
         for uid in able:
             by_hex.setdefault(state.units[uid].hex, []).append(uid)
         groups = [(u,) for u in able] + [tuple(g) for g in by_hex.values() if len(g) > 1 and _may_join_all(state, g)]
+        net = rail.network(state) if side == rail.SIDE else None  # one railroad for every group of this position
         for group in groups:
             found = movement.search(state, group)  # kept while no enemy unit moves: see movement.StepRule
             hexes = found.hexes()
@@ -164,7 +165,7 @@ class Kharkov1943Rules(SequencedRules):
 
             legal.add_choices("Move", group, len(hexes), make)  # one entry a unit or stack: the hex is picked after
             if side == rail.SIDE:
-                stations = sorted(rail.reach(state, group).items())
+                stations = sorted(rail.reach(state, group, net).items())
 
                 def make_rail(i: int, group=group, stations=stations) -> RailMove:
                     return RailMove(units=group, path=stations[i][1].path)

@@ -125,3 +125,38 @@ def test_6_4_a_rail_move_of_one_hex_between_two_held_places_costs_the_full_six_o
     assert [(e.units, e.path, e.cost, e.how, e.case) for e in events if e.kind == "UnitMoved"] == [((INF,), (a, b), 6.0, "rail", "6.4")]
     with pytest.raises(IllegalAction, match=r"^6\.4: a rail move names units standing where its path starts$"):
         general(bare({INF: a})).apply(RailMove(units=(INF,), path=(a,)))
+
+
+def test_6_4_4_2_the_railroad_and_its_rides_match_a_filtered_graph_search_in_positions_of_a_game():
+    """The usable railroad (no enemy unit; outside enemy ZoC unless a German unit stands there, 4.2) and each
+    shortest ride, against networkx's search over the rail net with those rules as a node filter, in a position
+    with Soviet units beside the line and German units on it."""
+    import networkx as nx
+
+    from kharkovsuite.rules.kharkov1943.zoc import enemy_zoc
+
+    plain = general(bare({INF: STATION}))
+    line = _ride(plain)
+    beside = sorted({n for h in line[2:] for n in plain.board.nbrs[h]} - set(line))
+    enemy, crossed = next((b, c) for b in beside
+                          if len(c := sorted(h for h in line[1:] if h in enemy_zoc(general(bare({INF: STATION, SU_DIV: b})), "german"))) > 1)
+    held = crossed[0]
+    state = general(bare({INF: STATION, SU_DIV: enemy, "de_hq_1pza": held}))
+    zoc = enemy_zoc(state, "german")
+    assert len(crossed) > 1 and held in zoc  # a ZoC the line crosses, one of its hexes held by a German unit
+    rails = state.board.map.rails
+
+    def usable(h):
+        ids = state.units_at(h)
+        return h in state.board.in_play and all(state.units[u].side == "german" for u in ids) and (h not in zoc or bool(ids))
+
+    view = nx.subgraph_view(rails, filter_node=usable)
+    net = rail.network(state)
+    assert net.usable == frozenset(view.nodes)
+    assert held in net and any(h not in net for h in crossed)
+    for start in sorted(view.nodes)[::7] + [STATION]:
+        assert net.rides(start) == {h: tuple(p) for h, p in nx.single_source_shortest_path(view, start).items()}, start
+    # a Soviet supply head on the line has no ZoC (4.2), but no train passes it
+    state = general(bare({INF: STATION, "su_sh_swf": line[2]}))
+    assert line[2] not in enemy_zoc(state, "german")
+    assert line[2] not in rail.network(state) and line[-1] not in rail.reach(state, [INF])

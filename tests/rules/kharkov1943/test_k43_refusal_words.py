@@ -127,7 +127,7 @@ def test_6_4_rail_refusals_name_the_place_and_the_op():
     act["spent"][INF] = 5
     assert rail.refusal(station, (INF,)) == ("6.4", f"{INF} has 5 OP, boarding and getting off cost 6")
     fresh = general(bare({INF: "2405"}))
-    net = rail._network(fresh)
+    net = rail.network(fresh)
     plain = next((b for b in sorted(net.neighbors("2405")) if not rail._station(fresh, b)), None)
     assert plain is not None, "the test needs a railroad hex next to 2405 that is not a station; pick another station"
     assert refusal(fresh, RailMove(units=(INF,), path=("2405", plain))) == (
