@@ -5,7 +5,9 @@ A rule system that can be traced has a ``trace`` module in its package
 ``DESCRIPTIONS`` (name -> words), ``DEFAULT_OVERLAYS`` (side -> names), ``side_report(state,
 side, unit=None) -> list[dict]`` (one report a unit: ``unit``, ``in_supply`` and the system's own
 fields), ``format_report(report) -> str`` and ``overlay(state, name, side, unit=None, dest=None)
--> OverlayData``.  A system whose overlays mark roles the view does not style yet adds
+-> OverlayData``; and may add ``unsupplied(state, side) -> {unit: hex}``, the units whose report would
+say ``in_supply`` false, where the whole reports cost far more (the computer players ask it at every
+decision).  A system whose overlays mark roles the view does not style yet adds
 ``STYLES``: role -> (colour of the Okabe-Ito palette, hatch, dash, fill alpha), e.g.
 ``{"isolated": ("vermillion", "diagonal-cross", "dash", 140)}`` (the words are
 ``kharkovsuite.view.traceoverlays.HATCHES`` and ``DASHES``).  The view (``kharkovsuite.view.traceoverlays``), ``kharkov-cli trace`` and the

@@ -14,4 +14,7 @@ def unsupplied_units(state, side: str) -> dict[str, str | None]:
         trace = trace_module(state.scenario.rules)
     except RuleSystemUnavailable:
         return {}
+    quick = getattr(trace, "unsupplied", None)  # a system's own shorter query (kharkovsuite.tracing)
+    if quick is not None:
+        return quick(state, side)
     return {r["unit"]: r.get("hex") for r in trace.side_report(state, side) if not r["in_supply"]}

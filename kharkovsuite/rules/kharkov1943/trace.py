@@ -66,6 +66,13 @@ def side_report(state: GameState, side: str, unit: str | None = None) -> list[di
     return [unit_report(state, u) for u in _on_map(state, _side(side))]
 
 
+def unsupplied(state: GameState, side: str) -> dict[str, str | None]:
+    """The units of ``side`` on the map with no line of supply now (9.1, 9.2): unit -> hex.  What
+    :func:`side_report` says of them in ``in_supply``, without the rest of each report (the status of
+    9.3, the lines of command of 8.1) that a computer player's glance does not read."""
+    return {u: state.units[u].hex for u in _on_map(state, _side(side)) if not supply.line(state, u).ok}
+
+
 def format_report(report: dict) -> str:
     head = f"{report['unit']} ({report['hex']}): "
     if report["in_supply"]:

@@ -69,3 +69,20 @@ def test_9_3_the_supply_overlay_keeps_its_selected_unit_and_explains_the_units_w
     assert o.marks["selected"] == {CUT: None}
     assert ("out", "Unit without a line of supply (9.3); a number counts the units") in o.legend
     assert ("selected", "The selected unit") in o.legend
+
+
+def test_9_1_9_2_the_units_without_a_line_are_those_the_reports_say_are_out_of_supply():
+    """``trace.unsupplied`` (the computer players' query) against the full reports, for both sides, in the opening
+    and with a German unit cut off and Soviet units thrown among the German ones."""
+    from kharkovsuite.ai.core.supplyview import unsupplied_units
+
+    opening = fresh()
+    soviets = sorted(u for u, rec in opening.units.items() if rec.side == "soviet" and rec.hex is not None)[:4]
+    germans = sorted(rec.hex for rec in opening.units.values() if rec.side == "german" and rec.hex is not None)
+    thrown = bare({INF: CUT, **dict(zip(soviets, germans[::7]))})
+    for state in (opening, thrown):
+        for side in ("german", "soviet"):
+            full = {r["unit"]: r["hex"] for r in trace.side_report(state, side) if not r["in_supply"]}
+            assert trace.unsupplied(state, side) == full == unsupplied_units(state, side), side
+    assert INF in trace.unsupplied(thrown, "german") and trace.unsupplied(thrown, "soviet")
+    assert trace.unsupplied(opening, "german") != trace.unsupplied(opening, "soviet")
