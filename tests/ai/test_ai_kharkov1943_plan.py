@@ -238,3 +238,17 @@ def test_9_2_a_step_the_player_does_not_weigh_is_never_an_hq_move_while_another_
     assert not [a for a in drawn if a.kind == "Move" and SU_HQ in a.units]
     assert {a.kind for a in drawn} >= {"Move"}
 
+
+
+def test_18_9_2_on_the_last_turn_the_soviet_player_moves_what_gives_a_cut_place_its_line_back():
+    """Last turn: a German regiment's Zone of Control parts held Barvenkovo from its Army HQ
+    (9.1), so the town would not count (18).  The player tries the moves on clones and opens the
+    activation whose first move gives the town its line back (here the HQ's, two hexes)."""
+    posts = {SU_DIV: BARVENKOVO, SU_DIV2: "2226", SU_HQ: "2228", INF: "2127"}
+    state = _held_barvenkovo(**posts)
+    state.turn = state.board.data.special_rules.turns
+    assert not victory.holds(state, "soviet", "barvenkovo")
+    player = K43Player("soviet", 1)
+    for _ in range(2):
+        state.apply(player.choose(state))
+    assert victory.holds(state, "soviet", "barvenkovo")
