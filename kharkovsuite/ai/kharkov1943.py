@@ -9,9 +9,10 @@ activated this turn (3.1), which the turn record shows both players.
 
 How it plays (docs/ai.md):
 
-* Objectives: the Soviet player makes for the victory places it does not control (18) and for
+* Objectives: the Soviet player makes for the victory places it does not control (18), for
   the German units it sees behind its front (nearer the east edge than the median of its units:
-  their Zones of Control cut its roads and lines of supply, 9.1), the German player for the
+  their Zones of Control cut its roads and lines of supply, 9.1), and for the places it holds
+  with none of its units in them (an enemy passing through takes one, 18c), the German player for the
   places the Soviets control, then for keeping the places it holds that the Soviets need, then
   for the Soviet units it sees.  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9).
@@ -108,6 +109,7 @@ HQ_WORTH_CAP = 1.5  # units: the most an Army HQ's own move to supply what needs
 HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy strength next to its post
 HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
 REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much farther than a place to take
+GUARD_STEP = 1  # hexes: a place the Soviet side holds with none of its units in it counts this much farther than one to take
 REPAIR_TRIES = 300  # the most moves tried on clones in one search for a line of supply to reopen (18, 9.2)
 
 
@@ -305,7 +307,18 @@ class K43Player:
             aim(seen.enemy_hexes(), ENEMY_STEP)
         else:
             aim(self.rear_enemies(seen), REAR_STEP)
+            aim(self.unguarded_places(seen), GUARD_STEP)
         return aims or {h: 0 for h in seen.enemy_hexes()}
+
+    def unguarded_places(self, seen: Observed) -> list[str]:
+        """18: the hexes of the side's victory places it controls with none of its combat units in
+        them.  An enemy unit passing through such a hex takes it (18c), and one standing next to it
+        closes it to lines of supply (9.1: a friendly unit in the hex would keep it open)."""
+        control = seen.obs.get("game", {}).get("control", {})
+        units = seen.state.board.units
+        return [h for p in self.own_places(seen.state) for h in _victory.place_hexes(seen.state, p)
+                if control.get(h) == self.side and h in seen.state.board.in_play
+                and not any(not units[u].is_hq and units[u].values.kind != "supply_head" for u in seen.side_at(h, self.side))]
 
     def rear_enemies(self, seen: Observed) -> list[str]:
         """9.1, 9.2: the hexes of enemy units seen behind the side's front, nearer its supply
