@@ -9,9 +9,10 @@ activated this turn (3.1), which the turn record shows both players.
 
 How it plays (docs/ai.md):
 
-* Objectives: the Soviet player makes for the victory places it does not control (18) and for
+* Objectives: the Soviet player makes for the victory places it does not control (18), for
   the German units it sees behind its front (nearer the east edge than the median of its units:
-  their Zones of Control cut its roads and lines of supply, 9.1), the German player for the
+  their Zones of Control cut its roads and lines of supply, 9.1), and for the places it holds
+  with none of its units in them (an enemy passing through takes one, 18c), the German player for the
   places the Soviets control, then for keeping the places it holds that the Soviets need, then
   for the Soviet units it sees.  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9).
@@ -36,6 +37,12 @@ How it plays (docs/ai.md):
   worth; a tie goes to the cheaper attack type (7.1).  One air point goes on each combat (13.1);
   a loss is taken as a retreat to the least threatened hex when one is open, else as the weakest
   unit's step (7.5); an advance is made into a hex nearer the objectives (7.6).
+* The last turn (18, Soviet side with a plan): when a victory place it controls has no line of
+  supply, or it holds fewer places than earlier in the turn, it tries on blind clones the moves
+  that could mend that (an HQ's, after leaving its position, 11.2; a unit's into a hex an enemy
+  Zone of Control closes to lines, 9.1; a unit's through a place it lost, 18c), in the general
+  activation when open (3.3: every HQ's move), and takes the one that leaves most places held,
+  then most HQs with a line (:meth:`K43Player.repair`).
 * Reaction (11): a reaction move is taken when it brings the unit nearer the hex under attack
   without leaving it more exposed; otherwise the reaction ends.
 * Replacements (16) go to the first unit listed; over-stacking (5) loses the weakest unit; any
@@ -55,13 +62,14 @@ from collections.abc import Callable
 
 from ..rules.kharkov1943 import activation as _activation
 from ..rules.kharkov1943 import command as _command
+from ..rules.kharkov1943 import control as _control
 from ..rules.kharkov1943 import stacking as _stacking
 from ..rules.kharkov1943 import supply as _supply
 from ..rules.kharkov1943 import victory as _victory
 from ..engine.errors import IllegalAction
 from .core.observed import Observed
 from .core.preview import attack_worth, preview_query, win_chance
-from .core.search import Budget, best_by_lookahead
+from .core.search import Budget, best_by_lookahead, blind_clone
 from .core.supplyview import unsupplied_units
 from .core.seats import level_players
 
@@ -101,6 +109,8 @@ HQ_WORTH_CAP = 1.5  # units: the most an Army HQ's own move to supply what needs
 HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy strength next to its post
 HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
 REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much farther than a place to take
+GUARD_STEP = 1  # hexes: a place the Soviet side holds with none of its units in it counts this much farther than one to take
+REPAIR_TRIES = 300  # the most moves tried on clones in one search for a line of supply to reopen (18, 9.2)
 
 
 def unit_strength(scenario, view: dict) -> float:
@@ -127,6 +137,9 @@ class K43Player:
         self._tried: set = set()  # attacks made in the open activation
         self._memo: dict = {}  # facts of this moment's maps
         self._stamp = None  # the moment they belong to (:meth:`refresh`)
+        self._plan: list = []  # the actions still to take of a repair found on clones (:meth:`repair`)
+        self._no_fix = None  # the moment a repair was searched for in vain
+        self._peak = (0, 0)  # (turn, the most victory places held at once in it)
 
     @property
     def name(self) -> str:
@@ -146,6 +159,10 @@ class K43Player:
         by_kind: dict[str, list] = {}
         for a in legal:
             by_kind.setdefault(a.kind, []).append(a)
+        if self.repairs(state):
+            action = self.repair(state, seen, legal, by_kind)
+            if action is not None:
+                return action
         if "MoveSupplyHead" in by_kind:
             action = self.pick_head_move(seen, by_kind["MoveSupplyHead"])
             if action is not None:
@@ -290,7 +307,18 @@ class K43Player:
             aim(seen.enemy_hexes(), ENEMY_STEP)
         else:
             aim(self.rear_enemies(seen), REAR_STEP)
+            aim(self.unguarded_places(seen), GUARD_STEP)
         return aims or {h: 0 for h in seen.enemy_hexes()}
+
+    def unguarded_places(self, seen: Observed) -> list[str]:
+        """18: the hexes of the side's victory places it controls with none of its combat units in
+        them.  An enemy unit passing through such a hex takes it (18c), and one standing next to it
+        closes it to lines of supply (9.1: a friendly unit in the hex would keep it open)."""
+        control = seen.obs.get("game", {}).get("control", {})
+        units = seen.state.board.units
+        return [h for p in self.own_places(seen.state) for h in _victory.place_hexes(seen.state, p)
+                if control.get(h) == self.side and h in seen.state.board.in_play
+                and not any(not units[u].is_hq and units[u].values.kind != "supply_head" for u in seen.side_at(h, self.side))]
 
     def rear_enemies(self, seen: Observed) -> list[str]:
         """9.1, 9.2: the hexes of enemy units seen behind the side's front, nearer its supply
@@ -516,6 +544,124 @@ class K43Player:
                     dist.setdefault(n, d + 1)
         self._memo[key] = (graph, dist)
         return dist
+
+    # ------------------------------------------------------------------ the last turn (18)
+    def repairs(self, state) -> bool:
+        """Whether the player mends its lines of supply on clones (:meth:`repair`): the Soviet side
+        with a plan, on the last turn, when 18 counts a place only with a line (9.2) as play ends."""
+        return self.cfg["plan"] and self.side == "soviet" and self.last_turn(state)
+
+    def own_places(self, state) -> list[str]:
+        """The victory places of the side's conditions (18)."""
+        return sorted({p for cond in state.board.data.victory.get(self.side, []) for g in cond.groups for p in g.places})
+
+    def cut_places(self, state) -> list[str]:
+        """The side's victory places it controls with no line of supply now (18, 9)."""
+        return [p for p in self.own_places(state)
+                if all(h in state.board.in_play and _control.owner(state, h) == self.side for h in _victory.place_hexes(state, p))
+                and not _victory.holds(state, self.side, p)]
+
+    def standing(self, state) -> tuple[int, int]:
+        """(the victory places the side holds, 18: controlled, and a unit there would have a line
+        of supply, 9.2; its HQs with a line): what the last turn is played for, the HQs a step
+        toward the places.  The rules' own trace, from the HQs' lines alone (the combat units'
+        lines are not needed to find a place's)."""
+        side = self.side
+        lines: dict[str, _supply.Line] = {}
+        hqs = sorted(u for u, r in state.units.items() if r.side == side and r.hex is not None and _supply.level(state, u))
+        for top in (True, False):
+            for uid in hqs:
+                if (_supply.level(state, uid) in _supply.TOP_LEVELS[side]) == top:
+                    lines[uid] = _supply.trace(state, side, state.units[uid].hex, _supply.targets_for(state, uid, lines))
+        targets = _supply.tier_targets(state, side, 2, lines)
+        held = 0
+        for p in self.own_places(state):
+            hexes = _victory.place_hexes(state, p)
+            if all(h in state.board.in_play and _control.owner(state, h) == side for h in hexes) \
+                    and all(_supply.trace(state, side, h, targets).ok for h in hexes):
+                held += 1
+        return held, sum(1 for line in lines.values() if line.ok)
+
+    def repair(self, state, seen: Observed, legal: list, by_kind: dict[str, list]):
+        """18, 9.2 on the last turn: when a place the side controls has no line of supply (a German
+        unit or its Zone of Control across the chain, 9.1), the activation and the move that give
+        back most (:meth:`standing`), tried on blind clones: an HQ's move (after leaving its
+        defensive position, 11.2, when it holds one), or a unit's into a hex an enemy Zone of
+        Control closes to lines (a friendly unit there opens it, 9.1).  The actions still to take
+        wait in :attr:`_plan`; None when nothing is cut or nothing mends it."""
+        plan, self._plan = self._plan, []
+        if plan and plan[0] in legal:
+            self._plan = plan[1:]
+            return plan[0]
+        if state.pending:
+            return None
+        now = self.standing(state)
+        peak = self._peak[1] if self._peak[0] == state.turn else 0
+        self._peak = (state.turn, max(peak, now[0]))
+        if now[0] >= peak and not self.cut_places(state):
+            return None
+        key = (tuple(seen.enemy_hexes()), now)
+        if key == self._no_fix:
+            return None
+        tries = [REPAIR_TRIES]
+        if state.phase_data.get("activation"):
+            found = self.best_fix(state, now, tries)
+        else:
+            found = None
+            opens = by_kind.get("Activate", [])
+            general = [a for a in opens if a.hq is None]  # 3.3: any four units, HQs counting: every HQ's move
+            for a in general or opens:
+                sim = blind_clone(state, self.rng)
+                try:
+                    sim.apply(a)
+                except IllegalAction:
+                    continue
+                fix = self.best_fix(sim, now, tries)
+                if fix is not None and (found is None or fix[0] > found[0]):
+                    found = (fix[0], [a, *fix[1]])
+        if found is None:
+            self._no_fix = key  # searched in vain: not again until the enemy moves or the places change
+            return None
+        first, *self._plan = found[1]
+        return first
+
+    def best_fix(self, state, now: tuple, tries: list[int]) -> tuple[tuple, list] | None:
+        """In the open activation: (standing, actions) of the move that raises :meth:`standing`
+        above ``now`` most, or None (:meth:`repair`)."""
+        units = state.board.units
+        stop = _supply.blocked(state, self.side)
+        lost = {h for p in self.own_places(state) for h in _victory.place_hexes(state, p)
+                if h in state.board.in_play and _control.owner(state, h) != self.side}
+        legal = list(state.legal_actions().actions())
+        candidates = [[m] for m in legal if m.kind == "Move"
+                      and (any(units[u].is_hq for u in m.units) or m.path[-1] in stop or lost.intersection(m.path))]
+        for leave in (a for a in legal if a.kind == "LeavePosition" and units[a.unit].is_hq):
+            sim = state.clone()
+            try:
+                sim.apply(leave)
+            except IllegalAction:
+                continue
+            candidates += [[leave, m] for m in sim.legal_actions().actions() if m.kind == "Move" and m.units == (leave.unit,)]
+        candidates.sort(key=lambda c: (not units[c[-1].units[0]].is_hq, len(c), len(c[-1].path), c[-1].units, c[-1].path))
+        best, best_key = None, now
+        top = (max(now[0], self._peak[1]) + len(self.cut_places(state)),
+               sum(1 for u, r in state.units.items() if r.side == self.side and r.hex and _supply.level(state, u)))
+        for steps in candidates:
+            if tries[0] <= 0 or self.budget.spent():
+                break
+            tries[0] -= 1
+            sim = blind_clone(state, self.rng)
+            try:
+                for a in steps:
+                    sim.apply(a)
+            except IllegalAction:
+                continue
+            got = self.standing(sim)
+            if got > best_key:
+                best, best_key = steps, got
+                if got >= top:
+                    break  # every place the side controls is held
+        return None if best is None else (best_key, best)
 
     # ------------------------------------------------------------------ activations (3)
     def pick_activation(self, state, seen: Observed, by_kind: dict[str, list]):

@@ -4,7 +4,7 @@ what it may not see (10)."""
 from __future__ import annotations
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import ENEMY_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, K43Player
+from kharkovsuite.ai.kharkov1943 import ENEMY_STEP, GUARD_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, K43Player
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
@@ -238,3 +238,31 @@ def test_9_2_a_step_the_player_does_not_weigh_is_never_an_hq_move_while_another_
     assert not [a for a in drawn if a.kind == "Move" and SU_HQ in a.units]
     assert {a.kind for a in drawn} >= {"Move"}
 
+
+
+def test_18_9_2_on_the_last_turn_the_soviet_player_moves_what_gives_a_cut_place_its_line_back():
+    """Last turn: a German regiment's Zone of Control parts held Barvenkovo from its Army HQ
+    (9.1), so the town would not count (18).  The player tries the moves on clones and opens the
+    activation whose first move gives the town its line back (here the HQ's, two hexes)."""
+    posts = {SU_DIV: BARVENKOVO, SU_DIV2: "2226", SU_HQ: "2228", INF: "2127"}
+    state = _held_barvenkovo(**posts)
+    state.turn = state.board.data.special_rules.turns
+    assert not victory.holds(state, "soviet", "barvenkovo")
+    player = K43Player("soviet", 1)
+    for _ in range(2):
+        state.apply(player.choose(state))
+    assert victory.holds(state, "soviet", "barvenkovo")
+
+
+def test_18_the_soviet_player_guards_a_place_it_holds_with_none_of_its_units_in_it():
+    """Held Barvenkovo with nobody in it falls to the first German unit through it (18c), and a
+    German unit next to it closes it to lines of supply (9.1): it is an aim, after the places to
+    take; once a division stands in it, it is not."""
+    away = ring(BARVENKOVO, 3)[0]
+    state = bare({SU_DIV: away, SU_HQ: ring(BARVENKOVO, 2)[0]}, side="soviet")
+    state.game["control"][BARVENKOVO] = "soviet"
+    aims = K43Player("soviet", 1).aims(Observed(state, "soviet"))
+    assert aims[BARVENKOVO] == GUARD_STEP > 0
+    assert all(aims[h] == 0 for h in _hexes(state, "lozovaya", "slavyansk"))
+    guarded = _held_barvenkovo(**{SU_HQ: ring(BARVENKOVO, 2)[0]})
+    assert BARVENKOVO not in K43Player("soviet", 1).aims(Observed(guarded, "soviet"))
