@@ -1030,6 +1030,8 @@ class KiroPlayer:
             return self.air(state, decision, by_kind)
         if "ChooseResult" in by_kind:
             return self.choose_result(state, seen, decision, by_kind["ChooseResult"])
+        if "ChooseLoss" in by_kind and self.holding(state):
+            return self.choose_loss(state, seen, decision, by_kind["ChooseLoss"])
         if "Retreat" in by_kind:
             return self.retreat(seen, by_kind["Retreat"])
         if "RetreatAlong" in by_kind:
@@ -1127,6 +1129,30 @@ class KiroPlayer:
             return lost * rate + destroyed + a.retreat * per_hex + ringed
 
         return min(choices, key=lambda a: (cost(a), a.loss, a.retreat))
+
+    def choose_loss(self, state, seen: Observed, decision, choices: list):
+        """16.0: the unit that takes the next SP is the one whose loss gives the enemy fewest
+        points (27.B): an SP at its class's rate, or, when it is the unit's last, the unit's whole
+        printed worth twice less what its earlier losses already gave; then the unit with the most
+        SP left (the losses are placed one by one and taken together, so a look ahead sees no
+        difference between them: before, the first listed took it, often a worn HQ)."""
+        from ..rules.kirovograd.victory import full_strength
+
+        allot = (((state.phase_data.get("fight") or {}).get("now") or {}).get("allot") or {}).get(decision.data.get("who")) or {}
+        marked = list(allot.get("order", ())) + list(allot.get("extra", ()))
+        factor = state.board.data.victory.destroyed_unit_factor
+
+        def key(a):
+            info = state.board.units[a.unit]
+            full = float(full_strength(info))
+            lost = float(seen.units[a.unit].get("step") or 0) + marked.count(a.unit)
+            whole = max(full, 2.0) if info.is_artillery else full  # 16.0F, 21.7C: a gun goes at two losses at least
+            left = whole - lost
+            rate = self.vp_rate(state, [a.unit])
+            cost = rate if left > 1 else factor * full * rate - lost * rate
+            return (cost, -left, a.unit)
+
+        return min(choices, key=key)
 
     def retreat_cost(self, state, seen: Observed, units: list[str], hexes: int, fought, held, lost: float = 0.0) -> float:
         """15.9F, 17.2A, 16.1: the points a retreat of ``hexes`` hexes would cost these units on
