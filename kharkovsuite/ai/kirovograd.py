@@ -127,6 +127,8 @@ SUPPLY_SHARE = 1.2  # of the supply points per turn left: what one turn's orders
 CITY_GUARD = 3  # hexes: German units this near Kirovograd, once a Soviet unit is in it, are the first aims
 STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first) assaults (6.2.1: +1 column)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
+HQ_EXPOSED = 3  # hexes: a German HQ this near the enemy stands with a combat unit of its side
+HQ_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
 HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
@@ -555,7 +557,7 @@ class KiroPlayer:
         score = float(field.get(hex_id, 99))
         if info.is_hq:
             near = self.formation_near(seen, info.formation).get(hex_id, 99)
-            return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR)
+            return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR) + self.hq_exposed(seen, uid, hex_id)
         if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
             here = seen.units[uid]["hex"]
             ringed = self.ringed(seen, here)
@@ -578,6 +580,20 @@ class KiroPlayer:
         if hex_id in self._hold:
             score += HOLD_COST
         return score
+
+    def hq_exposed(self, seen: Observed, uid: str, hex_id: str) -> float:
+        """What standing alone near the enemy costs a German HQ (hexes of distance): an HQ with
+        no own combat unit in its hex within :data:`HQ_EXPOSED` hexes of the enemy is attacked
+        alone at high odds and destroyed (27.B: its whole printed worth twice).  Only where points
+        decide (27.A; not Opening Moves, won by the city alone, 31.1E-H, where it turned wins into
+        draws: Opening Moves seeds 1-20 gave 8 wins, 10 draws, 2 losses against 13, 7, 0)."""
+        if not self.holding(seen.state) or seen.state.board.data.victory.objective == "hold_kirovograd" \
+                or self.enemy_near(seen).get(hex_id, 99) > HQ_EXPOSED:
+            return 0.0
+        board = seen.state.board.units
+        if any(u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery for u in seen.side_at(hex_id, self.side)):
+            return 0.0
+        return HQ_ALONE
 
     def hold_off(self, seen: Observed) -> dict[str, int]:
         """The Soviet plan for an empty Kirovograd where the city decides the game (31.1E-H:

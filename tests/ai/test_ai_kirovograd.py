@@ -551,3 +551,24 @@ def test_16_0_27b_the_german_ai_names_the_loss_that_gives_the_enemy_fewest_point
     assert KiroPlayer("german", 1).choose(state).unit == GE_HQ
     state = _german_losses_to_name(placed, {GE_HQ: 1})
     assert KiroPlayer("german", 1).choose(state).unit == GE_INF2
+
+
+def test_22_27b_a_german_hq_near_the_enemy_stands_with_a_combat_unit_where_points_decide(monkeypatch):
+    """A German division HQ three hexes from a Soviet rifle division: the hex of its own regiment
+    is better for it than an empty hex as near the enemy and as far behind its formation (alone
+    it is attacked at high odds and destroyed, 27.B: its printed worth twice).  In Opening Moves,
+    decided by the city (31.1E-H), the HQ does not weigh it."""
+    from tests.rules.kirovograd.kiro_helpers import GE_HQ
+
+    here = "2610"
+    n, far = ring(here, 1), ring(here, 3)
+    state = bare({GE_INF2: here, GE_HQ: n[3], SU_DIV: far[0]}, side="german", orders={"d320": "defense", "c48": "defense"})
+    player = KiroPlayer("german", 1)
+    seen = Observed(state, "german")
+    alone = "2510"
+    near = player.enemy_near(seen)
+    assert near[alone] == near[here] == 3 and player.goal(seen)[alone] == player.goal(seen)[here]
+    assert player.hex_score(seen, GE_HQ, here) < player.hex_score(seen, GE_HQ, alone)
+    _city_decides(state, monkeypatch)
+    player = KiroPlayer("german", 1)
+    assert player.hq_exposed(Observed(state, "german"), GE_HQ, alone) == 0.0
