@@ -45,7 +45,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   then no longer an aim, so the next units checked fill the city's other hexes).  A unit
   out of supply makes for its side's units in supply; an HQ keeps level with the median of its
   formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
-  formation's nearest unit (22.1).
+  formation's nearest unit (22.1); where points decide (27.A, not Opening Moves) a German HQ
+  within :data:`HQ_EXPOSED` hexes of the enemy stands in a hex with one of its side's combat
+  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
   side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
   is committed when the enemy is within reach.
@@ -74,7 +76,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   it; a retreat (17) ends where the enemy is weakest, toward home, along no hex only when there
   is no other; HQs and guns go along (17.7); an advance (18) is made into a victory place or
   nearer the aim; the defender supports each attack with its HQs and the guns its
-  track can pay for (15.3) and commits no defensive reserve.
+  track can pay for (15.3) and commits no defensive reserve.  The German player names the unit of
+  each SP lost (16.0) by the points it gives the enemy (27.B: an SP at its class's rate, a unit's
+  last SP at its whole printed worth twice), then the unit with most SP left
+  (:meth:`KiroPlayer.choose_loss`); for the other players a look ahead, which sees no difference
+  (the losses are taken together once all are named), leaves it to the first unit listed.
 * Air (28, with the option): a ground attack unit over an enemy hex next to its own units (or over
   its own hex next to the enemy, the side not moving); every patrol is paired; a stack may strike
   back and a later interceptor may attack: they do (28.10.2A, 28.9.1C); a loss point goes on the
