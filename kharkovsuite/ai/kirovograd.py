@@ -45,7 +45,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   then no longer an aim, so the next units checked fill the city's other hexes).  A unit
   out of supply makes for its side's units in supply; an HQ keeps level with the median of its
   formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
-  formation's nearest unit (22.1).
+  formation's nearest unit (22.1); where points decide (27.A, not Opening Moves) a German HQ
+  within :data:`HQ_EXPOSED` hexes of the enemy stands in a hex with one of its side's combat
+  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
   side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
   is committed when the enemy is within reach.
@@ -74,7 +76,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   it; a retreat (17) ends where the enemy is weakest, toward home, along no hex only when there
   is no other; HQs and guns go along (17.7); an advance (18) is made into a victory place or
   nearer the aim; the defender supports each attack with its HQs and the guns its
-  track can pay for (15.3) and commits no defensive reserve.
+  track can pay for (15.3) and commits no defensive reserve.  The German player names the unit of
+  each SP lost (16.0) by the points it gives the enemy (27.B: an SP at its class's rate, a unit's
+  last SP at its whole printed worth twice), then the unit with most SP left
+  (:meth:`KiroPlayer.choose_loss`); for the other players a look ahead, which sees no difference
+  (the losses are taken together once all are named), leaves it to the first unit listed.
 * Air (28, with the option): a ground attack unit over an enemy hex next to its own units (or over
   its own hex next to the enemy, the side not moving); every patrol is paired; a stack may strike
   back and a later interceptor may attack: they do (28.10.2A, 28.9.1C); a loss point goes on the
@@ -127,6 +133,8 @@ SUPPLY_SHARE = 1.2  # of the supply points per turn left: what one turn's orders
 CITY_GUARD = 3  # hexes: German units this near Kirovograd, once a Soviet unit is in it, are the first aims
 STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first) assaults (6.2.1: +1 column)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
+HQ_EXPOSED = 3  # hexes: a German HQ this near the enemy stands with a combat unit of its side
+HQ_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
 HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
@@ -555,7 +563,7 @@ class KiroPlayer:
         score = float(field.get(hex_id, 99))
         if info.is_hq:
             near = self.formation_near(seen, info.formation).get(hex_id, 99)
-            return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR)
+            return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR) + self.hq_exposed(seen, uid, hex_id)
         if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
             here = seen.units[uid]["hex"]
             ringed = self.ringed(seen, here)
@@ -578,6 +586,20 @@ class KiroPlayer:
         if hex_id in self._hold:
             score += HOLD_COST
         return score
+
+    def hq_exposed(self, seen: Observed, uid: str, hex_id: str) -> float:
+        """What standing alone near the enemy costs a German HQ (hexes of distance): an HQ with
+        no own combat unit in its hex within :data:`HQ_EXPOSED` hexes of the enemy is attacked
+        alone at high odds and destroyed (27.B: its whole printed worth twice).  Only where points
+        decide (27.A; not Opening Moves, won by the city alone, 31.1E-H, where it turned wins into
+        draws: Opening Moves seeds 1-20 gave 8 wins, 10 draws, 2 losses against 13, 7, 0)."""
+        if not self.holding(seen.state) or seen.state.board.data.victory.objective == "hold_kirovograd" \
+                or self.enemy_near(seen).get(hex_id, 99) > HQ_EXPOSED:
+            return 0.0
+        board = seen.state.board.units
+        if any(u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery for u in seen.side_at(hex_id, self.side)):
+            return 0.0
+        return HQ_ALONE
 
     def hold_off(self, seen: Observed) -> dict[str, int]:
         """The Soviet plan for an empty Kirovograd where the city decides the game (31.1E-H:
@@ -1030,6 +1052,8 @@ class KiroPlayer:
             return self.air(state, decision, by_kind)
         if "ChooseResult" in by_kind:
             return self.choose_result(state, seen, decision, by_kind["ChooseResult"])
+        if "ChooseLoss" in by_kind and self.holding(state):
+            return self.choose_loss(state, seen, decision, by_kind["ChooseLoss"])
         if "Retreat" in by_kind:
             return self.retreat(seen, by_kind["Retreat"])
         if "RetreatAlong" in by_kind:
@@ -1127,6 +1151,30 @@ class KiroPlayer:
             return lost * rate + destroyed + a.retreat * per_hex + ringed
 
         return min(choices, key=lambda a: (cost(a), a.loss, a.retreat))
+
+    def choose_loss(self, state, seen: Observed, decision, choices: list):
+        """16.0: the unit that takes the next SP is the one whose loss gives the enemy fewest
+        points (27.B): an SP at its class's rate, or, when it is the unit's last, the unit's whole
+        printed worth twice less what its earlier losses already gave; then the unit with the most
+        SP left (the losses are placed one by one and taken together, so a look ahead sees no
+        difference between them: before, the first listed took it, often a worn HQ)."""
+        from ..rules.kirovograd.victory import full_strength
+
+        allot = (((state.phase_data.get("fight") or {}).get("now") or {}).get("allot") or {}).get(decision.data.get("who")) or {}
+        marked = list(allot.get("order", ())) + list(allot.get("extra", ()))
+        factor = state.board.data.victory.destroyed_unit_factor
+
+        def key(a):
+            info = state.board.units[a.unit]
+            full = float(full_strength(info))
+            lost = float(seen.units[a.unit].get("step") or 0) + marked.count(a.unit)
+            whole = max(full, 2.0) if info.is_artillery else full  # 16.0F, 21.7C: a gun goes at two losses at least
+            left = whole - lost
+            rate = self.vp_rate(state, [a.unit])
+            cost = rate if left > 1 else factor * full * rate - lost * rate
+            return (cost, -left, a.unit)
+
+        return min(choices, key=key)
 
     def retreat_cost(self, state, seen: Observed, units: list[str], hexes: int, fought, held, lost: float = 0.0) -> float:
         """15.9F, 17.2A, 16.1: the points a retreat of ``hexes`` hexes would cost these units on

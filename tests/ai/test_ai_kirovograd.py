@@ -503,3 +503,72 @@ def test_27c_a_kirovograd_hex_held_by_a_worn_soviet_unit_is_reinforced():
     state.cache.clear()
     worn = KiroPlayer("soviet", 1)
     assert worn.aims(Observed(state, "soviet"))[CITY] == 0
+
+
+def _german_losses_to_name(placed: dict[str, str], worn: dict[str, int]):
+    """A Soviet rifle division's attack on a German stack in ``PLAIN`` (units worn by ``worn``: SP
+    lost), rolled until the defender, taking the most loss its result offers (15.9) and no
+    support (15.3), is asked to name the unit of an SP (16.0): that state."""
+    from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex, ChooseResult, ConfirmAttack, EndSupport
+
+    class Faces:
+        def __init__(self, *f):
+            self.f = list(f)
+
+        def randint(self, a, b):
+            return self.f.pop(0)
+
+    orders = {"c48": "mobile", "d320": "mobile"}
+    for faces in ((a, b) for a in range(1, 7) for b in range(a, 7)):
+        state = bare(placed, side="soviet", phase="combat_1_1", orders=orders)
+        for u, lost in worn.items():
+            state.units[u].step = lost
+        for a in (AttackHex(hex=PLAIN), AddAttacker(unit=SU_DIV), ConfirmAttack()):
+            state.apply(a)
+        dice, state.rng = state.rng, Faces(*faces)
+        state.apply(EndPhase())
+        state.rng = dice
+        while state.pending and state.pending[-1].kind in ("defensive_support", "combat_option"):
+            d = state.pending[-1]
+            state.apply(EndSupport() if d.kind == "defensive_support" else ChooseResult(*max(d.data["choices"])))
+        if state.pending and state.pending[-1].kind == "combat_losses":
+            return state
+    raise AssertionError("no roll asks the defender to name a loss here")
+
+
+def test_16_0_27b_the_german_ai_names_the_loss_that_gives_the_enemy_fewest_points():
+    """A German regiment (4 SP printed) and its division's HQ (2 SP) stacked and attacked; the
+    owner names the unit of each SP lost (16.0).  The regiment worn to its last SP would be
+    destroyed, giving the enemy its whole printed worth twice (27.B: 8 points, 5 more than its
+    3 SP lost already gave), where an SP off the fresh HQ gives 3: the HQ takes it.  With the HQ
+    worn to its last SP (12 points destroyed) and the regiment fresh, the regiment takes it (1)."""
+    from tests.rules.kirovograd.kiro_helpers import GE_HQ
+
+    n = ring(PLAIN, 1)
+    placed = {GE_INF2: PLAIN, GE_HQ: PLAIN, SU_DIV: n[0]}
+    state = _german_losses_to_name(placed, {GE_INF2: 3})
+    assert [a.unit for a in state.legal_actions().actions()] == [GE_INF2, GE_HQ]  # the first listed is the regiment
+    assert KiroPlayer("german", 1).choose(state).unit == GE_HQ
+    state = _german_losses_to_name(placed, {GE_HQ: 1})
+    assert KiroPlayer("german", 1).choose(state).unit == GE_INF2
+
+
+def test_22_27b_a_german_hq_near_the_enemy_stands_with_a_combat_unit_where_points_decide(monkeypatch):
+    """A German division HQ three hexes from a Soviet rifle division: the hex of its own regiment
+    is better for it than an empty hex as near the enemy and as far behind its formation (alone
+    it is attacked at high odds and destroyed, 27.B: its printed worth twice).  In Opening Moves,
+    decided by the city (31.1E-H), the HQ does not weigh it."""
+    from tests.rules.kirovograd.kiro_helpers import GE_HQ
+
+    here = "2610"
+    n, far = ring(here, 1), ring(here, 3)
+    state = bare({GE_INF2: here, GE_HQ: n[3], SU_DIV: far[0]}, side="german", orders={"d320": "defense", "c48": "defense"})
+    player = KiroPlayer("german", 1)
+    seen = Observed(state, "german")
+    alone = "2510"
+    near = player.enemy_near(seen)
+    assert near[alone] == near[here] == 3 and player.goal(seen)[alone] == player.goal(seen)[here]
+    assert player.hex_score(seen, GE_HQ, here) < player.hex_score(seen, GE_HQ, alone)
+    _city_decides(state, monkeypatch)
+    player = KiroPlayer("german", 1)
+    assert player.hq_exposed(Observed(state, "german"), GE_HQ, alone) == 0.0
