@@ -59,6 +59,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 
 from ..rules.kharkov1943 import activation as _activation
 from ..rules.kharkov1943 import command as _command
@@ -148,17 +149,16 @@ class K43Player:
     # ------------------------------------------------------------------ dispatch
     def choose(self, state):
         self.budget.restart()
-        legal = list(state.legal_actions().actions())  # a listed move opened up into its single actions
-        if not legal:
+        listing = state.legal_actions()
+        legal = listing.actions()  # every single action, built when read
+        if not len(legal):
             raise RuntimeError(f"{self.side}: no legal action at {state!r}")
         if len(legal) == 1:
             return legal[0]
         seen = Observed(state, self.side)
         if state.pending:
-            return self.decide(state, seen, legal)
-        by_kind: dict[str, list] = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, []).append(a)
+            return self.decide(state, seen, list(legal))
+        by_kind, moves = sort_listing(listing)
         if self.repairs(state):
             action = self.repair(state, seen, legal, by_kind)
             if action is not None:
@@ -178,8 +178,8 @@ class K43Player:
             action = self.pick_attack(state, seen, by_kind["Assault"], floor=floor)
             if action is not None:
                 return action
-        if "Move" in by_kind:
-            action = self.pick_move(state, seen, by_kind["Move"])
+        if moves:
+            action = self.pick_move(state, seen, moves)
             if action is not None:
                 return action
         act = seen.obs.get("phase_data", {}).get("activation") or {}
@@ -195,24 +195,41 @@ class K43Player:
                 return action
         if "EndActivation" in by_kind:
             return by_kind["EndActivation"][0]
-        if "Move" in by_kind and empty:
-            action = self.pick_move(state, seen, by_kind["Move"], least=-math.inf)
+        if moves and empty:
+            action = self.pick_move(state, seen, moves, least=-math.inf)
             if action is not None:
                 return action
         if "Assault" in by_kind:
             action = self.pick_attack(state, seen, by_kind["Assault"], floor=-math.inf)
             if action is not None:
                 return action
-        return self.pick_any(state, legal)
+        return self.pick_any(state, listing)
 
-    def pick_any(self, state, legal: list):
-        """A step this player does not weigh yet, at random; with a plan never an HQ's move when
-        another action is open (an HQ's post holds its units' lines of supply and command, 9.2,
-        8.1: a random move may carry it miles from them)."""
+    def pick_any(self, state, listing):
+        """A step this player does not weigh yet, at random among the single legal actions; with a plan never an HQ's
+        move when another action is open (an HQ's post holds its units' lines of supply and command, 9.2, 8.1: a random
+        move may carry it miles from them).  Only the action drawn is built, but for the few listed one by one."""
+        parts = []  # (how many, the i-th of them) of each run of actions drawn from, in listing order
         if self.cfg["plan"]:
             units = state.board.units
-            legal = [a for a in legal if not (a.kind == "Move" and any(units[u].is_hq for u in a.units))] or legal
-        return legal[self.rng.randrange(len(legal))]
+
+            def hq_move(a) -> bool:
+                return a.kind == "Move" and any(units[u].is_hq for u in a.units)
+
+            for count, make, choices in listing.listed_segments():
+                if choices is None:
+                    kept = [a for a in map(make, range(count)) if not hq_move(a)]
+                    parts.append((len(kept), kept.__getitem__))
+                elif not (choices.kind == "Move" and any(units[u].is_hq for u in choices.units)):
+                    parts.append((count, make))
+        if not sum(n for n, _make in parts):
+            parts = [(count, make) for count, make, _choices in listing.listed_segments()]
+        k = self.rng.randrange(sum(n for n, _make in parts))
+        for n, make in parts:
+            if k < n:
+                return make(k)
+            k -= n
+        raise AssertionError("unreachable: k was drawn below the total")
 
     # ------------------------------------------------------------------ objectives
     def objectives(self, seen: Observed) -> list[str]:
@@ -756,27 +773,25 @@ class K43Player:
             self._activation_key, self._moves, self._tried = key, {}, set()
         return act
 
-    def pick_move(self, state, seen: Observed, moves: list, least: float = MIN_GAIN):
-        """6: the unit whose best reachable hex gains most, by more than ``least``."""
+    def pick_move(self, state, seen: Observed, moves: dict[tuple, dict[str, Callable]], least: float = MIN_GAIN):
+        """6: the unit whose best reachable hex gains most, by more than ``least``; ``moves``: the legal moves by
+        group and destination (:func:`sort_listing`)."""
         act = self.note_activation(seen)
         fields = self.fields(seen)
         joined = set(act.get("units", ()))
         keep = self.garrisons(seen)
-        groups = sorted({m.units for m in moves if len(m.units) == 1 and self._moves.get(m.units[0], 0) < 2
-                         and m.units[0] not in keep and self.may_join(state, m.units[0], act, joined)})
+        groups = sorted(g for g in moves if len(g) == 1 and self._moves.get(g[0], 0) < 2
+                        and g[0] not in keep and self.may_join(state, g[0], act, joined))
         here_of = {g: seen.units[g[0]]["hex"] for g in groups}
         ranked = sorted(groups, key=lambda g: (self.hex_score(seen, g[0], here_of[g], fields), g))
         aims = self.aims(seen)
         best, best_gain = None, least
-        reach_of: dict[tuple, dict[str, tuple]] = {}
-        for m in moves:  # the legal moves carry their paths: no need to ask for the reach again
-            reach_of.setdefault(m.units, {})[m.path[-1]] = m.path
         for group in ranked[: self.cfg["units"]]:
             if best is not None and self.budget.spent():
                 break
             uid, here = group[0], here_of[group]
             now = self.hex_score(seen, uid, here, fields)
-            reach = reach_of[group]
+            reach = moves[group]
             options = sorted(reach, key=lambda h: (fields[0].get(h, 99), h))[: self.cfg["hexes"]]
             room = _stacking.LIMIT - state.board.units[uid].values.stacking
             gains = sorted(((now - self.hex_score(seen, uid, dest, fields), dest) for dest in options), key=lambda g: (-g[0], g[1]))
@@ -790,14 +805,14 @@ class K43Player:
                     continue  # 5: it would be removed at the end of the phase
                 if self.cfg["supply"] and uid not in fields[3] and not _supply.line_from(state, self.side, dest, uid).ok:
                     continue  # 9: it would be cut off there
-                best, best_gain = (group, reach[dest]), gain
+                best, best_gain = (group, dest), gain
                 break
         if best is None:
             return None
-        group, path = best
+        group, dest = best
         for uid in group:
             self._moves[uid] = self._moves.get(uid, 0) + 1
-        return next(m for m in moves if m.units == group and tuple(m.path) == tuple(path))
+        return moves[group][dest]()
 
     def pick_position(self, state, seen: Observed, builds: list, owed: bool):
         """11.1: dig in where the enemy is next door: a garrison of a victory place (18), any stack
@@ -979,6 +994,30 @@ class K43Player:
 
 
 PLAYERS: dict[str, Callable] = level_players(K43Player)
+
+
+def sort_listing(listing) -> tuple[dict[str, list], dict[tuple, dict[str, Callable]]]:
+    """The single legal actions of ``listing`` by kind, and its moves by group and destination (group -> {hex: a
+    function building the move there}); a listed unit's moves whose hexes the rules name (:attr:`Choices.hexes`) are
+    not built until one is taken, and other entries of one group listed as one (a ride by rail) are left out: this
+    player takes them only at random (:meth:`K43Player.pick_any`).  Of two moves of a group to one hex, the later."""
+    by_kind: dict[str, list] = {}
+    moves: dict[tuple, dict[str, Callable]] = {}
+    for count, make, choices in listing.listed_segments():
+        if choices is not None and choices.kind == "Move" and choices.hexes is not None:
+            there = moves.setdefault(choices.units, {})
+            for i, hex_id in enumerate(choices.hexes):
+                there[hex_id] = partial(make, i)
+            continue
+        if choices is not None and choices.kind != "Move":
+            continue
+        for i in range(count):
+            action = make(i)
+            if action.kind == "Move":
+                moves.setdefault(action.units, {})[action.path[-1]] = partial(make, i)
+            else:
+                by_kind.setdefault(action.kind, []).append(action)
+    return by_kind, moves
 
 
 def turn_measures(state) -> dict[str, int]:

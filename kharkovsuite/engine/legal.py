@@ -44,11 +44,17 @@ class Choices(_Lazy):
     differ only in a detail chosen after (a move's destination and path): iterate, index or
     test membership to get at them, each built on demand."""
 
-    __slots__ = ("kind", "units", "_count", "_make")
+    __slots__ = ("kind", "units", "hexes", "_count", "_make")
 
-    def __init__(self, kind: str, units: tuple[str, ...], count: int, make: Callable[[int], Action]):
+    def __init__(self, kind: str, units: tuple[str, ...], count: int, make: Callable[[int], Action],
+                 hexes: Sequence[str] | None = None):
+        if hexes is not None and len(hexes) != count:
+            raise ValueError(f"{kind} {units}: {len(hexes)} hexes named for {count} actions")
         self.kind = kind
         self.units = tuple(units)
+        #: the hex the i-th action goes to (a move's destination), when the rule system names them: a player can weigh
+        #: the hexes and build only the action it takes
+        self.hexes: tuple[str, ...] | None = tuple(hexes) if hexes is not None else None
         self._count = count
         self._make = make
 
@@ -99,10 +105,12 @@ class LegalActions(_Lazy):
         if actions:
             self.add(len(actions), actions.__getitem__)
 
-    def add_choices(self, kind: str, units: tuple[str, ...], count: int, make: Callable[[int], Action]) -> None:
-        """Append ``count`` actions of ``kind`` by ``units`` listed as one :class:`Choices` entry."""
+    def add_choices(self, kind: str, units: tuple[str, ...], count: int, make: Callable[[int], Action],
+                    hexes: Sequence[str] | None = None) -> None:
+        """Append ``count`` actions of ``kind`` by ``units`` listed as one :class:`Choices` entry (``hexes``: the hex
+        each goes to, in order, when the rule system names them)."""
         if count > 0:
-            self._append(count, make, Choices(kind, units, count, make), 1)
+            self._append(count, make, Choices(kind, units, count, make, hexes), 1)
 
     def _append(self, count: int, make, choices: Choices | None, entries: int) -> None:
         self._makers.append(make)

@@ -3,8 +3,10 @@ victory conditions (18), the activation it chooses (3.1-3.5), positions (11), su
 what it may not see (10)."""
 from __future__ import annotations
 
+import random
+
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import ENEMY_STEP, GUARD_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, K43Player
+from kharkovsuite.ai.kharkov1943 import ENEMY_STEP, GUARD_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, K43Player, sort_listing
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
@@ -234,9 +236,28 @@ def test_9_2_a_step_the_player_does_not_weigh_is_never_an_hq_move_while_another_
     legal = list(state.legal_actions().actions())
     assert any(a.kind == "Move" and a.units == (SU_HQ,) for a in legal)
     player = K43Player("soviet", 1)
-    drawn = [player.pick_any(state, legal) for _ in range(60)]
+    drawn = [player.pick_any(state, state.legal_actions()) for _ in range(60)]
     assert not [a for a in drawn if a.kind == "Move" and SU_HQ in a.units]
     assert {a.kind for a in drawn} >= {"Move"}
+    # the draw builds only the action drawn, and draws as from the whole list of single actions with the HQ's left out
+    units = state.board.units
+    kept = [a for a in legal if not (a.kind == "Move" and any(units[u].is_hq for u in a.units))]
+    reference = random.Random(1)
+    assert drawn == [kept[reference.randrange(len(kept))] for _ in range(60)]
+
+
+def test_the_moves_are_weighed_by_group_and_hex_and_built_only_when_taken():
+    """The listing sorted for the player (``sort_listing``): every single action but the moves by kind, the moves by
+    group and destination hex, each building the very move the full list holds."""
+    state = _held_barvenkovo(**{SU_DIV2: "2028", SU_HQ: "2029"})
+    state.apply(Activate(hq=SU_HQ))
+    listing = state.legal_actions()
+    legal = list(listing.actions())
+    by_kind, moves = sort_listing(listing)
+    assert {(g, h): build() for g, there in moves.items() for h, build in there.items()} == {
+        (a.units, a.path[-1]): a for a in legal if a.kind == "Move"}
+    assert [a for kind in by_kind.values() for a in kind] == [a for a in legal if a.kind not in ("Move", "RailMove")]
+    assert len(moves) >= 2 and "Move" not in by_kind
 
 
 

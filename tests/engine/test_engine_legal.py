@@ -63,3 +63,21 @@ def test_listed_segments_give_each_choices_entry_without_building_an_action_and_
         == [(3, "Move", ("a",)), (2, "Move", ("c",)), (1, None, None)]
     assert built == []  # a unit's moves known by kind and units, none built
     assert segments[1][1](1) == Move(units=("c",), path=("0101", "0103")) and segments[2][1](0) == EndPhase()
+
+
+def test_a_listed_entry_names_the_hex_of_each_of_its_actions_when_given_them():
+    legal = LegalActions()
+    built = []
+
+    def make(i):
+        built.append(i)
+        return Move(units=("u1",), path=("0101", ("0102", "0201")[i]))
+
+    legal.add_choices("Move", ("u1",), 2, make, ["0102", "0201"])
+    legal.add_choices("Move", ("u2",), 1, lambda i: Move(units=("u2",), path=("0303", "0304")))
+    first, second = legal
+    assert first.hexes == ("0102", "0201") and second.hexes is None
+    assert built == []  # the hexes are read without building a move
+    assert first[1].path[-1] == first.hexes[1] and built == [1]
+    with pytest.raises(ValueError, match=r"^Move \('u3',\): 1 hexes named for 2 actions$"):
+        legal.add_choices("Move", ("u3",), 2, make, ["0102"])

@@ -163,14 +163,14 @@ class Kharkov1943Rules(SequencedRules):
             def make(i: int, group=group, found=found, hexes=hexes) -> Move:
                 return Move(units=group, path=found.path(hexes[i]))
 
-            legal.add_choices("Move", group, len(hexes), make)  # one entry a unit or stack: the hex is picked after
+            legal.add_choices("Move", group, len(hexes), make, hexes)  # one entry a unit or stack: the hex is picked after
             if side == rail.SIDE:
                 stations = sorted(rail.reach(state, group, net).items())
 
                 def make_rail(i: int, group=group, stations=stations) -> RailMove:
                     return RailMove(units=group, path=stations[i][1].path)
 
-                legal.add_choices("RailMove", group, len(stations), make_rail)
+                legal.add_choices("RailMove", group, len(stations), make_rail, [h for h, _reach in stations])
 
     def legal_moves(self, state: GameState, units) -> dict[str, Reach]:
         units = tuple(units)
