@@ -156,6 +156,11 @@ def test_6_4_4_2_the_railroad_and_its_rides_match_a_filtered_graph_search_in_pos
     assert held in net and any(h not in net for h in crossed)
     for start in sorted(view.nodes)[::7] + [STATION]:
         assert net.rides(start) == {h: tuple(p) for h, p in nx.single_source_shortest_path(view, start).items()}, start
+        assert net.neighbors(start) == list(view.neighbors(start))
+    closed = sorted(h for h in rails if h not in view)
+    off_line = next(h for h in sorted(state.board.in_play) if h not in rails)
+    assert closed and all(net.rides(h) == {} for h in closed)  # no ride starts where no train may stand
+    assert net.neighbors(off_line) == [] and net.rides(off_line) == {}
     # a Soviet supply head on the line has no ZoC (4.2), but no train passes it
     state = general(bare({INF: STATION, "su_sh_swf": line[2]}))
     assert line[2] not in enemy_zoc(state, "german")
