@@ -503,11 +503,17 @@ class KiroPlayer:
 
     def spend_all(self, state, seen: Observed) -> bool:
         """Whether the Soviet orders are paid from all the points on the track rather than a
-        turn's share (8.1): where points decide (27.A, not Opening Moves' city, 31.1E-H) once
-        Kirovograd has fallen (27.B: its early bonus is settled), so each turn's formations go
-        mobile and take points rather than stand on defense orders."""
-        return (self.side == SOVIET and state.board.data.victory.objective != "hold_kirovograd"
+        turn's share (8.1): where points decide (27.A, not Opening Moves' city, 31.1E-H), once
+        Kirovograd has fallen (27.B: its early bonus is settled) and while the USSR trails on
+        points, so each turn's formations go mobile and take points rather than stand on defense
+        orders (one hex a round, 6.2.2A).  Ahead on points it keeps to the share (the historical
+        game, where the city falls late with the USSR ahead, keeps its calibrated balance)."""
+        got = self._memo.get("spend-all")
+        if got is None:
+            got = self._memo["spend-all"] = (
+                self.side == SOVIET and self.cfg["plan"] and state.board.data.victory.objective != "hold_kirovograd"
                 and seen.obs.get("game", {}).get("kirovograd_taken") is not None and self.evaluate(state, self.side) < 0)
+        return got
 
     def deliveries(self, state, seen: Observed) -> float:
         """3.2: the points the turn record still brings the side after this turn (the German
