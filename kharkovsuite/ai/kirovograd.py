@@ -47,9 +47,7 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   then no longer an aim, so the next units checked fill the city's other hexes).  A unit
   out of supply makes for its side's units in supply; an HQ keeps level with the median of its
   formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
-  formation's nearest unit (22.1); while the Soviet player pays from its whole track (above) a
-  Soviet HQ also weighs the enemy next to a hex against its own strength and that of the combat
-  units in it (27.B: a destroyed HQ is worth six points an SP to the enemy).
+  formation's nearest unit (22.1).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
   side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
   is committed when the enemy is within reach.
@@ -569,19 +567,13 @@ class KiroPlayer:
     def hex_score(self, seen: Observed, uid: str, hex_id: str) -> float:
         """Lower is better: steps to the unit's aim plus the danger of standing there."""
         state = seen.state
-        board_units = state.board.units
-        info = board_units[uid]
+        info = state.board.units[uid]
         cut = self.out_of_supply(seen)
         field = self.home(seen) if uid in cut else self.goal(seen)
         score = float(field.get(hex_id, 99))
         if info.is_hq:
             near = self.formation_near(seen, info.formation).get(hex_id, 99)
-            score = abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR)
-            if self.spend_all(state, seen):  # 27.B: a destroyed HQ gives the enemy six points an SP
-                threat = self.threat(seen)
-                guard = sum(self.strength(seen, u) for u in seen.side_at(hex_id, self.side) if u != uid and board_units[u].ground)
-                score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / max(1.0, self.strength(seen, uid) + guard) - BRAVE[self.side])
-            return score
+            return abs(score - self.hq_depth(seen, info.formation)) + max(0, near - HQ_NEAR)
         if self.holding(state) and uid not in cut and not self.mobile_arm(state, uid):
             here = seen.units[uid]["hex"]
             ringed = self.ringed(seen, here)
