@@ -10,7 +10,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 
 * Orders (3.3, 5, 6): each formation gets the order its task asks for, the formations nearest the
   enemy first, within the turn's share of the supply points (those on the track and those the
-  turn record still brings, 3.2, 8.1).  Soviet: a foot formation with at least half its units
+  turn record still brings, 3.2, 8.1); where points decide (27.A) the Soviet player pays from
+  all the points on its track once Kirovograd has fallen (27.B's bonus settled) while it trails
+  on points (:meth:`KiroPlayer.spend_all`).  Soviet: a foot formation with at least half its units
   ringing a German-held Kirovograd hex besieges it on defense orders (6.2.2: its units attack
   together in either round with guns firing, 14.3D, 21; it pays only when it fights), any other
   formation with units in that ring goes mobile (never assault, whose attacks each round,
@@ -502,8 +504,24 @@ class KiroPlayer:
         spent = sum(state.board.data.orders[o].cost[self.side] for f, o in decision.data["draft"].items()
                     if decision.data["tracks"].get(f) == track)
         left = max(1, len(state.scenario.turns) - state.turn + 1)
+        if self.spend_all(state, seen):
+            return have - spent
         share = (have + self.deliveries(state, seen)) * SUPPLY_SHARE / left if left > 1 else have
         return min(have - spent, share - spent)
+
+    def spend_all(self, state, seen: Observed) -> bool:
+        """Whether the Soviet orders are paid from all the points on the track rather than a
+        turn's share (8.1): where points decide (27.A, not Opening Moves' city, 31.1E-H), once
+        Kirovograd has fallen (27.B: its early bonus is settled) and while the USSR trails on
+        points, so each turn's formations go mobile and take points rather than stand on defense
+        orders (one hex a round, 6.2.2A).  Ahead on points it keeps to the share (the historical
+        game, where the city falls late with the USSR ahead, keeps its calibrated balance)."""
+        got = self._memo.get("spend-all")
+        if got is None:
+            got = self._memo["spend-all"] = (
+                self.side == SOVIET and self.cfg["plan"] and state.board.data.victory.objective != "hold_kirovograd"
+                and seen.obs.get("game", {}).get("kirovograd_taken") is not None and self.evaluate(state, self.side) < 0)
+        return got
 
     def deliveries(self, state, seen: Observed) -> float:
         """3.2: the points the turn record still brings the side after this turn (the German

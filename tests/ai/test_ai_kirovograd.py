@@ -572,3 +572,25 @@ def test_22_27b_a_german_hq_near_the_enemy_stands_with_a_combat_unit_where_point
     _city_decides(state, monkeypatch)
     player = KiroPlayer("german", 1)
     assert player.hq_exposed(Observed(state, "german"), GE_HQ, alone) == 0.0
+
+
+def test_8_1_27a_the_soviet_ai_trailing_after_kirovograd_fell_pays_its_orders_from_the_whole_track():
+    """8.1, 27.A-B: on the turn's share of the supply points 9 of the 12 Soviet formations get
+    paid orders on the first turn; once Kirovograd has fallen (its early bonus settled) and the
+    USSR trails on points, it pays from all the points on the track, and all 12 go mobile or
+    pursue.  Ahead on points (German units destroyed) it keeps to the share."""
+    from kharkovsuite.rules.kirovograd.victory import ELIMINATED
+
+    def paid(taken: bool, german_lost: tuple[str, ...]) -> int:
+        state = fresh(1)
+        if taken:
+            state.game["kirovograd_taken"] = 3
+        for uid in german_lost:
+            state.to_box(uid, ELIMINATED)
+        given = _orders_given(state, KiroPlayer("soviet", 1))
+        assert len(given) == 12
+        return sum(1 for o in given.values() if o != "defense")
+
+    assert paid(False, ()) == 9
+    assert paid(True, ()) == 12
+    assert paid(True, (GE_PZ, "de-3p-hq", "de-320-art")) == 9
