@@ -1070,7 +1070,7 @@ class KiroPlayer:
             return self.air(state, decision, by_kind)
         if "ChooseResult" in by_kind:
             return self.choose_result(state, seen, decision, by_kind["ChooseResult"])
-        if "ChooseLoss" in by_kind and self.cfg["plan"]:
+        if "ChooseLoss" in by_kind and self.holding(state):
             return self.choose_loss(state, seen, decision, by_kind["ChooseLoss"])
         if "Retreat" in by_kind:
             return self.retreat(seen, by_kind["Retreat"])

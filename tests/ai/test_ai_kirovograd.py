@@ -320,12 +320,12 @@ def _soviet_attack_on_state(state, target: str, attacker: str, faces: tuple[int,
     from kharkovsuite.rules.kirovograd import fight
     from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex, ConfirmAttack
 
-    class Faces:  # the combat's two dice, then the game's own
-        def __init__(self, rng, *f):
-            self.rng, self.f = rng, list(f)
+    class Faces:
+        def __init__(self, *f):
+            self.f = list(f)
 
         def randint(self, a, b):
-            return self.f.pop(0) if self.f else self.rng.randint(a, b)
+            return self.f.pop(0)
 
     for a in (AttackHex(hex=target), AddAttacker(unit=attacker), ConfirmAttack()):
         state.apply(a)
@@ -505,42 +505,34 @@ def test_27c_a_kirovograd_hex_held_by_a_worn_soviet_unit_is_reinforced():
     assert worn.aims(Observed(state, "soviet"))[CITY] == 0
 
 
-def _losses_to_name(placed: dict[str, str], worn: dict[str, int], attackers: tuple[str, ...] = (SU_DIV,), side: str = "soviet",
-                           orders: dict[str, str] | None = None, least: int = 1):
+def _german_losses_to_name(placed: dict[str, str], worn: dict[str, int]):
     """A Soviet rifle division's attack on a German stack in ``PLAIN`` (units worn by ``worn``: SP
     lost), rolled until the defender, taking the most loss its result offers (15.9) and no
-    support (15.3), is asked to name the unit of an SP (16.0): that state.  ``attackers``,
-    ``side`` and ``orders`` set another attack (a German one on a Soviet stack), ``least`` the
-    fewest SP the defender's result must take."""
+    support (15.3), is asked to name the unit of an SP (16.0): that state."""
     from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex, ChooseResult, ConfirmAttack, EndSupport
 
-    class Faces:  # the combat's two dice, then the game's own
-        def __init__(self, rng, *f):
-            self.rng, self.f = rng, list(f)
+    class Faces:
+        def __init__(self, *f):
+            self.f = list(f)
 
         def randint(self, a, b):
-            return self.f.pop(0) if self.f else self.rng.randint(a, b)
+            return self.f.pop(0)
 
-    orders = orders or {"c48": "mobile", "d320": "mobile"}
+    orders = {"c48": "mobile", "d320": "mobile"}
     for faces in ((a, b) for a in range(1, 7) for b in range(a, 7)):
-        state = bare(placed, side=side, phase="combat_1_1", orders=orders)
+        state = bare(placed, side="soviet", phase="combat_1_1", orders=orders)
         for u, lost in worn.items():
             state.units[u].step = lost
-        for a in (AttackHex(hex=PLAIN), *(AddAttacker(unit=u) for u in attackers), ConfirmAttack()):
+        for a in (AttackHex(hex=PLAIN), AddAttacker(unit=SU_DIV), ConfirmAttack()):
             state.apply(a)
-        dice, state.rng = state.rng, Faces(state.rng, *faces)
+        dice, state.rng = state.rng, Faces(*faces)
         state.apply(EndPhase())
-        while state.pending and state.pending[-1].kind in ("defensive_support", "combat_option", "combat_losses"):
+        state.rng = dice
+        while state.pending and state.pending[-1].kind in ("defensive_support", "combat_option"):
             d = state.pending[-1]
-            if d.kind == "combat_losses":
-                if d.data["who"] == "defender":
-                    if state.phase_data["fight"]["now"]["allot"]["defender"]["losses"] < least:
-                        break
-                    state.rng = dice
-                    return state
-                state.apply(state.legal_actions().actions()[0])  # the attacker's own losses, named as listed
-                continue
             state.apply(EndSupport() if d.kind == "defensive_support" else ChooseResult(*max(d.data["choices"])))
+        if state.pending and state.pending[-1].kind == "combat_losses":
+            return state
     raise AssertionError("no roll asks the defender to name a loss here")
 
 
@@ -554,32 +546,11 @@ def test_16_0_27b_the_german_ai_names_the_loss_that_gives_the_enemy_fewest_point
 
     n = ring(PLAIN, 1)
     placed = {GE_INF2: PLAIN, GE_HQ: PLAIN, SU_DIV: n[0]}
-    state = _losses_to_name(placed, {GE_INF2: 3})
+    state = _german_losses_to_name(placed, {GE_INF2: 3})
     assert [a.unit for a in state.legal_actions().actions()] == [GE_INF2, GE_HQ]  # the first listed is the regiment
     assert KiroPlayer("german", 1).choose(state).unit == GE_HQ
-    state = _losses_to_name(placed, {GE_HQ: 1})
+    state = _german_losses_to_name(placed, {GE_HQ: 1})
     assert KiroPlayer("german", 1).choose(state).unit == GE_INF2
-
-
-def test_16_0_27b_the_soviet_ai_names_the_loss_that_gives_the_enemy_fewest_points():
-    """Two German infantry regiments attack a Soviet rifle division (7 SP printed, an SP at 1
-    point, 27.B) worn to 2 SP, stacked with its corps HQ (2 SP, 3 points an SP), for two SP; the
-    Soviet owner names the unit of each SP lost (16.0).  An SP off the division gives 1 point,
-    one off the HQ 3: the division is named (before, the look ahead, which sees no difference
-    while the losses are only placed, named the HQ listed first; ``greedy`` still does).  With
-    the division worn to its last SP (14 points destroyed, 8 more than its 6 SP lost gave) the
-    fresh HQ is named."""
-    from tests.rules.kirovograd.kiro_helpers import SU_HQ
-
-    n = ring(PLAIN, 1)
-    placed = {SU_HQ: PLAIN, SU_DIV: PLAIN, GE_INF2: n[0], GE_INF3: n[1]}
-    german = {"d320": "mobile", "c48": "defense"}
-    state = _losses_to_name(placed, {SU_DIV: 5}, attackers=(GE_INF2, GE_INF3), side="german", orders=german, least=2)
-    assert [a.unit for a in state.legal_actions().actions()] == [SU_HQ, SU_DIV]  # the first listed is the HQ
-    assert KiroPlayer("soviet", 1).choose(state).unit == SU_DIV
-    assert KiroPlayer("soviet", 1, level="greedy").choose(state).unit == SU_HQ
-    state = _losses_to_name(placed, {SU_DIV: 6}, attackers=(GE_INF2, GE_INF3), side="german", orders=german, least=2)
-    assert KiroPlayer("soviet", 1).choose(state).unit == SU_HQ
 
 
 def test_22_27b_a_german_hq_near_the_enemy_stands_with_a_combat_unit_where_points_decide(monkeypatch):
