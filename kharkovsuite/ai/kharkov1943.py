@@ -58,7 +58,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from ..rules.kharkov1943 import activation as _activation
@@ -599,7 +599,7 @@ class K43Player:
                 held += 1
         return held, sum(1 for line in lines.values() if line.ok)
 
-    def repair(self, state, seen: Observed, legal: list, by_kind: dict[str, list]):
+    def repair(self, state, seen: Observed, legal: Sequence, by_kind: dict[str, list]):
         """18, 9.2 on the last turn: when a place the side controls has no line of supply (a German
         unit or its Zone of Control across the chain, 9.1), the activation and the move that give
         back most (:meth:`standing`), tried on blind clones: an HQ's move (after leaving its
