@@ -88,6 +88,8 @@ ATTACK_WORTH = 0.3  # expected steps (and retreat hexes) gained an attack must p
 OBJECTIVE_BONUS = 1.0  # worth of clearing a victory place, times the chance of a clean win
 TYPE_COST = {"mobile": 1, "normal": 2, "prepared": 3}  # 7.1: the cheaper type wins a tie
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
+ACTIVATION_BUDGETS = 2  # one activation's decisions think at most this many decision budgets together (issue 26: an
+# activation is the computer's decision, 15 s at the most); what no budget bounds (the listing, the maps) comes on top
 THREAT_WEIGHT = 1.5  # hexes of distance one point of excess enemy strength next to a unit is worth
 NEAR_FIGHT = 8  # hexes: units this near their objectives count fully when choosing an activation
 HQ_BEHIND = 3  # hexes: the nearest an HQ comes to the objectives its units make for
@@ -134,6 +136,7 @@ class K43Player:
         self.budget = budget or Budget(self.cfg["seconds"])
         self._moves: dict[str, int] = {}  # moves made by each unit in the open activation
         self._activation_key = None
+        self._clock = None  # (the open activation, the time its first decision began): :meth:`cap_activation`
         self._fields = None  # ((turn, actions played), fields): this moment's maps
         self._tried: set = set()  # attacks made in the open activation
         self._memo: dict = {}  # facts of this moment's maps
@@ -156,6 +159,7 @@ class K43Player:
         if len(legal) == 1:
             return legal[0]
         seen = Observed(state, self.side)
+        self.cap_activation(seen)
         if state.pending:
             return self.decide(state, seen, list(legal))
         by_kind, moves = sort_listing(listing)
@@ -204,6 +208,18 @@ class K43Player:
             if action is not None:
                 return action
         return self.pick_any(state, listing)
+
+    def cap_activation(self, seen: Observed) -> None:
+        """Cap the thinking of the open activation (3.1: the side's run of decisions until it ends) at
+        :data:`ACTIVATION_BUDGETS` decision budgets, counted from its first decision: each decision keeps its own
+        budget within that.  With no activation open (choosing one, 3.1, or a supply head's move) a decision counts
+        alone; so does the first in an activation after a decision elsewhere (the enemy's, a reaction)."""
+        act = seen.obs.get("phase_data", {}).get("activation") or {}
+        key = (seen.turn, act.get("hq"), act.get("side"))
+        if not act or self._clock is None or self._clock[0] != key:
+            self._clock = (key, self.budget.start)
+        seconds = self.budget.seconds
+        self.budget.deadline = None if seconds is None else self._clock[1] + seconds * ACTIVATION_BUDGETS
 
     def pick_any(self, state, listing):
         """A step this player does not weigh yet, at random among the single legal actions; with a plan never an HQ's

@@ -287,3 +287,28 @@ def test_18_the_soviet_player_guards_a_place_it_holds_with_none_of_its_units_in_
     assert all(aims[h] == 0 for h in _hexes(state, "lozovaya", "slavyansk"))
     guarded = _held_barvenkovo(**{SU_HQ: ring(BARVENKOVO, 2)[0]})
     assert BARVENKOVO not in K43Player("soviet", 1).aims(Observed(guarded, "soviet"))
+
+
+def test_26_one_activations_decisions_think_two_decision_budgets_together_at_most():
+    """Issue 26: an activation is the computer's decision (3.1); its decisions share a cap of two decision budgets from
+    the first one, while with no activation open each decision counts alone."""
+    from kharkovsuite.ai.core.search import Budget
+    from kharkovsuite.ai.kharkov1943 import ACTIVATION_BUDGETS
+
+    state = _held_barvenkovo(**{SU_DIV2: "2028", SU_HQ: "2029"})
+    player = K43Player("soviet", 1)
+    seconds = player.budget.seconds
+    assert seconds and ACTIVATION_BUDGETS == 2
+    player.budget.start = 100.0
+    player.cap_activation(Observed(state, "soviet"))  # no activation open: counted alone
+    player.budget.start = 130.0
+    player.cap_activation(Observed(state, "soviet"))
+    assert player.budget.deadline == 130.0 + 2 * seconds
+    state.apply(Activate(hq=SU_HQ))
+    for start in (200.0, 203.0, 207.5):  # the activation's decisions, one after another
+        player.budget.start = start
+        player.cap_activation(Observed(state, "soviet"))
+        assert player.budget.deadline == 200.0 + 2 * seconds
+    budget = Budget(None)
+    budget.deadline = 0.0  # long past
+    assert budget.spent() and not Budget(None).spent()

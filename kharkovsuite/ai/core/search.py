@@ -29,6 +29,9 @@ class Budget:
         self.seconds = seconds
         self.cancel_event = cancel or threading.Event()
         self.start = time.monotonic()
+        #: a time (``time.monotonic``) after which the budget is spent whatever is left of ``seconds``: a cap a player
+        #: puts on several decisions together (one activation's); :meth:`restart` leaves it
+        self.deadline: float | None = None
 
     def restart(self) -> None:
         self.start = time.monotonic()
@@ -44,7 +47,10 @@ class Budget:
         """Cancelled, or out of time."""
         if self.cancel_event.is_set():
             return True
-        return self.seconds is not None and time.monotonic() - self.start >= self.seconds
+        now = time.monotonic()
+        if self.deadline is not None and now >= self.deadline:
+            return True
+        return self.seconds is not None and now - self.start >= self.seconds
 
 
 def best_by_lookahead(state, side: str, options: Iterable, evaluate: Callable, rng: random.Random,
