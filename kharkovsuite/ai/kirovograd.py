@@ -48,9 +48,8 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   out of supply makes for its side's units in supply; an HQ keeps level with the median of its
   formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
   formation's nearest unit (22.1); where points decide (27.A, not Opening Moves) a German HQ
-  or gun within :data:`HQ_EXPOSED` hexes of the enemy stands in a hex with one of its side's
-  combat units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed,
-  27.B; a motorised gun otherwise makes for the panzers' targets).
+  within :data:`HQ_EXPOSED` hexes of the enemy stands in a hex with one of its side's combat
+  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B).
   Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
   side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
   is committed when the enemy is within reach.
@@ -604,8 +603,6 @@ class KiroPlayer:
             score -= 1.0  # a German unit in a victory place holds it
         if hex_id in self._hold:
             score += HOLD_COST
-        if info.is_artillery:  # a gun alone near the enemy is destroyed as an HQ is (27.B)
-            score += self.hq_exposed(seen, uid, hex_id)
         return score
 
     def hq_exposed(self, seen: Observed, uid: str, hex_id: str) -> float:

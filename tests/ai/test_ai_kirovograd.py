@@ -574,27 +574,6 @@ def test_22_27b_a_german_hq_near_the_enemy_stands_with_a_combat_unit_where_point
     assert player.hq_exposed(Observed(state, "german"), GE_HQ, alone) == 0.0
 
 
-def test_21_27b_a_german_gun_near_the_enemy_stands_with_a_combat_unit_where_points_decide(monkeypatch):
-    """A German motorised gun (3rd Panzer's artillery) three hexes from a Soviet rifle division:
-    the hex of a panzer regiment is better for it than an empty hex as near its aim (alone it is
-    attacked at 9-1 and destroyed, 27.B: its printed worth twice, as an HQ is).  In Opening
-    Moves, decided by the city (31.1E-H), the gun does not weigh it."""
-    gun = "de-3p-75"
-    here = "2610"
-    n, far = ring(here, 1), ring(here, 3)
-    state = bare({GE_PZ: here, gun: n[3], SU_DIV: far[0]}, side="german", orders={"p3": "mobile", "c48": "defense"})
-    player = KiroPlayer("german", 1)
-    seen = Observed(state, "german")
-    alone = "2510"
-    near = player.enemy_near(seen)
-    assert near[alone] == near[here] == 3 and player.goal(seen)[alone] == player.goal(seen)[here]
-    assert player.hex_score(seen, gun, here) < player.hex_score(seen, gun, alone)
-    _city_decides(state, monkeypatch)
-    player = KiroPlayer("german", 1)
-    seen = Observed(state, "german")
-    assert player.hex_score(seen, gun, here) == player.hex_score(seen, gun, alone)
-
-
 def test_8_1_27a_the_soviet_ai_trailing_after_kirovograd_fell_pays_its_orders_from_the_whole_track():
     """8.1, 27.A-B: on the turn's share of the supply points 9 of the 12 Soviet formations get
     paid orders on the first turn; once Kirovograd has fallen (its early bonus settled) and the
