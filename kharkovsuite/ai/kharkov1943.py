@@ -229,14 +229,14 @@ class K43Player:
         if self.cfg["plan"]:
             units = state.board.units
 
-            def hq_move(a) -> bool:
-                return a.kind == "Move" and any(units[u].is_hq for u in a.units)
+            def hq_move(entry) -> bool:  # a single action or a listed entry of one group's actions
+                return entry.kind == "Move" and any(units[u].is_hq for u in entry.units)
 
             for count, make, choices in listing.listed_segments():
                 if choices is None:
                     kept = [a for a in map(make, range(count)) if not hq_move(a)]
                     parts.append((len(kept), kept.__getitem__))
-                elif not (choices.kind == "Move" and any(units[u].is_hq for u in choices.units)):
+                elif not hq_move(choices):
                     parts.append((count, make))
         if not sum(n for n, _make in parts):
             parts = [(count, make) for count, make, _choices in listing.listed_segments()]
