@@ -113,6 +113,8 @@ HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy s
 HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
 REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much farther than a place to take
 GUARD_STEP = 1  # hexes: a place the Soviet side holds with none of its units in it counts this much farther than one to take
+REPAIR_PAIRS = 4  # moves that give a cut place back but part another, each tried with a second HQ move (18, 9.2)
+PAIR_TRIES = 100  # of REPAIR_TRIES: what the pairs keep once a first move of one is found
 REPAIR_TRIES = 300  # the most moves tried on clones in one search for a line of supply to reopen (18, 9.2)
 
 
@@ -597,8 +599,13 @@ class K43Player:
     def standing(self, state) -> tuple[int, int]:
         """(the victory places the side holds, 18: controlled, and a unit there would have a line
         of supply, 9.2; its HQs with a line): what the last turn is played for, the HQs a step
-        toward the places.  The rules' own trace, from the HQs' lines alone (the combat units'
-        lines are not needed to find a place's)."""
+        toward the places (:meth:`held_places`)."""
+        held, hqs = self.held_places(state)
+        return len(held), hqs
+
+    def held_places(self, state) -> tuple[frozenset[str], int]:
+        """(the victory places the side holds, its HQs with a line of supply): the rules' own trace,
+        from the HQs' lines alone (the combat units' lines are not needed to find a place's)."""
         side = self.side
         lines: dict[str, _supply.Line] = {}
         hqs = sorted(u for u, r in state.units.items() if r.side == side and r.hex is not None and _supply.level(state, u))
@@ -607,13 +614,13 @@ class K43Player:
                 if (_supply.level(state, uid) in _supply.TOP_LEVELS[side]) == top:
                     lines[uid] = _supply.trace(state, side, state.units[uid].hex, _supply.targets_for(state, uid, lines))
         targets = _supply.tier_targets(state, side, 2, lines)
-        held = 0
+        held = []
         for p in self.own_places(state):
             hexes = _victory.place_hexes(state, p)
             if all(h in state.board.in_play and _control.owner(state, h) == side for h in hexes) \
                     and all(_supply.trace(state, side, h, targets).ok for h in hexes):
-                held += 1
-        return held, sum(1 for line in lines.values() if line.ok)
+                held.append(p)
+        return frozenset(held), sum(1 for line in lines.values() if line.ok)
 
     def repair(self, state, seen: Observed, legal: Sequence, by_kind: dict[str, list]):
         """18, 9.2 on the last turn: when a place the side controls has no line of supply (a German
@@ -660,7 +667,41 @@ class K43Player:
 
     def best_fix(self, state, now: tuple, tries: list[int]) -> tuple[tuple, list] | None:
         """In the open activation: (standing, actions) of the move that raises :meth:`standing`
-        above ``now`` most, or None (:meth:`repair`)."""
+        above ``now`` most, or None (:meth:`repair`).  The HQ moves to a post that would give a cut
+        place its line (:meth:`mending_posts`) are tried first.  When no single move gains, a move
+        that gives a cut place back but parts another from its HQ (the HQ supplied both) is tried
+        with a second one, an HQ's, to a post that gives the other back (:data:`REPAIR_PAIRS` of
+        them, the last :data:`PAIR_TRIES` tries): one Army HQ steps up to the new place, another
+        takes over the old."""
+        before, _hqs = self.held_places(state)
+        top = (max(now[0], self._peak[1]) + len(self.cut_places(state)),
+               sum(1 for u, r in state.units.items() if r.side == self.side and r.hex and _supply.level(state, u)))
+        best, best_key, halfway = None, now, []
+        for steps, sim in self.fix_moves(state, tries):
+            if halfway and tries[0] < PAIR_TRIES:
+                break  # the rest are kept for the pairs
+            held, hqs = self.held_places(sim)
+            got = (len(held), hqs)
+            if got > best_key:
+                best, best_key = steps, got
+                if got >= top:
+                    return best_key, best  # every place the side controls is held
+            elif held - before and len(halfway) < REPAIR_PAIRS:
+                halfway.append((steps, sim))
+        if best is None:
+            for first, sim in halfway:
+                for steps, after in self.fix_moves(sim, tries, hq_only=True):
+                    got = self.standing(after)
+                    if got > best_key:
+                        best, best_key = [*first, *steps], got
+                        break
+        return None if best is None else (best_key, best)
+
+    def fix_moves(self, state, tries: list[int], hq_only: bool = False):
+        """(actions, the blind clone after them) of the moves :meth:`best_fix` tries, while
+        ``tries`` lasts: an HQ's move (after leaving its defensive position, 11.2, when it holds
+        one), or a unit's into a hex an enemy Zone of Control closes to lines (a friendly unit there
+        opens it, 9.1) or into a place lost; the HQ moves to :meth:`mending_posts` first."""
         units = state.board.units
         stop = _supply.blocked(state, self.side)
         lost = {h for p in self.own_places(state) for h in _victory.place_hexes(state, p)
@@ -675,13 +716,14 @@ class K43Player:
             except IllegalAction:
                 continue
             candidates += [[leave, m] for m in sim.legal_actions().actions() if m.kind == "Move" and m.units == (leave.unit,)]
-        candidates.sort(key=lambda c: (not units[c[-1].units[0]].is_hq, len(c), len(c[-1].path), c[-1].units, c[-1].path))
-        best, best_key = None, now
-        top = (max(now[0], self._peak[1]) + len(self.cut_places(state)),
-               sum(1 for u, r in state.units.items() if r.side == self.side and r.hex and _supply.level(state, u)))
+        aimed = self.mending_posts(state)
+        if hq_only:
+            candidates = [c for c in candidates if units[c[-1].units[0]].is_hq and c[-1].path[-1] in aimed]
+        candidates.sort(key=lambda c: (c[-1].path[-1] not in aimed or not units[c[-1].units[0]].is_hq,
+                                       not units[c[-1].units[0]].is_hq, len(c), len(c[-1].path), c[-1].units, c[-1].path))
         for steps in candidates:
             if tries[0] <= 0 or self.budget.spent():
-                break
+                return
             tries[0] -= 1
             sim = blind_clone(state, self.rng)
             try:
@@ -689,12 +731,14 @@ class K43Player:
                     sim.apply(a)
             except IllegalAction:
                 continue
-            got = self.standing(sim)
-            if got > best_key:
-                best, best_key = steps, got
-                if got >= top:
-                    break  # every place the side controls is held
-        return None if best is None else (best_key, best)
+            yield steps, sim
+
+    def mending_posts(self, state) -> set[str]:
+        """9.2, 18: the hexes within a line's five hexes of a place the side controls without a line of
+        supply (:meth:`cut_places`), where an HQ's post would give the place a line to end at:
+        :meth:`best_fix` tries the HQ moves that end there first."""
+        return {h for p in self.cut_places(state) for ph in _victory.place_hexes(state, p)
+                for h in self.supply_reach(state, ph)}
 
     # ------------------------------------------------------------------ activations (3)
     def pick_activation(self, state, seen: Observed, by_kind: dict[str, list]):

@@ -275,6 +275,33 @@ def test_18_9_2_on_the_last_turn_the_soviet_player_moves_what_gives_a_cut_place_
     assert victory.holds(state, "soviet", "barvenkovo")
 
 
+def test_18_9_2_on_the_last_turn_one_army_hq_steps_up_to_a_cut_place_and_another_takes_over_its_old_places():
+    """Last turn: the 6th Army HQ in Barvenkovo supplies Slavyansk and Kramatorsk; held Lozovaya
+    is cut, a German regiment's Zone of Control lying between (9.1).  Moving that HQ up gives
+    Lozovaya its line and takes Slavyansk's and Kramatorsk's away (a second regiment's Zone of
+    Control parts them from its new post), so no single move gains; the player moves it and
+    brings Popov's HQ up behind them, and holds all four places (18)."""
+    places = ("barvenkovo", "slavyansk", "kramatorsk", "lozovaya")
+    state = bare({SU_DIV: BARVENKOVO, SU_DIV2: "2130", SU3: "2230", "su_ski1": "2019", SU_HQ: BARVENKOVO,
+                  "su_hq_popov": "2838", INF: "2122", INF2: "2227"}, side="soviet")
+    for h in _hexes(state, *places):
+        state.game["control"][h] = "soviet"
+    state.turn = state.board.data.special_rules.turns
+    state.cache.clear()
+    assert [p for p in places if not victory.holds(state, "soviet", p)] == ["lozovaya"]
+    player = K43Player("soviet", 1)
+    player.budget.seconds = None
+    moved = []
+    while state.to_act == "soviet" and not state.pending:
+        action = player.choose(state)
+        if action.kind in ("Pass", "EndActivation"):
+            break
+        moved += [u for u in getattr(action, "units", ()) if u.startswith("su_hq")]
+        state.apply(action)
+    assert all(victory.holds(state, "soviet", p) for p in places)
+    assert moved == [SU_HQ, "su_hq_popov"]
+
+
 def test_18_the_soviet_player_guards_a_place_it_holds_with_none_of_its_units_in_it():
     """Held Barvenkovo with nobody in it falls to the first German unit through it (18c), and a
     German unit next to it closes it to lines of supply (9.1): it is an aim, after the places to
