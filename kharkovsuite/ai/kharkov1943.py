@@ -308,8 +308,9 @@ class K43Player:
                         (hexes_need if need > 0 else hexes_spare).extend(_victory.place_hexes(state, p))
             return hexes_need, hexes_spare, short
 
-        levels_short = 0
-        for cond in state.board.data.victory.get(self.side, []):
+        levels_short, first_short = 0, False
+        needed = self.winning_level(state)
+        for index, cond in enumerate(state.board.data.victory.get(self.side, [])):
             base = levels_short * LEVEL_STEP
             short = False
             if cond.groups:
@@ -329,7 +330,11 @@ class K43Player:
                 west = [h for h in seen.enemy_hexes() if h not in east]
                 aim(west, base)
                 short = short or bool(west)
-            if short:
+            if index < needed - 1:  # below the first level that wins: sought together with it
+                first_short = first_short or short
+                continue
+            if short or first_short:
+                first_short = False
                 levels_short += 1
                 if levels_short > 1:
                     break
@@ -344,6 +349,26 @@ class K43Player:
             aim(self.rear_enemies(seen), REAR_STEP)
             aim(self.unguarded_places(seen), GUARD_STEP)
         return aims or {h: 0 for h in seen.enemy_hexes()}
+
+    def winning_level(self, state) -> int:
+        """18: the side's lowest victory level (1 tactical) that would beat the enemy's, as far as
+        the enemy's levels are only denials of the side's: in the campaign the German tactical
+        level is that the Soviet side reaches no operational one, so a Soviet tactical victory
+        alone is a draw and the Soviet player seeks the places of both levels at once.  (An enemy
+        level asking for places or a clear river bank is taken as not met.)"""
+        own = state.board.data.victory.get(self.side, [])
+        enemy = next((s for s in state.board.data.victory if s != self.side), None)
+        for level in range(1, len(own) + 1):
+            theirs = 0
+            for cond in state.board.data.victory.get(enemy, []) if enemy else ():
+                denied = cond.deny is None or (cond.deny_side or self.side) != self.side \
+                    or level >= _victory.LEVELS.index(cond.deny) + 1
+                if cond.groups or cond.no_supplied_enemy_west_of or denied:
+                    break
+                theirs = _victory.LEVELS.index(cond.level) + 1
+            if level > theirs:
+                return level
+        return max(1, len(own))
 
     def unguarded_places(self, seen: Observed) -> list[str]:
         """18: the hexes of the side's victory places it controls with none of its combat units in

@@ -32,6 +32,20 @@ def test_18_the_soviet_aims_first_at_the_places_of_its_lowest_level_and_later_at
     assert not set(_hexes(state, "dnepropetrovsk", "zaporozhye", "stalino")) & set(aims)  # two levels up: not yet
 
 
+def test_18_in_the_campaign_the_soviet_aims_at_the_tactical_and_operational_places_at_once():
+    """The campaign's German tactical level is that the Soviet side reaches no operational one
+    (18): a Soviet tactical victory alone is a draw, so the places of both levels are first aims;
+    the strategic ones come a level later.  In Gallop a Soviet tactical victory wins."""
+    state = fresh(of=campaign)
+    player = K43Player("soviet", 1)
+    assert player.winning_level(state) == 2 and player.winning_level(fresh()) == 1
+    aims = player.aims(Observed(state, "soviet"))
+    first = _hexes(state, "belgorod", "krasnograd", "lozovaya", "kharkov", "krasnoarmeiskoye", "chaplino")
+    assert all(aims[h] == 0 for h in first)
+    assert all(aims[h] == LEVEL_STEP for h in _hexes(state, "poltava", "dnepropetrovsk", "zaporozhye"))
+    assert K43Player("german", 1).winning_level(state) == 1
+
+
 def test_18_the_german_aims_at_the_places_the_soviet_player_holds_for_his_victory_then_at_keeping_its_own():
     """The places the Soviet player needs that the German side holds are kept before it hunts
     Soviet units: a Soviet player that only walks into places takes them empty otherwise."""
