@@ -59,7 +59,8 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   best first as packages with the attacks 14.1C then owes (a further target of the same attack,
   14.3H, or an attack by free units); a package the side cannot complete or whose worth is
   below the floor is dropped.  A German unit on defense orders attacks only at a higher floor
-  (it holds).  HQs support each attack (22) and up to two guns fire while the supply track
+  (it holds), except in the game's last player turn, when no enemy player turn follows (3.6, 3.7:
+  :meth:`KiroPlayer.last_word`).  HQs support each attack (22) and up to two guns fire while the supply track
   keeps a reserve for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
   player prices the attack with the guns that may fire for it (each gun counted for one attack
   of the round, 14.3E), clearing such a hex is worth :data:`CITY_BONUS`, and a further city hex
@@ -825,10 +826,17 @@ class KiroPlayer:
 
     def floor_for(self, state, seen: Observed, attackers, floor: float) -> float:
         """A German player holding the line attacks with units on defense orders only at
-        :data:`HOLD_FLOOR` (the panzers on mobile orders strike at the common floor)."""
-        if self.holding(state) and all(self.order_of(seen, u) == "defense" for u in attackers):
+        :data:`HOLD_FLOOR` (the panzers on mobile orders strike at the common floor), except in
+        the game's last player turn (:meth:`last_word`), when there is no line left to hold."""
+        if self.holding(state) and all(self.order_of(seen, u) == "defense" for u in attackers) and not self.last_word(state):
             return max(floor, HOLD_FLOOR)
         return floor
+
+    def last_word(self, state) -> bool:
+        """Whether this is the game's last player turn (3.6: the second player turn of the last
+        game turn, 3.7): no enemy player turn follows, so the points of 27.B are all an attack
+        can still change (a hex given up costs nothing more)."""
+        return state.turn >= len(state.scenario.turns) and state.phase.id.startswith(("move_2", "combat_2"))
 
     def continue_draft(self, state, seen: Observed, by_kind: dict[str, list]):
         """The attack being declared: its attackers, its further targets (14.3H), then (``ai``)

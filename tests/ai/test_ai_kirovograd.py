@@ -68,6 +68,28 @@ def test_15_the_german_ai_holding_the_line_does_not_attack_at_middling_odds():
     assert player.choose(state) == EndPhase()
 
 
+def test_3_6_27b_the_german_ai_attacks_at_middling_odds_in_the_games_last_player_turn():
+    """The same two regiments and rifle division, in the second player turn of the game's last
+    game turn (3.6, 3.7: no enemy player turn follows): there is no line left to hold, only the
+    points an attack takes (27.B), and the German player attacks at the common floor.  In the
+    first player turn of that game turn (the enemy's follows) it still holds."""
+    here = "2610"
+    foe = ring(here, 1)[0]
+    placed = {GE_INF2: here, GE_INF3: here, SU_DIV: foe}
+    orders = {"d320": "defense", "c48": "assault"}
+    last = len(fresh(1).scenario.turns)
+    state = bare(placed, side="german", phase="combat_2_1", orders=orders, turn=last)
+    player = KiroPlayer("german", 1)
+    assert player.last_word(state)
+    action = player.choose(state)
+    assert action.kind == "AttackHex" and action.hex == foe
+    state = bare(placed, side="german", phase="combat_1_1", orders=orders, turn=last)
+    assert not player.last_word(state)
+    assert KiroPlayer("german", 1).choose(state) == EndPhase()
+    state = bare(placed, side="german", phase="combat_2_1", orders=orders, turn=last - 1)
+    assert KiroPlayer("german", 1).choose(state) == EndPhase()
+
+
 def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
     """The counterpart: an armoured regiment on mobile orders next to a rifle division worn down
     to 1 SP attacks it."""
