@@ -1055,6 +1055,8 @@ class KiroPlayer:
             if place and r.defender.retreat:
                 gain += bonus
             cost = lost_a * rate_a * (2.0 if lost_a >= attackers_sp else 1.0) + r.attacker.retreat * RETREAT_HEX
+            if not attackers:
+                cost = 0.0  # 21.7A: guns firing alone, in no hex of the fight, lose nothing
             worth += float(p) * (gain - self.cfg["loss_weight"] * cost)
         columns = list(state.scenario.tables[state.board.data.crt.table].columns)
         col = columns.index(preview.column) if preview.column in columns else (-1 if preview.column.startswith("<") else len(columns))
