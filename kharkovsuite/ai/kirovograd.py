@@ -60,8 +60,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   14.3H, or an attack by free units); a package the side cannot complete or whose worth is
   below the floor is dropped.  A German unit on defense orders attacks only at a higher floor
   (it holds), except in the game's last player turn, when no enemy player turn follows (3.6, 3.7:
-  :meth:`KiroPlayer.last_word`).  HQs support each attack (22) and up to two guns fire while the supply track
-  keeps a reserve for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
+  :meth:`KiroPlayer.last_word`); then the guns no attack counts on also fire alone on the enemy
+  hexes no attack hits (14.3J, :meth:`KiroPlayer.last_barrages`: the supply points a shot costs,
+  21.3, have no later use).  Guns firing alone are priced with no loss of their own (21.7A).
+  HQs support each attack (22) and up to two guns fire while the supply track keeps a reserve
+  for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
   player prices the attack with the guns that may fire for it (each gun counted for one attack
   of the round, 14.3E), clearing such a hex is worth :data:`CITY_BONUS`, and a further city hex
   the attack owes (14.1C) is fired on by one gun alone (14.3J) or attacked by other units rather
@@ -943,7 +946,30 @@ class KiroPlayer:
                 fired.update(fire)
             if first_only:
                 break
+        if self.holding(state) and self.cfg["support"] and self.last_word(state) and not first_only:
+            plan += self.last_barrages(state, seen, attacked, fired)
         return plan
+
+    def last_barrages(self, state, seen: Observed, attacked: set[str], fired: set[str]) -> list:
+        """[(targets, (), guns)]: in the game's last player turn (:meth:`last_word`) the guns no
+        planned attack counts on fire alone (14.3J, 21.1) on the enemy hexes no attack hits, each
+        hex by the guns that price it best, while the worth is above the floor: no later turn
+        needs the supply points a shot costs (21.3), and the SP it may take are points (27.B)."""
+        out = []
+        shooting = set(fired)
+        for _ in range(len(seen.enemy_hexes())):
+            best = None
+            for t in sorted(set(seen.enemy_hexes()) - attacked):
+                guns = self.guns_for(state, seen, (), (t,), shooting)
+                priced = self.price(state, seen, (), (t,), guns) if guns else None
+                if priced is not None and priced[0] >= ATTACK_FLOOR and (best is None or priced[0] > best[0]):
+                    best = (priced[0], t, guns)
+            if best is None:
+                break
+            out.append(((best[1],), (), best[2]))
+            attacked.add(best[1])
+            shooting.update(best[2])
+        return out
 
     def package(self, state, seen, t, attackers, at, sources, used, attacked, by_target, guns=(), fired=frozenset()):
         """[(targets, attackers, worth, guns)]: the attack on ``t`` (with ``guns`` firing) and those
