@@ -59,8 +59,12 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   best first as packages with the attacks 14.1C then owes (a further target of the same attack,
   14.3H, or an attack by free units); a package the side cannot complete or whose worth is
   below the floor is dropped.  A German unit on defense orders attacks only at a higher floor
-  (it holds).  HQs support each attack (22) and up to two guns fire while the supply track
-  keeps a reserve for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
+  (it holds), except in the game's last player turn, when no enemy player turn follows (3.6, 3.7:
+  :meth:`KiroPlayer.last_word`); then the guns no attack counts on also fire alone on the enemy
+  hexes no attack hits (14.3J, :meth:`KiroPlayer.last_barrages`: the supply points a shot costs,
+  21.3, have no later use).  Guns firing alone are priced with no loss of their own (21.7A).
+  HQs support each attack (22) and up to two guns fire while the supply track keeps a reserve
+  for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
   player prices the attack with the guns that may fire for it (each gun counted for one attack
   of the round, 14.3E), clearing such a hex is worth :data:`CITY_BONUS`, and a further city hex
   the attack owes (14.1C) is fired on by one gun alone (14.3J) or attacked by other units rather
@@ -825,10 +829,17 @@ class KiroPlayer:
 
     def floor_for(self, state, seen: Observed, attackers, floor: float) -> float:
         """A German player holding the line attacks with units on defense orders only at
-        :data:`HOLD_FLOOR` (the panzers on mobile orders strike at the common floor)."""
-        if self.holding(state) and all(self.order_of(seen, u) == "defense" for u in attackers):
+        :data:`HOLD_FLOOR` (the panzers on mobile orders strike at the common floor), except in
+        the game's last player turn (:meth:`last_word`), when there is no line left to hold."""
+        if self.holding(state) and all(self.order_of(seen, u) == "defense" for u in attackers) and not self.last_word(state):
             return max(floor, HOLD_FLOOR)
         return floor
+
+    def last_word(self, state) -> bool:
+        """Whether this is the game's last player turn (3.6: the second player turn of the last
+        game turn, 3.7): no enemy player turn follows, so the points of 27.B are all an attack
+        can still change (a hex given up costs nothing more)."""
+        return state.turn >= len(state.scenario.turns) and state.phase.id.startswith(("move_2", "combat_2"))
 
     def continue_draft(self, state, seen: Observed, by_kind: dict[str, list]):
         """The attack being declared: its attackers, its further targets (14.3H), then (``ai``)
@@ -935,7 +946,30 @@ class KiroPlayer:
                 fired.update(fire)
             if first_only:
                 break
+        if self.holding(state) and self.cfg["support"] and self.last_word(state) and not first_only:
+            plan += self.last_barrages(state, seen, attacked, fired)
         return plan
+
+    def last_barrages(self, state, seen: Observed, attacked: set[str], fired: set[str]) -> list:
+        """[(targets, (), guns)]: in the game's last player turn (:meth:`last_word`) the guns no
+        planned attack counts on fire alone (14.3J, 21.1) on the enemy hexes no attack hits, each
+        hex by the guns that price it best, while the worth is above the floor: no later turn
+        needs the supply points a shot costs (21.3), and the SP it may take are points (27.B)."""
+        out = []
+        shooting = set(fired)
+        for _ in range(len(seen.enemy_hexes())):
+            best = None
+            for t in sorted(set(seen.enemy_hexes()) - attacked):
+                guns = self.guns_for(state, seen, (), (t,), shooting)
+                priced = self.price(state, seen, (), (t,), guns) if guns else None
+                if priced is not None and priced[0] >= ATTACK_FLOOR and (best is None or priced[0] > best[0]):
+                    best = (priced[0], t, guns)
+            if best is None:
+                break
+            out.append(((best[1],), (), best[2]))
+            attacked.add(best[1])
+            shooting.update(best[2])
+        return out
 
     def package(self, state, seen, t, attackers, at, sources, used, attacked, by_target, guns=(), fired=frozenset()):
         """[(targets, attackers, worth, guns)]: the attack on ``t`` (with ``guns`` firing) and those
@@ -1047,6 +1081,8 @@ class KiroPlayer:
             if place and r.defender.retreat:
                 gain += bonus
             cost = lost_a * rate_a * (2.0 if lost_a >= attackers_sp else 1.0) + r.attacker.retreat * RETREAT_HEX
+            if not attackers:
+                cost = 0.0  # 21.7A: guns firing alone, in no hex of the fight, lose nothing
             worth += float(p) * (gain - self.cfg["loss_weight"] * cost)
         columns = list(state.scenario.tables[state.board.data.crt.table].columns)
         col = columns.index(preview.column) if preview.column in columns else (-1 if preview.column.startswith("<") else len(columns))

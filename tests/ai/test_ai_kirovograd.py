@@ -68,6 +68,58 @@ def test_15_the_german_ai_holding_the_line_does_not_attack_at_middling_odds():
     assert player.choose(state) == EndPhase()
 
 
+def test_3_6_27b_the_german_ai_attacks_at_middling_odds_in_the_games_last_player_turn():
+    """The same two regiments and rifle division, in the second player turn of the game's last
+    game turn (3.6, 3.7: no enemy player turn follows): there is no line left to hold, only the
+    points an attack takes (27.B), and the German player attacks at the common floor.  In the
+    first player turn of that game turn (the enemy's follows) it still holds."""
+    here = "2610"
+    foe = ring(here, 1)[0]
+    placed = {GE_INF2: here, GE_INF3: here, SU_DIV: foe}
+    orders = {"d320": "defense", "c48": "assault"}
+    last = len(fresh(1).scenario.turns)
+    state = bare(placed, side="german", phase="combat_2_1", orders=orders, turn=last)
+    player = KiroPlayer("german", 1)
+    assert player.last_word(state)
+    action = player.choose(state)
+    assert action.kind == "AttackHex" and action.hex == foe
+    state = bare(placed, side="german", phase="combat_1_1", orders=orders, turn=last)
+    assert not player.last_word(state)
+    assert KiroPlayer("german", 1).choose(state) == EndPhase()
+    state = bare(placed, side="german", phase="combat_2_1", orders=orders, turn=last - 1)
+    assert KiroPlayer("german", 1).choose(state) == EndPhase()
+
+
+def test_14_3j_21_27b_the_german_guns_fire_alone_in_the_games_last_player_turn():
+    """A German artillery regiment two hexes from a Soviet rifle division worn to its last SP, no
+    German unit next to it.  In the game's last player turn (3.6, 3.7) the gun fires on it alone
+    (14.3J, 21.1: the SP it takes are points, 27.B, and no later turn needs the supply point the
+    shot costs, 21.3); a game turn earlier it keeps its supply points for the turns left and
+    does not fire."""
+    from tests.rules.kirovograd.kiro_helpers import GE_ART, GE_HQ
+
+    here = "2610"
+    foe = ring(here, 2)[0]
+    placed = {GE_ART: here, GE_INF2: here, GE_HQ: ring(here, 1)[3], SU_DIV: foe}  # 8.1E: its HQ gives it a supply line
+    orders = {"d320": "defense", "c48": "defense"}
+    last = len(fresh(1).scenario.turns)
+    for turn, fires in ((last, True), (last - 1, False)):
+        state = bare(placed, side="german", phase="combat_2_1", orders=orders, turn=turn)
+        state.units[SU_DIV].step = 6  # 16.0: it has lost 6 of its 7 SP
+        player = KiroPlayer("german", 1)
+        # 21.7A: guns firing alone lose nothing, so an A1 result costs them nothing (counted as the
+        # gun's loss, the attack priced below the floor: 0.28)
+        assert player.price(state, Observed(state, "german"), (), (foe,), (GE_ART,))[0] > 1.0
+        action = player.choose(state)
+        if not fires:
+            assert action == EndPhase()
+            continue
+        assert action.kind == "AttackHex" and action.hex == foe
+        state.apply(action)
+        action = player.choose(state)
+        assert action.kind == "AddSupport" and action.unit == GE_ART
+
+
 def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
     """The counterpart: an armoured regiment on mobile orders next to a rifle division worn down
     to 1 SP attacks it."""
