@@ -305,6 +305,10 @@ def test_18_9_2_on_the_last_turn_one_army_hq_steps_up_to_a_cut_place_and_another
     assert [p for p in places if not victory.holds(state, "soviet", p)] == ["lozovaya"]
     player = K43Player("soviet", 1)
     player.budget.seconds = None
+    opened = state.clone()
+    general(opened)
+    first, _sim = next(player.fix_moves(opened, [1]))
+    assert first[-1].units[0].startswith("su_hq") and first[-1].path[-1] in player.mending_posts(opened)  # tried first
     moved = []
     while state.to_act == "soviet" and not state.pending:
         action = player.choose(state)
