@@ -120,6 +120,34 @@ def test_14_3j_21_27b_the_german_guns_fire_alone_in_the_games_last_player_turn()
         assert action.kind == "AddSupport" and action.unit == GE_ART
 
 
+def test_14_3j_21_the_last_barrages_fire_each_gun_once_on_each_hex_once_above_the_floor(monkeypatch):
+    """The game's last player turn, guns no attack counts on (14.3J): one gun and two worn Soviet
+    divisions make one barrage (a gun fires once a round, 21.1), and the hex it fires on is marked
+    as hit for the round's plan (14.3E); a floor above the shot's worth makes none."""
+    import kharkovsuite.ai.kirovograd as kiro
+    from tests.rules.kirovograd.kiro_helpers import GE_ART, GE_HQ
+
+    here = "2610"
+    far = ring(here, 2)
+    orders = {"d320": "defense", "c48": "defense"}
+    last = len(fresh(1).scenario.turns)
+
+    def barrages(placed, attacked=None):
+        state = bare(placed, side="german", phase="combat_2_1", orders=orders, turn=last)
+        for uid in (SU_DIV, SU_DIV2):
+            if uid in placed:
+                state.units[uid].step = 6  # 16.0: down to its last SP
+        return KiroPlayer("german", 1).last_barrages(state, Observed(state, "german"), set() if attacked is None else attacked, set())
+
+    one_gun = barrages({GE_ART: here, GE_INF2: here, GE_HQ: ring(here, 1)[3], SU_DIV: far[0], SU_DIV2: far[1]})
+    assert len(one_gun) == 1 and one_gun[0][2] == (GE_ART,)
+    hit: set[str] = set()
+    two_targets = barrages({GE_ART: here, GE_INF2: here, GE_HQ: ring(here, 1)[3], SU_DIV: far[0]}, hit)
+    assert [targets for targets, _units, _guns in two_targets] == [(far[0],)] and hit == {far[0]}  # the plan's hexes hit
+    monkeypatch.setattr(kiro, "ATTACK_FLOOR", 100.0)  # no shot is worth that much
+    assert barrages({GE_ART: here, GE_INF2: here, GE_HQ: ring(here, 1)[3], SU_DIV: far[0]}) == []
+
+
 def test_15_the_german_panzers_counter_attack_a_weak_enemy_at_good_odds():
     """The counterpart: an armoured regiment on mobile orders next to a rifle division worn down
     to 1 SP attacks it."""
