@@ -15,7 +15,8 @@ How it plays (docs/ai.md):
   with none of its units in them (an enemy passing through takes one, 18c), the German player for the
   places the Soviets control, then for keeping the places it holds that the Soviets need, then
   for the Soviet units it sees.  A unit the
-  system's trace finds out of supply makes for its side's supply areas instead (9).
+  system's trace finds out of supply makes for its side's supply areas instead (9), but on the
+  last turn, when only the places count (18).
 * Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
   no HQ would move a unit nearer its objectives.  Units join in their first activation only (a
@@ -456,14 +457,17 @@ class K43Player:
 
     def fields(self, seen: Observed) -> tuple[dict[str, int], dict[str, int], dict[str, float], frozenset[str]]:
         """(distance to objectives, distance to the nearest own unit in supply, enemy strength near
-        each hex, own units out of supply)."""
+        each hex, own units out of supply: none on the last turn, with a plan)."""
         stamp = self.refresh(seen)
         if self._fields is not None and self._fields[0] == stamp:
             return self._fields[1]
         goal = seen.offset_field(self.aims(seen))
         strength = self.strength_of(seen)
         threat = seen.threat_map(strength) if self.cfg["threat"] else {}
-        cut = frozenset(unsupplied_units(seen.state, self.side)) if self.cfg["supply"] else frozenset()
+        # 18: the game's end counts places (and, for the German side, supplied enemy units), not whether the side's own
+        # units are supplied, so on the last turn a unit out of supply makes for the aims, not back to its lines (9)
+        heed = self.cfg["supply"] and not (self.cfg["plan"] and self.last_turn(seen.state))
+        cut = frozenset(unsupplied_units(seen.state, self.side)) if heed else frozenset()
         supplied = [seen.units[u]["hex"] for u in seen.own() if u not in cut]
         home = seen.distance_field(supplied or self.supply_hexes(seen.state)) if cut else {}
         out = (goal, home, threat, cut)

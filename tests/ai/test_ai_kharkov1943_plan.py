@@ -357,3 +357,26 @@ def test_26_one_activations_decisions_think_two_decision_budgets_together_at_mos
     budget = Budget(None)
     budget.deadline = 0.0  # long past
     assert budget.spent() and not Budget(None).spent()
+
+
+def test_18_on_the_last_turn_a_unit_out_of_supply_makes_for_the_aims_not_back_to_its_lines():
+    """A rifle division two hexes from the Gallop towns, out of its HQ's five-hex line (9.2), is
+    out of supply.  Before the last turn it heads back toward its supplied comrade; on the last
+    turn only the places count (18), so it makes for the towns."""
+    far, friend = "2127", "2035"  # the division (nine hexes from the HQ); a supplied comrade by the HQ
+    chosen = []
+    for last in (False, True):
+        state = bare({SU_DIV2: far, SU_DIV: friend, SU_HQ: "2036"}, side="soviet")
+        if last:
+            state.turn = state.board.data.special_rules.turns
+        player = K43Player("soviet", 1)
+        seen = Observed(state, "soviet")
+        fields = player.fields(seen)
+        goal, home, _threat, cut = fields
+        if not last:
+            assert SU_DIV2 in cut and SU_DIV not in cut
+            toward_town = min(ring(far, 1), key=lambda h: goal.get(h, 99))
+            toward_home = min(ring(far, 1), key=lambda h: home.get(h, 99))
+            assert goal[toward_town] < goal[toward_home] and home[toward_home] < home[toward_town]
+        chosen.append(min((toward_town, toward_home), key=lambda h: player.hex_score(seen, SU_DIV2, h, fields)))
+    assert chosen == [toward_home, toward_town]
