@@ -141,6 +141,7 @@ STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
 HQ_EXPOSED = 3  # hexes: a German HQ this near the enemy stands with a combat unit of its side
 HQ_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
+HUNT_RADIUS = 8  # hexes: a Soviet hex of HQs and guns alone this near the German line is a panzer's aim where points decide (27.B)
 HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
@@ -302,6 +303,34 @@ class KiroPlayer:
         info = state.board.units[uid]
         return info.armored or info.movement_class == "motorized"
 
+    def points_decide(self, state) -> bool:
+        """27.A: the game is won on points (the historical game, the Endgame), not by the city
+        alone (Opening Moves, 31.1E-H)."""
+        return state.board.data.victory.objective != "hold_kirovograd"
+
+    def hunting(self, seen: Observed, uid: str) -> bool:
+        """Whether the unit is a German panzer or motorised unit (with a plan) where points
+        decide: it also makes for the Soviet hexes of :meth:`hunt`."""
+        state = seen.state
+        return self.holding(state) and self.points_decide(state) and self.mobile_arm(state, uid)
+
+    def hunt(self, seen: Observed) -> list[str]:
+        """The Soviet hexes with HQs and guns in them and no Soviet combat unit, within
+        :data:`HUNT_RADIUS` hexes of a German combat unit: attacked alone they are destroyed at
+        high odds, and 27.B gives twice a destroyed unit's printed worth (an HQ or artillery SP
+        counts 3, the most of any class)."""
+        got = self._memo.get("hunt")
+        if got is None:
+            board = seen.state.board.units
+            line = seen.distance_field([seen.units[u]["hex"] for u in self.combat_units(seen, self.side)], HUNT_RADIUS)
+
+            def soft(u):  # a face-down counter (29.4A, not in the public data) may be a combat unit
+                info = board.get(u)
+                return info is not None and info.ground and (info.is_hq or info.is_artillery)
+
+            got = self._memo["hunt"] = [h for h in seen.enemy_hexes() if h in line and all(soft(u) for u in seen.enemy_at(h))]
+        return got
+
     # ------------------------------------------------------------------ aims (27)
     def aims(self, seen: Observed) -> dict[str, int]:
         """Hex -> how far it counts as already (0: aim at it first)."""
@@ -387,10 +416,17 @@ class KiroPlayer:
             got = self._memo["siege-ring"] = {n for h in held for n in seen.neighbours(h)} - held
         return got
 
-    def goal(self, seen: Observed) -> dict[str, int]:
-        got = self._memo.get("goal")
+    def goal(self, seen: Observed, uid: str | None = None) -> dict[str, int]:
+        """Hex -> steps to the nearest aim (plus the aim's offset); for a hunting German mobile
+        unit (:meth:`hunting`) the Soviet hexes of :meth:`hunt` are aims too, as near as any."""
+        hunted = self.hunt(seen) if uid is not None and self.hunting(seen, uid) else []
+        key = "hunt-goal" if hunted else "goal"
+        got = self._memo.get(key)
         if got is None:
-            got = self._memo["goal"] = seen.offset_field(self.aims(seen))
+            aims = dict(self.aims(seen))
+            for h in hunted:
+                aims[h] = 0
+            got = self._memo[key] = seen.offset_field(aims)
         return got
 
     def open_exits(self, seen: Observed, hex_id: str) -> int:
@@ -581,7 +617,7 @@ class KiroPlayer:
         state = seen.state
         info = state.board.units[uid]
         cut = self.out_of_supply(seen)
-        field = self.home(seen) if uid in cut else self.goal(seen)
+        field = self.home(seen) if uid in cut else self.goal(seen, uid)
         score = float(field.get(hex_id, 99))
         if info.is_hq:
             near = self.formation_near(seen, info.formation).get(hex_id, 99)
@@ -615,7 +651,7 @@ class KiroPlayer:
         alone at high odds and destroyed (27.B: its whole printed worth twice).  Only where points
         decide (27.A; not Opening Moves, won by the city alone, 31.1E-H, where it turned wins into
         draws: Opening Moves seeds 1-20 gave 8 wins, 10 draws, 2 losses against 13, 7, 0)."""
-        if not self.holding(seen.state) or seen.state.board.data.victory.objective == "hold_kirovograd" \
+        if not self.holding(seen.state) or not self.points_decide(seen.state) \
                 or self.enemy_near(seen).get(hex_id, 99) > HQ_EXPOSED:
             return 0.0
         board = seen.state.board.units
@@ -713,7 +749,7 @@ class KiroPlayer:
         """(path, gain) of the unit's best reachable hex, None when none gains :data:`MIN_GAIN`."""
         uid = g[0]
         here = seen.units[uid]["hex"]
-        goal = self.goal(seen)
+        goal = self.goal(seen, uid)
         n, make = self._walks[g]
         reach = {}
         for i in range(n):
@@ -1285,9 +1321,9 @@ class KiroPlayer:
 
     def advance(self, state, seen: Observed, by_kind: dict[str, list]):
         """18: into a victory place, or nearer the aim; a German player holding advances only where it must."""
-        goal = self.goal(seen)
-        places = self.place_hexes(state)
         moves = by_kind.get("Advance", [])
+        goal = self.goal(seen, moves[0].unit if moves else None)
+        places = self.place_hexes(state)
         good = [a for a in moves if a.path[-1] in places or goal.get(a.path[-1], 99) < goal.get(a.path[0], 99)]
         if moves and self.holding(state) and not self.mobile_arm(state, moves[0].unit):
             good = [a for a in good if a.path[-1] in places]
