@@ -142,6 +142,8 @@ HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation'
 HQ_EXPOSED = 3  # hexes: a German HQ this near the enemy stands with a combat unit of its side
 HQ_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
 HUNT_RADIUS = 8  # hexes: a Soviet hex of HQs and guns alone this near the German line is a panzer's aim where points decide (27.B)
+WORN_NEAR = 4  # hexes: a worn German mobile unit this near the enemy stands with a fresh combat unit where points decide
+WORN_ALONE = 4.0  # what standing without one costs it (hexes of distance)
 HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
@@ -643,7 +645,7 @@ class KiroPlayer:
             score -= 1.0  # a German unit in a victory place holds it
         if hex_id in self._hold:
             score += HOLD_COST
-        return score
+        return score + self.worn_alone(seen, uid, hex_id)
 
     def hq_exposed(self, seen: Observed, uid: str, hex_id: str) -> float:
         """What standing alone near the enemy costs a German HQ (hexes of distance): an HQ with
@@ -658,6 +660,22 @@ class KiroPlayer:
         if any(u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery for u in seen.side_at(hex_id, self.side)):
             return 0.0
         return HQ_ALONE
+
+    def worn_alone(self, seen: Observed, uid: str, hex_id: str) -> float:
+        """What a hex without a fresh German combat unit in it costs a worn (SP lost, 16.0) German
+        mobile unit within :data:`WORN_NEAR` hexes of the enemy (hexes of distance): alone it is
+        attacked at high odds and destroyed, 27.B then giving its whole printed worth twice;
+        with a fresh unit the stack stands at better odds.  Only where points decide (27.A)."""
+        state = seen.state
+        if not self.holding(state) or not self.points_decide(state) or not self.mobile_arm(state, uid) \
+                or not float(seen.units[uid].get("step") or 0) or self.enemy_near(seen).get(hex_id, 99) > WORN_NEAR:
+            return 0.0
+        board = state.board.units
+        for u in seen.side_at(hex_id, self.side):
+            if u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery \
+                    and not float(seen.units[u].get("step") or 0):
+                return 0.0
+        return WORN_ALONE
 
     def hold_off(self, seen: Observed) -> dict[str, int]:
         """The Soviet plan for an empty Kirovograd where the city decides the game (31.1E-H:
