@@ -36,8 +36,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   its line unless a victory place nearby is empty, it is out of supply (8.4) or it is being
   ringed (enemy units on three sides leave it two open hexes or fewer, 13.3B, 17.4A, outside a
   victory place: it steps back toward its own map edge, 8.3.2A, to a hex not so ringed); the panzers make
-  for the Soviet units nearest the line and the places.  The strongest unit in each victory
-  place hex stays there as its garrison.
+  for the Soviet units nearest the line and the places, and where points decide (27.A, not
+  Opening Moves) also for the Soviet hexes of HQs and guns with no Soviet combat unit in them
+  within :data:`HUNT_RADIUS` hexes of the German units (:meth:`KiroPlayer.hunt`: 27.B gives
+  twice a destroyed unit's printed worth, an HQ or gun SP 3 points).  The strongest unit in each
+  victory place hex stays there as its garrison.
 * Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
   its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
   its own; a Soviet unit stands next to a German-held Kirovograd hex against up to
@@ -49,10 +52,13 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
   formation's nearest unit (22.1); where points decide (27.A, not Opening Moves) a German HQ
   within :data:`HQ_EXPOSED` hexes of the enemy stands in a hex with one of its side's combat
-  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B).
-  Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
-  side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
-  is committed when the enemy is within reach.
+  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B),
+  and a worn German panzer or motorised unit within :data:`WORN_NEAR` hexes of the enemy counts
+  a hex without a fresh combat unit of its side :data:`WORN_ALONE` hexes worse
+  (:meth:`KiroPlayer.worn_alone`: it stands with fresh units rather than alone, where the
+  enemy picks it off for points).  Reinforcements (24) enter at the entry hex nearest the
+  aims.  Soviet guns turn to their firing side near the enemy by day and to their travelling
+  side far from it (21.12).  A reserve (12) is committed when the enemy is within reach.
 * Attacks (14, 15): every enemy hex next to the side's able units is priced with the odds query
   (each CRT result's chance; SP at 27.B's points, twice for a unit destroyed; hexes of retreat
   at a fraction of a point; clearing a place or a town worth more), and the attacks are taken
@@ -615,7 +621,10 @@ class KiroPlayer:
         return None
 
     def hex_score(self, seen: Observed, uid: str, hex_id: str) -> float:
-        """Lower is better: steps to the unit's aim plus the danger of standing there."""
+        """Lower is better: steps to the unit's aim (:meth:`goal`: for a hunting German panzer
+        the lone Soviet HQs and guns too) plus the danger of standing there (the enemy strength
+        next to it; an HQ or, where points decide, a worn German panzer without a combat unit of
+        its side in the hex, :meth:`hq_exposed`, :meth:`worn_alone`)."""
         state = seen.state
         info = state.board.units[uid]
         cut = self.out_of_supply(seen)
@@ -764,7 +773,8 @@ class KiroPlayer:
         return None
 
     def best_hex(self, seen: Observed, g: tuple):
-        """(path, gain) of the unit's best reachable hex, None when none gains :data:`MIN_GAIN`."""
+        """(path, gain) of the unit's best reachable hex (the hexes nearest its own :meth:`goal`
+        weighed first), None when none gains :data:`MIN_GAIN`."""
         uid = g[0]
         here = seen.units[uid]["hex"]
         goal = self.goal(seen, uid)
@@ -1338,7 +1348,8 @@ class KiroPlayer:
         return min(retreats, key=key)
 
     def advance(self, state, seen: Observed, by_kind: dict[str, list]):
-        """18: into a victory place, or nearer the aim; a German player holding advances only where it must."""
+        """18: into a victory place, or nearer the aim (the unit's own, :meth:`goal`); a German
+        player holding advances only where it must."""
         moves = by_kind.get("Advance", [])
         goal = self.goal(seen, moves[0].unit if moves else None)
         places = self.place_hexes(state)
