@@ -36,8 +36,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   its line unless a victory place nearby is empty, it is out of supply (8.4) or it is being
   ringed (enemy units on three sides leave it two open hexes or fewer, 13.3B, 17.4A, outside a
   victory place: it steps back toward its own map edge, 8.3.2A, to a hex not so ringed); the panzers make
-  for the Soviet units nearest the line and the places.  The strongest unit in each victory
-  place hex stays there as its garrison.
+  for the Soviet units nearest the line and the places, and where points decide (27.A, not
+  Opening Moves) also for the Soviet hexes of HQs and guns with no Soviet combat unit in them
+  within :data:`HUNT_RADIUS` hexes of the German units (:meth:`KiroPlayer.hunt`: 27.B gives
+  twice a destroyed unit's printed worth, an HQ or gun SP 3 points).  The strongest unit in each
+  victory place hex stays there as its garrison.
 * Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
   its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
   its own; a Soviet unit stands next to a German-held Kirovograd hex against up to
@@ -49,10 +52,13 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
   formation's nearest unit (22.1); where points decide (27.A, not Opening Moves) a German HQ
   within :data:`HQ_EXPOSED` hexes of the enemy stands in a hex with one of its side's combat
-  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B).
-  Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
-  side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
-  is committed when the enemy is within reach.
+  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B),
+  and a worn German panzer or motorised unit within :data:`WORN_NEAR` hexes of the enemy counts
+  a hex without a fresh combat unit of its side :data:`WORN_ALONE` hexes worse
+  (:meth:`KiroPlayer.worn_alone`: it stands with fresh units rather than alone, where the
+  enemy picks it off for points).  Reinforcements (24) enter at the entry hex nearest the
+  aims.  Soviet guns turn to their firing side near the enemy by day and to their travelling
+  side far from it (21.12).  A reserve (12) is committed when the enemy is within reach.
 * Attacks (14, 15): every enemy hex next to the side's able units is priced with the odds query
   (each CRT result's chance; SP at 27.B's points, twice for a unit destroyed; hexes of retreat
   at a fraction of a point; clearing a place or a town worth more), and the attacks are taken
@@ -141,6 +147,9 @@ STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
 HQ_EXPOSED = 3  # hexes: a German HQ this near the enemy stands with a combat unit of its side
 HQ_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
+HUNT_RADIUS = 8  # hexes: a Soviet hex of HQs and guns alone this near the German line is a panzer's aim where points decide (27.B)
+WORN_NEAR = 4  # hexes: a worn German mobile unit this near the enemy stands with a fresh combat unit where points decide
+WORN_ALONE = 4.0  # what standing without one costs it (hexes of distance)
 HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
@@ -302,6 +311,34 @@ class KiroPlayer:
         info = state.board.units[uid]
         return info.armored or info.movement_class == "motorized"
 
+    def points_decide(self, state) -> bool:
+        """27.A: the game is won on points (the historical game, the Endgame), not by the city
+        alone (Opening Moves, 31.1E-H)."""
+        return state.board.data.victory.objective != "hold_kirovograd"
+
+    def hunting(self, seen: Observed, uid: str) -> bool:
+        """Whether the unit is a German panzer or motorised unit (with a plan) where points
+        decide: it also makes for the Soviet hexes of :meth:`hunt`."""
+        state = seen.state
+        return self.holding(state) and self.points_decide(state) and self.mobile_arm(state, uid)
+
+    def hunt(self, seen: Observed) -> list[str]:
+        """The Soviet hexes with HQs and guns in them and no Soviet combat unit, within
+        :data:`HUNT_RADIUS` hexes of a German combat unit: attacked alone they are destroyed at
+        high odds, and 27.B gives twice a destroyed unit's printed worth (an HQ or artillery SP
+        counts 3, the most of any class)."""
+        got = self._memo.get("hunt")
+        if got is None:
+            board = seen.state.board.units
+            line = seen.distance_field([seen.units[u]["hex"] for u in self.combat_units(seen, self.side)], HUNT_RADIUS)
+
+            def soft(u):  # a face-down counter (29.4A, not in the public data) may be a combat unit
+                info = board.get(u)
+                return info is not None and info.ground and (info.is_hq or info.is_artillery)
+
+            got = self._memo["hunt"] = [h for h in seen.enemy_hexes() if h in line and all(soft(u) for u in seen.enemy_at(h))]
+        return got
+
     # ------------------------------------------------------------------ aims (27)
     def aims(self, seen: Observed) -> dict[str, int]:
         """Hex -> how far it counts as already (0: aim at it first)."""
@@ -387,10 +424,17 @@ class KiroPlayer:
             got = self._memo["siege-ring"] = {n for h in held for n in seen.neighbours(h)} - held
         return got
 
-    def goal(self, seen: Observed) -> dict[str, int]:
-        got = self._memo.get("goal")
+    def goal(self, seen: Observed, uid: str | None = None) -> dict[str, int]:
+        """Hex -> steps to the nearest aim (plus the aim's offset); for a hunting German mobile
+        unit (:meth:`hunting`) the Soviet hexes of :meth:`hunt` are aims too, as near as any."""
+        hunted = self.hunt(seen) if uid is not None and self.hunting(seen, uid) else []
+        key = "hunt-goal" if hunted else "goal"
+        got = self._memo.get(key)
         if got is None:
-            got = self._memo["goal"] = seen.offset_field(self.aims(seen))
+            aims = dict(self.aims(seen))
+            for h in hunted:
+                aims[h] = 0
+            got = self._memo[key] = seen.offset_field(aims)
         return got
 
     def open_exits(self, seen: Observed, hex_id: str) -> int:
@@ -577,11 +621,14 @@ class KiroPlayer:
         return None
 
     def hex_score(self, seen: Observed, uid: str, hex_id: str) -> float:
-        """Lower is better: steps to the unit's aim plus the danger of standing there."""
+        """Lower is better: steps to the unit's aim (:meth:`goal`: for a hunting German panzer
+        the lone Soviet HQs and guns too) plus the danger of standing there (the enemy strength
+        next to it; an HQ or, where points decide, a worn German panzer without a combat unit of
+        its side in the hex, :meth:`hq_exposed`, :meth:`worn_alone`)."""
         state = seen.state
         info = state.board.units[uid]
         cut = self.out_of_supply(seen)
-        field = self.home(seen) if uid in cut else self.goal(seen)
+        field = self.home(seen) if uid in cut else self.goal(seen, uid)
         score = float(field.get(hex_id, 99))
         if info.is_hq:
             near = self.formation_near(seen, info.formation).get(hex_id, 99)
@@ -607,7 +654,7 @@ class KiroPlayer:
             score -= 1.0  # a German unit in a victory place holds it
         if hex_id in self._hold:
             score += HOLD_COST
-        return score
+        return score + self.worn_alone(seen, uid, hex_id)
 
     def hq_exposed(self, seen: Observed, uid: str, hex_id: str) -> float:
         """What standing alone near the enemy costs a German HQ (hexes of distance): an HQ with
@@ -615,13 +662,29 @@ class KiroPlayer:
         alone at high odds and destroyed (27.B: its whole printed worth twice).  Only where points
         decide (27.A; not Opening Moves, won by the city alone, 31.1E-H, where it turned wins into
         draws: Opening Moves seeds 1-20 gave 8 wins, 10 draws, 2 losses against 13, 7, 0)."""
-        if not self.holding(seen.state) or seen.state.board.data.victory.objective == "hold_kirovograd" \
+        if not self.holding(seen.state) or not self.points_decide(seen.state) \
                 or self.enemy_near(seen).get(hex_id, 99) > HQ_EXPOSED:
             return 0.0
         board = seen.state.board.units
         if any(u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery for u in seen.side_at(hex_id, self.side)):
             return 0.0
         return HQ_ALONE
+
+    def worn_alone(self, seen: Observed, uid: str, hex_id: str) -> float:
+        """What a hex without a fresh German combat unit in it costs a worn (SP lost, 16.0) German
+        mobile unit within :data:`WORN_NEAR` hexes of the enemy (hexes of distance): alone it is
+        attacked at high odds and destroyed, 27.B then giving its whole printed worth twice;
+        with a fresh unit the stack stands at better odds.  Only where points decide (27.A)."""
+        state = seen.state
+        if not self.holding(state) or not self.points_decide(state) or not self.mobile_arm(state, uid) \
+                or not float(seen.units[uid].get("step") or 0) or self.enemy_near(seen).get(hex_id, 99) > WORN_NEAR:
+            return 0.0
+        board = state.board.units
+        for u in seen.side_at(hex_id, self.side):
+            if u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery \
+                    and not float(seen.units[u].get("step") or 0):
+                return 0.0
+        return WORN_ALONE
 
     def hold_off(self, seen: Observed) -> dict[str, int]:
         """The Soviet plan for an empty Kirovograd where the city decides the game (31.1E-H:
@@ -710,10 +773,11 @@ class KiroPlayer:
         return None
 
     def best_hex(self, seen: Observed, g: tuple):
-        """(path, gain) of the unit's best reachable hex, None when none gains :data:`MIN_GAIN`."""
+        """(path, gain) of the unit's best reachable hex (the hexes nearest its own :meth:`goal`
+        weighed first), None when none gains :data:`MIN_GAIN`."""
         uid = g[0]
         here = seen.units[uid]["hex"]
-        goal = self.goal(seen)
+        goal = self.goal(seen, uid)
         n, make = self._walks[g]
         reach = {}
         for i in range(n):
@@ -1284,10 +1348,11 @@ class KiroPlayer:
         return min(retreats, key=key)
 
     def advance(self, state, seen: Observed, by_kind: dict[str, list]):
-        """18: into a victory place, or nearer the aim; a German player holding advances only where it must."""
-        goal = self.goal(seen)
-        places = self.place_hexes(state)
+        """18: into a victory place, or nearer the aim (the unit's own, :meth:`goal`); a German
+        player holding advances only where it must."""
         moves = by_kind.get("Advance", [])
+        goal = self.goal(seen, moves[0].unit if moves else None)
+        places = self.place_hexes(state)
         good = [a for a in moves if a.path[-1] in places or goal.get(a.path[-1], 99) < goal.get(a.path[0], 99)]
         if moves and self.holding(state) and not self.mobile_arm(state, moves[0].unit):
             good = [a for a in good if a.path[-1] in places]

@@ -674,3 +674,56 @@ def test_8_1_27a_the_soviet_ai_trailing_after_kirovograd_fell_pays_its_orders_fr
     assert paid(False, ()) == 9
     assert paid(True, ()) == 12
     assert paid(True, (GE_PZ, "de-3p-hq", "de-320-art")) == 9
+
+
+def test_27b_the_german_panzers_hunt_soviet_hqs_and_guns_standing_alone_where_points_decide(monkeypatch):
+    """27.B: a destroyed unit gives twice its printed worth, an HQ or artillery SP 3 points.  A
+    German armoured regiment on mobile orders, a Soviet rifle division three hexes off one way and
+    a Soviet corps HQ six hexes off the other (beyond the four hexes of its counter-attacks): the
+    lone HQ is its aim, and it ends its move next to it.  With a gun the hex is still hunted, with
+    a rifle division in it or nine hexes away (beyond :data:`HUNT_RADIUS`) not.  In Opening Moves,
+    decided by the city (31.1E-H), the panzers make for the division."""
+    from tests.rules.kirovograd.kiro_helpers import SU_HQ
+
+    here = "2610"
+    hq, div, far = ring(here, 6)[0], ring(here, 3)[9], ring(here, 9)[0]
+    orders = {"p3": "mobile", "c48": "defense"}
+    state = bare({GE_PZ: here, SU_HQ: hq, SU_DIV: div}, side="german", orders=orders)
+    assert KiroPlayer("german", 1).hunt(Observed(state, "german")) == [hq]
+    assert state.board.distance(_moves_of_round(state, KiroPlayer("german", 1))[GE_PZ], hq) == 1
+    for extra, hunted in (({SU_ART: hq}, [hq]), ({SU_DIV2: hq}, []), ({SU_HQ: far}, [])):
+        state = bare({GE_PZ: here, SU_HQ: hq, SU_DIV: div, **extra}, side="german", orders=orders)
+        assert KiroPlayer("german", 1).hunt(Observed(state, "german")) == hunted
+    state = bare({GE_PZ: here, SU_HQ: hq, SU_DIV: div}, side="german", orders=orders)
+    _city_decides(state, monkeypatch)
+    assert state.board.distance(_moves_of_round(state, KiroPlayer("german", 1))[GE_PZ], div) == 1
+
+
+def test_27b_a_worn_german_panzer_near_the_enemy_stands_with_a_fresh_combat_unit_where_points_decide(monkeypatch):
+    """27.B: a worn unit attacked alone is destroyed at high odds, giving its whole printed worth
+    twice.  A German armoured regiment worn to 4 of its 6 SP, a Soviet rifle division three hexes
+    off: the hex of a fresh German regiment is better for it than an empty hex as near the enemy
+    and its aim.  A worn regiment there does not make the hex better, nor does it weigh for a
+    fresh panzer regiment; in Opening Moves, decided by the city (31.1E-H), it is not weighed."""
+    from kharkovsuite.ai.kirovograd import WORN_ALONE
+
+    here, alone = "2610", "2510"
+    foe = ring(here, 3)[0]
+    state = bare({GE_INF2: here, GE_PZ: ring(here, 1)[3], SU_DIV: foe}, side="german",
+                 orders={"d320": "defense", "p3": "mobile", "c48": "defense"})
+    player = KiroPlayer("german", 1)
+    seen = Observed(state, "german")
+    near = player.enemy_near(seen)
+    assert near[alone] == near[here] == 3 and player.goal(seen, GE_PZ)[alone] == player.goal(seen, GE_PZ)[here]
+    fresh_score = player.hex_score(seen, GE_PZ, alone)
+    assert player.hex_score(seen, GE_PZ, here) == fresh_score  # a fresh panzer: no difference
+    state.units[GE_PZ].step = 2
+    player, seen = KiroPlayer("german", 1), Observed(state, "german")
+    assert player.hex_score(seen, GE_PZ, alone) == player.hex_score(seen, GE_PZ, here) + WORN_ALONE
+    state.units[GE_INF2].step = 1
+    player, seen = KiroPlayer("german", 1), Observed(state, "german")
+    assert player.hex_score(seen, GE_PZ, alone) == player.hex_score(seen, GE_PZ, here)
+    state.units[GE_INF2].step = 0
+    _city_decides(state, monkeypatch)
+    player, seen = KiroPlayer("german", 1), Observed(state, "german")
+    assert player.hex_score(seen, GE_PZ, alone) == player.hex_score(seen, GE_PZ, here)
