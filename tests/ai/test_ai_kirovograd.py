@@ -676,20 +676,26 @@ def test_8_1_27a_the_soviet_ai_trailing_after_kirovograd_fell_pays_its_orders_fr
     assert paid(True, (GE_PZ, "de-3p-hq", "de-320-art")) == 9
 
 
-def test_27b_a_soviet_gun_near_the_enemy_stands_with_a_combat_unit_where_points_decide(monkeypatch):
-    """27.B: a Soviet artillery brigade three hexes from a German regiment: the hex of a rifle
-    division is better for it than an empty hex as near the enemy and as near its aim (alone it
-    is attacked and destroyed, its printed worth twice; ``greedy`` picks off lone guns).  In
-    Opening Moves, decided by the city (31.1E-H), the gun does not weigh it."""
+def test_27b_a_soviet_gun_near_the_enemy_stands_with_a_combat_unit_while_the_ussr_trails():
+    """27.B: a Soviet artillery brigade three hexes from a German regiment, Kirovograd fallen and
+    the USSR behind on points (:meth:`KiroPlayer.spend_all`): the hex of a rifle division is
+    better for it than an empty hex as near the enemy and as near its aim (alone it is attacked
+    and destroyed, its printed worth twice; ``greedy`` picks off lone guns).  Before the city
+    falls (the historical game's opening) the gun does not weigh it."""
+    from kharkovsuite.rules.kirovograd.victory import ELIMINATED
+
     here = PLAIN
     state = bare({SU_DIV: here, SU_ART: ring(here, 1)[3], GE_INF2: ring(here, 3)[0]}, side="soviet")
+    state.game["kirovograd_taken"] = 12  # too late for 27.B's early bonus
+    state.to_box(SU_TANK, ELIMINATED)  # its points put the USSR behind
     player = KiroPlayer("soviet", 1)
     seen = Observed(state, "soviet")
     alone = "0518"
     near = player.enemy_near(seen)
+    assert player.spend_all(state, seen)
     assert near[alone] == near[here] == 3 and player.goal(seen)[alone] == player.goal(seen)[here]
     assert player.hex_score(seen, SU_ART, here) < player.hex_score(seen, SU_ART, alone)
-    _city_decides(state, monkeypatch)
+    state.game["kirovograd_taken"] = None
     player = KiroPlayer("soviet", 1)
     assert player.gun_exposed(Observed(state, "soviet"), SU_ART, alone) == 0.0
 
