@@ -67,7 +67,8 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   orders attacks only at a higher floor (it holds), except in the game's last player turn, when
   no enemy player turn follows (3.6, 3.7: :meth:`KiroPlayer.last_word`); then the guns no
   attack counts on also fire alone on the enemy hexes no attack hits (14.3J,
-  :meth:`KiroPlayer.last_barrages`: the supply points a shot costs, 21.3, have no later use).  Guns firing alone are priced with no loss of their own (21.7A).
+  :meth:`KiroPlayer.last_barrages`: the supply points a shot costs, 21.3, have no later use).
+  Guns firing alone are priced with no loss of their own (21.7A).
   HQs support each attack (22) and up to two guns fire while the supply track keeps a reserve
   for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
   player prices the attack with the guns that may fire for it (each gun counted for one attack
@@ -976,8 +977,8 @@ class KiroPlayer:
         return plan
 
     def attack_groups(self, state, seen: Observed, t: str, groups: dict[str, list[str]], at, sources) -> list[list[str]]:
-        """The groups that may attack ``t``: its neighbours of each order (6.2: they attack
-        together, 14.3D).  While the Soviet orders are paid from the whole track
+        """The groups that may attack ``t``: its neighbours able to attack, grouped by their
+        orders.  While the Soviet orders are paid from the whole track
         (:meth:`spend_all`: points decide, the city has fallen and the USSR trails), the units of
         a group that no other enemy hex binds (no other enemy ZOC reaches their hex, 14.1C) are
         also priced as a group of their own: their attack owes nothing more, where the whole
