@@ -52,23 +52,29 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
   formation's nearest unit (22.1); where points decide (27.A, not Opening Moves) a German HQ
   within :data:`HQ_EXPOSED` hexes of the enemy stands in a hex with one of its side's combat
-  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B),
-  and a worn German panzer or motorised unit within :data:`WORN_NEAR` hexes of the enemy counts
-  a hex without a fresh combat unit of its side :data:`WORN_ALONE` hexes worse
-  (:meth:`KiroPlayer.worn_alone`: it stands with fresh units rather than alone, where the
-  enemy picks it off for points).  Reinforcements (24) enter at the entry hex nearest the
-  aims.  Soviet guns turn to their firing side near the enemy by day and to their travelling
-  side far from it (21.12).  A reserve (12) is committed when the enemy is within reach.
+  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B);
+  so does a Soviet gun within :data:`GUN_EXPOSED` hexes of the enemy while the Soviet orders are
+  paid from the whole track (:meth:`KiroPlayer.gun_exposed`), and a worn German panzer or
+  motorised unit within :data:`WORN_NEAR` hexes of the enemy counts a hex without a fresh
+  combat unit of its side :data:`WORN_ALONE` hexes worse (:meth:`KiroPlayer.worn_alone`: it
+  stands with fresh units rather than alone, where the enemy picks it off for points).
+  Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
+  side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
+  is committed when the enemy is within reach.
 * Attacks (14, 15): every enemy hex next to the side's able units is priced with the odds query
   (each CRT result's chance; SP at 27.B's points, twice for a unit destroyed; hexes of retreat
   at a fraction of a point; clearing a place or a town worth more), and the attacks are taken
   best first as packages with the attacks 14.1C then owes (a further target of the same attack,
   14.3H, or an attack by free units); a package the side cannot complete or whose worth is
-  below the floor is dropped.  A German unit on defense orders attacks only at a higher floor
-  (it holds), except in the game's last player turn, when no enemy player turn follows (3.6, 3.7:
-  :meth:`KiroPlayer.last_word`); then the guns no attack counts on also fire alone on the enemy
-  hexes no attack hits (14.3J, :meth:`KiroPlayer.last_barrages`: the supply points a shot costs,
-  21.3, have no later use).  Guns firing alone are priced with no loss of their own (21.7A).
+  below the floor is dropped.  While the Soviet orders are paid from the whole track
+  (:meth:`KiroPlayer.spend_all`), the units no other enemy hex binds (no other enemy ZOC
+  reaches them, 14.1C) are also priced as a group of their own, and an owed hex joins an attack
+  only when that prices at least as well as attacking it apart.  A German unit on defense
+  orders attacks only at a higher floor (it holds), except in the game's last player turn, when
+  no enemy player turn follows (3.6, 3.7: :meth:`KiroPlayer.last_word`); then the guns no
+  attack counts on also fire alone on the enemy hexes no attack hits (14.3J,
+  :meth:`KiroPlayer.last_barrages`: the supply points a shot costs, 21.3, have no later use).
+  Guns firing alone are priced with no loss of their own (21.7A).
   HQs support each attack (22) and up to two guns fire while the supply track keeps a reserve
   for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
   player prices the attack with the guns that may fire for it (each gun counted for one attack
@@ -150,6 +156,8 @@ HQ_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
 HUNT_RADIUS = 8  # hexes: a Soviet hex of HQs and guns alone this near the German line is a panzer's aim where points decide (27.B)
 WORN_NEAR = 4  # hexes: a worn German mobile unit this near the enemy stands with a fresh combat unit where points decide
 WORN_ALONE = 4.0  # what standing without one costs it (hexes of distance)
+GUN_EXPOSED = 3  # hexes: a Soviet gun this near the enemy stands with a combat unit of its side (greedy picks off lone guns, 27.B)
+GUN_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
 HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
@@ -654,7 +662,17 @@ class KiroPlayer:
             score -= 1.0  # a German unit in a victory place holds it
         if hex_id in self._hold:
             score += HOLD_COST
+        if info.is_artillery:
+            score += self.gun_exposed(seen, uid, hex_id)
         return score + self.worn_alone(seen, uid, hex_id)
+
+    def company(self, seen: Observed, uid: str, hex_id: str, fresh: bool = False) -> bool:
+        """Whether a combat unit of the side other than ``uid`` (not an HQ nor a gun; with
+        ``fresh``, one that has lost no SP, 16.0) stands in ``hex_id``: what a lone HQ, gun or
+        worn unit near the enemy looks for (27.B)."""
+        board = seen.state.board.units
+        return any(u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery
+                   and not (fresh and float(seen.units[u].get("step") or 0)) for u in seen.side_at(hex_id, self.side))
 
     def hq_exposed(self, seen: Observed, uid: str, hex_id: str) -> float:
         """What standing alone near the enemy costs a German HQ (hexes of distance): an HQ with
@@ -665,10 +683,7 @@ class KiroPlayer:
         if not self.holding(seen.state) or not self.points_decide(seen.state) \
                 or self.enemy_near(seen).get(hex_id, 99) > HQ_EXPOSED:
             return 0.0
-        board = seen.state.board.units
-        if any(u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery for u in seen.side_at(hex_id, self.side)):
-            return 0.0
-        return HQ_ALONE
+        return 0.0 if self.company(seen, uid, hex_id) else HQ_ALONE
 
     def worn_alone(self, seen: Observed, uid: str, hex_id: str) -> float:
         """What a hex without a fresh German combat unit in it costs a worn (SP lost, 16.0) German
@@ -679,12 +694,19 @@ class KiroPlayer:
         if not self.holding(state) or not self.points_decide(state) or not self.mobile_arm(state, uid) \
                 or not float(seen.units[uid].get("step") or 0) or self.enemy_near(seen).get(hex_id, 99) > WORN_NEAR:
             return 0.0
-        board = state.board.units
-        for u in seen.side_at(hex_id, self.side):
-            if u != uid and board[u].ground and not board[u].is_hq and not board[u].is_artillery \
-                    and not float(seen.units[u].get("step") or 0):
-                return 0.0
-        return WORN_ALONE
+        return 0.0 if self.company(seen, uid, hex_id, fresh=True) else WORN_ALONE
+
+    def gun_exposed(self, seen: Observed, uid: str, hex_id: str) -> float:
+        """What standing alone near the enemy costs a Soviet gun (hexes of distance): a gun with
+        no Soviet combat unit in its hex within :data:`GUN_EXPOSED` hexes of the enemy is
+        attacked alone and destroyed, and the enemy scores it (27.B: its whole printed worth
+        twice; ``greedy`` picks off lone guns).  Only while the orders are paid from the whole
+        track (:meth:`spend_all`: points decide, the city has fallen, the USSR trails): weighed
+        from the start of the historical game, it brought the city's fall forward from turns 11
+        and 10 to 5 and 7 on seeds 1-2, against the shape the charts are calibrated on."""
+        if not self.spend_all(seen.state, seen) or self.enemy_near(seen).get(hex_id, 99) > GUN_EXPOSED:
+            return 0.0
+        return 0.0 if self.company(seen, uid, hex_id) else GUN_ALONE
 
     def hold_off(self, seen: Observed) -> dict[str, int]:
         """The Soviet plan for an empty Kirovograd where the city decides the game (31.1E-H:
@@ -965,7 +987,8 @@ class KiroPlayer:
         taken best first, each as a package with the attacks 14.1C then owes: every enemy hex
         whose ZOC reaches an attacker's hex is added to an attack whose units are all next to it
         (14.3H), or attacked by unused units; a package the side cannot complete, or whose
-        worth is below ``floor``, is dropped."""
+        worth is below ``floor``, is dropped.  The groups priced against a hex are those of
+        :meth:`attack_groups`."""
         from ..rules.kirovograd.zoc import zoc_of
 
         sources = {h: {src.hex for src in found} for h, found in zoc_of(state, self.enemy).items()}
@@ -980,7 +1003,7 @@ class KiroPlayer:
         siege = set(self.besieged(seen)) if self.cfg["support"] else set()
         candidates = []
         for t, groups in sorted(by_target.items()):
-            for attackers in groups.values():
+            for attackers in self.attack_groups(state, seen, t, groups, at, sources):
                 guns = self.guns_for(state, seen, tuple(attackers), (t,)) if t in siege else ()
                 priced = self.price(state, seen, tuple(attackers), (t,), guns)
                 if priced is not None:
@@ -1014,6 +1037,22 @@ class KiroPlayer:
             plan += self.last_barrages(state, seen, attacked, fired)
         return plan
 
+    def attack_groups(self, state, seen: Observed, t: str, groups: dict[str, list[str]], at, sources) -> list[list[str]]:
+        """The groups that may attack ``t``: its neighbours able to attack, grouped by their
+        orders.  While the Soviet orders are paid from the whole track
+        (:meth:`spend_all`: points decide, the city has fallen and the USSR trails), the units of
+        a group that no other enemy hex binds (no other enemy ZOC reaches their hex, 14.1C) are
+        also priced as a group of their own: their attack owes nothing more, where the whole
+        group's owes attacks on every hex whose ZOC reaches one of its units."""
+        out = [list(g) for g in groups.values()]
+        if not self.spend_all(state, seen):
+            return out
+        for attackers in groups.values():
+            free = [u for u in attackers if not sources.get(at[u], set()) - {t}]
+            if free and len(free) < len(attackers):
+                out.append(free)
+        return out
+
     def last_barrages(self, state, seen: Observed, attacked: set[str], fired: set[str]) -> list:
         """[(targets, (), guns)]: in the game's last player turn (:meth:`last_word`) the guns no
         planned attack counts on fire alone (14.3J, 21.1) on the enemy hexes no attack hits, each
@@ -1040,19 +1079,22 @@ class KiroPlayer:
         14.1C makes it owe; None when they cannot all be made.  An owed hex is added to an attack
         whose units are all next to it (14.3H), or attacked by free units, or (``ai``, while
         besieging Kirovograd) fired on by one gun alone (14.3J), whichever the odds query prices
-        best."""
+        best.  While the Soviet orders are paid from the whole track (:meth:`spend_all`) an owed
+        hex joins an attack only when the joint attack is worth at least the attack alone plus
+        the owed hex attacked apart (a further target adds its defenders to the odds, 14.3H)."""
         attacks = [[[t], list(attackers), tuple(guns)]]
         busy = set(used) | set(attackers)
         shooting = set(fired) | set(guns)
         besieged = set(self.besieged(seen))
         siege = bool(besieged) and self.cfg["support"]
+        weigh = self.spend_all(state, seen)  # every owed hex's merge is priced, not the city's alone
         owed = [h for h in sorted({s for u in attackers for s in sources.get(at[u], ())}) if h not in attacked and h != t]
         while owed:
             r = owed.pop(0)
             if any(r in a[0] for a in attacks):
                 continue
             merged = next((a for a in attacks if all(r in seen.neighbours(at[u]) for u in a[1])), None)
-            if merged is not None and not (siege and r in besieged):
+            if merged is not None and not weigh and not (siege and r in besieged):
                 merged[0].append(r)
                 continue
             groups = by_target.get(r, {})

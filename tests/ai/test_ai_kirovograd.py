@@ -9,7 +9,7 @@ from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF, GE_INF2, GE_INF3, GE_PZ, PLAIN, SU_ART, SU_DIV, SU_DIV2, SU_MECH, SU_TANK, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF, GE_INF2, GE_INF3, GE_PZ, GE_RECON, PLAIN, SU_ART, SU_DIV, SU_DIV2, SU_MECH, SU_TANK, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
 EDGE = "3720"  # a hex on the edge of Kirovograd
@@ -729,3 +729,75 @@ def test_27b_a_worn_german_panzer_near_the_enemy_stands_with_a_fresh_combat_unit
     _city_decides(state, monkeypatch)
     player, seen = KiroPlayer("german", 1), Observed(state, "german")
     assert player.hex_score(seen, GE_PZ, alone) == player.hex_score(seen, GE_PZ, here)
+
+
+def test_27b_a_soviet_gun_near_the_enemy_stands_with_a_combat_unit_while_the_ussr_trails():
+    """27.B: a Soviet artillery brigade three hexes from a German regiment, Kirovograd fallen and
+    the USSR behind on points (:meth:`KiroPlayer.spend_all`): the hex of a rifle division is
+    better for it than an empty hex as near the enemy and as near its aim (alone it is attacked
+    and destroyed, its printed worth twice; ``greedy`` picks off lone guns).  Before the city
+    falls (the historical game's opening) the gun does not weigh it."""
+    from kharkovsuite.rules.kirovograd.victory import ELIMINATED
+
+    here = PLAIN
+    state = bare({SU_DIV: here, SU_ART: ring(here, 1)[3], GE_INF2: ring(here, 3)[0]}, side="soviet")
+    state.game["kirovograd_taken"] = 12  # too late for 27.B's early bonus
+    state.to_box(SU_TANK, ELIMINATED)  # its points put the USSR behind
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    alone = "0518"
+    near = player.enemy_near(seen)
+    assert player.spend_all(state, seen)
+    assert near[alone] == near[here] == 3 and player.goal(seen)[alone] == player.goal(seen)[here]
+    assert player.hex_score(seen, SU_ART, here) < player.hex_score(seen, SU_ART, alone)
+    state.game["kirovograd_taken"] = None
+    player = KiroPlayer("soviet", 1)
+    assert player.gun_exposed(Observed(state, "soviet"), SU_ART, alone) == 0.0
+
+
+def _trailing_attacks(placed: dict[str, str], orders: dict[str, str], taken: bool) -> list:
+    """The Soviet ai's planned attacks in a combat round, Kirovograd fallen (27.B's bonus
+    settled) or not; with it fallen the USSR trails on points, so :meth:`KiroPlayer.spend_all`
+    holds."""
+    state = bare(placed, side="soviet", phase="combat_1_1", orders=orders)
+    if taken:
+        state.game["kirovograd_taken"] = 3
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    assert player.spend_all(state, seen) is taken
+    return player.plan_attacks(state, seen, ATTACK_FLOOR)
+
+
+def test_14_1c_the_soviet_ai_trailing_attacks_with_the_units_no_other_enemy_hex_binds():
+    """14.1C: two rifle divisions next to a German recon battalion, the second also next to a
+    strong German stack, whose ZOC then owes an attack on it.  The two together cannot make
+    that attack (the first is not next to the stack, 14.3H; no unit is free), and the second
+    alone on both hexes prices below the floor: nothing is attacked.  Trailing after the city
+    fell (:meth:`KiroPlayer.spend_all`), the first division, which no other enemy hex binds,
+    attacks the battalion as a group of its own."""
+    board = fresh(1).board
+    target, first, second = PLAIN, ring(PLAIN, 1)[0], ring(PLAIN, 1)[2]
+    stack = next(h for h in ring(PLAIN, 2) if board.distance(h, second) == 1 and board.distance(h, first) > 1)
+    placed = {GE_RECON: target, GE_PZ: stack, GE_INF: stack, SU_DIV: first, SU_DIV2: second}
+    orders = {"c48": "mobile", "p3": "mobile", "k47": "defense"}
+    assert _trailing_attacks(placed, orders, taken=False) == []
+    assert _trailing_attacks(placed, orders, taken=True) == [((target,), (SU_DIV,), ())]
+
+
+def test_14_1c_14_3h_the_soviet_ai_trailing_attacks_an_owed_hex_apart_when_that_is_worth_more():
+    """14.1C, 14.3H: a rifle division next to a German recon battalion (2-1) and a German
+    regiment, whose ZOC owes an attack on it; a tank brigade is next to the regiment alone.
+    Taking the regiment as a further target reads 1-3 and sinks the package below the floor, so
+    nothing is attacked.  Trailing after the city fell (:meth:`KiroPlayer.spend_all`), the owed
+    hex joins the attack only when that prices better than attacking it apart: the division
+    attacks the battalion and the tank brigade the regiment."""
+    board = fresh(1).board
+    target = PLAIN
+    regiment = next(h for h in ring(PLAIN, 2) if board.distance(h, ring(PLAIN, 1)[2]) == 1 and board.distance(h, ring(PLAIN, 1)[0]) > 1)
+    division = next(h for h in ring(PLAIN, 1) if board.distance(h, regiment) == 1)
+    tank = next(h for h in ring(regiment, 1) if board.distance(h, target) > 1 and board.distance(h, division) > 1)
+    far = ring(PLAIN, 5)[9]  # out of the fight: German units whose points keep the USSR behind
+    placed = {GE_RECON: target, GE_INF3: regiment, SU_DIV: division, SU_TANK: tank, GE_PZ: far, GE_INF: far}
+    orders = {"c48": "mobile", "d320": "defense", "p3": "mobile", "m5g": "mobile"}
+    assert _trailing_attacks(placed, orders, taken=False) == []
+    assert _trailing_attacks(placed, orders, taken=True) == [((target,), (SU_DIV,), ()), ((regiment,), (SU_TANK,), ())]
