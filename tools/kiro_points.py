@@ -103,11 +103,12 @@ def play(scenario_path: str, players: dict[str, str], seed: int) -> dict:
             last_turn = now
     result = state.result()
     return {"seed": seed, "players": players, "vp": result.vp, "margin": result.margin, "level": result.level,
-            "turns": turns, "destroyed": losses}
+            "kirovograd_taken": state.game.get("kirovograd_taken"), "turns": turns, "destroyed": losses}
 
 
 def report(game: dict) -> str:
-    lines = [f"seed {game['seed']}: {game['level']}, VP {game['vp']}, margin (Soviet - German) {game['margin']:+d}"]
+    lines = [f"seed {game['seed']}: {game['level']}, VP {game['vp']}, margin (Soviet - German) {game['margin']:+d}, "
+             f"Kirovograd Soviet from game turn {game['kirovograd_taken'] or 'never'}"]
     for t in game["turns"]:
         lines.append(f"turn {t['turn']:>2}: German {t['vp']['german']:>4}, Soviet {t['vp']['soviet']:>4}, margin {t['margin']:+d}")
     last = game["turns"][-1]["by"] if game["turns"] else {}
