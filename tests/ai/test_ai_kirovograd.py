@@ -654,6 +654,35 @@ def test_22_27b_a_german_hq_near_the_enemy_stands_with_a_combat_unit_where_point
     assert player.hq_exposed(Observed(state, "german"), GE_HQ, alone) == 0.0
 
 
+def test_22_27b_a_soviet_hq_near_the_enemy_stands_with_a_combat_unit_where_points_decide(monkeypatch):
+    """27.B: a Soviet corps HQ three hexes from a German regiment: the hex of one of its rifle
+    divisions is better for it than an empty hex as near the enemy, its aim and its formation
+    (alone it is attacked at high odds and destroyed, its printed worth twice; against
+    ``greedy`` Soviet HQs were about a fifth of the German points).  A gun in the hex is no
+    company; ``greedy`` does not weigh it, nor the ``ai`` in Opening Moves, decided by the city
+    (31.1E-H)."""
+    from kharkovsuite.ai.kirovograd import HQ_ALONE
+    from tests.rules.kirovograd.kiro_helpers import SU_HQ
+
+    here, alone = PLAIN, "0518"
+    placed = {SU_DIV: here, SU_HQ: ring(here, 1)[3], GE_INF2: ring(here, 3)[0]}
+    state = bare(placed, side="soviet")
+    player = KiroPlayer("soviet", 1)
+    seen = Observed(state, "soviet")
+    near = player.enemy_near(seen)
+    assert near[alone] == near[here] == 3 and player.goal(seen)[alone] == player.goal(seen)[here]
+    assert player.formation_near(seen, "c48")[alone] <= 2  # near enough to its formation either way
+    assert player.hex_score(seen, SU_HQ, alone) == player.hex_score(seen, SU_HQ, here) + HQ_ALONE
+    state = bare({**placed, SU_DIV: ring(here, 2)[0], SU_ART: here}, side="soviet")
+    player, seen = KiroPlayer("soviet", 1), Observed(state, "soviet")
+    assert player.hq_exposed(seen, SU_HQ, here) == HQ_ALONE  # a gun is not a combat unit's company
+    state = bare(placed, side="soviet")
+    greedy = make_player("greedy", "soviet", 1, "kirovograd")
+    assert greedy.hq_exposed(Observed(state, "soviet"), SU_HQ, alone) == 0.0
+    _city_decides(state, monkeypatch)
+    assert KiroPlayer("soviet", 1).hq_exposed(Observed(state, "soviet"), SU_HQ, alone) == 0.0
+
+
 def test_8_1_27a_the_soviet_ai_trailing_after_kirovograd_fell_pays_its_orders_from_the_whole_track():
     """8.1, 27.A-B: on the turn's share of the supply points 9 of the 12 Soviet formations get
     paid orders on the first turn; once Kirovograd has fallen (its early bonus settled) and the
