@@ -205,6 +205,7 @@ class KiroPlayer:
         self._plan: list = []  # the rest of the attack being declared: AddAttacker and AddSupport actions
         self._queue: list | None = None  # the movement round's plan: the groups to move, best first
         self._hold: dict[str, int] = {}  # the movement round's held-off approaches of an empty Kirovograd (Soviet)
+        self._cancels: dict[str | None, int] = {}  # the combat round's drafts cancelled, by their first target
         self._memo: dict = {}
         self._stamp = None
 
@@ -253,7 +254,7 @@ class KiroPlayer:
         key = (state.turn, state.phase_index)
         if key != self._round:
             self._round, self._settled, self._plan, self._queue, self._attacks, self._owed = key, set(), [], None, None, 0
-            self._hold = {}
+            self._hold, self._cancels = {}, {}
             self._restarted = False
 
     def refresh(self, seen: Observed) -> None:
@@ -933,7 +934,17 @@ class KiroPlayer:
     def continue_draft(self, state, seen: Observed, by_kind: dict[str, list]):
         """The attack being declared: its attackers, its further targets (14.3H), then (``ai``)
         its HQ support (22) and guns (21) while the supply track can pay for them
-        (:meth:`may_fire`), then confirm; cancelled when it cannot be."""
+        (:meth:`may_fire`), then confirm; cancelled when it cannot be.  A draft opened with no plan
+        (the hex was the only legal step, so :meth:`choose` took it without :meth:`declare`: an
+        attack the rules owe, 14.1C) takes the plan of the owed attack on its hex; cancelling it
+        would only open it again, for ever."""
+        draft = (state.phase_data.get("fight") or {}).get("draft") or {}
+        if not self._plan and not draft.get("attackers") and not draft.get("guns") and draft.get("targets"):
+            owed = next((a for a in self.owed_attacks(state, seen) if a[0][0] == draft["targets"][0]), None)
+            if owed is not None:
+                targets, attackers, *fire = owed
+                self._plan = [("unit", u) for u in attackers] + [("hex", t) for t in targets[1:]]
+                self._plan += [("gun", g) for g in (fire[0] if fire else ())]
         while self._plan:
             what, name = self._plan.pop(0)
             if what == "unit":
@@ -944,7 +955,6 @@ class KiroPlayer:
                 got = next((a for a in by_kind.get("AttackHex", []) if a.hex == name), None)
             if got is not None:
                 return got
-        draft = (state.phase_data.get("fight") or {}).get("draft") or {}
         supports = by_kind.get("AddSupport", [])
         flying = [a for a in supports if state.board.units[a.unit].kind == "air"]
         if flying and draft.get("attackers"):
@@ -962,6 +972,10 @@ class KiroPlayer:
                 return guns[0]
         if "ConfirmAttack" in by_kind:
             return by_kind["ConfirmAttack"][0]
+        target = (draft.get("targets") or [None])[0]
+        self._cancels[target] = self._cancels.get(target, 0) + 1
+        if self._cancels[target] > 2 and by_kind.get("AddAttacker"):  # opened again and again: the rules want it made
+            return by_kind["AddAttacker"][0]
         return by_kind.get("CancelAttack", [None])[0]
 
     def may_fire(self, state, seen: Observed, gun: str) -> bool:

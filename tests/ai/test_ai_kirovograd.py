@@ -368,6 +368,39 @@ def test_6_2_1a_when_every_attack_is_withdrawn_the_ai_declares_the_bare_duties_o
     assert action.kind == "AttackHex" and action.hex == foe
 
 
+def test_6_2_1a_an_owed_attack_opened_as_the_only_legal_step_is_made_not_cancelled_for_ever():
+    """6.2.1A, 14.1C: an assault formation's one rifle division next to one German regiment: the
+    rules owe the attack, so the only legal step is to open it, and the player takes that step
+    without planning.  It then makes the owed attack (its attacker added, the attack confirmed)
+    and the round ends; before, it cancelled the draft, opened it again, and played for ever
+    (historical game seed 3 against `random`, game turn 15)."""
+    here = "2610"
+    foe = ring(here, 1)[0]
+    state = bare({GE_INF2: foe, SU_DIV: here}, side="soviet", phase="combat_1_1", orders={"c48": "assault", "d320": "defense"})
+    assert [(a.kind, a.hex) for a in state.legal_actions().actions()] == [("AttackHex", foe)]
+    player = KiroPlayer("soviet", 1)
+    start = state.phase_index
+    taken = []
+    while state.phase_index == start and len(taken) < 12:
+        action = player.choose(state)
+        taken.append(action.kind)
+        state.apply(action)
+    assert "CancelAttack" not in taken
+    assert taken[:2] == ["AttackHex", "AddAttacker"] and "ConfirmAttack" in taken
+    assert state.phase_index != start or state.pending, taken
+    # with no owed attack found for the hex, the player still makes it the third time it opens
+    # it (each cancel only opened it again)
+    state = bare({GE_INF2: foe, SU_DIV: here}, side="soviet", phase="combat_1_1", orders={"c48": "assault", "d320": "defense"})
+    player = KiroPlayer("soviet", 1)
+    player.owed_attacks = lambda state, seen: []
+    taken = []
+    while state.phase_index == start and len(taken) < 12:
+        action = player.choose(state)
+        taken.append(action.kind)
+        state.apply(action)
+    assert taken[:6] == ["AttackHex", "CancelAttack"] * 2 + ["AttackHex", "AddAttacker"] and "ConfirmAttack" in taken
+
+
 def test_27_the_soviet_ai_spreads_into_the_empty_hexes_of_kirovograd():
     """27.B-C, 15.7B: two Soviet brigades within a move of an empty Kirovograd: the first takes
     a city hex; the second, planned in the same movement round, takes another one (a hex already
