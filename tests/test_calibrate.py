@@ -1,8 +1,6 @@
 """tools/calibrate.py: self-play compared with historical checkpoints, on the small test scenario."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -10,20 +8,12 @@ import pytest
 
 from kharkovsuite.map import GameMap
 from kharkovsuite.scenario import load_scenario
+from tests.toolload import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = ROOT / "tests" / "data" / "small.yaml"
 
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("calibrate", ROOT / "tools" / "calibrate.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("calibrate", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-cal = _tool()
+cal = load_tool("calibrate")
 
 
 def _checkpoints(tmp_path, body: str) -> Path:

@@ -1,28 +1,18 @@
 """tools/kiro_points.py: where a Kirovograd game's points go, turn by turn (27.B, 27.C)."""
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
 from kharkovsuite.ai.selfplay import play_game
 from kharkovsuite.scenario import load_scenario
+from tests.toolload import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAME = ROOT / "scenarios" / "kirovograd-endgame.yaml"
 
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("kiro_points", ROOT / "tools" / "kiro_points.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("kiro_points", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-pts = _tool()
+pts = load_tool("kiro_points")
 
 
 @pytest.fixture(scope="module")
