@@ -7,10 +7,8 @@ supply 11.3, garrisons 15.3, reinforcements 16.0, victory 17.0), the facts file
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -23,10 +21,10 @@ from shapely.ops import unary_union
 from kharkovsuite.cli import main as cli
 from kharkovsuite.map import GameMap
 from kharkovsuite.scenario import dumps_scenario, load_scenario
+from tests.toolload import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = ROOT / "scenarios" / "kharkov-1942.yaml"
-BUILDER = ROOT / "tools" / "build_kharkov1942.py"
 MAP_SPEC = ROOT / "tools" / "maps" / "kharkov-1942.yaml"
 GAZETTEER = ROOT / "tools" / "gazetteer" / "kharkov-1942.yaml"
 
@@ -70,14 +68,7 @@ def test_validate_passes(capsys):
 
 
 def _builder():
-    """tools/ is not a package: load the builder module from its file (once)."""
-    name = "build_kharkov1942"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, BUILDER)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module  # dataclasses look their module up while the file executes
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return load_tool("build_kharkov1942")
 
 
 def test_builder_is_deterministic_and_matches_the_committed_file(tmp_path):

@@ -3,10 +3,8 @@ builder that makes them from sources, and the rule system's data checks (the sys
 playable yet, and says so)."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from kharkovsuite.rules.kharkov1943.data import Half, parse_result
 from kharkovsuite.rules.kharkov1943.units import derived_antitank, derived_armor, derived_stacking, step_values
 from kharkovsuite.scenario import ScenarioError, load_scenario, loads_scenario
 from kharkovsuite.scenario.checks import grid_for
+from tests.toolload import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 CAMPAIGN = ROOT / "scenarios" / "kharkov-1943-campaign.yaml"
@@ -26,11 +25,7 @@ GALLOP = ROOT / "scenarios" / "kharkov-1943-gallop.yaml"
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_kharkov1943", ROOT / "tools" / "build_kharkov1943.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_kharkov1943", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("build_kharkov1943")
 
 
 @pytest.fixture(scope="module")

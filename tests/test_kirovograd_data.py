@@ -3,8 +3,6 @@ what the rulebook states (the system is not playable yet)."""
 from __future__ import annotations
 
 import copy
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,7 @@ from kharkovsuite.rules.kirovograd import known
 from kharkovsuite.rules.kirovograd.checks import chart_checks, counter_checks
 from kharkovsuite.rules.kirovograd.data import KiroData, mandatory_for, parse_options, parse_result
 from kharkovsuite.rules.kirovograd.units import derived, has_antitank, is_armored, zoc_class
+from tests.toolload import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 OOB = ROOT / "tools" / "kirovograd_oob.yaml"
@@ -21,11 +20,7 @@ CHARTS = ROOT / "tools" / "kirovograd_charts.yaml"
 
 
 def _builder():
-    spec = importlib.util.spec_from_file_location("build_kirovograd", ROOT / "tools" / "build_kirovograd.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_kirovograd", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("build_kirovograd")
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,8 @@
 """tools/mutation_summary.py sums up the mutation runs of the system it is asked about (docs/mutation.md)."""
-import importlib.util
 
-from tests.conftest import ROOT
+from tests.toolload import load_tool
 
-_spec = importlib.util.spec_from_file_location("mutation_summary", ROOT / "tools" / "mutation_summary.py")
-summary = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(summary)
+summary = load_tool("mutation_summary")
 
 RESULTS = """\
     kharkovsuite.rules.kharkov1942.odds.x_column__mutmut_1: killed
