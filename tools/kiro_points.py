@@ -35,24 +35,29 @@ from kharkovsuite.scenario import load_scenario  # noqa: E402
 
 
 def breakdown(state) -> dict:
-    """Side -> {source: points}: enemy SP lost by class (destroyed units apart) and places held."""
+    """Side -> {source: points}: enemy SP lost by class (destroyed units apart), places held and
+    the early-Kirovograd bonus, each scored by 27.B's own :func:`victory.points` alone."""
     v = state.board.data.victory
     p = _victory.position(state)
     out: dict[str, Counter] = {"german": Counter(), "soviet": Counter()}
-    for loss in p.losses:
-        enemy = "soviet" if loss.side == "german" else "german"
-        rate = v.per_sp[loss.category]
-        if loss.destroyed:
-            out[enemy][f"destroyed {loss.category}"] += v.destroyed_unit_factor * loss.original * rate
-        else:
-            out[enemy][f"SP {loss.category}"] += loss.lost * rate
-    for place, value in v.places.items():
-        side = p.held.get(place)
-        if side in out:
-            out[side][f"place {place}"] += value
-    if p.kirovograd_taken is not None:
-        out["soviet"]["early Kirovograd"] += max((b for t, b in v.kirovograd_early.items() if p.kirovograd_taken <= t), default=0)
+    parts = [(f"{'destroyed' if loss.destroyed else 'SP'} {loss.category}", _victory.Position(losses=(loss,)))
+             for loss in p.losses]
+    parts += [(f"place {place}", _victory.Position(held={place: side})) for place, side in p.held.items()]
+    for source, part in parts:
+        for side, points in _victory.points(part, v).items():
+            if points:
+                out[side][source] += points
+    if p.kirovograd_taken is not None:  # shown even when it fell too late for a bonus (0)
+        early = _victory.Position(kirovograd_taken=p.kirovograd_taken)
+        out["soviet"]["early Kirovograd"] += _victory.points(early, v)["soviet"]
     return {side: dict(sorted(c.items())) for side, c in out.items()}
+
+
+def destroyed_worth(state, uid: str, side: str, full: int) -> int:
+    """27.B: what a destroyed unit gives the enemy (its whole printed worth twice)."""
+    info = state.board.units[uid]
+    loss = _victory.UnitLoss(side, _victory.category(info.kind, info.armored), full, full, destroyed=True)
+    return sum(_victory.points(_victory.Position(losses=(loss,)), state.board.data.victory).values())
 
 
 def play(scenario_path: str, players: dict[str, str], seed: int) -> dict:
@@ -91,9 +96,9 @@ def play(scenario_path: str, players: dict[str, str], seed: int) -> dict:
             if gone(uid):
                 dead.add(uid)
                 info, rec = board.units[uid], state.units[uid]
-                cat = _victory.category(info.kind, info.armored)
                 losses.append({"turn": game_turn(state), "side": rec.side, "unit": uid, "kind": info.kind,
-                               "class": cat, "points": v.destroyed_unit_factor * full[uid] * v.per_sp[cat],
+                               "class": _victory.category(info.kind, info.armored),
+                               "points": destroyed_worth(state, uid, rec.side, full[uid]),
                                "hex": where[uid], "stack": company[(rec.side, where[uid])],
                                "cause": f"{cause}: {why[uid]}" if uid in why else cause})
         now = game_turn(state)

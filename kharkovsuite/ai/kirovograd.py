@@ -847,8 +847,7 @@ class KiroPlayer:
         while self._attacks:
             targets, attackers, *fire = self._attacks.pop(0)
             if targets[0] in openings:
-                self._plan = [("unit", u) for u in attackers] + [("hex", t) for t in targets[1:]]
-                self._plan += [("gun", g) for g in (fire[0] if fire else ())]
+                self._plan = draft_steps(targets, attackers, fire)
                 return openings[targets[0]]
         if "EndPhase" in by_kind:
             return by_kind["EndPhase"][0]
@@ -943,8 +942,7 @@ class KiroPlayer:
             owed = next((a for a in self.owed_attacks(state, seen) if a[0][0] == draft["targets"][0]), None)
             if owed is not None:
                 targets, attackers, *fire = owed
-                self._plan = [("unit", u) for u in attackers] + [("hex", t) for t in targets[1:]]
-                self._plan += [("gun", g) for g in (fire[0] if fire else ())]
+                self._plan = draft_steps(targets, attackers, fire)
         while self._plan:
             what, name = self._plan.pop(0)
             if what == "unit":
@@ -1425,6 +1423,13 @@ class KiroPlayer:
         """A position's worth to ``side``: its VP lead (27)."""
         result = state.result()
         return float(result.margin if side == SOVIET else -result.margin)
+
+
+def draft_steps(targets, attackers, fire) -> list[tuple[str, str]]:
+    """The steps that build a planned attack once its first target is opened (15.1): its
+    attackers, its further targets (14.3H), then its guns (``fire``: the plan's optional third
+    item, the guns that fire for it)."""
+    return [("unit", u) for u in attackers] + [("hex", t) for t in targets[1:]] + [("gun", g) for g in (fire[0] if fire else ())]
 
 
 def turn_measures(state) -> dict[str, int]:
