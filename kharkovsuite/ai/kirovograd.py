@@ -58,9 +58,10 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   motorised unit within :data:`WORN_NEAR` hexes of the enemy counts a hex without a fresh
   combat unit of its side :data:`WORN_ALONE` hexes worse (:meth:`KiroPlayer.worn_alone`: it
   stands with fresh units rather than alone, where the enemy picks it off for points).
-  Reinforcements (24) enter at the entry hex nearest the aims.  Soviet guns turn to their firing
-  side near the enemy by day and to their travelling side far from it (21.12).  A reserve (12)
-  is committed when the enemy is within reach.
+  Reinforcements (24) enter at the entry hex nearest the aims; the Soviet armour replacement
+  points (25.2) go, at the first movement round they may, to the tank unit that has lost most
+  SP.  Soviet guns turn to their firing side near the enemy by day and to their travelling side
+  far from it (21.12).  A reserve (12) is committed when the enemy is within reach.
 * Attacks (14, 15): every enemy hex next to the side's able units is priced with the odds query
   (each CRT result's chance; SP at 27.B's points, twice for a unit destroyed; hexes of retreat
   at a fraction of a point; clearing a place or a town worth more), and the attacks are taken
@@ -594,12 +595,14 @@ class KiroPlayer:
 
     # ------------------------------------------------------------------ movement rounds (11, 12, 21.12, 24)
     def move_round(self, state, seen: Observed, by_kind: dict[str, list]):
-        """11, 12, 21.12: reserves committed and guns turned (with a plan), then the round's moves."""
+        """11, 12, 21.12, 25.2: reserves committed, guns turned and armour replacements taken
+        (with a plan), then the round's moves."""
         self.new_round(state)
         steps = [("Move", lambda found: self.pick_move(state, seen, found))]
         if self.cfg["plan"]:
             steps[:0] = [("CommitReserve", lambda found: self.pick_commit(seen, found)),
-                         ("FlipArtillery", lambda found: self.pick_flip(state, seen, found))]
+                         ("FlipArtillery", lambda found: self.pick_flip(state, seen, found)),
+                         ("TakeReplacements", lambda found: self.pick_refit(seen, found))]
         for kind, pick in steps:
             action = pick(by_kind[kind]) if kind in by_kind else None
             if action is not None:
@@ -628,6 +631,14 @@ class KiroPlayer:
                 self._settled.add(a.unit)
                 return a
         return None
+
+    def pick_refit(self, seen: Observed, offers: list):
+        """25.2: the Soviet armour replacement points go, as soon as they may, to the tank unit
+        that has lost most SP, as many as it can take (each SP made good is two points fewer
+        for the enemy, 27.B, and a stronger stack is not picked off); the unit spends its round."""
+        def lost(a):
+            return float(seen.units[a.unit].get("step") or 0)
+        return max(offers, key=lambda a: (lost(a), a.points, a.unit), default=None)
 
     def hex_score(self, seen: Observed, uid: str, hex_id: str) -> float:
         """Lower is better: steps to the unit's aim (:meth:`goal`: for a hunting German panzer

@@ -863,3 +863,28 @@ def test_14_1c_14_3h_the_soviet_ai_trailing_attacks_an_owed_hex_apart_when_that_
     orders = {"c48": "mobile", "d320": "defense", "p3": "mobile", "m5g": "mobile"}
     assert _trailing_attacks(placed, orders, taken=False) == []
     assert _trailing_attacks(placed, orders, taken=True) == [((target,), (SU_DIV,), ()), ((regiment,), (SU_TANK,), ())]
+
+
+def test_25_2_the_soviet_ai_gives_the_armour_replacements_to_the_most_worn_tank_unit_first():
+    """25.2: with armour replacement points in hand, the Soviet ``ai``'s first step of a movement
+    round makes good the tank unit that has lost most SP, as many points as it can take (each SP
+    made good is two points fewer for the enemy, 27.B); then the next one.  ``greedy`` moves."""
+    from kharkovsuite.rules.kirovograd.actions import TakeReplacements
+
+    worn, worse = "su-18t-110", "su-18t-170"
+
+    def worn_brigades():
+        state = bare({worn: "4030", worse: "4032", GE_INF: PLAIN}, side="soviet", orders={"t18": "mobile"})
+        state.units[worn].step, state.units[worse].step = 1, 3
+        state.game["replacement_points"] = 10
+        state.cache.clear()
+        return state
+
+    state, player = worn_brigades(), KiroPlayer("soviet", 1)
+    first = player.choose(state)
+    assert first == TakeReplacements(unit=worse, points=3)
+    state.apply(first)
+    assert player.choose(state) == TakeReplacements(unit=worn, points=1)
+    state = worn_brigades()
+    assert {TakeReplacements(unit=worse, points=3)} <= set(state.legal_actions()[:])
+    assert not isinstance(make_player("greedy", "soviet", 1, "kirovograd").choose(state), TakeReplacements)

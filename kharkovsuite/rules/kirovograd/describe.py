@@ -167,6 +167,13 @@ def _exit_off_map(state: GameState, a) -> Words:
                  "a German panzer division still to come.", confirm="The unit will not come back. Leave the map?")
 
 
+def _take_replacements(state: GameState, a) -> Words:
+    left = state.game.get("replacement_points", 0)
+    return Words(f"Refit {unit_name(state, a.unit)} with {a.points} armour replacement point(s) (25.2)",
+                 f"It gains {a.points} SP and spends its whole movement round; {left} point(s) in hand, "
+                 "the rest kept for later (25.1C).")
+
+
 def _end_phase(state: GameState, a) -> Words:
     return Words(f"End {state.phase.name}")
 
@@ -458,7 +465,8 @@ _DESCRIBERS = {
     "PlaceReserve": _place_reserve, "CommitReserve": _commit_reserve, "DeclineReserve": _decline_reserve,
     "FlyMission": _fly_mission, "WithholdAir": _withhold_air, "PatrolMove": _patrol_move, "PairAir": _pair_air, "EndAirTurn": _end_air_turn,
     "AirStrike": _air_strike, "HoldAirFire": _hold_air_fire, "TakeAirLoss": _take_air_loss, "ReturnAir": _return_air,
-    "FlipArtillery": _flip, "ExitOffMap": _exit_off_map, "AssignFormation": _assign, "TransferSupply": _transfer, "EndPhase": _end_phase,
+    "FlipArtillery": _flip, "ExitOffMap": _exit_off_map, "AssignFormation": _assign, "TransferSupply": _transfer,
+    "TakeReplacements": _take_replacements, "EndPhase": _end_phase,
 }
 
 

@@ -83,3 +83,13 @@ def test_an_independent_unit_taking_a_formation_s_orders_is_worded_with_names():
 
     state = game()
     assert state.rules.describe(state, AttachUnit(unit="su-14eng", formation="c33g")).label == "14 Eng: 33's orders this turn (6.3)"
+
+
+def test_25_2_refitting_a_tank_unit_says_what_it_gains_and_what_it_costs():
+    from kharkovsuite.rules.kirovograd.actions import TakeReplacements
+
+    state = game()
+    state.game["replacement_points"] = 10
+    words = state.rules.describe(state, TakeReplacements(unit="su-18t-110", points=3))
+    assert words.label == "Refit 110 with 3 armour replacement point(s) (25.2)"
+    assert "spends its whole movement round" in words.detail and "10 point(s) in hand" in words.detail
