@@ -431,3 +431,34 @@ def test_8_1e_the_combat_panel_greys_out_a_gun_with_no_supply_line_with_the_reas
     _click_link(qtbot, w.combat_panel, f"do:AddSupport:{SU_ART}")
     assert w.controller.state.actions[-1].kind == "AddSupport" and w.controller.state.actions[-1].unit == SU_ART
     assert "Support: " + name in w.combat_panel.toPlainText()
+
+
+def test_25_2_a_worn_tank_unit_is_refitted_from_the_actions_dock_by_mouse_or_by_keyboard(qtbot, monkeypatch):
+    """25.2: with armour replacement points in hand, the Soviet movement round's actions dock has a
+    button a player reads ("Refit 110 with 2 armour replacement point(s)"); a click, or the keyboard
+    on it, takes the points and spends the unit's round."""
+    from player.controller import GameController
+    from kharkovsuite.rules.kirovograd.actions import TakeReplacements
+    from tests.rules.kirovograd.kiro_helpers import GE_INF, PLAIN, bare
+
+    monkeypatch.setattr(systems, "_allow_unplayable", True)
+    tank = "su-18t-110"
+    for by in ("mouse", "keyboard"):
+        state = bare({tank: "4030", GE_INF: PLAIN}, side="soviet", orders={"t18": "mobile"})
+        state.units[tank].step = 2
+        state.game["replacement_points"] = 10
+        state.cache.clear()
+        w = open_window(qtbot, monkeypatch, controller=GameController(state))
+        bot = WindowBot(qtbot, w)
+        refits = {" ".join(b.text().split()): (b, a) for b, a in bot.buttons() if isinstance(a, TakeReplacements)}  # the label wraps
+        assert set(refits) == {"Refit 110 with 1 armour replacement point(s) (25.2)",
+                               "Refit 110 with 2 armour replacement point(s) (25.2)"}
+        button, action = refits["Refit 110 with 2 armour replacement point(s) (25.2)"]
+        if by == "mouse":
+            bot.click(button)
+        else:
+            button.setFocus()
+            bot.key(Qt.Key.Key_Space, button)
+        assert w.controller.state.actions[-1] == action == TakeReplacements(unit=tank, points=2), by
+        assert w.controller.state.units[tank].step == 0 and w.controller.state.game["replacement_points"] == 8
+        w.close()
