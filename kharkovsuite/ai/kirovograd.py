@@ -989,7 +989,11 @@ class KiroPlayer:
 
     def may_fire(self, state, seen: Observed, gun: str) -> bool:
         """21.3: a shot costs a supply point; the guns fire while the track keeps
-        :data:`FIRE_RESERVE` points for each turn left (orders come first)."""
+        :data:`FIRE_RESERVE` points for each turn left (orders come first).  The Soviet track
+        counts the points the turn record still brings it (3.2, :meth:`deliveries`): on the
+        track alone its guns were silent for most of the historical game (64 points on turn 7
+        against a reserve of 68) while the city's stacks held.  The German points go to
+        whichever dump is linked (8.5.1C), so a German track counts what it holds."""
         from ..rules.kirovograd import reserves, supply
 
         track = supply.track_for(state, reserves.formation_of(state, gun), self.side, known=True)  # the links its side knows of (29, 30)
@@ -997,7 +1001,8 @@ class KiroPlayer:
             return False
         have = float(seen.obs.get("game", {}).get("supply", {}).get(track, 0) or 0)
         left = max(0, len(state.scenario.turns) - state.turn)
-        return have > FIRE_RESERVE[self.side] * left
+        coming = self.deliveries(state, seen) if self.side == SOVIET else 0.0
+        return have + coming > FIRE_RESERVE[self.side] * left
 
     def able_units(self, state) -> list[str]:
         """The own ground units that may attack this round (14.2, 14.3E, 12.2, 6.2.3A, 6.2.5A)."""

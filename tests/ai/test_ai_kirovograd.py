@@ -888,3 +888,26 @@ def test_25_2_the_soviet_ai_gives_the_armour_replacements_to_the_most_worn_tank_
     state = worn_brigades()
     assert {TakeReplacements(unit=worse, points=3)} <= set(state.legal_actions()[:])
     assert not isinstance(make_player("greedy", "soviet", 1, "kirovograd").choose(state), TakeReplacements)
+
+
+def test_21_3_8_1_a_soviet_gun_fires_on_the_points_the_track_holds_and_those_the_turn_record_still_brings():
+    """21.3, 3.2: a shot costs a supply point, and the Soviet guns keep 4 points on the track for
+    each turn left; the points the turn record still brings count.  On game turn 7 of the
+    historical game 64 points on the track (the reserve is 68) let the guns fire; with no point
+    on the track, or with the track and the points to come together at the reserve, they do not."""
+    from kharkovsuite.ai.kirovograd import FIRE_RESERVE
+
+    def fires(points: float) -> bool:
+        state = bare({SU_ART: "4030", GE_INF: PLAIN}, side="soviet", turn=7)
+        state.game["supply"]["soviet"] = points
+        player = KiroPlayer("soviet", 1)
+        seen = Observed(state, "soviet")
+        return player.may_fire(state, seen, SU_ART), player.deliveries(state, seen)
+
+    reserve = FIRE_RESERVE["soviet"] * (24 - 7)
+    assert reserve == 68
+    got, coming = fires(64)
+    assert got and coming > 4
+    assert not fires(reserve - coming)[0]
+    assert fires(reserve - coming + 1)[0]
+    assert not fires(0)[0]
