@@ -77,7 +77,8 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   :meth:`KiroPlayer.last_barrages`: the supply points a shot costs, 21.3, have no later use).
   Guns firing alone are priced with no loss of their own (21.7A).
   HQs support each attack (22) and up to two guns fire while the supply track keeps a reserve
-  for the turns left (21.3).  Against a German-held Kirovograd hex the Soviet
+  for the turns left (21.3; the Soviet track counts the points the turn record still brings,
+  3.2).  Against a German-held Kirovograd hex the Soviet
   player prices the attack with the guns that may fire for it (each gun counted for one attack
   of the round, 14.3E), clearing such a hex is worth :data:`CITY_BONUS`, and a further city hex
   the attack owes (14.1C) is fired on by one gun alone (14.3J) or attacked by other units rather
