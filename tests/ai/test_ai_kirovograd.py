@@ -891,23 +891,24 @@ def test_25_2_the_soviet_ai_gives_the_armour_replacements_to_the_most_worn_tank_
 
 
 def test_21_3_8_1_a_soviet_gun_fires_on_the_points_the_track_holds_and_those_the_turn_record_still_brings():
-    """21.3, 3.2: a shot costs a supply point, and the Soviet guns keep 4 points on the track for
-    each turn left; the points the turn record still brings count.  On game turn 7 of the
-    historical game 64 points on the track (the reserve is 68) let the guns fire; with no point
-    on the track, or with the track and the points to come together at the reserve, they do not."""
+    """21.3, 3.2: a shot costs a supply point, and the Soviet guns keep :data:`FIRE_RESERVE`
+    points for each turn left, counting the points the turn record still brings.  On game turn
+    7 of the historical game the points to come cover the reserve, so one point on the track lets
+    the guns fire and none does not.  Were nothing to come, the track alone would have to pass
+    the reserve."""
     from kharkovsuite.ai.kirovograd import FIRE_RESERVE
 
-    def fires(points: float) -> bool:
+    def fires(points: float, coming: float | None = None) -> bool:
         state = bare({SU_ART: "4030", GE_INF: PLAIN}, side="soviet", turn=7)
         state.game["supply"]["soviet"] = points
         player = KiroPlayer("soviet", 1)
-        seen = Observed(state, "soviet")
-        return player.may_fire(state, seen, SU_ART), player.deliveries(state, seen)
+        if coming is not None:
+            player.deliveries = lambda state, seen: coming
+        return player.may_fire(state, Observed(state, "soviet"), SU_ART)
 
     reserve = FIRE_RESERVE["soviet"] * (24 - 7)
-    assert reserve == 68
-    got, coming = fires(64)
-    assert got and coming > 4
-    assert not fires(reserve - coming)[0]
-    assert fires(reserve - coming + 1)[0]
-    assert not fires(0)[0]
+    seen = Observed(bare({}, side="soviet", turn=7), "soviet")
+    assert KiroPlayer("soviet", 1).deliveries(seen.state, seen) > reserve  # 60 points to come
+    assert fires(1) and not fires(0)
+    assert not fires(reserve, coming=0.0) and fires(reserve + 1, coming=0.0)
+    assert not fires(reserve - 5, coming=5.0) and fires(reserve - 4, coming=5.0)
