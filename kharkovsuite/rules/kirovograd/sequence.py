@@ -36,7 +36,7 @@ def _player_phases(n: int) -> tuple[Phase, ...]:
     c = "3.5" if n == 1 else "3.6"
     return (
         Phase(f"air_{n}", "Mutual Air Commitment", None, f"{c}.1" if n == 1 else c, "air units are committed to missions (advanced rule 28, the option air; else it passes at once)", automatic=True),
-        Phase(f"move_{n}_1", "Move, Round One", None, "3.5.2", "move units, form and commit reserves, flip Soviet artillery", actions=MOVE_ACTIONS),
+        Phase(f"move_{n}_1", "Move, Round One", None, "3.5.2", "move units, form and commit reserves, flip Soviet artillery, refit Soviet tanks (25.2)", actions=MOVE_ACTIONS),
         Phase(f"combat_{n}_1", "Combat, Round One", None, "3.5.3", "declare attacks; they are resolved in 15.5's order", actions=COMBAT_ACTIONS),
         Phase(f"move_{n}_2", "Move, Round Two", None, "3.5.4", "move units again as their orders allow", actions=MOVE_ACTIONS),
         Phase(f"combat_{n}_2", "Combat, Round Two", None, "3.5.5", "declare attacks; they are resolved in 15.5's order", actions=COMBAT_ACTIONS),
