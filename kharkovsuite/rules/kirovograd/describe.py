@@ -533,6 +533,10 @@ def unit_notes(state: GameState, uid: str) -> list[str]:
         out.append("on its travelling side: no fire, no ZOC (21.12A, 13.A)")
     if rec.hex is not None and info.values.zoc is not None and counters.exerts_zoc(state, uid):
         out.append(f"exerts a {'armour' if info.values.zoc == 'armor' else 'non-armour'} ZOC (13)")
+    have = state.game.get("replacement_points", 0)
+    if have and info.kind == "armor" and rec.side == "soviet" and rec.step > 0 and rec.side == state.phase.side:
+        out.append(f"armour replacement points in hand: {have}; it takes them two or more hexes from the enemy, "
+                   "for its movement round (25.2)")
     return out
 
 

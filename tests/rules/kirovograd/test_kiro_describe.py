@@ -93,3 +93,18 @@ def test_25_2_refitting_a_tank_unit_says_what_it_gains_and_what_it_costs():
     words = state.rules.describe(state, TakeReplacements(unit="su-18t-110", points=3))
     assert words.label == "Refit 110 with 3 armour replacement point(s) (25.2)"
     assert "spends its whole movement round" in words.detail and "10 point(s) in hand" in words.detail
+
+
+def test_25_1c_25_2_a_worn_soviet_tank_unit_s_notes_give_the_replacement_points_in_hand_in_its_side_s_round():
+    from kharkovsuite.rules.kirovograd.describe import unit_notes
+    from tests.rules.kirovograd.kiro_helpers import GE_INF, PLAIN, bare
+
+    def notes(step: int, points: int, side: str = "soviet") -> list[str]:
+        state = bare({"su-18t-110": "4030", GE_INF: PLAIN}, side=side, orders={"t18": "mobile"})
+        state.units["su-18t-110"].step = step
+        state.game["replacement_points"] = points
+        return [n for n in unit_notes(state, "su-18t-110") if "replacement" in n]
+
+    assert notes(2, 10) == ["armour replacement points in hand: 10; it takes them two or more hexes from the enemy, "
+                            "for its movement round (25.2)"]
+    assert notes(0, 10) == [] and notes(2, 0) == [] and notes(2, 10, side="german") == []
