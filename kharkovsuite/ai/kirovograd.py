@@ -163,7 +163,8 @@ GUN_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
 HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
-FIRE_RESERVE = {"soviet": 2, "german": 2}  # supply points per turn left the guns do not spend (the Soviet side counting those to come)
+FIRE_RESERVE = {"soviet": 4, "german": 2}  # supply points per turn left the guns do not spend
+POINTS_FIRE_RESERVE = 2  # the same for the Soviet guns where points decide, counting the points to come
 SIEGE_BRAVE = 4.0  # times its own strength in enemy strength a Soviet unit stands next to a German-held Kirovograd hex
 CITY_BONUS = 5.0  # points for clearing a Kirovograd hex (Soviet), times the chance the defender gives ground
 RING_EXITS = 2  # open hexes around it (13.3B, 17.4A) at or below which a German unit on the line is being ringed
@@ -990,13 +991,16 @@ class KiroPlayer:
 
     def may_fire(self, state, seen: Observed, gun: str) -> bool:
         """21.3: a shot costs a supply point; the guns fire while the track keeps
-        :data:`FIRE_RESERVE` points for each turn left (orders come first).  The Soviet track
-        counts the points the turn record still brings it (3.2, :meth:`deliveries`): on the
-        track alone, against 4 points a turn left, its guns were silent for most of the
-        historical game (64 points on turn 7 against 68) while the city's stacks held.  The
-        record brings the USSR more than 2 points a turn in the historical game and the Endgame,
-        so there its guns fire whenever the track holds a point.  The German points go to
-        whichever dump is linked (8.5.1C), so a German track counts what it holds."""
+        :data:`FIRE_RESERVE` points for each turn left (orders come first).  Where points decide
+        (27.A: every SP a shot takes is points) the Soviet track keeps
+        :data:`POINTS_FIRE_RESERVE` and counts the points the turn record still brings it (3.2,
+        :meth:`deliveries`): on the track alone, against 4 points a turn left, its guns were
+        silent for most of the historical game (64 points on turn 7 against 68) while the
+        city's stacks held.  The record brings the USSR more than 2 points a turn in the
+        historical game and the Endgame, so there its guns fire whenever the track holds a
+        point.  In Opening Moves, won by the city (31.1E-H), the points are kept for the orders
+        (firing more there turned two of twenty wins against ``greedy`` into draws).  The German
+        points go to whichever dump is linked (8.5.1C), so a German track counts what it holds."""
         from ..rules.kirovograd import reserves, supply
 
         track = supply.track_for(state, reserves.formation_of(state, gun), self.side, known=True)  # the links its side knows of (29, 30)
@@ -1004,8 +1008,9 @@ class KiroPlayer:
             return False
         have = float(seen.obs.get("game", {}).get("supply", {}).get(track, 0) or 0)
         left = max(0, len(state.scenario.turns) - state.turn)
-        coming = self.deliveries(state, seen) if self.side == SOVIET else 0.0
-        return have >= 1 and have + coming > FIRE_RESERVE[self.side] * left
+        if self.side == SOVIET and self.points_decide(state):
+            return have >= 1 and have + self.deliveries(state, seen) > POINTS_FIRE_RESERVE * left
+        return have > FIRE_RESERVE[self.side] * left
 
     def able_units(self, state) -> list[str]:
         """The own ground units that may attack this round (14.2, 14.3E, 12.2, 6.2.3A, 6.2.5A)."""

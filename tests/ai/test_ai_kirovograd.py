@@ -891,12 +891,13 @@ def test_25_2_the_soviet_ai_gives_the_armour_replacements_to_the_most_worn_tank_
 
 
 def test_21_3_8_1_a_soviet_gun_fires_on_the_points_the_track_holds_and_those_the_turn_record_still_brings():
-    """21.3, 3.2: a shot costs a supply point, and the Soviet guns keep :data:`FIRE_RESERVE`
-    points for each turn left, counting the points the turn record still brings.  On game turn
+    """21.3, 3.2, 27.A: a shot costs a supply point, and where points decide the Soviet guns keep
+    :data:`POINTS_FIRE_RESERVE` points for each turn left, counting the points the turn record
+    still brings.  On game turn
     7 of the historical game the points to come cover the reserve, so one point on the track lets
     the guns fire and none does not.  Were nothing to come, the track alone would have to pass
     the reserve."""
-    from kharkovsuite.ai.kirovograd import FIRE_RESERVE
+    from kharkovsuite.ai.kirovograd import POINTS_FIRE_RESERVE
 
     def fires(points: float, coming: float | None = None) -> bool:
         state = bare({SU_ART: "4030", GE_INF: PLAIN}, side="soviet", turn=7)
@@ -906,9 +907,20 @@ def test_21_3_8_1_a_soviet_gun_fires_on_the_points_the_track_holds_and_those_the
             player.deliveries = lambda state, seen: coming
         return player.may_fire(state, Observed(state, "soviet"), SU_ART)
 
-    reserve = FIRE_RESERVE["soviet"] * (24 - 7)
+    reserve = POINTS_FIRE_RESERVE * (24 - 7)
     seen = Observed(bare({}, side="soviet", turn=7), "soviet")
     assert KiroPlayer("soviet", 1).deliveries(seen.state, seen) > reserve  # 60 points to come
     assert fires(1) and not fires(0)
     assert not fires(reserve, coming=0.0) and fires(reserve + 1, coming=0.0)
     assert not fires(reserve - 5, coming=5.0) and fires(reserve - 4, coming=5.0)
+
+
+def test_21_3_31_1e_in_opening_moves_the_soviet_guns_keep_four_points_a_turn_left_on_the_track_alone(monkeypatch):
+    """21.3, 31.1E-H: where the city decides, the Soviet track keeps 4 points for each turn left
+    and counts only what it holds (the points go to the orders)."""
+    state = bare({SU_ART: "4030", GE_INF: PLAIN}, side="soviet", turn=7)
+    _city_decides(state, monkeypatch)
+    reserve = 4 * (24 - 7)
+    for points, fires in ((reserve, False), (reserve + 1, True)):
+        state.game["supply"]["soviet"] = points
+        assert KiroPlayer("soviet", 1).may_fire(state, Observed(state, "soviet"), SU_ART) is fires
