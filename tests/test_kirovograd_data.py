@@ -412,8 +412,6 @@ def test_the_endgame_covers_the_31_2_hexes_with_its_losses_and_the_errata(docs):
     units = {u["id"]: u for u in doc["units"]}
     for f_id, (loss, hexes) in oob["scenarios"]["endgame"]["lines"].items():
         mine = [u for u in doc["units"] if u.get("formation") == f_id]
-        on_line = {at.get(u["id"]) for u in mine}
-        assert set(hexes) <= on_line or len(mine) < len(hexes), f_id
         assert sum(u.get("values", {}).get("sp_lost", 0) for u in mine if at.get(u["id"])) == loss, f_id
         lost = [u.get("values", {}).get("sp_lost", 0) for u in mine if at.get(u["id"])]
         assert max(lost, default=0) <= 2 or min(lost) >= 1  # 31.2.1B
@@ -425,6 +423,31 @@ def test_the_endgame_covers_the_31_2_hexes_with_its_losses_and_the_errata(docs):
     first = [r for r in doc["reinforcements"] if r["turn"] == 1]
     assert first and set(first[0]["units"]) == {"ss3-pz", "de-3ss-rec", "de-3ss-art"}  # 31.2 note **
     assert doc["system_data"]["first_game_turn"] == 9 and min(map(int, doc["system_data"]["turn_record"])) == 9
+
+
+def test_31_2_1a_each_endgame_line_is_held_by_its_formation_s_combat_units_or_their_zocs_and_no_hq_stands_in_it():
+    """31.2.1A: a formation covers its listed hexes with its units or their ZOCs.  The builder holds
+    them with combat units (one a hex while there are enough) and sets the HQs and guns up behind:
+    an HQ in the line is attacked before its side has moved (the German player moves first)."""
+    from kharkovsuite.rules.kirovograd import zoc
+    from tests.rules.kirovograd.kiro_helpers import fresh
+
+    oob = _builder().read_oob()
+    state = fresh(1, "endgame")
+    board = state.board
+    guns = ("artillery", "motorized_artillery", "armored_artillery", "rocket", "mortar")
+    for f_id, (_loss, hexes) in oob["scenarios"]["endgame"]["lines"].items():
+        side = oob["formations"][f_id]["side"]
+        mine = {u for u, rec in state.units.items() if board.units[u].formation == f_id and rec.hex is not None}
+        held = {state.units[u].hex for u in mine}
+        reach = zoc.zoc_of(state, side)
+        for h in hexes:
+            assert h in held or any(board.units[u].formation == f_id for src in reach.get(h, ())
+                                    for u in state.at.get(src.hex, ())), (f_id, h)
+            kinds = {board.units[u].kind for u in state.at.get(h, ())}
+            assert kinds and not kinds & {"hq", *guns} or not kinds, (f_id, h, kinds)
+        combat = [u for u in mine if board.units[u].kind not in ("hq", *guns)]
+        assert len([h for h in hexes if h in held]) == min(len(hexes), len(combat)), f_id
 
 
 def test_the_victory_points_are_those_of_27(built, docs):

@@ -642,8 +642,46 @@ def _together(grid, free: list[str], n: int) -> list[str]:
     return sorted(free, key=lambda h: (grid.distance(free[0], h), order[h]))[:n]
 
 
-def place(oob: dict, sc: dict, grid, cities: dict, units: list[dict], arrive: dict) -> dict[str, str]:
-    """unit id -> set-up hex of the counters that start on the map."""
+def _line_unit(kinds: dict, u: dict) -> bool:
+    """A combat unit (not an HQ or a gun): what a formation's line is held with (31.2.1A)."""
+    return u.get("cf") is not None and kinds[u["k"]]["kind"] != "hq"
+
+
+def _man_line(grid, hexes: list[str], units: list[dict], kinds: dict, sp_left: dict[str, int],
+              no_zoc: frozenset[str]) -> dict[str, str]:
+    """31.2.1A: a formation covers its listed hexes with units or their ZOCs.  A combat unit stands
+    on each hex while there are enough of them; with fewer, each stands where it covers most of the
+    line still uncovered (its hex and, when it exerts a ZOC, 13.6A, the line hexes next to it that
+    a ZOC enters, 13.7), and a hex nothing covers takes a gun, then the HQ, as the last resort.
+    The rest stand behind (:func:`_behind`): no HQ or gun is set up in the line while the
+    formation's combat units can hold it."""
+    combat = [u for u in units if _line_unit(kinds, u)]
+    if len(combat) >= len(hexes):
+        return {u["id"]: h for u, h in zip(combat, hexes)}
+    line = set(hexes)
+
+    def covers(u: dict, h: str) -> set[str]:
+        zoc = sp_left.get(u["id"], 0) >= 2
+        return {h} | ({n for n in grid.neighbors(h) if n in line and n not in no_zoc} if zoc else set())
+
+    at: dict[str, str] = {}
+    covered: set[str] = set()
+    for u in combat:
+        best = max((h for h in hexes if h not in at.values()), key=lambda h: (len(covers(u, h) - covered), -hexes.index(h)))
+        at[u["id"]] = best
+        covered |= covers(u, best)
+    spare = sorted((u for u in units if not _line_unit(kinds, u)), key=lambda u: kinds[u["k"]]["kind"] == "hq")  # guns first
+    for h in hexes:
+        if h not in covered and spare:
+            at[spare.pop(0)["id"]] = h
+            covered.add(h)
+    return at
+
+def place(oob: dict, sc: dict, grid, cities: dict, units: list[dict], arrive: dict,
+          sp_left: dict[str, int] | None = None, no_zoc: frozenset[str] = frozenset()) -> dict[str, str]:
+    """unit id -> set-up hex of the counters that start on the map.  ``sp_left``: each unit's SP after
+    its set-up losses (31.2.1B); ``no_zoc``: the hexes no ZOC enters (13.7A: towns and cities)."""
+    sp_left = sp_left or {}
     on_map = [u for u in units if u["id"] not in arrive and u["f"] != "ss5"]
     by_f: dict[str, list[dict]] = {}
     for u in on_map:
@@ -661,8 +699,8 @@ def place(oob: dict, sc: dict, grid, cities: dict, units: list[dict], arrive: di
         # first every line hex of the tables, then the rest of each formation behind its line
         used |= {h for _loss, hexes in lines.values() for h in hexes}
         for f_id, (_loss, hexes) in lines.items():
-            for u, h in zip([u for u in by_f.get(f_id, []) if u["id"] not in at], hexes):
-                at[u["id"]] = h
+            todo = [u for u in by_f.get(f_id, []) if u["id"] not in at]
+            at.update(_man_line(grid, hexes, todo, oob["kinds"], sp_left, no_zoc))
         for f_id in order:
             todo = [u for u in by_f.get(f_id, []) if u["id"] not in at]
             hexes = lines[f_id][1] if f_id in lines else lines[sc["behind"][f_id]][1]
@@ -707,10 +745,15 @@ def build_scenario(oob: dict, charts: dict, map_doc: dict, name: str) -> dict:
     sc["_map_areas"] = map_doc["map"]["areas"]
     first, last = sc["turns"]
     units, arrive = scenario_units(oob, charts, sc)
-    at = place(oob, sc, grid, map_doc["map"]["cities"], units, arrive)
     losses = dict(sc.get("losses", {}))
     for f_id, (total, _hexes) in sc.get("lines", {}).items():
         losses.update(_spread_losses([u for u in units if u["f"] == f_id and u["id"] not in arrive], total))
+    sp_left = {u["id"]: (u.get("cf") or 0) - losses.get(u["id"], 0) for u in units}
+    # 13.7: no ZOC enters a town or city, and one enters a balka only from the same balka or a hill
+    # (here: a balka hex is held by a unit, never by a ZOC)
+    no_zoc = frozenset([h for h, t in map_doc["map"].get("terrain", {}).items() if t in ("town", "city")]
+                       + [h for a in map_doc["map"]["areas"].values() if a.get("kind") == "balka" for h in a["hexes"]])
+    at = place(oob, sc, grid, map_doc["map"]["cities"], units, arrive, sp_left, no_zoc)
     unit_types, out_units, placements, arrivals = {}, [], [], {}
     for u in units:
         t_id, ut = unit_type(oob["kinds"], u)
