@@ -61,7 +61,10 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   Reinforcements (24) enter at the entry hex nearest the aims; the Soviet armour replacement
   points (25.2) go, at the first movement round they may, to the tank unit that has lost most
   SP.  Soviet guns turn to their firing side near the enemy by day and to their travelling side
-  far from it (21.12).  A reserve (12) is committed when the enemy is within reach.
+  far from it (21.12).  A reserve (12) is committed when the enemy is within reach.  Where
+  points decide, the German player ends its player turn with its mobile stacks that stand more
+  than :data:`GUARD_NEAR` hexes from the enemy in reserve (12.1, one a formation, the strongest
+  first; :meth:`KiroPlayer.pick_reserve`) and commits them in its next second round if not before.
 * Attacks (14, 15): every enemy hex next to the side's able units is priced with the odds query
   (each CRT result's chance; SP at 27.B's points, twice for a unit destroyed; hexes of retreat
   at a fraction of a point; clearing a place or a town worth more), and the attacks are taken
@@ -96,7 +99,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   it; a retreat (17) ends where the enemy is weakest, toward home, along no hex only when there
   is no other; HQs and guns go along (17.7); an advance (18) is made into a victory place or
   nearer the aim; the defender supports each attack with its HQs and the guns its
-  track can pay for (15.3) and commits no defensive reserve.  The German player names the unit of
+  track can pay for (15.3); a German reserve steps into the attacked hex whose units would give
+  the enemy most if destroyed and that holds no fresh combat unit of its side (12.3.2,
+  :meth:`KiroPlayer.pick_guard`), the Soviet player commits no defensive reserve.  The German player names the unit of
   each SP lost (16.0) by the points it gives the enemy (27.B: an SP at its class's rate, a unit's
   last SP at its whole printed worth twice), then the unit with most SP left
   (:meth:`KiroPlayer.choose_loss`); for the other players a look ahead, which sees no difference
@@ -121,6 +126,7 @@ from collections.abc import Callable
 from ..engine.actions import Move
 from ..engine.errors import IllegalAction
 from ..rules.kirovograd.data import parse_result
+from ..rules.kirovograd.sequence import round_of
 from .core.observed import Observed
 from .core.search import Budget, best_by_lookahead
 from .core.seats import level_players
@@ -160,6 +166,7 @@ WORN_NEAR = 4  # hexes: a worn German mobile unit this near the enemy stands wit
 WORN_ALONE = 4.0  # what standing without one costs it (hexes of distance)
 GUN_EXPOSED = 3  # hexes: a Soviet gun this near the enemy stands with a combat unit of its side (greedy picks off lone guns, 27.B)
 GUN_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
+GUARD_NEAR = 2  # hexes: a German mobile stack farther than this from the enemy may end its player turn in reserve (12.3.2)
 HQ_NEAR = 2  # hexes: an HQ keeps this near its formation's nearest unit (22.1's range is 4; 8.3 traces supply to it)
 GUN_NEAR = 6  # hexes: a Soviet gun this near the enemy turns to its firing side by day
 GUNS_PER_ATTACK = 2  # guns an attack takes at most (each shot costs a supply point, 21.3)
@@ -605,6 +612,7 @@ class KiroPlayer:
             steps[:0] = [("CommitReserve", lambda found: self.pick_commit(seen, found)),
                          ("FlipArtillery", lambda found: self.pick_flip(state, seen, found)),
                          ("TakeReplacements", lambda found: self.pick_refit(seen, found))]
+            steps.append(("PlaceReserve", lambda found: self.pick_reserve(state, seen, found)))
         for kind, pick in steps:
             action = pick(by_kind[kind]) if kind in by_kind else None
             if action is not None:
@@ -612,12 +620,49 @@ class KiroPlayer:
         return by_kind.get("EndPhase", [None])[0]
 
     def pick_commit(self, seen: Observed, commits: list):
-        """12.3.1: a reserve is committed when the enemy is within a day's march."""
+        """12.3.1: a reserve is committed when the enemy is within a day's march; a German reserve
+        of :meth:`pick_reserve` in the second round anyway (12.2C: with its full MA)."""
         near = self.enemy_near(seen)
+        second = round_of(seen.state.phase.id) == 2 and self.guards(seen.state)
+        placed = seen.state.phase_data.get("moved", ())  # 12.3.1C: a reserve placed this round has ended its move
         for a in commits:
-            if not a.hexes and near.get(seen.units[a.units[0]]["hex"], 99) <= NEAR:
+            if a.hexes or a.units[0] in placed:
+                continue
+            if second or near.get(seen.units[a.units[0]]["hex"], 99) <= NEAR:
                 return a
         return None
+
+    def guards(self, state) -> bool:
+        """Whether this player keeps a mobile reserve for the enemy's combat rounds (12.3.2): the
+        German side, where points decide (27.A)."""
+        return self.holding(state) and self.points_decide(state)
+
+    def pick_reserve(self, state, seen: Observed, offers: list):
+        """12.1, 12.3.2: in the last movement round of its player turn, once its moves are made, a
+        German mobile stack out of the enemy's reach (more than :data:`GUARD_NEAR` hexes away: it
+        has nothing to attack this round) goes into reserve, the strongest first.  In the Soviet
+        combat rounds it may then step into an attacked hex (:meth:`pick_guard`)."""
+        if not self.guards(state) or round_of(state.phase.id) != 2:
+            return None
+        near = self.enemy_near(seen)
+        fit = [a for a in offers if all(self.mobile_arm(state, u) and near.get(seen.units[u]["hex"], 99) > GUARD_NEAR
+                                        for u in a.units)]
+        return max(fit, key=lambda a: (sum(self.strength(seen, u) for u in a.units), a.units), default=None)
+
+    def pick_guard(self, state, seen: Observed, decision, commits: list):
+        """12.3.2: a reserve steps into the attacked hex whose units would give the enemy most if
+        destroyed (27.B: an HQ, a gun, a worn unit) and that holds no fresh combat unit of the
+        side; None when no attacked hex needs one."""
+        targets = set(decision.data.get("targets", ()))
+        top, best = 0.0, None
+        for a in commits:
+            dest = a.hexes[-1] if a.hexes else None
+            if dest not in targets or not self.room(seen, a.units[0], dest) or self.company(seen, a.units[0], dest, fresh=True):
+                continue
+            worth = sum(self.destroyed_bonus(state, u) for u in seen.side_at(dest, self.side))
+            if worth > top:
+                top, best = worth, a
+        return best
 
     def pick_flip(self, state, seen: Observed, flips: list):
         """21.12: a gun fires by day near the enemy and travels far from it."""
@@ -1266,7 +1311,8 @@ class KiroPlayer:
                         return a
             return by_kind.get("EndSupport", [None])[0]
         if "DeclineReserve" in by_kind:
-            return by_kind["DeclineReserve"][0]
+            guard = self.pick_guard(state, seen, decision, by_kind.get("CommitReserve", [])) if self.guards(state) else None
+            return guard or by_kind["DeclineReserve"][0]
         options = [a for kind_list in by_kind.values() for a in kind_list]
         return best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
 

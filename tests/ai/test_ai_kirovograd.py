@@ -9,7 +9,7 @@ from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
-from tests.rules.kirovograd.kiro_helpers import GE_INF, GE_INF2, GE_INF3, GE_PZ, GE_RECON, PLAIN, SU_ART, SU_DIV, SU_DIV2, SU_MECH, SU_TANK, bare, fresh, ring
+from tests.rules.kirovograd.kiro_helpers import GE_INF, GE_INF2, GE_INF3, GE_HQ, GE_PZ, GE_PZ_HQ, GE_RECON, PLAIN, SU_ART, SU_DIV, SU_DIV2, SU_MECH, SU_TANK, bare, fresh, ring
 
 CITY = "3819"  # a hex of Kirovograd (27.B: a victory place)
 EDGE = "3720"  # a hex on the edge of Kirovograd
@@ -924,3 +924,78 @@ def test_21_3_31_1e_in_opening_moves_the_soviet_guns_keep_four_points_a_turn_lef
     for points, fires in ((reserve, False), (reserve + 1, True)):
         state.game["supply"]["soviet"] = points
         assert KiroPlayer("soviet", 1).may_fire(state, Observed(state, "soviet"), SU_ART) is fires
+
+
+def _guard_position(phase: str, enemy_at: int):
+    """A German armoured regiment next to its HQ, a Soviet rifle division ``enemy_at`` hexes off,
+    both formations on mobile orders; the regiment's and the HQ's moves are spent."""
+    far = ring(PLAIN, enemy_at)[0]
+    state = bare({GE_PZ: PLAIN, GE_PZ_HQ: ring(PLAIN, 1)[3], SU_DIV: far}, side="german", phase=phase,
+                 orders={"p3": "mobile", "c48": "mobile"})
+    state.phase_data["moved"] = [GE_PZ, GE_PZ_HQ]
+    return state
+
+
+def test_12_1_12_3_2_the_german_ai_ends_its_player_turn_with_its_idle_panzers_in_reserve():
+    """12.1, 12.3.2: where points decide, a German panzer stack out of the enemy's reach (more than
+    two hexes off) goes into reserve once the last movement round of its player turn has nothing
+    else to do, so that it may step into an attacked hex in the Soviet combat rounds.  Not in the
+    first round (a reserve there would not move in the second, 12.3.1C), not within two hexes of
+    the enemy (it may attack), not in Opening Moves (31.1E-H), and not by ``greedy``."""
+    from kharkovsuite.rules.kirovograd import counters
+    from kharkovsuite.rules.kirovograd.actions import PlaceReserve
+
+    state = _guard_position("move_1_2", 4)
+    assert PlaceReserve(units=(GE_PZ,)) in state.legal_actions().actions()
+    action = KiroPlayer("german", 1).choose(state)
+    assert action == PlaceReserve(units=(GE_PZ,))
+    state.apply(action)
+    assert counters.has(state, GE_PZ, counters.RESERVE)
+    assert KiroPlayer("german", 1).choose(state) == EndPhase()  # it is not committed again in the round it was placed
+    assert make_player("greedy", "german", 1, "kirovograd").choose(_guard_position("move_1_2", 4)).kind != "PlaceReserve"
+    assert KiroPlayer("german", 1).choose(_guard_position("move_1_1", 4)).kind != "PlaceReserve"
+    assert KiroPlayer("german", 1).choose(_guard_position("move_1_2", 2)).kind != "PlaceReserve"
+    foot = bare({GE_INF2: PLAIN, GE_HQ: ring(PLAIN, 1)[3], SU_DIV: ring(PLAIN, 4)[0]}, side="german", phase="move_1_2",
+                orders={"d320": "mobile", "c48": "mobile"})
+    foot.phase_data["moved"] = [GE_INF2, GE_HQ]
+    assert PlaceReserve(units=(GE_INF2,)) in foot.legal_actions().actions()
+    assert KiroPlayer("german", 1).choose(foot).kind != "PlaceReserve"  # infantry holds the line, it does not guard
+
+
+def test_12_1_the_german_ai_keeps_no_reserve_where_the_city_decides(monkeypatch):
+    state = _guard_position("move_1_2", 4)
+    _city_decides(state, monkeypatch)
+    assert KiroPlayer("german", 1).choose(state).kind != "PlaceReserve"
+
+
+def test_12_3_2_a_german_reserve_steps_into_the_hex_of_a_lone_hq_the_soviets_attack():
+    """12.3.2B, 27.B: a Soviet rifle division attacks the lone HQ of the 3rd Panzer, whose armoured
+    regiment stands in reserve two hexes off; the German player commits the regiment into the
+    HQ's hex (an HQ destroyed gives its printed worth twice).  With a fresh combat unit already
+    in the attacked hex it declines."""
+    from kharkovsuite.engine.actions import CommitReserve
+    from kharkovsuite.rules.kirovograd import counters, reserves
+    from kharkovsuite.rules.kirovograd.fight import AddAttacker, AttackHex, ConfirmAttack
+
+    def attacked(extra: dict):
+        hq = ring(PLAIN, 2)[0]
+        state = bare({GE_PZ: PLAIN, GE_PZ_HQ: hq, SU_DIV: ring(hq, 1)[0], **extra}, side="soviet", phase="combat_1_1",
+                     orders={"p3": "mobile", "c48": "mobile", "k47": "mobile"})
+        state.set_flag(GE_PZ, counters.RESERVE)
+        state.game["reserves"] = {"p3": [GE_PZ]}
+        for a in (AttackHex(hex=hq), AddAttacker(unit=SU_DIV), ConfirmAttack(), EndPhase()):
+            state.apply(a)
+        assert (state.pending[-1].kind, state.to_act) == (reserves.DECISION, "german")
+        return state, hq
+
+    state, hq = attacked({})
+    action = KiroPlayer("german", 1).choose(state)
+    assert isinstance(action, CommitReserve) and action.units == (GE_PZ,) and action.hexes[-1] == hq
+    state.apply(action)
+    assert state.units[GE_PZ].hex == hq
+    guarded, _hq = attacked({GE_INF: ring(PLAIN, 2)[0]})
+    assert KiroPlayer("german", 1).choose(guarded).kind == "DeclineReserve"
+    gun = "de-3p-75"  # worth more destroyed than the HQ (15 points to 9), but not attacked
+    elsewhere, hq = attacked({gun: ring(PLAIN, 1)[0]})
+    action = KiroPlayer("german", 1).choose(elsewhere)
+    assert isinstance(action, CommitReserve) and action.hexes[-1] == hq
