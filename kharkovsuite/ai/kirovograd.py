@@ -22,8 +22,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   (6.2.2, free unless it fights); a panzer formation goes mobile to counter-attack when the enemy
   is near, else defends.
 * Objectives (27): the Soviet player makes for the victory places (Kirovograd first, which brings
-  the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip), the towns and
-  the German units on the way; once it stands in Kirovograd, the German units within three hexes
+  the early bonus, 27.B; Novomirgorod; Novo Ukrainka with its dump and airstrip), the towns
+  (where points decide, only until Kirovograd has fallen: they score nothing, 27.B) and the
+  German units on the way; once it stands in Kirovograd, the German units within three hexes
   of it (which can cut its hold, 27.C) come first, and a Kirovograd hex it holds with less than
   :data:`CITY_GARRISON` SP is an aim again (a German attack that drives out a lone weak defender
   and advances in takes the city back).  In Opening Moves (31.1E-H: the city decides the game),
@@ -298,6 +299,14 @@ class KiroPlayer:
         return {h: p for p in self.places(state) if p in cities for h in cities[p].hexes}
 
     def town_hexes(self, state) -> list[str]:
+        """The town hexes (not victory places) this player seeks (:data:`TOWN_STEP`) and prices
+        as worth clearing.  None for the Soviet player with a plan once Kirovograd has fallen where
+        points decide (27.A): 27.B scores only the three victory places, and the armour sent for
+        the towns of the German rear was destroyed there alone (the Endgame against ``greedy``);
+        before the city falls the towns on the roads to it are worth taking."""
+        if self.side == SOVIET and self.cfg["plan"] and self.points_decide(state) \
+                and state.game.get("kirovograd_taken") is not None:
+            return []
         cities = state.scenario.map.cities
         places = self.places(state)
         return sorted(h for c, city in cities.items() if c not in places for h in city.hexes if h in state.board.index)

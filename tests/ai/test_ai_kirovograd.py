@@ -999,3 +999,22 @@ def test_12_3_2_a_german_reserve_steps_into_the_hex_of_a_lone_hq_the_soviets_att
     elsewhere, hq = attacked({gun: ring(PLAIN, 1)[0]})
     action = KiroPlayer("german", 1).choose(elsewhere)
     assert isinstance(action, CommitReserve) and action.hexes[-1] == hq
+
+
+def test_27b_once_kirovograd_has_fallen_the_soviet_ai_seeks_no_town_that_is_not_a_victory_place(monkeypatch):
+    """27.A-B: in the historical game and the Endgame only Kirovograd, Novomirgorod and Novo
+    Ukrainka score.  Once the city has fallen the Soviet player neither makes for Malyi Viski (a
+    town, 1613) nor prices clearing it above any other hex; before, the towns on its roads are
+    aims.  In Opening Moves (31.1E-H) it seeks them whatever the city, and ``greedy`` prices
+    towns as before."""
+    town = "1613"
+    state = bare({SU_TANK: ring(town, 3)[0], GE_INF: ring(town, 5)[0]}, side="soviet")
+    assert town in KiroPlayer("soviet", 1).town_hexes(state) and town in KiroPlayer("soviet", 1).aims(Observed(state, "soviet"))
+    state.game["kirovograd_taken"] = 8
+    player = KiroPlayer("soviet", 1)
+    assert town not in player.town_hexes(state) and town not in player.aims(Observed(state, "soviet"))
+    assert town in KiroPlayer("german", 1).town_hexes(state)
+    assert make_player("greedy", "soviet", 1, "kirovograd").town_hexes(state) == KiroPlayer("german", 1).town_hexes(state)
+    _city_decides(state, monkeypatch)
+    opening = KiroPlayer("soviet", 1)
+    assert town in opening.town_hexes(state) and town in opening.aims(Observed(state, "soviet"))
