@@ -677,10 +677,12 @@ def _man_line(grid, hexes: list[str], units: list[dict], kinds: dict, sp_left: d
             covered.add(h)
     return at
 
+
 def place(oob: dict, sc: dict, grid, cities: dict, units: list[dict], arrive: dict,
           sp_left: dict[str, int] | None = None, no_zoc: frozenset[str] = frozenset()) -> dict[str, str]:
     """unit id -> set-up hex of the counters that start on the map.  ``sp_left``: each unit's SP after
-    its set-up losses (31.2.1B); ``no_zoc``: the hexes no ZOC enters (13.7A: towns and cities)."""
+    its set-up losses (31.2.1B); ``no_zoc``: the hexes no ZOC is counted into (13.7: towns, cities
+    and balkas, which a ZOC enters only from the same balka or a hill)."""
     sp_left = sp_left or {}
     on_map = [u for u in units if u["id"] not in arrive and u["f"] != "ss5"]
     by_f: dict[str, list[dict]] = {}

@@ -102,9 +102,10 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   nearer the aim; the defender supports each attack with its HQs and the guns its
   track can pay for (15.3); a German reserve steps into the attacked hex whose units would give
   the enemy most if destroyed and that holds no fresh combat unit of its side (12.3.2,
-  :meth:`KiroPlayer.pick_guard`), the Soviet player commits no defensive reserve.  The German player names the unit of
-  each SP lost (16.0) by the points it gives the enemy (27.B: an SP at its class's rate, a unit's
-  last SP at its whole printed worth twice), then the unit with most SP left
+  :meth:`KiroPlayer.pick_guard`), the Soviet player commits no defensive reserve.  The German
+  player names the unit of each SP lost (16.0) by the points it gives the enemy (27.B: an SP at
+  its class's rate, a unit's last SP at its whole printed worth twice), then the unit with most
+  SP left
   (:meth:`KiroPlayer.choose_loss`); for the other players a look ahead, which sees no difference
   (the losses are taken together once all are named), leaves it to the first unit listed.
 * Air (28, with the option): a ground attack unit over an enemy hex next to its own units (or over
