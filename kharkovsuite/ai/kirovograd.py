@@ -105,8 +105,7 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   :meth:`KiroPlayer.pick_guard`), the Soviet player commits no defensive reserve.  The German
   player names the unit of each SP lost (16.0) by the points it gives the enemy (27.B: an SP at
   its class's rate, a unit's last SP at its whole printed worth twice), then the unit with most
-  SP left
-  (:meth:`KiroPlayer.choose_loss`); for the other players a look ahead, which sees no difference
+  SP left (:meth:`KiroPlayer.choose_loss`); for the other players a look ahead, which sees no difference
   (the losses are taken together once all are named), leaves it to the first unit listed.
 * Air (28, with the option): a ground attack unit over an enemy hex next to its own units (or over
   its own hex next to the enemy, the side not moving); every patrol is paired; a stack may strike
