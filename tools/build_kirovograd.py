@@ -589,10 +589,15 @@ def _behind(grid, hexes: list[str], side: str, used: set[str]):
                 yield candidate
 
 
-def _spread_losses(units: list[dict], total: int) -> dict[str, int]:
+def _line_unit(kinds: dict, u: dict) -> bool:
+    """A combat unit (not an HQ or a gun): what a formation's line is held with (31.2.1A)."""
+    return u.get("cf") is not None and kinds[u["k"]]["kind"] != "hq"
+
+
+def _spread_losses(units: list[dict], total: int, kinds: dict) -> dict[str, int]:
     """31.2.1B: every unit loses one SP before any loses a second; never the whole unit; HQs and
     artillery last."""
-    order = sorted(units, key=lambda u: (u.get("cf") is None or u["k"].endswith(("_hq_pz", "_hq_inf", "_hq_mot", "_hq_rc", "_hq_mc")), 0))
+    order = sorted(units, key=lambda u: not _line_unit(kinds, u))
     lost = {u["id"]: 0 for u in order}
     room = {u["id"]: (u.get("cf") or u.get("bar") or 1) - 1 for u in order}
     while total > 0 and any(lost[i] < room[i] for i in lost):
@@ -640,11 +645,6 @@ def _together(grid, free: list[str], n: int) -> list[str]:
         return []
     order = {h: i for i, h in enumerate(free)}
     return sorted(free, key=lambda h: (grid.distance(free[0], h), order[h]))[:n]
-
-
-def _line_unit(kinds: dict, u: dict) -> bool:
-    """A combat unit (not an HQ or a gun): what a formation's line is held with (31.2.1A)."""
-    return u.get("cf") is not None and kinds[u["k"]]["kind"] != "hq"
 
 
 def _man_line(grid, hexes: list[str], units: list[dict], kinds: dict, sp_left: dict[str, int],
@@ -749,7 +749,7 @@ def build_scenario(oob: dict, charts: dict, map_doc: dict, name: str) -> dict:
     units, arrive = scenario_units(oob, charts, sc)
     losses = dict(sc.get("losses", {}))
     for f_id, (total, _hexes) in sc.get("lines", {}).items():
-        losses.update(_spread_losses([u for u in units if u["f"] == f_id and u["id"] not in arrive], total))
+        losses.update(_spread_losses([u for u in units if u["f"] == f_id and u["id"] not in arrive], total, oob["kinds"]))
     sp_left = {u["id"]: (u.get("cf") or 0) - losses.get(u["id"], 0) for u in units}
     # 13.7: no ZOC enters a town or city, and one enters a balka only from the same balka or a hill
     # (here: a balka hex is held by a unit, never by a ZOC)
