@@ -99,12 +99,16 @@ def test_25_1c_25_2_a_worn_soviet_tank_unit_s_notes_give_the_replacement_points_
     from kharkovsuite.rules.kirovograd.describe import unit_notes
     from tests.rules.kirovograd.kiro_helpers import GE_INF, PLAIN, bare
 
-    def notes(step: int, points: int, side: str = "soviet") -> list[str]:
+    def notes(step: int, points: int | None, side: str = "soviet") -> list[str]:
         state = bare({"su-18t-110": "4030", GE_INF: PLAIN}, side=side, orders={"t18": "mobile"})
         state.units["su-18t-110"].step = step
-        state.game["replacement_points"] = points
+        if points is not None:  # None: before 25.1B gives any
+            state.game["replacement_points"] = points
         return [n for n in unit_notes(state, "su-18t-110") if "replacement" in n]
 
     assert notes(2, 10) == ["armour replacement points in hand: 10; it takes them two or more hexes from the enemy, "
                             "for its movement round (25.2)"]
     assert notes(0, 10) == [] and notes(2, 0) == [] and notes(2, 10, side="german") == []
+    assert notes(1, 3) == ["armour replacement points in hand: 3; it takes them two or more hexes from the enemy, "
+                           "for its movement round (25.2)"]  # one SP lost is worn too
+    assert notes(2, None) == []
