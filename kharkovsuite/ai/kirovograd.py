@@ -75,10 +75,11 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   (:meth:`KiroPlayer.spend_all`), the units no other enemy hex binds (no other enemy ZOC
   reaches them, 14.1C) are also priced as a group of their own, and an owed hex joins an attack
   only when that prices at least as well as attacking it apart.  A German unit on defense
-  orders attacks only at a higher floor (it holds), except in the game's last player turn, when
-  no enemy player turn follows (3.6, 3.7: :meth:`KiroPlayer.last_word`); then the guns no
-  attack counts on also fire alone on the enemy hexes no attack hits (14.3J,
-  :meth:`KiroPlayer.last_barrages`: the supply points a shot costs, 21.3, have no later use).
+  orders attacks only at a higher floor (it holds; a lower one where points decide, 27.A),
+  except in the game's last player turn, when no enemy player turn follows (3.6, 3.7:
+  :meth:`KiroPlayer.last_word`); then the guns no attack counts on also fire alone on the enemy
+  hexes no attack hits (14.3J, :meth:`KiroPlayer.last_barrages`: the supply points a shot
+  costs, 21.3, have no later use).
   Guns firing alone are priced with no loss of their own (21.7A).
   HQs support each attack (22) and up to two guns fire while the supply track keeps a reserve
   for the turns left (21.3; the Soviet track counts the points the turn record still brings,
@@ -141,7 +142,8 @@ LEVELS = {
 SOVIET = "soviet"
 CITY = "kirovograd"  # 27.B: the early bonus is for this city
 ATTACK_FLOOR = 0.3  # points an attack must promise
-HOLD_FLOOR = 1.5  # points an attack must promise a German player holding the line
+HOLD_FLOOR = 1.5  # points an attack must promise a German player holding the line (Opening Moves)
+POINTS_HOLD_FLOOR = 0.8  # the same where points decide (27.A: every SP an attack takes counts)
 RETREAT_HEX = 0.4  # points a hex of retreat is worth (to the side that makes the other give it)
 PLACE_RETREAT = 1.5  # points a defender's hex of retreat out of a victory place costs it
 LINE_RETREAT = 0.6  # points a hex of retreat costs a German player holding the line
@@ -986,9 +988,13 @@ class KiroPlayer:
     def floor_for(self, state, seen: Observed, attackers, floor: float) -> float:
         """A German player holding the line attacks with units on defense orders only at
         :data:`HOLD_FLOOR` (the panzers on mobile orders strike at the common floor), except in
-        the game's last player turn (:meth:`last_word`), when there is no line left to hold."""
+        the game's last player turn (:meth:`last_word`), when there is no line left to hold.
+        Where points decide (27.A: the historical game, the Endgame) the floor is the lower
+        :data:`POINTS_HOLD_FLOOR`: the SP an attack takes are points.  Against ``greedy`` in the
+        historical game it won 23 of seeds 1-40 where :data:`HOLD_FLOOR` won 18
+        (docs/reconstruction/kirovograd.md, "5 December (morning)")."""
         if self.holding(state) and all(self.order_of(seen, u) == "defense" for u in attackers) and not self.last_word(state):
-            return max(floor, HOLD_FLOOR)
+            return max(floor, POINTS_HOLD_FLOOR if self.points_decide(state) else HOLD_FLOOR)
         return floor
 
     def last_word(self, state) -> bool:

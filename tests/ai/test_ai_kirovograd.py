@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kharkovsuite.ai import make_player, players
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, KiroPlayer
+from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, HOLD_FLOOR, POINTS_HOLD_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
@@ -1018,3 +1018,25 @@ def test_27b_once_kirovograd_has_fallen_the_soviet_ai_seeks_no_town_that_is_not_
     _city_decides(state, monkeypatch)
     opening = KiroPlayer("soviet", 1)
     assert town in opening.town_hexes(state) and town in opening.aims(Observed(state, "soviet"))
+
+
+def test_27a_where_points_decide_the_german_line_attacks_at_a_lower_floor(monkeypatch):
+    """Three German infantry regiments on defense orders next to a Soviet rifle division (3-1):
+    the attack promises more than :data:`POINTS_HOLD_FLOOR` and less than :data:`HOLD_FLOOR`.
+    Where points decide (27.A: the historical game) the German player holding the line makes
+    it; where the city decides (31.1E-H: Opening Moves) it holds."""
+    here = "2610"
+    foe = ring(here, 1)[0]
+    other = [h for h in ring(foe, 1) if h in ring(here, 1)][0]
+    placed = {GE_INF2: here, GE_INF3: here, GE_INF: other, SU_DIV: foe}
+    orders = {"d320": "defense", "c48": "assault", "k47": "defense"}
+    state = bare(placed, side="german", phase="combat_1_1", orders=orders)
+    attackers = (GE_INF2, GE_INF3, GE_INF)
+    assert state.rules.combat_preview(state, attackers, (foe,)).column == "3-1"
+    worth = KiroPlayer("german", 1).price(state, Observed(state, "german"), attackers, (foe,))[0]
+    assert POINTS_HOLD_FLOOR <= worth < HOLD_FLOOR
+    action = KiroPlayer("german", 1).choose(state)
+    assert action.kind == "AttackHex" and action.hex == foe
+    state = bare(placed, side="german", phase="combat_1_1", orders=orders)
+    _city_decides(state, monkeypatch)
+    assert KiroPlayer("german", 1).choose(state) == EndPhase()
