@@ -44,7 +44,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   victory place hex stays there as its garrison.
 * Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
   its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
-  its own; a Soviet unit stands next to a German-held Kirovograd hex against up to
+  its own, except for a Soviet unit where points decide while the USSR leads by less than
+  :data:`BOLD_LEAD` points, :meth:`KiroPlayer.bold`, 27.A; a Soviet unit stands next to a
+  German-held Kirovograd hex against up to
   :data:`SIEGE_BRAVE` times its strength, as that is where the city is attacked from), the
   units that gain most first; each planned move is checked again when its turn comes (the
   Soviet player's aims are renewed once one of its units has entered a Kirovograd hex, which is
@@ -151,6 +153,7 @@ PLACE_BONUS = 2.0  # points for clearing a victory place, times the chance the d
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one unit of excess enemy strength next to a unit is worth
 BRAVE = {"soviet": 1.5, "german": 1.5}  # times its own strength in enemy strength a unit stands next to
+BOLD_LEAD = 30.0  # VP: a Soviet side leading by less where points decide stands next to any German stack (27.A)
 TOWN_STEP = 3  # hexes: a town counts as this much farther than a victory place
 ENEMY_STEP = 1  # hexes: a German unit counts as this much farther than a victory place (Soviet aims)
 PLACE_STEP = 6  # hexes per 5 VP less a victory place is worth than the best one
@@ -345,6 +348,20 @@ class KiroPlayer:
         """27.A: the game is won on points (the historical game, the Endgame), not by the city
         alone (Opening Moves, 31.1E-H)."""
         return state.board.data.victory.objective != "hold_kirovograd"
+
+    def bold(self, state) -> bool:
+        """Whether the side's units stand next to enemy stacks however strong (no threat term in
+        :meth:`hex_score`): the Soviet side where points decide (27.A) while it leads by less than
+        :data:`BOLD_LEAD` points.  There every SP either side loses is points (27.B) and the
+        attacker sets the pace: a Soviet side that kept away from strong German stacks left the
+        German line whole and lost to ``greedy``, which stands anywhere.  Well ahead it keeps
+        away again, and its lead with it.  In Opening Moves (31.1E-H) only the city counts, and
+        the units keep away as before."""
+        got = self._memo.get("bold")
+        if got is None:
+            got = self._memo["bold"] = (self.side == SOVIET and self.cfg["plan"] and self.points_decide(state)
+                                        and self.evaluate(state, self.side) < BOLD_LEAD)
+        return got
 
     def hunting(self, seen: Observed, uid: str) -> bool:
         """Whether the unit is a German panzer or motorised unit (with a plan) where points
@@ -724,7 +741,7 @@ class KiroPlayer:
             else:
                 score = -1.0
         threat = self.threat(seen)
-        if threat:
+        if threat and not self.bold(state):
             mine = max(1.0, self.strength(seen, uid))
             brave = SIEGE_BRAVE if hex_id in self.siege_ring(seen) or hex_id in self.city_hexes(seen) else BRAVE[self.side]
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - brave)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kharkovsuite.ai import make_player, players
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, HOLD_FLOOR, POINTS_HOLD_FLOOR, KiroPlayer
+from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, BOLD_LEAD, HOLD_FLOOR, POINTS_HOLD_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
@@ -311,18 +311,47 @@ def test_6_2_2_a_formation_ringing_a_german_held_kirovograd_takes_defense_orders
     assert player.task(open_state, Observed(open_state, "soviet"), "c48")[1][0] != "defense"
 
 
-def test_the_soviet_ai_stands_next_to_the_besieged_city_where_it_fears_the_same_stack_in_the_open():
+def test_the_soviet_ai_stands_next_to_the_besieged_city_where_it_fears_the_same_stack_in_the_open(monkeypatch):
     """The threat map keeps a unit away from enemy stacks much stronger than itself; next to a
-    German-held Kirovograd hex (the place to attack it from) the Soviet ai stands anyway."""
+    German-held Kirovograd hex (the place to attack it from) the Soviet ai stands anyway.  Where
+    the city alone decides (31.1E-H, Opening Moves)."""
     state, ring_hex = _siege()
+    _city_decides(state, monkeypatch)
     player = KiroPlayer("soviet", 1)
     seen = Observed(state, "soviet")
     besieged = player.hex_score(seen, SU_DIV, ring_hex) - player.goal(seen)[ring_hex]
     open_hex = ring(PLAIN, 1)[0]
     open_state = bare({GE_INF2: PLAIN, GE_INF3: PLAIN, GE_PZ: PLAIN, SU_DIV: open_hex}, side="soviet")
+    _city_decides(open_state, monkeypatch)
     seen_open = Observed(open_state, "soviet")
     fearful = player.hex_score(seen_open, SU_DIV, open_hex) - KiroPlayer("soviet", 1).goal(seen_open)[open_hex]
     assert besieged == 0.0 and fearful > 0.0
+
+
+def test_27a_where_points_decide_the_soviet_ai_stands_next_to_a_strong_german_stack_the_german_ai_shuns(monkeypatch):
+    """27.A-B: where points decide (the historical game) a rifle division next to three German
+    units counts no danger in its hex (:meth:`KiroPlayer.bold`: every SP lost is points, and a
+    Soviet side that kept away left the German line whole) unless the USSR leads by
+    :data:`BOLD_LEAD` points or more; in Opening Moves (31.1E-H) it does, and a German unit next
+    to a Soviet stack as strong counts it where points decide too."""
+    open_hex = ring(PLAIN, 1)[0]
+    state = bare({GE_INF2: PLAIN, GE_INF3: PLAIN, GE_PZ: PLAIN, SU_DIV: open_hex}, side="soviet")
+    seen = Observed(state, "soviet")
+    player = KiroPlayer("soviet", 1)
+    assert player.threat(seen).get(open_hex, 0.0) > 1.5 * player.strength(seen, SU_DIV)  # much stronger: feared in Opening Moves
+    assert player.hex_score(seen, SU_DIV, open_hex) == player.goal(seen)[open_hex]
+    mirror = bare({SU_DIV: PLAIN, SU_DIV2: PLAIN, SU_TANK: PLAIN, GE_PZ: open_hex}, side="german")
+    seen_g = Observed(mirror, "german")
+    german = KiroPlayer("german", 1)
+    assert german.threat(seen_g).get(open_hex, 0.0) > 1.5 * german.strength(seen_g, GE_PZ)
+    assert german.hex_score(seen_g, GE_PZ, open_hex) > german.goal(seen_g, GE_PZ)[open_hex]
+    assert player.evaluate(state, "soviet") < BOLD_LEAD
+    ahead = KiroPlayer("soviet", 1)
+    monkeypatch.setattr(ahead, "evaluate", lambda _state, side: BOLD_LEAD if side == "soviet" else -BOLD_LEAD)
+    assert ahead.hex_score(seen, SU_DIV, open_hex) > ahead.goal(seen)[open_hex]
+    _city_decides(state, monkeypatch)
+    opening = KiroPlayer("soviet", 1)
+    assert opening.hex_score(seen, SU_DIV, open_hex) > opening.goal(seen)[open_hex]
 
 
 def test_21_the_soviet_ai_counts_its_guns_in_an_attack_on_the_besieged_city_and_fires_them():
