@@ -313,8 +313,9 @@ def test_6_2_2_a_formation_ringing_a_german_held_kirovograd_takes_defense_orders
 
 def test_the_soviet_ai_stands_next_to_the_besieged_city_where_it_fears_the_same_stack_in_the_open(monkeypatch):
     """The threat map keeps a unit away from enemy stacks much stronger than itself; next to a
-    German-held Kirovograd hex (the place to attack it from) the Soviet ai stands anyway.  Where
-    the city alone decides (31.1E-H, Opening Moves)."""
+    German-held Kirovograd hex (the place to attack it from) the Soviet ai stands anyway.  Both
+    on Opening Moves' terms (31.1E-H: the city alone decides); where points decide, the test
+    below."""
     state, ring_hex = _siege()
     _city_decides(state, monkeypatch)
     player = KiroPlayer("soviet", 1)
