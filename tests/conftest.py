@@ -2,7 +2,6 @@
 
 Qt runs offscreen so the suite passes on machines with no display (CI, fresh clones).
 """
-import gc
 import os
 import sys
 from pathlib import Path
@@ -10,12 +9,6 @@ from pathlib import Path
 import tempfile  # noqa: E402
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-#: A test run keeps many long-lived objects (scenarios, board tables, windows a test left for Qt
-#: to delete), and the collector's default thresholds rescan them every few hundred allocations:
-#: with these, the two workers' garbage collections took 3.4 s instead of 34 s over the Kirovograd
-#: and Kharkov 1943 rule tests.  Objects are still collected; only less often.
-gc.set_threshold(50_000, 50, 50)
 
 #: The user's own folders stay untouched by the suite: the player's settings (its list of recent
 #: games), autosaves, error logs and caches go to a folder of this test run, set before Qt or
