@@ -740,8 +740,8 @@ class KiroPlayer:
                 score = 0.1 * (rear.get(hex_id, 99) - rear.get(here, 99))  # or out of a ring, toward its own edge
             else:
                 score = -1.0
-        threat = self.threat(seen)
-        if threat and not self.bold(state):
+        threat = {} if self.bold(state) else self.threat(seen)  # a bold side never reads the map
+        if threat:
             mine = max(1.0, self.strength(seen, uid))
             brave = SIEGE_BRAVE if hex_id in self.siege_ring(seen) or hex_id in self.city_hexes(seen) else BRAVE[self.side]
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - brave)
