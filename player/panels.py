@@ -12,7 +12,7 @@ import re
 from fractions import Fraction
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QTextCursor, QTextDocument
 from PySide6.QtWidgets import QLabel, QMenu, QPushButton, QScrollArea, QTextBrowser, QVBoxLayout, QWidget
 
 from kharkovsuite.engine import IllegalAction
@@ -595,6 +595,7 @@ class LogPanel(QTextBrowser):
         if doc is None:
             doc = QTextDocument(self)
             doc.setDefaultFont(self.font())
+            doc.setUndoRedoEnabled(False)  # a log is only read: a new document would otherwise keep every line twice
         self.setDocument(doc)
         self._viewer = viewer
         self.verticalScrollBar().setValue(self.verticalScrollBar().maximum())
@@ -610,6 +611,10 @@ class LogPanel(QTextBrowser):
         if anew:
             self.clear()  # an undo, or an event the side may no longer know of: print anew
             self.shown = 0
+        # The new events are one edit of the document: it is laid out once, not once an event (a hot-seat game's
+        # hand-over prints a whole turn's events at once).
+        block = QTextCursor(self.document())
+        block.beginEditBlock()
         for event in log[self.shown:]:
             case = f"[{case_link(event.case)}] " if event.case else ""
             text = html.escape(self.controller.event_text(event))
@@ -619,6 +624,7 @@ class LogPanel(QTextBrowser):
                 self.append(f"<p><b>{case}</b><span style='color:#7a1f00'>{text}</span></p>")
             else:
                 self.append(f"{case}{text}")
+        block.endEditBlock()
         self.shown = len(log)
         self._printed = list(log)
         if anew:

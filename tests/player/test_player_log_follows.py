@@ -33,3 +33,25 @@ def test_the_log_stays_where_the_player_scrolled_back_to(qtbot, k43_window):
     bar.setValue(0)
     move_one_unit(qtbot, w)
     assert bar.value() == 0
+
+
+def test_a_seat_s_log_keeps_no_undo_history_and_takes_a_turn_s_events_in_one_edit(player_window, monkeypatch):
+    """A long hot-seat game appends tens of thousands of lines: each seat's document once kept every line a second
+    time for an undo no one can make, and was laid out again for each line of a hand-over."""
+    w = player_window
+    c, panel = w.controller, w.log_panel
+    seat = [c.viewing_side()]
+    monkeypatch.setattr(c, "viewing_side", lambda: seat[0])
+    seat[0] = next(s for s in c.state.scenario.sides if s != seat[0])  # a seat whose document the panel makes anew
+    c.forget_legal()
+    edits = []
+    panel.refresh()
+    doc = panel.document()
+    doc.contentsChanged.connect(lambda: edits.append(1))
+    panel.clear()
+    panel.shown, panel._printed = 0, []
+    edits.clear()
+    panel.refresh()
+    assert panel.toPlainText().count("\n") >= 3, "the seat's log has several lines to print"
+    assert len(edits) == 1, f"the document changed {len(edits)} times for one refresh"
+    assert not doc.isUndoRedoEnabled() and doc.availableUndoSteps() == 0
