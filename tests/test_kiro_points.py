@@ -7,6 +7,7 @@ import pytest
 
 from kharkovsuite.ai.selfplay import play_game
 from kharkovsuite.scenario import load_scenario
+from kharkovsuite.scenario.io import save_scenario
 from tests.toolload import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -15,13 +16,25 @@ ENDGAME = ROOT / "scenarios" / "kirovograd-endgame.yaml"
 pts = load_tool("kiro_points")
 
 
+TURNS = 4  # the Endgame cut to its first four turns: a random game of all sixteen takes half a minute, played twice
+
+
 @pytest.fixture(scope="module")
-def game():
-    return pts.play(str(ENDGAME), {"axis": "random", "soviet": "random"}, 3)
+def short(tmp_path_factory):
+    scenario = load_scenario(ENDGAME)
+    path = tmp_path_factory.mktemp("kiro_points") / "endgame-short.yaml"
+    save_scenario(scenario.model_copy(update={"turns": scenario.turns[:TURNS]}), path)
+    return path
 
 
-def test_27b_the_tool_plays_the_game_selfplay_plays(game):
-    same = play_game(load_scenario(ENDGAME), 3, {"axis": "random", "soviet": "random"})
+@pytest.fixture(scope="module")
+def game(short):
+    return pts.play(str(short), {"axis": "random", "soviet": "random"}, 3)
+
+
+def test_27b_the_tool_plays_the_game_selfplay_plays(game, short):
+    assert game["turns"][-1]["turn"] == 8 + TURNS  # the Endgame starts on game turn nine
+    same = play_game(load_scenario(short), 3, {"axis": "random", "soviet": "random"})
     assert (game["vp"], game["margin"], game["level"]) == (same["vp"], same["margin"], same["level"])
     assert game["turns"][-1]["vp"] == same["vp"]
 
