@@ -45,7 +45,8 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
 * Moves (11): a movement round is planned when it opens: each unit's best reachable hex (nearer
   its aim, room in the stack, 9.1, not where the enemy strength next to it is much greater than
   its own, except for a Soviet unit where points decide while the USSR leads by less than
-  :data:`BOLD_LEAD` points, :meth:`KiroPlayer.bold`, 27.A; a Soviet unit stands next to a
+  :data:`BOLD_LEAD` points, or in the Endgame :data:`BOLD_PER_TURN` for each turn left if more,
+  :meth:`KiroPlayer.bold`, 27.A, 31.2; a Soviet unit stands next to a
   German-held Kirovograd hex against up to
   :data:`SIEGE_BRAVE` times its strength, as that is where the city is attacked from), the
   units that gain most first; each planned move is checked again when its turn comes (the
@@ -154,6 +155,7 @@ MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 THREAT_WEIGHT = 1.5  # hexes of distance one unit of excess enemy strength next to a unit is worth
 BRAVE = {"soviet": 1.5, "german": 1.5}  # times its own strength in enemy strength a unit stands next to
 BOLD_LEAD = 30.0  # VP: a Soviet side leading by less where points decide stands next to any German stack (27.A)
+BOLD_PER_TURN = 5.0  # VP a turn left: the lead it needs in a scenario opening partway through the battle (31.2)
 TOWN_STEP = 3  # hexes: a town counts as this much farther than a victory place
 ENEMY_STEP = 1  # hexes: a German unit counts as this much farther than a victory place (Soviet aims)
 PLACE_STEP = 6  # hexes per 5 VP less a victory place is worth than the best one
@@ -355,12 +357,21 @@ class KiroPlayer:
         :data:`BOLD_LEAD` points.  There every SP either side loses is points (27.B) and the
         attacker sets the pace: a Soviet side that kept away from strong German stacks left the
         German line whole and lost to ``greedy``, which stands anywhere.  Well ahead it keeps
-        away again, and its lead with it.  In Opening Moves (31.1E-H) only the city counts, and
-        the units keep away as before."""
+        away again, and its lead with it.  In a scenario that opens partway through the battle
+        (the Endgame, 31.2: game turn 9, with the SP lost before it on the points, 31.2.1B, so the
+        USSR starts 51 behind) the lead it needs is also :data:`BOLD_PER_TURN` points for each
+        turn left: there a side that drew back 30 ahead with ten turns to go gave the lead back
+        (``greedy`` German side, Endgame seeds 1-20: 10 Soviet wins, 14 with the turns counted).
+        Not in the historical game, where computer against computer then went from 4 Soviet wins
+        of 8 to 7.  In Opening Moves (31.1E-H) only the city counts, and the units keep away as
+        before."""
         got = self._memo.get("bold")
         if got is None:
+            lead = BOLD_LEAD
+            if state.board.data.first_game_turn > 1:
+                lead = max(lead, BOLD_PER_TURN * (len(state.scenario.turns) - state.turn))
             got = self._memo["bold"] = (self.side == SOVIET and self.cfg["plan"] and self.points_decide(state)
-                                        and self.evaluate(state, self.side) < BOLD_LEAD)
+                                        and self.evaluate(state, self.side) < lead)
         return got
 
     def hunting(self, seen: Observed, uid: str) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kharkovsuite.ai import make_player, players
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, BOLD_LEAD, HOLD_FLOOR, POINTS_HOLD_FLOOR, KiroPlayer
+from kharkovsuite.ai.kirovograd import ATTACK_FLOOR, BOLD_LEAD, BOLD_PER_TURN, HOLD_FLOOR, POINTS_HOLD_FLOOR, KiroPlayer
 from kharkovsuite.engine.actions import EndPhase, Move
 from kharkovsuite.rules.kirovograd.actions import SetOrder, SubmitOrders
 
@@ -354,6 +354,35 @@ def test_27a_where_points_decide_the_soviet_ai_stands_next_to_a_strong_german_st
     opening = KiroPlayer("soviet", 1)
     assert opening.hex_score(seen, SU_DIV, open_hex) > opening.goal(seen)[open_hex]
 
+
+
+def test_31_2_in_a_scenario_opening_partway_through_the_soviet_ai_needs_a_lead_for_each_turn_left(monkeypatch):
+    """31.2, 27.A: the Endgame opens on game turn 9 with the losses before it on the points.  There
+    a Soviet side leading by :data:`BOLD_LEAD` with many turns left still stands next to a strong
+    German stack (:meth:`KiroPlayer.bold`); it keeps away once it leads by :data:`BOLD_PER_TURN`
+    points for each turn left, and near the end by :data:`BOLD_LEAD` as in the historical game."""
+    open_hex = ring(PLAIN, 1)[0]
+    state = bare({GE_INF2: PLAIN, GE_INF3: PLAIN, GE_PZ: PLAIN, SU_DIV: open_hex}, side="soviet")
+    seen = Observed(state, "soviet")
+    data = state.board.data
+    monkeypatch.setattr(state.board, "data", data.model_copy(update={"first_game_turn": 9}))
+    left = len(state.scenario.turns) - state.turn
+    assert BOLD_PER_TURN * left > BOLD_LEAD
+
+    def lead(points):
+        player = KiroPlayer("soviet", 1)
+        monkeypatch.setattr(player, "evaluate", lambda _state, side: points if side == "soviet" else -points)
+        return player
+
+    assert lead(BOLD_LEAD).hex_score(seen, SU_DIV, open_hex) == lead(0).goal(seen)[open_hex]  # bold: no threat
+    assert lead(BOLD_PER_TURN * left - 1).bold(state)
+    assert not lead(BOLD_PER_TURN * left).bold(state)
+    assert lead(BOLD_PER_TURN * left).hex_score(seen, SU_DIV, open_hex) > lead(0).goal(seen)[open_hex]
+    state.turn = len(state.scenario.turns) - 1  # one turn left: the historical game's lead
+    assert lead(BOLD_LEAD - 1).bold(state) and not lead(BOLD_LEAD).bold(state)
+    monkeypatch.setattr(state.board, "data", data)  # the historical game opens on game turn 1
+    state.turn = 1
+    assert not lead(BOLD_LEAD).bold(state)
 
 def test_21_the_soviet_ai_counts_its_guns_in_an_attack_on_the_besieged_city_and_fires_them():
     """21.1, 21.3, 14.2A: a rifle division on defense orders next to a German regiment in a
