@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, fields
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .errors import is_case
@@ -42,6 +43,16 @@ class Event:
         from .codec import encode
 
         return {"kind": self.kind, **{f.name: encode(getattr(self, f.name)) for f in fields(self)}}
+
+    @cached_property
+    def mentions(self) -> frozenset[str]:
+        """Every text the event's fields hold and every word of :meth:`text` (a run of word
+        characters and hyphens, as ids are written): the ids it may name, worked out once
+        (:func:`known_events` reads a side's whole log at every position).  An event is frozen, so
+        they never change; the cache is not a field and takes no part in equality or saves."""
+        found: set[str] = set(_WORD.findall(self.text()))
+        _strings([getattr(self, f.name) for f in fields(self)], found)
+        return frozenset(found)
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
@@ -245,6 +256,22 @@ class GameEnded(Event):
         return f"Game over: {level}; victory points {points}"
 
 
+_WORD = re.compile(r"[\w-]+")  # a word of an event's text, as ids are written
+
+
+def _strings(value, into: set[str]) -> None:
+    """Add to ``into`` every text ``value`` (an event field: text, or collections of them) is or holds."""
+    if isinstance(value, str):
+        into.add(value)
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for v in value:
+            _strings(v, into)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _strings(k, into)
+            _strings(v, into)
+
+
 def _names(value, ids: frozenset[str] | set[str]) -> bool:
     """Whether ``value`` (an event field: text, or tuples of them) is or holds one of ``ids``."""
     if isinstance(value, str):
@@ -265,6 +292,8 @@ def known_events(events: list[Event], hidden: set[str]) -> list[Event]:
     if not hidden:
         return list(events)
     ids = frozenset(hidden)
+    if all(_WORD.fullmatch(u) for u in ids):  # each id is a whole word of a text naming it: see Event.mentions
+        return [e for e in events if ids.isdisjoint(e.mentions)]
     pattern = _ids_pattern(ids)
     return [e for e in events if not any(_names(getattr(e, f.name), ids) for f in fields(e)) and not pattern.search(e.text())]
 

@@ -64,3 +64,28 @@ def test_with_names_replaces_whole_ids_only_the_longest_first():
     assert with_names(moved.text(), {k: v for k, v in names.items() if k != "1618"}) == "Tank Brigade 26, Tank Brigade 2 move 1618-1617 (2 MP)"
     assert with_names(FlagChanged(unit="su-tb-2x", flag="active", on=True).text(), names) == "su-tb-2x becomes active"
     assert with_names("su-tb-2 waits", {}) == "su-tb-2 waits"
+
+
+def test_a_side_s_log_reads_each_event_s_words_once_and_leaves_out_what_the_words_search_leaves_out(monkeypatch):
+    """A side's log is read anew at every position of a game (the log dock, the computer player): each event's words
+    are worked out once (Event.mentions), and the events left out are those a search of each field and of the words
+    for a hidden id leaves out (the form kept for ids that are not one word)."""
+    from kharkovsuite.engine import events as ev
+
+    state = new_k43_game(load_scenario(ROOT / "scenarios" / "kharkov-1943-gallop.yaml"), 4)
+    rng = random.Random(4)
+    for _ in range(120):
+        state.apply(rng.choice(state.legal_actions().actions()))
+    log = [ev.event_from_dict(e.to_dict()) for e in state.log]  # events whose words were never read
+    calls = []
+    for kind in {type(e) for e in log}:
+        monkeypatch.setattr(kind, "text", lambda self, real=kind.text: calls.append(1) or real(self))
+    units = sorted(state.units)
+    picks = [set(rng.sample(units, k)) for k in (1, 3, 10, 40)] + [fog.hidden_units(state, s) for s in ("german", "soviet")]
+    for hidden in picks:
+        pattern = ev._ids_pattern(frozenset(hidden))
+        slow = [e for e in log if not any(ev._names(getattr(e, f), frozenset(hidden)) for f in (x.name for x in ev.fields(e)))
+                and not pattern.search(e.text())]
+        calls.clear()
+        assert known_events(log, hidden) == slow
+    assert len(slow) < len(log) and calls == [], "the words were read again"
