@@ -107,6 +107,7 @@ class ActionsPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(scroll)
         self.buttons: list[QPushButton] = []  # the buttons shown, in order
+        self._wrapped: dict[tuple, str] = {}  # (label, room, font) -> the label broken into lines (:meth:`wrap`)
         #: every button made, in the dock's order: those not shown now are hidden and kept for the next refresh (making
         #: and deleting some forty widgets at each click cost more than the rest of a refresh)
         self._made: list[QPushButton] = []
@@ -289,16 +290,23 @@ class ActionsPanel(QWidget):
         return out
 
     def wrap(self, text: str) -> str:
-        """``text`` broken into lines that fit the dock's width (a button's label does not wrap by itself)."""
+        """``text`` broken into lines that fit the dock's width (a button's label does not wrap by itself).  The same
+        labels come back at every click, so each is measured once for a width and font (``_wrapped``)."""
         room = max(120, self.width() - 52)  # the panel's margins, the scroll bar, the button's padding
-        fm = self.fontMetrics()
-        lines: list[str] = []
-        for word in text.split():
-            if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= room:
-                lines[-1] += f" {word}"
-            else:
-                lines.append(word)
-        return "\n".join(lines)
+        key = (text, room, self.font().key())
+        got = self._wrapped.get(key)
+        if got is None:
+            fm = self.fontMetrics()
+            lines: list[str] = []
+            for word in text.split():
+                if lines and fm.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+                    lines[-1] += f" {word}"
+                else:
+                    lines.append(word)
+            got = self._wrapped[key] = "\n".join(lines)
+            if len(self._wrapped) > 4096:  # a long game's labels name many hexes and units: keep the recent ones
+                del self._wrapped[next(iter(self._wrapped))]
+        return got
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().resizeEvent(event)

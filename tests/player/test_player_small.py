@@ -125,3 +125,31 @@ def test_save_as_offers_a_name_of_the_game_s_scenario_and_turn(qtbot, k43_window
     qtbot.waitUntil(k43_window.isActiveWindow)
     qtbot.keyClick(k43_window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     assert offered and offered[0].endswith("kharkov-1943-gallop-turn-1.ksave")
+
+
+def test_a_label_is_measured_once_for_a_width_and_wrapped_anew_when_the_dock_narrows(window, monkeypatch):
+    """Every click lays the action buttons out again with mostly the same labels: measuring each word of each label anew
+    took a whole game's window a few seconds; a narrower dock still breaks the labels anew."""
+    panel = window.actions_panel
+    label = "Attack 0215 with 1st Tank Corps, 6th Cavalry Division and 13th Guards Rifle Division from three hexes"
+    measured = []
+    real = panel.fontMetrics
+
+    class Counting:
+        def __init__(self, fm):
+            self.fm = fm
+
+        def horizontalAdvance(self, text):  # noqa: N802 - Qt API
+            measured.append(text)
+            return self.fm.horizontalAdvance(text)
+
+    monkeypatch.setattr(panel, "fontMetrics", lambda: Counting(real()))
+    panel.resize(420, panel.height())
+    wide = panel.wrap(label)
+    assert measured and panel.wrap(label) == wide
+    count = len(measured)
+    assert panel.wrap(label) == wide and len(measured) == count, "measured again"
+    panel.resize(200, panel.height())
+    narrow = panel.wrap(label)
+    assert len(measured) > count and narrow.count("\n") > wide.count("\n")
+    assert max(real().horizontalAdvance(line) for line in narrow.splitlines()) <= max(120, panel.width() - 52)
