@@ -8,7 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # as JSON has them: most of a state's values
+
+
 def encode(value: Any) -> Any:
+    if type(value) in _PLAIN:  # the leaves first: a save's millions of values are mostly text and numbers
+        return value
     if isinstance(value, dict):
         return {str(k): encode(v) for k, v in value.items()}
     if isinstance(value, (set, frozenset)):
@@ -21,6 +26,8 @@ def encode(value: Any) -> Any:
 
 
 def decode(value: Any) -> Any:
+    if type(value) in _PLAIN:
+        return value
     if isinstance(value, dict):
         if len(value) == 1 and "$set" in value:
             return {decode(v) for v in value["$set"]}
