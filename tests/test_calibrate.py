@@ -111,12 +111,15 @@ def test_bad_checkpoints_are_refused_with_their_line(tmp_path, capsys, body, whe
     assert f"{path}{where}" in err and "Traceback" not in err
 
 
-def test_an_unplayable_system_is_refused_unless_allowed(capsys, monkeypatch):
+def test_an_unplayable_system_is_refused_unless_allowed(capsys, monkeypatch, tmp_path):
     import kharkovsuite.rules.kirovograd as kiro
+    from kharkovsuite.scenario.io import save_scenario
 
     monkeypatch.setattr(kiro, "PLAYABLE", False)
     monkeypatch.setattr(kiro, "HEADLESS", False)  # not playable, and not offered to the headless tools
-    scenario = ROOT / "scenarios" / "kirovograd-opening-moves.yaml"
+    whole = load_scenario(ROOT / "scenarios" / "kirovograd-opening-moves.yaml")
+    scenario = tmp_path / "kirovograd-opening-moves.yaml"  # its first two turns: the allowed run plays a whole game
+    save_scenario(whole.model_copy(update={"turns": whole.turns[:2]}), scenario)
     args = ["--scenario", str(scenario), "--games", "1", "--axis", "random", "--soviet", "random"]
     assert cal.main(args) == 2
     assert "not playable yet (--allow-unplayable plays it anyway)" in capsys.readouterr().err
