@@ -12,8 +12,6 @@ hex adjacency (no rules).  Prints figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from pathlib import Path
 
 import networkx as nx
@@ -21,17 +19,9 @@ import networkx as nx
 from kharkovsuite.rules.kharkov1943 import supply
 from kharkovsuite.rules.kharkov1943.rules import new_game
 from kharkovsuite.scenario import load_scenario
+from timing import median_seconds  # noqa: E402  (bench/ is the script's folder)
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def median_seconds(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

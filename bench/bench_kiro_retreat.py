@@ -8,26 +8,16 @@ Prints the median seconds of each and their ratio; asserts only that both give t
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 from kharkovsuite.hexgrid import GridSpec, HexGrid
 from kharkovsuite.rules.kirovograd.retreat import ZocHere, retreats
 from tests.rules.kirovograd.kiro2_helpers import Board
+from timing import median_seconds  # noqa: E402  (bench/ is the script's folder)
 
 
 def board(zocs) -> Board:
     """A 30 x 30 grid, the enemy at 1514 next to the retreating unit's 1515."""
     return Board(zocs=zocs, enemy={"1514"}, grid=HexGrid(GridSpec(orientation="flat", columns=30, rows=30)))
-
-
-def median(f, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -42,8 +32,8 @@ def main() -> None:
             def run(bound):
                 return retreats(b, "german", "1515", n, ["u"], fought=["1514"], bound=bound)
             assert run(True) == run(False)
-            fast = median(lambda: run(True), args.repeat)
-            slow = median(lambda: run(False), args.repeat)
+            fast = median_seconds(lambda: run(True), args.repeat)
+            slow = median_seconds(lambda: run(False), args.repeat)
             print(f"{name:5}  {n:5}  {fast:9.4f}  {slow:12.4f}  {slow / fast:5.1f}")
 
 

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,15 +24,7 @@ if str(ROOT) not in sys.path:
 from kharkovsuite import engine  # noqa: E402
 from kharkovsuite.engine import saves  # noqa: E402
 from kharkovsuite.scenario import load_scenario, yamlio  # noqa: E402
-
-
-def median_seconds(fn, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+from timing import median_seconds  # noqa: E402  (bench/ is the script's folder)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from dataclasses import fields
@@ -27,6 +26,7 @@ from kharkovsuite.engine import events as ev  # noqa: E402
 from kharkovsuite.rules.kharkov1943 import fog  # noqa: E402
 from kharkovsuite.rules.kharkov1943.rules import new_game  # noqa: E402
 from kharkovsuite.scenario import load_scenario  # noqa: E402
+from timing import median_seconds  # noqa: E402  (bench/ is the script's folder)
 
 
 def searched(log, hidden) -> list:
@@ -34,15 +34,6 @@ def searched(log, hidden) -> list:
     ids = frozenset(hidden)
     pattern = ev._ids_pattern(ids)
     return [e for e in log if not any(ev._names(getattr(e, f.name), ids) for f in fields(e)) and not pattern.search(e.text())]
-
-
-def median_ms(fn, repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t0)
-    return statistics.median(samples) * 1000.0
 
 
 def main() -> None:
@@ -62,9 +53,9 @@ def main() -> None:
         first = ev.known_events(fresh, hidden)
         first_ms = (time.perf_counter() - t0) * 1000.0
         assert first == searched(fresh, hidden)
-        base = median_ms(lambda: searched(state.log, hidden), args.repeat)
+        base = median_seconds(lambda: searched(state.log, hidden), args.repeat) * 1000.0
         ev.known_events(state.log, hidden)  # the game's own events: their words read once
-        words = median_ms(lambda: ev.known_events(state.log, hidden), args.repeat)
+        words = median_seconds(lambda: ev.known_events(state.log, hidden), args.repeat) * 1000.0
         print(f"{side:7} {len(hidden):3} units hidden, {len(first):5} events shown: search {base:7.2f} ms, "
               f"words {words:6.2f} ms (x{base / words:.1f} faster), their first reading {first_ms:6.2f} ms")
 

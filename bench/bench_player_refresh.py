@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -27,15 +25,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from kharkovsuite.engine import EndPhase  # noqa: E402
 from player.app import DEFAULT_SCENARIO, PlayerWindow  # noqa: E402
-
-
-def median_ms(fn, repeat: int) -> float:
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        samples.append(time.perf_counter() - t0)
-    return statistics.median(samples) * 1000.0
+from timing import median_seconds  # noqa: E402  (bench/ is the script's folder)
 
 
 def main(argv=None) -> int:
@@ -54,14 +44,14 @@ def main(argv=None) -> int:
             window.controller.apply(EndPhase())
             state = window.controller.state
         n = len(state.legal_actions())
-        baseline = median_ms(lambda: list(state.legal_actions()), args.repeat)
+        baseline = median_seconds(lambda: list(state.legal_actions()), args.repeat) * 1000.0
 
         def new_position():
             window.controller.forget_legal()  # as after an action: nothing of this position figured yet
             window._state_changed([])
 
-        new = median_ms(new_position, args.repeat)
-        same = median_ms(lambda: window._state_changed([]), args.repeat)
+        new = median_seconds(new_position, args.repeat) * 1000.0
+        same = median_seconds(lambda: window._state_changed([]), args.repeat) * 1000.0
         print(f"{'turn 1 ' + phase:<28}{n:>14}{baseline:>13.1f}{new:>9.1f}{new / baseline:>7.1f}{same:>9.1f}{same / baseline:>7.1f}")
     window.close()
     return 0

@@ -13,10 +13,8 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,16 +23,7 @@ if str(ROOT) not in sys.path:
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-
-def median_seconds(fn, repeat: int, before=None) -> float:
-    times = []
-    for _ in range(repeat):
-        if before is not None:
-            before()
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+from timing import median_seconds  # noqa: E402  (bench/ is the script's folder)
 
 
 def main(argv: list[str] | None = None) -> int:
