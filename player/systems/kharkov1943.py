@@ -16,6 +16,14 @@ from ..panels import _pct, case_link, chances_html, link_cases
 from . import PlayerKit
 
 
+def op_words(op: int, spent: int, bonus: int) -> str:
+    """3.1, 6.5: "<left> of <op> OP left" for a unit of the open activation.  A strategic move (6.5) may spend up to
+    ``bonus`` OP more than the unit had, which leaves it none: the words say so rather than print a count below zero."""
+    if spent <= op:
+        return f"{op - spent} of {op} OP left"
+    return f"0 of {op} OP left ({spent} spent: a strategic move's {bonus} more, 6.5)"
+
+
 class Kharkov1943Kit(PlayerKit):
     rules_id = "kharkov1943"
     game = "Kharkov 1943"
@@ -328,7 +336,7 @@ class Kharkov1943Kit(PlayerKit):
             return None
         if uid in act["moved"]:
             return (f"3.4: {uid} has moved in this activation already; a move is made in one go "
-                    f"(its {rules.activation.mover(state, uid, 0).remaining} OP left may pay for an attack, 7.1)")
+                    f"(its {max(0, rules.activation.mover(state, uid, 0).remaining)} OP left may pay for an attack, 7.1)")
         if rules.movement.posture(state, uid) != "normal":
             return f"11.2: {uid} holds a defensive position: leave it first"
         return None
@@ -356,7 +364,10 @@ class Kharkov1943Kit(PlayerKit):
         else:
             act = act_mod.current(state)
             if act is not None and uid in act["units"]:
-                op = f"OP left: <b>{act['op'][uid] - act['spent'][uid]}</b> of {act['op'][uid]} ({case_link('3.1')})"
+                spent, had = act["spent"][uid], act["op"][uid]
+                bonus = self.rules().movement.STRATEGIC_BONUS
+                over = f"; {spent} spent: a strategic move's {bonus} more ({case_link('6.5')})" if spent > had else ""
+                op = f"OP left: <b>{max(0, had - spent)}</b> of {had} ({case_link('3.1')}){over}"
             elif act is not None and act["side"] == state.units[uid].side and act_mod.join_refusal(state, uid) is None:
                 op = f"OP on joining this activation: <b>{act_mod.mover(state, uid, 0).remaining}</b> ({case_link('3.1')})"
             else:
@@ -374,7 +385,7 @@ class Kharkov1943Kit(PlayerKit):
             return None
         if act_mod.join_refusal(controller.state, uid) is not None:  # it may not act in this activation: no OP to speak of
             return None
-        return act_mod.mover(controller.state, uid, 0).remaining
+        return max(0, act_mod.mover(controller.state, uid, 0).remaining)  # none after a strategic move's 4 more (6.5)
 
     def status_sections(self, controller, units: tuple[str, ...] = ()) -> list[str]:
         return [self._turn(controller), self._activation(controller), self._eligible(controller, units)]
@@ -412,7 +423,7 @@ class Kharkov1943Kit(PlayerKit):
         else:
             limit = act_mod.GENERAL_LIMIT
             head = f"General activation ({case_link('3.3')}): {len(joined)} of {limit} units"
-        rows = "".join(f"<li>{html.escape(controller.unit_name(u))}: {act['op'][u] - act['spent'][u]} of {act['op'][u]} OP left"
+        rows = "".join(f"<li>{html.escape(controller.unit_name(u))}: {link_cases(op_words(act['op'][u], act['spent'][u], self.rules().movement.STRATEGIC_BONUS))}"
                        f"{'; fatigue ' + str(act_mod.fatigue(state, u)) if act_mod.fatigue(state, u) else ''}</li>" for u in act["units"])
         return f"<p><b>{head}</b></p><ul>{rows}</ul>"
 
@@ -429,7 +440,7 @@ class Kharkov1943Kit(PlayerKit):
             refusal = act_mod.join_refusal(state, uid)
             name = html.escape(controller.unit_name(uid))
             if refusal is None:
-                rows.append(f"<li>{name}: may act, {act_mod.mover(state, uid, 0).remaining} OP</li>")
+                rows.append(f"<li>{name}: may act, {max(0, act_mod.mover(state, uid, 0).remaining)} OP</li>")
             else:
                 case, why = refusal
                 why = controller.named(why)  # the engine names units by id; the player by name

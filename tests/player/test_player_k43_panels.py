@@ -65,7 +65,8 @@ def test_a_formation_activation_shows_its_limit_the_hq_fatigue_and_each_unit_s_o
     text = status_text(w)
     assert "1 of 8 units" in text
     op = act["op"][uid]
-    assert f"{w.controller.unit_name(uid)}: {op - int(cost)} of {op} OP left" in text
+    left = f"{op - int(cost)} of {op} OP left" if cost <= op else f"0 of {op} OP left ({int(cost)} spent"  # 6.5: up to 4 more
+    assert f"{w.controller.unit_name(uid)}: {left}" in text
 
 
 def test_the_reachable_hexes_show_the_op_each_costs_before_the_move(qtbot, k43_window):
@@ -191,3 +192,29 @@ def test_a_move_is_logged_and_replayed_with_its_cost_in_op(qtbot, k43_window):
     assert f"{name} move {'-'.join(moved.path)} ({moved.cost:g} OP)" in w.log_panel.toPlainText()
     (step,) = steps_from_events([moved], w.controller.named, w.controller.kit.event_text)
     assert step.text.endswith(f"({moved.cost:g} OP)")
+
+
+
+def test_6_5_a_strategic_move_past_the_unit_s_op_leaves_none_not_a_count_below_zero(qtbot, k43_window):
+    """6.5: a move touching no enemy ZoC may spend 4 OP more than the unit has.  The activation panel, the unit's own
+    lines and the status bar then say it has none left, and why, rather than "-4 of 12 OP left"."""
+    w = k43_window
+    hq = open_formation(qtbot, w)  # the HQ of the Gallop opening's first formation, far behind the front
+    state = w.controller.state
+    had = activation.mover(state, hq, 0).remaining
+    far = next(h for h, r in sorted(state.legal_moves((hq,)).items()) if r.cost > had)
+    move = next(m for m in state.legal_actions().actions() if m.kind == "Move" and m.units == (hq,) and m.path[-1] == far)
+    bot = WindowBot(qtbot, w, seed=2)
+    bot.select_units(move)
+    bot.click_hex(far)
+    assert state.units[hq].hex == far, w.statusBar().currentMessage()
+    act = activation.current(state)
+    spent, op = act["spent"][hq], act["op"][hq]
+    assert spent > op
+    name = w.controller.unit_name(hq)
+    text = status_text(w)
+    assert f"{name}: 0 of {op} OP left ({spent} spent: a strategic move's 4 more, 6.5)" in text
+    assert f"{op - spent} of" not in text and f"may act, {op - spent} OP" not in text
+    w.status_panel.refresh((hq,))
+    assert f"OP left: 0 of {op} (3.1); {spent} spent: a strategic move's 4 more (6.5)" in w.status_panel.toPlainText()
+    assert w.controller.kit.points_left(w.controller, hq) == 0
