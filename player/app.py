@@ -162,6 +162,48 @@ class HandOver(QWidget):
         event.accept()  # nor is a key meant for the map behind it
 
 
+class PhaseLabel(QLabel):
+    """The phase bar's text, in two lines whatever the phase says (the bar must not jump when it changes): where the
+    whole would need a third line at the label's width, the part saying what may be done is cut short with an
+    ellipsis.  The tooltip keeps it all."""
+
+    def __init__(self, parent=None):
+        super().__init__("", parent)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(self.fontMetrics().lineSpacing() * 2 + 6)
+        self._parts = ("", "")
+
+    def set_parts(self, head: str, doing: str) -> None:
+        """Show ``head`` (rich text, kept whole) and then ``doing`` (words; cut short when they do not fit)."""
+        self._parts = (head, doing)
+        self.setToolTip(f"<qt>{head}{doing}</qt>")
+        self._fit()
+
+    def _fit(self) -> None:
+        head, doing = self._parts
+        self.setText(head + doing)
+        room, width = self.height(), self.width()
+        words = doing.split(" ")
+        if width < 50 or "<" in doing or self.heightForWidth(width) <= room:
+            return  # not laid out yet, a decision's text (a link: not to be cut), or it fits
+        low, high = 0, len(words) - 1  # the most words that fit with the ellipsis, by halving
+        while low < high:
+            mid = (low + high + 1) // 2
+            self.setText(head + " ".join(words[:mid]) + " …")
+            if self.heightForWidth(width) <= room:
+                low = mid
+            else:
+                high = mid - 1
+        self.setText(head + " ".join(words[:low]) + " …")
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit()
+
+
 class PlayerWindow(QMainWindow):
     """The game window on one scenario; raises ScenarioError for a bad file.
 
@@ -258,7 +300,7 @@ class PlayerWindow(QMainWindow):
         else:
             self.scene.set_counters(counter_views_from_scenario(self.scenario))
             why = why_not_playable(self.scenario.rules)
-            self.phase_label.setText(f"Set-up only — {html.escape(why)}" if why else "Set-up only: this scenario's rules cannot run yet")
+            self.phase_label.set_parts(f"Set-up only — {html.escape(why)}" if why else "Set-up only: this scenario's rules cannot run yet", "")
             self.phase_label.setToolTip(self.engine_problem)
             self.statusBar().showMessage(f"Set-up only; the game engine could not start: {self.engine_problem}")
             for action in (self.end_phase_action, self.rail_action, self.enemy_reach_action, self.zoc_action, self.last_action, self.enter_action,
@@ -349,12 +391,7 @@ class PlayerWindow(QMainWindow):
         self.turn_label = QLabel("")
         self.turn_label.setContentsMargins(0, 0, 16, 0)
         bar.addWidget(self.turn_label)
-        self.phase_label = QLabel("")
-        self.phase_label.setTextFormat(Qt.TextFormat.RichText)
-        self.phase_label.setWordWrap(True)
-        self.phase_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        # Two lines, whatever the phase says: the bar must not jump when the text changes (its tooltip has it all).
-        self.phase_label.setFixedHeight(self.phase_label.fontMetrics().lineSpacing() * 2 + 6)
+        self.phase_label = PhaseLabel()
         self.phase_label.setObjectName("phase_text")
         self.phase_label.linkActivated.connect(self.open_link)
         bar.addWidget(self.phase_label)
@@ -667,11 +704,9 @@ class PlayerWindow(QMainWindow):
         doing = html.escape(phase.what_may_be_done)
         if pending is not None:
             doing = f"<b>Decision</b>: {html.escape(pending.kind.replace('_', ' '))} (<a href='case:{pending.case}'>{pending.case}</a>)"
-        self.phase_label.setText(
+        self.phase_label.set_parts(
             f"<b>{html.escape(phase.name)}</b> · <b style='color:#7a1f00'>{html.escape(side)}</b> to act · "
-            f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — {doing}"
-        )
-        self.phase_label.setToolTip(f"<qt>{self.phase_label.text()}</qt>")
+            f"<a href='case:{html.escape(phase.case)}'>{html.escape(phase.case)}</a> — ", doing)
         self.rail_action.setEnabled("RailMove" in phase.actions)
         self.startup.later("legal_controls", self._legal_controls)
         self._rail_marks()

@@ -21,6 +21,27 @@ def test_the_phase_bar_keeps_its_height_whatever_the_phase_says(window, qtbot):
     assert window.phase_label.toolTip()  # the whole text, should two lines not hold it
 
 
+
+
+def test_the_phase_bar_cuts_what_may_be_done_short_rather_than_clip_a_third_line(window, qtbot):
+    """At a width where the phase's words need three lines, the third was cut through the middle (a Kirovograd move
+    round at 1600 pixels): now the words stop with an ellipsis within the two lines, and a wider window shows them all."""
+    label = window.phase_label
+    whole = label.toolTip().removeprefix("<qt>").removesuffix("</qt>")
+    cut = []
+    for width in (2400, 1800, 1500, 1300, 1100):
+        window.resize(width, 900)
+        qtbot.wait(20)
+        assert label.heightForWidth(label.width()) <= label.height(), (width, label.text())
+        if label.text() != whole:
+            assert label.text().endswith(" …") and whole.startswith(label.text()[:-2]), label.text()
+            cut.append(width)
+    assert cut and 2400 not in cut, "the words fit a wide window and are cut in a narrow one"
+    assert label.toolTip() == f"<qt>{whole}</qt>"
+    window.resize(2400, 900)
+    qtbot.wait(20)
+    assert label.text() == whole
+
 def test_hex_numbers_show_at_the_readable_fit_and_zoom_in_from_the_whole_map(window, qtbot):
     needed = HEX_ID_MIN_PX / hex_id_font_size()
     assert window.view.zoom >= needed  # the opening view already shows them once turned on
