@@ -55,8 +55,9 @@ How ``ai`` plays (docs/reconstruction/kirovograd.md has its figures):
   out of supply makes for its side's units in supply; an HQ keeps level with the median of its
   formation's units, a little behind (supply is traced to it, 8.3), and within two hexes of the
   formation's nearest unit (22.1); where points decide (27.A, not Opening Moves) an HQ of either side
-  within :data:`HQ_EXPOSED` hexes of the enemy stands in a hex with one of its side's combat
-  units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked at high odds and destroyed, 27.B);
+  within :data:`HQ_EXPOSED` hexes of the enemy (5 for a German HQ, 3 for a Soviet one) stands in
+  a hex with one of its side's combat units (:meth:`KiroPlayer.hq_exposed`: alone it is attacked
+  at high odds and destroyed, 27.B);
   so does a Soviet gun within :data:`GUN_EXPOSED` hexes of the enemy while the Soviet orders are
   paid from the whole track (:meth:`KiroPlayer.gun_exposed`), and a worn German panzer or
   motorised unit within :data:`WORN_NEAR` hexes of the enemy counts a hex without a fresh
@@ -167,7 +168,7 @@ SUPPLY_SHARE = 1.2  # of the supply points per turn left: what one turn's orders
 CITY_GUARD = 3  # hexes: German units this near Kirovograd, once a Soviet unit is in it, are the first aims
 STORM = 1  # hexes: a Soviet formation this near its aim (a victory place first) assaults (6.2.1: +1 column)
 HQ_BEHIND = 2  # hexes: an HQ keeps this far behind the median of its formation's units
-HQ_EXPOSED = 3  # hexes: an HQ this near the enemy stands with a combat unit of its side (where points decide)
+HQ_EXPOSED = {"german": 5, "soviet": 3}  # hexes: an HQ this near the enemy stands with a combat unit of its side (where points decide)
 HQ_ALONE = 3.0  # what standing there alone costs it (hexes of distance)
 HUNT_RADIUS = 8  # hexes: a Soviet hex of HQs and guns alone this near the German line is a panzer's aim where points decide (27.B)
 WORN_NEAR = 4  # hexes: a worn German mobile unit this near the enemy stands with a fresh combat unit where points decide
@@ -780,9 +781,12 @@ class KiroPlayer:
         turned the German side's wins into draws: Opening Moves seeds 1-20 gave 8 wins, 10 draws,
         2 losses against 13, 7, 0).  The Soviet HQs weigh it too since 4 December: against
         ``greedy`` in the historical game Soviet HQs destroyed had given the German side about a
-        fifth of its points (seeds 1-7, `tools/kiro_points.py`)."""
+        fifth of its points (seeds 1-7, `tools/kiro_points.py`).  A German HQ weighs it farther
+        from the enemy (5 hexes, not 3): the Soviet units move before they attack, and lone German
+        HQs destroyed gave ``greedy`` about a third of its points (historical seed 17); German
+        ``ai`` against ``greedy``, historical seeds 1-40: 26 wins with 5, 23 with 3."""
         if not self.cfg["plan"] or not self.points_decide(seen.state) \
-                or self.enemy_near(seen).get(hex_id, 99) > HQ_EXPOSED:
+                or self.enemy_near(seen).get(hex_id, 99) > HQ_EXPOSED[self.side]:
             return 0.0
         return 0.0 if self.company(seen, uid, hex_id) else HQ_ALONE
 

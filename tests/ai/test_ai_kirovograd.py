@@ -746,6 +746,27 @@ def test_22_27b_a_german_hq_near_the_enemy_stands_with_a_combat_unit_where_point
     assert player.hq_exposed(Observed(state, "german"), GE_HQ, alone) == 0.0
 
 
+
+def test_22_27b_a_german_hq_five_hexes_from_the_enemy_still_stands_with_a_combat_unit_a_soviet_one_not():
+    """27.B: the Soviet units move before they attack, so a German HQ five hexes from a Soviet
+    rifle division already counts a hex without a combat unit of its side as exposed
+    (:data:`HQ_EXPOSED`); six hexes off it does not.  A Soviet HQ five hexes from a German
+    regiment does not either (three for it)."""
+    from kharkovsuite.ai.kirovograd import HQ_ALONE, HQ_EXPOSED
+    from tests.rules.kirovograd.kiro_helpers import GE_HQ, SU_HQ
+
+    here = "2610"
+    for gap, cost in ((HQ_EXPOSED["german"], HQ_ALONE), (HQ_EXPOSED["german"] + 1, 0.0)):
+        state = bare({GE_INF2: here, GE_HQ: here, SU_DIV: ring(here, gap)[0]}, side="german")
+        player, seen = KiroPlayer("german", 1), Observed(state, "german")
+        alone = next(h for h in ring(here, 1) if player.enemy_near(seen)[h] == gap)
+        assert player.hq_exposed(seen, GE_HQ, alone) == cost and player.hq_exposed(seen, GE_HQ, here) == 0.0
+    assert HQ_EXPOSED["soviet"] < HQ_EXPOSED["german"] == 5
+    state = bare({SU_DIV: PLAIN, SU_HQ: PLAIN, GE_INF2: ring(PLAIN, 5)[0]}, side="soviet")
+    player, seen = KiroPlayer("soviet", 1), Observed(state, "soviet")
+    alone = next(h for h in ring(PLAIN, 1) if player.enemy_near(seen)[h] == 5)
+    assert player.hq_exposed(seen, SU_HQ, alone) == 0.0
+
 def test_22_27b_a_soviet_hq_near_the_enemy_stands_with_a_combat_unit_where_points_decide(monkeypatch):
     """27.B: a Soviet corps HQ three hexes from a German regiment: the hex of one of its rifle
     divisions is better for it than an empty hex as near the enemy, its aim and its formation
