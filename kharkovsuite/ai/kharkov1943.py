@@ -147,6 +147,7 @@ class K43Player:
         self._plan: list = []  # the actions still to take of a repair found on clones (:meth:`repair`)
         self._no_fix = None  # the moment a repair was searched for in vain
         self._peak = (0, 0)  # (turn, the most victory places held at once in it)
+        self._general: frozenset[str] = frozenset()  # the units a general activation was opened for (3.3)
 
     @property
     def name(self) -> str:
@@ -785,9 +786,10 @@ class K43Player:
                 best, best_value = action, value
         general = next((a for a in by_kind.get("Activate", []) if a.hq is None), None)
         if general is not None and self.cfg["plan"]:
-            value = self.general_value(state, seen, goal, covered)
+            value, chosen = self.general_value(state, seen, goal, covered)
             if value > best_value:
                 best, best_value = general, value
+                self._general = chosen
         if best is not None:
             return best
         if "Pass" in by_kind:
@@ -848,10 +850,12 @@ class K43Player:
                    if w >= 1.0 and h not in reach and grid.distance(here, h) <= 2 * _supply.LIMIT)
         return min(HQ_WORTH_CAP, lost / PLACE_WEIGHT)
 
-    def general_value(self, state, seen: Observed, goal: dict[str, int], covered: set[str]) -> float:
-        """3.3: the four best units no formation activation open to the side could take."""
-        worth = sorted((self.unit_worth(state, seen, uid, goal) for uid in seen.own() if uid not in covered), reverse=True)
-        return sum(worth[:_activation.GENERAL_LIMIT])
+    def general_value(self, state, seen: Observed, goal: dict[str, int], covered: set[str]) -> tuple[float, frozenset[str]]:
+        """3.3: the four best units no formation activation open to the side could take: their worth, and
+        the units (which :meth:`pick_move` weighs in the activation, whatever its width)."""
+        worth = sorted(((self.unit_worth(state, seen, uid, goal), uid) for uid in seen.own() if uid not in covered),
+                       key=lambda w: (-w[0], w[1]))[:_activation.GENERAL_LIMIT]
+        return sum(w for w, _uid in worth), frozenset(uid for w, uid in worth if w > 0)
 
     # ------------------------------------------------------------------ moves (6)
     def note_activation(self, seen: Observed) -> dict:
@@ -873,9 +877,12 @@ class K43Player:
                         and g[0] not in keep and self.may_join(state, g[0], act, joined))
         here_of = {g: seen.units[g[0]]["hex"] for g in groups}
         ranked = sorted(groups, key=lambda g: (self.hex_score(seen, g[0], here_of[g], fields), g))
+        weighed = ranked[: self.cfg["units"]]
+        if act.get("hq") is None:  # 3.3: and the units a general activation was opened for, which are often far from
+            weighed += [g for g in ranked[self.cfg["units"]:] if g[0] in self._general]  # the fight, out of command
         aims = self.aims(seen)
         best, best_gain = None, least
-        for group in ranked[: self.cfg["units"]]:
+        for group in weighed:
             if best is not None and self.budget.spent():
                 break
             uid, here = group[0], here_of[group]

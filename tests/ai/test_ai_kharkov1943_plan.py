@@ -380,3 +380,25 @@ def test_18_on_the_last_turn_a_unit_out_of_supply_makes_for_the_aims_not_back_to
             assert goal[toward_town] < goal[toward_home] and home[toward_home] < home[toward_town]
         chosen.append(min((toward_town, toward_home), key=lambda h: player.hex_score(seen, SU_DIV2, h, fields)))
     assert chosen == [toward_home, toward_town]
+
+
+def test_3_3_a_general_activation_weighs_the_far_unit_it_was_opened_for_whatever_the_width():
+    """The width budget weighs the units nearest their aims first.  A general activation opened for
+    a division out of every HQ's command, ten hexes from the aims, must still weigh it: here the
+    only nearer unit has had its activation and may join a second one only to take a place (3.5),
+    which it cannot reach, so an activation that weighed it alone would end with nothing done."""
+    near = "1426"  # seven hexes from the nearest place, beyond one move
+    far = "1437"  # ten hexes from the aims, beyond the HQ's command, in supply
+    state = bare({SU_DIV: near, SU_HQ: ring(near, 1)[0], SU_DIV2: far}, side="soviet")
+    state.turn_data["activations"] = {SU_DIV: 1}
+    player = K43Player("soviet", 1)
+    player.cfg = dict(player.cfg, units=1)  # fewer units weighed than stand nearer the fight
+    goal, *_ = player.fields(Observed(state, "soviet"))
+    assert goal[near] < goal[far]  # the width budget reaches the nearer unit only
+    assert player.choose(state) == Activate(hq=None)
+    state.apply(Activate(hq=None))
+    move = player.choose(state)
+    assert isinstance(move, Move) and move.units == (SU_DIV2,)
+    assert SU_DIV2 not in player.fields(Observed(state, "soviet"))[3]  # it makes for the aims, not for its lines
+    best = min(goal[h] for h in state.legal_moves((SU_DIV2,)) if supply.line_from(state, "soviet", h, SU_DIV2).ok)
+    assert goal[move.path[-1]] == best < goal[far]  # weighed (9: a hex with a line of supply), not drawn at random
