@@ -304,7 +304,7 @@ class ActionsPanel(QWidget):
                 else:
                     lines.append(word)
             got = self._wrapped[key] = "\n".join(lines)
-            if len(self._wrapped) > 4096:  # a long game's labels name many hexes and units: keep the recent ones
+            if len(self._wrapped) > 4096:  # a long game's labels name many hexes and units: the oldest goes first
                 del self._wrapped[next(iter(self._wrapped))]
         return got
 
