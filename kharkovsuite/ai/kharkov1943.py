@@ -19,8 +19,9 @@ How it plays (docs/ai.md):
   last turn, when only the places count (18).
 * Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
-  no HQ would move a unit nearer its objectives.  Units join in their first activation only (a
-  second one brings fatigue, 3.5).
+  no HQ would move a unit nearer its objectives; a general activation (3.3) is taken for the four
+  best units no HQ could take, and its moves weigh them whatever the width budget.  Units join in
+  their first activation only (a second one brings fatigue, 3.5).
 * Supply heads (9.4) step toward the objectives between activations.  The weakest unit in a
   victory place stays there as its garrison (an enemy passing through an empty place takes it, 18).
   A German HQ, and a Soviet Front HQ, keeps level with the median of its side's combat units.
