@@ -386,7 +386,8 @@ def test_3_3_a_general_activation_weighs_the_far_unit_it_was_opened_for_whatever
     """The width budget weighs the units nearest their aims first.  A general activation opened for
     a division out of every HQ's command, ten hexes from the aims, must still weigh it: here the
     only nearer unit has had its activation and may join a second one only to take a place (3.5),
-    which it cannot reach, so an activation that weighed it alone would end with nothing done."""
+    which it cannot reach, so an activation that weighed it alone found nothing worth doing (and
+    fell back on a random move)."""
     near = "1426"  # seven hexes from the nearest place, beyond one move
     far = "1437"  # ten hexes from the aims, beyond the HQ's command, in supply
     state = bare({SU_DIV: near, SU_HQ: ring(near, 1)[0], SU_DIV2: far}, side="soviet")
