@@ -1,4 +1,4 @@
-"""Twenty whole random games of Kharkov 1943 (Gallop and the campaign): at every step the
+"""Ten whole random games of Kharkov 1943 (Gallop and the campaign): at every step the
 position survives a save and load, the loaded game goes on exactly as the original does, and
 the action log replays to the same positions; the Done-when invariants hold after every action.
 
@@ -24,9 +24,11 @@ from kharkovsuite.rules.kharkov1943.rules import RULES
 
 from .k43_helpers import campaign, check_invariants, fresh, scenario
 
-#: (scenario, seed): 16 Gallop games and 4 of the campaign, the long ones first so a
-#: distributed run starts them early
-GAMES = [("campaign", s) for s in (1, 2)] + [("gallop", s) for s in range(101, 119)]
+#: (scenario, seed): the long ones first so a distributed run starts them early.  This test played
+#: 18 Gallop games (seeds 101-118) and two of the campaign; these ten reach every line and branch of
+#: ``kharkovsuite`` that the twenty reached together (5 December, ``tools/cover_seeds.py``: 8254
+#: arcs), and the eight left out added none, at seven to ten seconds each.
+GAMES = [("campaign", s) for s in (1, 2)] + [("gallop", s) for s in (103, 104, 110, 112, 113, 114, 116, 118)]
 SCENARIOS = {"gallop": scenario, "campaign": campaign}
 
 

@@ -1,4 +1,4 @@
-"""Twenty random Kirovograd games: at every step the position survives a save and load, the loaded
+"""Eleven random Kirovograd games: at every step the position survives a save and load, the loaded
 game goes on exactly as the original does, and the action log replays to the same positions.
 
 As in the Kharkov 1943 test of the same name, positions compare by the checksum a save gives them
@@ -6,7 +6,7 @@ As in the Kharkov 1943 test of the same name, positions compare by the checksum 
 game runs to thousands of actions, nearly all of them moves, so each game here is capped at
 :data:`STEPS` actions, and its players end a movement phase whenever the coin says so (half the
 time the phase may end), so that the capped games reach the combat rounds, retreats, advances,
-reserves and turn ends rather than moving every unit of the first round.  The 20 games spread over
+reserves and turn ends rather than moving every unit of the first round.  The games spread over
 the three scenarios, the endgame's (the shortest) most.
 """
 from __future__ import annotations
@@ -26,9 +26,12 @@ from kharkovsuite.engine.saves import snapshot_checksum
 from .kiro_helpers import fresh
 
 STEPS = 180
-#: the seeds whose games fight their first combat within the cap
-GAMES = ([("endgame", s) for s in (1, 2, 3, 4, 6, 9, 10, 13)] + [("opening-moves", s) for s in (1, 2, 3, 4, 5, 7)]
-         + [("historical", s) for s in (1, 2, 3, 4, 5, 7)])
+#: seeds whose games fight their first combat within the cap.  This test played twenty (the endgame's
+#: 1, 2, 3, 4, 6, 9, 10 and 13, the opening moves' 1-5 and 7, the historical game's 1-5 and 7); these
+#: eleven reach every line and branch of ``kharkovsuite`` that the twenty reached together (5 December,
+#: ``tools/cover_seeds.py``: 9710 arcs), and the nine left out added none, at six to ten seconds each.
+GAMES = ([("endgame", s) for s in (1, 4, 9, 10, 13)] + [("opening-moves", s) for s in (2, 3, 7)]
+         + [("historical", s) for s in (1, 3, 5)])
 
 
 def _choose(state, rng: random.Random):
