@@ -186,7 +186,12 @@ RISKY = {"CommitReserve", "Retreat", "Overrun", "Chase", "DeclineChase", "Advanc
          "ReformDivision", "FormStrongpoint", "EliminateExcess"}
 
 
-@pytest.mark.parametrize("seed", range(20))
+#: This test played seeds 0-19; these ten reach every line and branch of ``kharkovsuite`` that the twenty
+#: reached together (5 December, ``tools/cover_seeds.py``: 8246 arcs), and the ten left out added none.
+CACHE_SEEDS = (1, 2, 3, 6, 8, 12, 13, 17, 18, 19)
+
+
+@pytest.mark.parametrize("seed", CACHE_SEEDS)
 def test_random_game_caches_agree_with_fresh_results_and_with_a_loaded_save(seed, tmp_path):
     """The first two game-turns (the breakout turns, reserves committed in the Axis movement
     phase).  In a movement phase, after every risky action: the cache check and the legal

@@ -79,7 +79,7 @@ def full_scenario():
     return scenario_at(FULL if FULL.exists() else K42)
 
 
-@pytest.mark.parametrize("seed", range(5))  # five whole games: the shipped scenario's 20 move-cache games load saves too
+@pytest.mark.parametrize("seed", range(5))  # five whole games: the shipped scenario's move-cache games load saves too
 def test_random_playout_on_the_shipped_scenario(seed, tmp_path):
     scenario = full_scenario()
     state = playout(scenario, seed)
