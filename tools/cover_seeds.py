@@ -62,7 +62,7 @@ def cover(arcs: dict[str, set]) -> list[tuple[str, int, int]]:
     left = set().union(*arcs.values()) if arcs else set()
     pool, order = dict(arcs), []
     while pool:
-        best = max(pool, key=lambda k: (len(pool[k] & left), k))
+        best = max(sorted(pool), key=lambda k: len(pool[k] & left))  # a tie goes to the first name
         others = set().union(*(v for k, v in arcs.items() if k != best))
         order.append((best, len(pool[best] & left), len(arcs[best] - others)))
         left -= pool.pop(best)
