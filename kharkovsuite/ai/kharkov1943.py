@@ -117,6 +117,9 @@ REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much f
 GUARD_STEP = 1  # hexes: a place the Soviet side holds with none of its units in it counts this much farther than one to take
 REPAIR_PAIRS = 4  # moves that give a cut place back but part another, each tried with a second HQ move (18, 9.2)
 PAIR_TRIES = 100  # of REPAIR_TRIES: what the pairs keep once a first move of one is found
+TASK_FORCE = 3  # units: the nearest free ones sent to a place to take that no unit of the side makes for (a task force)
+TASK_RADIUS = 12  # hexes: how far from its place a task force is drawn
+TASK_LED = 6  # hexes: a place a unit this near makes for (its nearest aim) needs no task force
 REPAIR_TRIES = 300  # the most moves tried on clones in one search for a line of supply to reopen (18, 9.2)
 
 
@@ -149,6 +152,7 @@ class K43Player:
         self._no_fix = None  # the moment a repair was searched for in vain
         self._peak = (0, 0)  # (turn, the most victory places held at once in it)
         self._general: frozenset[str] = frozenset()  # the units a general activation was opened for (3.3)
+        self._tasks: dict[str, tuple[str, ...]] = {}  # place -> the units sent to take it (:meth:`task_forces`)
 
     @property
     def name(self) -> str:
@@ -440,6 +444,76 @@ class K43Player:
             got = self._memo[key] = sorted(set(got))
         return got
 
+    def unit_goal(self, seen: Observed, uid: str, goal: dict[str, int]) -> dict[str, int]:
+        """The distance field ``uid`` makes for: its task force's place (:meth:`task_forces`), else ``goal``."""
+        return self.task_forces(seen).get(uid, goal)
+
+    def task_forces(self, seen: Observed) -> dict[str, dict[str, int]]:
+        """18, with a plan: unit -> the distance field of the place it is sent to take (a side whose victory asks
+        for places: in both scenarios the Soviet side).
+
+        The goal field leads each unit to its nearest aim, so a place to take (a first aim, 0) that
+        lies beyond nearer secondary aims (a German stack behind the front, a held place with no
+        unit in it) draws nobody: in a campaign game against ``greedy`` the southern armies stood
+        six hexes from an empty Krasnoarmeiskoye for ten turns, every unit nearer a panzer division
+        it hunted.  Such a place, when its group still needs it (at most as many as the group
+        lacks, the nearest task first), gets the :data:`TASK_FORCE` nearest free units within
+        :data:`TASK_RADIUS` hexes (not a garrison, an HQ, a unit without a line, nor one whose nearest
+        aim is a first aim within :data:`TASK_LED` hexes: it is about its own task); they are kept
+        for it, turn after turn, until the place is taken or no longer needed.  A place counts as
+        made for when a free unit within :data:`TASK_LED` hexes has it for its nearest aim."""
+        if not self.cfg["plan"]:
+            return {}
+        self.refresh(seen)
+        got = self._memo.get("tasks")
+        if got is not None:
+            return got
+        state = seen.state
+        goal, _home, _threat, cut = self.fields(seen)
+        aims = self.aims(seen)
+        control = seen.obs.get("game", {}).get("control", {})
+        units = state.board.units
+        keep = self.garrisons(seen)
+        free = {u: seen.units[u]["hex"] for u in seen.own()
+                if not units[u].is_hq and units[u].values.kind != "supply_head" and u not in keep and u not in cut}
+        first = seen.distance_field([h for h, d in aims.items() if d == 0], TASK_LED)
+        busy = {u for u, h in free.items() if h in first and first[h] == goal.get(h, 99)}  # making for a first aim near it
+        tasks: dict[str, tuple[str, ...]] = {}
+        fields: dict[str, dict[str, int]] = {}
+        for conditions in state.board.data.victory.get(self.side, []):
+            for group in conditions.groups:
+                wanted = [p for p in group.places
+                          if all(aims.get(h) == 0 for h in _victory.place_hexes(state, p))]
+                need = group.at_least - sum(1 for p in group.places if self.place_held(state, p, self.side, control))
+                if not wanted:  # (a place is a first aim only while its group lacks some)
+                    continue
+                served, orphans = 0, []
+                for p in wanted:
+                    field = fields[p] = seen.distance_field(_victory.place_hexes(state, p))
+                    kept = tuple(u for u in self._tasks.get(p, ()) if u in free)
+                    led = any(field.get(h, 99) <= TASK_LED and field.get(h, 99) == goal.get(h, 99) for h in free.values())
+                    if kept:
+                        tasks[p] = kept
+                    if kept or led:
+                        served += 1
+                    else:
+                        orphans.append(p)
+                taken = {u for us in tasks.values() for u in us}
+
+                def nearest(p):
+                    return sorted((fields[p].get(h, 99), u) for u, h in free.items()
+                                  if u not in taken and u not in busy and fields[p].get(h, 99) <= TASK_RADIUS)[:TASK_FORCE]
+
+                ranked = sorted((sum(d for d, _u in near) / len(near), p) for p in orphans if (near := nearest(p)))
+                for _cost, p in ranked[:max(0, need - served)]:
+                    near = nearest(p)  # without the units the task before took
+                    if near:
+                        tasks[p] = tuple(u for _d, u in near)
+                        taken.update(tasks[p])
+        self._tasks = tasks
+        got = self._memo["tasks"] = {u: fields[p] for p, us in tasks.items() for u in us}
+        return got
+
     @staticmethod
     def victory_hexes(state) -> list[str]:
         m = state.scenario.map
@@ -507,7 +581,7 @@ class K43Player:
     def hex_score(self, seen: Observed, uid: str, hex_id: str, fields) -> float:
         """Lower is better: distance to the unit's aim plus the danger of standing there."""
         goal, home, threat, cut = fields
-        aim = home if uid in cut and home else goal
+        aim = home if uid in cut and home else self.unit_goal(seen, uid, goal)
         score = float(aim.get(hex_id, 99))
         if seen.state.board.units[uid].is_hq:
             if self.cfg["plan"] and self.side == "soviet":
@@ -881,6 +955,8 @@ class K43Player:
         weighed = ranked[: self.cfg["units"]]
         if act.get("hq") is None:  # 3.3: and the units a general activation was opened for, which are often far from
             weighed += [g for g in ranked[self.cfg["units"]:] if g[0] in self._general]  # the fight, out of command
+        tasked = self.task_forces(seen)  # and a task force's units, far from the aims the others make for
+        weighed += [g for g in ranked[self.cfg["units"]:] if g[0] in tasked and g not in weighed]
         aims = self.aims(seen)
         best, best_gain = None, least
         for group in weighed:
@@ -889,7 +965,8 @@ class K43Player:
             uid, here = group[0], here_of[group]
             now = self.hex_score(seen, uid, here, fields)
             reach = moves[group]
-            options = sorted(reach, key=lambda h: (fields[0].get(h, 99), h))[: self.cfg["hexes"]]
+            aim = self.unit_goal(seen, uid, fields[0])
+            options = sorted(reach, key=lambda h: (aim.get(h, 99), h))[: self.cfg["hexes"]]
             room = _stacking.LIMIT - state.board.units[uid].values.stacking
             gains = sorted(((now - self.hex_score(seen, uid, dest, fields), dest) for dest in options), key=lambda g: (-g[0], g[1]))
             second = uid not in joined and _activation.count(state, uid) > 0

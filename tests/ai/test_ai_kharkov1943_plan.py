@@ -6,12 +6,13 @@ from __future__ import annotations
 import random
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import ENEMY_STEP, GUARD_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, K43Player, sort_listing
+from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, TASK_LED, K43Player,
+                                         sort_listing)
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
 
-from tests.rules.kharkov1943.k43_helpers import GE_HQ, INF, INF2, PZ, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring
+from tests.rules.kharkov1943.k43_helpers import GE_HQ, INF, INF2, PZ, SKI, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring
 
 BARVENKOVO = "2025"  # a town of the Soviet tactical group in Gallop, nobody's at the start
 SU3 = "su_48grd"  # Soviet rifle division of three steps
@@ -401,5 +402,115 @@ def test_3_3_a_general_activation_weighs_the_far_unit_it_was_opened_for_whatever
     move = player.choose(state)
     assert isinstance(move, Move) and move.units == (SU_DIV2,)
     assert SU_DIV2 not in player.fields(Observed(state, "soviet"))[3]  # it makes for the aims, not for its lines
-    best = min(goal[h] for h in state.legal_moves((SU_DIV2,)) if supply.line_from(state, "soviet", h, SU_DIV2).ok)
-    assert goal[move.path[-1]] == best < goal[far]  # weighed (9: a hex with a line of supply), not drawn at random
+    aim = player.unit_goal(Observed(state, "soviet"), SU_DIV2, goal)  # its aims' field, or its task force's (18)
+    best = min(aim[h] for h in state.legal_moves((SU_DIV2,)) if supply.line_from(state, "soviet", h, SU_DIV2).ok)
+    assert aim[move.path[-1]] == best < aim[far]  # weighed (9: a hex with a line of supply), not drawn at random
+
+
+KRAMATORSK = "2230"
+BESIDE_BARVENKOVO = "2126"  # next to Barvenkovo, four hexes from Kramatorsk
+
+
+def _task_state(**more):
+    """Held Barvenkovo with nobody in it (an aim, GUARD_STEP) and a division next to it, to which Kramatorsk, a place
+    still to take four hexes off, is not the nearest aim."""
+    return _held_barvenkovo_empty({SU_DIV: BESIDE_BARVENKOVO, SU_HQ: "2222", **more})
+
+
+def _held_barvenkovo_empty(placed):
+    state = bare(placed, side="soviet")
+    state.game["control"][BARVENKOVO] = "soviet"
+    return state
+
+
+def test_18_a_place_to_take_no_unit_makes_for_gets_the_nearest_free_unit_as_its_task_force():
+    """The goal field leads a unit to its nearest aim: the division beside empty Barvenkovo stays by the town, and
+    no unit makes for the places still to take.  The nearest of them (Kramatorsk) is given a task force, the division,
+    whose moves are then weighed toward it: a hex nearer Kramatorsk beats standing by Barvenkovo."""
+    state = _task_state()
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    fields = player.fields(seen)
+    goal = fields[0]
+    toward = min(seen.neighbours(BESIDE_BARVENKOVO), key=lambda h: (seen.map.grid.distance(h, KRAMATORSK), h))
+    assert goal[toward] > goal[BESIDE_BARVENKOVO] == GUARD_STEP + 1  # by the goal field alone it would stay
+    assert player.task_forces(seen) and player._tasks == {"kramatorsk": (SU_DIV,)}
+    here = player.hex_score(seen, SU_DIV, BESIDE_BARVENKOVO, fields)
+    assert player.hex_score(seen, SU_DIV, toward, fields) <= here - 1  # one hex nearer the task's place
+    far = bare({SU_DIV: "1437", SU_HQ: "1436"}, side="soviet")  # ten hexes from every place: a task for the plan
+    seen = Observed(far, "soviet")
+    assert K43Player("soviet", 1).task_forces(seen) and K43Player("soviet", 1, "greedy").task_forces(seen) == {}
+
+
+def test_18_a_unit_making_for_a_place_near_it_is_not_sent_elsewhere_and_the_place_needs_no_task_force():
+    """A division two hexes from Slavyansk has it for its nearest aim: Slavyansk is made for and the division, about its
+    own task, is sent nowhere; a free division beside empty Barvenkovo is sent to the next place still to take."""
+    near_slavyansk = "2128"
+    state = _task_state(**{SU_DIV2: near_slavyansk})
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    player.task_forces(seen)
+    assert "slavyansk" not in player._tasks
+    assert all(SU_DIV2 not in units for units in player._tasks.values())
+    assert any(units == (SU_DIV,) for units in player._tasks.values())
+    alone = _held_barvenkovo_empty({SU_DIV2: near_slavyansk, SU_HQ: "2222"})
+    player = K43Player("soviet", 1)
+    assert player.task_forces(Observed(alone, "soviet")) == {} and player._tasks == {}
+
+
+def test_18_task_forces_go_to_as_many_places_as_the_group_lacks_and_never_take_a_garrison():
+    """Gallop's Soviet tactical group asks for four places: with Barvenkovo, Slavyansk and Kramatorsk held it lacks one,
+    so of the three still to take only the nearest (Lozovaya) gets a task force, of the three nearest free divisions
+    (the garrisons of the held towns stay).  A division alone in held Pereshchepino, seven hexes from Lozovaya and
+    Pavlograd, is its garrison and is sent nowhere."""
+    placed = {SU_HQ: "2128", SKI: "2130", "su_ski2": "2230", SU_DIV: "2126", SU_DIV2: "2125", "su_267rd": "2026",
+              "su_6rd": "1925", "su_35grd": "2124"}
+    state = _held_barvenkovo_empty(placed)
+    state.game["control"].update({"2130": "soviet", "2230": "soviet"})
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    assert all(player.place_held(state, p, "soviet", state.game["control"]) for p in ("barvenkovo", "slavyansk", "kramatorsk"))
+    player.task_forces(seen)
+    assert player._tasks == {"lozovaya": ("su_35grd", SU_DIV2, "su_6rd")}
+    alone = bare({SU_DIV: "1912", SU_HQ: "1913"}, side="soviet")
+    alone.game["control"]["1912"] = "soviet"
+    player = K43Player("soviet", 1)
+    seen = Observed(alone, "soviet")
+    assert player.garrisons(seen) == {SU_DIV} and player.fields(seen)[0]["1912"] > TASK_LED  # about no other task
+    assert player.task_forces(seen) == {} and player._tasks == {}
+
+
+def test_18_a_task_force_is_kept_turn_after_turn_until_its_place_is_taken():
+    """Once sent, the division keeps its task though another division now stands nearer the place (a player that had
+    sent nobody yet would leave Kramatorsk to that one and send the first to Lozovaya): a task that changed with every
+    step of the units would lead them back and forth.  When the place is the side's, that task ends."""
+    state = _task_state()
+    player = K43Player("soviet", 1)
+    player.task_forces(Observed(state, "soviet"))
+    assert player._tasks == {"kramatorsk": (SU_DIV,)}
+    later = _task_state(**{SU_DIV2: "2127"})  # a fresh division, three hexes from Kramatorsk
+    later.turn = state.turn + 1
+    assert player.task_forces(Observed(later, "soviet")).keys() == {SU_DIV} and player._tasks == {"kramatorsk": (SU_DIV,)}
+    fresh_player = K43Player("soviet", 1)
+    fresh_player.task_forces(Observed(later, "soviet"))
+    assert fresh_player._tasks == {"lozovaya": (SU_DIV,)}
+    taken = _task_state(**{SU_DIV2: "2127"})
+    taken.turn = state.turn + 2
+    taken.game["control"][KRAMATORSK] = "soviet"
+    player.task_forces(Observed(taken, "soviet"))
+    assert "kramatorsk" not in player._tasks and player._tasks == {"lozovaya": (SU_DIV,)}  # on to the next place
+
+
+def test_18_a_task_force_s_unit_is_weighed_whatever_the_width():
+    """The width budget weighs the units nearest their aims first; a task force's unit stands far from the aims the goal
+    field knows, so it is weighed whatever the width: with none at all, the activation still moves it toward its place;
+    and its reach is weighed by the task's distances (one hex weighed: the goal field's best would lead it back)."""
+    state = _task_state()
+    player = K43Player("soviet", 1)
+    player.cfg = dict(player.cfg, units=0, hexes=1, supply=False)  # (9: no line asked of the one hex)
+    assert player.choose(state) == Activate(hq=SU_HQ)
+    state.apply(Activate(hq=SU_HQ))
+    move = player.choose(state)
+    assert isinstance(move, Move) and move.units == (SU_DIV,)
+    grid = Observed(state, "soviet").map.grid
+    assert grid.distance(move.path[-1], KRAMATORSK) < grid.distance(BESIDE_BARVENKOVO, KRAMATORSK)
