@@ -16,7 +16,9 @@ How it plays (docs/ai.md):
   places the Soviets control, then for keeping the places it holds that the Soviets need, then
   for the Soviet units it sees.  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9), but on the
-  last turn, when only the places count (18).
+  last turn, when only the places count (18).  A place to take that no unit makes for (its
+  nearest aim is elsewhere) is given the nearest free units as a task force, kept for it until
+  it is taken (:meth:`K43Player.task_forces`).
 * Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
   no HQ would move a unit nearer its objectives; a general activation (3.3) is taken for the four
