@@ -463,8 +463,9 @@ class K43Player:
         :data:`TASK_RADIUS` hexes (not a garrison, an HQ, a unit without a line, nor one whose nearest
         aim is a first aim within :data:`TASK_LED` hexes: it is about its own task); they are kept
         for it, turn after turn, until the place is taken or no longer needed.  A place counts as
-        made for when a free unit within :data:`TASK_LED` hexes has it for its nearest aim."""
-        if not self.cfg["plan"]:
+        made for when a free unit within :data:`TASK_LED` hexes has it for its nearest aim.  In a long scenario
+        only (:data:`LONG_GAME`, the campaign): in Gallop's five turns the detours cost more games than they won."""
+        if not self.cfg["plan"] or seen.state.board.data.special_rules.turns < LONG_GAME:
             return {}
         self.refresh(seen)
         got = self._memo.get("tasks")

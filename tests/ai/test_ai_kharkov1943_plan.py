@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, TASK_LED, K43Player,
+from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, TASK_RADIUS, K43Player,
                                          sort_listing)
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
 
-from tests.rules.kharkov1943.k43_helpers import GE_HQ, INF, INF2, PZ, SKI, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring
+from tests.rules.kharkov1943.k43_helpers import (GE_HQ, INF, INF2, PZ, SKI, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring,
+                                                 scenario)
 
 BARVENKOVO = "2025"  # a town of the Soviet tactical group in Gallop, nobody's at the start
 SU3 = "su_48grd"  # Soviet rifle division of three steps
@@ -412,13 +413,13 @@ BESIDE_BARVENKOVO = "2126"  # next to Barvenkovo, four hexes from Kramatorsk
 
 
 def _task_state(**more):
-    """Held Barvenkovo with nobody in it (an aim, GUARD_STEP) and a division next to it, to which Kramatorsk, a place
-    still to take four hexes off, is not the nearest aim."""
+    """The campaign (a long scenario, 18.1) with held Barvenkovo empty (an aim, GUARD_STEP) and a division next to it,
+    to which Kramatorsk, a place still to take four hexes off, is not the nearest aim."""
     return _held_barvenkovo_empty({SU_DIV: BESIDE_BARVENKOVO, SU_HQ: "2222", **more})
 
 
-def _held_barvenkovo_empty(placed):
-    state = bare(placed, side="soviet")
+def _held_barvenkovo_empty(placed, of=campaign):
+    state = bare(placed, side="soviet", of=of)
     state.game["control"][BARVENKOVO] = "soviet"
     return state
 
@@ -426,7 +427,8 @@ def _held_barvenkovo_empty(placed):
 def test_18_a_place_to_take_no_unit_makes_for_gets_the_nearest_free_unit_as_its_task_force():
     """The goal field leads a unit to its nearest aim: the division beside empty Barvenkovo stays by the town, and
     no unit makes for the places still to take.  The nearest of them (Kramatorsk) is given a task force, the division,
-    whose moves are then weighed toward it: a hex nearer Kramatorsk beats standing by Barvenkovo."""
+    whose moves are then weighed toward it: a hex nearer Kramatorsk beats standing by Barvenkovo.  Not in Gallop (five
+    turns: no time for detours) nor for ``greedy``."""
     state = _task_state()
     player = K43Player("soviet", 1)
     seen = Observed(state, "soviet")
@@ -437,9 +439,12 @@ def test_18_a_place_to_take_no_unit_makes_for_gets_the_nearest_free_unit_as_its_
     assert player.task_forces(seen) and player._tasks == {"kramatorsk": (SU_DIV,)}
     here = player.hex_score(seen, SU_DIV, BESIDE_BARVENKOVO, fields)
     assert player.hex_score(seen, SU_DIV, toward, fields) <= here - 1  # one hex nearer the task's place
-    far = bare({SU_DIV: "1437", SU_HQ: "1436"}, side="soviet")  # ten hexes from every place: a task for the plan
+    far = bare({SU_DIV: "1437", SU_HQ: "1436"}, side="soviet", of=campaign)  # ten hexes from every place: a task
     seen = Observed(far, "soviet")
     assert K43Player("soviet", 1).task_forces(seen) and K43Player("soviet", 1, "greedy").task_forces(seen) == {}
+    short = _held_barvenkovo_empty({SU_DIV: BESIDE_BARVENKOVO, SU_HQ: "2222"}, of=scenario)  # Gallop
+    gallop = K43Player("soviet", 1)
+    assert gallop.aims(Observed(short, "soviet"))[KRAMATORSK] == 0 and gallop.task_forces(Observed(short, "soviet")) == {}
 
 
 def test_18_a_unit_making_for_a_place_near_it_is_not_sent_elsewhere_and_the_place_needs_no_task_force():
@@ -458,26 +463,24 @@ def test_18_a_unit_making_for_a_place_near_it_is_not_sent_elsewhere_and_the_plac
     assert player.task_forces(Observed(alone, "soviet")) == {} and player._tasks == {}
 
 
-def test_18_task_forces_go_to_as_many_places_as_the_group_lacks_and_never_take_a_garrison():
-    """Gallop's Soviet tactical group asks for four places: with Barvenkovo, Slavyansk and Kramatorsk held it lacks one,
-    so of the three still to take only the nearest (Lozovaya) gets a task force, of the three nearest free divisions
-    (the garrisons of the held towns stay).  A division alone in held Pereshchepino, seven hexes from Lozovaya and
-    Pavlograd, is its garrison and is sent nowhere."""
-    placed = {SU_HQ: "2128", SKI: "2130", "su_ski2": "2230", SU_DIV: "2126", SU_DIV2: "2125", "su_267rd": "2026",
-              "su_6rd": "1925", "su_35grd": "2124"}
-    state = _held_barvenkovo_empty(placed)
-    state.game["control"].update({"2130": "soviet", "2230": "soviet"})
+def test_18_task_forces_go_to_as_many_places_as_a_group_lacks_and_never_take_a_garrison():
+    """The campaign's Soviet operational level asks for Krasnoarmeiskoye or Chaplino.  Six divisions stand beside empty
+    Barvenkovo (each makes for it), with Slavyansk, Kramatorsk and Lozovaya held by garrisons: Krasnoarmeiskoye, the
+    nearer, gets the three nearest as its task force and Chaplino none, though a division is left within reach of it;
+    the tactical group, which lacks one place, sends two to Krasnograd.  No garrison goes."""
+    free = {"su_267rd": "2126", "su_6rd": "2125", "su_35grd": "2127", "su_41grd": "2124", "su_195rd": "2024",
+            "su_44grd": "2225"}
+    held = {SKI: "2130", "su_ski2": "2230", SU_DIV2: "2019"}  # Slavyansk, Kramatorsk and Lozovaya
+    state = _held_barvenkovo_empty({**free, **held, SU_HQ: "2128", "su_hq_1ga": "2020"})
+    state.game["control"].update({h: "soviet" for h in held.values()})
     player = K43Player("soviet", 1)
     seen = Observed(state, "soviet")
-    assert all(player.place_held(state, p, "soviet", state.game["control"]) for p in ("barvenkovo", "slavyansk", "kramatorsk"))
+    assert all(player.place_held(state, p, "soviet", state.game["control"])
+               for p in ("barvenkovo", "slavyansk", "kramatorsk", "lozovaya"))
+    assert player.garrisons(seen) == set(held)
     player.task_forces(seen)
-    assert player._tasks == {"lozovaya": ("su_35grd", SU_DIV2, "su_6rd")}
-    alone = bare({SU_DIV: "1912", SU_HQ: "1913"}, side="soviet")
-    alone.game["control"]["1912"] = "soviet"
-    player = K43Player("soviet", 1)
-    seen = Observed(alone, "soviet")
-    assert player.garrisons(seen) == {SU_DIV} and player.fields(seen)[0]["1912"] > TASK_LED  # about no other task
-    assert player.task_forces(seen) == {} and player._tasks == {}
+    assert player._tasks == {"krasnoarmeiskoye": ("su_35grd", "su_44grd", "su_267rd"), "krasnograd": ("su_195rd", "su_41grd")}
+    assert seen.distance_field(["2919"])[free["su_6rd"]] <= TASK_RADIUS  # Chaplino: not for want of a unit
 
 
 def test_18_a_task_force_is_kept_turn_after_turn_until_its_place_is_taken():
