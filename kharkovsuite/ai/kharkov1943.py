@@ -487,9 +487,9 @@ class K43Player:
             for group in conditions.groups:
                 wanted = [p for p in group.places
                           if all(aims.get(h) == 0 for h in _victory.place_hexes(state, p))]
-                need = group.at_least - sum(1 for p in group.places if self.place_held(state, p, self.side, control))
                 if not wanted:  # (a place is a first aim only while its group lacks some)
                     continue
+                need = group.at_least - sum(1 for p in group.places if self.place_held(state, p, self.side, control))
                 served, orphans = 0, []
                 for p in wanted:
                     field = fields[p] = seen.distance_field(_victory.place_hexes(state, p))
