@@ -447,8 +447,13 @@ class K43Player:
         return got
 
     def unit_goal(self, seen: Observed, uid: str, goal: dict[str, int]) -> dict[str, int]:
-        """The distance field ``uid`` makes for: its task force's place (:meth:`task_forces`), else ``goal``."""
-        return self.task_forces(seen).get(uid, goal)
+        """The distance field ``uid`` makes for: its task force's place (:meth:`task_forces`), else ``goal``.  Asked
+        for every hex weighed, with ``goal`` from :meth:`fields` of this moment: the moment's task forces are read as
+        remembered, without stamping the moment again (:meth:`refresh` cost more than the rest of a hex's score)."""
+        tasks = self._memo.get("tasks")
+        if tasks is None:
+            tasks = self.task_forces(seen)
+        return tasks.get(uid, goal)
 
     def task_forces(self, seen: Observed) -> dict[str, dict[str, int]]:
         """18, with a plan: unit -> the distance field of the place it is sent to take (a side whose victory asks
@@ -465,11 +470,12 @@ class K43Player:
         for it, turn after turn, until the place is taken or no longer needed.  A place counts as
         made for when a free unit within :data:`TASK_LED` hexes has it for its nearest aim.  In a long scenario
         only (:data:`LONG_GAME`, the campaign): in Gallop's five turns the detours cost more games than they won."""
-        if not self.cfg["plan"] or seen.state.board.data.special_rules.turns < LONG_GAME:
-            return {}
         self.refresh(seen)
         got = self._memo.get("tasks")
         if got is not None:
+            return got
+        if not self.cfg["plan"] or seen.state.board.data.special_rules.turns < LONG_GAME:
+            got = self._memo["tasks"] = {}
             return got
         state = seen.state
         goal, _home, _threat, cut = self.fields(seen)
