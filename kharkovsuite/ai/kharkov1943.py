@@ -114,6 +114,9 @@ PLACE_WEIGHT = 3.0  # a held victory place (18) an Army HQ keeps in supply count
 AIM_WEIGHT = 0.25  # a place still to take within an Army HQ's reach counts as this much of a unit (less than a move must gain)
 HQ_WORTH_CAP = 1.5  # units: the most an Army HQ's own move to supply what needs it adds to its activation
 HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy strength next to its post
+HQ_EXPOSED = 2.0  # units of reach a Soviet HQ gives up to stand with its own combat units or out of the enemy's reach
+HQ_DANGER = 2  # hexes: an enemy this near a Soviet HQ alone in its hex can strike it in its next activation (1.4)
+HQ_ESCAPE = 1.0  # units: what moving a Soviet HQ that stands exposed (:meth:`K43Player.exposed`) adds to its activation
 HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
 REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much farther than a place to take
 GUARD_STEP = 1  # hexes: a place the Soviet side holds with none of its units in it counts this much farther than one to take
@@ -155,6 +158,7 @@ class K43Player:
         self._peak = (0, 0)  # (turn, the most victory places held at once in it)
         self._general: frozenset[str] = frozenset()  # the units a general activation was opened for (3.3)
         self._tasks: dict[str, tuple[str, ...]] = {}  # place -> the units sent to take it (:meth:`task_forces`)
+        self._idle: tuple[int, frozenset[str]] = (0, frozenset())  # (turn, units a general activation found no move for)
 
     @property
     def name(self) -> str:
@@ -198,6 +202,10 @@ class K43Player:
             if action is not None:
                 return action
         act = seen.obs.get("phase_data", {}).get("activation") or {}
+        if "LeavePosition" in by_kind:
+            action = self.pick_leave(state, seen, by_kind["LeavePosition"], act)
+            if action is not None:
+                return action
         empty = not act.get("units")  # 3.3: an activation must activate someone before it ends
         owed = not empty and "EndActivation" not in by_kind  # 4.3: an attack is owed first
         if "BuildPosition" in by_kind and (self.cfg["plan"] or owed or empty):
@@ -241,7 +249,8 @@ class K43Player:
             units = state.board.units
 
             def hq_move(entry) -> bool:  # a single action or a listed entry of one group's actions
-                return entry.kind == "Move" and any(units[u].is_hq for u in entry.units)
+                return ((entry.kind == "Move" and any(units[u].is_hq for u in entry.units))  # nor an HQ alone digging in:
+                        or (entry.kind == "BuildPosition" and all(units[u].is_hq for u in entry.units)))  # pick_position
 
             for count, make, choices in listing.listed_segments():
                 if choices is None:
@@ -594,7 +603,8 @@ class K43Player:
         score = float(aim.get(hex_id, 99))
         if seen.state.board.units[uid].is_hq:
             if self.cfg["plan"] and self.side == "soviet":
-                return self.hq_post_score(seen, uid, hex_id, goal) + HQ_THREAT * threat.get(hex_id, 0.0)
+                return (self.hq_post_score(seen, uid, hex_id, goal) + HQ_THREAT * threat.get(hex_id, 0.0)
+                        + HQ_EXPOSED * self.exposed(seen, uid, hex_id))
             cut_off = self.unsupplied_places(seen) if self.cfg["plan"] else []
             if cut_off:  # 9, 18: a place held without a line of supply does not count
                 return float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
@@ -612,7 +622,8 @@ class K43Player:
         needs it (:meth:`hq_needs`), led on toward the aims by :data:`HQ_PULL` a hex; a post where
         the HQ would itself be cut off (its own line, asked of the rules) counts :data:`HQ_CUT`
         worse.  A Front HQ (it supplies HQs only) keeps level with the side's units, as before.
-        (:meth:`hex_score` adds :data:`HQ_THREAT` a point of enemy strength next to the post.)"""
+        (:meth:`hex_score` adds :data:`HQ_THREAT` a point of enemy strength next to the post, and
+        :data:`HQ_EXPOSED` for a post where the HQ would stand :meth:`exposed`.)"""
         state = seen.state
         lines = _supply.side_lines(state, self.side)
         key = ("hq-post", hq, hex_id)
@@ -629,6 +640,19 @@ class K43Player:
             score += HQ_CUT
         self._memo[key] = (lines, score)
         return score
+
+    def exposed(self, seen: Observed, hq: str, hex_id: str) -> bool:
+        """1.4: whether ``hq`` in ``hex_id`` would stand alone (no combat unit of its side with it) within
+        :data:`HQ_DANGER` hexes of an enemy unit seen: an HQ alone loses its one step to any loss, and
+        is gone for two turns, its units and places without their line of supply (9.2)."""
+        danger = self._memo.get("danger")
+        if danger is None:
+            danger = self._memo["danger"] = frozenset(seen.distance_field(seen.enemy_hexes(), HQ_DANGER))
+        if hex_id not in danger:
+            return False
+        units = seen.state.board.units
+        return not any(u != hq and not units[u].is_hq and units[u].values.kind != "supply_head"
+                       for u in seen.side_at(hex_id, self.side))
 
     def hq_needs(self, seen: Observed, hq: str) -> dict[str, float]:
         """Hex -> weight of what the Army HQ ``hq`` should keep within its reach (9.2): the side's
@@ -882,10 +906,12 @@ class K43Player:
 
     def unit_worth(self, state, seen: Observed, uid: str, goal: dict[str, int]) -> float:
         """What activating ``uid`` now could be worth: 1 near the fight (:data:`NEAR_FIGHT`), less
-        farther, nothing on an aim already or for a garrison; a second activation of the turn
+        farther, nothing on an aim already, for a garrison or for a supply head (it moves by its own
+        rule, 9.4, and never joins an activation); a second activation of the turn
         (fatigue, 3.5) only with a plan, at :data:`SECOND_WEIGHT`, and on the last turn fully."""
         view = seen.units[uid]
-        if state.board.units[uid].is_hq or uid in self.garrisons(seen):
+        unit = state.board.units[uid]
+        if unit.is_hq or unit.values.kind == "supply_head" or uid in self.garrisons(seen):
             return 0.0
         d = goal.get(view["hex"], 99)
         aims = self.aims(seen)
@@ -924,20 +950,28 @@ class K43Player:
     def hq_worth(self, state, seen: Observed, hq: str) -> float:
         """What moving a Soviet Army HQ itself could be worth (9.2, 18): the units and held places
         that need it (:meth:`hq_needs`) out of its reach now but within a move and a line of it
-        (twice five hexes), a unit counting a third, a held place one, at most :data:`HQ_WORTH_CAP`."""
-        if not (self.cfg["plan"] and self.side == "soviet") or _supply.level(state, hq) in _supply.TOP_LEVELS[self.side]:
+        (twice five hexes), a unit counting a third, a held place one, at most :data:`HQ_WORTH_CAP`;
+        and, for any Soviet HQ standing :meth:`exposed`, :data:`HQ_ESCAPE` (1.4: it moves only in
+        its own activation, so an HQ none of whose units are near would never leave the danger)."""
+        if not (self.cfg["plan"] and self.side == "soviet"):
             return 0.0
         here = seen.units[hq]["hex"]
+        escape = HQ_ESCAPE if self.exposed(seen, hq, here) else 0.0
+        if _supply.level(state, hq) in _supply.TOP_LEVELS[self.side]:
+            return escape
         reach = self.supply_reach(state, here)
         grid = seen.map.grid
         lost = sum(w for h, w in self.hq_needs(seen, hq).items()
                    if w >= 1.0 and h not in reach and grid.distance(here, h) <= 2 * _supply.LIMIT)
-        return min(HQ_WORTH_CAP, lost / PLACE_WEIGHT)
+        return escape + min(HQ_WORTH_CAP, lost / PLACE_WEIGHT)
 
     def general_value(self, state, seen: Observed, goal: dict[str, int], covered: set[str]) -> tuple[float, frozenset[str]]:
         """3.3: the four best units no formation activation open to the side could take: their worth, and
-        the units (which :meth:`pick_move` weighs in the activation, whatever its width)."""
-        worth = sorted(((self.unit_worth(state, seen, uid, goal), uid) for uid in seen.own() if uid not in covered),
+        the units (which :meth:`pick_move` weighs in the activation, whatever its width).  Units a
+        general activation of this turn was opened for and found no move for count no more this
+        turn: else the same idle units would open one general activation after another."""
+        idle = self._idle[1] if self._idle[0] == seen.turn else frozenset()
+        worth = sorted(((self.unit_worth(state, seen, uid, goal), uid) for uid in seen.own() if uid not in covered | idle),
                        key=lambda w: (-w[0], w[1]))[:_activation.GENERAL_LIMIT]
         return sum(w for w, _uid in worth), frozenset(uid for w, uid in worth if w > 0)
 
@@ -991,6 +1025,9 @@ class K43Player:
                 best, best_gain = (group, dest), gain
                 break
         if best is None:
+            if act.get("hq") is None and self._general:
+                idle = self._idle[1] if self._idle[0] == seen.turn else frozenset()
+                self._idle = (seen.turn, idle | (self._general - joined))
             return None
         group, dest = best
         for uid in group:
@@ -1002,7 +1039,7 @@ class K43Player:
         when ``owed`` (one that owes an attack it had rather not make, 4.3, which a position frees
         it from, or an activation that must activate someone, 3.3), and, for the German
         side, a stack whose units have all acted in this activation; the prepared position (11.1)
-        when it can be paid for, else the mobile one."""
+        when it can be paid for, else the mobile one.  With a plan, never HQs alone (:meth:`pick_leave`)."""
         act = seen.obs.get("phase_data", {}).get("activation") or {}
         joined = set(act.get("units", ()))
         _, _, threat, _ = self.fields(seen)
@@ -1013,12 +1050,39 @@ class K43Player:
             hex_id = seen.units[a.units[0]]["hex"]
             if any(postures.get(u) for u in a.units) or not threat.get(hex_id):
                 continue
+            if self.cfg["plan"] and all(state.board.units[u].is_hq for u in a.units):
+                continue  # 1.4: a position does not keep an HQ alone from its fate, and leaving it costs 3-5 OP (11.2)
             if not (owed or keep & set(a.units) or (self.side != "soviet" and set(a.units) <= joined)):
                 continue
             key = (a.posture == "pdp", hex_id, a.units)
             if best_key is None or key > best_key:
                 best, best_key = a, key
         return best
+
+    def pick_leave(self, state, seen: Observed, leaves: list, act: dict):
+        """11.2: a Soviet HQ dug in where it stands :meth:`exposed` leaves its position in its own
+        activation (3.2, the only one it moves in) when a post it could still reach with the OP the
+        leaving leaves it (tried on a clone: leaving throws no die) scores better by :data:`MIN_GAIN`."""
+        hq = act.get("hq")
+        if not (self.cfg["plan"] and self.side == "soviet") or hq is None:
+            return None
+        here = seen.units[hq]["hex"]
+        if not self.exposed(seen, hq, here):
+            return None
+        fields = self.fields(seen)
+        now = self.hex_score(seen, hq, here, fields)
+        for leave in leaves:
+            if leave.unit != hq:
+                continue
+            sim = state.clone()
+            try:
+                sim.apply(leave)
+            except IllegalAction:
+                continue
+            reach = sim.legal_moves((hq,))
+            if any(now - self.hex_score(seen, hq, h, fields) > MIN_GAIN for h in reach):
+                return leave
+        return None
 
     def pick_rest(self, seen: Observed, rests: list, act: dict, empty: bool):
         """3.5: a fatigued unit lowers its fatigue with OP its activation leaves over (one that has
