@@ -103,6 +103,7 @@ REACTION_REACH = 1  # a reaction move should end this near the hex under attack
 LEVEL_STEP = 6  # hexes: a place of the next victory level counts as this much farther than one of the level sought
 SPARE_STEP = 3  # hexes: a place beyond what its level needs counts as this much farther
 ENEMY_STEP = 2  # hexes: an enemy unit the German player hunts counts as this much farther than a place to retake
+MARGIN_STEP = 2  # hexes: a place the enemy holds for a level denied counts this much farther per place of its group's margin
 KEEP_STEP = 1  # hexes: a place the German player holds that the enemy needs counts this much farther (before the hunt)
 PASS_BELOW = 0.5  # an activation must promise this much (units that can make for their aims) or the player passes
 LONG_GAME = 10  # turns: a scenario this long has a German counter-stroke (the campaign, 18.1)
@@ -298,8 +299,12 @@ class K43Player:
         yet, those it lacks, are the first aims; a place its level does not need (more than
         ``at_least``) counts :data:`SPARE_STEP` hexes farther and one of the next level
         :data:`LEVEL_STEP` farther.  A level that denies the enemy a level aims at the places the
-        enemy holds among those he needs for it, and at those the side holds (to keep them,
-        :data:`KEEP_STEP` farther, before the hunt); one that wants no supplied enemy west of a river
+        enemy holds among those he needs for it; of a group he meets now, each :data:`MARGIN_STEP`
+        farther for every place of the group's margin (those the enemy holds beyond its need, and
+        those he could take in a lost one's stead): the one city that alone makes a group, Kharkov
+        in the campaign, before one of five places of seven.  It aims at the places the side holds too (to keep them,
+        :data:`KEEP_STEP` farther, before the hunt), and it falls short while any group the enemy
+        meets now keeps the next level's aims a level off; one that wants no supplied enemy west of a river
         at the enemy units seen there.  The German side also hunts the Soviet units it sees
         (:data:`ENEMY_STEP` farther), except while it holds (:meth:`holding`): then it makes for
         the places the enemy needs that it still has (:data:`SPARE_STEP` farther)."""
@@ -337,11 +342,16 @@ class K43Player:
                 aim([h for h in spare if control.get(h) != self.side], base + SPARE_STEP)
             if cond.deny and enemy is not None:
                 denied = _victory.LEVELS.index(cond.deny) + 1
-                for other in state.board.data.victory.get(cond.deny_side or enemy, [])[:denied]:
+                denier = cond.deny_side or enemy
+                for other in state.board.data.victory.get(denier, [])[:denied]:
                     for group in other.groups:
+                        held = sum(1 for p in group.places if self.place_held(state, p, denier, control))
+                        met = held >= group.at_least  # the enemy meets it now
+                        short = short or met
+                        margin = held - group.at_least + len(group.places) - group.at_least if met else 0
                         for p in group.places:
                             hexes = _victory.place_hexes(state, p)
-                            aim([h for h in hexes if control.get(h) == (cond.deny_side or enemy)], base)
+                            aim([h for h in hexes if control.get(h) == denier], base + margin * MARGIN_STEP)
                             aim([h for h in hexes if control.get(h) == self.side], base + KEEP_STEP)  # to keep
             if cond.no_supplied_enemy_west_of and enemy is not None:
                 east = _victory.east_of_river(state)

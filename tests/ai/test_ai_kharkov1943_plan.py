@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP, TASK_RADIUS, K43Player,
+from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, HQ_ESCAPE, HQ_EXPOSED, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP,
+                                         MARGIN_STEP, TASK_RADIUS, K43Player,
                                          sort_listing)
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
@@ -517,3 +518,146 @@ def test_18_a_task_force_s_unit_is_weighed_whatever_the_width():
     assert isinstance(move, Move) and move.units == (SU_DIV,)
     grid = Observed(state, "soviet").map.grid
     assert grid.distance(move.path[-1], KRAMATORSK) < grid.distance(BESIDE_BARVENKOVO, KRAMATORSK)
+
+
+FRONT_HQ, SUPPLY_HEAD = "su_hq_swf", "su_sh_swf"
+POST = "1630"  # clear ground, far from every victory place
+
+
+def test_1_4_a_soviet_hq_alone_within_two_hexes_of_the_enemy_stands_exposed():
+    """An HQ alone loses its one step to any loss and is gone for two turns (1.4): alone within two hexes of a
+    German unit it stands exposed; with a division in its hex, or three hexes off, it does not."""
+    enemy = ring(POST, 2)[0]
+    player = K43Player("soviet", 1)
+    seen = Observed(bare({SU_HQ: POST, INF: enemy}, side="soviet"), "soviet")
+    assert player.exposed(seen, SU_HQ, POST)
+    assert not player.exposed(seen, SU_HQ, next(h for h in ring(POST, 1) if seen.map.grid.distance(h, enemy) == 3))
+    seen = Observed(bare({SU_HQ: POST, SU_DIV: POST, INF: enemy}, side="soviet"), "soviet")
+    assert not K43Player("soviet", 1).exposed(seen, SU_HQ, POST)
+    seen = Observed(bare({SU_HQ: POST, FRONT_HQ: POST, INF: enemy}, side="soviet"), "soviet")
+    assert K43Player("soviet", 1).exposed(seen, SU_HQ, POST)  # another HQ is no guard
+
+
+def test_1_4_an_exposed_soviet_hq_is_worth_activating_and_scores_its_post_worse():
+    """An HQ moves only in its own activation (3.2): an exposed one, Army or Front, adds HQ_ESCAPE to its activation's
+    worth, and a post where it would stand exposed counts HQ_EXPOSED worse; one the enemy is far from adds nothing."""
+    for hq in (SU_HQ, FRONT_HQ):
+        for enemy, exposed in ((ring(POST, 2)[0], True), (ring(POST, 4)[0], False)):
+            state = bare({hq: POST, INF: enemy}, side="soviet")
+            player = K43Player("soviet", 1)
+            seen = Observed(state, "soviet")
+            assert player.hq_worth(state, seen, hq) == (HQ_ESCAPE if exposed else 0.0), (hq, enemy)
+            fields = player.fields(seen)
+            score = player.hex_score(seen, hq, POST, fields)
+            player.exposed = lambda *_: False
+            assert score - player.hex_score(seen, hq, POST, fields) == (HQ_EXPOSED if exposed else 0.0)
+    assert K43Player("soviet", 1, level="greedy").hq_worth(state, seen, SU_HQ) == 0.0  # no plan, no escape
+
+
+def test_11_2_an_exposed_hq_dug_in_leaves_its_position_in_its_own_activation_and_moves_away():
+    """A position keeps no HQ alone from its fate (1.4): an exposed HQ in a prepared position pays to leave it
+    (11.2) in its activation and steps out of the enemy's two hexes; one the enemy is far from stays dug in."""
+    for enemy, leaves in ((ring(POST, 2)[0], True), (ring(POST, 5)[0], False)):
+        state = bare({SU_HQ: POST, INF: enemy}, side="soviet")
+        state.game.setdefault("posture", {})[SU_HQ] = "pdp"
+        state.apply(Activate(hq=SU_HQ))
+        player = K43Player("soviet", 1)
+        action = player.choose(state)
+        assert (action.kind == "LeavePosition" and action.unit == SU_HQ) if leaves else action.kind == "EndActivation"
+        if leaves:
+            state.apply(action)
+            move = player.choose(state)
+            assert isinstance(move, Move) and move.units == (SU_HQ,)
+            state.apply(move)
+            assert not player.exposed(Observed(state, "soviet"), SU_HQ, move.path[-1])
+    state = bare({SU_HQ: POST, INF: ring(POST, 2)[0]}, side="soviet")  # exposed, but no post it could reach is better
+    state.game.setdefault("posture", {})[SU_HQ] = "pdp"
+    state.apply(Activate(hq=SU_HQ))
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    leaves = [a for a in state.legal_actions().actions() if a.kind == "LeavePosition"]
+    act = seen.obs["phase_data"]["activation"]
+    assert player.pick_leave(state, seen, leaves, act) == leaves[0]
+    player.hex_score = lambda *_: 1.0
+    assert player.pick_leave(state, seen, leaves, act) is None
+
+
+def test_11_1_an_hq_alone_never_digs_in_but_a_division_does():
+    """An activation that must activate someone (3.3) may dig a stack in instead (11.1), but not an HQ alone: its
+    position would not save it (1.4) and would hold it fast (11.2).  Nor does the last resort's draw dig one in."""
+    enemy = ring(POST, 1)[0]
+    state = bare({SU_HQ: POST, SU_DIV: ring(POST, 1)[1], INF: enemy}, side="soviet")
+    general(state)
+    builds = [a for a in state.legal_actions().actions() if isinstance(a, BuildPosition)]
+    assert {a.units for a in builds} >= {(SU_HQ,), (SU_DIV,)}
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    assert player.pick_position(state, seen, [a for a in builds if a.units == (SU_HQ,)], True) is None
+    assert player.pick_position(state, seen, builds, True).units == (SU_DIV,)
+    drawn = [player.pick_any(state, state.legal_actions()) for _ in range(80)]
+    assert not [a for a in drawn if isinstance(a, BuildPosition) and a.units == (SU_HQ,)]
+    assert [a for a in drawn if isinstance(a, BuildPosition) and a.units == (SU_DIV,)]
+
+
+def test_9_4_a_supply_head_is_worth_nothing_to_an_activation():
+    """A supply head moves by its own rule and never joins an activation (9.4), so it opens none."""
+    state = bare({SUPPLY_HEAD: ring(BARVENKOVO, 3)[0], SU_DIV: ring(BARVENKOVO, 3)[1], SU_HQ: "1433"}, side="soviet")
+    player = K43Player("soviet", 1)
+    seen = Observed(state, "soviet")
+    goal = player.fields(seen)[0]
+    assert player.unit_worth(state, seen, SUPPLY_HEAD, goal) == 0.0 < player.unit_worth(state, seen, SU_DIV, goal)
+
+
+def test_3_3_units_a_general_activation_found_no_move_for_open_no_other_that_turn():
+    """A general activation opened for a division that then has no move worth making: that division counts no
+    more in the turn's general activations (else the same idle unit opens one after another), and counts again
+    the next turn."""
+    state = bare({SU_DIV: BARVENKOVO, SU_HQ: "1433"}, side="soviet")
+    state.game["control"][BARVENKOVO] = "soviet"
+    player = K43Player("soviet", 1)
+    player.garrisons = lambda seen: set()  # not the town's garrison: a unit on an aim, worth its activation
+    player.unit_worth = lambda state, seen, uid, goal: 1.0 if uid == SU_DIV else 0.0
+    seen = Observed(state, "soviet")
+    goal = player.fields(seen)[0]
+    assert player.general_value(state, seen, goal, set()) == (1.0, frozenset({SU_DIV}))
+    player._general = frozenset({SU_DIV})  # as pick_activation opens it
+    state.apply(Activate(hq=None))
+    assert player.pick_move(state, Observed(state, "soviet"), sort_listing(state.legal_actions())[1], least=50.0) is None
+    assert player.general_value(state, Observed(state, "soviet"), goal, set())[0] == 0.0
+    state.turn += 1
+    assert player.general_value(state, Observed(state, "soviet"), goal, set())[0] == 1.0
+
+
+def _soviet_holds(state, *places):
+    for h in _hexes(state, *places):
+        state.game["control"][h] = "soviet"
+    return state
+
+
+def test_18_in_the_counter_stroke_the_german_aims_first_at_the_one_city_that_alone_makes_a_group():
+    """The German campaign win is denying the Soviet operational level (18): Kharkov alone makes a group of it, so
+    taking it back denies the level for good, while one of five places held of seven can be made up for by the two
+    others.  Of the groups the Soviet side meets, each place counts MARGIN_STEP farther per place of its margin."""
+    state = bare({SU_DIV: "2701", INF: "0236"}, of=campaign)
+    state.turn = 7
+    _soviet_holds(state, "kharkov", "belgorod", "novaya_vodolaga", "krasnograd", "barvenkovo", "slavyansk", "krasnoarmeiskoye")
+    aims = K43Player("german", 1).aims(Observed(state, "german"))
+    assert all(aims[h] == 0 for h in _hexes(state, "kharkov"))
+    assert all(aims[h] == MARGIN_STEP for h in _hexes(state, "krasnoarmeiskoye"))  # held 1 of 2, 1 needed: chaplino would do
+    assert all(aims[h] == 2 * MARGIN_STEP for h in _hexes(state, "belgorod", "slavyansk"))  # held 5 of 7, 5 needed
+    _soviet_holds(state, "kramatorsk")
+    aims = K43Player("german", 1).aims(Observed(state, "german"))
+    assert all(aims[h] == 3 * MARGIN_STEP for h in _hexes(state, "belgorod", "kramatorsk"))  # one to spare now
+
+
+def test_18_while_the_soviet_side_meets_a_group_of_its_operational_level_the_german_hunt_waits():
+    """A Soviet division west of the Donets is an aim of the German operational level (18).  While the Soviet side
+    meets a group of the level the German tactical win denies, that level comes first: the division counts as a
+    hunted unit only (ENEMY_STEP), not as a first aim."""
+    west = "1420"
+    state = bare({SU_DIV: west, INF: "0236"}, of=campaign)
+    assert west not in victory.east_of_river(state)
+    state.turn = 7
+    assert K43Player("german", 1).aims(Observed(state, "german"))[west] == 0
+    _soviet_holds(state, "kharkov")
+    assert K43Player("german", 1).aims(Observed(state, "german"))[west] == ENEMY_STEP
