@@ -13,7 +13,8 @@ How it plays (docs/ai.md):
   the German units it sees behind its front (nearer the east edge than the median of its units:
   their Zones of Control cut its roads and lines of supply, 9.1), and for the places it holds
   with none of its units in them (an enemy passing through takes one, 18c), the German player for the
-  places the Soviets control, then for keeping the places it holds that the Soviets need, then
+  places the Soviets control (first the one that alone makes a group the Soviets meet, as
+  Kharkov does), then for keeping the places it holds that the Soviets need, then
   for the Soviet units it sees.  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9), but on the
   last turn, when only the places count (18).  A place to take that no unit makes for (its
@@ -22,15 +23,17 @@ How it plays (docs/ai.md):
 * Activations (3.1-3.3): between segments it activates the HQ whose command area holds most of its
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
   no HQ would move a unit nearer its objectives; a general activation (3.3) is taken for the four
-  best units no HQ could take, and its moves weigh them whatever the width budget.  Units join in
-  their first activation only (a second one brings fatigue, 3.5).
+  best units no HQ could take (not those one found no move for this turn), and its moves weigh them
+  whatever the width budget.  Units join in their first activation only (a second one brings fatigue, 3.5).
 * Supply heads (9.4) step toward the objectives between activations.  The weakest unit in a
   victory place stays there as its garrison (an enemy passing through an empty place takes it, 18).
   A German HQ, and a Soviet Front HQ, keeps level with the median of its side's combat units.
   A Soviet Army or Mobile Group HQ (with a plan) takes the post, reachable and itself supplied,
   whose five-hex lines (9.2) reach most of the units and held victory places whose line is cut or
   runs to it (18 counts a place only with a line); an Army HQ with such units or places out of
-  its reach adds them to the worth of its activation, the only time it moves (3.2).
+  its reach adds them to the worth of its activation, the only time it moves (3.2).  A Soviet HQ
+  alone within two hexes of the enemy (1.4: any loss destroys it) adds its escape to that worth,
+  leaves its position (11.2) and stands with its units or out of reach; an HQ alone never digs in.
 * Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
   objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
   there (9) at ``ai:normal`` and ``ai:hard``) moves there; when none gains,
