@@ -97,6 +97,8 @@ TYPE_COST = {"mobile": 1, "normal": 2, "prepared": 3}  # 7.1: the cheaper type w
 MIN_GAIN = 0.5  # a move must improve a unit's score by this much
 ACTIVATION_BUDGETS = 2  # one activation's decisions think at most this many decision budgets together (issue 26: an
 # activation is the computer's decision, 15 s at the most); what no budget bounds (the listing, the maps) comes on top
+OUTNUMBER = 3.0  # own to enemy strength within SIEGE_RADIUS hexes of an enemy stack at which the stack is prey, not a threat
+SIEGE_RADIUS = 2  # hexes
 THREAT_WEIGHT = 1.5  # hexes of distance one point of excess enemy strength next to a unit is worth
 NEAR_FIGHT = 8  # hexes: units this near their objectives count fully when choosing an activation
 HQ_BEHIND = 3  # hexes: the nearest an HQ comes to the objectives its units make for
@@ -221,6 +223,8 @@ class K43Player:
             if action is not None:
                 return action
         if "EndActivation" in by_kind:
+            if act.get("hq") is not None and not act.get("moved"):
+                self.note_idle(seen, {act["hq"]})  # 3.2: its units found nothing to do; a second try would fatigue it
             return by_kind["EndActivation"][0]
         if moves and empty:
             action = self.pick_move(state, seen, moves, least=-math.inf)
@@ -570,7 +574,7 @@ class K43Player:
             return self._fields[1]
         goal = seen.offset_field(self.aims(seen))
         strength = self.strength_of(seen)
-        threat = seen.threat_map(strength) if self.cfg["threat"] else {}
+        threat = seen.threat_map(strength, ignore=self.outnumbered(seen, strength)) if self.cfg["threat"] else {}
         # 18: the game's end counts places (and, for the German side, supplied enemy units), not whether the side's own
         # units are supplied, so on the last turn a unit out of supply makes for the aims, not back to its lines (9)
         heed = self.cfg["supply"] and not (self.cfg["plan"] and self.last_turn(seen.state))
@@ -579,6 +583,27 @@ class K43Player:
         home = seen.distance_field(supplied or self.supply_hexes(seen.state)) if cut else {}
         out = (goal, home, threat, cut)
         self._fields = (stamp, out)
+        return out
+
+    def outnumbered(self, seen: Observed, strength: Callable[[str], float]) -> list[str]:
+        """With a plan, the enemy hexes whose stack the side's combat units within :data:`SIEGE_RADIUS` hexes
+        outnumber :data:`OUTNUMBER` to one in printed strength: they are there to be attacked (7), so a unit
+        stepping next to one is not in the danger the threat map weighs.  Without this, the units closing on a
+        held place stopped two hexes off, each alone too weak to stand next to the stack, and none attacked."""
+        if not self.cfg["plan"]:
+            return []
+        units = seen.state.board.units
+        mine = {}
+        for uid in seen.own():
+            if not units[uid].is_hq and units[uid].values.kind != "supply_head":
+                h = seen.units[uid]["hex"]
+                mine[h] = mine.get(h, 0.0) + strength(uid)
+        out = []
+        for hex_id in seen.enemy_hexes():
+            power = sum(strength(u) for u in seen.enemy_at(hex_id))
+            near = seen.distance_field([hex_id], SIEGE_RADIUS)
+            if sum(mine.get(h, 0.0) for h in near) >= OUTNUMBER * power:
+                out.append(hex_id)
         return out
 
     def refresh(self, seen: Observed) -> tuple:
@@ -895,10 +920,12 @@ class K43Player:
     def pick_activation(self, state, seen: Observed, by_kind: dict[str, list]):
         """3.1-3.3: the activation whose units could do most (:meth:`activation_value`); a general
         activation (with a plan) when the four best units no formation could take are worth more;
-        a pass when nothing promises :data:`PASS_BELOW`."""
+        a pass when nothing promises :data:`PASS_BELOW`.  An HQ whose activation ended with nothing
+        moved or attacking is not activated again that turn (:meth:`idle`)."""
         goal, *_ = self.fields(seen)
         best, best_value = None, (PASS_BELOW if self.cfg["plan"] else 0.0)
-        formations = [a for a in by_kind.get("Activate", []) if a.hq is not None]
+        idle = self.idle(seen)
+        formations = [a for a in by_kind.get("Activate", []) if a.hq is not None and a.hq not in idle]
         covered: set[str] = set()
         for action in formations:
             value, units = self.activation_value(state, seen, action.hq, goal)
@@ -949,16 +976,16 @@ class K43Player:
         """How much an activation by ``hq`` could do, and the units it could take: its units in
         command (8.1), each as :meth:`unit_worth`, the best 8 (3.2)."""
         area = _command.command_area(state, hq)
-        worth, units = [], set()
+        worth = []
         for uid in seen.own():
             view = seen.units[uid]
             if uid == hq or view["hex"] not in area or not _command.same_front(state, hq, uid):
                 continue
             w = self.unit_worth(state, seen, uid, goal)
             if w > 0:
-                worth.append(w)
-                units.add(uid)
-        return sum(sorted(worth, reverse=True)[:_activation.FORMATION_LIMIT]) + self.hq_worth(state, seen, hq), units
+                worth.append((w, uid))
+        best = sorted(worth, key=lambda w: (-w[0], w[1]))[:_activation.FORMATION_LIMIT]
+        return sum(w for w, _uid in best) + self.hq_worth(state, seen, hq), {uid for _w, uid in best}
 
     def hq_worth(self, state, seen: Observed, hq: str) -> float:
         """What moving a Soviet Army HQ itself could be worth (9.2, 18): the units and held places
@@ -978,12 +1005,19 @@ class K43Player:
                    if w >= 1.0 and h not in reach and grid.distance(here, h) <= 2 * _supply.LIMIT)
         return escape + min(HQ_WORTH_CAP, lost / PLACE_WEIGHT)
 
+    def idle(self, seen: Observed) -> frozenset[str]:
+        """The units a general activation, and the HQs whose own activation, found nothing to do for this turn."""
+        return self._idle[1] if self._idle[0] == seen.turn else frozenset()
+
+    def note_idle(self, seen: Observed, units) -> None:
+        self._idle = (seen.turn, self.idle(seen) | frozenset(units))
+
     def general_value(self, state, seen: Observed, goal: dict[str, int], covered: set[str]) -> tuple[float, frozenset[str]]:
         """3.3: the four best units no formation activation open to the side could take: their worth, and
         the units (which :meth:`pick_move` weighs in the activation, whatever its width).  Units a
         general activation of this turn was opened for and found no move for count no more this
         turn: else the same idle units would open one general activation after another."""
-        idle = self._idle[1] if self._idle[0] == seen.turn else frozenset()
+        idle = self.idle(seen)
         worth = sorted(((self.unit_worth(state, seen, uid, goal), uid) for uid in seen.own() if uid not in covered | idle),
                        key=lambda w: (-w[0], w[1]))[:_activation.GENERAL_LIMIT]
         return sum(w for w, _uid in worth), frozenset(uid for w, uid in worth if w > 0)
@@ -1039,8 +1073,7 @@ class K43Player:
                 break
         if best is None:
             if act.get("hq") is None and self._general:
-                idle = self._idle[1] if self._idle[0] == seen.turn else frozenset()
-                self._idle = (seen.turn, idle | (self._general - joined))
+                self.note_idle(seen, self._general - joined)
             return None
         group, dest = best
         for uid in group:

@@ -116,10 +116,14 @@ class Observed:
     def offset_field(self, offsets: Mapping[str, int]) -> dict[str, int]:
         return offset_field(self._table().__getitem__, {h: d for h, d in offsets.items() if h in self.map})
 
-    def threat_map(self, strength: Callable[[str], float], radius: int = 1) -> dict[str, float]:
-        """Hex -> the summed ``strength(unit)`` of the enemy units seen within ``radius`` hexes."""
+    def threat_map(self, strength: Callable[[str], float], radius: int = 1, ignore: Iterable[str] = ()) -> dict[str, float]:
+        """Hex -> the summed ``strength(unit)`` of the enemy units seen within ``radius`` hexes (but those in the
+        hexes ``ignore`` names)."""
         threat: dict[str, float] = {}
+        skip = frozenset(ignore)
         for hex_id in self.enemy_hexes():
+            if hex_id in skip:
+                continue
             power = sum(strength(u) for u in self.enemy_at(hex_id))
             if power <= 0:
                 continue
