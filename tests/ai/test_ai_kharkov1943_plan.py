@@ -661,3 +661,68 @@ def test_18_while_the_soviet_side_meets_a_group_of_its_operational_level_the_ger
     assert K43Player("german", 1).aims(Observed(state, "german"))[west] == 0
     _soviet_holds(state, "kharkov")
     assert K43Player("german", 1).aims(Observed(state, "german"))[west] == ENEMY_STEP
+
+
+def test_7_an_enemy_stack_outnumbered_three_to_one_nearby_is_prey_not_a_threat():
+    """A German regiment (combat 3) with Soviet units within two hexes: two divisions (4 each: 8 against 9, an HQ
+    with them not counting) leave the hexes next to it threatened, and a lone division will not step there; with a
+    ski battalion (1) they make it prey, three to one, and the hexes next to it are free to close in and attack
+    from (7).  Without a plan (greedy) the threat stays."""
+    stack = POST
+    around = ring(stack, 2)
+    for divisions, prey in (((SU_DIV, SU_DIV2, SU_HQ), False), ((SU_DIV, SU_DIV2, SKI), True)):
+        state = bare({INF: stack, **{d: around[2 * i] for i, d in enumerate(divisions)}}, side="soviet")
+        player = K43Player("soviet", 1)
+        seen = Observed(state, "soviet")
+        assert (player.outnumbered(seen, player.strength_of(seen)) == [stack]) is prey
+        threat = player.fields(seen)[2]
+        assert all((h in threat) is not prey for h in ring(stack, 1)), divisions
+    easy = K43Player("soviet", 1, level="easy")
+    assert easy.cfg["threat"] and easy.outnumbered(seen, easy.strength_of(seen)) == [stack]
+    greedy = K43Player("soviet", 1, level="greedy")
+    assert greedy.outnumbered(seen, greedy.strength_of(seen)) == []
+
+
+def test_3_2_a_formation_activation_covers_the_eight_units_it_would_take_and_no_more():
+    """An HQ activation takes eight units (3.2): the best eight by worth are its, and the others in command are left
+    for a general activation (3.3) to count."""
+    units = [u for u in ("su_48grd", "su_350rd", "su_172rd", "su_267rd", "su_6rd", "su_106rb", "su_115tb", "su_35grd",
+                         "su_41grd", "su_195rd")]
+    post = "1928"
+    state = bare({SU_HQ: post, **{u: h for u, h in zip(units, ring(post, 1) + ring(post, 2))}}, side="soviet")
+    player = K43Player("soviet", 1)
+    worth = {u: 1.0 - i / 20 for i, u in enumerate(units)}
+    player.unit_worth = lambda state, seen, uid, goal: worth.get(uid, 0.0)
+    seen = Observed(state, "soviet")
+    value, covered = player.activation_value(state, seen, SU_HQ, player.fields(seen)[0])
+    assert covered == set(units[:8]) and abs(value - sum(worth[u] for u in units[:8])) < 1e-9
+    assert player.general_value(state, seen, player.fields(seen)[0], covered)[1] == frozenset(units[8:])
+
+
+def test_3_2_an_hq_whose_activation_did_nothing_is_not_activated_again_that_turn():
+    """A second activation of an HQ fatigues it (3.2): one whose activation ended with nothing moved or attacking is
+    not opened again that turn, though its units still count as worth it; the next turn it is."""
+    state = bare({SU_HQ: POST, SU_DIV: ring(POST, 1)[0]}, side="soviet")
+    player = K43Player("soviet", 1)
+    player.unit_worth = lambda state, seen, uid, goal: 1.0 if uid == SU_DIV else 0.0
+    player.hex_score = lambda *_: 1.0  # no move gains
+    assert player.choose(state) == Activate(hq=SU_HQ)
+    state.apply(Activate(hq=SU_HQ))
+    assert player.choose(state).kind == "EndActivation"
+    seen = Observed(state, "soviet")
+    assert SU_HQ in player.idle(seen)
+    by_kind = {"Activate": [Activate(hq=SU_HQ)], "Pass": ["pass"]}
+    assert player.pick_activation(state, seen, by_kind) == "pass"
+    state.turn += 1
+    assert player.pick_activation(state, Observed(state, "soviet"), by_kind) == Activate(hq=SU_HQ)
+    state = bare({SU_HQ: POST, SU_DIV: ring(POST, 1)[0]}, side="soviet")  # one that moved a unit may come again
+    player = K43Player("soviet", 1)
+    player.unit_worth = lambda state, seen, uid, goal: 1.0 if uid == SU_DIV else 0.0
+    state.apply(Activate(hq=SU_HQ))
+    for _ in range(6):
+        action = player.choose(state)
+        if action.kind == "EndActivation":
+            break
+        state.apply(action)
+    assert action.kind == "EndActivation" and SU_DIV in state.phase_data["activation"]["moved"]
+    assert SU_HQ not in player.idle(Observed(state, "soviet"))
