@@ -312,7 +312,9 @@ class K43Player:
         those he could take in a lost one's stead): the one city that alone makes a group, Kharkov
         in the campaign, before one of five places of seven.  It aims at the places the side holds too (to keep them,
         :data:`KEEP_STEP` farther, before the hunt), and it falls short while any group the enemy
-        meets now keeps the next level's aims a level off; one that wants no supplied enemy west of a river
+        meets now keeps the next level's aims a level off: in a long scenario only, where the
+        enemy has time to make up a place (on Gallop the margin cost the German side five games
+        of twenty against ``greedy``); one that wants no supplied enemy west of a river
         at the enemy units seen there.  The German side also hunts the Soviet units it sees
         (:data:`ENEMY_STEP` farther), except while it holds (:meth:`holding`): then it makes for
         the places the enemy needs that it still has (:data:`SPARE_STEP` farther)."""
@@ -341,6 +343,7 @@ class K43Player:
 
         levels_short, first_short = 0, False
         needed = self.winning_level(state)
+        long = state.board.data.special_rules.turns >= LONG_GAME  # a counter-stroke has time to undo a group (18.1)
         for index, cond in enumerate(state.board.data.victory.get(self.side, [])):
             base = levels_short * LEVEL_STEP
             short = False
@@ -354,7 +357,7 @@ class K43Player:
                 for other in state.board.data.victory.get(denier, [])[:denied]:
                     for group in other.groups:
                         held = sum(1 for p in group.places if self.place_held(state, p, denier, control))
-                        met = held >= group.at_least  # the enemy meets it now
+                        met = long and held >= group.at_least  # the enemy meets it now, in a long game
                         short = short or met
                         margin = held - group.at_least + len(group.places) - group.at_least if met else 0
                         for p in group.places:

@@ -726,3 +726,12 @@ def test_3_2_an_hq_whose_activation_did_nothing_is_not_activated_again_that_turn
         state.apply(action)
     assert action.kind == "EndActivation" and SU_DIV in state.phase_data["activation"]["moved"]
     assert SU_HQ not in player.idle(Observed(state, "soviet"))
+
+
+def test_18_in_a_short_scenario_every_place_the_soviet_side_holds_for_a_level_denied_is_a_first_aim():
+    """On Gallop (five turns) the Soviet side has no time to make a lost place up: the margin is not weighed, and
+    every place it holds of a level the German side denies is a first aim, as is the hunt west of the river."""
+    state = bare({SU_DIV: "1420", INF: "0236"})
+    _soviet_holds(state, "barvenkovo", "slavyansk", "kramatorsk", "lozovaya", "pavlograd", "krasnoarmeiskoye")
+    aims = K43Player("german", 1).aims(Observed(state, "german"))
+    assert all(aims[h] == 0 for h in _hexes(state, "barvenkovo", "pavlograd", "krasnoarmeiskoye"))
