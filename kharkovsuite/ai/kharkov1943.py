@@ -24,7 +24,7 @@ How it plays (docs/ai.md):
   units not yet activated this turn, weighted by how near they are to the fight; it passes when
   no HQ would move a unit nearer its objectives; a general activation (3.3) is taken for the four
   best units no HQ could take (not those one found no move for this turn), and its moves weigh them
-  whatever the width budget.  Units join in their first activation only (a second one brings fatigue, 3.5).
+  whatever the width budget.  An HQ whose activation moved nothing is not activated again that turn.  Units join in their first activation only (a second one brings fatigue, 3.5).
 * Supply heads (9.4) step toward the objectives between activations.  The weakest unit in a
   victory place stays there as its garrison (an enemy passing through an empty place takes it, 18).
   A German HQ, and a Soviet Front HQ, keeps level with the median of its side's combat units.
@@ -165,7 +165,7 @@ class K43Player:
         self._peak = (0, 0)  # (turn, the most victory places held at once in it)
         self._general: frozenset[str] = frozenset()  # the units a general activation was opened for (3.3)
         self._tasks: dict[str, tuple[str, ...]] = {}  # place -> the units sent to take it (:meth:`task_forces`)
-        self._idle: tuple[int, frozenset[str]] = (0, frozenset())  # (turn, units a general activation found no move for)
+        self._idle: tuple[int, frozenset[str]] = (0, frozenset())  # (turn, units and HQs that found nothing to do: idle)
 
     @property
     def name(self) -> str:
