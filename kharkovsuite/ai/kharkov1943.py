@@ -1071,8 +1071,9 @@ class K43Player:
                     continue  # 3.5: a second activation's fatigue is paid for a place taken only
                 if _stacking.points(state, dest, self.side) > room:
                     continue  # 5: it would be removed at the end of the phase
-                if self.cfg["supply"] and uid not in fields[3] and not _supply.line_from(state, self.side, dest, uid).ok:
-                    continue  # 9: it would be cut off there
+                if (self.cfg["supply"] and uid not in fields[3] and aims.get(dest) != 0
+                        and not _supply.line_from(state, self.side, dest, uid).ok):
+                    continue  # 9: it would be cut off there; but a place to take is taken, and an HQ follows (hq_needs)
                 best, best_gain = (group, dest), gain
                 break
         if best is None:
