@@ -735,3 +735,23 @@ def test_18_in_a_short_scenario_every_place_the_soviet_side_holds_for_a_level_de
     _soviet_holds(state, "barvenkovo", "slavyansk", "kramatorsk", "lozovaya", "pavlograd", "krasnoarmeiskoye")
     aims = K43Player("german", 1).aims(Observed(state, "german"))
     assert all(aims[h] == 0 for h in _hexes(state, "barvenkovo", "pavlograd", "krasnoarmeiskoye"))
+
+
+def test_9_18_a_unit_steps_into_a_place_to_take_where_it_would_have_no_line_but_nowhere_else_without_one():
+    """A division next to empty Barvenkovo has a line to its Army HQ five hexes off; the town is six from the HQ, so
+    a unit there would have none (9.2), nor in Lozovaya.  A place is taken all the same (18: a held place without a line draws an
+    Army HQ to it, hq_needs); a hex that is no place to take and has no line is not entered (9)."""
+    here, post = "2125", "2527"
+    state = bare({SU_DIV: here, SU_HQ: post}, side="soviet")
+    assert supply.line_from(state, "soviet", here, SU_DIV).ok and not supply.line_from(state, "soviet", BARVENKOVO, SU_DIV).ok
+    player = K43Player("soviet", 1)
+    state.apply(player.choose(state))
+    move = player.choose(state)
+    assert isinstance(move, Move) and move.units == (SU_DIV,) and move.path[-1] in _hexes(state, "barvenkovo", "lozovaya")
+    assert not supply.line_from(state, "soviet", move.path[-1], SU_DIV).ok
+    state = bare({SU_DIV: here, SU_HQ: post}, side="soviet")
+    player = K43Player("soviet", 1)
+    player.aims = lambda seen: {BARVENKOVO: 1}  # the town as a hex that is no first aim
+    state.apply(Activate(hq=None))
+    move = player.choose(state)
+    assert not (isinstance(move, Move) and move.path[-1] == BARVENKOVO)
