@@ -36,7 +36,7 @@ How it plays (docs/ai.md):
   leaves its position (11.2) and stands with its units or out of reach; an HQ alone never digs in.
 * Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
   objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
-  there (9) at ``ai:normal`` and ``ai:hard``) moves there; an enemy stack outnumbered three to one
+  there (9, but in a place to take) at ``ai:normal`` and ``ai:hard``) moves there; an enemy stack outnumbered three to one
   nearby is prey, not a threat (:meth:`K43Player.outnumbered`); when none gains,
   the activation ends.  Reinforcements enter (15.1) at the entry hex nearest the objectives.
 * Attacks (7): in an open activation, before moving, the attack the rules offer whose result
