@@ -135,6 +135,12 @@ TASK_LED = 6  # hexes: a place a unit this near makes for (its nearest aim) need
 REPAIR_TRIES = 300  # the most moves tried on clones in one search for a line of supply to reopen (18, 9.2)
 
 
+def fights(state, uid: str) -> bool:
+    """A combat unit: neither an HQ (1.4) nor a supply head (9.4)."""
+    values = state.board.units[uid].values
+    return values.kind not in ("hq", "supply_head")
+
+
 def unit_strength(scenario, view: dict) -> float:
     """The printed combat value of a unit at its step, from the type the observation shows."""
     ut = scenario.unit_types.get(view.get("type") or "")
@@ -414,10 +420,9 @@ class K43Player:
         them.  An enemy unit passing through such a hex takes it (18c), and one standing next to it
         closes it to lines of supply (9.1: a friendly unit in the hex would keep it open)."""
         control = seen.obs.get("game", {}).get("control", {})
-        units = seen.state.board.units
         return [h for p in self.own_places(seen.state) for h in _victory.place_hexes(seen.state, p)
                 if control.get(h) == self.side and h in seen.state.board.in_play
-                and not any(not units[u].is_hq and units[u].values.kind != "supply_head" for u in seen.side_at(h, self.side))]
+                and not any(fights(seen.state, u) for u in seen.side_at(h, self.side))]
 
     def rear_enemies(self, seen: Observed) -> list[str]:
         """9.1, 9.2: the hexes of enemy units seen behind the side's front, nearer its supply
@@ -427,9 +432,8 @@ class K43Player:
         edge = self._memo.get("edge")
         if edge is None:
             edge = self._memo["edge"] = seen.distance_field(self.supply_hexes(seen.state))
-        units = seen.state.board.units
         ds = sorted(edge.get(seen.units[u]["hex"], 99) for u in seen.own()
-                    if not units[u].is_hq and units[u].values.kind != "supply_head")
+                    if fights(seen.state, u))
         if not ds:
             return []
         front = ds[len(ds) // 2]
@@ -511,10 +515,9 @@ class K43Player:
         goal, _home, _threat, cut = self.fields(seen)
         aims = self.aims(seen)
         control = seen.obs.get("game", {}).get("control", {})
-        units = state.board.units
         keep = self.garrisons(seen)
         free = {u: seen.units[u]["hex"] for u in seen.own()
-                if not units[u].is_hq and units[u].values.kind != "supply_head" and u not in keep and u not in cut}
+                if fights(seen.state, u) and u not in keep and u not in cut}
         first = seen.distance_field([h for h, d in aims.items() if d == 0], TASK_LED)
         busy = {u for u, h in free.items() if h in first and first[h] == goal.get(h, 99)}  # making for a first aim near it
         tasks: dict[str, tuple[str, ...]] = {}
@@ -596,10 +599,9 @@ class K43Player:
         held place stopped two hexes off, each alone too weak to stand next to the stack, and none attacked."""
         if not self.cfg["plan"]:
             return []
-        units = seen.state.board.units
         mine = {}
         for uid in seen.own():
-            if not units[uid].is_hq and units[uid].values.kind != "supply_head":
+            if fights(seen.state, uid):
                 h = seen.units[uid]["hex"]
                 mine[h] = mine.get(h, 0.0) + strength(uid)
         out = []
@@ -692,9 +694,7 @@ class K43Player:
             danger = self._memo["danger"] = frozenset(seen.distance_field(seen.enemy_hexes(), HQ_DANGER))
         if hex_id not in danger:
             return False
-        units = seen.state.board.units
-        return not any(u != hq and not units[u].is_hq and units[u].values.kind != "supply_head"
-                       for u in seen.side_at(hex_id, self.side))
+        return not any(u != hq and fights(seen.state, u) for u in seen.side_at(hex_id, self.side))
 
     def hq_needs(self, seen: Observed, hq: str) -> dict[str, float]:
         """Hex -> weight of what the Army HQ ``hq`` should keep within its reach (9.2): the side's
@@ -713,8 +713,7 @@ class K43Player:
             needs[h] = needs.get(h, 0.0) + w
 
         for uid in seen.own():
-            unit = state.board.units[uid]
-            if unit.is_hq or unit.values.kind == "supply_head":
+            if not fights(state, uid):
                 continue
             line = lines.get(uid)
             if line is None or not line.ok or line.target == hq:
@@ -954,8 +953,7 @@ class K43Player:
         rule, 9.4, and never joins an activation); a second activation of the turn
         (fatigue, 3.5) only with a plan, at :data:`SECOND_WEIGHT`, and on the last turn fully."""
         view = seen.units[uid]
-        unit = state.board.units[uid]
-        if unit.is_hq or unit.values.kind == "supply_head" or uid in self.garrisons(seen):
+        if not fights(state, uid) or uid in self.garrisons(seen):
             return 0.0
         d = goal.get(view["hex"], 99)
         aims = self.aims(seen)
