@@ -32,8 +32,8 @@ How it plays (docs/ai.md):
   whose five-hex lines (9.2) reach most of the units and held victory places whose line is cut or
   runs to it (18 counts a place only with a line); an Army HQ with such units or places out of
   its reach adds them to the worth of its activation, the only time it moves (3.2).  A Soviet HQ
-  alone within two hexes of the enemy (1.4: any loss destroys it) adds its escape to that worth,
-  leaves its position (11.2) and stands with its units or out of reach; an HQ alone never digs in.
+  dug in alone within two hexes of the enemy (1.4: any loss destroys it) leaves its position (11.2)
+  when a better post is in reach; an HQ alone never digs in.
 * Moves (6): in an open activation, the unit whose best reachable hex gains most (nearer its
   objectives, less enemy strength next to it than it can stand, room in the stack (5), a line of supply
   there (9, but in a place to take) at ``ai:normal`` and ``ai:hard``) moves there; an enemy stack outnumbered three to one
@@ -121,9 +121,7 @@ PLACE_WEIGHT = 3.0  # a held victory place (18) an Army HQ keeps in supply count
 AIM_WEIGHT = 0.25  # a place still to take within an Army HQ's reach counts as this much of a unit (less than a move must gain)
 HQ_WORTH_CAP = 1.5  # units: the most an Army HQ's own move to supply what needs it adds to its activation
 HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy strength next to its post
-HQ_EXPOSED = 2.0  # units of reach a Soviet HQ gives up to stand with its own combat units or out of the enemy's reach
 HQ_DANGER = 2  # hexes: an enemy this near a Soviet HQ alone in its hex can strike it in its next activation (1.4)
-HQ_ESCAPE = 1.0  # units: what moving a Soviet HQ that stands exposed (:meth:`K43Player.exposed`) adds to its activation
 HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
 REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much farther than a place to take
 GUARD_STEP = 1  # hexes: a place the Soviet side holds with none of its units in it counts this much farther than one to take
@@ -647,8 +645,7 @@ class K43Player:
         score = float(aim.get(hex_id, 99))
         if seen.state.board.units[uid].is_hq:
             if self.cfg["plan"] and self.side == "soviet":
-                return (self.hq_post_score(seen, uid, hex_id, goal) + HQ_THREAT * threat.get(hex_id, 0.0)
-                        + HQ_EXPOSED * self.exposed(seen, uid, hex_id))
+                return self.hq_post_score(seen, uid, hex_id, goal) + HQ_THREAT * threat.get(hex_id, 0.0)
             cut_off = self.unsupplied_places(seen) if self.cfg["plan"] else []
             if cut_off:  # 9, 18: a place held without a line of supply does not count
                 return float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
@@ -666,8 +663,7 @@ class K43Player:
         needs it (:meth:`hq_needs`), led on toward the aims by :data:`HQ_PULL` a hex; a post where
         the HQ would itself be cut off (its own line, asked of the rules) counts :data:`HQ_CUT`
         worse.  A Front HQ (it supplies HQs only) keeps level with the side's units, as before.
-        (:meth:`hex_score` adds :data:`HQ_THREAT` a point of enemy strength next to the post, and
-        :data:`HQ_EXPOSED` for a post where the HQ would stand :meth:`exposed`.)"""
+        (:meth:`hex_score` adds :data:`HQ_THREAT` a point of enemy strength next to the post.)"""
         state = seen.state
         lines = _supply.side_lines(state, self.side)
         key = ("hq-post", hq, hex_id)
@@ -992,20 +988,24 @@ class K43Player:
     def hq_worth(self, state, seen: Observed, hq: str) -> float:
         """What moving a Soviet Army HQ itself could be worth (9.2, 18): the units and held places
         that need it (:meth:`hq_needs`) out of its reach now but within a move and a line of it
-        (twice five hexes), a unit counting a third, a held place one, at most :data:`HQ_WORTH_CAP`;
-        and, for any Soviet HQ standing :meth:`exposed`, :data:`HQ_ESCAPE` (1.4: it moves only in
-        its own activation, so an HQ none of whose units are near would never leave the danger)."""
+        (twice five hexes), a unit counting a third, a held place one, at most :data:`HQ_WORTH_CAP`.
+
+        An HQ alone near the enemy (:meth:`exposed`) adds nothing for its escape, nor does a post
+        where it would stand exposed count worse: with those weights (1.0 and 2.0 units) the Soviet
+        HQs fled ``random``'s wandering units and left their armies without a line, and the campaign
+        against ``random`` fell from 20 wins of 20 to 16, for no gain against ``greedy`` (docs/ai.md).
+        A dug-in HQ that stands exposed still leaves its position when a better post is in reach
+        (:meth:`pick_leave`)."""
         if not (self.cfg["plan"] and self.side == "soviet"):
             return 0.0
-        here = seen.units[hq]["hex"]
-        escape = HQ_ESCAPE if self.exposed(seen, hq, here) else 0.0
         if _supply.level(state, hq) in _supply.TOP_LEVELS[self.side]:
-            return escape
+            return 0.0
+        here = seen.units[hq]["hex"]
         reach = self.supply_reach(state, here)
         grid = seen.map.grid
         lost = sum(w for h, w in self.hq_needs(seen, hq).items()
                    if w >= 1.0 and h not in reach and grid.distance(here, h) <= 2 * _supply.LIMIT)
-        return escape + min(HQ_WORTH_CAP, lost / PLACE_WEIGHT)
+        return min(HQ_WORTH_CAP, lost / PLACE_WEIGHT)
 
     def idle(self, seen: Observed) -> frozenset[str]:
         """The units a general activation, and the HQs whose own activation, found nothing to do for this turn."""

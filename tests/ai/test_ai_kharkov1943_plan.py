@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, HQ_ESCAPE, HQ_EXPOSED, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP,
+from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, HQ_THREAT, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP,
                                          MARGIN_STEP, TASK_RADIUS, K43Player,
                                          sort_listing)
 from kharkovsuite.engine.actions import ChooseLoss, Move
@@ -538,30 +538,34 @@ def test_1_4_a_soviet_hq_alone_within_two_hexes_of_the_enemy_stands_exposed():
     assert K43Player("soviet", 1).exposed(seen, SU_HQ, POST)  # another HQ is no guard
 
 
-def test_1_4_an_exposed_soviet_hq_is_worth_activating_and_scores_its_post_worse():
-    """An HQ moves only in its own activation (3.2): an exposed one, Army or Front, adds HQ_ESCAPE to its activation's
-    worth, and a post where it would stand exposed counts HQ_EXPOSED worse; one the enemy is far from adds nothing."""
+def test_1_4_an_exposed_soviet_hq_adds_nothing_to_its_activation_nor_to_its_post():
+    """An HQ alone near the enemy is no reason of itself to activate or move it: weighed so (an escape worth a unit,
+    a post two units worse), the Soviet HQs fled the wandering units of `random` and left their armies without a
+    line (docs/ai.md).  Exposed or not, a lone Army or Front HQ with nothing out of its reach is worth nothing to
+    activate, and its post scores alike."""
+    scores = {}
     for hq in (SU_HQ, FRONT_HQ):
         for enemy, exposed in ((ring(POST, 2)[0], True), (ring(POST, 4)[0], False)):
             state = bare({hq: POST, INF: enemy}, side="soviet")
             player = K43Player("soviet", 1)
             seen = Observed(state, "soviet")
-            assert player.hq_worth(state, seen, hq) == (HQ_ESCAPE if exposed else 0.0), (hq, enemy)
+            assert player.exposed(seen, hq, POST) == exposed
+            assert player.hq_worth(state, seen, hq) == 0.0, (hq, enemy)
             fields = player.fields(seen)
-            score = player.hex_score(seen, hq, POST, fields)
-            player.exposed = lambda *_: False
-            assert score - player.hex_score(seen, hq, POST, fields) == (HQ_EXPOSED if exposed else 0.0)
-    assert K43Player("soviet", 1, level="greedy").hq_worth(state, seen, SU_HQ) == 0.0  # no plan, no escape
+            scores[hq, exposed] = player.hex_score(seen, hq, POST, fields) - HQ_THREAT * fields[2].get(POST, 0.0)
+    assert scores[SU_HQ, True] == scores[SU_HQ, False] and scores[FRONT_HQ, True] == scores[FRONT_HQ, False]
 
 
 def test_11_2_an_exposed_hq_dug_in_leaves_its_position_in_its_own_activation_and_moves_away():
-    """A position keeps no HQ alone from its fate (1.4): an exposed HQ in a prepared position pays to leave it
-    (11.2) in its activation and steps out of the enemy's two hexes; one the enemy is far from stays dug in."""
+    """A position keeps no HQ alone from its fate (1.4): an exposed HQ in a prepared position, with a better post
+    in reach (here: any hex farther from the German unit), pays to leave it (11.2) in its activation and moves
+    there; one the enemy is far from stays dug in, however much better a post would be."""
     for enemy, leaves in ((ring(POST, 2)[0], True), (ring(POST, 5)[0], False)):
         state = bare({SU_HQ: POST, INF: enemy}, side="soviet")
         state.game.setdefault("posture", {})[SU_HQ] = "pdp"
         state.apply(Activate(hq=SU_HQ))
         player = K43Player("soviet", 1)
+        player.hex_score = lambda seen, uid, hex_id, fields, e=enemy: -seen.map.grid.distance(hex_id, e)
         action = player.choose(state)
         assert (action.kind == "LeavePosition" and action.unit == SU_HQ) if leaves else action.kind == "EndActivation"
         if leaves:
