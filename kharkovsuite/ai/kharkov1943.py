@@ -15,7 +15,9 @@ How it plays (docs/ai.md):
   with none of its units in them (an enemy passing through takes one, 18c), the German player for the
   places the Soviets control (first the one that alone makes a group the Soviets meet, as
   Kharkov does), then for keeping the places it holds that the Soviets need, then
-  for the Soviet units it sees.  A unit the
+  for the Soviet units it sees.  In the campaign the German side first holds (no hunt; its armoured,
+  motorised and cavalry units kept out of the places and of contact, the counter-stroke's reserve),
+  then strikes from the middle turn (:meth:`K43Player.holding`).  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9), but on the
   last turn, when only the places count (18).  A place to take that no unit makes for (its
   nearest aim is elsewhere) is given the nearest free units as a task force, kept for it until
@@ -74,6 +76,7 @@ from ..rules.kharkov1943 import command as _command
 from ..rules.kharkov1943 import control as _control
 from ..rules.kharkov1943 import stacking as _stacking
 from ..rules.kharkov1943 import supply as _supply
+from ..rules.kharkov1943 import units as _units
 from ..rules.kharkov1943 import victory as _victory
 from ..engine.errors import IllegalAction
 from .core.observed import Observed
@@ -123,6 +126,7 @@ HQ_WORTH_CAP = 1.5  # units: the most an Army HQ's own move to supply what needs
 HQ_THREAT = 0.3  # units of reach a Soviet Army HQ gives up per point of enemy strength next to its post
 HQ_DANGER = 2  # hexes: an enemy this near a Soviet HQ alone in its hex can strike it in its next activation (1.4)
 HQ_PULL = 0.05  # per hex nearer the aims: what leads a Soviet Army HQ on when its reach is the same
+RESERVE_STEP = 4  # hexes: what a hex in a victory place or next to the enemy costs a German mobile unit while its side holds
 REAR_STEP = 1  # hexes: an enemy unit behind the Soviet front counts this much farther than a place to take
 GUARD_STEP = 1  # hexes: a place the Soviet side holds with none of its units in it counts this much farther than one to take
 REPAIR_PAIRS = 4  # moves that give a cut place back but part another, each tried with a second HQ move (18, 9.2)
@@ -445,6 +449,20 @@ class K43Player:
         return (self.cfg["plan"] and self.side != "soviet" and turns >= LONG_GAME
                 and state.turn <= turns * COUNTER_STROKE)
 
+    def reserve(self, state, uid: str) -> bool:
+        """The German mobile units (1.1) while the side holds (:meth:`holding`): the counter-stroke's
+        reserve, kept out of the places and of contact with the enemy (:data:`RESERVE_STEP`), so that an
+        encircling offensive takes a place from its infantry and finds the panzers whole when the
+        counter-stroke comes (as the SS Panzer Corps left Kharkov rather than be shut in)."""
+        return self.holding(state) and state.board.units[uid].values.kind in _units.MOBILE_KINDS
+
+    def front(self, seen: Observed) -> frozenset[str]:
+        """The hexes next to an enemy unit seen (and its own), remembered for this moment."""
+        got = self._memo.get("front")
+        if got is None:
+            got = self._memo["front"] = frozenset(seen.distance_field(seen.enemy_hexes(), 1))
+        return got
+
     def place_held(self, state, place: str, side: str, control: dict) -> bool:
         """18: ``side`` controls every hex of ``place``; for the player's own side, also that a
         unit of his there would have a line of supply (9), which he can trace himself."""
@@ -650,6 +668,8 @@ class K43Player:
             if cut_off:  # 9, 18: a place held without a line of supply does not count
                 return float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
             return abs(score - self.hq_depth(seen, goal))  # an HQ follows its units, a little behind
+        if self.reserve(seen.state, uid) and (hex_id in self.front(seen) or hex_id in self.victory_hexes(seen.state)):
+            score += RESERVE_STEP
         if threat:
             mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))
             score += THREAT_WEIGHT * max(0.0, threat.get(hex_id, 0.0) / mine - 1.0)

@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 
 from kharkovsuite.ai.core.observed import Observed
-from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, HQ_THREAT, KEEP_STEP, LEVEL_STEP, MIN_GAIN, REAR_STEP,
-                                         MARGIN_STEP, TASK_RADIUS, K43Player,
-                                         sort_listing)
+from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, HQ_THREAT, KEEP_STEP, LEVEL_STEP, MARGIN_STEP,
+                                         MIN_GAIN, REAR_STEP, RESERVE_STEP, TASK_RADIUS, K43Player, sort_listing)
 from kharkovsuite.engine.actions import ChooseLoss, Move
 from kharkovsuite.rules.kharkov1943 import combat, supply, victory
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
@@ -759,3 +758,27 @@ def test_9_18_a_unit_steps_into_a_place_to_take_where_it_would_have_no_line_but_
     state.apply(Activate(hq=None))
     move = player.choose(state)
     assert not (isinstance(move, Move) and move.path[-1] == BARVENKOVO)
+
+
+def test_18_1_while_the_german_side_holds_its_mobile_units_keep_out_of_the_places_and_out_of_contact():
+    """The counter-stroke's reserve: while the German side holds (the campaign's first half), an armoured
+    regiment counts RESERVE_STEP worse in a victory place (Kharkov) and next to a Soviet unit, so an
+    encircling offensive takes the city from the infantry and the panzers strike whole later.  Infantry
+    holds as before; from the counter-stroke on, and without a plan, no unit is held back."""
+    kharkov = "0819"
+    enemy = ring(kharkov, 4)[0]
+    contact, clear, near = ring(enemy, 1)[0], ring(kharkov, 2)[3], ring(enemy, 2)[0]
+    state = bare({PZ: ring(kharkov, 1)[0], INF: ring(kharkov, 1)[2], SU_DIV: enemy}, of=campaign)
+    grid, places = state.board.map.grid, K43Player.victory_hexes(state)
+    assert grid.distance(clear, enemy) > 1 and kharkov in places and not {clear, near, contact} & set(places)
+    player, plain = K43Player("german", 1), K43Player("german", 1)
+    plain.reserve = lambda *_: False
+    seen = Observed(state, "german")
+    fields, plain_fields = player.fields(seen), plain.fields(seen)
+    for hex_id, cost in ((kharkov, RESERVE_STEP), (contact, RESERVE_STEP), (clear, 0), (near, 0)):
+        assert player.hex_score(seen, PZ, hex_id, fields) - plain.hex_score(seen, PZ, hex_id, plain_fields) == cost, hex_id
+        assert player.hex_score(seen, INF, hex_id, fields) == plain.hex_score(seen, INF, hex_id, plain_fields)
+    assert player.reserve(state, PZ) and not player.reserve(state, INF)
+    assert not K43Player("german", 1, level="greedy").reserve(state, PZ)
+    state.turn = 7
+    assert not player.reserve(state, PZ)
