@@ -450,17 +450,29 @@ class K43Player:
                 and state.turn <= turns * COUNTER_STROKE)
 
     def reserve(self, state, uid: str) -> bool:
-        """The German mobile units (1.1) while the side holds (:meth:`holding`): the counter-stroke's
-        reserve, kept out of the places and of contact with the enemy (:data:`RESERVE_STEP`), so that an
-        encircling offensive takes a place from its infantry and finds the panzers whole when the
-        counter-stroke comes (as the SS Panzer Corps left Kharkov rather than be shut in)."""
-        return self.holding(state) and state.board.units[uid].values.kind in _units.MOBILE_KINDS
+        """The German mobile units (1.1) while the side holds (:meth:`holding`) and still controls the
+        place that alone makes a Soviet group (:meth:`lone_places`, Kharkov): the counter-stroke's
+        reserve, kept out of the places and of contact with the enemy (:data:`RESERVE_STEP`), so that
+        an encircling offensive takes the city from its infantry and finds the panzers whole when the
+        counter-stroke comes (as the SS Panzer Corps left Kharkov rather than be shut in).  Once the
+        city is lost they hold the other places as before: standing back all the first half gave a
+        Soviet side that walks into places (``greedy``) more of them than the counter-stroke won back."""
+        if not (self.holding(state) and state.board.units[uid].values.kind in _units.MOBILE_KINDS):
+            return False
+        control = state.game.get("control", {})
+        return all(control.get(h) == self.side for h in self.lone_places(state))
 
-    def front(self, seen: Observed) -> frozenset[str]:
+    def lone_places(self, state) -> frozenset[str]:
+        """The hexes of the places that alone make a group of the enemy's victory (18: Kharkov in the campaign)."""
+        enemy = next((s for s in state.board.data.victory if s != self.side), None)
+        return frozenset(h for cond in state.board.data.victory.get(enemy, []) for g in cond.groups
+                         if len(g.places) == 1 for p in g.places for h in _victory.place_hexes(state, p))
+
+    def contact(self, seen: Observed) -> frozenset[str]:
         """The hexes next to an enemy unit seen (and its own), remembered for this moment."""
-        got = self._memo.get("front")
+        got = self._memo.get("contact")
         if got is None:
-            got = self._memo["front"] = frozenset(seen.distance_field(seen.enemy_hexes(), 1))
+            got = self._memo["contact"] = frozenset(seen.distance_field(seen.enemy_hexes(), 1))
         return got
 
     def place_held(self, state, place: str, side: str, control: dict) -> bool:
@@ -668,7 +680,7 @@ class K43Player:
             if cut_off:  # 9, 18: a place held without a line of supply does not count
                 return float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
             return abs(score - self.hq_depth(seen, goal))  # an HQ follows its units, a little behind
-        if self.reserve(seen.state, uid) and (hex_id in self.front(seen) or hex_id in self.victory_hexes(seen.state)):
+        if self.reserve(seen.state, uid) and (hex_id in self.contact(seen) or hex_id in self.victory_hexes(seen.state)):
             score += RESERVE_STEP
         if threat:
             mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))

@@ -780,5 +780,9 @@ def test_18_1_while_the_german_side_holds_its_mobile_units_keep_out_of_the_place
         assert player.hex_score(seen, INF, hex_id, fields) == plain.hex_score(seen, INF, hex_id, plain_fields)
     assert player.reserve(state, PZ) and not player.reserve(state, INF)
     assert not K43Player("german", 1, level="greedy").reserve(state, PZ)
+    assert player.lone_places(state) == {kharkov}  # the one place that alone makes a Soviet group
+    state.game["control"][kharkov] = "soviet"  # lost: the panzers join the fight for it and the other places
+    assert not player.reserve(state, PZ)
+    state.game["control"][kharkov] = "german"
     state.turn = 7
     assert not player.reserve(state, PZ)
