@@ -15,9 +15,10 @@ How it plays (docs/ai.md):
   with none of its units in them (an enemy passing through takes one, 18c), the German player for the
   places the Soviets control (first the one that alone makes a group the Soviets meet, as
   Kharkov does), then for keeping the places it holds that the Soviets need, then
-  for the Soviet units it sees.  In the campaign the German side first holds (no hunt; its armoured,
-  motorised and cavalry units kept out of the places and of contact, the counter-stroke's reserve),
-  then strikes from the middle turn (:meth:`K43Player.holding`).  A unit the
+  for the Soviet units it sees.  In the campaign the German side first holds (no hunt; while it
+  still has Kharkov, its armoured, motorised and cavalry units kept out of the places and of
+  contact, the counter-stroke's reserve), then strikes from the middle turn
+  (:meth:`K43Player.holding`, :meth:`K43Player.reserve`).  A unit the
   system's trace finds out of supply makes for its side's supply areas instead (9), but on the
   last turn, when only the places count (18).  A place to take that no unit makes for (its
   nearest aim is elsewhere) is given the nearest free units as a task force, kept for it until
