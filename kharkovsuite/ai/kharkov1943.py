@@ -464,10 +464,22 @@ class K43Player:
         return all(control.get(h) == self.side for h in self.lone_places(state))
 
     def lone_places(self, state) -> frozenset[str]:
-        """The hexes of the places that alone make a group of the enemy's victory (18: Kharkov in the campaign)."""
-        enemy = next((s for s in state.board.data.victory if s != self.side), None)
-        return frozenset(h for cond in state.board.data.victory.get(enemy, []) for g in cond.groups
-                         if len(g.places) == 1 for p in g.places for h in _victory.place_hexes(state, p))
+        """The hexes of the places that alone make a group of the enemy's victory (18: Kharkov in the campaign),
+        remembered (asked for every hex a held-back unit weighs)."""
+        got = self._memo.get("lone")
+        if got is None:
+            enemy = next((s for s in state.board.data.victory if s != self.side), None)
+            got = self._memo["lone"] = frozenset(
+                h for cond in state.board.data.victory.get(enemy, []) for g in cond.groups
+                if len(g.places) == 1 for p in g.places for h in _victory.place_hexes(state, p))
+        return got
+
+    def place_hex_set(self, state) -> frozenset[str]:
+        """:meth:`victory_hexes` as a set, remembered (asked for every hex a held-back unit weighs)."""
+        got = self._memo.get("place-hexes")
+        if got is None:
+            got = self._memo["place-hexes"] = frozenset(self.victory_hexes(state))
+        return got
 
     def contact(self, seen: Observed) -> frozenset[str]:
         """The hexes next to an enemy unit seen (and its own), remembered for this moment."""
@@ -681,7 +693,7 @@ class K43Player:
             if cut_off:  # 9, 18: a place held without a line of supply does not count
                 return float(max(0, min(seen.map.grid.distance(hex_id, h) for h in cut_off) - HQ_REACH))
             return abs(score - self.hq_depth(seen, goal))  # an HQ follows its units, a little behind
-        if self.reserve(seen.state, uid) and (hex_id in self.contact(seen) or hex_id in self.victory_hexes(seen.state)):
+        if self.reserve(seen.state, uid) and (hex_id in self.contact(seen) or hex_id in self.place_hex_set(seen.state)):
             score += RESERVE_STEP
         if threat:
             mine = max(1.0, unit_strength(seen.state.scenario, seen.units[uid]))
