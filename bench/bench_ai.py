@@ -6,7 +6,9 @@
     .venv/bin/python bench/bench_ai.py --scenario scenarios/kirovograd-opening-moves.yaml --games 1 --turns 2
 
 A side-turn is every action one seat chooses between two changes of the side to move (its
-decisions during the enemy's turn included); a decision is one ``choose`` call.  Any rule
+decisions during the enemy's turn included; in a phase of both sides, with no side to move, such
+as Kharkov 1943's return of destroyed HQs, each seat's run of decisions); a decision is one
+``choose`` call.  Any rule
 system's scenario may be named (``--allow-unplayable`` for one still marked not playable).
 Prints figures; asserts nothing.
 
@@ -44,7 +46,8 @@ def play(scenario, name: str, seed: int, allow_unplayable: bool = False, limit: 
     current, spent = None, 0.0
     start = time.perf_counter()
     while not state.is_terminal and (limit is None or state.turn <= limit):
-        key = (state.turn, state.phase.side)
+        side = state.phase.side  # a phase both sides act in (none to move): each seat's run of decisions alone
+        key = (state.turn, side) if side else (state.turn, None, state.to_act)
         if key != current:
             if current is not None:
                 turns.append(spent)

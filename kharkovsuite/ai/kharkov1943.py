@@ -1242,8 +1242,34 @@ class K43Player:
         if "EliminateExcess" in kinds:
             strength = self.strength_of(seen)
             return min((a for a in options if a.kind == "EliminateExcess"), key=lambda a: (strength(a.unit), a.unit))
+        if "PlaceUnit" in kinds:
+            return self.place_hq(seen, [a for a in options if a.kind == "PlaceUnit"])
         best = best_by_lookahead(state, self.side, options, self.evaluate, self.rng, self.budget)
         return options[0] if best is None else best
+
+    def place_hq(self, seen: Observed, options: list):
+        """1.4: a destroyed HQ comes back to the post it would move to (:meth:`hex_score`, the Soviet chain of supply
+        with a plan, 9.2); among posts as good, one where it does not stand alone near the enemy (:meth:`exposed`),
+        then the one with most of its front's combat units within its command range (8.1).  Weighing every hex a
+        line of supply reaches takes a tenth of a second; trying each on a clone (the margin it reads does not
+        change with an HQ's post) took the whole decision budget and picked the first hex in the listing."""
+        state = seen.state
+        hq = min(a.unit for a in options)  # the HQs due back are placed one by one
+        fields = self.fields(seen)
+        mine = [a for a in options if a.unit == hq]
+        score = {a.hex: round(self.hex_score(seen, hq, a.hex, fields), 6) for a in mine}
+        low = min(score.values())
+        tied = [a for a in mine if score[a.hex] == low]
+        reach = state.board.units[hq].values.command_range or _units.COMMAND_RANGE
+        grid = seen.map.grid
+        company = [seen.units[u]["hex"] for u in seen.own()
+                   if u != hq and seen.units[u]["hex"] is not None and fights(state, u) and _command.same_front(state, hq, u)]
+
+        def key(a):
+            near = sum(1 for h in company if grid.distance(a.hex, h) <= reach)
+            return (self.exposed(seen, hq, a.hex), -near, a.hex)
+
+        return min(tied, key=key)
 
     # ------------------------------------------------------------------ combat (7)
     def pick_attack(self, state, seen: Observed, attacks: list, floor: float = ATTACK_WORTH):

@@ -9,7 +9,8 @@ from kharkovsuite.ai.core.observed import Observed
 from kharkovsuite.ai.kharkov1943 import (ENEMY_STEP, GUARD_STEP, HQ_THREAT, KEEP_STEP, LEVEL_STEP, MARGIN_STEP,
                                          MIN_GAIN, REAR_STEP, RESERVE_STEP, TASK_RADIUS, K43Player, sort_listing)
 from kharkovsuite.engine.actions import ChooseLoss, Move
-from kharkovsuite.rules.kharkov1943 import combat, supply, victory
+from kharkovsuite.rules.kharkov1943 import combat, hq, supply, victory
+from kharkovsuite.rules.kharkov1943.units import COMMAND_RANGE
 from kharkovsuite.rules.kharkov1943.actions import Activate, AllotAir, Assault, BuildPosition, EndReaction
 
 from tests.rules.kharkov1943.k43_helpers import (GE_HQ, INF, INF2, PZ, SKI, SU_DIV, SU_DIV2, SU_HQ, bare, campaign, fresh, general, ring,
@@ -786,3 +787,51 @@ def test_18_1_while_the_german_side_holds_its_mobile_units_keep_out_of_the_place
     state.game["control"][kharkov] = "german"
     state.turn = 7
     assert not player.reserve(state, PZ)
+
+
+def _returning(hq_id: str, placed: dict[str, str], side: str):
+    """``hq_id`` destroyed (1.4) and due back now, ``placed`` on the map, its owner to place it."""
+    state = bare({hq_id: next(iter(placed.values())), **placed}, side=side)
+    hq.destroy(state, hq_id, [], "attacked alone")
+    state.turn += hq.RETURN_AFTER
+    hq.offer(state)
+    assert state.pending[-1].kind == hq.DECISION and state.to_act == side
+    return state
+
+
+def test_1_4_a_returning_german_hq_comes_back_to_its_units_not_alone_near_the_enemy_and_without_trying_clones(monkeypatch):
+    """The returning HQ is weighed as a post (hex_score), not tried hex by hex on clones: the margin a clone reads
+    does not change with an HQ's post, so that took the whole decision budget and chose the listing's first hex,
+    the map's corner.  Of the posts as good it takes one with both its units within its command range (8.1) and
+    not alone within reach of the Soviet division."""
+    import kharkovsuite.ai.kharkov1943 as k43ai
+
+    def no_clones(*args, **kwargs):
+        raise AssertionError("a returning HQ is not tried on clones")
+
+    monkeypatch.setattr(k43ai, "best_by_lookahead", no_clones)
+    here, enemy = "1520", "1320"  # the division two hexes off: the first of the best posts in the listing is within its reach
+    assert ring(here, 2).count(enemy) == 1
+    state = _returning(GE_HQ, {INF: here, INF2: ring(here, 1)[2], SU_DIV: enemy}, "german")
+    first = state.legal_actions().actions()[0]
+    player = K43Player("german", 1)
+    choice = player.choose(state)
+    assert choice.kind == "PlaceUnit" and choice.unit == GE_HQ and choice.hex != first.hex
+    seen = Observed(state, "german")
+    grid = seen.map.grid
+    assert all(grid.distance(choice.hex, state.units[u].hex) <= COMMAND_RANGE for u in (INF, INF2))
+    assert not player.exposed(seen, GE_HQ, choice.hex)
+    fields = player.fields(seen)
+    best = min(player.hex_score(seen, GE_HQ, h, fields) for h in hq.hexes(state, GE_HQ))
+    assert player.hex_score(seen, GE_HQ, choice.hex, fields) == best
+    state.apply(choice)
+    assert state.units[GE_HQ].hex == choice.hex and not state.pending
+
+
+def test_1_4_9_2_a_returning_soviet_army_hq_comes_back_where_its_cut_off_division_traces_its_line_to_it():
+    here = "1520"
+    state = _returning(SU_HQ, {SU_DIV: here, INF: ring(here, 3)[0]}, "soviet")
+    assert not supply.line(state, SU_DIV).ok  # its HQ gone, the division has no line (9.2)
+    state.apply(K43Player("soviet", 1).choose(state))
+    line = supply.line(state, SU_DIV)
+    assert line.ok and line.target == SU_HQ
