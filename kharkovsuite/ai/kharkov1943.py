@@ -56,8 +56,10 @@ How it plays (docs/ai.md):
   then most HQs with a line (:meth:`K43Player.repair`).
 * Reaction (11): a reaction move is taken when it brings the unit nearer the hex under attack
   without leaving it more exposed; otherwise the reaction ends.
-* Replacements (16) go to the first unit listed; over-stacking (5) loses the weakest unit; any
-  other decision is settled by trying each option on a blind clone (:mod:`.core.search`).  A
+* Replacements (16) go to the first unit listed; over-stacking (5) loses the weakest unit; a
+  destroyed HQ comes back (1.4) to the post it would move to, not alone near the enemy, with its
+  front's units in command range (:meth:`K43Player.place_hq`); any other decision is settled by
+  trying each option on a blind clone (:mod:`.core.search`).  A
   step none of this weighs (an activation that must act, 3.3, with nothing worth doing) is a
   random legal action, with a plan never an HQ's move while another action is open (9.2).
 

@@ -544,15 +544,15 @@ def test_1_4_an_exposed_soviet_hq_adds_nothing_to_its_activation_nor_to_its_post
     line (docs/ai.md).  Exposed or not, a lone Army or Front HQ with nothing out of its reach is worth nothing to
     activate, and its post scores alike."""
     scores = {}
-    for hq in (SU_HQ, FRONT_HQ):
+    for head in (SU_HQ, FRONT_HQ):
         for enemy, exposed in ((ring(POST, 2)[0], True), (ring(POST, 4)[0], False)):
-            state = bare({hq: POST, INF: enemy}, side="soviet")
+            state = bare({head: POST, INF: enemy}, side="soviet")
             player = K43Player("soviet", 1)
             seen = Observed(state, "soviet")
-            assert player.exposed(seen, hq, POST) == exposed
-            assert player.hq_worth(state, seen, hq) == 0.0, (hq, enemy)
+            assert player.exposed(seen, head, POST) == exposed
+            assert player.hq_worth(state, seen, head) == 0.0, (head, enemy)
             fields = player.fields(seen)
-            scores[hq, exposed] = player.hex_score(seen, hq, POST, fields) - HQ_THREAT * fields[2].get(POST, 0.0)
+            scores[head, exposed] = player.hex_score(seen, head, POST, fields) - HQ_THREAT * fields[2].get(POST, 0.0)
     assert scores[SU_HQ, True] == scores[SU_HQ, False] and scores[FRONT_HQ, True] == scores[FRONT_HQ, False]
 
 
