@@ -365,12 +365,22 @@ class K43Player:
             if cond.deny and enemy is not None:
                 denied = _victory.LEVELS.index(cond.deny) + 1
                 denier = cond.deny_side or enemy
-                for other in state.board.data.victory.get(denier, [])[:denied]:
+                theirs = state.board.data.victory.get(denier, [])[:denied]
+
+                def held_of(group):
+                    return sum(1 for p in group.places if self.place_held(state, p, denier, control))
+
+                # the level denied is denied now (a group of it unmet) and the counter-stroke is on: the draw is
+                # kept, and what wins is a lower level of the enemy's broken, so its places count with no margin
+                broken = (bool(theirs) and any(held_of(g) < g.at_least for g in theirs[-1].groups)
+                          and not self.holding(state))
+                for k, other in enumerate(theirs):
                     for group in other.groups:
-                        held = sum(1 for p in group.places if self.place_held(state, p, denier, control))
+                        held = held_of(group)
                         met = long and held >= group.at_least  # the enemy meets it now, in a long game
                         short = short or met
-                        margin = held - group.at_least + len(group.places) - group.at_least if met else 0
+                        lower = broken and k < len(theirs) - 1
+                        margin = held - group.at_least + len(group.places) - group.at_least if met and not lower else 0
                         for p in group.places:
                             hexes = _victory.place_hexes(state, p)
                             aim([h for h in hexes if control.get(h) == denier], base + margin * MARGIN_STEP)

@@ -654,6 +654,26 @@ def test_18_in_the_counter_stroke_the_german_aims_first_at_the_one_city_that_alo
     assert all(aims[h] == 3 * MARGIN_STEP for h in _hexes(state, "belgorod", "kramatorsk"))  # one to spare now
 
 
+def test_18_once_the_operational_level_is_denied_the_counter_stroke_makes_for_the_five_of_seven_places_first():
+    """With Kharkov German the Soviet operational level is denied and the German tactical win is met; but a Soviet
+    tactical win (five of seven places) makes that a draw (18).  In the counter-stroke the places of the five of
+    seven count with no margin then: taking them is what turns the draw into a win.  While the German side holds,
+    and for the operational group still met in part, the margin stays."""
+    state = bare({SU_DIV: "2701", INF: "0236"}, of=campaign)
+    six = ("belgorod", "novaya_vodolaga", "krasnograd", "barvenkovo", "slavyansk", "kramatorsk")
+    _soviet_holds(state, *six, "krasnoarmeiskoye")
+    for h in _hexes(state, "kharkov"):
+        state.game["control"][h] = "german"
+    state.turn = 7
+    aims = K43Player("german", 1).aims(Observed(state, "german"))
+    assert all(aims[h] == 0 for h in _hexes(state, *six))
+    assert all(aims[h] == KEEP_STEP for h in _hexes(state, "kharkov"))
+    assert all(aims[h] == MARGIN_STEP for h in _hexes(state, "krasnoarmeiskoye"))  # chaplino would do
+    state.turn = 3  # holding: the margin counts
+    aims = K43Player("german", 1).aims(Observed(state, "german"))
+    assert all(aims[h] == 3 * MARGIN_STEP for h in _hexes(state, *six))
+
+
 def test_18_while_the_soviet_side_meets_a_group_of_its_operational_level_the_german_hunt_waits():
     """A Soviet division west of the Donets is an aim of the German operational level (18).  While the Soviet side
     meets a group of the level the German tactical win denies, that level comes first: the division counts as a
