@@ -321,7 +321,10 @@ class K43Player:
         enemy holds among those he needs for it; of a group he meets now, each :data:`MARGIN_STEP`
         farther for every place of the group's margin (those the enemy holds beyond its need, and
         those he could take in a lost one's stead): the one city that alone makes a group, Kharkov
-        in the campaign, before one of five places of seven.  It aims at the places the side holds too (to keep them,
+        in the campaign, before one of five places of seven.  Once the level is denied (a group of it
+        unmet: Kharkov German again) and the counter-stroke is on (:meth:`holding` over), the places of
+        the enemy's lower levels count with no margin: his tactical win makes the German one a draw,
+        and breaking it is what wins.  It aims at the places the side holds too (to keep them,
         :data:`KEEP_STEP` farther, before the hunt), and it falls short while any group the enemy
         meets now keeps the next level's aims a level off: in a long scenario only, where the
         enemy has time to make up a place (on Gallop the margin cost the German side five games
