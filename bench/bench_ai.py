@@ -8,9 +8,8 @@
 A side-turn is every action one seat chooses between two changes of the side to move (its
 decisions during the enemy's turn included; in a phase of both sides, with no side to move, such
 as Kharkov 1943's return of destroyed HQs, each seat's run of decisions); a decision is one
-``choose`` call.  Any rule
-system's scenario may be named (``--allow-unplayable`` for one still marked not playable).
-Prints figures; asserts nothing.
+``choose`` call.  Any rule system's scenario may be named (``--allow-unplayable`` for one still
+marked not playable).  Prints figures; asserts nothing.
 
 ``--match`` plays measured games instead (:mod:`kharkovsuite.ai.match`, the same games as
 ``kharkov-cli selfplay`` with the same seeds) and prints the wins, the mean margin and how many
