@@ -1275,7 +1275,7 @@ class K43Player:
         score = {a.hex: round(self.hex_score(seen, hq, a.hex, fields), 6) for a in mine}
         low = min(score.values())
         tied = [a for a in mine if score[a.hex] == low]
-        reach = state.board.units[hq].values.command_range or _units.COMMAND_RANGE
+        reach = _command.command_range(state.board, hq)
         grid = seen.map.grid
         company = [seen.units[u]["hex"] for u in seen.own()
                    if u != hq and seen.units[u]["hex"] is not None and fights(state, u) and _command.same_front(state, hq, u)]

@@ -151,7 +151,7 @@ def _check_support(state: GameState, hq: str, target: str, role: str, attackers=
         raise IllegalAction("1.4", f"{hq} is not an HQ of the defender")
     if hq in act.get("supported", ()):
         raise IllegalAction("1.4", f"{hq} has supported a combat in this activation phase already")
-    limit = state.board.units[hq].values.command_range or command.COMMAND_RANGE
+    limit = command.command_range(state.board, hq)
     area = support_area(state, hq)
     ends = {state.units[u].hex for u in attackers} if role == "attacker" else {target}
     if state.board.map.grid.distance(rec.hex, target) > limit or not ends & area:
@@ -162,7 +162,7 @@ def support_area(state: GameState, hq: str) -> set[str]:
     """1.4: the hexes a line of command from the HQ reaches within its range (8.1) without
     passing through enemy ZoC (its last hex may lie in one)."""
     rec = state.units[hq]
-    limit = state.board.units[hq].values.command_range or command.COMMAND_RANGE
+    limit = command.command_range(state.board, hq)
     foe_zoc = zoc.enemy_zoc(state, rec.side)
     seen = {rec.hex: 0}
     frontier = [rec.hex]

@@ -14,6 +14,11 @@ from ...engine.state import GameState
 from .units import COMMAND_RANGE
 
 
+def command_range(board, hq: str) -> int:
+    """8.1: how many hexes a line of command from ``hq`` may run: its counter's range, else the rule's."""
+    return board.units[hq].values.command_range or COMMAND_RANGE
+
+
 def command_area(state: GameState, hq: str) -> dict[str, int]:
     """8.1: hex -> length of the shortest line of command from ``hq`` (0 for its own hex)."""
     board = state.board
@@ -24,7 +29,7 @@ def command_area(state: GameState, hq: str) -> dict[str, int]:
     found = state.cache.get(key)
     if found is not None:
         return found
-    limit = board.units[hq].values.command_range or COMMAND_RANGE
+    limit = command_range(board, hq)
     side = rec.side
     dist = {rec.hex: 0}
     todo = deque([rec.hex])
@@ -50,7 +55,6 @@ def _enemy_in(state: GameState, hex_id: str, side: str) -> bool:
 
 def in_command_of(state: GameState, hq: str, unit_id: str) -> bool:
     """8.1, 1.5: within the HQ's command range by a line of command, and (Soviet) of its front."""
-    board = state.board
     rec = state.units[unit_id]
     if rec.hex is None or rec.side != state.units[hq].side:
         return False
@@ -95,9 +99,9 @@ def command_line(state: GameState, unit_id: str):
         return Line(False)
     heads = [hq for hq in hqs(state, rec.side) if hq != unit_id and same_front(state, hq, unit_id)]
     targets = {state.units[hq].hex: ("hq", hq) for hq in sorted(heads, reverse=True)}
-    limit = max((state.board.units[hq].values.command_range or COMMAND_RANGE for hq in heads), default=COMMAND_RANGE)
+    limit = max((command_range(state.board, hq) for hq in heads), default=COMMAND_RANGE)
     found = trace(state, rec.side, rec.hex, targets, limit, what="HQ of its side", command=True)
-    if found.ok and len(found.path) - 1 > (state.board.units[found.target].values.command_range or COMMAND_RANGE):
+    if found.ok and len(found.path) - 1 > command_range(state.board, found.target):
         return Line(False, blocks=found.blocks)
     return found
 
